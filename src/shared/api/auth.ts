@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { FEATURE_KEYS } from '../permissions';
+import { PASSWORD_MIN_LENGTH } from '../validation';
+
+export const loginRequestSchema = z.object({
+  email: z.string().trim().min(1).email(),
+  password: z.string().min(PASSWORD_MIN_LENGTH),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+const flagTuple = z.tuple([z.boolean(), z.boolean(), z.boolean(), z.boolean()]);
+export const profileSchema = z.object({
+  id: z.string(),
+  nodeid: z.string().uuid(),
+  name: z.record(z.string(), z.string()),
+  features: z.partialRecord(z.enum(FEATURE_KEYS), flagTuple),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const planSchema = z.object({
+  nodeid: z.string().uuid(),
+  name: z.string(),
+  quotas: z.array(z.object({ type: z.string(), quota: z.string() })),
+  startingfrom: z.number(),
+  noticeperiod: z.string(),
+  status: z.object({ isvalid: z.boolean() }),
+});
+export type Plan = z.infer<typeof planSchema>;
+
+export const billingInfoSchema = z.object({
+  subscriptionid: z.string(),
+  billingname: z.string(),
+  billingstreet: z.string(),
+  billingstreetnumber: z.string(),
+  billingzipcode: z.string(),
+  billingcity: z.string(),
+  billingcountry: z.string(),
+  billingbillingemail: z.string(),
+});
+
+/** Session payload of spec part 2 §3, returned by POST /api/auth/login. */
+export const sessionSchema = z.object({
+  accesstoken: z.string(),
+  refreshtoken: z.string(),
+  legalentitynodeid: z.string().uuid(),
+  usernodeid: z.string().uuid(),
+  userid: z.string(),
+  clientid: z.string(),
+  clientinfo: z.object({ name: z.string(), clienttype: z.enum(['company', 'machinebuilder']) }),
+  appid: z.string(),
+  superuser: z.boolean(),
+  userType: z.string(),
+  autologoutweb: z.boolean(),
+  twoFa: z.boolean(),
+  twoFaGenerated: z.boolean(),
+  userinfo: z.object({
+    admin: z.boolean(),
+    profileid: z.string(),
+    givenname: z.string(),
+    surname: z.string(),
+    email: z.string(),
+  }),
+  profiles: z.array(profileSchema),
+  plans: z.array(planSchema),
+  baseinfo: z.object({ organisation: z.string(), lang: z.string() }),
+  billinginfo: billingInfoSchema.nullable(),
+  clients: z.array(z.object({ clientid: z.string(), name: z.string() })).optional(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+export const refreshRequestSchema = z.object({ token: z.string().min(1) });
+export const refreshResponseSchema = z.object({ accesstoken: z.string(), refreshtoken: z.string() });
+export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
+
+export const logoutRequestSchema = z.object({ token: z.string().min(1).optional() });
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_DAYS = 30;

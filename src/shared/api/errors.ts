@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/** Every API error has this body (design.md § API conventions). */
+export const apiErrorSchema = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** Fixed texts the spec names. */
+export const ACCESS_DENIED_MESSAGE = 'Zugriff verwehrt!';
