@@ -1,0 +1,20 @@
+/** Entry point (index.html loads this). */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { initI18n } from '../lib/i18n';
+import { sessionStore, watchOtherTabs } from '../stores/session-store';
+import { App } from './app';
+import { registerServiceWorker } from './register-sw';
+
+initI18n();
+void sessionStore.getState().restore();
+watchOtherTabs();
+registerServiceWorker();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

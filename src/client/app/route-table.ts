@@ -1,0 +1,173 @@
+/**
+ * The spec's full route table (part 2 §2.1) as data. Every path is listed with its access rule; a route is
+ * either `ready` (its screen exists and is registered in the router) or `pending` with the issue that builds it.
+ * Pending paths are NOT registered, so they fall through to the 404 until their issue lands.
+ * Exported for the router (src/client/app/router.tsx), the navigation and e2e tests that iterate it.
+ * Path parameters use react-router syntax (`/sites/:no_sites` for the spec's `/sites/{no_sites}`).
+ * Keep this file free of runtime imports (only lazy `import()`), so Node tests can import it cheaply.
+ */
+import type { ComponentType } from 'react';
+import type { PageTitleKey } from '../lib/i18n';
+
+/** guest: only logged-out users; private: only logged-in users; none: anyone. */
+export type RouteAccess = 'guest' | 'private' | 'none';
+
+export type ScreenModule = { default: ComponentType };
+
+interface RouteBase {
+  path: string;
+  access: RouteAccess;
+  /** What the spec says the route is for. */
+  purpose: string;
+}
+
+export interface ReadyScreenRoute extends RouteBase {
+  status: 'ready';
+  /** Lazy screen: each screen is its own chunk. */
+  load: () => Promise<ScreenModule>;
+  /** Key under `pages.` in the i18n files, shown in the app bar and the document title. */
+  titleKey: PageTitleKey;
+}
+
+export interface ReadyRedirectRoute extends RouteBase {
+  status: 'ready';
+  redirectTo: string;
+}
+
+export interface PendingRoute extends RouteBase {
+  status: 'pending';
+  /** GitHub issue number that will build the screen. */
+  issue: number;
+}
+
+export type RouteEntry = ReadyScreenRoute | ReadyRedirectRoute | PendingRoute;
+
+/** Issues that build the pending screens (see docs/client.md). */
+export const ISSUES = {
+  offlineCore: 3,
+  structure: 4,
+  notificationsMaintenance: 5,
+  peopleSubscriptions: 6,
+  adminMachineBuilder: 7,
+} as const;
+
+const pending = (path: string, access: RouteAccess, purpose: string, issue: number): PendingRoute => ({ path, access, purpose, status: 'pending', issue });
+const { offlineCore, structure, notificationsMaintenance, peopleSubscriptions, adminMachineBuilder } = ISSUES;
+
+export const NOT_FOUND_PATH = '*';
+
+export const ROUTE_TABLE: readonly RouteEntry[] = [
+  { path: '/', access: 'none', purpose: 'redirects to /login', status: 'ready', redirectTo: '/login' },
+  pending('/signup', 'guest', 'trial sign-up', peopleSubscriptions),
+  {
+    path: '/login',
+    access: 'guest',
+    purpose: 'login',
+    status: 'ready',
+    titleKey: 'login',
+    load: () => import('../features/auth/login-screen').then((m) => ({ default: m.LoginScreen })),
+  },
+  pending('/welcome', 'guest', 'welcome', peopleSubscriptions),
+  {
+    path: '/dashboard',
+    access: 'private',
+    purpose: 'title Dashboard plus dashboard view',
+    status: 'ready',
+    titleKey: 'dashboard',
+    load: () => import('../features/dashboard/dashboard-screen').then((m) => ({ default: m.DashboardScreen })),
+  },
+
+  pending('/initial-state', 'private', 'initial state', peopleSubscriptions),
+  pending('/profile', 'private', 'profile and security', peopleSubscriptions),
+  pending('/users', 'private', 'users and subscription summary', peopleSubscriptions),
+  pending('/messages', 'private', 'chat messages', notificationsMaintenance),
+  pending('/add-user', 'private', 'add or edit a user', peopleSubscriptions),
+  pending('/edit-user', 'private', 'edit a user', peopleSubscriptions),
+  pending('/machine-overview', 'private', 'machine detail', offlineCore),
+  pending('/export', 'private', 'export', structure),
+  pending('/super', 'private', 'super user', adminMachineBuilder),
+  pending('/admin', 'private', 'admin', adminMachineBuilder),
+  pending('/clients', 'private', 'clients', adminMachineBuilder),
+  pending('/create-client', 'private', 'create client', adminMachineBuilder),
+  pending('/2fa', 'private', 'two-factor authentication', adminMachineBuilder),
+  pending('/mb-dashboard', 'private', 'machine builder dashboard', adminMachineBuilder),
+  pending('/mb-admin', 'private', 'machine builder admin', adminMachineBuilder),
+  pending('/types-machines', 'private', 'equipment types', adminMachineBuilder),
+  pending('/equipmenttype-overview', 'private', 'equipment type overview', adminMachineBuilder),
+  pending('/create-equipmenttype', 'private', 'create equipment type', adminMachineBuilder),
+
+  pending('/machines', 'private', 'equipment: pools and their equipment', structure),
+  pending('/create-machine', 'private', 'equipment form', structure),
+  pending('/edit-machine', 'private', 'equipment form', structure),
+  pending('/create-equipment', 'private', 'equipment form', structure),
+  pending('/create-machine-pool', 'private', 'pool form', structure),
+  pending('/edit-machine-pool', 'private', 'pool form', structure),
+  pending('/create-equipment-pool', 'private', 'pool form', structure),
+
+  pending('/create-site', 'private', 'site form', structure),
+  pending('/create-area', 'private', 'area form', structure),
+  pending('/sites', 'private', 'sites and areas', structure),
+  pending('/sites/:no_sites', 'private', 'sites and areas', structure),
+  pending('/edit-site', 'private', 'site form', structure),
+  pending('/edit-pool', 'private', 'pool form', structure),
+
+  pending('/edit-notification', 'private', 'notification form', notificationsMaintenance),
+  pending('/create-notification', 'private', 'notification form', notificationsMaintenance),
+  pending('/notification-details', 'private', 'notification detail', notificationsMaintenance),
+  pending('/notifications-dashboard', 'private', 'open notifications', notificationsMaintenance),
+
+  pending('/create-workflow-step', 'private', 'solution form', notificationsMaintenance),
+  pending('/edit-workflow-step', 'private', 'solution form', notificationsMaintenance),
+  pending('/create-faq', 'private', 'FAQ form', notificationsMaintenance),
+  pending('/edit-faq', 'private', 'FAQ form', notificationsMaintenance),
+
+  pending('/create-maintenance-task', 'private', 'maintenance task form', notificationsMaintenance),
+  pending('/edit-maintenance-task', 'private', 'maintenance task form', notificationsMaintenance),
+  pending('/create-report', 'private', 'maintenance report form', notificationsMaintenance),
+  pending('/edit-report', 'private', 'maintenance report form', notificationsMaintenance),
+  pending('/maintenance-dashboard', 'private', 'planned maintenance', notificationsMaintenance),
+  pending('/new-calender', 'private', 'planned maintenance calendar', notificationsMaintenance),
+
+  pending('/aufgabeplanung', 'private', 'task planning board', peopleSubscriptions),
+
+  pending('/create-brand', 'private', 'brand form', structure),
+  pending('/edit-brand', 'private', 'brand form', structure),
+  pending('/create-equipment-class', 'private', 'equipment class form', structure),
+  pending('/edit-equipment-class', 'private', 'equipment class form', structure),
+
+  pending('/OrderSubscription', 'private', 'three-step order wizard', peopleSubscriptions),
+  pending('/HelpAndFeedbackPage', 'private', 'help and feedback', peopleSubscriptions),
+
+  {
+    path: '/template-skeliton',
+    access: 'none',
+    purpose: 'loading skeleton',
+    status: 'ready',
+    titleKey: 'skeleton',
+    load: () => import('../features/skeleton/skeleton-screen').then((m) => ({ default: m.SkeletonScreen })),
+  },
+  pending('/set-password/:token', 'none', 'password set', peopleSubscriptions),
+  pending('/reset-password', 'none', 'password reset', peopleSubscriptions),
+
+  {
+    path: NOT_FOUND_PATH,
+    access: 'none',
+    purpose: "any other path: 'Page not found 404' with a link to the dashboard",
+    status: 'ready',
+    titleKey: 'notFound',
+    load: () => import('../features/not-found/not-found-screen').then((m) => ({ default: m.NotFoundScreen })),
+  },
+];
+
+export function isScreenRoute(entry: RouteEntry): entry is ReadyScreenRoute {
+  return entry.status === 'ready' && 'load' in entry;
+}
+
+export function isRedirectRoute(entry: RouteEntry): entry is ReadyRedirectRoute {
+  return entry.status === 'ready' && 'redirectTo' in entry;
+}
+
+/** True when the path's screen is registered (navigation shows only these). */
+export function isRouteReady(path: string): boolean {
+  return ROUTE_TABLE.some((entry) => entry.path === path && entry.status === 'ready');
+}

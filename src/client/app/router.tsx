@@ -1,0 +1,53 @@
+/**
+ * The router, built from the route table: only `ready` entries are registered; pending paths fall through to
+ * the catch-all 404. Each screen is a lazy chunk. Private screens render inside the app layout.
+ */
+import { lazy, Suspense, useEffect } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { PageSkeleton } from '../components/page-skeleton';
+import { AppLayout } from './app-layout';
+import { GuestOnly, RequireAuth } from './guards';
+import { isRedirectRoute, isScreenRoute, ROUTE_TABLE, type ReadyScreenRoute } from './route-table';
+import { usePageTitle, type RouteHandle } from './use-page-title';
+
+function screenRoute(entry: ReadyScreenRoute): RouteObject {
+  const Screen = lazy(entry.load);
+  const handle: RouteHandle = { titleKey: entry.titleKey };
+  return { path: entry.path, element: <Screen />, handle };
+}
+
+/** Keeps document.title in step with the screen: "Dashboard – Anlagenbuch". */
+function RootRoute() {
+  const { t } = useTranslation();
+  const title = usePageTitle();
+  const appName = t('app.name');
+  useEffect(() => {
+    document.title = title ? `${title} – ${appName}` : appName;
+  }, [title, appName]);
+  return (
+    <Suspense fallback={<PageSkeleton />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+export function buildRoutes(): RouteObject[] {
+  const screens = ROUTE_TABLE.filter(isScreenRoute);
+  const redirects = ROUTE_TABLE.filter(isRedirectRoute).map<RouteObject>((entry) => ({ path: entry.path, element: <Navigate to={entry.redirectTo} replace /> }));
+  return [
+    {
+      element: <RootRoute />,
+      children: [
+        ...redirects,
+        { element: <GuestOnly />, children: screens.filter((e) => e.access === 'guest').map(screenRoute) },
+        { element: <RequireAuth />, children: [{ element: <AppLayout />, children: screens.filter((e) => e.access === 'private').map(screenRoute) }] },
+        ...screens.filter((e) => e.access === 'none').map(screenRoute),
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(buildRoutes());
+}

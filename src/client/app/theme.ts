@@ -1,0 +1,60 @@
+/**
+ * Chakra UI v3 system: a restrained industrial look — one deep blue brand colour, neutral greys, the spec's
+ * breakpoints, and controls sized for gloved fingers on tablets (buttons and inputs 44 px high by default).
+ */
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+
+const config = defineConfig({
+  globalCss: {
+    html: { colorPalette: 'brand' },
+    body: { bg: 'bg.canvas', color: 'fg' },
+  },
+  theme: {
+    // Spec breakpoints: xs 0 (Chakra's `base`), sm 600, md 960, lg 1280, xl 1440.
+    breakpoints: { sm: '600px', md: '960px', lg: '1280px', xl: '1440px' },
+    tokens: {
+      colors: {
+        brand: {
+          50: { value: '#eef3fa' },
+          100: { value: '#d5e1f2' },
+          200: { value: '#aac3e4' },
+          300: { value: '#7a9fd1' },
+          400: { value: '#4d7cbb' },
+          500: { value: '#2f60a3' },
+          600: { value: '#244d87' },
+          700: { value: '#1a3d70' },
+          800: { value: '#142f57' },
+          900: { value: '#0e213e' },
+          950: { value: '#08152a' },
+        },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.500}' } },
+          contrast: { value: { _light: 'white', _dark: 'white' } },
+          fg: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.200}' } },
+          muted: { value: { _light: '{colors.brand.100}', _dark: '{colors.brand.800}' } },
+          subtle: { value: { _light: '{colors.brand.50}', _dark: '{colors.brand.900}' } },
+          emphasized: { value: { _light: '{colors.brand.200}', _dark: '{colors.brand.700}' } },
+          focusRing: { value: { _light: '{colors.brand.500}', _dark: '{colors.brand.400}' } },
+          border: { value: { _light: '{colors.brand.500}', _dark: '{colors.brand.400}' } },
+        },
+        bg: {
+          canvas: { value: { _light: '#f4f6f8', _dark: '{colors.gray.950}' } },
+        },
+      },
+    },
+    recipes: {
+      // why lg: 44 px is the minimum touch target (WCAG 2.5.5); md buttons and inputs are 40 px.
+      button: { defaultVariants: { size: 'lg' } },
+      input: { defaultVariants: { size: 'lg' } },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);
+
+/** For places outside Chakra (manifest, meta theme-color): keep in sync with vite.config.ts. */
+export const BRAND_COLOR = '#1a3d70';

@@ -1,0 +1,67 @@
+/** Login and logout (spec part 2 §4 "Login result", "Logout"). */
+import { z } from 'zod';
+import { sessionSchema } from '../../../shared/api/auth';
+import { chatRoomSchema } from '../../../shared/api/structure';
+import { normalizeEmail } from '../../../shared/validation';
+import { api } from '../../lib/api';
+import { isApiError } from '../../lib/api-client';
+import { sessionStore, toStoredSession } from '../../stores/session-store';
+
+/** Keys under `login.errors` for a failed login call. */
+export type LoginFailure = 'invalidCredentials' | 'accessDenied' | 'tooManyAttempts' | 'offline' | 'server';
+
+export function loginFailure(error: unknown): LoginFailure {
+  if (!isApiError(error)) return 'server';
+  if (error.isNetworkError) return 'offline';
+  switch (error.statusCode) {
+    case 400: // the server rejected the input shape; the form already checked it, so treat as wrong credentials
+    case 401:
+      return 'invalidCredentials';
+    case 403:
+      return 'accessDenied';
+    case 429:
+      return 'tooManyAttempts';
+    default:
+      return 'server';
+  }
+}
+
+/**
+ * Logs in and stores the session. The guest guard then moves on to the page the user came for.
+ * Super users (client list) and machine builders get their own flows in issue #7; until then they enter the
+ * normal dashboard with the session they received.
+ */
+export async function login(email: string, password: string): Promise<void> {
+  const session = await api.post('auth/login', { json: { email: normalizeEmail(email), password }, schema: sessionSchema, auth: false });
+  await sessionStore.getState().start(toStoredSession(session));
+  void loadChatRoom(session.usernodeid);
+}
+
+/** The user's general chat room (the one not tied to a notification) becomes `chatroomnodeid`. Best effort. */
+async function loadChatRoom(usernodeid: string): Promise<void> {
+  try {
+    const rooms = await api.get('chatrooms', { searchParams: { usernodeid, lang: 'de' }, schema: z.array(chatRoomSchema) });
+    const room = rooms.find((r) => r.notificationnodeid === null) ?? rooms[0];
+    if (room) await sessionStore.getState().update({ chatroomnodeid: room.nodeid });
+  } catch {
+    // the chat is not needed to work; it is loaded again after the next login
+  }
+}
+
+/**
+ * Ends the session: tells the server to revoke the refresh token (best effort: offline, the token simply
+ * expires), then clears memory, the encrypted blob and its key. Never touches the offline data mirror.
+ */
+export async function logout(): Promise<void> {
+  const session = sessionStore.getState().session;
+  if (session) {
+    try {
+      // With an expired access token the client refreshes once first; the server finds the token family by the
+      // (possibly just rotated) refresh token sent here and revokes all of it.
+      await api.post('auth/logout', { json: { token: session.refreshtoken }, timeout: 5_000 });
+    } catch {
+      // best effort
+    }
+  }
+  await sessionStore.getState().end('logout');
+}

@@ -1,0 +1,61 @@
+/**
+ * /dashboard (spec part 2 §1, §2.14): greeting with the user's name; the onboarding cards while the organisation
+ * has no equipment, otherwise a summary of the structure. If the structure cannot be loaded (offline, server
+ * error) the cards are shown with a notice.
+ */
+import { Alert, Box, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { useSessionStore } from '../../stores/session-store';
+import { OnboardingCards } from './onboarding-cards';
+import { StructureSummary } from './structure-summary';
+import { canCreateEquipment, countEquipment } from './structure-stats';
+import { useStructureTree } from './use-structure-tree';
+
+export function DashboardScreen() {
+  const { t } = useTranslation();
+  const userinfo = useSessionStore((state) => state.session?.userinfo);
+  const structure = useStructureTree();
+  const hasEquipment = structure.status === 'ready' && countEquipment(structure.tree) > 0;
+
+  return (
+    <Stack gap="8" p={{ base: '4', md: '6', lg: '8' }} maxW="7xl">
+      <Box>
+        <Heading as="h2" size="2xl" data-testid="dashboard-greeting">
+          {t('dashboard.greeting', { givenname: userinfo?.givenname ?? '', surname: userinfo?.surname ?? '' })}
+        </Heading>
+        <Text color="fg.muted" mt="1">
+          {t('dashboard.intro')}
+        </Text>
+      </Box>
+
+      {structure.status === 'loading' && (
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4" role="status" aria-busy="true" aria-label={t('dashboard.structureLoading')}>
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} h="56" borderRadius="l3" />
+          ))}
+        </SimpleGrid>
+      )}
+
+      {structure.status === 'ready' && hasEquipment && <StructureSummary tree={structure.tree} />}
+
+      {(structure.status === 'error' || (structure.status === 'ready' && !hasEquipment)) && (
+        <Stack gap="4" as="section" aria-labelledby="onboarding-title">
+          <Box>
+            <Heading id="onboarding-title" as="h2" size="lg">
+              {t('dashboard.onboarding.title')}
+            </Heading>
+            <Text color="fg.muted">{t('dashboard.onboarding.text')}</Text>
+          </Box>
+          {structure.status === 'error' && (
+            <Alert.Root status="info" size="sm" variant="subtle" data-testid="structure-unavailable">
+              <Alert.Indicator />
+              <Alert.Title fontWeight="normal">{t('dashboard.structureUnavailable')}</Alert.Title>
+            </Alert.Root>
+          )}
+          {/* Unknown structure (error): leave the button usable; the equipment form checks again. */}
+          <OnboardingCards equipmentBlocked={structure.status === 'ready' && !canCreateEquipment(structure.tree)} />
+        </Stack>
+      )}
+    </Stack>
+  );
+}
