@@ -8,7 +8,8 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-const flagTuple = z.tuple([z.boolean(), z.boolean(), z.boolean(), z.boolean()]);
+// why readonly: the same type as FlagTuple of permissions.ts, so stored profiles pass through unchanged.
+const flagTuple = z.tuple([z.boolean(), z.boolean(), z.boolean(), z.boolean()]).readonly();
 export const profileSchema = z.object({
   id: z.string(),
   nodeid: z.string().uuid(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ProfileFeatures } from '../../../shared/permissions';
 import { tenantColumns, timestamps } from './columns';
 
@@ -27,7 +27,12 @@ export const legalEntities = pgTable('legal_entities', {
   ownerlegalentitynodeid: uuid('ownerlegalentitynodeid'),
   ...timestamps,
   version: bigint('version', { mode: 'number' }).notNull().default(0),
-}, (t) => [uniqueIndex('legal_entities_clientid_uq').on(t.clientid)]);
+}, (t) => [
+  uniqueIndex('legal_entities_clientid_uq').on(t.clientid),
+  // why: manufacturers belong to the tenant that recorded them and travel in its change feed.
+  index('legal_entities_owner_version_idx').on(t.ownerlegalentitynodeid, t.version),
+  foreignKey({ name: 'legal_entities_owner_fk', columns: [t.ownerlegalentitynodeid], foreignColumns: [t.nodeid] }).onDelete('cascade'),
+]);
 
 // ---------------------------------------------------------------- people and permissions
 
@@ -37,7 +42,10 @@ export const profiles = pgTable('profiles', {
   profileid: text('profileid').notNull(),
   name: jsonb('name').$type<LocalizedText>().notNull(),
   features: jsonb('features').$type<ProfileFeatures>().notNull(),
-}, (t) => [uniqueIndex('profiles_le_profileid_uq').on(t.legalentitynodeid, t.profileid)]);
+}, (t) => [
+  uniqueIndex('profiles_le_profileid_uq').on(t.legalentitynodeid, t.profileid),
+  index('profiles_le_version_idx').on(t.legalentitynodeid, t.version),
+]);
 
 export const users = pgTable('users', {
   ...tenantColumns(),

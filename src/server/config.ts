@@ -1,0 +1,209 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Server settings, all from environment variables (docs/configuration.md). `loadConfig` is pure over its `env`
+ * argument so tests can check every rule; the only file access (the generated JWT secret) is in
+ * `readOrCreateJwtSecret`, called when the app is built.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path; holds the embedded database (db/), files, the generated JWT secret. */
+  dataDir: string;
+  /** postgres://… selects a PostgreSQL server; undefined means PGlite in `dataDir/db`. */
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  /** Undefined: generated once into `dataDir/jwt-secret` (see readOrCreateJwtSecret). */
+  jwtSecret: string | undefined;
+  /** Access-token lifetime in seconds. */
+  accessTokenTtl: number;
+  refreshTokenTtlDays: number;
+  /** Without trailing slash. */
+  publicUrl: string;
+  logLevel: LogLevel;
+  /** Passed to Fastify's trustProxy: boolean, or a comma-separated list of proxy addresses (IP or CIDR). */
+  trustProxy: boolean | string;
+  /** Login attempts per minute, per client IP and per account (e-mail). */
+  loginRateLimit: { perIp: number; perAccount: number };
+  /** Absolute path of the built client. */
+  clientDist: string;
+  seedDemo: boolean;
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const JWT_SECRET_MIN_LENGTH = 32;
+export const JWT_SECRET_FILE = 'jwt-secret';
+
+/** Thrown by loadConfig; the message names every bad variable, so main can print it and exit 1. */
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly { variable: string; message: string }[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const integer = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
+const TRUE_WORDS = ['true', '1', 'yes', 'on'];
+const FALSE_WORDS = ['false', '0', 'no', 'off'];
+const boolean = z
+  .string()
+  .transform((v) => v.toLowerCase())
+  .refine((v) => TRUE_WORDS.includes(v) || FALSE_WORDS.includes(v), 'must be true or false')
+  .transform((v) => TRUE_WORDS.includes(v));
+
+const httpUrl = z
+  .string()
+  .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'must be an http:// or https:// URL')
+  .transform((v) => v.replace(/\/+$/, ''));
+
+/**
+ * One entry per variable: its default (undefined = optional) and the schema of its string value. The order is
+ * the order of docs/configuration.md. `secret` keeps the value out of error messages.
+ */
+interface VariableSpec<T> {
+  default: string | undefined;
+  schema: z.ZodType<T, string>;
+  secret?: boolean;
+}
+const variable = <T>(spec: VariableSpec<T>) => spec;
+
+const VARIABLES = {
+  PORT: variable({ default: '3000', schema: integer(1, 65535) }),
+  HOST: variable({ default: '0.0.0.0', schema: z.string().min(1) }),
+  DATA_DIR: variable({ default: './data', schema: z.string().min(1).transform((v) => resolve(v)) }),
+  DATABASE_URL: variable({
+    default: undefined,
+    secret: true,
+    schema: z.string().refine((v) => /^postgres(ql)?:\/\/.+/.test(v) && URL.canParse(v), 'must be a postgres:// or postgresql:// URL'),
+  }),
+  DATABASE_POOL_SIZE: variable({ default: '10', schema: integer(1, 1000) }),
+  JWT_SECRET: variable({
+    default: undefined,
+    secret: true,
+    schema: z.string().min(JWT_SECRET_MIN_LENGTH, `must be at least ${JWT_SECRET_MIN_LENGTH} characters long`),
+  }),
+  ACCESS_TOKEN_TTL: variable({ default: '900', schema: integer(10, 86_400) }),
+  REFRESH_TOKEN_TTL_DAYS: variable({ default: '30', schema: integer(1, 3650) }),
+  /** Default http://localhost:$PORT, filled in after PORT is parsed. */
+  PUBLIC_URL: variable({ default: undefined, schema: httpUrl }),
+  LOG_LEVEL: variable({
+    default: 'info',
+    schema: z.string().transform((v) => v.toLowerCase()).pipe(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
+  }),
+  TRUST_PROXY: variable({
+    default: 'false',
+    // why no hop count: Fastify 5 treats a number as "trust nothing" (a hop count cannot tell a proxy from a
+    // client that sends its own X-Forwarded-For), so only true, false or the proxies' addresses are accepted.
+    schema: z.string().transform((v, ctx): boolean | string => {
+      const word = v.toLowerCase();
+      if (TRUE_WORDS.includes(word)) return true;
+      if (FALSE_WORDS.includes(word)) return false;
+      if (/^[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*$/.test(v) && /[.:]/.test(v)) return v;
+      ctx.addIssue({ code: 'custom', message: 'must be true, false or a comma-separated list of proxy addresses (IP or CIDR)' });
+      return z.NEVER;
+    }),
+  }),
+  LOGIN_RATE_LIMIT: variable({
+    default: '10/5',
+    schema: z
+      .string()
+      .regex(/^\d+\/\d+$/, 'must be <per IP>/<per account>, e.g. 10/5')
+      .transform((v) => {
+        const [perIp, perAccount] = v.split('/').map(Number) as [number, number];
+        return { perIp, perAccount };
+      })
+      .refine((v) => v.perIp >= 1 && v.perAccount >= 1, 'both limits must be at least 1'),
+  }),
+  CLIENT_DIST: variable({ default: 'dist', schema: z.string().min(1).transform((v) => resolve(v)) }),
+  SEED_DEMO: variable({ default: 'true', schema: boolean }),
+} as const;
+
+export type ConfigVariable = keyof typeof VARIABLES;
+export const CONFIG_VARIABLES = Object.keys(VARIABLES) as ConfigVariable[];
+
+type Parsed = { [K in ConfigVariable]: z.output<(typeof VARIABLES)[K]['schema']> | undefined };
+
+/**
+ * Reads and validates the settings. An empty string counts as unset (so `DATABASE_URL=` in a .env file means
+ * "embedded"). Throws ConfigError naming every bad variable.
+ */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const problems: { variable: string; message: string }[] = [];
+  const parsed = {} as Record<string, unknown>;
+  for (const name of CONFIG_VARIABLES) {
+    const spec: VariableSpec<unknown> = VARIABLES[name];
+    const given = env[name]?.trim();
+    const raw = given ? given : spec.default;
+    if (raw === undefined) continue;
+    const result = spec.schema.safeParse(raw);
+    if (result.success) {
+      parsed[name] = result.data;
+    } else {
+      const message = result.error.issues.map((issue) => issue.message).join('; ');
+      problems.push({ variable: name, message: spec.secret ? message : `${message} (got "${raw}")` });
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  const p = parsed as Parsed;
+  return {
+    port: p.PORT!,
+    host: p.HOST!,
+    dataDir: p.DATA_DIR!,
+    databaseUrl: p.DATABASE_URL,
+    databasePoolSize: p.DATABASE_POOL_SIZE!,
+    jwtSecret: p.JWT_SECRET,
+    accessTokenTtl: p.ACCESS_TOKEN_TTL!,
+    refreshTokenTtlDays: p.REFRESH_TOKEN_TTL_DAYS!,
+    publicUrl: p.PUBLIC_URL ?? `http://localhost:${p.PORT!}`,
+    logLevel: p.LOG_LEVEL!,
+    trustProxy: p.TRUST_PROXY!,
+    loginRateLimit: p.LOGIN_RATE_LIMIT!,
+    clientDist: p.CLIENT_DIST!,
+    seedDemo: p.SEED_DEMO!,
+  };
+}
+
+/**
+ * The signing key when JWT_SECRET is unset: 32 random bytes generated on first start and kept in
+ * DATA_DIR/jwt-secret (mode 0600), so a restart keeps everyone's sessions. Several instances starting at once
+ * on a shared DATA_DIR agree on one secret ('wx' lets only the first writer create the file).
+ */
+export async function readOrCreateJwtSecret(dataDir: string): Promise<string> {
+  const path = join(dataDir, JWT_SECRET_FILE);
+  const existing = await readSecretFile(path);
+  if (existing !== undefined) return existing;
+  await mkdir(dataDir, { recursive: true });
+  try {
+    await writeFile(path, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const created = await readSecretFile(path);
+  if (created === undefined) throw new Error(`Could not create ${path}`);
+  return created;
+}
+
+async function readSecretFile(path: string): Promise<string | undefined> {
+  let content: string;
+  try {
+    content = (await readFile(path, 'utf8')).trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  if (content.length < JWT_SECRET_MIN_LENGTH) {
+    throw new Error(`${path} holds fewer than ${JWT_SECRET_MIN_LENGTH} characters; delete it to generate a new secret (this ends all sessions)`);
+  }
+  return content;
+}

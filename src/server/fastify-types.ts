@@ -1,0 +1,39 @@
+import type { FeatureKey, PermissionFlag } from '../shared/permissions';
+import type { AuthContext } from './auth/auth-context';
+import type { AccessTokenSigner } from './auth/tokens';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { ServiceContext } from './services/service-context';
+
+/**
+ * Who may call a route (plugins/permissions.ts): any signed-in user ('authenticated', for routes that check
+ * ownership themselves), only admins, or holders of a feature flag of spec part 1 §6.
+ */
+export type RoutePermission = 'authenticated' | 'admin' | { feature: FeatureKey; flag: PermissionFlag };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    serviceContext: ServiceContext;
+    accessTokens: AccessTokenSigner;
+    loginRateLimit: {
+      /** onRequest hook: attempts per client IP. */
+      byIp(request: FastifyRequest): Promise<void>;
+      /** preHandler hook (after validation): attempts per e-mail address. */
+      byAccount(request: FastifyRequest): Promise<void>;
+    };
+  }
+
+  interface FastifyRequest {
+    /** The caller; set by plugins/auth.ts on every /api route that is not public. */
+    auth: AuthContext;
+  }
+
+  interface FastifyContextConfig {
+    /** No bearer token needed (health, login, refresh, docs). */
+    public?: boolean;
+    /** Required on every non-public /api route; checked before validation. */
+    permission?: RoutePermission;
+  }
+}

@@ -1,0 +1,37 @@
+import { STATUS_CODES } from 'node:http';
+import { ACCESS_DENIED_MESSAGE, type ApiError } from '../shared/api/errors';
+
+export type ErrorDetail = NonNullable<ApiError['details']>[number];
+
+/**
+ * An error that becomes exactly this API error body (src/shared/api/errors.ts). Services throw it for
+ * outcomes the caller must see (404 for another tenant's record, 409, 400 for a rule the schema can't express);
+ * the errors plugin turns it into the response and rolls back the transaction it was thrown in.
+ */
+export class HttpError extends Error {
+  readonly error: string;
+
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly details?: ErrorDetail[],
+    /** Extra response headers (Retry-After, WWW-Authenticate). */
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+    this.error = STATUS_CODES[statusCode] ?? 'Error';
+  }
+
+  toBody(): ApiError {
+    return { statusCode: this.statusCode, error: this.error, message: this.message, ...(this.details ? { details: this.details } : {}) };
+  }
+}
+
+export const badRequest = (message: string, details?: ErrorDetail[]) => new HttpError(400, message, details);
+export const unauthorized = (message = 'Authentication required') => new HttpError(401, message, undefined, { 'www-authenticate': 'Bearer' });
+export const forbidden = (message = ACCESS_DENIED_MESSAGE) => new HttpError(403, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new HttpError(429, `Too many attempts, retry in ${retryAfterSeconds} seconds`, undefined, { 'retry-after': String(retryAfterSeconds) });

@@ -1,0 +1,104 @@
+// The server process: `tsx src/server/main.ts` (scripts/start.mjs imports it after building the client).
+// Reads the configuration, opens and migrates the database, loads the demo plant into an empty database,
+// listens, and shuts down gracefully on SIGTERM/SIGINT.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { APP_VERSION, buildApp, type App } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { DEMO_LOGINS } from './db/seed/demo-users';
+import { isDatabaseEmpty, seedDemo } from './db/seed/seed-demo';
+import { createLocalStorage } from './storage/local-storage';
+import { activeAccountEmails } from './services/user-service';
+
+/** After a first signal, in-flight requests get this long before the process exits anyway. */
+const SHUTDOWN_TIMEOUT_MS = 15_000;
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const dbDir = join(config.dataDir, 'db');
+  if (!config.databaseUrl) await mkdir(dbDir, { recursive: true });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: dbDir, poolSize: config.databasePoolSize });
+  let app: App | undefined;
+  try {
+    await database.migrate();
+
+    let seeded = false;
+    if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
+      console.log('Empty database: loading the demo plant…');
+      await seedDemo(database.db, { storage: createLocalStorage(join(config.dataDir, 'files')) });
+      seeded = true;
+    }
+
+    app = await buildApp({ config, database, prettyLogs: process.stdout.isTTY === true });
+    handleShutdownSignals(app, database);
+    await app.listen({ port: config.port, host: config.host });
+    await printBanner(app, config, database, seeded);
+  } catch (error) {
+    console.error('Could not start the server:', error);
+    await app?.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    process.exit(1);
+  }
+}
+
+/**
+ * First SIGTERM/SIGINT: stop accepting connections, let in-flight requests finish (fastify.close), then close
+ * the database, exit 0. A second signal, or the timeout, exits at once with 1.
+ */
+function handleShutdownSignals(app: App, database: Database): void {
+  let closing = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (closing) {
+      app.log.warn({ signal }, 'second signal: exiting without waiting');
+      process.exit(1);
+    }
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    setTimeout(() => {
+      app.log.error('shutdown took too long: exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    app
+      .close()
+      .then(() => database.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'error during shutdown');
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+}
+
+async function printBanner(app: App, config: Config, database: Database, seeded: boolean): Promise<void> {
+  const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${join(config.dataDir, 'db')}`;
+  const lines = [
+    '',
+    `Anlagenbuch ${APP_VERSION} läuft: ${config.publicUrl}`,
+    `  API-Dokumentation: ${config.publicUrl}/api/docs`,
+    `  Datenbank: ${where}${seeded ? ' (Demo-Anlage eben geladen)' : ''}`,
+  ];
+  const active = await activeAccountEmails(app.serviceContext, DEMO_LOGINS.map((login) => login.email));
+  const demoLogins = DEMO_LOGINS.filter((login) => active.has(login.email.toLowerCase()));
+  if (demoLogins.length > 0) {
+    lines.push('  Demo-Zugänge:');
+    for (const login of demoLogins) lines.push(`    ${login.role.padEnd(11)} ${login.email.padEnd(30)} ${login.password}`);
+  }
+  console.log(`${lines.join('\n')}\n`);
+}
+
+void main();

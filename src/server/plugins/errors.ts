@@ -1,0 +1,106 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { STATUS_CODES } from 'node:http';
+import type { ApiError } from '../../shared/api/errors';
+import { HttpError, type ErrorDetail } from '../http-errors';
+
+/**
+ * Every error leaves the server as `{statusCode, error, message, details?}` (src/shared/api/errors.ts):
+ * validation failures as 400 naming each field, database rule violations caused by input as 400/409, and
+ * anything unexpected as a 500 whose message reveals nothing (the log has the cause).
+ */
+export default fp(
+  async function errors(app: FastifyInstance) {
+    app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+      const { body, headers } = toApiError(error);
+      if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      else request.log.info({ statusCode: body.statusCode, message: body.message }, 'request rejected');
+      void reply.code(body.statusCode).headers(headers ?? {}).send(body);
+    });
+  },
+  { name: 'errors' },
+);
+
+export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
+  const body: ApiError = { statusCode: 404, error: 'Not Found', message: `Route ${request.method} ${request.url.split('?')[0]} not found` };
+  return reply.code(404).send(body);
+}
+
+function toApiError(error: FastifyError | Error): { body: ApiError; headers?: Record<string, string> } {
+  if (error instanceof HttpError) return { body: error.toBody(), ...(error.headers ? { headers: error.headers } : {}) };
+
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const context = (error as FastifyError).validationContext ?? 'body';
+    const details: ErrorDetail[] = error.validation.map((issue) => ({
+      field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || context,
+      message: friendlyMessage(issue.message ?? 'Invalid'),
+    }));
+    return { body: apiError(400, `Invalid ${context}: ${details.map((d) => `${d.field}: ${d.message}`).join('; ')}`, details) };
+  }
+
+  // A response that does not match its schema is our bug, never the caller's: 500, details only in the log.
+  if ((error as FastifyError).code === 'FST_ERR_RESPONSE_SERIALIZATION') return { body: apiError(500, 'Internal Server Error') };
+
+  const database = databaseError(error);
+  if (database) return { body: database };
+
+  const status = (error as FastifyError).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    // Fastify's own client errors: malformed JSON, unsupported media type, body too large, ...
+    const details = (error as FastifyError).validation?.map((v) => ({ field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body', message: v.message ?? 'Invalid' }));
+    return { body: apiError(status, error.message, details) };
+  }
+  return { body: apiError(500, 'Internal Server Error') };
+}
+
+/** zod reports a missing field as a type error against undefined; the form calls that "required". */
+function friendlyMessage(message: string): string {
+  return /received undefined$/.test(message) ? 'Required' : message;
+}
+
+function apiError(statusCode: number, message: string, details?: ErrorDetail[]): ApiError {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...(details && details.length > 0 ? { details } : {}) };
+}
+
+interface PgLikeError {
+  code: string;
+  constraint?: string;
+  column?: string;
+}
+
+/**
+ * Constraint violations that input can cause (the schema checks most of it first; the database is the last
+ * line, e.g. an id that already exists, or a reference to a record that is gone). Both drivers report the
+ * SQLSTATE as `code`; Drizzle wraps the driver error in `cause`.
+ */
+function databaseError(error: unknown): ApiError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth++) {
+    const candidate = current as Partial<PgLikeError> & { cause?: unknown };
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) return fromSqlState(candidate as PgLikeError);
+    current = candidate.cause;
+  }
+  return undefined;
+}
+
+function fromSqlState(error: PgLikeError): ApiError | undefined {
+  const field = error.column ?? error.constraint;
+  const details = field ? [{ field, message: 'Invalid value' }] : undefined;
+  switch (error.code) {
+    case '23505':
+      return apiError(409, 'A record with this id or key already exists');
+    case '23503':
+      return apiError(409, 'A referenced record does not exist, or the record is still referenced');
+    case '23502':
+    case '23514':
+      return apiError(400, 'Invalid value', details);
+    case '40001':
+    case '40P01':
+      // why 503: a serialization failure or deadlock is transient; the outbox retries 5xx.
+      return apiError(503, 'Temporary conflict, please retry');
+    default:
+      // Class 22 = data exception (bad number, date, text too long): caused by input.
+      return error.code.startsWith('22') ? apiError(400, 'Invalid value', details) : undefined;
+  }
+}

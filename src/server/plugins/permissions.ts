@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { can } from '../../shared/permissions';
+import { forbidden } from '../http-errors';
+
+/**
+ * Feature permissions of spec part 1 §6, enforced by the server (design.md). Each /api route declares
+ * `config.permission` (or `config.public`); a route that forgets fails at startup instead of being open.
+ * The check runs before validation, so a caller without the permission learns nothing about the input rules.
+ */
+export default fp(
+  async function permissions(app: FastifyInstance) {
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api/') || route.config?.public || route.schema?.hide) return;
+      if (!route.config?.permission) {
+        throw new Error(`${String(route.method)} ${route.url}: declare config.permission or config.public`);
+      }
+    });
+
+    app.addHook('preValidation', async (request) => {
+      const permission = request.routeOptions.config.permission;
+      if (!permission || permission === 'authenticated' || request.routeOptions.config.public) return;
+      const allowed = permission === 'admin' ? request.auth.admin : can(request.auth, permission.feature, permission.flag);
+      if (!allowed) throw forbidden();
+    });
+  },
+  { name: 'permissions', dependencies: ['auth'] },
+);

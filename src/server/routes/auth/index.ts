@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { loginRequestSchema, logoutRequestSchema, refreshRequestSchema, refreshResponseSchema, sessionSchema } from '../../../shared/api/auth';
+import { login, logout, refresh, type TokenSettings } from '../../services/auth-service';
+import { errorResponses } from '../responses';
+
+/**
+ * Login, token refresh and logout (spec part 2 §4 "Login result", "Token refresh"; docs/api.md § Auth).
+ * The refresh path is the spec's: /api/object/refresh-token.
+ */
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tokens: TokenSettings = { signer: app.accessTokens, refreshTokenTtlDays: app.config.refreshTokenTtlDays };
+
+  app.post('/auth/login', {
+    config: { public: true },
+    onRequest: app.loginRateLimit.byIp,
+    preHandler: app.loginRateLimit.byAccount,
+    schema: {
+      tags: ['auth'],
+      summary: 'Log in with e-mail and password; answers the session payload',
+      body: loginRequestSchema,
+      response: { 200: sessionSchema, ...errorResponses(400, 401, 403, 429) },
+    },
+    handler: (request) => login(app.serviceContext, tokens, request.body),
+  });
+
+  app.post('/object/refresh-token', {
+    config: { public: true },
+    schema: {
+      tags: ['auth'],
+      summary: 'Exchange a refresh token for a new access and refresh token (rotation)',
+      body: refreshRequestSchema,
+      response: { 200: refreshResponseSchema, ...errorResponses(400, 401) },
+    },
+    handler: (request) => refresh(app.serviceContext, tokens, request.body.token),
+  });
+
+  app.post('/auth/logout', {
+    config: { permission: 'authenticated' },
+    schema: {
+      tags: ['auth'],
+      summary: 'Revoke the refresh token (and every token rotated from the same login)',
+      body: logoutRequestSchema.nullish(),
+      response: { 204: z.undefined(), ...errorResponses(400, 401) },
+    },
+    handler: async (request, reply) => {
+      await logout(app.serviceContext, request.auth, request.body?.token);
+      return reply.code(204).send();
+    },
+  });
+};
+
+export default authRoutes;

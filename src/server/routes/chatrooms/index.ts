@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { chatRoomSchema } from '../../../shared/api/structure';
+import { forbidden } from '../../http-errors';
+import { listChatRooms } from '../../services/chat-service';
+import { errorResponses } from '../responses';
+
+const chatRoomRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/chatrooms', {
+    config: { permission: 'authenticated' },
+    schema: {
+      tags: ['chat'],
+      summary: "A user's chat rooms (one's own; admins may ask for any user of the organisation)",
+      querystring: z.object({ usernodeid: z.uuid(), lang: z.string().min(2).max(10).default('de') }),
+      response: { 200: z.array(chatRoomSchema), ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (request) => {
+      const { usernodeid } = request.query;
+      if (usernodeid !== request.auth.usernodeid && !request.auth.admin) throw forbidden();
+      return listChatRooms(app.serviceContext, request.auth, usernodeid);
+    },
+  });
+};
+
+export default chatRoomRoutes;

@@ -1,0 +1,10 @@
+import { z } from 'zod';
+import { apiErrorSchema } from '../../shared/api/errors';
+
+/** The error answers a route can give, for its response schema and the OpenAPI document. */
+export function errorResponses<const Codes extends readonly (400 | 401 | 403 | 404 | 409 | 429 | 503)[]>(...codes: Codes) {
+  return Object.fromEntries(codes.map((code) => [code, apiErrorSchema])) as { [K in Codes[number]]: typeof apiErrorSchema };
+}
+
+export const langQuerySchema = z.object({ lang: z.string().min(2).max(10).default('de') });
+export const nodeidParamsSchema = z.object({ id: z.uuid() });

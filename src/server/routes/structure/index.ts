@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { structureTreeSchema } from '../../../shared/api/structure';
+import { loadStructureTree } from '../../services/structure-service';
+import { errorResponses, langQuerySchema } from '../responses';
+
+/**
+ * The structure trees the client loads after login (spec part 2 §4). Any signed-in user may read them: they
+ * are the navigation every screen starts from; what a user may do with a record is checked on that record.
+ */
+const structureRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/allsitesareasequipments', {
+    config: { permission: 'authenticated' },
+    schema: {
+      tags: ['structure'],
+      summary: "The organisation's sites, areas, pools and machines",
+      querystring: langQuerySchema,
+      response: { 200: structureTreeSchema, ...errorResponses(400, 401) },
+    },
+    handler: (request) => loadStructureTree(app.serviceContext, request.auth, 'all', request.query.lang),
+  });
+
+  app.get('/sitesareasequipments', {
+    config: { permission: 'authenticated' },
+    schema: {
+      tags: ['structure'],
+      summary: 'Only the sites, areas and pools the caller subscribes to',
+      querystring: langQuerySchema,
+      response: { 200: structureTreeSchema, ...errorResponses(400, 401) },
+    },
+    handler: (request) => loadStructureTree(app.serviceContext, request.auth, 'subscribed', request.query.lang),
+  });
+};
+
+export default structureRoutes;

@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { aclUserSchema } from '../../../shared/api/structure';
+import { userSchema } from '../../../shared/api/users';
+import { can } from '../../../shared/permissions';
+import { forbidden, notFound } from '../../http-errors';
+import { getUser, listAclUsers } from '../../services/user-service';
+import { errorResponses, nodeidParamsSchema } from '../responses';
+
+const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/users/acl/:clientid', {
+    config: { permission: 'authenticated' },
+    schema: {
+      tags: ['users'],
+      summary: "The users of the caller's organisation (pickers, chat, planning board)",
+      params: z.object({ clientid: z.string().min(1) }),
+      response: { 200: z.array(aclUserSchema), ...errorResponses(401, 404) },
+    },
+    handler: async (request) => {
+      // why 404: another organisation's client id is not the caller's to know about.
+      if (request.params.clientid !== request.auth.clientid) throw notFound('Client not found');
+      return listAclUsers(app.serviceContext, request.auth);
+    },
+  });
+
+  app.get('/users/:id', {
+    // why 'authenticated': everyone may read their own record; others need the user feature's read flag.
+    config: { permission: 'authenticated' },
+    schema: {
+      tags: ['users'],
+      summary: 'One user of the organisation (user feature read, or oneself)',
+      params: nodeidParamsSchema,
+      response: { 200: userSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (request) => {
+      if (request.params.id !== request.auth.usernodeid && !can(request.auth, 'user', 'read')) throw forbidden();
+      return getUser(app.serviceContext, request.auth, request.params.id);
+    },
+  });
+};
+
+export default userRoutes;

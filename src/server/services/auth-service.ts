@@ -1,0 +1,229 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { v7 as uuidv7 } from 'uuid';
+import type { LoginRequest, Plan, RefreshResponse, Session } from '../../shared/api/auth';
+import { ACCOUNT_INACTIVE_MESSAGE, LOGIN_FAILED_MESSAGE } from '../../shared/api/errors';
+import { parseDuration } from '../../shared/domain/billing';
+import { addDuration } from '../../shared/domain/trial';
+import { normalizeEmail } from '../../shared/validation';
+import type { AuthContext } from '../auth/auth-context';
+import { verifyAgainstDummy, verifyPassword } from '../auth/password';
+import { generateRefreshToken, hashRefreshToken, type AccessClaims, type AccessTokenSigner } from '../auth/tokens';
+import type { Db, Tx } from '../db/client';
+import { billingInfos, legalEntities, plans, profiles, refreshTokens, subscriptions, users } from '../db/schema';
+import { HttpError, unauthorized } from '../http-errors';
+import { writeTransaction, type Actor, type ServiceContext } from './service-context';
+
+/** The spec's `appid` of the session payload: which app the tokens were issued for. */
+export const APP_ID = 'anlagenbuch';
+
+export interface TokenSettings {
+  signer: AccessTokenSigner;
+  refreshTokenTtlDays: number;
+}
+
+type UserRow = typeof users.$inferSelect;
+type LegalEntityRow = typeof legalEntities.$inferSelect;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const REFRESH_FAILED_MESSAGE = 'Refresh token invalid or expired';
+
+/**
+ * POST /api/auth/login. Unknown e-mail and wrong password answer the same 401 after the same argon2 work; the
+ * inactive check comes after the password check, so it does not reveal which accounts exist either.
+ */
+export async function login(ctx: ServiceContext, settings: TokenSettings, input: LoginRequest): Promise<Session> {
+  const [found] = await ctx.db
+    .select({ user: users, legalEntity: legalEntities })
+    .from(users)
+    .innerJoin(legalEntities, eq(legalEntities.nodeid, users.legalentitynodeid))
+    .where(and(eq(sql`lower(${users.email})`, normalizeEmail(input.email)), isNull(users.deletedAt)))
+    .limit(1);
+  const passwordOk = found?.user.passwordHash ? await verifyPassword(found.user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+  if (!found || !passwordOk) throw new HttpError(401, LOGIN_FAILED_MESSAGE);
+  if (!found.user.active) throw new HttpError(403, ACCOUNT_INACTIVE_MESSAGE);
+
+  const { user, legalEntity } = found;
+  const tokens = await writeTransaction(ctx, 'auth.login', (tx) => issueTokens(tx, settings, user, randomUUID()));
+  return buildSession(ctx.db, user, legalEntity, tokens);
+}
+
+type RefreshOutcome = { kind: 'ok'; tokens: RefreshResponse } | { kind: 'rejected' };
+
+/**
+ * POST /api/object/refresh-token. Rotates: the presented token is marked rotated and a new one of the same
+ * family is issued, with a fresh lifetime (a technician who syncs at least once a month stays logged in).
+ * Presenting a token that was already rotated means two parties hold it (theft, or a client that lost the
+ * answer): the whole family is revoked and both must log in again. The revoke commits even though the answer
+ * is a 401, which is why the outcome is returned from the transaction instead of thrown inside it.
+ */
+export async function refresh(ctx: ServiceContext, settings: TokenSettings, token: string): Promise<RefreshResponse> {
+  const outcome = await writeTransaction(ctx, 'auth.refresh', async (tx): Promise<RefreshOutcome> => {
+    const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashRefreshToken(token))).for('update');
+    if (!row || row.revokedAt) return { kind: 'rejected' };
+    if (row.rotatedAt) {
+      await revokeFamily(tx, row.familyId);
+      return { kind: 'rejected' };
+    }
+    if (row.expiresAt.getTime() <= Date.now()) return { kind: 'rejected' };
+    const [user] = await tx.select().from(users).where(eq(users.nodeid, row.usernodeid));
+    if (!user || !user.active || user.deletedAt) {
+      await revokeFamily(tx, row.familyId);
+      return { kind: 'rejected' };
+    }
+    await tx.update(refreshTokens).set({ rotatedAt: new Date() }).where(eq(refreshTokens.id, row.id));
+    return { kind: 'ok', tokens: await issueTokens(tx, settings, user, row.familyId) };
+  });
+  if (outcome.kind === 'rejected') throw unauthorized(REFRESH_FAILED_MESSAGE);
+  return outcome.tokens;
+}
+
+/**
+ * POST /api/auth/logout. Revokes the family of the given refresh token when it belongs to the caller; a token
+ * that is unknown or someone else's is ignored (the answer is the same, so it reveals nothing). Access tokens
+ * are stateless and simply run out (ACCESS_TOKEN_TTL).
+ */
+export async function logout(ctx: ServiceContext, actor: Actor, token: string | undefined): Promise<void> {
+  if (!token) return;
+  await writeTransaction(ctx, 'auth.logout', async (tx) => {
+    const [row] = await tx
+      .select({ familyId: refreshTokens.familyId })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.tokenHash, hashRefreshToken(token)), eq(refreshTokens.usernodeid, actor.usernodeid)));
+    if (row) await revokeFamily(tx, row.familyId);
+  });
+}
+
+/**
+ * The caller of an authenticated request: user, profile and organisation in one query over primary keys and
+ * unique indexes. Run on every request rather than cached, so a deactivation or a profile change applies to
+ * the next request; undefined when the user is gone, inactive or has moved tenants.
+ */
+export async function loadAuthContext(db: Db, claims: AccessClaims): Promise<AuthContext | undefined> {
+  const [row] = await db
+    .select({
+      usernodeid: users.nodeid,
+      legalentitynodeid: users.legalentitynodeid,
+      userid: users.userid,
+      clientid: legalEntities.clientid,
+      admin: users.admin,
+      superuser: users.superuser,
+      profileid: users.profileid,
+      features: profiles.features,
+    })
+    .from(users)
+    .innerJoin(legalEntities, eq(legalEntities.nodeid, users.legalentitynodeid))
+    .leftJoin(profiles, and(eq(profiles.legalentitynodeid, users.legalentitynodeid), eq(profiles.profileid, users.profileid)))
+    .where(and(eq(users.nodeid, claims.usernodeid), eq(users.legalentitynodeid, claims.legalentitynodeid), eq(users.active, true), isNull(users.deletedAt)));
+  if (!row) return undefined;
+  return { ...row, features: row.features ?? {} };
+}
+
+async function issueTokens(tx: Tx, settings: TokenSettings, user: UserRow, familyId: string): Promise<RefreshResponse> {
+  const refreshToken = generateRefreshToken();
+  await tx.insert(refreshTokens).values({
+    id: uuidv7(),
+    familyId,
+    usernodeid: user.nodeid,
+    tokenHash: refreshToken.hash,
+    expiresAt: new Date(Date.now() + settings.refreshTokenTtlDays * DAY_MS),
+  });
+  const accesstoken = await settings.signer.sign({ usernodeid: user.nodeid, legalentitynodeid: user.legalentitynodeid });
+  return { accesstoken, refreshtoken: refreshToken.token };
+}
+
+async function revokeFamily(tx: Tx, familyId: string): Promise<void> {
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** The session payload of spec part 2 §3, every field from the database. */
+async function buildSession(db: Db, user: UserRow, legalEntity: LegalEntityRow, tokens: RefreshResponse): Promise<Session> {
+  const le = user.legalentitynodeid;
+  const [profileRows, planRows, billingRows, clients] = await Promise.all([
+    db.select().from(profiles).where(eq(profiles.legalentitynodeid, le)).orderBy(asc(profiles.profileid)),
+    db
+      .select({ subscription: subscriptions, planid: plans.planid })
+      .from(subscriptions)
+      .innerJoin(plans, eq(plans.nodeid, subscriptions.plannodeid))
+      .where(eq(subscriptions.legalentitynodeid, le))
+      .orderBy(asc(subscriptions.startingfrom)),
+    db.select().from(billingInfos).where(eq(billingInfos.legalentitynodeid, le)).limit(1),
+    user.superuser
+      ? db
+          .select({ clientid: legalEntities.clientid, name: legalEntities.name })
+          .from(legalEntities)
+          .where(isNull(legalEntities.ownerlegalentitynodeid))
+          .orderBy(asc(legalEntities.name))
+      : Promise.resolve(undefined),
+  ]);
+
+  const now = Date.now();
+  const current = currentSubscriptions(planRows);
+  const sessionPlans: Plan[] = current.map(({ subscription, planid }) => ({
+    nodeid: subscription.nodeid,
+    // why the plan key, not its display name: the client finds the trial by the name 'free' (domain/trial.ts).
+    name: planid,
+    quotas: subscription.quotas,
+    startingfrom: subscription.startingfrom.getTime(),
+    noticeperiod: subscription.noticeperiod,
+    status: { isvalid: isSubscriptionValid(subscription, now) },
+  }));
+  const billing = billingRows[0];
+
+  return {
+    accesstoken: tokens.accesstoken,
+    refreshtoken: tokens.refreshtoken,
+    legalentitynodeid: le,
+    usernodeid: user.nodeid,
+    userid: user.userid,
+    clientid: legalEntity.clientid,
+    clientinfo: { name: legalEntity.name, clienttype: legalEntity.clienttype },
+    appid: APP_ID,
+    superuser: user.superuser,
+    // why the profile id: the users list's "user type" is the profile id (part 2 §3 "User (list item)").
+    userType: user.profileid,
+    autologoutweb: user.autologoutweb,
+    twoFa: user.twofaEnabled,
+    twoFaGenerated: user.twofaSecret !== null,
+    userinfo: { admin: user.admin, profileid: user.profileid, givenname: user.givenname, surname: user.surname, email: user.email },
+    profiles: profileRows.map((p) => ({ id: p.profileid, nodeid: p.nodeid, name: p.name, features: p.features })),
+    plans: sessionPlans,
+    baseinfo: { organisation: legalEntity.name, lang: user.lang },
+    billinginfo: billing
+      ? {
+          subscriptionid: current[0]?.subscription.subscriptionid ?? '',
+          billingname: billing.billingname,
+          billingstreet: billing.billingstreet,
+          billingstreetnumber: billing.billingstreetnumber,
+          billingzipcode: billing.billingzipcode,
+          billingcity: billing.billingcity,
+          billingcountry: billing.billingcountry,
+          billingbillingemail: billing.billingbillingemail ?? '',
+        }
+      : null,
+    ...(clients ? { clients } : {}),
+  };
+}
+
+/**
+ * The subscriptions the session reports as `plans`: the active ones when there are any (a trial that ended
+ * before the paid plan began is history, not a reason to send the user to the order wizard); otherwise the
+ * latest one, so an ended trial arrives with `isvalid: false` and the client redirects to ordering.
+ */
+function currentSubscriptions<T extends { subscription: typeof subscriptions.$inferSelect }>(rows: T[]): T[] {
+  const active = rows.filter((row) => row.subscription.status === 'active');
+  if (active.length > 0) return active;
+  const latest = rows.at(-1);
+  return latest ? [latest] : [];
+}
+
+/** Active subscriptions are valid; a trial until its term has run out; cancelled and expired ones are not. */
+function isSubscriptionValid(subscription: typeof subscriptions.$inferSelect, now: number): boolean {
+  if (subscription.status === 'active') return true;
+  if (subscription.status !== 'trial') return false;
+  const term = parseDuration(subscription.term);
+  return term !== undefined && now <= addDuration(subscription.startingfrom.getTime(), term);
+}

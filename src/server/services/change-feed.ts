@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import { tenantVersions, tombstones } from '../db/schema';
+
+/**
+ * Takes the tenant's next change version (sync-protocol.md § Change feed). The upsert creates the counter row
+ * on first use and otherwise increments it; either way the row stays locked until the transaction ends, so a
+ * second writer of the same tenant waits, and commit order equals version order: a pull with `version > N`
+ * never skips a write that commits late.
+ *
+ * Call it once per transaction and stamp every row the transaction writes with the result. Rows written by one
+ * transaction therefore share a version; the pull must not split one version across pages.
+ */
+export async function nextVersion(tx: Tx, legalentitynodeid: string): Promise<number> {
+  const [row] = await tx
+    .insert(tenantVersions)
+    .values({ legalentitynodeid, version: 1 })
+    .onConflictDoUpdate({ target: tenantVersions.legalentitynodeid, set: { version: sql`${tenantVersions.version} + 1` } })
+    .returning({ version: tenantVersions.version });
+  if (!row) throw new Error('tenant_versions upsert returned no row');
+  return row.version;
+}
+
+/**
+ * Records that a row was deleted, so a device that pulls later removes it too. A node deleted, restored by an
+ * offline device's create and deleted again keeps one tombstone with the latest version.
+ */
+export async function recordTombstone(tx: Tx, legalentitynodeid: string, kind: string, nodeid: string, version: number): Promise<void> {
+  await recordTombstones(tx, legalentitynodeid, kind, [nodeid], version);
+}
+
+/** recordTombstone for many rows of one kind in one statement. */
+export async function recordTombstones(tx: Tx, legalentitynodeid: string, kind: string, nodeids: readonly string[], version: number): Promise<void> {
+  if (nodeids.length === 0) return;
+  await tx
+    .insert(tombstones)
+    .values(nodeids.map((nodeid) => ({ legalentitynodeid, kind, nodeid, version })))
+    .onConflictDoUpdate({
+      target: [tombstones.kind, tombstones.nodeid],
+      set: { legalentitynodeid, version, deletedAt: sql`now()` },
+    });
+}

@@ -1,0 +1,33 @@
+import type { Database, Db, Tx } from '../db/client';
+
+/**
+ * What every service function receives: the database, and for writes a hook that runs inside the transaction
+ * right before it commits. The hook exists so API tests can prove that a failure after the first statement
+ * leaves nothing written; production never sets it.
+ */
+export interface ServiceContext {
+  db: Db;
+  kind: Database['kind'];
+  beforeCommit?: ((operation: string) => void | Promise<void>) | undefined;
+}
+
+/**
+ * The caller a service acts for. Every query is scoped to `legalentitynodeid`: another tenant's record is not
+ * found (404), never forbidden (which would reveal that it exists).
+ */
+export interface Actor {
+  usernodeid: string;
+  legalentitynodeid: string;
+}
+
+/**
+ * One database transaction per write request (design.md: "never a partial write"). Everything the service
+ * does in `work` commits together or not at all; an error thrown anywhere inside rolls all of it back.
+ */
+export function writeTransaction<T>(ctx: ServiceContext, operation: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return ctx.db.transaction(async (tx) => {
+    const result = await work(tx);
+    await ctx.beforeCommit?.(operation);
+    return result;
+  });
+}

@@ -1,0 +1,88 @@
+import { and, eq } from 'drizzle-orm';
+import type { EquipmentSummary, StructureTree } from '../../shared/api/structure';
+import type { LocalizedText } from '../db/schema';
+import { areas, brands, equipment, equipmentPools, equipmentTypes, sites, structureSubscriptions } from '../db/schema';
+import type { Actor, ServiceContext } from './service-context';
+
+export type StructureScope = 'all' | 'subscribed';
+
+const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name, 'de') || 0;
+
+/**
+ * The site → area → machine tree plus pools and unlinked machines (structureTreeSchema), for the whole tenant
+ * (GET /api/allsitesareasequipments) or only what the user subscribes to (GET /api/sitesareasequipments):
+ * a subscribed site brings all its areas, a subscribed area only itself (under its site), a subscribed pool
+ * itself. Unlinked machines belong to no subscription and appear only in the full tree.
+ */
+export async function loadStructureTree(ctx: ServiceContext, actor: Actor, scope: StructureScope, lang: string): Promise<StructureTree> {
+  const le = actor.legalentitynodeid;
+  const [siteRows, areaRows, poolRows, machineRows, subscriptionRows] = await Promise.all([
+    ctx.db.select().from(sites).where(eq(sites.legalentitynodeid, le)),
+    ctx.db.select({ nodeid: areas.nodeid, name: areas.name, sitenodeid: areas.sitenodeid }).from(areas).where(eq(areas.legalentitynodeid, le)),
+    ctx.db.select({ nodeid: equipmentPools.nodeid, name: equipmentPools.name }).from(equipmentPools).where(eq(equipmentPools.legalentitynodeid, le)),
+    ctx.db
+      .select({
+        nodeid: equipment.nodeid,
+        name: equipment.name,
+        equipmentid: equipment.equipmentid,
+        inventoryid: equipment.inventoryid,
+        brand: brands.name,
+        model: equipmentTypes.model,
+        areanodeid: equipment.areanodeid,
+        equipmentpoolnodeid: equipment.equipmentpoolnodeid,
+      })
+      .from(equipment)
+      .leftJoin(equipmentTypes, eq(equipmentTypes.nodeid, equipment.equipmenttypenodeid))
+      .leftJoin(brands, eq(brands.nodeid, equipmentTypes.brandnodeid))
+      .where(eq(equipment.legalentitynodeid, le)),
+    scope === 'subscribed'
+      ? ctx.db
+          .select({ sitenodeid: structureSubscriptions.sitenodeid, areanodeid: structureSubscriptions.areanodeid, equipmentpoolnodeid: structureSubscriptions.equipmentpoolnodeid })
+          .from(structureSubscriptions)
+          .where(and(eq(structureSubscriptions.legalentitynodeid, le), eq(structureSubscriptions.usernodeid, actor.usernodeid)))
+      : Promise.resolve([]),
+  ]);
+
+  // why no image URL yet: file URLs are signed per request by the storage layer (files issue); null until then.
+  const summary = (m: (typeof machineRows)[number]): EquipmentSummary => ({
+    nodeid: m.nodeid,
+    name: m.name,
+    equipmentid: m.equipmentid,
+    inventoryid: m.inventoryid,
+    brand: m.brand,
+    model: m.model,
+    imageurl: null,
+  });
+  const machinesOf = (key: 'areanodeid' | 'equipmentpoolnodeid', nodeid: string) => machineRows.filter((m) => m[key] === nodeid).map(summary).sort(byName);
+
+  const all = scope === 'all';
+  const subscribedSites = new Set(subscriptionRows.flatMap((s) => (s.sitenodeid ? [s.sitenodeid] : [])));
+  const subscribedAreas = new Set(subscriptionRows.flatMap((s) => (s.areanodeid ? [s.areanodeid] : [])));
+  const subscribedPools = new Set(subscriptionRows.flatMap((s) => (s.equipmentpoolnodeid ? [s.equipmentpoolnodeid] : [])));
+
+  const treeSites = siteRows
+    .map((site) => {
+      const wholeSite = all || subscribedSites.has(site.nodeid);
+      const siteAreas = areaRows
+        .filter((a) => a.sitenodeid === site.nodeid && (wholeSite || subscribedAreas.has(a.nodeid)))
+        .map((a) => ({ nodeid: a.nodeid, name: a.name, equipment: machinesOf('areanodeid', a.nodeid) }))
+        .sort(byName);
+      if (!wholeSite && siteAreas.length === 0) return undefined;
+      return { nodeid: site.nodeid, name: site.name, street: site.street, siteid: site.siteid, zipcode: site.zipcode, city: site.city, country: site.country, areas: siteAreas };
+    })
+    .filter((s) => s !== undefined)
+    .sort(byName);
+
+  const equipmentpools = poolRows
+    .filter((p) => all || subscribedPools.has(p.nodeid))
+    .map((p) => ({ nodeid: p.nodeid, name: localized(p.name, lang), equipment: machinesOf('equipmentpoolnodeid', p.nodeid) }))
+    .sort(byName);
+
+  const unlinked = all ? machineRows.filter((m) => m.areanodeid === null && m.equipmentpoolnodeid === null).map(summary).sort(byName) : [];
+  return { sites: treeSites, equipmentpools, unlinked };
+}
+
+/** The text in the asked language, else German, else any. */
+export function localized(text: LocalizedText, lang: string): string {
+  return text[lang] ?? text.de ?? Object.values(text)[0] ?? '';
+}

@@ -1,0 +1,297 @@
+import { eq } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionSchema } from '../../src/shared/api/auth';
+import { ACCESS_DENIED_MESSAGE, apiErrorSchema, LOGIN_FAILED_MESSAGE } from '../../src/shared/api/errors';
+import { hashRefreshToken, signAccessTokenAt } from '../../src/server/auth/tokens';
+import { billingInfos, plans, refreshTokens, subscriptions, users } from '../../src/server/db/schema';
+import { allFeatures, insertProfile, insertTenant, insertUser, loginAs, type TestTenant } from '../factories/tenant';
+import { createTestApp, TEST_JWT_SECRET, type TestApp } from './support/test-app';
+
+const refreshWith = (t: TestApp, token: string) => t.app.inject({ method: 'POST', url: '/api/object/refresh-token', payload: { token } });
+
+describe('auth', () => {
+  let t: TestApp;
+  let tenant: TestTenant;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    tenant = await insertTenant(t.database.db, { name: 'Beispielwerke AG' });
+  });
+  afterAll(() => t?.close());
+
+  describe('POST /api/auth/login', () => {
+    it('answers the full session payload, filled from the database', async () => {
+      const le = tenant.legalEntity.nodeid;
+      const reader = await insertProfile(t.database.db, { legalentitynodeid: le, profileid: 'reader', features: { site: [false, true, false, false] } });
+      const [plan] = await t.database.db
+        .insert(plans)
+        .values({ nodeid: uuidv7(), planid: `free-${Date.now()}`, name: 'Testversion', pricepermonth: 0, maxusers: 5, term: '30d', position: 0, quotas: [{ type: 'USERS', quota: '5' }, { type: 'TERM', quota: '30d' }] })
+        .returning();
+      const startingfrom = new Date();
+      await t.database.db.insert(subscriptions).values({
+        nodeid: uuidv7(),
+        legalentitynodeid: le,
+        plannodeid: plan!.nodeid,
+        subscriptionid: `SUB-${Date.now()}`,
+        term: '30d',
+        quotas: plan!.quotas,
+        startingfrom,
+        noticeperiod: '1m',
+        status: 'trial',
+      });
+      await t.database.db.insert(billingInfos).values({
+        nodeid: uuidv7(),
+        legalentitynodeid: le,
+        billingname: 'Beispielwerke AG',
+        billingstreet: 'Hauptstraße',
+        billingstreetnumber: '1',
+        billingzipcode: '12345',
+        billingcity: 'Musterstadt',
+        billingcountry: 'DE',
+        billingbillingemail: 'rechnung@example.test',
+      });
+      const user = await insertUser(t.database.db, { legalentitynodeid: le, profileid: reader.profileid, givenname: 'Jonas', surname: 'Weber', email: 'Jonas.Weber@Example.test' });
+
+      const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: ' jonas.weber@example.TEST ', password: user.password } });
+      expect(response.statusCode).toBe(200);
+      const session = sessionSchema.parse(response.json());
+      expect(session).toMatchObject({
+        legalentitynodeid: le,
+        usernodeid: user.nodeid,
+        userid: user.userid,
+        clientid: tenant.legalEntity.clientid,
+        clientinfo: { name: 'Beispielwerke AG', clienttype: 'company' },
+        appid: 'anlagenbuch',
+        superuser: false,
+        userType: 'reader',
+        autologoutweb: false,
+        twoFa: false,
+        twoFaGenerated: false,
+        userinfo: { admin: false, profileid: 'reader', givenname: 'Jonas', surname: 'Weber', email: 'Jonas.Weber@Example.test' },
+        baseinfo: { organisation: 'Beispielwerke AG', lang: 'de' },
+        billinginfo: { billingname: 'Beispielwerke AG', billingcity: 'Musterstadt', billingcountry: 'DE', billingbillingemail: 'rechnung@example.test' },
+      });
+      expect(session.billinginfo?.subscriptionid).toMatch(/^SUB-/);
+      expect(session.profiles.map((p) => p.id).sort()).toEqual(['admin', 'reader']);
+      expect(session.profiles.find((p) => p.id === 'reader')!.features).toEqual({ site: [false, true, false, false] });
+      expect(session.plans).toEqual([
+        { nodeid: expect.any(String), name: plan!.planid, quotas: plan!.quotas, startingfrom: startingfrom.getTime(), noticeperiod: '1m', status: { isvalid: true } },
+      ]);
+      expect(session.clients).toBeUndefined();
+    });
+
+    it('reports only the active plans once a trial has been followed by a paid plan', async () => {
+      const other = await insertTenant(t.database.db);
+      const le = other.legalEntity.nodeid;
+      const suffix = Date.now();
+      const [free, paid] = await t.database.db
+        .insert(plans)
+        .values([
+          { nodeid: uuidv7(), planid: `free-x-${suffix}`, name: 'Testversion', pricepermonth: 0, maxusers: 5, term: '30d', position: 0, quotas: [{ type: 'TERM', quota: '30d' }] },
+          { nodeid: uuidv7(), planid: `pro-x-${suffix}`, name: 'Professional', pricepermonth: 450, maxusers: 30, term: '12m', position: 1, quotas: [{ type: 'USERS', quota: '30' }] },
+        ])
+        .returning();
+      const base = { legalentitynodeid: le, noticeperiod: '1m' };
+      await t.database.db.insert(subscriptions).values([
+        { ...base, nodeid: uuidv7(), plannodeid: free!.nodeid, subscriptionid: `T-${suffix}`, term: '30d', quotas: free!.quotas, startingfrom: new Date(Date.now() - 90 * 86_400_000), status: 'expired' },
+        { ...base, nodeid: uuidv7(), plannodeid: paid!.nodeid, subscriptionid: `P-${suffix}`, term: '12m', quotas: paid!.quotas, startingfrom: new Date(Date.now() - 50 * 86_400_000), status: 'active' },
+      ]);
+      const session = await loginAs(t.app, other.admin);
+      expect(session.plans.map((p) => [p.name, p.status.isvalid])).toEqual([[paid!.planid, true]]);
+      expect(session.billinginfo).toBeNull();
+
+      const lapsed = await insertTenant(t.database.db);
+      await t.database.db.insert(subscriptions).values({ ...base, legalentitynodeid: lapsed.legalEntity.nodeid, nodeid: uuidv7(), plannodeid: free!.nodeid, subscriptionid: `L-${suffix}`, term: '30d', quotas: free!.quotas, startingfrom: new Date(Date.now() - 40 * 86_400_000), status: 'trial' });
+      const lapsedSession = await loginAs(t.app, lapsed.admin);
+      expect(lapsedSession.plans.map((p) => [p.name, p.status.isvalid])).toEqual([[free!.planid, false]]);
+    });
+
+    it('gives a superuser the list of clients', async () => {
+      const superuser = await insertUser(t.database.db, { legalentitynodeid: tenant.legalEntity.nodeid, profileid: 'admin', superuser: true });
+      const session = await loginAs(t.app, superuser);
+      expect(session.clients).toEqual(expect.arrayContaining([{ clientid: tenant.legalEntity.clientid, name: 'Beispielwerke AG' }]));
+    });
+
+    it('rejects a wrong password with 401 and the spec text', async () => {
+      const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: tenant.admin.email, password: 'Falsches!Passwort1' } });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: LOGIN_FAILED_MESSAGE });
+    });
+
+    it('rejects an unknown e-mail with the same 401', async () => {
+      const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'niemand@example.test', password: 'Irgendwas!123' } });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: LOGIN_FAILED_MESSAGE });
+    });
+
+    it('answers 403 Access Denied for an inactive account with the right password', async () => {
+      const inactive = await insertUser(t.database.db, { legalentitynodeid: tenant.legalEntity.nodeid, profileid: 'admin', active: false });
+      const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: inactive.email, password: inactive.password } });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ statusCode: 403, message: 'Access Denied' });
+      const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: inactive.email, password: 'Falsches!Passwort1' } });
+      expect(wrong.statusCode).toBe(401);
+    });
+
+    it('rejects a deleted account like an unknown one', async () => {
+      const deleted = await insertUser(t.database.db, { legalentitynodeid: tenant.legalEntity.nodeid, profileid: 'admin', deletedAt: new Date() });
+      const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: deleted.email, password: deleted.password } });
+      expect(response.statusCode).toBe(401);
+    });
+
+    it.each([
+      [{ password: 'Passwort!123' }, ['email']],
+      [{ email: 'a@example.test' }, ['password']],
+      [{}, ['email', 'password']],
+      [{ email: 'not-an-email', password: 'Passwort!123' }, ['email']],
+    ])('answers 400 naming the missing or bad fields for %j', async (payload, fields) => {
+      const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload });
+      expect(response.statusCode).toBe(400);
+      const body = apiErrorSchema.parse(response.json());
+      expect(body.details?.map((d) => d.field).sort()).toEqual(fields);
+    });
+  });
+
+  describe('tokens', () => {
+    it('lets an access token call a protected route; no token, garbage or a forged token get 401', async () => {
+      const session = await loginAs(t.app, tenant.admin);
+      expect((await t.app.inject({ method: 'GET', url: '/api/profiles', headers: { authorization: session.authorization } })).statusCode).toBe(200);
+      for (const authorization of [undefined, 'Bearer not-a-jwt', 'Basic abc', `Bearer ${session.accesstoken}x`]) {
+        const response = await t.app.inject({ method: 'GET', url: '/api/profiles', headers: authorization ? { authorization } : {} });
+        expect(response.statusCode, String(authorization)).toBe(401);
+        expect(apiErrorSchema.parse(response.json()).statusCode).toBe(401);
+      }
+      const forged = await signAccessTokenAt('another-secret-another-secret-another-secret', { usernodeid: tenant.admin.nodeid, legalentitynodeid: tenant.legalEntity.nodeid }, nowSeconds(), nowSeconds() + 600);
+      expect((await t.app.inject({ method: 'GET', url: '/api/profiles', headers: { authorization: `Bearer ${forged}` } })).statusCode).toBe(401);
+    });
+
+    it('rejects an expired access token with 401', async () => {
+      const expired = await signAccessTokenAt(TEST_JWT_SECRET, { usernodeid: tenant.admin.nodeid, legalentitynodeid: tenant.legalEntity.nodeid }, nowSeconds() - 3600, nowSeconds() - 60);
+      const response = await t.app.inject({ method: 'GET', url: '/api/profiles', headers: { authorization: `Bearer ${expired}` } });
+      expect(response.statusCode).toBe(401);
+      expect(response.headers['www-authenticate']).toBe('Bearer');
+    });
+
+    it('applies a deactivation to the next request, not at token expiry', async () => {
+      const user = await insertUser(t.database.db, { legalentitynodeid: tenant.legalEntity.nodeid, profileid: 'admin' });
+      const session = await loginAs(t.app, user);
+      await t.database.db.update(users).set({ active: false }).where(eq(users.nodeid, user.nodeid));
+      expect((await t.app.inject({ method: 'GET', url: '/api/profiles', headers: { authorization: session.authorization } })).statusCode).toBe(401);
+      expect((await refreshWith(t, session.refreshtoken)).statusCode).toBe(401);
+    });
+
+    it('applies a profile change to the next request', async () => {
+      const le = tenant.legalEntity.nodeid;
+      const profile = await insertProfile(t.database.db, { legalentitynodeid: le, features: allFeatures() });
+      const user = await insertUser(t.database.db, { legalentitynodeid: le, profileid: profile.profileid });
+      const session = await loginAs(t.app, user);
+      const listSites = () => t.app.inject({ method: 'GET', url: '/api/sites', headers: { authorization: session.authorization } });
+      expect((await listSites()).statusCode).toBe(200);
+      const noSites = await insertProfile(t.database.db, { legalentitynodeid: le, features: allFeatures({ site: [false, false, false, false] }) });
+      await t.database.db.update(users).set({ profileid: noSites.profileid }).where(eq(users.nodeid, user.nodeid));
+      const denied = await listSites();
+      expect(denied.statusCode).toBe(403);
+      expect(denied.json()).toMatchObject({ message: ACCESS_DENIED_MESSAGE });
+    });
+  });
+
+  describe('POST /api/object/refresh-token', () => {
+    it('rotates: a new pair, the old token marked rotated, the new access token works', async () => {
+      const session = await loginAs(t.app, tenant.admin);
+      const response = await refreshWith(t, session.refreshtoken);
+      expect(response.statusCode).toBe(200);
+      const pair = response.json() as { accesstoken: string; refreshtoken: string };
+      expect(Object.keys(pair).sort()).toEqual(['accesstoken', 'refreshtoken']);
+      expect(pair.refreshtoken).not.toBe(session.refreshtoken);
+      expect((await t.app.inject({ method: 'GET', url: '/api/profiles', headers: { authorization: `Bearer ${pair.accesstoken}` } })).statusCode).toBe(200);
+
+      const [old] = await t.database.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashRefreshToken(session.refreshtoken)));
+      const [current] = await t.database.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashRefreshToken(pair.refreshtoken)));
+      expect(old!.rotatedAt).not.toBeNull();
+      expect(current).toMatchObject({ familyId: old!.familyId, rotatedAt: null, revokedAt: null });
+      // Only hashes are stored.
+      const stored = await t.database.db.select({ hash: refreshTokens.tokenHash }).from(refreshTokens);
+      expect(stored.some((r) => r.hash === session.refreshtoken || r.hash === pair.refreshtoken)).toBe(false);
+    });
+
+    it('detects reuse: the rotated token is rejected and its whole family revoked', async () => {
+      const session = await loginAs(t.app, tenant.admin);
+      const other = await loginAs(t.app, tenant.admin);
+      const first = (await refreshWith(t, session.refreshtoken)).json() as { refreshtoken: string };
+
+      const replay = await refreshWith(t, session.refreshtoken);
+      expect(replay.statusCode).toBe(401);
+      // The legitimate holder's newer token dies with the family...
+      expect((await refreshWith(t, first.refreshtoken)).statusCode).toBe(401);
+      // ...while another login (another family) is untouched.
+      expect((await refreshWith(t, other.refreshtoken)).statusCode).toBe(200);
+    });
+
+    it('rejects an expired refresh token', async () => {
+      const session = await loginAs(t.app, tenant.admin);
+      await t.database.db.update(refreshTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(refreshTokens.usernodeid, tenant.admin.nodeid));
+      expect((await refreshWith(t, session.refreshtoken)).statusCode).toBe(401);
+    });
+
+    it('rejects an unknown token, and an empty one with 400', async () => {
+      expect((await refreshWith(t, 'bm90LWEtcmVhbC10b2tlbg')).statusCode).toBe(401);
+      expect((await refreshWith(t, '')).statusCode).toBe(400);
+    });
+  });
+
+  describe('POST /api/auth/logout', () => {
+    it('revokes the refresh token family', async () => {
+      const session = await loginAs(t.app, tenant.admin);
+      const rotated = (await refreshWith(t, session.refreshtoken)).json() as { accesstoken: string; refreshtoken: string };
+      const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${rotated.accesstoken}` }, payload: { token: rotated.refreshtoken } });
+      expect(response.statusCode).toBe(204);
+      expect((await refreshWith(t, rotated.refreshtoken)).statusCode).toBe(401);
+    });
+
+    it('accepts a logout without a body', async () => {
+      const session = await loginAs(t.app, tenant.admin);
+      const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: session.authorization } });
+      expect(response.statusCode).toBe(204);
+    });
+
+    it('needs an access token and ignores someone else’s refresh token', async () => {
+      const victim = await insertUser(t.database.db, { legalentitynodeid: tenant.legalEntity.nodeid, profileid: 'admin' });
+      const victimSession = await loginAs(t.app, victim);
+      expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { token: victimSession.refreshtoken } })).statusCode).toBe(401);
+      const attacker = await loginAs(t.app, tenant.admin);
+      const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: attacker.authorization }, payload: { token: victimSession.refreshtoken } });
+      expect(response.statusCode).toBe(204);
+      expect((await refreshWith(t, victimSession.refreshtoken)).statusCode).toBe(200);
+    });
+  });
+});
+
+describe('login rate limit', () => {
+  let t: TestApp;
+  let tenant: TestTenant;
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_RATE_LIMIT: '6/3' });
+    tenant = await insertTenant(t.database.db);
+  });
+  afterAll(() => t?.close());
+
+  it('limits attempts per account, then per IP, with 429 and Retry-After', async () => {
+    const attempt = (email: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'Falsches!Passwort1' } });
+    for (let i = 0; i < 3; i++) expect((await attempt(tenant.admin.email)).statusCode).toBe(401);
+    const limited = await attempt(tenant.admin.email);
+    expect(limited.statusCode).toBe(429);
+    expect(apiErrorSchema.parse(limited.json()).statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // The right password does not get past the account limit either.
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: tenant.admin.email, password: tenant.admin.password } })).statusCode).toBe(429);
+
+    // 5 attempts so far from this IP; the 6th (another account) passes, the 7th hits the IP limit.
+    expect((await attempt('someone@example.test')).statusCode).toBe(401);
+    expect((await attempt('someone-else@example.test')).statusCode).toBe(429);
+  });
+});
+
+function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}

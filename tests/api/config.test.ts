@@ -1,0 +1,131 @@
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, readOrCreateJwtSecret } from '../../src/server/config';
+
+function problemOf(env: Record<string, string>): { variable: string; message: string }[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems.slice();
+  }
+  throw new Error('loadConfig accepted the environment');
+}
+
+describe('loadConfig', () => {
+  it('has a default for every variable', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: resolve('data'),
+      databaseUrl: undefined,
+      databasePoolSize: 10,
+      jwtSecret: undefined,
+      accessTokenTtl: 900,
+      refreshTokenTtlDays: 30,
+      publicUrl: 'http://localhost:3000',
+      logLevel: 'info',
+      trustProxy: false,
+      loginRateLimit: { perIp: 10, perAccount: 5 },
+      clientDist: resolve('dist'),
+      seedDemo: true,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/anlagenbuch',
+      DATABASE_URL: 'postgres://u:p@db:5432/anlagenbuch',
+      DATABASE_POOL_SIZE: '25',
+      JWT_SECRET: 'x'.repeat(32),
+      ACCESS_TOKEN_TTL: '300',
+      REFRESH_TOKEN_TTL_DAYS: '7',
+      PUBLIC_URL: 'https://wartung.example.com/',
+      LOG_LEVEL: 'WARN',
+      TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
+      LOGIN_RATE_LIMIT: '20/3',
+      CLIENT_DIST: '/srv/client',
+      SEED_DEMO: 'false',
+    });
+    expect(config).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/anlagenbuch',
+      databaseUrl: 'postgres://u:p@db:5432/anlagenbuch',
+      databasePoolSize: 25,
+      jwtSecret: 'x'.repeat(32),
+      accessTokenTtl: 300,
+      refreshTokenTtlDays: 7,
+      publicUrl: 'https://wartung.example.com',
+      logLevel: 'warn',
+      trustProxy: '10.0.0.0/8, 192.168.1.1',
+      loginRateLimit: { perIp: 20, perAccount: 3 },
+      clientDist: '/srv/client',
+      seedDemo: false,
+    });
+  });
+
+  it('derives PUBLIC_URL from PORT and treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '4000', DATABASE_URL: '' })).toMatchObject({ publicUrl: 'http://localhost:4000', databaseUrl: undefined });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '0'],
+    ['DATABASE_POOL_SIZE', '-1'],
+    ['ACCESS_TOKEN_TTL', '15m'],
+    ['REFRESH_TOKEN_TTL_DAYS', '0'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['PUBLIC_URL', 'localhost:3000'],
+    ['LOG_LEVEL', 'verbose'],
+    ['TRUST_PROXY', 'maybe'],
+    ['LOGIN_RATE_LIMIT', '10'],
+    ['LOGIN_RATE_LIMIT', '0/5'],
+    ['SEED_DEMO', 'sometimes'],
+  ])('rejects %s=%s naming the variable', (variable, value) => {
+    const problems = problemOf({ [variable]: value });
+    expect(problems.map((p) => p.variable)).toEqual([variable]);
+    expect(() => loadConfig({ [variable]: value })).toThrow(new RegExp(`${variable}: `));
+  });
+
+  it('rejects a JWT_SECRET shorter than 32 characters without printing it', () => {
+    const secret = 'too-short-secret';
+    const problems = problemOf({ JWT_SECRET: secret });
+    expect(problems).toEqual([{ variable: 'JWT_SECRET', message: 'must be at least 32 characters long' }]);
+    expect(() => loadConfig({ JWT_SECRET: secret })).toThrow(/JWT_SECRET: must be at least 32 characters/);
+    expect(() => loadConfig({ JWT_SECRET: secret })).not.toThrow(new RegExp(secret));
+  });
+
+  it('names every bad variable at once', () => {
+    expect(problemOf({ PORT: 'x', SEED_DEMO: 'x' }).map((p) => p.variable)).toEqual(['PORT', 'SEED_DEMO']);
+  });
+});
+
+describe('readOrCreateJwtSecret', () => {
+  let dir: string | undefined;
+  afterEach(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('generates the secret once, readable only by the owner, and reuses it', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'anlagenbuch-secret-'));
+    const dataDir = join(dir, 'nested', 'data');
+    const first = await readOrCreateJwtSecret(dataDir);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect((await stat(join(dataDir, 'jwt-secret'))).mode & 0o777).toBe(0o600);
+    expect(await readOrCreateJwtSecret(dataDir)).toBe(first);
+    expect((await readFile(join(dataDir, 'jwt-secret'), 'utf8')).trim()).toBe(first);
+  });
+
+  it('refuses a secret file that is too short', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'anlagenbuch-secret-'));
+    await writeFile(join(dir, 'jwt-secret'), 'short');
+    await expect(readOrCreateJwtSecret(dir)).rejects.toThrow(/fewer than 32 characters/);
+  });
+});

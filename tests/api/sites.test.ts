@@ -1,0 +1,301 @@
+import { and, count, eq } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_DENIED_MESSAGE, apiErrorSchema } from '../../src/shared/api/errors';
+import { siteSchema, type CreateSiteInput } from '../../src/shared/api/sites';
+import type { FlagTuple, PermissionFlag } from '../../src/shared/permissions';
+import type { Db } from '../../src/server/db/client';
+import { areas, equipment, shiftModels, shifts, sites, structureSubscriptions, tenantVersions, tombstones } from '../../src/server/db/schema';
+import { insertArea, insertEquipment } from '../factories/structure';
+import { allFeatures, insertProfile, insertTenant, insertUser, loginAs, type TestTenant } from '../factories/tenant';
+import { createTestApp, type TestApp } from './support/test-app';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+function siteInput(legalentitynodeid: string, overrides: Partial<CreateSiteInput> = {}): CreateSiteInput {
+  return { lang: 'de', name: 'Werk Nord', street: 'Industriestraße 5', siteid: 'Halle 3', zipcode: '70565', city: 'Stuttgart', country: 'DE', legalentitynodeid, ...overrides };
+}
+
+async function siteCount(db: Db, legalentitynodeid?: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(sites).where(legalentitynodeid ? eq(sites.legalentitynodeid, legalentitynodeid) : undefined);
+  return row!.n;
+}
+
+async function tenantVersion(db: Db, legalentitynodeid: string): Promise<number> {
+  const [row] = await db.select({ version: tenantVersions.version }).from(tenantVersions).where(eq(tenantVersions.legalentitynodeid, legalentitynodeid));
+  return row?.version ?? 0;
+}
+
+describe('sites', () => {
+  let t: TestApp;
+  let a: TestTenant;
+  let b: TestTenant;
+  let adminA: string;
+  let adminB: string;
+
+  const call = (authorization: string, method: Method, url: string, payload?: unknown) =>
+    t.app.inject({ method, url, headers: { authorization }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+
+  const createSite = async (authorization: string, input: CreateSiteInput) => {
+    const response = await call(authorization, 'POST', '/api/sites', input);
+    expect(response.statusCode, response.body).toBe(201);
+    return siteSchema.parse(response.json());
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = await insertTenant(t.database.db, { name: 'Tenant A' });
+    b = await insertTenant(t.database.db, { name: 'Tenant B' });
+    adminA = (await loginAs(t.app, a.admin)).authorization;
+    adminB = (await loginAs(t.app, b.admin)).authorization;
+  });
+  afterEach(() => {
+    t.faults.beforeCommit = undefined;
+  });
+  afterAll(() => t?.close());
+
+  describe('CRUD', () => {
+    it('creates, reads, lists, updates and deletes a plant', async () => {
+      const created = await createSite(adminA, siteInput(a.legalEntity.nodeid, { name: '  Werk Süd ', country: 'at' }));
+      expect(created).toMatchObject({ name: 'Werk Süd', country: 'AT', siteid: 'Halle 3', legalentitynodeid: a.legalEntity.nodeid, hasarea: [] });
+
+      const read = await call(adminA, 'GET', `/api/sites/${created.nodeid}`);
+      expect(read.statusCode).toBe(200);
+      expect(read.json()).toEqual(created);
+
+      const listed = await call(adminA, 'GET', '/api/sites');
+      expect((listed.json() as { nodeid: string }[]).map((s) => s.nodeid)).toContain(created.nodeid);
+
+      const updated = await call(adminA, 'PUT', `/api/sites/${created.nodeid}`, { sitenodeid: created.nodeid, city: 'Wien', siteid: '' });
+      expect(updated.statusCode).toBe(200);
+      expect(updated.json()).toMatchObject({ name: 'Werk Süd', city: 'Wien', siteid: null, country: 'AT' });
+
+      const deleted = await call(adminA, 'DELETE', `/api/sites/${created.nodeid}`, { sitenodeid: created.nodeid });
+      expect(deleted.statusCode).toBe(200);
+      expect(deleted.json()).toMatchObject({ nodeid: created.nodeid });
+      expect((await call(adminA, 'GET', `/api/sites/${created.nodeid}`)).statusCode).toBe(404);
+    });
+
+    it('takes an id made by an offline client, and answers 409 when it is taken', async () => {
+      const nodeid = uuidv7();
+      expect((await createSite(adminA, siteInput(a.legalEntity.nodeid, { nodeid }))).nodeid).toBe(nodeid);
+      const again = await call(adminA, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid, { nodeid }));
+      expect(again.statusCode).toBe(409);
+      expect(apiErrorSchema.parse(again.json()).statusCode).toBe(409);
+    });
+
+    it('rejects a body whose sitenodeid differs from the path', async () => {
+      const site = await createSite(adminA, siteInput(a.legalEntity.nodeid));
+      const put = await call(adminA, 'PUT', `/api/sites/${site.nodeid}`, { sitenodeid: uuidv7(), name: 'X' });
+      expect(put.statusCode).toBe(400);
+      expect(put.json()).toMatchObject({ details: [{ field: 'sitenodeid' }] });
+      expect((await call(adminA, 'DELETE', `/api/sites/${site.nodeid}`, { sitenodeid: uuidv7() })).statusCode).toBe(400);
+      expect((await call(adminA, 'GET', `/api/sites/${site.nodeid}`)).json()).toMatchObject({ name: 'Werk Nord' });
+    });
+
+    it('answers 400, not 500, for a malformed id', async () => {
+      const response = await call(adminA, 'GET', '/api/sites/not-a-uuid');
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ details: [{ field: 'id' }] });
+    });
+  });
+
+  describe('permissions (feature key site)', () => {
+    // One route per flag; `setup` makes the site the route works on.
+    const routes: { flag: PermissionFlag; name: string; request: (site: string, le: string) => [Method, string, unknown?]; ok: number }[] = [
+      { flag: 'create', name: 'POST /api/sites', request: (_site, le) => ['POST', '/api/sites', siteInput(le)], ok: 201 },
+      { flag: 'read', name: 'GET /api/sites', request: () => ['GET', '/api/sites'], ok: 200 },
+      { flag: 'read', name: 'GET /api/sites/{id}', request: (site) => ['GET', `/api/sites/${site}`], ok: 200 },
+      { flag: 'update', name: 'PUT /api/sites/{id}', request: (site) => ['PUT', `/api/sites/${site}`, { sitenodeid: site, name: 'Umbenannt' }], ok: 200 },
+      { flag: 'delete', name: 'DELETE /api/sites/{id}', request: (site) => ['DELETE', `/api/sites/${site}`, { sitenodeid: site }], ok: 200 },
+    ];
+    const only = (flag: PermissionFlag): FlagTuple => [flag === 'create', flag === 'read', flag === 'update', flag === 'delete'];
+    const allBut = (flag: PermissionFlag): FlagTuple => only(flag).map((v) => !v) as unknown as FlagTuple;
+
+    async function userWithSiteFlags(flags: FlagTuple): Promise<string> {
+      const profile = await insertProfile(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, features: allFeatures({ site: flags }) });
+      const user = await insertUser(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, profileid: profile.profileid });
+      return (await loginAs(t.app, user)).authorization;
+    }
+
+    it.each(routes)('$name without the $flag flag: 403 Zugriff verwehrt!, nothing changed', async ({ flag, request }) => {
+      const site = await createSite(adminA, siteInput(a.legalEntity.nodeid));
+      const before = await siteCount(t.database.db);
+      const authorization = await userWithSiteFlags(allBut(flag));
+      const [method, url, payload] = request(site.nodeid, a.legalEntity.nodeid);
+      const response = await call(authorization, method, url, payload);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: ACCESS_DENIED_MESSAGE });
+      expect(await siteCount(t.database.db)).toBe(before);
+      expect((await call(adminA, 'GET', `/api/sites/${site.nodeid}`)).json()).toMatchObject({ name: 'Werk Nord' });
+    });
+
+    it.each(routes)('$name with only the $flag flag succeeds', async ({ flag, request, ok }) => {
+      const site = await createSite(adminA, siteInput(a.legalEntity.nodeid));
+      const authorization = await userWithSiteFlags(only(flag));
+      const [method, url, payload] = request(site.nodeid, a.legalEntity.nodeid);
+      const response = await call(authorization, method, url, payload);
+      expect(response.statusCode, response.body).toBe(ok);
+    });
+
+    it('checks the permission before validating the body', async () => {
+      const authorization = await userWithSiteFlags(allBut('create'));
+      expect((await call(authorization, 'POST', '/api/sites', {})).statusCode).toBe(403);
+    });
+
+    it('lets an admin through whatever the profile says', async () => {
+      const emptyProfile = await insertProfile(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, features: {} });
+      const admin = await insertUser(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, profileid: emptyProfile.profileid, admin: true });
+      const { authorization } = await loginAs(t.app, admin);
+      expect((await call(authorization, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid))).statusCode).toBe(201);
+    });
+  });
+
+  describe('validation', () => {
+    it.each(['name', 'street', 'zipcode', 'city', 'country'] as const)('a missing %s answers 400 naming it; nothing is written', async (field) => {
+      const before = await siteCount(t.database.db);
+      const input: Record<string, unknown> = { ...siteInput(a.legalEntity.nodeid) };
+      delete input[field];
+      const response = await call(adminA, 'POST', '/api/sites', input);
+      expect(response.statusCode).toBe(400);
+      expect(apiErrorSchema.parse(response.json()).details).toEqual([{ field, message: 'Required' }]);
+
+      const blank = await call(adminA, 'POST', '/api/sites', { ...siteInput(a.legalEntity.nodeid), [field]: '   ' });
+      expect(blank.statusCode).toBe(400);
+      expect(apiErrorSchema.parse(blank.json()).details?.map((d) => d.field)).toEqual([field]);
+      expect(await siteCount(t.database.db)).toBe(before);
+    });
+
+    it.each([
+      ['country', 'XX'],
+      ['country', 'Germany'],
+      ['name', 'x'.repeat(201)],
+      ['legalentitynodeid', 'not-a-uuid'],
+      ['name', 42],
+    ])('rejects %s = %j', async (field, value) => {
+      const before = await siteCount(t.database.db);
+      const response = await call(adminA, 'POST', '/api/sites', { ...siteInput(a.legalEntity.nodeid), [field]: value });
+      expect(response.statusCode).toBe(400);
+      expect(apiErrorSchema.parse(response.json()).details?.map((d) => d.field)).toEqual([field]);
+      expect(await siteCount(t.database.db)).toBe(before);
+    });
+
+    it('rejects an empty required field on update', async () => {
+      const site = await createSite(adminA, siteInput(a.legalEntity.nodeid));
+      const response = await call(adminA, 'PUT', `/api/sites/${site.nodeid}`, { sitenodeid: site.nodeid, street: '' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ details: [{ field: 'street' }] });
+    });
+  });
+
+  describe('tenant isolation', () => {
+    it('hides tenant A’s plant from tenant B: 404 on read, update and delete, and not listed', async () => {
+      const site = await createSite(adminA, siteInput(a.legalEntity.nodeid, { name: 'Geheimes Werk' }));
+      expect((await call(adminB, 'GET', `/api/sites/${site.nodeid}`)).statusCode).toBe(404);
+      expect((await call(adminB, 'PUT', `/api/sites/${site.nodeid}`, { sitenodeid: site.nodeid, name: 'Gekapert' })).statusCode).toBe(404);
+      expect((await call(adminB, 'DELETE', `/api/sites/${site.nodeid}`, { sitenodeid: site.nodeid })).statusCode).toBe(404);
+      const listed = (await call(adminB, 'GET', '/api/sites')).json() as { nodeid: string }[];
+      expect(listed.map((s) => s.nodeid)).not.toContain(site.nodeid);
+      expect((await call(adminA, 'GET', `/api/sites/${site.nodeid}`)).json()).toMatchObject({ name: 'Geheimes Werk' });
+    });
+
+    it('does not create a plant in another legal entity (404, nothing written)', async () => {
+      const before = await siteCount(t.database.db, a.legalEntity.nodeid);
+      const response = await call(adminB, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid));
+      expect(response.statusCode).toBe(404);
+      expect(await siteCount(t.database.db, a.legalEntity.nodeid)).toBe(before);
+      expect((await call(adminB, 'PUT', `/api/sites/${uuidv7()}`, { sitenodeid: uuidv7(), legalentitynodeid: a.legalEntity.nodeid })).statusCode).toBe(400);
+    });
+  });
+
+  describe('one transaction per write', () => {
+    it('leaves nothing written when a create fails after its insert', async () => {
+      const le = a.legalEntity.nodeid;
+      const [sitesBefore, versionBefore] = [await siteCount(t.database.db), await tenantVersion(t.database.db, le)];
+      const operations: string[] = [];
+      t.faults.beforeCommit = (operation) => {
+        operations.push(operation);
+        throw new Error('injected failure after the insert');
+      };
+      const response = await call(adminA, 'POST', '/api/sites', siteInput(le));
+      expect(operations).toEqual(['site.create']);
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' });
+      expect(await siteCount(t.database.db)).toBe(sitesBefore);
+      expect(await tenantVersion(t.database.db, le)).toBe(versionBefore);
+    });
+
+    it('leaves the plant, its areas and the tenant version untouched when a delete fails midway', async () => {
+      const le = a.legalEntity.nodeid;
+      const site = await createSite(adminA, siteInput(le));
+      const { nodeid: areaId } = await insertArea(t.database.db, { legalentitynodeid: le, sitenodeid: site.nodeid });
+      const versionBefore = await tenantVersion(t.database.db, le);
+      t.faults.beforeCommit = () => {
+        throw new Error('injected');
+      };
+      expect((await call(adminA, 'DELETE', `/api/sites/${site.nodeid}`)).statusCode).toBe(500);
+      t.faults.beforeCommit = undefined;
+      expect((await call(adminA, 'GET', `/api/sites/${site.nodeid}`)).json()).toMatchObject({ hasarea: [{ nodeid: areaId }] });
+      expect(await t.database.db.select().from(tombstones).where(eq(tombstones.nodeid, site.nodeid))).toEqual([]);
+      expect(await tenantVersion(t.database.db, le)).toBe(versionBefore);
+    });
+  });
+
+  describe('change feed', () => {
+    it('stamps each write with the next tenant version and leaves tombstones on delete', async () => {
+      const le = a.legalEntity.nodeid;
+      const v0 = await tenantVersion(t.database.db, le);
+      const site = await createSite(adminA, siteInput(le));
+      expect(site.version).toBe(v0 + 1);
+      expect(await tenantVersion(t.database.db, le)).toBe(v0 + 1);
+
+      const updated = (await call(adminA, 'PUT', `/api/sites/${site.nodeid}`, { sitenodeid: site.nodeid, name: 'Werk West' })).json() as { version: number };
+      expect(updated.version).toBe(v0 + 2);
+      // Another tenant's counter is separate.
+      expect(await tenantVersion(t.database.db, b.legalEntity.nodeid)).toBeLessThan(v0 + 2 + 1000);
+
+      const { areaIds, machineId, subscriptionId, shiftModelId, shiftId } = await buildSiteContents(t.database.db, le, site.nodeid, a.admin.nodeid);
+      const deleted = (await call(adminA, 'DELETE', `/api/sites/${site.nodeid}`, { sitenodeid: site.nodeid })).json() as { version: number };
+      expect(deleted.version).toBe(v0 + 3);
+      expect(await tenantVersion(t.database.db, le)).toBe(v0 + 3);
+
+      const stones = await t.database.db.select().from(tombstones).where(and(eq(tombstones.legalentitynodeid, le), eq(tombstones.version, v0 + 3)));
+      expect(stones.map((s) => `${s.kind}:${s.nodeid}`).sort()).toEqual(
+        [
+          `sites:${site.nodeid}`,
+          ...areaIds.map((id) => `areas:${id}`),
+          `structure_subscriptions:${subscriptionId}`,
+          `shift_models:${shiftModelId}`,
+          `shifts:${shiftId}`,
+        ].sort(),
+      );
+      expect(await t.database.db.select().from(areas).where(eq(areas.sitenodeid, site.nodeid))).toEqual([]);
+      // The machine stays, unlinked, and carries the delete's version so devices pull the change.
+      const [machine] = await t.database.db.select().from(equipment).where(eq(equipment.nodeid, machineId));
+      expect(machine).toMatchObject({ areanodeid: null, version: v0 + 3 });
+      expect(await t.database.db.select().from(structureSubscriptions).where(eq(structureSubscriptions.nodeid, subscriptionId))).toEqual([]);
+    });
+
+    it('counts versions correctly under concurrent writes of one tenant', async () => {
+      const le = a.legalEntity.nodeid;
+      const v0 = await tenantVersion(t.database.db, le);
+      const created = await Promise.all(Array.from({ length: 5 }, (_, i) => createSite(adminA, siteInput(le, { name: `Parallel ${i}` }))));
+      expect(created.map((s) => s.version).sort((x, y) => x - y)).toEqual([v0 + 1, v0 + 2, v0 + 3, v0 + 4, v0 + 5]);
+      expect(await tenantVersion(t.database.db, le)).toBe(v0 + 5);
+    });
+  });
+});
+
+/** Two areas (one with a shift model), a machine in one of them and a subscription, all under one plant. */
+async function buildSiteContents(db: Db, le: string, sitenodeid: string, usernodeid: string) {
+  const shiftModelId = uuidv7();
+  const shiftId = uuidv7();
+  await db.insert(shiftModels).values({ nodeid: shiftModelId, legalentitynodeid: le, name: 'Zwei Schichten' });
+  await db.insert(shifts).values({ nodeid: shiftId, legalentitynodeid: le, shiftmodelnodeid: shiftModelId, position: 0, weekdays: [1, 2, 3, 4, 5], startminute: 360, endminute: 839 });
+  const halle1 = await insertArea(db, { legalentitynodeid: le, sitenodeid, shiftmodelnodeid: shiftModelId });
+  const halle2 = await insertArea(db, { legalentitynodeid: le, sitenodeid });
+  const machine = await insertEquipment(db, { legalentitynodeid: le, areanodeid: halle1.nodeid });
+  const subscriptionId = uuidv7();
+  await db.insert(structureSubscriptions).values({ nodeid: subscriptionId, legalentitynodeid: le, usernodeid, areanodeid: halle2.nodeid });
+  return { areaIds: [halle1.nodeid, halle2.nodeid], machineId: machine.nodeid, subscriptionId, shiftModelId, shiftId };
+}

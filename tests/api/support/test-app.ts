@@ -1,0 +1,55 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp, type App } from '../../../src/server/app';
+import { loadConfig, type Config } from '../../../src/server/config';
+import type { Database } from '../../../src/server/db/client';
+import { createTestDatabase } from './test-database';
+
+/** A fixed secret so tests can sign their own tokens (expired ones, forged ones). */
+export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+export interface TestApp {
+  app: App;
+  database: Database;
+  config: Config;
+  /**
+   * Fault injection: set `beforeCommit` to throw, and every write transaction fails after all its statements
+   * ran, just before commit. Reset to undefined after the test.
+   */
+  faults: { beforeCommit?: ((operation: string) => void) | undefined };
+  close(): Promise<void>;
+}
+
+/**
+ * The real app (buildApp) over a fresh database of its own (PGlite in memory, or a new database on the
+ * TEST_DATABASE_URL server), driven through `app.inject`. Login rate limits are lifted unless overridden;
+ * CLIENT_DIST points at an empty directory unless overridden.
+ */
+export async function createTestApp(configOverrides: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'anlagenbuch-api-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: TEST_JWT_SECRET,
+    LOG_LEVEL: 'silent',
+    LOGIN_RATE_LIMIT: '1000/1000',
+    SEED_DEMO: 'false',
+    CLIENT_DIST: join(dataDir, 'no-client-build'),
+    ...configOverrides,
+  });
+  const { database, drop } = await createTestDatabase();
+  const faults: TestApp['faults'] = {};
+  const app = await buildApp({ config, database, beforeCommit: (operation) => faults.beforeCommit?.(operation) });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    faults,
+    async close() {
+      await app.close();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
