@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3107);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** Short-lived access tokens, so the suite watches real expiries being refreshed transparently. */
+export const E2E_ACCESS_TOKEN_TTL = 20;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -42,8 +44,9 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR ?? 'test-results/e2e-data',
-      // Short-lived access tokens let the e2e suite watch a transparent refresh happen.
-      ACCESS_TOKEN_TTL: process.env.E2E_ACCESS_TOKEN_TTL ?? '900',
+      ACCESS_TOKEN_TTL: String(E2E_ACCESS_TOKEN_TTL),
+      // Every test logs in; the production limits (10 per IP, 5 per account a minute) would answer 429.
+      LOGIN_RATE_LIMIT: '500/500',
       LOG_LEVEL: 'warn',
       // why: the e2e suite builds once before starting; avoid a second build inside start.mjs.
       CLIENT_DIST: 'dist',

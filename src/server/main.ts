@@ -7,6 +7,7 @@ import { APP_VERSION, buildApp, type App } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { DEMO_LOGINS } from './db/seed/demo-users';
+import { seedReferenceData } from './db/seed/reference-data';
 import { isDatabaseEmpty, seedDemo } from './db/seed/seed-demo';
 import { createLocalStorage } from './storage/local-storage';
 import { activeAccountEmails } from './services/user-service';
@@ -32,11 +33,14 @@ async function main(): Promise<void> {
   let app: App | undefined;
   try {
     await database.migrate();
+    const storage = createLocalStorage(join(config.dataDir, 'files'));
+    // Units, attachment categories, plans and help content every installation needs, demo or not.
+    await seedReferenceData(database.db, { storage });
 
     let seeded = false;
     if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
       console.log('Empty database: loading the demo plant…');
-      await seedDemo(database.db, { storage: createLocalStorage(join(config.dataDir, 'files')) });
+      await seedDemo(database.db, { storage });
       seeded = true;
     }
 

@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { isScreenRoute, NOT_FOUND_PATH, ROUTE_TABLE } from '../../src/client/app/route-table';
+import { loginAs, LoginPage, AppShell } from './support/pages';
+
+const NOT_FOUND = 'Page not found 404';
+
+test('/ redirects to /login', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a guest is sent from a private route to /login and back to it after login', async ({ page }) => {
+  await page.goto('/dashboard?from=sticker');
+  await expect(page).toHaveURL(/\/login/);
+  await new LoginPage(page).loginAs('admin');
+  await expect(page).toHaveURL(/\/dashboard\?from=sticker$/);
+  await new AppShell(page).expectDashboard('admin');
+});
+
+test('a logged-in user visiting /login goes to the dashboard', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/dashboard/);
+});
+
+test('an unknown path shows the 404 with a link to the dashboard', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await page.goto('/gibt-es-nicht');
+  await expect(page.getByRole('heading', { name: NOT_FOUND })).toBeVisible();
+  await page.getByRole('link', { name: 'Zum Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('every ready route of the spec table renders its screen; every pending one names its issue', async ({ page }) => {
+  await loginAs(page, 'admin');
+  const ready = ROUTE_TABLE.filter(isScreenRoute).filter((route) => route.access !== 'guest' && route.path !== NOT_FOUND_PATH);
+  expect(ready.length).toBeGreaterThan(0);
+  for (const route of ready) {
+    await page.goto(route.path.replace(/:(\w+)/g, 'x'));
+    await expect(page.locator('main')).toBeVisible();
+    await expect(page.getByRole('heading', { name: NOT_FOUND }), `${route.path} must not be the 404`).toHaveCount(0);
+  }
+  for (const route of ROUTE_TABLE) {
+    if (route.status === 'pending') expect(route.issue, route.path).toBeGreaterThan(2);
+  }
+});

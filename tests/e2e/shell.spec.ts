@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { E2E_ACCESS_TOKEN_TTL } from '../../playwright.config';
+import { AppShell, LoginPage, loginAs, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
+
+test('the language switch turns the interface English and back', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await page.getByRole('button', { name: 'Sprache: Englisch' }).click();
+  await expect(page.getByRole('heading', { name: 'Hello Katrin Bauer' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Hello Katrin Bauer' })).toBeVisible();
+  await page.getByRole('button', { name: 'Language: German' }).click();
+  await new AppShell(page).expectDashboard('admin');
+});
+
+test('an expired access token is refreshed transparently', async ({ page }) => {
+  test.setTimeout(90_000);
+  await loginAs(page, 'admin');
+  const refreshes: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('/api/object/refresh-token')) refreshes.push(response.status());
+  });
+  // Let the access token run out for real (the e2e server issues them for E2E_ACCESS_TOKEN_TTL seconds).
+  await page.waitForTimeout((E2E_ACCESS_TOKEN_TTL + 2) * 1000);
+  const tree = page.waitForResponse((r) => r.url().includes('/api/allsitesareasequipments') && r.status() === 200);
+  await page.reload();
+  await tree;
+  await new AppShell(page).expectDashboard('admin');
+  await expect(page.getByText('Werk Stuttgart')).toBeVisible();
+  expect(refreshes).toEqual([200]);
+});
+
+test('the app shell opens with no network after the first visit', async ({ page, context }) => {
+  await loginAs(page, 'technician');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // The first visit may have been served before the worker took control; one reload puts the page under it.
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await context.setOffline(true);
+  await page.reload();
+  await new AppShell(page).expectDashboard('technician');
+  await expect(page.getByText('Offline', { exact: true })).toBeVisible();
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/dashboard/);
+  await context.setOffline(false);
+});
+
+for (const [name, viewport] of [['landscape', TABLET_LANDSCAPE], ['portrait', TABLET_PORTRAIT]] as const) {
+  test(`screenshots of login and dashboard, tablet ${name}`, async ({ page }, testInfo) => {
+    await page.setViewportSize(viewport);
+    const login = new LoginPage(page);
+    await login.goto();
+    await page.screenshot({ path: testInfo.outputPath(`login-${name}.png`), fullPage: true });
+    await login.loginAs('admin');
+    await new AppShell(page).expectDashboard('admin');
+    await expect(page.getByText('Werk Stuttgart')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`dashboard-${name}.png`), fullPage: true });
+    await testInfo.attach(`dashboard-${name}`, { path: testInfo.outputPath(`dashboard-${name}.png`), contentType: 'image/png' });
+  });
+}
