@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RawServerDefault } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type FastifyServerOptions, type RawServerDefault } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -71,6 +71,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('serviceContext', { db: database.db, kind: database.kind, beforeCommit: options.beforeCommit });
+  // why a getter: Fastify forbids reference-type request decorators; each request starts on the app's context.
+  app.decorateRequest('serviceContext', {
+    getter(this: FastifyRequest) {
+      return (this as unknown as { ownServiceContext?: ServiceContext }).ownServiceContext ?? app.serviceContext;
+    },
+    setter(this: FastifyRequest, value: ServiceContext) {
+      (this as unknown as { ownServiceContext?: ServiceContext }).ownServiceContext = value;
+    },
+  });
 
   await app.register(errorsPlugin);
   await app.register(authPlugin, { jwtSecret, accessTokenTtl: config.accessTokenTtl });

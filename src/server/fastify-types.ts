@@ -28,6 +28,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller; set by plugins/auth.ts on every /api route that is not public. */
     auth: AuthContext;
+    /**
+     * The service context for this request. Handlers pass it to services instead of the app-wide one, so a
+     * plugin can bind a request's work to a transaction it opened (the offline mutation log, issue #3).
+     */
+    serviceContext: ServiceContext;
   }
 
   interface FastifyContextConfig {

@@ -21,7 +21,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       body: loginRequestSchema,
       response: { 200: sessionSchema, ...errorResponses(400, 401, 403, 429) },
     },
-    handler: (request) => login(app.serviceContext, tokens, request.body),
+    handler: (request) => login(request.serviceContext, tokens, request.body),
   });
 
   app.post('/object/refresh-token', {
@@ -32,7 +32,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       body: refreshRequestSchema,
       response: { 200: refreshResponseSchema, ...errorResponses(400, 401) },
     },
-    handler: (request) => refresh(app.serviceContext, tokens, request.body.token),
+    handler: (request) => refresh(request.serviceContext, tokens, request.body.token),
   });
 
   app.post('/auth/logout', {
@@ -44,7 +44,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 204: z.undefined(), ...errorResponses(400, 401) },
     },
     handler: async (request, reply) => {
-      await logout(app.serviceContext, request.auth, request.body?.token);
+      await logout(request.serviceContext, request.auth, request.body?.token);
       return reply.code(204).send();
     },
   });

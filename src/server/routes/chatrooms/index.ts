@@ -17,7 +17,7 @@ const chatRoomRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { usernodeid } = request.query;
       if (usernodeid !== request.auth.usernodeid && !request.auth.admin) throw forbidden();
-      return listChatRooms(app.serviceContext, request.auth, usernodeid);
+      return listChatRooms(request.serviceContext, request.auth, usernodeid);
     },
   });
 };

@@ -23,8 +23,8 @@ const healthRoutes: FastifyPluginAsyncZod<HealthRouteOptions> = async (app, opti
       summary: 'Liveness and database check',
       response: { 200: healthSchema, ...errorResponses(503) },
     },
-    handler: async () => {
-      if (!(await databaseIsReachable(app.serviceContext))) throw new HttpError(503, 'Database unreachable');
+    handler: async (request) => {
+      if (!(await databaseIsReachable(request.serviceContext))) throw new HttpError(503, 'Database unreachable');
       return { status: 'ok' as const, db: app.database.kind, version: options.version };
     },
   });

@@ -14,7 +14,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: z.object({}),
       response: { 200: z.array(profileSchema), ...errorResponses(401) },
     },
-    handler: (request) => listProfiles(app.serviceContext, request.auth),
+    handler: (request) => listProfiles(request.serviceContext, request.auth),
   });
 };
 

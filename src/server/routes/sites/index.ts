@@ -15,7 +15,7 @@ const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: langQuerySchema,
       response: { 200: z.array(siteSchema), ...errorResponses(400, 401, 403) },
     },
-    handler: (request) => listSites(app.serviceContext, request.auth),
+    handler: (request) => listSites(request.serviceContext, request.auth),
   });
 
   app.get('/sites/:id', {
@@ -27,7 +27,7 @@ const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: langQuerySchema,
       response: { 200: siteSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: (request) => getSite(app.serviceContext, request.auth, request.params.id),
+    handler: (request) => getSite(request.serviceContext, request.auth, request.params.id),
   });
 
   app.post('/sites', {
@@ -38,7 +38,7 @@ const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       body: createSiteSchema,
       response: { 201: siteSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    handler: async (request, reply) => reply.code(201).send(await createSite(app.serviceContext, request.auth, request.body)),
+    handler: async (request, reply) => reply.code(201).send(await createSite(request.serviceContext, request.auth, request.body)),
   });
 
   app.put('/sites/:id', {
@@ -50,7 +50,7 @@ const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       body: updateSiteSchema,
       response: { 200: siteSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: (request) => updateSite(app.serviceContext, request.auth, request.params.id, request.body),
+    handler: (request) => updateSite(request.serviceContext, request.auth, request.params.id, request.body),
   });
 
   app.delete('/sites/:id', {
@@ -67,7 +67,7 @@ const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       if (sitenodeid !== undefined && sitenodeid !== request.params.id) {
         throw badRequest('sitenodeid does not match the path', [{ field: 'sitenodeid', message: 'Must equal the id in the path' }]);
       }
-      return deleteSite(app.serviceContext, request.auth, request.params.id);
+      return deleteSite(request.serviceContext, request.auth, request.params.id);
     },
   });
 };

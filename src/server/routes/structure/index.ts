@@ -16,7 +16,7 @@ const structureRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: langQuerySchema,
       response: { 200: structureTreeSchema, ...errorResponses(400, 401) },
     },
-    handler: (request) => loadStructureTree(app.serviceContext, request.auth, 'all', request.query.lang),
+    handler: (request) => loadStructureTree(request.serviceContext, request.auth, 'all', request.query.lang),
   });
 
   app.get('/sitesareasequipments', {
@@ -27,7 +27,7 @@ const structureRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: langQuerySchema,
       response: { 200: structureTreeSchema, ...errorResponses(400, 401) },
     },
-    handler: (request) => loadStructureTree(app.serviceContext, request.auth, 'subscribed', request.query.lang),
+    handler: (request) => loadStructureTree(request.serviceContext, request.auth, 'subscribed', request.query.lang),
   });
 };
 

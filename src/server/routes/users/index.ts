@@ -19,7 +19,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       // why 404: another organisation's client id is not the caller's to know about.
       if (request.params.clientid !== request.auth.clientid) throw notFound('Client not found');
-      return listAclUsers(app.serviceContext, request.auth);
+      return listAclUsers(request.serviceContext, request.auth);
     },
   });
 
@@ -34,7 +34,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       if (request.params.id !== request.auth.usernodeid && !can(request.auth, 'user', 'read')) throw forbidden();
-      return getUser(app.serviceContext, request.auth, request.params.id);
+      return getUser(request.serviceContext, request.auth, request.params.id);
     },
   });
 };
