@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionSchema } from '../../src/shared/api/auth';
 import { ACCESS_DENIED_MESSAGE, apiErrorSchema, LOGIN_FAILED_MESSAGE } from '../../src/shared/api/errors';
 import { hashRefreshToken, signAccessTokenAt } from '../../src/server/auth/tokens';
+import { REFRESH_REUSE_GRACE_MS } from '../../src/server/services/auth-service';
 import { billingInfos, plans, refreshTokens, subscriptions, users } from '../../src/server/db/schema';
 import { allFeatures, insertProfile, insertTenant, insertUser, loginAs, type TestTenant } from '../factories/tenant';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from './support/test-app';
@@ -215,17 +216,43 @@ describe('auth', () => {
       expect(stored.some((r) => r.hash === session.refreshtoken || r.hash === pair.refreshtoken)).toBe(false);
     });
 
-    it('detects reuse: the rotated token is rejected and its whole family revoked', async () => {
+    it('detects reuse: a rotated token whose successor was already used revokes the whole family', async () => {
       const session = await loginAs(t.app, tenant.admin);
       const other = await loginAs(t.app, tenant.admin);
       const first = (await refreshWith(t, session.refreshtoken)).json() as { refreshtoken: string };
+      const second = (await refreshWith(t, first.refreshtoken)).json() as { refreshtoken: string };
 
       const replay = await refreshWith(t, session.refreshtoken);
       expect(replay.statusCode).toBe(401);
-      // The legitimate holder's newer token dies with the family...
-      expect((await refreshWith(t, first.refreshtoken)).statusCode).toBe(401);
+      // The legitimate holder's newest token dies with the family...
+      expect((await refreshWith(t, second.refreshtoken)).statusCode).toBe(401);
       // ...while another login (another family) is untouched.
       expect((await refreshWith(t, other.refreshtoken)).statusCode).toBe(200);
+    });
+
+    it('detects reuse: a rotated token presented after the grace window revokes the family', async () => {
+      const session = await loginAs(t.app, tenant.admin);
+      const first = (await refreshWith(t, session.refreshtoken)).json() as { refreshtoken: string };
+      await t.database.db
+        .update(refreshTokens)
+        .set({ rotatedAt: new Date(Date.now() - REFRESH_REUSE_GRACE_MS - 1000) })
+        .where(eq(refreshTokens.tokenHash, hashRefreshToken(session.refreshtoken)));
+
+      expect((await refreshWith(t, session.refreshtoken)).statusCode).toBe(401);
+      expect((await refreshWith(t, first.refreshtoken)).statusCode).toBe(401);
+    });
+
+    it('lets a device whose refresh answer was lost retry within the grace window (scenario 7)', async () => {
+      const session = await loginAs(t.app, tenant.admin);
+      const lost = (await refreshWith(t, session.refreshtoken)).json() as { refreshtoken: string };
+
+      const retry = await refreshWith(t, session.refreshtoken);
+      expect(retry.statusCode).toBe(200);
+      const pair = retry.json() as { accesstoken: string; refreshtoken: string };
+      expect((await t.app.inject({ method: 'GET', url: '/api/profiles', headers: { authorization: `Bearer ${pair.accesstoken}` } })).statusCode).toBe(200);
+      // The answer that never arrived is retired; the retried one carries the login on.
+      expect((await refreshWith(t, lost.refreshtoken)).statusCode).toBe(401);
+      expect((await refreshWith(t, pair.refreshtoken)).statusCode).toBe(200);
     });
 
     it('rejects an expired refresh token', async () => {

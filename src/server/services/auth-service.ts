@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import type { LoginRequest, Plan, RefreshResponse, Session } from '../../shared/api/auth';
@@ -27,6 +27,14 @@ type LegalEntityRow = typeof legalEntities.$inferSelect;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const REFRESH_FAILED_MESSAGE = 'Refresh token invalid or expired';
+
+/**
+ * How long after a rotation the previous token may be presented once more. On a hall's flaky Wi-Fi the answer
+ * to a refresh can be lost after the server committed it; the device then still holds only the old token.
+ * Without this window that device would be treated as a thief and logged out with unsynced work queued
+ * (sync-protocol.md, scenario 7). Auth0 calls the same idea the "reuse interval".
+ */
+export const REFRESH_REUSE_GRACE_MS = 60_000;
 
 /**
  * POST /api/auth/login. Unknown e-mail and wrong password answer the same 401 after the same argon2 work; the
@@ -62,8 +70,11 @@ export async function refresh(ctx: ServiceContext, settings: TokenSettings, toke
     const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashRefreshToken(token))).for('update');
     if (!row || row.revokedAt) return { kind: 'rejected' };
     if (row.rotatedAt) {
-      await revokeFamily(tx, row.familyId);
-      return { kind: 'rejected' };
+      // A retry after a lost answer is harmless only while its successor has not been used: then the unused
+      // successor is retired and a fresh pair issued. Anything else is reuse of a stolen token.
+      const retry = Date.now() - row.rotatedAt.getTime() <= REFRESH_REUSE_GRACE_MS && !(await successorWasUsed(tx, row));
+      await (retry ? revokeLiveTokens(tx, row.familyId) : revokeFamily(tx, row.familyId));
+      if (!retry) return { kind: 'rejected' };
     }
     if (row.expiresAt.getTime() <= Date.now()) return { kind: 'rejected' };
     const [user] = await tx.select().from(users).where(eq(users.nodeid, row.usernodeid));
@@ -71,7 +82,7 @@ export async function refresh(ctx: ServiceContext, settings: TokenSettings, toke
       await revokeFamily(tx, row.familyId);
       return { kind: 'rejected' };
     }
-    await tx.update(refreshTokens).set({ rotatedAt: new Date() }).where(eq(refreshTokens.id, row.id));
+    if (!row.rotatedAt) await tx.update(refreshTokens).set({ rotatedAt: new Date() }).where(eq(refreshTokens.id, row.id));
     return { kind: 'ok', tokens: await issueTokens(tx, settings, user, row.familyId) };
   });
   if (outcome.kind === 'rejected') throw unauthorized(REFRESH_FAILED_MESSAGE);
@@ -130,6 +141,25 @@ async function issueTokens(tx: Tx, settings: TokenSettings, user: UserRow, famil
   });
   const accesstoken = await settings.signer.sign({ usernodeid: user.nodeid, legalentitynodeid: user.legalentitynodeid });
   return { accesstoken, refreshtoken: refreshToken.token };
+}
+
+/** True when a token of the family issued after `token` has itself been rotated, i.e. was used. */
+async function successorWasUsed(tx: Tx, token: typeof refreshTokens.$inferSelect): Promise<boolean> {
+  // why the id check: JS dates hold milliseconds, PostgreSQL microseconds, so `token` itself can compare later.
+  const [used] = await tx
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, token.familyId), ne(refreshTokens.id, token.id), gt(refreshTokens.createdAt, token.createdAt), isNotNull(refreshTokens.rotatedAt)))
+    .limit(1);
+  return used !== undefined;
+}
+
+/** Retires the family's not-yet-used tokens, leaving the family itself alive. */
+async function revokeLiveTokens(tx: Tx, familyId: string): Promise<void> {
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)));
 }
 
 async function revokeFamily(tx: Tx, familyId: string): Promise<void> {
