@@ -20,8 +20,10 @@ declare module 'fastify' {
     loginRateLimit: {
       /** onRequest hook: attempts per client IP. */
       byIp(request: FastifyRequest): Promise<void>;
-      /** preHandler hook (after validation): attempts per e-mail address. */
+      /** preHandler hook (after validation): failed attempts per e-mail address. */
       byAccount(request: FastifyRequest): Promise<void>;
+      /** Counts a failed login (401) against the e-mail address of the request. */
+      recordFailure(request: FastifyRequest): void;
     };
   }
 

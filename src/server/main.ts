@@ -2,6 +2,7 @@
 // Reads the configuration, opens and migrates the database, loads the demo plant into an empty database,
 // listens, and shuts down gracefully on SIGTERM/SIGINT.
 import { mkdir } from 'node:fs/promises';
+import { normalizeEmail } from '../shared/validation';
 import { join } from 'node:path';
 import { APP_VERSION, buildApp, type App } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -97,7 +98,7 @@ async function printBanner(app: App, config: Config, database: Database, seeded:
     `  Datenbank: ${where}${seeded ? ' (Demo-Anlage eben geladen)' : ''}`,
   ];
   const active = await activeAccountEmails(app.serviceContext, DEMO_LOGINS.map((login) => login.email));
-  const demoLogins = DEMO_LOGINS.filter((login) => active.has(login.email.toLowerCase()));
+  const demoLogins = DEMO_LOGINS.filter((login) => active.has(normalizeEmail(login.email)));
   if (demoLogins.length > 0) {
     lines.push('  Demo-Zugänge:');
     for (const login of demoLogins) lines.push(`    ${login.role.padEnd(11)} ${login.email.padEnd(30)} ${login.password}`);

@@ -319,6 +319,25 @@ describe('login rate limit', () => {
   });
 });
 
+describe('login rate limit per account', () => {
+  let t: TestApp;
+  let tenant: TestTenant;
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_RATE_LIMIT: '100/2' });
+    tenant = await insertTenant(t.database.db);
+  });
+  afterAll(() => t?.close());
+
+  it('counts only failed attempts, so nobody can lock a colleague out by posting their address', async () => {
+    const login = (password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: tenant.admin.email, password } });
+    for (let i = 0; i < 4; i++) expect((await login(tenant.admin.password)).statusCode).toBe(200);
+    expect((await login('Falsches!Passwort1')).statusCode).toBe(401);
+    expect((await login(tenant.admin.password)).statusCode).toBe(200);
+    expect((await login('Falsches!Passwort2')).statusCode).toBe(401);
+    expect((await login(tenant.admin.password)).statusCode).toBe(429);
+  });
+});
+
 function nowSeconds(): number {
   return Math.floor(Date.now() / 1000);
 }

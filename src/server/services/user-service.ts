@@ -4,6 +4,7 @@ import type { User } from '../../shared/api/users';
 import { users } from '../db/schema';
 import { notFound } from '../http-errors';
 import type { Actor, ServiceContext } from './service-context';
+import { normalizeEmail } from '../../shared/validation';
 
 /** GET /api/users/acl/{clientid}: every (not deleted) user of the caller's organisation, by name. */
 export async function listAclUsers(ctx: ServiceContext, actor: Actor): Promise<AclUser[]> {
@@ -47,7 +48,7 @@ export async function getUser(ctx: ServiceContext, actor: Actor, nodeid: string)
 /** Which of these e-mail addresses belong to an active account (the start banner lists only working demo logins). */
 export async function activeAccountEmails(ctx: ServiceContext, emails: readonly string[]): Promise<Set<string>> {
   if (emails.length === 0) return new Set();
-  const wanted = emails.map((e) => e.toLowerCase());
+  const wanted = emails.map(normalizeEmail);
   const rows = await ctx.db
     .select({ email: sql<string>`lower(${users.email})` })
     .from(users)

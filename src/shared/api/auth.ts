@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { FEATURE_KEYS } from '../permissions';
-import { PASSWORD_MIN_LENGTH } from '../validation';
+import { isValidEmail, PASSWORD_MIN_LENGTH } from '../validation';
+
+/** The one e-mail rule of forms and routes (the login form checks the same `isValidEmail`). */
+export const emailSchema = z.string().trim().min(1).refine(isValidEmail, 'Invalid e-mail address');
 
 export const loginRequestSchema = z.object({
-  email: z.string().trim().min(1).email(),
+  email: emailSchema,
   password: z.string().min(PASSWORD_MIN_LENGTH),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;

@@ -15,6 +15,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { public: true },
     onRequest: app.loginRateLimit.byIp,
     preHandler: app.loginRateLimit.byAccount,
+    onResponse: async (request, reply) => {
+      if (reply.statusCode === 401) app.loginRateLimit.recordFailure(request);
+    },
     schema: {
       tags: ['auth'],
       summary: 'Log in with e-mail and password; answers the session payload',
