@@ -153,6 +153,18 @@ describe('session routes', () => {
       const tree = structureTreeSchema.parse((await get(authB, '/api/allsitesareasequipments')).json());
       expect(tree).toEqual({ sites: [], equipmentpools: [], unlinked: [] });
     });
+
+    it('needs the equipment read flag: the trees list every machine', async () => {
+      const le = a.legalEntity.nodeid;
+      const blind = await insertProfile(t.database.db, { legalentitynodeid: le, features: allFeatures({ equipment: [false, false, false, false] }) });
+      const user = await insertUser(t.database.db, { legalentitynodeid: le, profileid: blind.profileid });
+      const { authorization } = await loginAs(t.app, user);
+      for (const url of ['/api/allsitesareasequipments', '/api/sitesareasequipments']) {
+        const response = await get(authorization, url);
+        expect(response.statusCode, url).toBe(403);
+        expect(response.json()).toMatchObject({ message: ACCESS_DENIED_MESSAGE });
+      }
+    });
   });
 });
 

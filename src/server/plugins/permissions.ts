@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { can } from '../../shared/permissions';
 import { forbidden } from '../http-errors';
+import { DOCS_PREFIX } from './swagger';
 
 /**
  * Feature permissions of spec part 1 §6, enforced by the server (design.md). Each /api route declares
@@ -11,7 +12,9 @@ import { forbidden } from '../http-errors';
 export default fp(
   async function permissions(app: FastifyInstance) {
     app.addHook('onRoute', (route) => {
-      if (!route.url.startsWith('/api/') || route.config?.public || route.schema?.hide) return;
+      // Swagger UI's own routes are marked public by its child context only after this hook has seen them.
+      const isDocs = route.url === DOCS_PREFIX || route.url.startsWith(`${DOCS_PREFIX}/`);
+      if (!route.url.startsWith('/api/') || route.config?.public || isDocs) return;
       if (!route.config?.permission) {
         throw new Error(`${String(route.method)} ${route.url}: declare config.permission or config.public`);
       }

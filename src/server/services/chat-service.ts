@@ -14,8 +14,11 @@ export async function listChatRooms(ctx: ServiceContext, actor: Actor, usernodei
   const rows = await ctx.db
     .select({ nodeid: chatRooms.nodeid, name: chatRooms.name, notificationnodeid: chatRooms.notificationnodeid, lastmessageat: lastMessage })
     .from(chatRooms)
-    .innerJoin(chatRoomMembers, and(eq(chatRoomMembers.chatroomnodeid, chatRooms.nodeid), eq(chatRoomMembers.usernodeid, usernodeid)))
-    .leftJoin(chatMessages, eq(chatMessages.chatroomnodeid, chatRooms.nodeid))
+    .innerJoin(
+      chatRoomMembers,
+      and(eq(chatRoomMembers.chatroomnodeid, chatRooms.nodeid), eq(chatRoomMembers.usernodeid, usernodeid), eq(chatRoomMembers.legalentitynodeid, actor.legalentitynodeid)),
+    )
+    .leftJoin(chatMessages, and(eq(chatMessages.chatroomnodeid, chatRooms.nodeid), eq(chatMessages.legalentitynodeid, actor.legalentitynodeid)))
     .where(eq(chatRooms.legalentitynodeid, actor.legalentitynodeid))
     .groupBy(chatRooms.nodeid)
     .orderBy(sql`${lastMessage} desc nulls last`, desc(chatRooms.createdAt));

@@ -4,28 +4,28 @@ import { loadStructureTree } from '../../services/structure-service';
 import { errorResponses, langQuerySchema } from '../responses';
 
 /**
- * The structure trees the client loads after login (spec part 2 §4). Any signed-in user may read them: they
- * are the navigation every screen starts from; what a user may do with a record is checked on that record.
+ * The structure trees the client loads after login (spec part 2 §4). They list every machine, so they need the
+ * `equipment` read flag; what a user may do with a record is checked on that record.
  */
 const structureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/allsitesareasequipments', {
-    config: { permission: 'authenticated' },
+    config: { permission: { feature: 'equipment', flag: 'read' } },
     schema: {
       tags: ['structure'],
       summary: "The organisation's sites, areas, pools and machines",
       querystring: langQuerySchema,
-      response: { 200: structureTreeSchema, ...errorResponses(400, 401) },
+      response: { 200: structureTreeSchema, ...errorResponses(400, 401, 403) },
     },
     handler: (request) => loadStructureTree(request.serviceContext, request.auth, 'all', request.query.lang),
   });
 
   app.get('/sitesareasequipments', {
-    config: { permission: 'authenticated' },
+    config: { permission: { feature: 'equipment', flag: 'read' } },
     schema: {
       tags: ['structure'],
       summary: 'Only the sites, areas and pools the caller subscribes to',
       querystring: langQuerySchema,
-      response: { 200: structureTreeSchema, ...errorResponses(400, 401) },
+      response: { 200: structureTreeSchema, ...errorResponses(400, 401, 403) },
     },
     handler: (request) => loadStructureTree(request.serviceContext, request.auth, 'subscribed', request.query.lang),
   });
