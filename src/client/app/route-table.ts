@@ -42,7 +42,12 @@ export interface PendingRoute extends RouteBase {
 
 export type RouteEntry = ReadyScreenRoute | ReadyRedirectRoute | PendingRoute;
 
-/** Issues that build the pending screens (see docs/client.md). */
+/**
+ * Issues that build the pending screens (see docs/client.md). #3 and #4 are filed; #5 (notifications,
+ * solutions, FAQs, reports, maintenance, counters), #6 (users, profile, subscription, sign-up, order, help,
+ * planning board) and #7 (super user, admin, machine builder) are the planned split of the rest of the spec,
+ * not filed yet.
+ */
 export const ISSUES = {
   offlineCore: 3,
   structure: 4,
