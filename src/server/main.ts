@@ -30,20 +30,24 @@ async function main(): Promise<void> {
 
   const dbDir = join(config.dataDir, 'db');
   if (!config.databaseUrl) await mkdir(dbDir, { recursive: true });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: dbDir, poolSize: config.databasePoolSize });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: dbDir,
+    poolSize: config.databasePoolSize,
+    onPoolError: (error) => console.error(`PostgreSQL connection lost (the pool reconnects): ${error.message}`),
+  });
   let app: App | undefined;
   try {
-    await database.migrate();
     const storage = createLocalStorage(join(config.dataDir, 'files'));
-    // Units, attachment categories, plans and help content every installation needs, demo or not.
-    await seedReferenceData(database.db, { storage });
-
-    let seeded = false;
-    if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
+    const seeded = await database.runExclusive(async () => {
+      await database.migrate();
+      // Units, attachment categories, plans and help content every installation needs, demo or not.
+      await seedReferenceData(database.db, { storage });
+      if (!config.seedDemo || !(await isDatabaseEmpty(database.db))) return false;
       console.log('Empty database: loading the demo plant…');
       await seedDemo(database.db, { storage });
-      seeded = true;
-    }
+      return true;
+    });
 
     app = await buildApp({ config, database, prettyLogs: process.stdout.isTTY === true });
     handleShutdownSignals(app, database);
