@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { E2E_ACCESS_TOKEN_TTL } from '../../playwright.config';
 import { AppShell, LoginPage, loginAs, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
 
@@ -57,5 +57,32 @@ for (const [name, viewport] of [['landscape', TABLET_LANDSCAPE], ['portrait', TA
     await expect(page.getByText('Werk Stuttgart')).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`dashboard-${name}.png`), fullPage: true });
     await testInfo.attach(`dashboard-${name}`, { path: testInfo.outputPath(`dashboard-${name}.png`), contentType: 'image/png' });
+  });
+}
+
+/** Every visible control on the page, with its size: gloved fingers on a tablet need ≥ 44 × 44 px. */
+async function smallTouchTargets(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, [role=menuitem], [role=checkbox], [role=tab]')]
+      .filter((el) => el.offsetParent !== null && getComputedStyle(el).visibility !== 'hidden')
+      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && (box.width < 44 || box.height < 44))
+      .map(({ el, box }) => `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`),
+  );
+}
+
+for (const [name, viewport] of [['landscape', TABLET_LANDSCAPE], ['portrait', TABLET_PORTRAIT]] as const) {
+  test(`touch targets are at least 44 px on login, dashboard and the user menu, tablet ${name}`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    const login = new LoginPage(page);
+    await login.goto();
+    expect(await smallTouchTargets(page)).toEqual([]);
+    await login.loginAs('admin');
+    await new AppShell(page).expectDashboard('admin');
+    await expect(page.getByText('Werk Stuttgart')).toBeVisible();
+    expect(await smallTouchTargets(page)).toEqual([]);
+    await new AppShell(page).userMenu().click();
+    await expect(page.getByRole('menuitem').first()).toBeVisible();
+    expect(await smallTouchTargets(page)).toEqual([]);
   });
 }
