@@ -12,6 +12,10 @@ import { sessionFixture } from './support/session-fixture';
 /**
  * A real HTTP server on 127.0.0.1 playing the auth side of the API: access tokens are valid until a test
  * expires them, refresh tokens rotate on use, and every request is recorded.
+ * why a stand-in instead of the Fastify server: these tests need to expire a token at an exact moment, hold a
+ * refresh answer back, and drop a connection, which the real server does not offer. The real server's side
+ * of the same flow is proven in tests/api/auth.test.ts and, end to end with real expiry, in
+ * tests/e2e/shell.spec.ts ("an expired access token is refreshed transparently").
  */
 interface Recorded {
   method: string;
