@@ -7,7 +7,9 @@ import { readOrCreateJwtSecret, type Config } from './config';
 import type { Database } from './db/client';
 import './fastify-types';
 import authPlugin from './plugins/auth';
+import { logSerializers } from './logging';
 import errorsPlugin from './plugins/errors';
+import inputHygienePlugin from './plugins/input-hygiene';
 import permissionsPlugin from './plugins/permissions';
 import rateLimitPlugin from './plugins/rate-limit';
 import staticClientPlugin from './plugins/static-client';
@@ -82,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
 
   await app.register(errorsPlugin);
+  await app.register(inputHygienePlugin);
   await app.register(authPlugin, { jwtSecret, accessTokenTtl: config.accessTokenTtl });
   await app.register(permissionsPlugin);
   await app.register(rateLimitPlugin, config.loginRateLimit);
@@ -105,7 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 }
 
 function loggerOptions(config: Config, pretty: boolean): FastifyServerOptions['logger'] {
-  const base = { level: config.logLevel, redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' } };
+  const base = { level: config.logLevel, redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' }, serializers: logSerializers };
   if (pretty && isInstalled('pino-pretty')) {
     return { ...base, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } };
   }
