@@ -1,10 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { BRAND_COLOR, CANVAS_COLOR } from './src/shared/brand';
 
-// Brand colours are repeated here (not imported from the theme) because this file runs in Node at build time.
-const THEME_COLOR = '#1a3d70';
-const BACKGROUND_COLOR = '#f4f6f8';
 
 export default defineConfig({
   root: '.',
@@ -45,8 +43,8 @@ export default defineConfig({
         scope: '/',
         display: 'standalone',
         orientation: 'any',
-        theme_color: THEME_COLOR,
-        background_color: BACKGROUND_COLOR,
+        theme_color: BRAND_COLOR,
+        background_color: CANVAS_COLOR,
         icons: [
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },

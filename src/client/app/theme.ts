@@ -3,6 +3,7 @@
  * breakpoints, and controls sized for gloved fingers on tablets (buttons and inputs 44 px high by default).
  */
 import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { BRAND_COLOR, CANVAS_COLOR } from '../../shared/brand';
 
 const config = defineConfig({
   globalCss: {
@@ -22,7 +23,7 @@ const config = defineConfig({
           400: { value: '#4d7cbb' },
           500: { value: '#2f60a3' },
           600: { value: '#244d87' },
-          700: { value: '#1a3d70' },
+          700: { value: BRAND_COLOR },
           800: { value: '#142f57' },
           900: { value: '#0e213e' },
           950: { value: '#08152a' },
@@ -42,7 +43,7 @@ const config = defineConfig({
           border: { value: { _light: '{colors.brand.500}', _dark: '{colors.brand.400}' } },
         },
         bg: {
-          canvas: { value: { _light: '#f4f6f8', _dark: '{colors.gray.950}' } },
+          canvas: { value: { _light: CANVAS_COLOR, _dark: '{colors.gray.950}' } },
         },
       },
     },
@@ -56,5 +57,3 @@ const config = defineConfig({
 
 export const system = createSystem(defaultConfig, config);
 
-/** For places outside Chakra (manifest, meta theme-color): keep in sync with vite.config.ts. */
-export const BRAND_COLOR = '#1a3d70';
