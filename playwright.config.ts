@@ -33,6 +33,8 @@ export default defineConfig({
   },
   projects: [
     { name: 'tablet-landscape', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 }, hasTouch: true } },
+    // Admins work on desktops: the login flows once more at a desktop size.
+    { name: 'desktop', testMatch: 'auth.spec.ts', use: { browserName: 'chromium', viewport: { width: 1440, height: 900 } } },
   ],
   webServer: {
     command: 'node scripts/start.mjs',
