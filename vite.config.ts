@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { BRAND_COLOR, CANVAS_COLOR } from './src/shared/brand';
+import { BRAND_COLOR, CANVAS_COLOR } from './src/shared/brand.ts';
 
 
 export default defineConfig({
