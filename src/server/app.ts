@@ -10,18 +10,27 @@ import authPlugin from './plugins/auth';
 import { logSerializers } from './logging';
 import errorsPlugin from './plugins/errors';
 import inputHygienePlugin from './plugins/input-hygiene';
+import faultInjectionPlugin, { type FaultInjector } from './plugins/fault-injection';
+import mutationLogPlugin from './plugins/mutation-log';
 import permissionsPlugin from './plugins/permissions';
 import rateLimitPlugin from './plugins/rate-limit';
 import staticClientPlugin from './plugins/static-client';
 import swaggerPlugin from './plugins/swagger';
+import { scheduleFileCleanup } from './jobs/file-cleanup';
+import attachmentRoutes from './routes/attachments/index';
 import authRoutes from './routes/auth/index';
 import chatRoomRoutes from './routes/chatrooms/index';
+import counterRoutes from './routes/counters/index';
+import fileRoutes from './routes/files/index';
 import healthRoutes from './routes/health/index';
+import notificationRoutes from './routes/notifications/index';
 import profileRoutes from './routes/profiles/index';
 import siteRoutes from './routes/sites/index';
 import structureRoutes from './routes/structure/index';
+import syncRoutes from './routes/sync/index';
 import userRoutes from './routes/users/index';
 import type { ServiceContext } from './services/service-context';
+import { createFileStorage, createFileUrlSigner } from './storage/file-storage';
 
 export interface BuildAppOptions {
   config: Config;
@@ -34,6 +43,11 @@ export interface BuildAppOptions {
    * whole write back. Never set in production (see ServiceContext).
    */
   beforeCommit?: ServiceContext['beforeCommit'];
+  /**
+   * Test-only fault injection for the sync tests (plugins/fault-injection.ts): lost answers, 5xx before and after
+   * commit, delayed commits. Only a test can pass it; no environment variable enables it.
+   */
+  faults?: FaultInjector;
 }
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
@@ -73,6 +87,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('serviceContext', { db: database.db, kind: database.kind, beforeCommit: options.beforeCommit });
+  app.decorate('fileStorage', createFileStorage(config.dataDir));
+  app.decorate('fileUrls', createFileUrlSigner(jwtSecret));
+  scheduleFileCleanup(app);
   // why a getter: Fastify forbids reference-type request decorators; each request starts on the app's context.
   app.decorateRequest('serviceContext', {
     getter(this: FastifyRequest) {
@@ -87,6 +104,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(inputHygienePlugin);
   await app.register(authPlugin, { jwtSecret, accessTokenTtl: config.accessTokenTtl });
   await app.register(permissionsPlugin);
+  await app.register(mutationLogPlugin);
+  if (options.faults) await app.register(faultInjectionPlugin, { injector: options.faults });
   await app.register(rateLimitPlugin, config.loginRateLimit);
   await app.register(swaggerPlugin, { version: APP_VERSION });
 
@@ -99,6 +118,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(chatRoomRoutes);
       await api.register(structureRoutes);
       await api.register(siteRoutes);
+      await api.register(syncRoutes);
+      await api.register(notificationRoutes);
+      await api.register(counterRoutes);
+      await api.register(fileRoutes);
+      await api.register(attachmentRoutes);
     },
     { prefix: '/api' },
   );

@@ -31,6 +31,10 @@ export interface Config {
   /** Absolute path of the built client. */
   clientDist: string;
   seedDemo: boolean;
+  /** Days a delete's tombstone is kept for devices that have not pulled it yet (docs/sync.md). */
+  tombstoneRetentionDays: number;
+  /** Largest file an upload may carry, in bytes (PUT of a signed upload URL). */
+  fileMaxBytes: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -127,6 +131,8 @@ const VARIABLES = {
   }),
   CLIENT_DIST: variable({ default: 'dist', schema: z.string().min(1).transform((v) => resolve(v)) }),
   SEED_DEMO: variable({ default: 'true', schema: boolean }),
+  TOMBSTONE_RETENTION_DAYS: variable({ default: '90', schema: integer(1, 36_500) }),
+  FILE_MAX_BYTES: variable({ default: String(50 * 1024 * 1024), schema: integer(1, 5 * 1024 * 1024 * 1024) }),
 } as const;
 
 export type ConfigVariable = keyof typeof VARIABLES;
@@ -171,6 +177,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     loginRateLimit: p.LOGIN_RATE_LIMIT!,
     clientDist: p.CLIENT_DIST!,
     seedDemo: p.SEED_DEMO!,
+    tombstoneRetentionDays: p.TOMBSTONE_RETENTION_DAYS!,
+    fileMaxBytes: p.FILE_MAX_BYTES!,
   };
 }
 

@@ -3,7 +3,10 @@ import type { AuthContext } from './auth/auth-context';
 import type { AccessTokenSigner } from './auth/tokens';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { ActiveFault } from './plugins/fault-injection';
+import type { PendingMutation } from './plugins/mutation-log';
 import type { ServiceContext } from './services/service-context';
+import type { FileStorage, FileUrlSigner } from './storage/file-storage';
 
 /**
  * Who may call a route (plugins/permissions.ts): any signed-in user ('authenticated', for routes that check
@@ -17,6 +20,10 @@ declare module 'fastify' {
     database: Database;
     serviceContext: ServiceContext;
     accessTokens: AccessTokenSigner;
+    /** Bytes of uploaded files (storage/file-storage.ts). */
+    fileStorage: FileStorage;
+    /** Signs and checks the expiring file URLs. */
+    fileUrls: FileUrlSigner;
     loginRateLimit: {
       /** onRequest hook: attempts per client IP. */
       byIp(request: FastifyRequest): Promise<void>;
@@ -35,6 +42,12 @@ declare module 'fastify' {
      * plugin can bind a request's work to a transaction it opened (the offline mutation log, issue #3).
      */
     serviceContext: ServiceContext;
+    /** The caller's device (X-Client-Id), once registered (plugins/mutation-log.ts). */
+    syncClientId: string | undefined;
+    /** Set when a write carries X-Client-Id + X-Mutation-Id (plugins/mutation-log.ts). */
+    mutation: PendingMutation | undefined;
+    /** Test-only: the fault chosen for this request (plugins/fault-injection.ts). */
+    fault: ActiveFault | undefined;
   }
 
   interface FastifyContextConfig {

@@ -10,6 +10,7 @@ import { openDatabase, type Database } from './db/client';
 import { DEMO_LOGINS } from './db/seed/demo-users';
 import { seedReferenceData } from './db/seed/reference-data';
 import { isDatabaseEmpty, seedDemo } from './db/seed/seed-demo';
+import { scheduleTombstonePurge } from './jobs/purge-tombstones';
 import { createLocalStorage } from './storage/local-storage';
 import { activeAccountEmails } from './services/user-service';
 
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
     });
 
     app = await buildApp({ config, database, prettyLogs: process.stdout.isTTY === true });
+    scheduleTombstonePurge(app);
     handleShutdownSignals(app, database);
     await app.listen({ port: config.port, host: config.host });
     await printBanner(app, config, database, seeded);

@@ -32,6 +32,8 @@ describe('loadConfig', () => {
       loginRateLimit: { perIp: 10, perAccount: 5 },
       clientDist: resolve('dist'),
       seedDemo: true,
+      tombstoneRetentionDays: 90,
+      fileMaxBytes: 50 * 1024 * 1024,
     });
   });
 
@@ -51,6 +53,8 @@ describe('loadConfig', () => {
       LOGIN_RATE_LIMIT: '20/3',
       CLIENT_DIST: '/srv/client',
       SEED_DEMO: 'false',
+      TOMBSTONE_RETENTION_DAYS: '30',
+      FILE_MAX_BYTES: '1048576',
     });
     expect(config).toEqual({
       port: 8080,
@@ -67,6 +71,8 @@ describe('loadConfig', () => {
       loginRateLimit: { perIp: 20, perAccount: 3 },
       clientDist: '/srv/client',
       seedDemo: false,
+      tombstoneRetentionDays: 30,
+      fileMaxBytes: 1048576,
     });
   });
 
@@ -88,6 +94,8 @@ describe('loadConfig', () => {
     ['LOGIN_RATE_LIMIT', '10'],
     ['LOGIN_RATE_LIMIT', '0/5'],
     ['SEED_DEMO', 'sometimes'],
+    ['FILE_MAX_BYTES', '0'],
+    ['FILE_MAX_BYTES', '50MB'],
   ])('rejects %s=%s naming the variable', (variable, value) => {
     const problems = problemOf({ [variable]: value });
     expect(problems.map((p) => p.variable)).toEqual([variable]);

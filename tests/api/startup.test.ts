@@ -35,19 +35,23 @@ describe.skipIf(!serverUrl)('several server instances starting at once against o
     const url = new URL(serverUrl!);
     url.pathname = `/${name}`;
     const ports = [3461, 3462];
+    const output: string[] = [];
     const exits = ports.map((port) => {
-      const child = spawn(join('node_modules', '.bin', 'tsx'), ['src/server/main.ts'], {
+      // why node --import tsx and not the tsx binary: killing the binary would orphan the server it spawns.
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
         env: { ...process.env, DATABASE_URL: url.toString(), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dataDir, String(port)), JWT_SECRET: 'x'.repeat(40), CLIENT_DIST: join(dataDir, 'no-client'), LOG_LEVEL: 'warn' },
         stdio: 'pipe',
       });
       children.push(child);
+      child.stderr?.on('data', (chunk: Buffer) => output.push(`[${port}] ${chunk.toString()}`));
+      child.stdout?.on('data', (chunk: Buffer) => output.push(`[${port}] ${chunk.toString()}`));
       return new Promise<number | null>((resolve) => child.on('exit', resolve));
     });
     const healthy = (port: number) => fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
     const deadline = Date.now() + 60_000;
     while (!(await Promise.all(ports.map(healthy))).every(Boolean)) {
       const exited = await Promise.race([...exits, new Promise((resolve) => setTimeout(() => resolve('running'), 500))]);
-      expect(exited, 'a server exited during start-up').toBe('running');
+      expect(exited, `a server exited during start-up:\n${output.join('')}`).toBe('running');
       expect(Date.now()).toBeLessThan(deadline);
     }
     const entities = await new pg.Client({ connectionString: url.toString() });

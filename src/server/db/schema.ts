@@ -11,3 +11,4 @@ export * from './schema/chat';
 export * from './schema/costs';
 export * from './schema/billing';
 export * from './schema/support';
+export * from './schema/history';

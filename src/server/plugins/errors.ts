@@ -27,7 +27,8 @@ export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
   return reply.code(404).send(body);
 }
 
-function toApiError(error: FastifyError | Error): { body: ApiError; headers?: Record<string, string> } {
+/** The response an error becomes; also what the mutation log stores for a business error (plugins/mutation-log.ts). */
+export function toApiError(error: FastifyError | Error): { body: ApiError; headers?: Record<string, string> } {
   if (error instanceof HttpError) return { body: error.toBody(), ...(error.headers ? { headers: error.headers } : {}) };
 
   if (hasZodFastifySchemaValidationErrors(error)) {

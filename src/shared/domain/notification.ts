@@ -47,3 +47,114 @@ export function isNotificationStatus(value: unknown): value is NotificationStatu
 export function isOpenStatus(status: NotificationStatus): boolean {
   return status < NOTIFICATION_STATUS.closed;
 }
+
+/** `isOpenStatus` under the name the UI code uses: status below 2 is open. */
+export const isOpen = isOpenStatus;
+
+// ---------------------------------------------------------------- type colours and labels (§4.1)
+
+/**
+ * Colour keys of the type badges. Where the spec gives two readings (7 blue or yellow, 12 orange or red) we
+ * take the first one of the table; type 6 takes its task category's `colorcode` when the caller has one.
+ */
+export const NOTIFICATION_COLOURS = ['red', 'amber', 'grey', 'blue', 'purple', 'green', 'orange', 'black'] as const;
+export type NotificationColour = (typeof NOTIFICATION_COLOURS)[number];
+
+const TYPE_COLOURS: Record<NotificationType, NotificationColour> = {
+  0: 'red',
+  1: 'amber',
+  2: 'grey',
+  3: 'grey',
+  4: 'grey',
+  5: 'grey',
+  6: 'blue',
+  7: 'blue',
+  8: 'purple',
+  9: 'green',
+  10: 'red',
+  11: 'red',
+  12: 'orange',
+};
+
+/** i18n key of a type's label; the German texts live in the client's i18n files. */
+export const UNKNOWN_NOTIFICATION_TYPE_LABEL_KEY = 'notification.type.unknown';
+/** The spec's fixed text for an unknown type (§4.1, §8), shown in black. */
+export const UNKNOWN_NOTIFICATION_TYPE_TEXT = 'Unbekannter Typ';
+
+export interface NotificationTypeStyle {
+  colour: NotificationColour;
+  /** Overrides `colour` for planned maintenance with a category colour (`#RRGGBB`). */
+  colorcode?: string;
+  labelKey: string;
+  known: boolean;
+}
+
+/**
+ * Badge colour and label key of a notification type. Anything outside 0–12 (an old device, a bad row) is
+ * 'Unbekannter Typ' in black instead of a crash.
+ */
+export function notificationTypeStyle(type: unknown, categoryColorcode?: string | null): NotificationTypeStyle {
+  if (!isNotificationType(type)) return { colour: 'black', labelKey: UNKNOWN_NOTIFICATION_TYPE_LABEL_KEY, known: false };
+  const style: NotificationTypeStyle = { colour: TYPE_COLOURS[type], labelKey: `notification.type.${type}`, known: true };
+  if (type === NOTIFICATION_TYPE.plannedMaintenance && categoryColorcode && /^#[0-9A-Fa-f]{6}$/.test(categoryColorcode)) {
+    style.colorcode = categoryColorcode;
+  }
+  return style;
+}
+
+// ---------------------------------------------------------------- status transitions (§4.2)
+
+/**
+ * What a status change does to the two timestamps, in epoch ms as the API writes them: a number sets the
+ * field, 0 resets it ("0 when not closed"), a missing key leaves it alone.
+ */
+export interface StatusTimestampChanges {
+  progressstarted?: number;
+  closed?: number;
+}
+
+/**
+ * §4.2 as one function: 0→1 starts progress, 0→2 starts and closes, 1→2 closes, 1→0 resets progress, 2→1
+ * reopens, 2→0 resets both. The same status again changes nothing. The server calls it with ITS current
+ * status (never the one the device saw), inside the write's transaction.
+ */
+export function applyStatusTransition(current: NotificationStatus, next: NotificationStatus, nowMs: number): StatusTimestampChanges {
+  const key = `${current}->${next}` as const;
+  switch (key) {
+    case '0->1':
+      return { progressstarted: nowMs };
+    case '0->2':
+      return { progressstarted: nowMs, closed: nowMs };
+    case '1->2':
+      return { closed: nowMs };
+    case '1->0':
+      return { progressstarted: 0 };
+    case '2->1':
+      return { closed: 0 };
+    case '2->0':
+      return { progressstarted: 0, closed: 0 };
+    case '0->0':
+    case '1->1':
+    case '2->2':
+      return {};
+  }
+}
+
+// ---------------------------------------------------------------- elapsed time (§4.2, §9)
+
+/** Under 48 hours elapsed time shows in hours, from then on in days. */
+export const ELAPSED_DAYS_FROM_MS = 172_800_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+export interface ElapsedDisplay {
+  unit: 'hours' | 'days';
+  /** Whole units, rounded down; never negative (a device clock ahead of `from` shows 0). */
+  value: number;
+}
+
+/** "Open notifications show elapsed unresolved time: hours, or days when 48 hours or more." */
+export function elapsedDisplay(elapsedMs: number): ElapsedDisplay {
+  const ms = Math.max(0, elapsedMs);
+  return ms < ELAPSED_DAYS_FROM_MS ? { unit: 'hours', value: Math.floor(ms / HOUR_MS) } : { unit: 'days', value: Math.floor(ms / DAY_MS) };
+}

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { buildApp, type App } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
 import type { Database } from '../../../src/server/db/client';
+import type { FaultInjector } from '../../../src/server/plugins/fault-injection';
 import { createTestDatabase } from './test-database';
 
 /** A fixed secret so tests can sign their own tokens (expired ones, forged ones). */
@@ -26,7 +27,7 @@ export interface TestApp {
  * TEST_DATABASE_URL server), driven through `app.inject`. Login rate limits are lifted unless overridden;
  * CLIENT_DIST points at an empty directory unless overridden.
  */
-export async function createTestApp(configOverrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(configOverrides: Record<string, string> = {}, options: { syncFaults?: FaultInjector } = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'anlagenbuch-api-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -39,7 +40,12 @@ export async function createTestApp(configOverrides: Record<string, string> = {}
   });
   const { database, drop } = await createTestDatabase();
   const faults: TestApp['faults'] = {};
-  const app = await buildApp({ config, database, beforeCommit: (operation) => faults.beforeCommit?.(operation) });
+  const app = await buildApp({
+    config,
+    database,
+    beforeCommit: (operation) => faults.beforeCommit?.(operation),
+    ...(options.syncFaults ? { faults: options.syncFaults } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -23,6 +23,8 @@ export const files = pgTable('files', {
   extension: text('extension'),
   /** Declared size in bytes; the upload is complete only when this many bytes arrived. */
   size: bigint('size', { mode: 'number' }),
+  /** Hex SHA-256 of the stored bytes, set on completion: the same bytes PUT again are accepted, others are not. */
+  sha256: text('sha256'),
   status: text('status', { enum: FILE_STATUSES }).notNull().default('pending'),
   completedAt: timestamp('completed_at', { withTimezone: true }),
   createdbynodeid: uuid('createdbynodeid').references(() => users.nodeid, { onDelete: 'set null' }),

@@ -1,0 +1,257 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { createHash } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import { clientIdSchema, mutationIdSchema, SYNC_HEADERS, type MutationGap } from '../../shared/api/sync';
+import { badRequest, forbidden } from '../http-errors';
+import { registerSyncClient, runMutation, type MutationKey, type MutationOutcome } from '../services/mutation-log-service';
+import { toApiError } from './errors';
+
+/**
+ * Exactly-once writes for the offline outbox (sync-protocol.md, docs/sync.md § Writes). Every POST/PUT/PATCH/DELETE
+ * route under /api that is not public (login, refresh) nor a session route (logout) is wrapped: a request with
+ * X-Client-Id + X-Mutation-Id runs in one transaction that locks the client's row, replays, refuses a gap, or runs
+ * the handler in a savepoint and stores its answer. Requests without the headers are untouched.
+ *
+ * Errors raised before the handler (403 of the permission check, 400 of schema validation) never reach the
+ * wrapped handler; an onSend hook gives them the same treatment, in a transaction of their own (there is no
+ * business work to bind them to).
+ */
+
+/** The state of a request that carries a mutation id. */
+export interface PendingMutation {
+  clientid: string;
+  mutationId: number;
+  method: string;
+  path: string;
+  /** Taken before validation transforms the body, so every path hashes the body as sent. */
+  requestHash: string | undefined;
+  /** The wrapped handler or the onSend hook dealt with it; the other must not. */
+  settled: boolean;
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Session routes: a token refresh or logout is never queued in an outbox and must not consume a mutation id. */
+const SESSION_ROUTE = /^\/api\/(auth\/|object\/refresh-token$)/;
+/** Not the caller's stored outcome: retried with the same id (401 after a token refresh, 408/429 after waiting). */
+const RETRYABLE_CLIENT_ERRORS = new Set([401, 408, 429]);
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export default fp(
+  async function mutationLog(app: FastifyInstance) {
+    app.decorateRequest('syncClientId', undefined);
+    app.decorateRequest('mutation', undefined);
+
+    app.addHook('onRoute', (route) => {
+      if (!isLoggedWrite(route)) return;
+      route.onRequest = [...hooksOf(route.onRequest), readMutationHeaders];
+      route.preValidation = [...hooksOf(route.preValidation), hashRequestAsSent];
+      route.onSend = [...hooksOf(route.onSend), recordEarlyOutcome];
+      route.handler = wrapHandler(route.handler);
+    });
+
+    async function readMutationHeaders(request: FastifyRequest): Promise<void> {
+      const clientid = await resolveSyncClient(request, false);
+      const header = request.headers[SYNC_HEADERS.mutationId.toLowerCase()];
+      if (header === undefined) return;
+      if (clientid === undefined) throw badRequest(`${SYNC_HEADERS.mutationId} needs ${SYNC_HEADERS.clientId}`, [{ field: SYNC_HEADERS.clientId, message: 'Required' }]);
+      const parsed = mutationIdSchema.safeParse(typeof header === 'string' ? header.trim() : undefined);
+      if (!parsed.success || typeof header !== 'string' || !/^\d+$/.test(header.trim())) {
+        throw badRequest(`Invalid ${SYNC_HEADERS.mutationId}`, [{ field: SYNC_HEADERS.mutationId, message: 'Must be a positive whole number' }]);
+      }
+      request.mutation = { clientid, mutationId: parsed.data, method: request.method, path: pathOf(request), requestHash: undefined, settled: false };
+    }
+
+    async function hashRequestAsSent(request: FastifyRequest): Promise<void> {
+      if (request.mutation) request.mutation.requestHash = requestHash(request);
+    }
+
+    function wrapHandler(handler: RouteHandlerMethod): RouteHandlerMethod {
+      return async function loggedHandler(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+        const mutation = request.mutation;
+        if (!mutation) return handler.call(this, request, reply);
+        mutation.settled = true;
+
+        const base = request.serviceContext;
+        let businessError: unknown;
+        let serialized: string | undefined;
+        const result = await runMutation(base.db, keyOf(request, mutation), {
+          apply: async (tx): Promise<MutationOutcome> => {
+            try {
+              // why a savepoint: a business error must undo the route's work but keep the transaction that
+              // stores the error and bumps the counter. Services' own writeTransaction nests inside it.
+              return await tx.transaction(async (savepoint) => {
+                request.serviceContext = { ...base, db: savepoint };
+                const payload = await runCapturingSend(handler, this, request, reply);
+                if (payload === undefined) return { status: reply.statusCode, body: null };
+                serialized = reply.serialize(payload) as string;
+                return { status: reply.statusCode, body: JSON.parse(serialized) as unknown };
+              });
+            } catch (error) {
+              const { body } = toApiError(error as Error);
+              if (body.statusCode >= 500 || RETRYABLE_CLIENT_ERRORS.has(body.statusCode)) throw error;
+              businessError = error;
+              return { status: body.statusCode, body };
+            } finally {
+              request.serviceContext = base;
+            }
+          },
+        });
+
+        switch (result.kind) {
+          case 'applied':
+            if (businessError !== undefined) throw businessError;
+            reply.code(result.outcome.status);
+            return serialized === undefined ? reply.send() : reply.type(JSON_TYPE).send(serialized);
+          case 'replayed':
+            return sendReplay(reply, result.outcome);
+          case 'mismatch':
+            return reply.code(422).type(JSON_TYPE).send(JSON.stringify(mismatchBody(mutation)));
+          case 'gap':
+            return reply.code(409).type(JSON_TYPE).send(JSON.stringify(gapBody(result.expectedMutationId)));
+        }
+      };
+    }
+
+    /**
+     * A 4xx answered before the handler ran (permission, validation, malformed JSON): recorded like a business
+     * error, or replaced by the stored answer, the 422 or the 409 the handler path would have given.
+     */
+    async function recordEarlyOutcome(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+      const mutation = request.mutation;
+      if (!mutation || mutation.settled) return payload;
+      mutation.settled = true;
+      const status = reply.statusCode;
+      if (status < 400 || status >= 500 || RETRYABLE_CLIENT_ERRORS.has(status)) return payload;
+
+      const body = typeof payload === 'string' && payload.length > 0 ? (JSON.parse(payload) as unknown) : null;
+      const result = await runMutation(app.serviceContext.db, keyOf(request, mutation), { apply: async () => ({ status, body }) });
+      switch (result.kind) {
+        case 'applied':
+          return payload;
+        case 'replayed':
+          reply.code(result.outcome.status).header(SYNC_HEADERS.replayed, 'true').type(JSON_TYPE);
+          return result.outcome.body === null ? '' : JSON.stringify(result.outcome.body);
+        case 'mismatch':
+          reply.code(422);
+          return JSON.stringify(mismatchBody(mutation));
+        case 'gap':
+          reply.code(409);
+          return JSON.stringify(gapBody(result.expectedMutationId));
+      }
+    }
+  },
+  { name: 'mutation-log', dependencies: ['errors', 'auth', 'permissions'] },
+);
+
+/**
+ * The caller's device from X-Client-Id: bound to the caller on first use, 403 for another user's id, 400 for a
+ * malformed one. Undefined when the header is absent and not `required`. Needs request.auth (authenticated routes).
+ */
+export async function resolveSyncClient(request: FastifyRequest, required: true): Promise<string>;
+export async function resolveSyncClient(request: FastifyRequest, required: boolean): Promise<string | undefined>;
+export async function resolveSyncClient(request: FastifyRequest, required: boolean): Promise<string | undefined> {
+  if (request.syncClientId !== undefined) return request.syncClientId;
+  const header = request.headers[SYNC_HEADERS.clientId.toLowerCase()];
+  if (header === undefined) {
+    if (required) throw badRequest(`${SYNC_HEADERS.clientId} required`, [{ field: SYNC_HEADERS.clientId, message: 'Required' }]);
+    return undefined;
+  }
+  const parsed = clientIdSchema.safeParse(typeof header === 'string' ? header.trim().toLowerCase() : undefined);
+  if (!parsed.success) throw badRequest(`Invalid ${SYNC_HEADERS.clientId}`, [{ field: SYNC_HEADERS.clientId, message: 'Must be a UUID' }]);
+  const registration = await registerSyncClient(request.serviceContext.db, request.auth, parsed.data);
+  if (registration !== 'ok') throw forbidden();
+  request.syncClientId = parsed.data;
+  return parsed.data;
+}
+
+function isLoggedWrite(route: RouteOptions): boolean {
+  const methods = [route.method].flat().map((m) => String(m).toUpperCase());
+  return route.url.startsWith('/api/') && !route.config?.public && !SESSION_ROUTE.test(route.url) && methods.some((m) => WRITE_METHODS.has(m));
+}
+
+function hooksOf<T>(hooks: T | T[] | undefined): T[] {
+  if (hooks === undefined) return [];
+  return Array.isArray(hooks) ? hooks : [hooks];
+}
+
+function pathOf(request: FastifyRequest): string {
+  return request.url.split('?')[0] ?? request.url;
+}
+
+function keyOf(request: FastifyRequest, mutation: PendingMutation): MutationKey {
+  return {
+    clientid: mutation.clientid,
+    mutationId: mutation.mutationId,
+    requestHash: mutation.requestHash ?? requestHash(request),
+    method: mutation.method,
+    path: mutation.path,
+  };
+}
+
+/** SHA-256 over method, path and the body as sent (canonical JSON: keys sorted; raw bytes as they are). */
+export function requestHash(request: Pick<FastifyRequest, 'method' | 'url' | 'body'>): string {
+  const hash = createHash('sha256').update(request.method.toUpperCase()).update('\n').update(request.url.split('?')[0] ?? '').update('\n');
+  const body = request.body;
+  if (Buffer.isBuffer(body)) hash.update(body);
+  else hash.update(canonicalJson(body));
+  return hash.digest('hex');
+}
+
+export function canonicalJson(value: unknown): string {
+  if (value === undefined || value === null) return 'null';
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * Runs a route handler and returns what it answered, whether it returned the payload or called reply.send: the
+ * answer must be stored and committed before anything leaves the server.
+ */
+async function runCapturingSend(handler: RouteHandlerMethod, instance: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+  let captured: { payload: unknown } | undefined;
+  const own = reply as unknown as { send: (payload?: unknown) => FastifyReply; then: unknown };
+  own.send = (payload?: unknown) => {
+    captured = { payload };
+    return reply;
+  };
+  // why: a handler that returns `reply` hands back a thenable that settles only once the answer is written, which
+  // here happens after the commit; hidden, the async handler's promise resolves with the reply object itself.
+  own.then = undefined;
+  try {
+    const returned: unknown = await handler.call(instance, request, reply);
+    if (captured) return captured.payload;
+    return returned === reply ? undefined : returned;
+  } finally {
+    delete (own as { send?: unknown }).send;
+    delete (own as { then?: unknown }).then;
+  }
+}
+
+function sendReplay(reply: FastifyReply, outcome: MutationOutcome): FastifyReply {
+  reply.code(outcome.status).header(SYNC_HEADERS.replayed, 'true');
+  return outcome.body === null ? reply.send() : reply.type(JSON_TYPE).send(JSON.stringify(outcome.body));
+}
+
+function mismatchBody(mutation: PendingMutation) {
+  return {
+    statusCode: 422,
+    error: STATUS_CODES[422] ?? 'Unprocessable Entity',
+    message: `${SYNC_HEADERS.mutationId} ${mutation.mutationId} was already used for a different request`,
+  };
+}
+
+function gapBody(expectedMutationId: number): MutationGap {
+  return {
+    statusCode: 409,
+    error: STATUS_CODES[409] ?? 'Conflict',
+    message: `${SYNC_HEADERS.mutationId} out of order: expected ${expectedMutationId}`,
+    expectedMutationId,
+  };
+}

@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { attachmentSchema, createAttachmentSchema, deleteAttachmentResultSchema, deleteAttachmentSchema, updateAttachmentSchema } from '../../../shared/api/attachments';
+import { badRequest } from '../../http-errors';
+import { createAttachment, deleteAttachment, getAttachment, updateAttachment } from '../../services/attachment-service';
+import { errorResponses, langQuerySchema, nodeidParamsSchema } from '../responses';
+
+/**
+ * Attachments, spec part 1 §3, §7; feature key `equipment.attachment` (§6: add needs create, edit update,
+ * delete delete) for attachments on any node, since the spec names no other key for them.
+ */
+const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/attachments/:id', {
+    config: { permission: { feature: 'equipment.attachment', flag: 'read' } },
+    schema: {
+      tags: ['attachments'],
+      summary: 'One attachment with a fresh signed download URL',
+      params: nodeidParamsSchema,
+      querystring: langQuerySchema,
+      response: { 200: attachmentSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: (request) => getAttachment(request.serviceContext.db, request.auth, app.fileUrls, request.params.id),
+  });
+
+  app.post('/attachments', {
+    config: { permission: { feature: 'equipment.attachment', flag: 'create' } },
+    schema: {
+      tags: ['attachments'],
+      summary: 'Attach a complete file to a node of the organisation',
+      body: createAttachmentSchema,
+      response: { 201: attachmentSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    handler: async (request, reply) => reply.code(201).send(await createAttachment(request.serviceContext, request.auth, app.fileUrls, request.body)),
+  });
+
+  app.put('/attachments/:id', {
+    config: { permission: { feature: 'equipment.attachment', flag: 'update' } },
+    schema: {
+      tags: ['attachments'],
+      summary: 'Change title, description, category or file of an attachment; only the fields sent change',
+      params: nodeidParamsSchema,
+      body: updateAttachmentSchema,
+      response: { 200: attachmentSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    handler: (request) => updateAttachment(request.serviceContext, request.auth, app.fileUrls, request.params.id, request.body),
+  });
+
+  app.delete('/attachments/:id', {
+    config: { permission: { feature: 'equipment.attachment', flag: 'delete' } },
+    schema: {
+      tags: ['attachments'],
+      summary: 'Delete an attachment (tombstone); the file stays',
+      params: nodeidParamsSchema,
+      body: deleteAttachmentSchema,
+      response: { 200: deleteAttachmentResultSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (request) => {
+      const nodeid = request.body?.nodeid;
+      if (nodeid !== undefined && nodeid !== request.params.id) throw badRequest('nodeid does not match the path', [{ field: 'nodeid', message: 'Must equal the id in the path' }]);
+      return deleteAttachment(request.serviceContext, request.auth, request.params.id);
+    },
+  });
+};
+
+export default attachmentRoutes;

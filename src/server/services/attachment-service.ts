@@ -1,0 +1,134 @@
+import { and, eq } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { Attachment, CreateAttachment, UpdateAttachment } from '../../shared/api/attachments';
+import type { AttachmentTargetKind } from '../../shared/domain/attachment';
+import type { Db, Tx } from '../db/client';
+import { attachments, equipment, equipmentTypes, faqs, files, maintenanceTasks, notifications, reports, workflowSteps } from '../db/schema';
+import { badRequest, notFound } from '../http-errors';
+import type { FileUrlSigner } from '../storage/file-storage';
+import { nextVersion, recordTombstone } from './change-feed';
+import { completeFileOfTenant, downloadUrl } from './file-service';
+import { appendHistory, changedFields } from './record-history';
+import { writeTransaction, type Actor, type ServiceContext } from './service-context';
+
+const NOT_FOUND = 'Attachment not found';
+
+/** The tables a node an attachment hangs on can live in, by target kind. */
+const TARGETS = [
+  ['equipment', equipment],
+  ['equipmenttype', equipmentTypes],
+  ['notification', notifications],
+  ['workflowstep', workflowSteps],
+  ['faq', faqs],
+  ['report', reports],
+  ['maintenancetask', maintenanceTasks],
+] as const satisfies readonly (readonly [AttachmentTargetKind, unknown])[];
+
+export async function getAttachment(db: Db, actor: Actor, signer: FileUrlSigner, nodeid: string): Promise<Attachment> {
+  const [row] = await db
+    .select({ a: attachments, f: files })
+    .from(attachments)
+    .innerJoin(files, eq(files.nodeid, attachments.filenodeid))
+    .where(attachmentOfTenant(actor, nodeid));
+  if (!row) throw notFound(NOT_FOUND);
+  const url = downloadUrl(signer, row.f);
+  const file = { fileid: row.f.fileid, fileversion: row.f.fileversion, bucketid: row.f.bucketid, mimetype: row.f.mimetype, url };
+  return {
+    nodeid: row.a.nodeid,
+    title: row.a.title,
+    description: row.a.description,
+    specifier: row.a.specifier,
+    isattachmentof: row.a.isattachmentof,
+    targetkind: row.a.targetkind,
+    ...file,
+    file,
+    version: row.a.version,
+  };
+}
+
+/**
+ * createAttachment: the target must be a node of the caller's tenant (404 otherwise), the file a complete file
+ * of the tenant (409 while pending). An existing nodeid answers 409.
+ */
+export async function createAttachment(ctx: ServiceContext, actor: Actor, signer: FileUrlSigner, input: CreateAttachment): Promise<Attachment> {
+  const nodeid = input.nodeid ?? uuidv7();
+  await writeTransaction(ctx, 'attachment.create', async (tx) => {
+    const targetkind = await targetKindOf(tx, actor, input.isattachmentof);
+    const file = await completeFileOfTenant(tx, actor, input.file);
+    assertDeclaredFile(input.file, file);
+    const version = await nextVersion(tx, actor.legalentitynodeid);
+    await tx.insert(attachments).values({
+      nodeid,
+      legalentitynodeid: actor.legalentitynodeid,
+      title: input.title,
+      description: input.description,
+      specifier: input.specifier ?? null,
+      filenodeid: file.nodeid,
+      isattachmentof: input.isattachmentof,
+      targetkind,
+      authornodeid: actor.usernodeid,
+      version,
+    });
+  });
+  return getAttachment(ctx.db, actor, signer, nodeid);
+}
+
+/** updateAttachment: title, description, category or file (a new complete file version); only the fields sent. */
+export async function updateAttachment(ctx: ServiceContext, actor: Actor, signer: FileUrlSigner, nodeid: string, input: UpdateAttachment): Promise<Attachment> {
+  if (input.attachmentnodeid !== undefined && input.attachmentnodeid !== nodeid) {
+    throw badRequest('attachmentnodeid does not match the path', [{ field: 'attachmentnodeid', message: 'Must equal the id in the path' }]);
+  }
+  await writeTransaction(ctx, 'attachment.update', async (tx) => {
+    const [current] = await tx.select().from(attachments).where(attachmentOfTenant(actor, nodeid)).for('update');
+    if (!current) throw notFound(NOT_FOUND);
+    const patch: Partial<typeof attachments.$inferSelect> = {
+      ...(input.title !== undefined && { title: input.title }),
+      ...(input.description !== undefined && { description: input.description }),
+      ...(input.specifier !== undefined && { specifier: input.specifier }),
+    };
+    if (input.file) {
+      const file = await completeFileOfTenant(tx, actor, input.file);
+      assertDeclaredFile(input.file, file);
+      patch.filenodeid = file.nodeid;
+    }
+    const changes = changedFields(current, patch);
+    if (Object.keys(changes).length === 0) return;
+    const version = await nextVersion(tx, actor.legalentitynodeid);
+    await tx.update(attachments).set({ ...patch, version, updatedAt: new Date() }).where(attachmentOfTenant(actor, nodeid));
+    await appendHistory(tx, { legalentitynodeid: actor.legalentitynodeid, kind: 'attachments', nodeid, version, changes, usernodeid: actor.usernodeid });
+  });
+  return getAttachment(ctx.db, actor, signer, nodeid);
+}
+
+/** deleteAttachment: a tombstone; the file stays (another version or record may still use it). */
+export async function deleteAttachment(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
+  return writeTransaction(ctx, 'attachment.delete', async (tx) => {
+    const [removed] = await tx.delete(attachments).where(attachmentOfTenant(actor, nodeid)).returning({ nodeid: attachments.nodeid });
+    if (!removed) throw notFound(NOT_FOUND);
+    const version = await nextVersion(tx, actor.legalentitynodeid);
+    await recordTombstone(tx, actor.legalentitynodeid, 'attachments', nodeid, version);
+    return { nodeid, version };
+  });
+}
+
+async function targetKindOf(tx: Tx, actor: Actor, nodeid: string): Promise<AttachmentTargetKind> {
+  for (const [kind, table] of TARGETS) {
+    const [row] = await tx
+      .select({ nodeid: table.nodeid })
+      .from(table)
+      .where(and(eq(table.nodeid, nodeid), eq(table.legalentitynodeid, actor.legalentitynodeid)));
+    if (row) return kind;
+  }
+  throw notFound('isattachmentof: no such record');
+}
+
+/** What the payload says about the file (the spec sends mimetype and bucketid too) must not contradict it. */
+function assertDeclaredFile(declared: { bucketid?: string | undefined }, file: typeof files.$inferSelect): void {
+  if (declared.bucketid !== undefined && declared.bucketid !== file.bucketid) {
+    throw badRequest('Invalid body: file.bucketid: Does not match the file', [{ field: 'file.bucketid', message: 'Does not match the file' }]);
+  }
+}
+
+function attachmentOfTenant(actor: Actor, nodeid: string) {
+  return and(eq(attachments.nodeid, nodeid), eq(attachments.legalentitynodeid, actor.legalentitynodeid));
+}

@@ -1,0 +1,229 @@
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { Counter, CounterType, CreateCounter, CreateCounterType, UpdateCounter } from '../../shared/api/counters';
+import { clampDeviceTime } from '../../shared/domain/device-time';
+import type { Db, Tx } from '../db/client';
+import { counterReadings, counterTypes, counters, equipment, maintenanceTasks, units } from '../db/schema';
+import { badRequest, conflict, notFound } from '../http-errors';
+import { nextVersion, recordTombstone, recordTombstones } from './change-feed';
+import { appendHistory, changedFields } from './record-history';
+import { writeTransaction, type Actor, type ServiceContext } from './service-context';
+
+const COUNTER_NOT_FOUND = 'Counter not found';
+const TYPE_NOT_FOUND = 'Counter type not found';
+
+type ReadingInput = CreateCounter['values'][number];
+
+// ---------------------------------------------------------------- reads
+
+export async function listCounterTypes(ctx: ServiceContext, actor: Actor, lang: string): Promise<CounterType[]> {
+  const rows = await ctx.db
+    .select({ type: counterTypes, unit: units })
+    .from(counterTypes)
+    .innerJoin(units, eq(units.nodeid, counterTypes.unitnodeid))
+    .where(eq(counterTypes.legalentitynodeid, actor.legalentitynodeid))
+    .orderBy(asc(counterTypes.name), asc(counterTypes.nodeid));
+  return rows.map((row) => toCounterType(row, lang));
+}
+
+/** The tenant's counters, or one machine's, each with its type, unit and readings (oldest first). */
+export async function listCounters(ctx: ServiceContext, actor: Actor, filter: { equipmentnodeid?: string | undefined; nodeids?: string[] }, lang: string): Promise<Counter[]> {
+  const rows = await ctx.db
+    .select({ counter: counters, type: counterTypes, unit: units })
+    .from(counters)
+    .innerJoin(counterTypes, eq(counterTypes.nodeid, counters.countertypenodeid))
+    .innerJoin(units, eq(units.nodeid, counterTypes.unitnodeid))
+    .where(
+      and(
+        eq(counters.legalentitynodeid, actor.legalentitynodeid),
+        filter.equipmentnodeid ? eq(counters.equipmentnodeid, filter.equipmentnodeid) : undefined,
+        filter.nodeids ? inArray(counters.nodeid, filter.nodeids) : undefined,
+      ),
+    )
+    .orderBy(asc(counters.name), asc(counters.nodeid));
+  if (rows.length === 0) return [];
+  const readings = await ctx.db
+    .select()
+    .from(counterReadings)
+    .where(and(eq(counterReadings.legalentitynodeid, actor.legalentitynodeid), inArray(counterReadings.counternodeid, rows.map((r) => r.counter.nodeid))))
+    .orderBy(asc(counterReadings.takenat), asc(counterReadings.nodeid));
+  return rows.map(({ counter, type, unit }) => ({
+    nodeid: counter.nodeid,
+    name: counter.name,
+    equipmentnodeid: counter.equipmentnodeid,
+    hascountertype: toCounterType({ type, unit }, lang),
+    values: readings.filter((r) => r.counternodeid === counter.nodeid).map((r) => ({ nodeid: r.nodeid, reading: r.value, timestamp: r.takenat.getTime() })),
+    version: counter.version,
+  }));
+}
+
+async function getCounter(ctx: ServiceContext, actor: Actor, nodeid: string, lang: string): Promise<Counter> {
+  const [counter] = await listCounters(ctx, actor, { nodeids: [nodeid] }, lang);
+  if (!counter) throw notFound(COUNTER_NOT_FOUND);
+  return counter;
+}
+
+// ---------------------------------------------------------------- writes
+
+/** createCounter: machine and type must be the tenant's (404 otherwise); initial readings are stored with it. */
+export async function createCounter(ctx: ServiceContext, actor: Actor, input: CreateCounter): Promise<Counter> {
+  const nodeid = await writeTransaction(ctx, 'counter.create', async (tx) => {
+    const version = await nextVersion(tx, actor.legalentitynodeid);
+    return insertCounter(tx, actor, version, input);
+  });
+  return getCounter(ctx, actor, nodeid, input.lang);
+}
+
+/**
+ * updateCounter. Readings are merged, never replaced: each one not stored yet (by its nodeid, or for a reading
+ * without one by value and time) is added; omitted readings stay. The counter row is locked for the merge, so
+ * two concurrent updates both keep their readings. Name (and type, see updateCounterSchema) change only when
+ * sent; overwritten values go to the record history.
+ */
+export async function updateCounter(ctx: ServiceContext, actor: Actor, nodeid: string, input: UpdateCounter): Promise<Counter> {
+  if (input.nodeid !== undefined && input.nodeid !== nodeid) throw badRequest('nodeid does not match the path', [{ field: 'nodeid', message: 'Must equal the id in the path' }]);
+  await writeTransaction(ctx, 'counter.update', async (tx) => {
+    const [current] = await tx.select().from(counters).where(counterOfTenant(actor, nodeid)).for('update');
+    if (!current) throw notFound(COUNTER_NOT_FOUND);
+    const version = await nextVersion(tx, actor.legalentitynodeid);
+
+    const patch: Partial<typeof counters.$inferSelect> = {};
+    if (input.name !== undefined) patch.name = input.name;
+    if (input.counterTypeNodeId !== undefined && input.counterTypeNodeId !== current.countertypenodeid) {
+      if (input.previousCounterTypeNodeId !== current.countertypenodeid) throw conflict('The counter type was changed meanwhile; reload the counter');
+      await assertCounterTypeOfTenant(tx, actor, input.counterTypeNodeId);
+      patch.countertypenodeid = input.counterTypeNodeId;
+    }
+    const changes = changedFields(current, patch);
+    if (Object.keys(changes).length > 0) {
+      await tx.update(counters).set({ ...patch, version, updatedAt: new Date() }).where(counterOfTenant(actor, nodeid));
+      await appendHistory(tx, { legalentitynodeid: actor.legalentitynodeid, kind: 'counters', nodeid, version, changes, usernodeid: actor.usernodeid });
+    }
+    await mergeReadings(tx, actor, nodeid, input.values ?? [], version);
+  });
+  return getCounter(ctx, actor, nodeid, input.lang);
+}
+
+/**
+ * deleteCounter with its readings (tombstones for both); tasks triggered by it lose the trigger. Counters of
+ * the built-in operating-hours type cannot be deleted (the spec hides that delete; the server refuses it: 409).
+ */
+export async function deleteCounter(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
+  const le = actor.legalentitynodeid;
+  return writeTransaction(ctx, 'counter.delete', async (tx) => {
+    const [current] = await tx
+      .select({ nodeid: counters.nodeid, builtin: counterTypes.builtin })
+      .from(counters)
+      .innerJoin(counterTypes, eq(counterTypes.nodeid, counters.countertypenodeid))
+      .where(counterOfTenant(actor, nodeid))
+      .for('update', { of: counters });
+    if (!current) throw notFound(COUNTER_NOT_FOUND);
+    if (current.builtin) throw conflict('The operating hours counter cannot be deleted');
+    const version = await nextVersion(tx, le);
+    const readings = await tx.delete(counterReadings).where(and(eq(counterReadings.legalentitynodeid, le), eq(counterReadings.counternodeid, nodeid))).returning({ nodeid: counterReadings.nodeid });
+    await tx
+      .update(maintenanceTasks)
+      .set({ triggeringcounternodeid: null, version, updatedAt: new Date() })
+      .where(and(eq(maintenanceTasks.legalentitynodeid, le), eq(maintenanceTasks.triggeringcounternodeid, nodeid)));
+    await tx.delete(counters).where(counterOfTenant(actor, nodeid));
+    await recordTombstone(tx, le, 'counters', nodeid, version);
+    await recordTombstones(tx, le, 'counter_readings', readings.map((r) => r.nodeid), version);
+    return { nodeid, version };
+  });
+}
+
+/** createCounterType, optionally with a first counter of the new type in the same transaction. */
+export async function createCounterType(ctx: ServiceContext, actor: Actor, input: CreateCounterType): Promise<CounterType & { counter: Counter | null }> {
+  const result = await writeTransaction(ctx, 'countertype.create', async (tx) => {
+    const unitnodeid = await resolveUnit(tx, input.unit);
+    const version = await nextVersion(tx, actor.legalentitynodeid);
+    const typeId = input.nodeid ?? uuidv7();
+    await tx.insert(counterTypes).values({ nodeid: typeId, legalentitynodeid: actor.legalentitynodeid, name: input.name, unitnodeid, version });
+    const counterId = input.counter ? await insertCounter(tx, actor, version, { ...input.counter, counterTypeNodeId: typeId }) : null;
+    return { typeId, counterId };
+  });
+  const [type] = (await listCounterTypes(ctx, actor, input.lang)).filter((t) => t.nodeid === result.typeId);
+  return { ...type!, counter: result.counterId ? await getCounter(ctx, actor, result.counterId, input.lang) : null };
+}
+
+// ---------------------------------------------------------------- helpers
+
+async function insertCounter(tx: Tx, actor: Actor, version: number, input: Omit<CreateCounter, 'lang'>): Promise<string> {
+  const [machine] = await tx
+    .select({ nodeid: equipment.nodeid })
+    .from(equipment)
+    .where(and(eq(equipment.nodeid, input.equipmentNodeId), eq(equipment.legalentitynodeid, actor.legalentitynodeid)));
+  if (!machine) throw notFound('Equipment not found');
+  await assertCounterTypeOfTenant(tx, actor, input.counterTypeNodeId);
+  const nodeid = input.nodeid ?? uuidv7();
+  await tx.insert(counters).values({ nodeid, legalentitynodeid: actor.legalentitynodeid, name: input.name, equipmentnodeid: input.equipmentNodeId, countertypenodeid: input.counterTypeNodeId, version });
+  await mergeReadings(tx, actor, nodeid, input.values, version);
+  return nodeid;
+}
+
+/**
+ * Adds the readings not stored yet. A reading with a nodeid is stored once per nodeid (a resend is a no-op);
+ * one without is the old client sending its whole list again, so a reading with the same value and time is
+ * taken as the same reading. `takenat` is the device's time, clamped to the server's now.
+ */
+async function mergeReadings(tx: Tx, actor: Actor, counternodeid: string, values: ReadingInput[], version: number): Promise<void> {
+  if (values.length === 0) return;
+  const nowMs = Date.now();
+  const existing = await tx
+    .select({ value: counterReadings.value, takenat: counterReadings.takenat })
+    .from(counterReadings)
+    .where(eq(counterReadings.counternodeid, counternodeid));
+  const seen = new Set(existing.map((r) => readingKey(r.value, r.takenat.getTime())));
+  const rows: (typeof counterReadings.$inferInsert)[] = [];
+  for (const value of values) {
+    const takenat = clampDeviceTime(value.timestamp, 0, nowMs);
+    if (!value.nodeid) {
+      const key = readingKey(value.reading, takenat);
+      if (seen.has(key)) continue;
+      seen.add(key);
+    }
+    rows.push({ nodeid: value.nodeid ?? uuidv7(), legalentitynodeid: actor.legalentitynodeid, counternodeid, value: value.reading, takenat: new Date(takenat), createdbynodeid: actor.usernodeid, version });
+  }
+  if (rows.length > 0) await tx.insert(counterReadings).values(rows).onConflictDoNothing({ target: counterReadings.nodeid });
+}
+
+function readingKey(value: number, takenatMs: number): string {
+  // why fixed decimals: numeric(18,3) comes back rounded to 3 places.
+  return `${value.toFixed(3)}@${takenatMs}`;
+}
+
+async function assertCounterTypeOfTenant(tx: Tx, actor: Actor, nodeid: string): Promise<void> {
+  const [row] = await tx
+    .select({ nodeid: counterTypes.nodeid })
+    .from(counterTypes)
+    .where(and(eq(counterTypes.nodeid, nodeid), eq(counterTypes.legalentitynodeid, actor.legalentitynodeid)));
+  if (!row) throw notFound(TYPE_NOT_FOUND);
+}
+
+/** A unit by nodeid, code (case-insensitive) or symbol; 400 naming `unit` when there is none. */
+async function resolveUnit(db: Db | Tx, unit: string): Promise<string> {
+  const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(unit);
+  const [row] = await db
+    .select({ nodeid: units.nodeid })
+    .from(units)
+    .where(or(isUuid ? eq(units.nodeid, unit) : undefined, sql`lower(${units.unitid}) = lower(${unit})`, eq(units.symbol, unit)))
+    .orderBy(asc(units.unitid))
+    .limit(1);
+  if (!row) throw badRequest('Invalid body: unit: Unknown unit', [{ field: 'unit', message: 'Unknown unit' }]);
+  return row.nodeid;
+}
+
+function counterOfTenant(actor: Actor, nodeid: string) {
+  return and(eq(counters.nodeid, nodeid), eq(counters.legalentitynodeid, actor.legalentitynodeid));
+}
+
+function toCounterType(row: { type: typeof counterTypes.$inferSelect; unit: typeof units.$inferSelect }, lang: string): CounterType {
+  const plural = row.unit.displayName.plural;
+  return {
+    nodeid: row.type.nodeid,
+    name: row.type.name,
+    unit: { nodeid: row.unit.nodeid, unitid: row.unit.unitid, unitId: row.unit.unitid, namespace: row.unit.namespace, symbol: row.unit.symbol, name: plural[lang] ?? plural.de ?? row.unit.unitid },
+    builtin: row.type.builtin,
+    version: row.type.version,
+  };
+}

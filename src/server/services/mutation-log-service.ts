@@ -1,0 +1,103 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { syncClients, syncMutations } from '../db/schema';
+
+/**
+ * The server half of exactly-once writes (docs/sync.md § Writes): devices registered by X-Client-Id, and the
+ * stored outcome of every mutation id a device sent.
+ */
+
+export type ClientRegistration = 'ok' | 'other-user';
+
+/**
+ * Binds a client id to the caller on first use. The same id presented by another user is refused, so one
+ * user's outbox can never replay or skip another's mutations. Concurrent first uses agree: only one insert wins.
+ */
+export async function registerSyncClient(db: Db, caller: { usernodeid: string; legalentitynodeid: string }, clientid: string): Promise<ClientRegistration> {
+  await db.insert(syncClients).values({ clientid, usernodeid: caller.usernodeid, legalentitynodeid: caller.legalentitynodeid }).onConflictDoNothing();
+  const [row] = await db.select({ usernodeid: syncClients.usernodeid }).from(syncClients).where(eq(syncClients.clientid, clientid));
+  return row?.usernodeid === caller.usernodeid ? 'ok' : 'other-user';
+}
+
+export async function lastMutationIdOf(db: Db | Tx, clientid: string): Promise<number> {
+  const [row] = await db.select({ last: syncClients.lastMutationId }).from(syncClients).where(eq(syncClients.clientid, clientid));
+  return row?.last ?? 0;
+}
+
+export interface MutationKey {
+  clientid: string;
+  mutationId: number;
+  /** SHA-256 of method + path + canonical JSON body (plugins/mutation-log.ts). */
+  requestHash: string;
+  method: string;
+  path: string;
+}
+
+/** What a mutation answered: the status and the JSON body, exactly as a replay must answer it again. */
+export interface MutationOutcome {
+  status: number;
+  body: unknown;
+}
+
+export type MutationResult =
+  | { kind: 'applied'; outcome: MutationOutcome }
+  | { kind: 'replayed'; outcome: MutationOutcome }
+  | { kind: 'mismatch' }
+  | { kind: 'gap'; expectedMutationId: number };
+
+export interface ApplyMutationOptions {
+  /**
+   * Runs the write inside the transaction and returns what to store. It must roll back its own business work on a
+   * 4xx (a savepoint) and return the error as the outcome; throwing rolls back everything and stores nothing.
+   */
+  apply: (tx: Tx) => Promise<MutationOutcome>;
+  /** Runs last inside the transaction (test fault injection: delays, failures before commit). */
+  beforeCommit?: (() => Promise<void>) | undefined;
+}
+
+/**
+ * One transaction: lock the client's row, then replay (mid <= last), refuse a gap (mid > last + 1) or apply, store
+ * the outcome and bump the counter. The row lock serialises all mutations of one client, across server
+ * instances too, so the same mid sent twice at once is applied by whichever gets the lock first and replayed by
+ * the other.
+ */
+export async function runMutation(db: Db, key: MutationKey, options: ApplyMutationOptions): Promise<MutationResult> {
+  return db.transaction(async (tx) => {
+    const [client] = await tx
+      .select({ last: syncClients.lastMutationId })
+      .from(syncClients)
+      .where(eq(syncClients.clientid, key.clientid))
+      .for('update');
+    // why an Error (500): the client is registered in onRequest of the same request; missing means it was deleted
+    // in between (its user was deleted), which is not the caller's mistake to be stored.
+    if (!client) throw new Error(`sync client ${key.clientid} vanished`);
+
+    if (key.mutationId <= client.last) {
+      const [stored] = await tx
+        .select()
+        .from(syncMutations)
+        .where(and(eq(syncMutations.clientid, key.clientid), eq(syncMutations.mutationId, key.mutationId)));
+      // A mid at or below `last` whose record is gone was purged or predates the log: nothing to compare with.
+      if (!stored || stored.requestHash !== key.requestHash) return { kind: 'mismatch' as const };
+      return { kind: 'replayed' as const, outcome: { status: stored.status, body: stored.body } };
+    }
+    if (key.mutationId > client.last + 1) return { kind: 'gap' as const, expectedMutationId: client.last + 1 };
+
+    const outcome = await options.apply(tx);
+    await tx.insert(syncMutations).values({
+      clientid: key.clientid,
+      mutationId: key.mutationId,
+      requestHash: key.requestHash,
+      method: key.method,
+      path: key.path,
+      status: outcome.status,
+      body: outcome.body ?? null,
+    });
+    await tx
+      .update(syncClients)
+      .set({ lastMutationId: key.mutationId, lastSeenAt: sql`now()` })
+      .where(eq(syncClients.clientid, key.clientid));
+    await options.beforeCommit?.();
+    return { kind: 'applied' as const, outcome };
+  });
+}

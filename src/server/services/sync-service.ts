@@ -1,0 +1,293 @@
+import { and, asc, eq, getTableName, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { SYNC_FORMAT_VERSION, SYNC_KINDS, type PullResponse, type SyncChange, type SyncKind } from '../../shared/api/sync';
+import type { Db, Tx } from '../db/client';
+import {
+  areas,
+  attachmentCategories,
+  attachments,
+  brands,
+  chatMessages,
+  chatRooms,
+  costs,
+  costTypes,
+  counterReadings,
+  counters,
+  counterTypes,
+  equipment,
+  equipmentClasses,
+  equipmentPools,
+  equipmentTypes,
+  faqs,
+  files,
+  legalEntities,
+  maintenanceCategories,
+  maintenanceTasks,
+  notificationAssignments,
+  notifications,
+  reports,
+  shiftModels,
+  shifts,
+  sites,
+  tenantVersions,
+  tombstones,
+  units,
+  users,
+  workflows,
+  workflowSteps,
+} from '../db/schema';
+import { lastMutationIdOf } from './mutation-log-service';
+import type { Actor, ServiceContext } from './service-context';
+
+/**
+ * The pull side of the change feed (docs/sync.md § Pull): every synced kind's rows and tombstones with a version
+ * above the cursor, in version order, in pages that end only between two versions.
+ */
+
+type Row = Record<string, unknown>;
+
+interface VersionedSource {
+  table: PgTable;
+  nodeid: PgColumn;
+  version: PgColumn;
+  /** The tenant filter: legalentitynodeid, or the owner column for manufacturers. */
+  tenant: PgColumn;
+  toData: (row: Row) => Row;
+}
+
+/** Columns that are internal bookkeeping or secrets, never sent to a device. */
+const ALWAYS_OMIT = ['createdAt', 'updatedAt', 'deletedAt'] as const;
+
+/** The row with the spec's field names, dates as epoch ms, internal columns left out. */
+function apiShape(omit: readonly string[] = []): (row: Row) => Row {
+  const hidden = new Set<string>([...ALWAYS_OMIT, ...omit]);
+  return (row) => {
+    const data: Row = {};
+    for (const [key, value] of Object.entries(row)) {
+      if (hidden.has(key)) continue;
+      data[key] = value instanceof Date ? value.getTime() : value;
+    }
+    return data;
+  };
+}
+
+/** Only what another user's screen shows of a person: never password hashes, history, 2FA secrets. */
+const USER_DISPLAY_FIELDS = ['nodeid', 'givenname', 'surname', 'email', 'active', 'profileid', 'image'] as const;
+function userDisplayData(row: Row): Row {
+  return Object.fromEntries(USER_DISPLAY_FIELDS.map((field) => [field, row[field] ?? null]));
+}
+
+const tenantSource = (table: PgTable & { nodeid: PgColumn; version: PgColumn; legalentitynodeid: PgColumn }, toData = apiShape()): VersionedSource => ({
+  table,
+  nodeid: table.nodeid,
+  version: table.version,
+  tenant: table.legalentitynodeid,
+  toData,
+});
+
+/** Every versioned kind, by SYNC_KINDS name. The global ones (units, attachmentcategories) are handled apart. */
+const VERSIONED: Record<Exclude<SyncKind, 'units' | 'attachmentcategories'>, VersionedSource> = {
+  manufacturers: {
+    table: legalEntities,
+    nodeid: legalEntities.nodeid,
+    version: legalEntities.version,
+    tenant: legalEntities.ownerlegalentitynodeid,
+    toData: (row) => ({ nodeid: row.nodeid, name: row.name, clienttype: row.clienttype, ownerlegalentitynodeid: row.ownerlegalentitynodeid }),
+  },
+  users: tenantSource(users, userDisplayData),
+  sites: tenantSource(sites),
+  shiftmodels: tenantSource(shiftModels),
+  shifts: tenantSource(shifts),
+  areas: tenantSource(areas),
+  equipmentpools: tenantSource(equipmentPools),
+  brands: tenantSource(brands),
+  equipmenttypes: tenantSource(equipmentTypes),
+  equipmentclasses: tenantSource(equipmentClasses),
+  files: tenantSource(files, apiShape(['storagekey', 'sha256'])),
+  equipment: tenantSource(equipment),
+  countertypes: tenantSource(counterTypes),
+  counters: tenantSource(counters),
+  counterreadings: tenantSource(counterReadings),
+  maintenancecategories: tenantSource(maintenanceCategories),
+  maintenancetasks: tenantSource(maintenanceTasks),
+  notifications: tenantSource(notifications),
+  notificationassignments: tenantSource(notificationAssignments),
+  workflows: tenantSource(workflows),
+  workflowsteps: tenantSource(workflowSteps),
+  faqs: tenantSource(faqs),
+  reports: tenantSource(reports),
+  costtypes: tenantSource(costTypes),
+  costs: tenantSource(costs),
+  attachments: tenantSource(attachments),
+  chatrooms: tenantSource(chatRooms),
+  chatmessages: tenantSource(chatMessages),
+};
+
+const VERSIONED_KINDS = SYNC_KINDS.filter((kind): kind is keyof typeof VERSIONED => kind in VERSIONED);
+const KIND_ORDER = new Map<string, number>(SYNC_KINDS.map((kind, index) => [kind, index]));
+
+/**
+ * Tombstones name their kind by table (docs/api.md: `shift_models`, `counter_readings`); a sync kind name is
+ * accepted too. Tombstones of tables no device mirrors (structure_subscriptions, ...) are not sent.
+ */
+const TOMBSTONE_KINDS = new Map<string, SyncKind>([
+  ...SYNC_KINDS.map((kind): [string, SyncKind] => [kind, kind]),
+  ...VERSIONED_KINDS.map((kind): [string, SyncKind] => [getTableName(VERSIONED[kind].table), kind]),
+]);
+const TOMBSTONE_KIND_NAMES = [...TOMBSTONE_KINDS.keys()];
+
+export interface PullOptions {
+  clientid: string;
+  cursor: number;
+  limit: number;
+}
+
+/**
+ * One page of changes for the caller's tenant. Runs in one read-only REPEATABLE READ transaction, so every
+ * query sees the same snapshot: the tenant's committed version T in it means every version <= T is committed and
+ * visible (versions are taken under a row lock held to commit), which makes T a safe cursor once nothing newer
+ * is left.
+ */
+export async function pullChanges(ctx: ServiceContext, actor: Actor, options: PullOptions): Promise<PullResponse> {
+  const le = actor.legalentitynodeid;
+  const { cursor, limit } = options;
+  return ctx.db.transaction(
+    async (tx) => {
+      const [counter] = await tx
+        .select({ version: tenantVersions.version, purgedThrough: tenantVersions.purgedThrough })
+        .from(tenantVersions)
+        .where(eq(tenantVersions.legalentitynodeid, le));
+      const committed = counter?.version ?? 0;
+      const lastMutationId = await lastMutationIdOf(tx, options.clientid);
+      // Reset when tombstones the client may need were purged, or when the client is ahead of the server: the
+      // database was restored from a backup and versions up to the client's cursor will be taken again.
+      if ((cursor > 0 && cursor < (counter?.purgedThrough ?? 0)) || cursor > committed) {
+        return { formatVersion: SYNC_FORMAT_VERSION, cursor: 0, hasMore: true, lastMutationId, reset: true as const, changes: [] };
+      }
+
+      // Cursor 0 is "from the beginning": it also takes rows written outside the change feed (version 0). Those
+      // all come in the first page, like one version, and do not count towards where the page ends.
+      const above = (column: PgColumn) => (cursor === 0 ? gte(column, 0) : gt(column, cursor));
+      const after = (column: PgColumn) => gt(column, cursor);
+
+      // 1. Where the page ends: the `limit`-th smallest version over all kinds, never inside a version.
+      const versions: number[] = [];
+      let truncated = false;
+      for (const kind of VERSIONED_KINDS) {
+        const source = VERSIONED[kind];
+        const rows = await tx
+          .select({ version: source.version })
+          .from(source.table)
+          .where(and(eq(source.tenant, le), after(source.version)))
+          .orderBy(asc(source.version))
+          .limit(limit + 1);
+        if (rows.length > limit) truncated = true;
+        for (const row of rows) versions.push(Number(row.version));
+      }
+      const tombstoneVersions = await tx
+        .select({ version: tombstones.version })
+        .from(tombstones)
+        .where(and(eq(tombstones.legalentitynodeid, le), after(tombstones.version), inArray(tombstones.kind, TOMBSTONE_KIND_NAMES)))
+        .orderBy(asc(tombstones.version))
+        .limit(limit + 1);
+      if (tombstoneVersions.length > limit) truncated = true;
+      for (const row of tombstoneVersions) versions.push(Number(row.version));
+      versions.sort((a, b) => a - b);
+
+      const endsEarly = versions.length > limit;
+      const through = endsEarly ? versions[limit - 1]! : undefined;
+      const hasMore = endsEarly && (versions[versions.length - 1]! > through! || truncated);
+      const within = (column: PgColumn): SQL | undefined => and(above(column), through === undefined ? undefined : lte(column, through));
+
+      // 2. The rows of the page.
+      const changes: SyncChange[] = [];
+      if (cursor === 0) changes.push(...(await globalReferenceData(tx)));
+      for (const kind of VERSIONED_KINDS) {
+        const source = VERSIONED[kind];
+        const rows = (await tx
+          .select()
+          .from(source.table)
+          .where(and(eq(source.tenant, le), within(source.version)))
+          .orderBy(asc(source.version))) as Row[];
+        for (const row of rows) changes.push({ kind, nodeid: String(row.nodeid), version: Number(row.version), data: source.toData(row) });
+      }
+      const deleted = await tx
+        .select({ kind: tombstones.kind, nodeid: tombstones.nodeid, version: tombstones.version })
+        .from(tombstones)
+        .where(and(eq(tombstones.legalentitynodeid, le), within(tombstones.version), inArray(tombstones.kind, TOMBSTONE_KIND_NAMES)))
+        .orderBy(asc(tombstones.version));
+      for (const row of deleted) changes.push({ kind: TOMBSTONE_KINDS.get(row.kind)!, nodeid: row.nodeid, version: Number(row.version), deleted: true });
+
+      changes.sort(byVersionThenKind);
+      const lastVersion = changes.reduce((max, change) => Math.max(max, change.version), cursor);
+      const nextCursor = hasMore ? through! : Math.max(lastVersion, committed, cursor);
+      return { formatVersion: SYNC_FORMAT_VERSION, cursor: nextCursor, hasMore, lastMutationId, changes };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/** Version, then parents before children (SYNC_KINDS order), then a row before its tombstone. */
+function byVersionThenKind(a: SyncChange, b: SyncChange): number {
+  return a.version - b.version || KIND_ORDER.get(a.kind)! - KIND_ORDER.get(b.kind)! || Number(a.deleted ?? false) - Number(b.deleted ?? false);
+}
+
+/** Units and attachment categories: the same for every tenant, seeded at every start, sent with a pull from 0. */
+async function globalReferenceData(tx: Tx): Promise<SyncChange[]> {
+  const unitRows = await tx.select().from(units).orderBy(asc(units.nodeid));
+  const categoryRows = await tx.select().from(attachmentCategories).orderBy(asc(attachmentCategories.position));
+  const shape = apiShape();
+  return [
+    ...unitRows.map((row): SyncChange => ({ kind: 'units', nodeid: row.nodeid, version: 0, data: shape(row) })),
+    ...categoryRows.map((row): SyncChange => ({ kind: 'attachmentcategories', nodeid: row.categoryid, version: 0, data: { nodeid: row.categoryid, ...shape(row) } })),
+  ];
+}
+
+// ---------------------------------------------------------------- tombstone retention
+
+export interface PurgeResult {
+  /** Tenants whose old tombstones were removed in this run. */
+  tenants: number;
+  tombstones: number;
+}
+
+/**
+ * Deletes tombstones older than `olderThan` and raises each tenant's purged_through to the highest version
+ * purged, so a device whose cursor is below it resets instead of missing a delete. One short transaction per
+ * tenant that locks the tenant's version row with SKIP LOCKED first (the lock order writers use), so several
+ * instances running this at once never purge the same tenant together, and a tenant busy writing is simply
+ * left for the next run.
+ */
+export async function purgeTombstones(db: Db, olderThan: Date): Promise<PurgeResult> {
+  const candidates = await db
+    .selectDistinct({ le: tombstones.legalentitynodeid })
+    .from(tombstones)
+    .where(lt(tombstones.deletedAt, olderThan));
+  const result: PurgeResult = { tenants: 0, tombstones: 0 };
+  for (const { le } of candidates) {
+    const purged = await db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select({ le: tenantVersions.legalentitynodeid })
+        .from(tenantVersions)
+        .where(eq(tenantVersions.legalentitynodeid, le))
+        .for('update', { skipLocked: true });
+      if (!locked) return 0;
+      const removed = await tx
+        .delete(tombstones)
+        .where(and(eq(tombstones.legalentitynodeid, le), lt(tombstones.deletedAt, olderThan)))
+        .returning({ version: tombstones.version });
+      if (removed.length === 0) return 0;
+      const highest = removed.reduce((max, row) => Math.max(max, Number(row.version)), 0);
+      await tx
+        .update(tenantVersions)
+        .set({ purgedThrough: sql`greatest(${tenantVersions.purgedThrough}, ${highest})` })
+        .where(eq(tenantVersions.legalentitynodeid, le));
+      return removed.length;
+    });
+    if (purged > 0) {
+      result.tenants += 1;
+      result.tombstones += purged;
+    }
+  }
+  return result;
+}

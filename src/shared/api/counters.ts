@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { parseCounterReading } from '../domain/counter';
+
+/**
+ * Counter and counter type contracts of spec part 1 §3, §4.6 and §7 (POST /counters/create,
+ * PUT /counters/update/{id}, GET /counters, DELETE /counters/delete/{id}, POST /countertypes/create,
+ * GET /countertypes). Shared by the counter modal, the outbox entry and the routes.
+ */
+
+const lang = z.string().min(2).max(10).default('de');
+const NAME_MAX = 200;
+
+const requiredText = (max: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Required' : 'Must be a text') })
+    .trim()
+    .min(1, 'Required')
+    .max(max, `Must be at most ${max} characters`);
+
+/**
+ * One reading: the spec's pair {reading, timestamp}, plus the reading's own `nodeid` chosen by the device, so
+ * sending it again never adds it twice. `reading` is a number or the text the user typed (the §5 rule:
+ * digits, one comma, one period; the comma counts as a decimal point). `timestamp` is when it was read on the
+ * device (epoch ms); the server clamps it to its own now.
+ */
+export const counterReadingInputSchema = z.object({
+  nodeid: z.uuid().optional(),
+  reading: z
+    .union([z.number(), z.string()], { error: 'Must be a number' })
+    .transform((value, ctx) => {
+      const parsed = parseCounterReading(value);
+      if (parsed === undefined) {
+        ctx.addIssue({ code: 'custom', message: 'Must be a non-negative number (digits, one comma or period)' });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  timestamp: z.number().int().nonnegative().optional(),
+});
+export type CounterReadingInput = z.input<typeof counterReadingInputSchema>;
+
+const values = z.array(counterReadingInputSchema).max(1000, 'At most 1000 readings per request');
+
+/** POST /api/counters/create. `nodeid` may be chosen by the device. */
+export const createCounterSchema = z.object({
+  lang,
+  nodeid: z.uuid().optional(),
+  name: requiredText(NAME_MAX),
+  counterTypeNodeId: z.uuid(),
+  equipmentNodeId: z.uuid(),
+  values: values.default([]),
+});
+export type CreateCounterInput = z.input<typeof createCounterSchema>;
+export type CreateCounter = z.output<typeof createCounterSchema>;
+
+/**
+ * PUT /api/counters/update/{id}. `values` are MERGED: readings not yet stored are added, none is ever removed
+ * or replaced (sending the whole list again, as the modal does, adds nothing). The type changes only when
+ * `previousCounterTypeNodeId` is the counter's current type (the modal locks it; a stale change is a 409).
+ */
+export const updateCounterSchema = z.object({
+  lang,
+  nodeid: z.uuid().optional(),
+  name: requiredText(NAME_MAX).optional(),
+  values: values.optional(),
+  counterTypeNodeId: z.uuid().optional(),
+  previousCounterTypeNodeId: z.uuid().optional(),
+});
+export type UpdateCounterInput = z.input<typeof updateCounterSchema>;
+export type UpdateCounter = z.output<typeof updateCounterSchema>;
+
+export const counterListQuerySchema = z.object({ lang, equipmentnodeid: z.uuid().optional() });
+
+export const unitSchema = z.object({
+  nodeid: z.uuid(),
+  unitid: z.string(),
+  /** The spec spells it both ways. */
+  unitId: z.string(),
+  namespace: z.string(),
+  symbol: z.string(),
+  name: z.string(),
+});
+
+export const counterTypeSchema = z.object({
+  nodeid: z.uuid(),
+  name: z.string(),
+  unit: unitSchema,
+  /** The built-in operating hours: counters of this type cannot be deleted. */
+  builtin: z.boolean(),
+  version: z.number().int(),
+});
+export type CounterType = z.infer<typeof counterTypeSchema>;
+
+export const counterSchema = z.object({
+  nodeid: z.uuid(),
+  name: z.string(),
+  equipmentnodeid: z.uuid(),
+  hascountertype: counterTypeSchema,
+  /** Oldest first. */
+  values: z.array(z.object({ nodeid: z.uuid(), reading: z.number(), timestamp: z.number().int() })),
+  version: z.number().int(),
+});
+export type Counter = z.infer<typeof counterSchema>;
+
+/**
+ * POST /api/countertypes/create. `unit` is a unit's nodeid or its code (`HUR`, `C62`, …) or symbol (`h`);
+ * `counter` optionally creates a counter of the new type in the same transaction (the modal's "new counter
+ * type" path).
+ */
+export const createCounterTypeSchema = z.object({
+  lang,
+  nodeid: z.uuid().optional(),
+  name: requiredText(NAME_MAX),
+  unit: requiredText(100),
+  counter: createCounterSchema.omit({ counterTypeNodeId: true, lang: true }).optional(),
+});
+export type CreateCounterTypeInput = z.input<typeof createCounterTypeSchema>;
+export type CreateCounterType = z.output<typeof createCounterTypeSchema>;
+
+export const createCounterTypeResultSchema = counterTypeSchema.extend({ counter: counterSchema.nullable() });
+
+export const deleteCounterResultSchema = z.object({ nodeid: z.uuid(), version: z.number().int() });

@@ -1,0 +1,196 @@
+import { count, eq } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachmentSchema, type Attachment, type CreateAttachmentInput } from '../../src/shared/api/attachments';
+import { ACCESS_DENIED_MESSAGE, apiErrorSchema } from '../../src/shared/api/errors';
+import { registeredFileSchema } from '../../src/shared/api/files';
+import type { PermissionFlag } from '../../src/shared/permissions';
+import type { Db } from '../../src/server/db/client';
+import { attachments, files, recordHistory, tombstones } from '../../src/server/db/schema';
+import { seedReferenceData } from '../../src/server/db/seed/reference-data';
+import { insertFile, pdfBytes } from '../factories/files';
+import { insertNotification } from '../factories/notifications';
+import { insertEquipment } from '../factories/structure';
+import { insertTenant, loginAs, type TestTenant } from '../factories/tenant';
+import { allFlagsBut, call, onlyFlag, userWithFlags, type Method } from './support/requests';
+import { createTestApp, type TestApp } from './support/test-app';
+
+async function attachmentCount(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(attachments);
+  return row!.n;
+}
+
+describe('attachments', () => {
+  let t: TestApp;
+  let a: TestTenant;
+  let b: TestTenant;
+  let adminA: string;
+  let adminB: string;
+  let machineA: string;
+  let notificationA: string;
+  let machineB: string;
+
+  /** Registers and uploads a PDF through the real two-step upload; returns the complete file's reference. */
+  async function uploadedFile(authorization = adminA) {
+    const response = await call(t, authorization, 'POST', '/api/files', { count: 1, extensions: [{ nodeid: uuidv7(), extension: 'pdf' }] });
+    const [registered] = registeredFileSchema.array().parse(response.json());
+    const put = await t.app.inject({ method: 'PUT', url: registered!.url, headers: { 'content-type': 'application/pdf' }, payload: pdfBytes() });
+    expect(put.statusCode, put.body).toBe(200);
+    return { fileid: registered!.fileid, fileversion: registered!.fileversion, bucketid: registered!.bucketid, mimetype: registered!.mimetype };
+  }
+
+  const input = async (overrides: Partial<CreateAttachmentInput> = {}): Promise<CreateAttachmentInput> => ({
+    lang: 'de',
+    nodeid: uuidv7(),
+    title: 'Betriebsanleitung',
+    description: 'Kapitel 4: Wartung',
+    specifier: 'operation',
+    isattachmentof: machineA,
+    file: overrides.file ?? (await uploadedFile()),
+    ...overrides,
+  });
+  const create = async (overrides: Partial<CreateAttachmentInput> = {}): Promise<Attachment> => {
+    const response = await call(t, adminA, 'POST', '/api/attachments', await input(overrides));
+    expect(response.statusCode, response.body).toBe(201);
+    return attachmentSchema.parse(response.json());
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedReferenceData(t.database.db);
+    a = await insertTenant(t.database.db, { name: 'Tenant A' });
+    b = await insertTenant(t.database.db, { name: 'Tenant B' });
+    adminA = (await loginAs(t.app, a.admin)).authorization;
+    adminB = (await loginAs(t.app, b.admin)).authorization;
+    machineA = (await insertEquipment(t.database.db, { legalentitynodeid: a.legalEntity.nodeid })).nodeid;
+    notificationA = (await insertNotification(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, equipmentnodeid: machineA })).nodeid;
+    machineB = (await insertEquipment(t.database.db, { legalentitynodeid: b.legalEntity.nodeid })).nodeid;
+  });
+  afterAll(() => t?.close());
+
+  it('attaches a complete file to a machine; the answer carries a working download URL', async () => {
+    const created = await create();
+    expect(created).toMatchObject({ title: 'Betriebsanleitung', specifier: 'operation', isattachmentof: machineA, targetkind: 'equipment', mimetype: 'application/pdf', bucketid: 'local' });
+    expect(created.file.url).toBe(created.url);
+    const download = await t.app.inject({ method: 'GET', url: created.url });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(pdfBytes())).toBe(true);
+    expect((await call(t, adminA, 'GET', `/api/attachments/${created.nodeid}`)).json()).toMatchObject({ nodeid: created.nodeid, title: 'Betriebsanleitung' });
+  });
+
+  it('attaches to a notification, without a category', async () => {
+    const created = await create({ isattachmentof: notificationA, specifier: '' });
+    expect(created).toMatchObject({ targetkind: 'notification', specifier: null });
+    const notification = await call(t, adminA, 'GET', `/api/notifications/${notificationA}`);
+    expect(notification.json()).toMatchObject({ counts: { hasattachment: 1 } });
+  });
+
+  it('answers 409 with a clear message for a pending file, and attaches once it is complete', async () => {
+    const response = await call(t, adminA, 'POST', '/api/files', { count: 1, extensions: [{ nodeid: uuidv7(), extension: 'pdf' }] });
+    const [registered] = registeredFileSchema.array().parse(response.json());
+    const body = await input({ file: { fileid: registered!.fileid, fileversion: 1 } });
+    const before = await attachmentCount(t.database.db);
+    const pending = await call(t, adminA, 'POST', '/api/attachments', body);
+    expect(pending.statusCode).toBe(409);
+    expect(pending.json()).toMatchObject({ message: expect.stringContaining('not uploaded completely') });
+    expect(await attachmentCount(t.database.db)).toBe(before);
+
+    expect((await t.app.inject({ method: 'PUT', url: registered!.url, payload: pdfBytes(), headers: { 'content-type': 'application/octet-stream' } })).statusCode).toBe(200);
+    const attached = await call(t, adminA, 'POST', '/api/attachments', body);
+    expect(attached.statusCode, attached.body).toBe(201);
+    // A plain re-POST of the same nodeid is a conflict, not a second attachment.
+    expect((await call(t, adminA, 'POST', '/api/attachments', body)).statusCode).toBe(409);
+    expect(await attachmentCount(t.database.db)).toBe(before + 1);
+  });
+
+  it('updates only the fields sent, swaps the file, keeps the old values in the history', async () => {
+    const created = await create();
+    const newFile = await uploadedFile();
+    const response = await call(t, adminA, 'PUT', `/api/attachments/${created.nodeid}`, { lang: 'de', attachmentnodeid: created.nodeid, title: 'Anleitung v2', file: newFile });
+    expect(response.statusCode, response.body).toBe(200);
+    const updated = attachmentSchema.parse(response.json());
+    expect(updated).toMatchObject({ title: 'Anleitung v2', description: 'Kapitel 4: Wartung', specifier: 'operation', fileid: newFile.fileid });
+    const [history] = await t.database.db.select().from(recordHistory).where(eq(recordHistory.nodeid, created.nodeid));
+    expect(history!.changes).toMatchObject({ title: { old: 'Betriebsanleitung', new: 'Anleitung v2' } });
+
+    const pendingReg = registeredFileSchema.array().parse((await call(t, adminA, 'POST', '/api/files', { count: 1, extensions: [{ nodeid: uuidv7(), extension: 'pdf' }] })).json());
+    expect((await call(t, adminA, 'PUT', `/api/attachments/${created.nodeid}`, { file: { fileid: pendingReg[0]!.fileid } })).statusCode).toBe(409);
+    expect((await call(t, adminA, 'PUT', `/api/attachments/${created.nodeid}`, { attachmentnodeid: uuidv7(), title: 'X' })).statusCode).toBe(400);
+  });
+
+  it('deletes with a tombstone', async () => {
+    const created = await create();
+    const deleted = await call(t, adminA, 'DELETE', `/api/attachments/${created.nodeid}`, { nodeid: created.nodeid });
+    expect(deleted.statusCode).toBe(200);
+    const [stone] = await t.database.db.select().from(tombstones).where(eq(tombstones.nodeid, created.nodeid));
+    expect(stone).toMatchObject({ kind: 'attachments', version: (deleted.json() as { version: number }).version });
+    expect((await call(t, adminA, 'DELETE', `/api/attachments/${created.nodeid}`)).statusCode).toBe(404);
+    const [file] = await t.database.db.select().from(files).where(eq(files.fileid, created.fileid));
+    expect(file).toBeDefined();
+  });
+
+  describe('validation', () => {
+    it.each([
+      ['title', undefined, 'title'],
+      ['title', '  ', 'title'],
+      ['specifier', 'misc', 'specifier'],
+      ['isattachmentof', 'x', 'isattachmentof'],
+      ['file', { fileversion: 1 }, 'file.fileid'],
+    ])('%s = %j answers 400 naming %s; nothing is written', async (field, value, named) => {
+      const body: Record<string, unknown> = { ...(await input()) };
+      if (value === undefined) delete body[field];
+      else body[field] = value;
+      const before = await attachmentCount(t.database.db);
+      const response = await call(t, adminA, 'POST', '/api/attachments', body);
+      expect(response.statusCode).toBe(400);
+      expect(apiErrorSchema.parse(response.json()).details?.map((d) => d.field)).toEqual([named]);
+      expect(await attachmentCount(t.database.db)).toBe(before);
+    });
+  });
+
+  describe('tenant scope', () => {
+    it("answers 404 for another tenant's target, file or attachment", async () => {
+      const before = await attachmentCount(t.database.db);
+      expect((await call(t, adminA, 'POST', '/api/attachments', await input({ isattachmentof: machineB }))).statusCode).toBe(404);
+      expect((await call(t, adminA, 'POST', '/api/attachments', await input({ isattachmentof: uuidv7() }))).statusCode).toBe(404);
+      const fileOfB = await insertFile(t.database.db, { legalentitynodeid: b.legalEntity.nodeid, status: 'complete' });
+      expect((await call(t, adminA, 'POST', '/api/attachments', await input({ file: { fileid: fileOfB.fileid, fileversion: 1 } }))).statusCode).toBe(404);
+      expect(await attachmentCount(t.database.db)).toBe(before);
+
+      const created = await create();
+      for (const [method, payload] of [['GET'], ['PUT', { title: 'Fremd' }], ['DELETE']] as [Method, unknown?][]) {
+        expect((await call(t, adminB, method, `/api/attachments/${created.nodeid}`, payload)).statusCode, method).toBe(404);
+      }
+      expect((await call(t, adminA, 'GET', `/api/attachments/${created.nodeid}`)).json()).toMatchObject({ title: 'Betriebsanleitung' });
+    });
+  });
+
+  describe('permissions (feature key equipment.attachment)', () => {
+    const routes: { flag: PermissionFlag; name: string; request: (id: string, body: CreateAttachmentInput) => [Method, string, unknown?]; ok: number }[] = [
+      { flag: 'create', name: 'POST /api/attachments', request: (_id, body) => ['POST', '/api/attachments', body], ok: 201 },
+      { flag: 'read', name: 'GET /api/attachments/{id}', request: (id) => ['GET', `/api/attachments/${id}`], ok: 200 },
+      { flag: 'update', name: 'PUT /api/attachments/{id}', request: (id) => ['PUT', `/api/attachments/${id}`, { title: 'Neu' }], ok: 200 },
+      { flag: 'delete', name: 'DELETE /api/attachments/{id}', request: (id) => ['DELETE', `/api/attachments/${id}`], ok: 200 },
+    ];
+
+    it.each(routes)('$name without the $flag flag: 403, nothing changed', async ({ flag, request }) => {
+      const created = await create();
+      const body = await input();
+      const before = await attachmentCount(t.database.db);
+      const { authorization } = await userWithFlags(t, a.legalEntity.nodeid, 'equipment.attachment', allFlagsBut(flag));
+      const [method, url, payload] = request(created.nodeid, body);
+      const response = await call(t, authorization, method, url, payload);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ message: ACCESS_DENIED_MESSAGE });
+      expect(await attachmentCount(t.database.db)).toBe(before);
+      expect((await call(t, adminA, 'GET', `/api/attachments/${created.nodeid}`)).json()).toMatchObject({ title: 'Betriebsanleitung' });
+    });
+
+    it.each(routes)('$name with only the $flag flag succeeds', async ({ flag, request, ok }) => {
+      const created = await create();
+      const { authorization } = await userWithFlags(t, a.legalEntity.nodeid, 'equipment.attachment', onlyFlag(flag));
+      const [method, url, payload] = request(created.nodeid, await input());
+      expect((await call(t, authorization, method, url, payload)).statusCode).toBe(ok);
+    });
+  });
+});

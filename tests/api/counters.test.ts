@@ -1,0 +1,245 @@
+import { count, eq } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_DENIED_MESSAGE, apiErrorSchema } from '../../src/shared/api/errors';
+import { counterSchema, counterTypeSchema, createCounterTypeResultSchema, type Counter, type CreateCounterInput } from '../../src/shared/api/counters';
+import type { PermissionFlag } from '../../src/shared/permissions';
+import type { Db } from '../../src/server/db/client';
+import { counterReadings, counters, tombstones } from '../../src/server/db/schema';
+import { UNIT_IDS } from '../../src/server/db/seed/reference-data';
+import { insertCounterType } from '../factories/notifications';
+import { insertEquipment } from '../factories/structure';
+import { insertTenant, loginAs, type TestTenant } from '../factories/tenant';
+import { allFlagsBut, call, onlyFlag, userWithFlags, type Method } from './support/requests';
+import { createTestApp, type TestApp } from './support/test-app';
+
+const HOUR = 3_600_000;
+
+async function readingCount(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(counterReadings);
+  return row!.n;
+}
+async function counterCount(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(counters);
+  return row!.n;
+}
+
+describe('counters', () => {
+  let t: TestApp;
+  let a: TestTenant;
+  let b: TestTenant;
+  let adminA: string;
+  let adminB: string;
+  let machineA: string;
+  let typeA: string;
+  let builtinTypeA: string;
+  let machineB: string;
+  let typeB: string;
+
+  const input = (overrides: Partial<CreateCounterInput> = {}): CreateCounterInput => ({
+    lang: 'de',
+    nodeid: uuidv7(),
+    name: 'Hubzähler Presse',
+    counterTypeNodeId: typeA,
+    equipmentNodeId: machineA,
+    values: [{ nodeid: uuidv7(), reading: '1234,5', timestamp: Date.now() - 2 * HOUR }],
+    ...overrides,
+  });
+  const create = async (overrides: Partial<CreateCounterInput> = {}): Promise<Counter> => {
+    const response = await call(t, adminA, 'POST', '/api/counters/create', input(overrides));
+    expect(response.statusCode, response.body).toBe(201);
+    return counterSchema.parse(response.json());
+  };
+  const update = (id: string, body: Record<string, unknown>, authorization = adminA) => call(t, authorization, 'PUT', `/api/counters/update/${id}`, { lang: 'de', ...body });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = await insertTenant(t.database.db, { name: 'Tenant A' });
+    b = await insertTenant(t.database.db, { name: 'Tenant B' });
+    adminA = (await loginAs(t.app, a.admin)).authorization;
+    adminB = (await loginAs(t.app, b.admin)).authorization;
+    machineA = (await insertEquipment(t.database.db, { legalentitynodeid: a.legalEntity.nodeid })).nodeid;
+    typeA = (await insertCounterType(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, name: 'Hubzähler', unitnodeid: UNIT_IDS.piece })).nodeid;
+    builtinTypeA = (await insertCounterType(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, name: 'Betriebsstunden', builtin: true })).nodeid;
+    machineB = (await insertEquipment(t.database.db, { legalentitynodeid: b.legalEntity.nodeid })).nodeid;
+    typeB = (await insertCounterType(t.database.db, { legalentitynodeid: b.legalEntity.nodeid })).nodeid;
+  });
+  afterAll(() => t?.close());
+
+  describe('create, list, update, delete', () => {
+    it('creates a counter with a reading typed with a decimal comma; lists it per machine and for the tenant', async () => {
+      const counter = await create();
+      expect(counter).toMatchObject({ name: 'Hubzähler Presse', equipmentnodeid: machineA, hascountertype: { nodeid: typeA, unit: { unitid: 'C62', unitId: 'C62', symbol: 'Stk.' } } });
+      expect(counter.values).toEqual([{ nodeid: expect.any(String), reading: 1234.5, timestamp: expect.any(Number) }]);
+
+      const perMachine = await call(t, adminA, 'GET', `/api/counters?lang=de&equipmentnodeid=${machineA}`);
+      expect(perMachine.statusCode).toBe(200);
+      expect((perMachine.json() as Counter[]).map((c) => c.nodeid)).toContain(counter.nodeid);
+      const all = await call(t, adminA, 'GET', '/api/counters?lang=de');
+      expect((all.json() as Counter[]).map((c) => c.nodeid)).toContain(counter.nodeid);
+      expect((await call(t, adminB, 'GET', '/api/counters')).json()).toEqual([]);
+    });
+
+    it('merges readings: new ones are appended, resent ones are not doubled, omitted ones stay', async () => {
+      const counter = await create();
+      const first = counter.values[0]!;
+      const later = { nodeid: uuidv7(), reading: 1300, timestamp: Date.now() - HOUR };
+      const response = await update(counter.nodeid, { values: [first, later] });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(counterSchema.parse(response.json()).values.map((v) => v.reading)).toEqual([1234.5, 1300]);
+
+      // The old client sends its whole list without reading ids: nothing is doubled.
+      const again = await update(counter.nodeid, { values: [{ reading: 1300, timestamp: later.timestamp }, { reading: '1234,5', timestamp: first.timestamp }] });
+      expect(counterSchema.parse(again.json()).values).toHaveLength(2);
+
+      // A rename without readings deletes none.
+      const renamed = counterSchema.parse((await update(counter.nodeid, { name: 'Hubzähler neu' })).json());
+      expect(renamed).toMatchObject({ name: 'Hubzähler neu' });
+      expect(renamed.values).toHaveLength(2);
+    });
+
+    it('keeps every reading of two concurrent updates', async () => {
+      const counter = await create({ values: [] });
+      const fromTablet = (n: number) => Array.from({ length: 5 }, (_, i) => ({ nodeid: uuidv7(), reading: n * 100 + i, timestamp: Date.now() - (n * 10 + i) * 60_000 }));
+      const [one, two] = await Promise.all([update(counter.nodeid, { values: fromTablet(1) }), update(counter.nodeid, { values: fromTablet(2) })]);
+      expect(one.statusCode, one.body).toBe(200);
+      expect(two.statusCode, two.body).toBe(200);
+      const [after] = (await call(t, adminA, 'GET', `/api/counters?equipmentnodeid=${machineA}`)).json<Counter[]>().filter((c) => c.nodeid === counter.nodeid);
+      expect(after!.values.map((v) => v.reading).sort((x, y) => x - y)).toEqual([100, 101, 102, 103, 104, 200, 201, 202, 203, 204]);
+    });
+
+    it('clamps a reading time from a device clock running ahead to the server now', async () => {
+      const counter = await create({ values: [{ nodeid: uuidv7(), reading: 5, timestamp: Date.now() + 48 * HOUR }] });
+      expect(counter.values[0]!.timestamp).toBeLessThanOrEqual(Date.now());
+      expect(counter.values[0]!.timestamp).toBeGreaterThan(Date.now() - 60_000);
+    });
+
+    it('changes the type only from the type the device saw', async () => {
+      const counter = await create();
+      const otherType = (await insertCounterType(t.database.db, { legalentitynodeid: a.legalEntity.nodeid })).nodeid;
+      expect((await update(counter.nodeid, { counterTypeNodeId: otherType, previousCounterTypeNodeId: otherType })).statusCode).toBe(409);
+      const changed = await update(counter.nodeid, { counterTypeNodeId: otherType, previousCounterTypeNodeId: typeA });
+      expect(changed.json()).toMatchObject({ hascountertype: { nodeid: otherType } });
+      expect((await update(counter.nodeid, { counterTypeNodeId: typeB, previousCounterTypeNodeId: otherType })).statusCode).toBe(404);
+    });
+
+    it('deletes a counter with its readings, leaving tombstones; the built-in type cannot be deleted', async () => {
+      const counter = await create();
+      const deleted = await call(t, adminA, 'DELETE', `/api/counters/delete/${counter.nodeid}`);
+      expect(deleted.statusCode).toBe(200);
+      const stones = await t.database.db.select().from(tombstones).where(eq(tombstones.version, (deleted.json() as { version: number }).version));
+      expect(stones.map((s) => [s.kind, s.nodeid]).sort()).toEqual([['counter_readings', counter.values[0]!.nodeid], ['counters', counter.nodeid]].sort());
+      expect((await call(t, adminA, 'DELETE', `/api/counters/delete/${counter.nodeid}`)).statusCode).toBe(404);
+
+      const builtin = await create({ counterTypeNodeId: builtinTypeA });
+      expect((await call(t, adminA, 'DELETE', `/api/counters/delete/${builtin.nodeid}`)).statusCode).toBe(409);
+    });
+  });
+
+  describe('counter types', () => {
+    it('creates a type by unit code, with a first counter, and lists it', async () => {
+      const response = await call(t, adminA, 'POST', '/api/countertypes/create', {
+        lang: 'de',
+        name: 'Energie',
+        unit: 'kwh',
+        counter: { name: 'Stromzähler', equipmentNodeId: machineA, values: [{ nodeid: uuidv7(), reading: '42,5', timestamp: Date.now() - HOUR }] },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const created = createCounterTypeResultSchema.parse(response.json());
+      expect(created).toMatchObject({ name: 'Energie', unit: { unitid: 'KWH', name: 'Kilowattstunden' }, counter: { name: 'Stromzähler', values: [{ reading: 42.5 }] } });
+      const listed = counterTypeSchema.array().parse((await call(t, adminA, 'GET', '/api/countertypes?lang=de')).json());
+      expect(listed.map((ty) => ty.nodeid)).toContain(created.nodeid);
+      expect(listed.map((ty) => ty.nodeid)).not.toContain(typeB);
+    });
+
+    it('answers 400 naming unit for an unknown unit, and writes nothing', async () => {
+      const before = await counterCount(t.database.db);
+      const response = await call(t, adminA, 'POST', '/api/countertypes/create', { lang: 'de', name: 'X', unit: 'parsec', counter: { name: 'Y', equipmentNodeId: machineA } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ details: [{ field: 'unit' }] });
+      expect(await counterCount(t.database.db)).toBe(before);
+    });
+  });
+
+  describe('validation', () => {
+    it.each([
+      ['name', undefined, 'name'],
+      ['name', ' ', 'name'],
+      ['counterTypeNodeId', 'x', 'counterTypeNodeId'],
+      ['equipmentNodeId', undefined, 'equipmentNodeId'],
+      ['values', [{ reading: '1,2.3', timestamp: 1 }], 'values.0.reading'],
+      ['values', [{ reading: 'abc' }], 'values.0.reading'],
+      ['values', [{ reading: -1 }], 'values.0.reading'],
+      ['values', [{ reading: 1, timestamp: -1 }], 'values.0.timestamp'],
+    ])('%s = %j answers 400 naming %s; nothing is written', async (field, value, named) => {
+      const [counters0, readings0] = [await counterCount(t.database.db), await readingCount(t.database.db)];
+      const body: Record<string, unknown> = { ...input() };
+      if (value === undefined) delete body[field];
+      else body[field] = value;
+      const response = await call(t, adminA, 'POST', '/api/counters/create', body);
+      expect(response.statusCode).toBe(400);
+      expect(apiErrorSchema.parse(response.json()).details?.map((d) => d.field)).toEqual([named]);
+      expect([await counterCount(t.database.db), await readingCount(t.database.db)]).toEqual([counters0, readings0]);
+    });
+
+    it('an update whose nodeid differs from the path answers 400 and changes nothing', async () => {
+      const counter = await create();
+      const response = await update(counter.nodeid, { nodeid: uuidv7(), name: 'Anders', values: [{ nodeid: uuidv7(), reading: 1 }] });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ details: [{ field: 'nodeid' }] });
+      const [after] = (await call(t, adminA, 'GET', `/api/counters?equipmentnodeid=${machineA}`)).json<Counter[]>().filter((c) => c.nodeid === counter.nodeid);
+      expect(after).toMatchObject({ name: counter.name, values: counter.values });
+    });
+
+    it('an update with one bad reading stores none of its readings', async () => {
+      const counter = await create();
+      const before = await readingCount(t.database.db);
+      const response = await update(counter.nodeid, { values: [{ nodeid: uuidv7(), reading: 7 }, { reading: '' }] });
+      expect(response.statusCode).toBe(400);
+      expect(await readingCount(t.database.db)).toBe(before);
+    });
+  });
+
+  describe('tenant scope', () => {
+    it("answers 404 for another tenant's machine, type or counter", async () => {
+      const before = await counterCount(t.database.db);
+      expect((await call(t, adminA, 'POST', '/api/counters/create', input({ equipmentNodeId: machineB }))).statusCode).toBe(404);
+      expect((await call(t, adminA, 'POST', '/api/counters/create', input({ counterTypeNodeId: typeB }))).statusCode).toBe(404);
+      expect(await counterCount(t.database.db)).toBe(before);
+      const counter = await create();
+      expect((await update(counter.nodeid, { name: 'Fremd', values: [{ reading: 1 }] }, adminB)).statusCode).toBe(404);
+      expect((await call(t, adminB, 'DELETE', `/api/counters/delete/${counter.nodeid}`)).statusCode).toBe(404);
+      expect((await call(t, adminB, 'GET', `/api/counters?equipmentnodeid=${machineA}`)).json()).toEqual([]);
+    });
+  });
+
+  describe('permissions (feature key equipment.counter)', () => {
+    const routes: { flag: PermissionFlag; name: string; request: (c: string) => [Method, string, unknown?]; ok: number }[] = [
+      { flag: 'create', name: 'POST /api/counters/create', request: () => ['POST', '/api/counters/create', input()], ok: 201 },
+      { flag: 'create', name: 'POST /api/countertypes/create', request: () => ['POST', '/api/countertypes/create', { name: 'Typ', unit: 'h' }], ok: 201 },
+      { flag: 'read', name: 'GET /api/counters', request: () => ['GET', '/api/counters'], ok: 200 },
+      { flag: 'read', name: 'GET /api/countertypes', request: () => ['GET', '/api/countertypes'], ok: 200 },
+      { flag: 'update', name: 'PUT /api/counters/update/{id}', request: (c) => ['PUT', `/api/counters/update/${c}`, { values: [{ nodeid: uuidv7(), reading: 9 }] }], ok: 200 },
+      { flag: 'delete', name: 'DELETE /api/counters/delete/{id}', request: (c) => ['DELETE', `/api/counters/delete/${c}`], ok: 200 },
+    ];
+
+    it.each(routes)('$name without the $flag flag: 403, nothing changed', async ({ flag, request }) => {
+      const counter = await create();
+      const [counters0, readings0] = [await counterCount(t.database.db), await readingCount(t.database.db)];
+      const { authorization } = await userWithFlags(t, a.legalEntity.nodeid, 'equipment.counter', allFlagsBut(flag));
+      const [method, url, payload] = request(counter.nodeid);
+      const response = await call(t, authorization, method, url, payload);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ message: ACCESS_DENIED_MESSAGE });
+      expect([await counterCount(t.database.db), await readingCount(t.database.db)]).toEqual([counters0, readings0]);
+    });
+
+    it.each(routes)('$name with only the $flag flag succeeds', async ({ flag, request, ok }) => {
+      const counter = await create();
+      const { authorization } = await userWithFlags(t, a.legalEntity.nodeid, 'equipment.counter', onlyFlag(flag));
+      const [method, url, payload] = request(counter.nodeid);
+      const response = await call(t, authorization, method, url, payload);
+      expect(response.statusCode, response.body).toBe(ok);
+    });
+  });
+});

@@ -1,0 +1,214 @@
+import { count, eq, inArray } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registeredFileSchema, SIGNED_URL_EXPIRED_MESSAGE, type RegisteredFile } from '../../src/shared/api/files';
+import type { Db } from '../../src/server/db/client';
+import { files, tombstones } from '../../src/server/db/schema';
+import { cleanupPendingFiles, downloadUrl, UPLOAD_URL_TTL_MS } from '../../src/server/services/file-service';
+import { buildFile, pdfBytes } from '../factories/files';
+import { insertTenant, loginAs, type TestTenant } from '../factories/tenant';
+import { call } from './support/requests';
+import { createTestApp, type TestApp } from './support/test-app';
+
+/** Above Fastify's default body limit of 1 MiB, to prove FILE_MAX_BYTES is the limit that applies. */
+const MAX_BYTES = 2 * 1024 * 1024;
+
+async function fileCount(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(files);
+  return row!.n;
+}
+
+describe('files (two-step upload)', () => {
+  let t: TestApp;
+  let a: TestTenant;
+  let b: TestTenant;
+  let adminA: string;
+  let adminB: string;
+
+  const register = async (extensions: Record<string, unknown>[], authorization = adminA): Promise<RegisteredFile[]> => {
+    const response = await call(t, authorization, 'POST', '/api/files', { count: extensions.length, extensions });
+    expect(response.statusCode, response.body).toBe(200);
+    return registeredFileSchema.array().parse(response.json());
+  };
+  /** The PUT a device makes: no bearer token, the URL is the authorisation. */
+  const upload = (url: string, bytes: Buffer, contentType = 'application/octet-stream') => t.app.inject({ method: 'PUT', url, headers: { 'content-type': contentType }, payload: bytes });
+
+  beforeAll(async () => {
+    t = await createTestApp({ FILE_MAX_BYTES: String(MAX_BYTES) });
+    a = await insertTenant(t.database.db, { name: 'Tenant A' });
+    b = await insertTenant(t.database.db, { name: 'Tenant B' });
+    adminA = (await loginAs(t.app, a.admin)).authorization;
+    adminB = (await loginAs(t.app, b.admin)).authorization;
+  });
+  afterAll(() => t?.close());
+
+  it('registers, uploads and downloads a file; the same bytes again are fine', async () => {
+    const nodeid = uuidv7();
+    const [registered] = await register([{ nodeid, extension: 'PDF' }]);
+    expect(registered).toMatchObject({ nodeid, fileversion: 1, bucketid: 'local', status: 'pending', mimetype: 'application/pdf' });
+    expect(registered!.url).toMatch(new RegExp(`^/api/files/${registered!.fileid}/1/content\\?exp=\\d+&sig=`));
+    expect(registered!.expiresat).toBeGreaterThan(Date.now());
+
+    const bytes = pdfBytes();
+    const put = await upload(registered!.url, bytes);
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json()).toMatchObject({ fileid: registered!.fileid, status: 'complete', size: bytes.length });
+    const [row] = await t.database.db.select().from(files).where(eq(files.nodeid, nodeid));
+    expect(row).toMatchObject({ status: 'complete', size: bytes.length, legalentitynodeid: a.legalEntity.nodeid });
+    expect(row!.version).toBeGreaterThan(0);
+
+    expect((await upload(registered!.url, bytes, 'application/pdf')).statusCode).toBe(200);
+    expect((await upload(registered!.url, pdfBytes('anders'))).statusCode).toBe(409);
+
+    // The same registration again signs a URL for the same file (a resend of the outbox entry).
+    const before = await fileCount(t.database.db);
+    const [again] = await register([{ nodeid, extension: 'pdf' }]);
+    expect(again).toMatchObject({ fileid: registered!.fileid, fileversion: 1, status: 'complete' });
+    expect(await fileCount(t.database.db)).toBe(before);
+
+    const download = await t.app.inject({ method: 'GET', url: downloadUrl(t.app.fileUrls, registered!) });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.rawPayload.equals(bytes)).toBe(true);
+  });
+
+  it('registers several files at once and checks count', async () => {
+    const registered = await register([
+      { nodeid: uuidv7(), extension: 'jpg' },
+      { nodeid: uuidv7(), extension: 'docx' },
+      { nodeid: uuidv7(), extension: 'key' },
+    ]);
+    expect(registered.map((r) => r.mimetype)).toEqual(['image/jpeg', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/vnd.apple.keynote']);
+    const mismatch = await call(t, adminA, 'POST', '/api/files', { count: 2, extensions: [{ nodeid: uuidv7(), extension: 'pdf' }] });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json()).toMatchObject({ details: [{ field: 'count' }] });
+  });
+
+  it.each([
+    [{ extension: 'exe' }, 'extensions.0.extension'],
+    [{ extension: 'pdf', mimetype: 'application/x-msdownload' }, 'extensions.0.mimetype'],
+    [{ extension: 'pdf', size: MAX_BYTES + 1 }, 'extensions.0.size'],
+    [{ extension: 'pdf', nodeid: 'nope' }, 'extensions.0.nodeid'],
+  ])('registration %j answers 400 naming %s; nothing is registered', async (entry, field) => {
+    const before = await fileCount(t.database.db);
+    const response = await call(t, adminA, 'POST', '/api/files', { count: 1, extensions: [{ nodeid: uuidv7(), ...entry }] });
+    expect(response.statusCode).toBe(400);
+    expect((response.json() as { details: { field: string }[] }).details.map((d) => d.field)).toEqual([field]);
+    expect(await fileCount(t.database.db)).toBe(before);
+  });
+
+  it('two different uploads of one version at once: one wins, the other is a 409, the stored bytes are the winner\'s', async () => {
+    const [registered] = await register([{ nodeid: uuidv7(), extension: 'pdf' }]);
+    const [first, second] = await Promise.all([upload(registered!.url, pdfBytes('eins')), upload(registered!.url, pdfBytes('zwei'))]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    const winner = first.statusCode === 200 ? pdfBytes('eins') : pdfBytes('zwei');
+    const download = await t.app.inject({ method: 'GET', url: downloadUrl(t.app.fileUrls, registered!) });
+    expect(download.rawPayload.equals(winner)).toBe(true);
+  });
+
+  it('takes an upload without a Content-Type: the registered extension decides', async () => {
+    const [registered] = await register([{ nodeid: uuidv7(), extension: 'png' }]);
+    const put = await t.app.inject({ method: 'PUT', url: registered!.url, payload: Buffer.from([0x89, 0x50, 0x4e, 0x47]) });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json()).toMatchObject({ mimetype: 'image/png', size: 4 });
+  });
+
+  it('refuses a wrong content type (415) and leaves the file pending', async () => {
+    const [registered] = await register([{ nodeid: uuidv7(), extension: 'pdf' }]);
+    const put = await upload(registered!.url, Buffer.from('MZ...'), 'application/x-msdownload');
+    expect(put.statusCode).toBe(415);
+    expect(put.json()).toMatchObject({ message: expect.stringContaining('Ungültiger Dateityp!') });
+    const image = await upload(registered!.url, Buffer.from('png'), 'image/png');
+    expect(image.statusCode).toBe(415);
+    const [row] = await t.database.db.select().from(files).where(eq(files.fileid, registered!.fileid));
+    expect(row!.status).toBe('pending');
+  });
+
+  it('refuses a file over FILE_MAX_BYTES (413) and one that differs from its declared size (400); takes one of exactly FILE_MAX_BYTES', async () => {
+    const [registered, declared] = await register([
+      { nodeid: uuidv7(), extension: 'txt' },
+      { nodeid: uuidv7(), extension: 'txt', size: 10 },
+    ]);
+    const tooBig = await upload(registered!.url, Buffer.alloc(MAX_BYTES + 1, 65), 'text/plain');
+    expect(tooBig.statusCode).toBe(413);
+    expect((await t.database.db.select().from(files).where(eq(files.fileid, registered!.fileid)))[0]!.status).toBe('pending');
+    expect((await upload(declared!.url, Buffer.from('only five'), 'text/plain')).statusCode).toBe(400);
+    expect((await upload(declared!.url, Buffer.from('exactly 10'), 'text/plain; charset=utf-8')).statusCode).toBe(200);
+    const big = await upload(registered!.url, Buffer.alloc(MAX_BYTES, 66), 'text/plain');
+    expect(big.statusCode, big.body).toBe(200);
+    expect(big.json()).toMatchObject({ size: MAX_BYTES });
+    const rows = await t.database.db.select().from(files).where(inArray(files.fileid, [registered!.fileid, declared!.fileid]));
+    expect(Object.fromEntries(rows.map((r) => [r.fileid, r.status]))).toEqual({ [registered!.fileid]: 'complete', [declared!.fileid]: 'complete' });
+  });
+
+  it('answers 403 for an expired URL; POST /api/files with the same fileid signs it again', async () => {
+    const [registered] = await register([{ nodeid: uuidv7(), extension: 'pdf' }]);
+    const realNow = Date.now;
+    // why a moved clock: the URL must have run out; waiting an hour is not an option.
+    Date.now = () => realNow() + UPLOAD_URL_TTL_MS + 1000;
+    try {
+      const expired = await upload(registered!.url, pdfBytes());
+      expect(expired.statusCode).toBe(403);
+      expect(expired.json()).toMatchObject({ message: SIGNED_URL_EXPIRED_MESSAGE });
+    } finally {
+      Date.now = realNow;
+    }
+    const [resigned] = await register([{ nodeid: uuidv7(), extension: 'pdf', fileid: registered!.fileid }]);
+    expect(resigned).toMatchObject({ fileid: registered!.fileid, fileversion: 1, nodeid: registered!.nodeid, status: 'pending' });
+    expect((await upload(resigned!.url, pdfBytes())).statusCode).toBe(200);
+
+    // Once complete, the same fileid registers the next version (editing a document).
+    const [next] = await register([{ nodeid: uuidv7(), extension: 'pdf', fileid: registered!.fileid }]);
+    expect(next).toMatchObject({ fileid: registered!.fileid, fileversion: 2, status: 'pending' });
+  });
+
+  it('refuses a forged or reused signature', async () => {
+    const [one, two] = await register([
+      { nodeid: uuidv7(), extension: 'pdf' },
+      { nodeid: uuidv7(), extension: 'pdf' },
+    ]);
+    const forged = `${two!.url.split('?')[0]}?${one!.url.split('?')[1]}`;
+    expect((await upload(forged, pdfBytes())).statusCode).toBe(403);
+    const tampered = one!.url.replace(/exp=(\d+)/, (_m, exp: string) => `exp=${Number(exp) + 1000}`);
+    expect((await upload(tampered, pdfBytes())).statusCode).toBe(403);
+    // An upload URL is not a download URL.
+    expect((await t.app.inject({ method: 'GET', url: one!.url })).statusCode).toBe(403);
+  });
+
+  it("does not re-sign another tenant's file (404)", async () => {
+    const [registered] = await register([{ nodeid: uuidv7(), extension: 'pdf' }]);
+    const response = await call(t, adminB, 'POST', '/api/files', { count: 1, extensions: [{ nodeid: uuidv7(), extension: 'pdf', fileid: registered!.fileid }] });
+    expect(response.statusCode).toBe(404);
+    const sameNode = await call(t, adminB, 'POST', '/api/files', { count: 1, extensions: [{ nodeid: registered!.nodeid, extension: 'pdf' }] });
+    expect(sameNode.statusCode).toBe(404);
+  });
+
+  it('needs a signed-in user to register', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/files', payload: { count: 1, extensions: [{ nodeid: uuidv7(), extension: 'pdf' }] } });
+    expect(response.statusCode).toBe(401);
+  });
+
+  describe('cleanup of abandoned uploads', () => {
+    it('removes pending files older than the window with their bytes, keeps complete and recent ones, leaves tombstones', async () => {
+      const db = t.database.db;
+      const old = new Date(Date.now() - 2 * 24 * 3_600_000);
+      const stale = buildFile({ legalentitynodeid: a.legalEntity.nodeid, createdAt: old });
+      const staleB = buildFile({ legalentitynodeid: b.legalEntity.nodeid, createdAt: old });
+      const done = buildFile({ legalentitynodeid: a.legalEntity.nodeid, createdAt: old, status: 'complete' });
+      const recent = buildFile({ legalentitynodeid: a.legalEntity.nodeid });
+      await db.insert(files).values([stale, staleB, done, recent]);
+      await t.app.fileStorage.put(stale.storagekey, pdfBytes('halb'), 'application/pdf');
+
+      // Two instances at once: each file is removed by exactly one of them.
+      const runs = await Promise.all([cleanupPendingFiles(t.app.serviceContext, t.app.fileStorage), cleanupPendingFiles(t.app.serviceContext, t.app.fileStorage)]);
+      expect(runs.reduce((sum, r) => sum + r.removed, 0)).toBe(2);
+
+      const left = await db.select({ nodeid: files.nodeid }).from(files).where(inArray(files.nodeid, [stale.nodeid!, staleB.nodeid!, done.nodeid!, recent.nodeid!]));
+      expect(left.map((r) => r.nodeid).sort()).toEqual([done.nodeid, recent.nodeid].sort());
+      expect(await t.app.fileStorage.get(stale.storagekey)).toBeNull();
+      const stones = await db.select().from(tombstones).where(inArray(tombstones.nodeid, [stale.nodeid!, staleB.nodeid!]));
+      expect(stones.map((s) => [s.kind, s.legalentitynodeid]).sort()).toEqual([['files', a.legalEntity.nodeid], ['files', b.legalEntity.nodeid]].sort());
+      expect((await cleanupPendingFiles(t.app.serviceContext, t.app.fileStorage)).removed).toBe(0);
+    });
+  });
+});

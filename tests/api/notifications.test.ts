@@ -1,0 +1,396 @@
+import { and, count, eq } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_DENIED_MESSAGE, apiErrorSchema } from '../../src/shared/api/errors';
+import { notificationSchema, type CreateNotificationInput, type Notification } from '../../src/shared/api/notifications';
+import type { NotificationStatus } from '../../src/shared/domain/notification';
+import type { PermissionFlag } from '../../src/shared/permissions';
+import type { Db } from '../../src/server/db/client';
+import { attachments, notifications, recordHistory, reports, tenantVersions, tombstones, workflowSteps, workflows } from '../../src/server/db/schema';
+import { insertFile } from '../factories/files';
+import { insertArea, insertEquipment } from '../factories/structure';
+import { insertTenant, loginAs, type TestTenant } from '../factories/tenant';
+import { allFlagsBut, call, onlyFlag, userWithFlags, type Method } from './support/requests';
+import { createTestApp, type TestApp } from './support/test-app';
+
+const HOUR = 3_600_000;
+
+async function notificationCount(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(notifications);
+  return row!.n;
+}
+
+async function tenantVersion(db: Db, le: string): Promise<number> {
+  const [row] = await db.select({ version: tenantVersions.version }).from(tenantVersions).where(eq(tenantVersions.legalentitynodeid, le));
+  return row?.version ?? 0;
+}
+
+describe('notifications', () => {
+  let t: TestApp;
+  let a: TestTenant;
+  let b: TestTenant;
+  let adminA: string;
+  let adminB: string;
+  let machineA: string;
+  let machineB: string;
+
+  const input = (overrides: Partial<CreateNotificationInput> = {}): CreateNotificationInput => ({
+    lang: 'de',
+    nodeid: uuidv7(),
+    type: 0,
+    title: 'Spindel blockiert',
+    description: 'Spindel dreht nicht mehr hoch',
+    errorcode: 'E-4711',
+    equipmentnodeid: machineA,
+    dueuntil: null,
+    ...overrides,
+  });
+
+  const create = async (overrides: Partial<CreateNotificationInput> = {}, authorization = adminA): Promise<Notification> => {
+    const response = await call(t, authorization, 'POST', '/api/notifications', input(overrides));
+    expect(response.statusCode, response.body).toBe(201);
+    return notificationSchema.parse(response.json());
+  };
+  const put = (nodeid: string, body: Record<string, unknown>, authorization = adminA) => call(t, authorization, 'PUT', `/api/notifications/${nodeid}`, body);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = await insertTenant(t.database.db, { name: 'Tenant A' });
+    b = await insertTenant(t.database.db, { name: 'Tenant B' });
+    adminA = (await loginAs(t.app, a.admin)).authorization;
+    adminB = (await loginAs(t.app, b.admin)).authorization;
+    const area = await insertArea(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, name: 'Halle 1' });
+    machineA = (await insertEquipment(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, name: 'Fräse DMU 50', areanodeid: area.nodeid })).nodeid;
+    machineB = (await insertEquipment(t.database.db, { legalentitynodeid: b.legalEntity.nodeid })).nodeid;
+  });
+  afterAll(() => t?.close());
+
+  describe('create and read', () => {
+    it('creates with the device-chosen nodeid; the author is the caller; GET shows machine, area and author', async () => {
+      const before = await tenantVersion(t.database.db, a.legalEntity.nodeid);
+      const nodeid = uuidv7();
+      const created = await create({ nodeid });
+      expect(created).toMatchObject({
+        nodeid,
+        type: 0,
+        status: 0,
+        title: 'Spindel blockiert',
+        errorcode: 'E-4711',
+        progressstarted: 0,
+        closed: 0,
+        equipmentnodeid: machineA,
+        isnotificationof: { nodeid: machineA, name: 'Fräse DMU 50', area: { name: 'Halle 1' }, pool: null },
+        hasauthor: { nodeid: a.admin.nodeid, givenname: a.admin.givenname, surname: a.admin.surname },
+        counts: { hasworkflow: 0, hasreport: 0, hasattachment: 0, hascost: 0 },
+      });
+      expect(created.isnotificationof.brand).toEqual(expect.any(String));
+      expect(created.version).toBe(before + 1);
+
+      const read = await call(t, adminA, 'GET', `/api/notifications/${nodeid}?lang=de`);
+      expect(read.statusCode).toBe(200);
+      expect(read.json()).toEqual(created);
+    });
+
+    it('answers 409 for a plain re-POST of an existing nodeid, and writes nothing', async () => {
+      const created = await create();
+      const before = await notificationCount(t.database.db);
+      const again = await call(t, adminA, 'POST', '/api/notifications', input({ nodeid: created.nodeid, title: 'Anders' }));
+      expect(again.statusCode).toBe(409);
+      expect(await notificationCount(t.database.db)).toBe(before);
+    });
+
+    it('clamps the device creation time to the server now', async () => {
+      const created = await create({ created: Date.now() + 24 * HOUR });
+      expect(created.created).toBeLessThanOrEqual(Date.now());
+      const earlier = Date.now() - 5 * 24 * HOUR;
+      expect((await create({ created: earlier })).created).toBe(earlier);
+    });
+
+    it('creates directly as closed with both timestamps from the device, clamped', async () => {
+      const createdAt = Date.now() - 2 * HOUR;
+      const created = await create({ created: createdAt, status: 2, progressstarted: createdAt - HOUR, closed: createdAt + HOUR });
+      expect(created).toMatchObject({ status: 2, progressstarted: createdAt, closed: createdAt + HOUR });
+    });
+  });
+
+  describe('validation', () => {
+    it.each([
+      ['title', undefined],
+      ['title', '   '],
+      ['type', 4],
+      ['type', 13],
+      ['equipmentnodeid', 'nope'],
+      ['status', 3],
+      ['dueuntil', -5],
+    ])('%s = %j answers 400 naming the field; nothing is written', async (field, value) => {
+      const before = await notificationCount(t.database.db);
+      const body: Record<string, unknown> = { ...input() };
+      if (value === undefined) delete body[field];
+      else body[field] = value;
+      const response = await call(t, adminA, 'POST', '/api/notifications', body);
+      expect(response.statusCode).toBe(400);
+      expect(apiErrorSchema.parse(response.json()).details?.map((d) => d.field)).toEqual([field]);
+      expect(await notificationCount(t.database.db)).toBe(before);
+    });
+
+    it('rejects an update to type 4 and a body nodeid other than the path', async () => {
+      const n = await create();
+      const typed = await put(n.nodeid, { type: 4 });
+      expect(typed.statusCode).toBe(400);
+      expect(typed.json()).toMatchObject({ details: [{ field: 'type' }] });
+      const wrongId = await put(n.nodeid, { nodeid: uuidv7(), title: 'X' });
+      expect(wrongId.statusCode).toBe(400);
+      expect((await call(t, adminA, 'GET', `/api/notifications/${n.nodeid}`)).json()).toMatchObject({ title: 'Spindel blockiert', type: 0 });
+    });
+  });
+
+  describe('tenant scope', () => {
+    it("answers 404 for another tenant's machine on create and on update", async () => {
+      const before = await notificationCount(t.database.db);
+      expect((await call(t, adminA, 'POST', '/api/notifications', input({ equipmentnodeid: machineB }))).statusCode).toBe(404);
+      expect(await notificationCount(t.database.db)).toBe(before);
+      const n = await create();
+      expect((await put(n.nodeid, { equipmentnodeid: machineB })).statusCode).toBe(404);
+    });
+
+    it("answers 404 for another tenant's notification on every route, and changes nothing", async () => {
+      const n = await create();
+      for (const [method, payload] of [['GET'], ['PUT', { title: 'Fremd' }], ['DELETE']] as [Method, unknown?][]) {
+        const response = await call(t, adminB, method, `/api/notifications/${n.nodeid}`, payload);
+        expect(response.statusCode, method).toBe(404);
+      }
+      expect((await call(t, adminA, 'GET', `/api/notifications/${n.nodeid}`)).json()).toMatchObject({ title: 'Spindel blockiert' });
+    });
+  });
+
+  describe('permissions (feature key notification)', () => {
+    const routes: { flag: PermissionFlag; name: string; request: (n: string) => [Method, string, unknown?]; ok: number }[] = [
+      { flag: 'create', name: 'POST /api/notifications', request: () => ['POST', '/api/notifications', input()], ok: 201 },
+      { flag: 'read', name: 'GET /api/notifications/{nodeid}', request: (n) => ['GET', `/api/notifications/${n}`], ok: 200 },
+      { flag: 'update', name: 'PUT /api/notifications/{nodeid}', request: (n) => ['PUT', `/api/notifications/${n}`, { title: 'Neu' }], ok: 200 },
+      { flag: 'delete', name: 'DELETE /api/notifications/{nodeid}', request: (n) => ['DELETE', `/api/notifications/${n}`], ok: 200 },
+    ];
+
+    it.each(routes)('$name without the $flag flag: 403, nothing changed', async ({ flag, request }) => {
+      const n = await create();
+      const before = await notificationCount(t.database.db);
+      const { authorization } = await userWithFlags(t, a.legalEntity.nodeid, 'notification', allFlagsBut(flag));
+      const [method, url, payload] = request(n.nodeid);
+      const response = await call(t, authorization, method, url, payload);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ message: ACCESS_DENIED_MESSAGE });
+      expect(await notificationCount(t.database.db)).toBe(before);
+      expect((await call(t, adminA, 'GET', `/api/notifications/${n.nodeid}`)).json()).toMatchObject({ title: 'Spindel blockiert' });
+    });
+
+    it.each(routes)('$name with only the $flag flag succeeds', async ({ flag, request, ok }) => {
+      const n = await create();
+      const { authorization } = await userWithFlags(t, a.legalEntity.nodeid, 'notification', onlyFlag(flag));
+      const [method, url, payload] = request(n.nodeid);
+      expect((await call(t, authorization, method, url, payload)).statusCode).toBe(ok);
+    });
+  });
+
+  describe('status transitions (§4.2) on the server status', () => {
+    /** Brings a fresh notification to `from` and returns it with its timestamps. */
+    async function notificationIn(from: NotificationStatus): Promise<Notification> {
+      const created = await create({ created: Date.now() - 10 * HOUR });
+      if (from === 0) return created;
+      const response = await put(created.nodeid, { status: from, previousStatus: 0, onlyStatusUpdate: true, progressstarted: Date.now() - 5 * HOUR, closed: Date.now() - 5 * HOUR });
+      expect(response.statusCode).toBe(200);
+      return notificationSchema.parse(response.json());
+    }
+
+    it.each([
+      { from: 0, to: 1, progressstarted: 'device', closed: 'zero' },
+      { from: 0, to: 2, progressstarted: 'device', closed: 'device' },
+      { from: 1, to: 2, progressstarted: 'kept', closed: 'device' },
+      { from: 1, to: 0, progressstarted: 'zero', closed: 'zero' },
+      { from: 2, to: 1, progressstarted: 'kept', closed: 'zero' },
+      { from: 2, to: 0, progressstarted: 'zero', closed: 'zero' },
+    ] as const)('$from → $to: progressstarted $progressstarted, closed $closed', async ({ from, to, progressstarted, closed }) => {
+      const n = await notificationIn(from);
+      const deviceTime = Date.now() - HOUR;
+      const response = await put(n.nodeid, { nodeid: n.nodeid, status: to, previousStatus: from, onlyStatusUpdate: true, progressstarted: deviceTime, closed: deviceTime, title: n.title, type: n.type, description: n.description, equipmentnodeid: n.equipmentnodeid });
+      expect(response.statusCode, response.body).toBe(200);
+      const after = notificationSchema.parse(response.json());
+      expect(after.status).toBe(to);
+      const expected = (rule: 'device' | 'zero' | 'kept', before: number) => (rule === 'device' ? deviceTime : rule === 'zero' ? 0 : before);
+      expect(after.progressstarted).toBe(expected(progressstarted, n.progressstarted));
+      expect(after.closed).toBe(expected(closed, n.closed));
+    });
+
+    it('sets server now when the device sends no timestamp', async () => {
+      const n = await notificationIn(0);
+      const before = Date.now();
+      const after = notificationSchema.parse((await put(n.nodeid, { status: 1, onlyStatusUpdate: true })).json());
+      expect(after.progressstarted).toBeGreaterThanOrEqual(before);
+      expect(after.progressstarted).toBeLessThanOrEqual(Date.now());
+    });
+
+    it('clamps device timestamps to [created, server now]', async () => {
+      const createdAt = Date.now() - 10 * HOUR;
+      const n = await create({ created: createdAt });
+      const early = notificationSchema.parse((await put(n.nodeid, { status: 1, previousStatus: 0, progressstarted: createdAt - 48 * HOUR })).json());
+      expect(early.progressstarted).toBe(createdAt);
+      const late = notificationSchema.parse((await put(n.nodeid, { status: 2, previousStatus: 1, closed: Date.now() + 48 * HOUR })).json());
+      expect(late.closed).toBeLessThanOrEqual(Date.now());
+      expect(late.closed).toBeGreaterThan(Date.now() - 60_000);
+    });
+
+    it('applies the transition from the server status, not the one the device saw, and records what the device saw', async () => {
+      const n = await notificationIn(1);
+      // The device still saw "open" and closes it: the server goes 1 → 2, keeping progress started.
+      const after = notificationSchema.parse((await put(n.nodeid, { status: 2, previousStatus: 0, onlyStatusUpdate: true, progressstarted: 123, closed: Date.now() - 1000 })).json());
+      expect(after).toMatchObject({ status: 2, progressstarted: n.progressstarted });
+      const [history] = await t.database.db
+        .select()
+        .from(recordHistory)
+        .where(and(eq(recordHistory.nodeid, n.nodeid), eq(recordHistory.version, after.version)));
+      expect(history).toMatchObject({ kind: 'notifications', usernodeid: a.admin.nodeid, context: { status: 2, previousStatus: 0, serverStatus: 1 } });
+      expect(history!.changes).toMatchObject({ status: { old: 1, new: 2 }, closed: { old: null, new: after.closed } });
+    });
+
+    it("takes the report's status-only close (previousStatus 0, a hardcoded old progressstarted) without dating progress before the notification", async () => {
+      const createdAt = Date.now() - 3 * HOUR;
+      const n = await create({ created: createdAt });
+      const closedAt = Date.now() - 1000;
+      const after = notificationSchema.parse((await put(n.nodeid, { nodeid: n.nodeid, status: 2, previousStatus: 0, onlyStatusUpdate: true, progressstarted: 1_600_000_000_000, closed: closedAt })).json());
+      expect(after).toMatchObject({ status: 2, progressstarted: createdAt, closed: closedAt });
+    });
+
+    it('with onlyStatusUpdate ignores the context fields, so a status change never reverts an edit', async () => {
+      const n = await create();
+      expect((await put(n.nodeid, { title: 'Neuer Titel von Tablet B' })).statusCode).toBe(200);
+      const after = notificationSchema.parse((await put(n.nodeid, { status: 1, previousStatus: 0, onlyStatusUpdate: true, title: n.title, type: n.type })).json());
+      expect(after).toMatchObject({ status: 1, title: 'Neuer Titel von Tablet B' });
+    });
+  });
+
+  describe('field updates', () => {
+    it('changes only the fields sent, bumps the version and keeps the old values in the history', async () => {
+      const n = await create({ dueuntil: Date.UTC(2026, 11, 1) });
+      const response = await put(n.nodeid, { description: 'Lager getauscht', errorcode: '' });
+      expect(response.statusCode).toBe(200);
+      const after = notificationSchema.parse(response.json());
+      expect(after).toMatchObject({ title: n.title, type: n.type, description: 'Lager getauscht', errorcode: null, dueuntil: Date.UTC(2026, 11, 1) });
+      expect(after.version).toBeGreaterThan(n.version);
+      const rows = await t.database.db.select().from(recordHistory).where(eq(recordHistory.nodeid, n.nodeid));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.changes).toEqual({ description: { old: 'Spindel dreht nicht mehr hoch', new: 'Lager getauscht' }, errorcode: { old: 'E-4711', new: null } });
+    });
+
+    it('a write that changes nothing takes no version', async () => {
+      const n = await create();
+      const before = await tenantVersion(t.database.db, a.legalEntity.nodeid);
+      expect((await put(n.nodeid, { title: n.title })).statusCode).toBe(200);
+      expect(await tenantVersion(t.database.db, a.legalEntity.nodeid)).toBe(before);
+    });
+  });
+
+  describe('delete', () => {
+    it('deletes with a tombstone; later writes and reads answer 410 Gone (deletes win)', async () => {
+      const n = await create();
+      const deleted = await call(t, adminA, 'DELETE', `/api/notifications/${n.nodeid}`, { nodeid: n.nodeid });
+      expect(deleted.statusCode).toBe(200);
+      const { version } = deleted.json() as { version: number };
+      const [tombstone] = await t.database.db.select().from(tombstones).where(eq(tombstones.nodeid, n.nodeid));
+      expect(tombstone).toMatchObject({ kind: 'notifications', legalentitynodeid: a.legalEntity.nodeid, version });
+
+      expect((await put(n.nodeid, { title: 'Zu spät' })).statusCode).toBe(410);
+      expect((await call(t, adminA, 'GET', `/api/notifications/${n.nodeid}`)).statusCode).toBe(410);
+      expect((await call(t, adminA, 'DELETE', `/api/notifications/${n.nodeid}`)).statusCode).toBe(410);
+      expect((await call(t, adminA, 'POST', '/api/notifications', input({ nodeid: n.nodeid }))).statusCode).toBe(410);
+      // Another tenant learns nothing: 404.
+      expect((await put(n.nodeid, { title: 'Fremd' }, adminB)).statusCode).toBe(404);
+    });
+
+    it('takes its solutions, steps, reports, costs and attachments along, each with a tombstone', async () => {
+      const db = t.database.db;
+      const le = a.legalEntity.nodeid;
+      const n = await create();
+      const workflow = { nodeid: uuidv7(), legalentitynodeid: le, notificationnodeid: n.nodeid, title: 'Lager getauscht', created: new Date() };
+      await db.insert(workflows).values(workflow);
+      const step = { nodeid: uuidv7(), legalentitynodeid: le, workflownodeid: workflow.nodeid, description: 'Alt raus, neu rein', created: new Date() };
+      await db.insert(workflowSteps).values(step);
+      const report = { nodeid: uuidv7(), legalentitynodeid: le, notificationnodeid: n.nodeid, executed: new Date(), created: new Date() };
+      await db.insert(reports).values(report);
+      const file = await insertFile(db, { legalentitynodeid: le, status: 'complete' });
+      const onStep = { nodeid: uuidv7(), legalentitynodeid: le, title: 'Foto', filenodeid: file.nodeid, isattachmentof: step.nodeid, targetkind: 'workflowstep' as const };
+      await db.insert(attachments).values(onStep);
+
+      const deleted = await call(t, adminA, 'DELETE', `/api/notifications/${n.nodeid}`);
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      const stones = await db.select({ kind: tombstones.kind, nodeid: tombstones.nodeid }).from(tombstones).where(eq(tombstones.version, (deleted.json() as { version: number }).version));
+      expect(stones.sort((x, y) => x.kind.localeCompare(y.kind))).toEqual([
+        { kind: 'attachments', nodeid: onStep.nodeid },
+        { kind: 'notifications', nodeid: n.nodeid },
+        { kind: 'reports', nodeid: report.nodeid },
+        { kind: 'workflow_steps', nodeid: step.nodeid },
+        { kind: 'workflows', nodeid: workflow.nodeid },
+      ]);
+      expect(await db.select().from(attachments).where(eq(attachments.nodeid, onStep.nodeid))).toEqual([]);
+    });
+
+    it('refuses a body nodeid other than the path (400) and keeps the notification', async () => {
+      const n = await create();
+      expect((await call(t, adminA, 'DELETE', `/api/notifications/${n.nodeid}`, { nodeid: uuidv7() })).statusCode).toBe(400);
+      expect((await call(t, adminA, 'GET', `/api/notifications/${n.nodeid}`)).statusCode).toBe(200);
+    });
+
+    it('answers 404 for an id that never existed', async () => {
+      expect((await call(t, adminA, 'DELETE', `/api/notifications/${uuidv7()}`)).statusCode).toBe(404);
+      expect((await put(uuidv7(), { title: 'X' })).statusCode).toBe(404);
+    });
+  });
+
+  it('is described in the OpenAPI document', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(operations).toEqual(
+      expect.arrayContaining([
+        'POST /api/notifications',
+        'GET /api/notifications/{nodeid}',
+        'PUT /api/notifications/{nodeid}',
+        'DELETE /api/notifications/{nodeid}',
+        'POST /api/counters/create',
+        'PUT /api/counters/update/{id}',
+        'GET /api/counters',
+        'DELETE /api/counters/delete/{id}',
+        'POST /api/countertypes/create',
+        'GET /api/countertypes',
+        'POST /api/files',
+        'PUT /api/files/{fileid}/{fileversion}/content',
+        'GET /api/files/{fileid}/{fileversion}/content',
+        'POST /api/attachments',
+        'GET /api/attachments/{id}',
+        'PUT /api/attachments/{id}',
+        'DELETE /api/attachments/{id}',
+      ]),
+    );
+  });
+
+  describe('through the mutation log (offline outbox)', () => {
+    it('a resent create and status change are applied once and answered the same', async () => {
+      const clientid = uuidv7();
+      const headers = (mutationId: number) => ({ authorization: adminA, 'x-client-id': clientid, 'x-mutation-id': String(mutationId) });
+      const body = input();
+      const first = await t.app.inject({ method: 'POST', url: '/api/notifications', headers: headers(1), payload: body });
+      expect(first.statusCode, first.body).toBe(201);
+      const before = await notificationCount(t.database.db);
+      const replay = await t.app.inject({ method: 'POST', url: '/api/notifications', headers: headers(1), payload: body });
+      expect(replay.statusCode).toBe(201);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(replay.json()).toEqual(first.json());
+      expect(await notificationCount(t.database.db)).toBe(before);
+
+      const status = { nodeid: body.nodeid, status: 1, previousStatus: 0, onlyStatusUpdate: true };
+      const closed = await t.app.inject({ method: 'PUT', url: `/api/notifications/${body.nodeid}`, headers: headers(2), payload: status });
+      expect(closed.statusCode, closed.body).toBe(200);
+      const version = (closed.json() as Notification).version;
+      const again = await t.app.inject({ method: 'PUT', url: `/api/notifications/${body.nodeid}`, headers: headers(2), payload: status });
+      expect(again.json()).toEqual(closed.json());
+      expect((await call(t, adminA, 'GET', `/api/notifications/${body.nodeid}`)).json()).toMatchObject({ status: 1, version });
+    });
+  });
+});
