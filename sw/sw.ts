@@ -26,4 +26,25 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   }
 });
 
+// Background Sync (Chromium): the page registers the tag 'outbox' after every local write. When the browser
+// fires it (network back), the worker does not send anything itself — the outbox logic, tokens and locks live
+// in the page — it wakes the open pages, whose sync engine then runs (src/client/sync/sync-engine.ts).
+// With no page open there is nothing to do; the next app start sends. Replay never depends on this event.
+const BACKGROUND_SYNC_TAG = 'outbox';
+const SYNC_MESSAGE_TYPE = 'SYNC_OUTBOX';
+
+interface SyncEventLike extends ExtendableEvent {
+  readonly tag: string;
+}
+
+self.addEventListener('sync' as keyof ServiceWorkerGlobalScopeEventMap, (event) => {
+  const syncEvent = event as SyncEventLike;
+  if (syncEvent.tag !== BACKGROUND_SYNC_TAG) return;
+  syncEvent.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      for (const client of windows) client.postMessage({ type: SYNC_MESSAGE_TYPE });
+    }),
+  );
+});
+
 clientsClaim();

@@ -8,13 +8,17 @@ import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { AppLogo } from '../components/app-logo';
 import { LanguageSwitch } from '../components/language-switch';
+import { InitialSyncProgress } from '../components/initial-sync-progress';
 import { PageSkeleton } from '../components/page-skeleton';
+import { UpdatePrompt } from '../components/update-prompt';
+import { useSyncEngineLifecycle } from '../sync/app-sync';
 import { AppBar } from './app-bar';
 import { NavList } from './nav-list';
 
 export function AppLayout() {
   const { t } = useTranslation();
   const [navOpen, setNavOpen] = useState(false);
+  useSyncEngineLifecycle();
 
   return (
     <Flex direction="column" minH="100dvh">
@@ -34,6 +38,8 @@ export function AppLayout() {
         <a href="#main-content">{t('app.skipToContent')}</a>
       </Box>
       <AppBar onOpenNav={() => setNavOpen(true)} navOpen={navOpen} />
+      <InitialSyncProgress />
+      <UpdatePrompt />
       <Flex flex="1" align="stretch">
         <Box
           as="nav"

@@ -1,21 +1,30 @@
 /** The user's menu in the app bar: name and e-mail, profile link (once /profile exists), logout. */
 import { Avatar, Box, Button, Menu, Portal, Text } from '@chakra-ui/react';
 import { ChevronDown, LogOut, UserRound } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { logout } from '../features/auth/session-actions';
+import { logout, unsyncedChangeCount } from '../features/auth/session-actions';
+import { syncNow } from '../sync/app-sync';
 import { useSessionStore } from '../stores/session-store';
 import { isRouteReady } from './route-table';
+
+// why lazy: the dialog is rare (logout with unsynced changes); keeping it out of the shell chunk keeps that small.
+const LogoutWarningDialog = lazy(() => import('./logout-warning-dialog').then((module) => ({ default: module.LogoutWarningDialog })));
 
 export function UserMenu() {
   const { t } = useTranslation();
   const userinfo = useSessionStore((state) => state.session?.userinfo);
   const [busy, setBusy] = useState(false);
+  /** Unsynced changes when the warning opened; null = dialog closed. */
+  const [warning, setWarning] = useState<number | null>(null);
+  const [syncing, setSyncing] = useState(false);
+  const [stillPending, setStillPending] = useState<number | null>(null);
   if (!userinfo) return null;
   const name = `${userinfo.givenname} ${userinfo.surname}`.trim();
 
-  const onLogout = async () => {
+  const doLogout = async () => {
+    setWarning(null);
     setBusy(true);
     try {
       await logout(); // the private-route guard then shows /login
@@ -24,44 +33,73 @@ export function UserMenu() {
     }
   };
 
+  const onLogout = () => {
+    const count = unsyncedChangeCount();
+    if (count > 0) {
+      setStillPending(null);
+      setWarning(count);
+      return;
+    }
+    void doLogout();
+  };
+
+  const onSyncFirst = async () => {
+    setSyncing(true);
+    try {
+      await syncNow();
+    } finally {
+      setSyncing(false);
+    }
+    const left = unsyncedChangeCount();
+    if (left === 0) await doLogout();
+    else setStillPending(left);
+  };
+
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        <Button variant="ghost" color="white" _hover={{ bg: 'whiteAlpha.200' }} _expanded={{ bg: 'whiteAlpha.200' }} px="2" gap="2" aria-label={t('appBar.userMenu', { name })} loading={busy}>
-          <Avatar.Root size="sm" colorPalette="brand" variant="solid" bg="white" color="brand.700">
-            <Avatar.Fallback name={name} />
-          </Avatar.Root>
-          <Box as="span" display={{ base: 'none', lg: 'inline' }} maxW="48" truncate>
-            {name}
-          </Box>
-          <ChevronDown size={18} aria-hidden />
-        </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="64">
-            <Box px="3" py="2">
-              <Text fontWeight="semibold">{name}</Text>
-              <Text textStyle="sm" color="fg.muted" truncate>
-                {userinfo.email}
-              </Text>
+    <>
+      <Menu.Root positioning={{ placement: 'bottom-end' }}>
+        <Menu.Trigger asChild>
+          <Button variant="ghost" color="white" _hover={{ bg: 'whiteAlpha.200' }} _expanded={{ bg: 'whiteAlpha.200' }} px="2" gap="2" aria-label={t('appBar.userMenu', { name })} loading={busy}>
+            <Avatar.Root size="sm" colorPalette="brand" variant="solid" bg="white" color="brand.700">
+              <Avatar.Fallback name={name} />
+            </Avatar.Root>
+            <Box as="span" display={{ base: 'none', lg: 'inline' }} maxW="48" truncate>
+              {name}
             </Box>
-            <Menu.Separator />
-            {isRouteReady('/profile') && (
-              <Menu.Item value="profile" asChild minH="11" textStyle="md">
-                <RouterLink to="/profile">
-                  <UserRound size={18} aria-hidden />
-                  {t('appBar.profile')}
-                </RouterLink>
+            <ChevronDown size={18} aria-hidden />
+          </Button>
+        </Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content minW="64">
+              <Box px="3" py="2">
+                <Text fontWeight="semibold">{name}</Text>
+                <Text textStyle="sm" color="fg.muted" truncate>
+                  {userinfo.email}
+                </Text>
+              </Box>
+              <Menu.Separator />
+              {isRouteReady('/profile') && (
+                <Menu.Item value="profile" asChild minH="11" textStyle="md">
+                  <RouterLink to="/profile">
+                    <UserRound size={18} aria-hidden />
+                    {t('appBar.profile')}
+                  </RouterLink>
+                </Menu.Item>
+              )}
+              <Menu.Item value="logout" minH="11" textStyle="md" onSelect={onLogout}>
+                <LogOut size={18} aria-hidden />
+                {t('appBar.logout')}
               </Menu.Item>
-            )}
-            <Menu.Item value="logout" minH="11" textStyle="md" onSelect={() => void onLogout()}>
-              <LogOut size={18} aria-hidden />
-              {t('appBar.logout')}
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+      {warning !== null && (
+      <Suspense fallback={null}>
+        <LogoutWarningDialog count={warning} stillPending={stillPending} syncing={syncing} onCancel={() => setWarning(null)} onLogout={() => void doLogout()} onSyncFirst={() => void onSyncFirst()} />
+      </Suspense>
+    )}
+    </>
   );
 }

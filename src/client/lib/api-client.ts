@@ -83,6 +83,12 @@ export interface ApiClient {
   post<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
   put<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
   delete<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+  /**
+   * The outbox sender's call: bearer + the same single-flight refresh on 401 (retried once), but the Response is
+   * returned whatever its status, because the sender decides per status (replay, 409, dead letter, backoff).
+   * Throws ApiError `network` when there is no answer (also when an offline refresh fails).
+   */
+  send(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, options?: Omit<RequestOptions<never>, 'schema'>): Promise<Response>;
 }
 
 export interface ApiClientConfig {
@@ -159,17 +165,20 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     return refreshInFlight;
   }
 
-  async function request<T>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
+  /** Sends with the bearer; on 401 refreshes once and retries once. The Response of the last attempt, any status. */
+  async function sendWithRefresh(method: string, path: string, options: RequestOptions<unknown>): Promise<Response> {
     const auth = options.auth ?? true;
     const token = auth ? tokens.getAccessToken() : null;
-    let response = await send(method, path, options, token);
+    const response = await send(method, path, options, token);
+    if (response.status !== 401 || !auth || !token) return response;
+    const fresh = await refreshOnce(token);
+    if (fresh === null) return response;
+    // Exactly one retry: a second 401 is reported as it is, never refreshed again (no loop).
+    return send(method, path, options, fresh);
+  }
 
-    if (response.status === 401 && auth && token) {
-      const fresh = await refreshOnce(token);
-      if (fresh === null) throw await toApiError(response);
-      // Exactly one retry: a second 401 is reported as it is, never refreshed again (no loop).
-      response = await send(method, path, options, fresh);
-    }
+  async function request<T>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
+    const response = await sendWithRefresh(method, path, options as RequestOptions<unknown>);
 
     if (!response.ok) throw await toApiError(response);
     if (response.status === 204 || response.headers.get('content-length') === '0') return undefined as T;
@@ -182,6 +191,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     post: (path, options) => request('POST', path, options),
     put: (path, options) => request('PUT', path, options),
     delete: (path, options) => request('DELETE', path, options),
+    send: (method, path, options) => sendWithRefresh(method, path, options ?? {}),
   };
 }
 

@@ -6,6 +6,7 @@ import { normalizeEmail } from '../../../shared/validation';
 import { api } from '../../lib/api';
 import { isApiError } from '../../lib/api-client';
 import { sessionStore, toStoredSession } from '../../stores/session-store';
+import { syncStore } from '../../stores/sync-store';
 
 /** Keys under `login.errors` for a failed login call. */
 export type LoginFailure = 'invalidCredentials' | 'accessDenied' | 'tooManyAttempts' | 'offline' | 'server';
@@ -49,8 +50,18 @@ async function loadChatRoom(usernodeid: string): Promise<void> {
 }
 
 /**
+ * Changes of the logged-in user that are not on the server: unsent outbox entries plus refused ones (dead
+ * letters). Logout warns with this number and offers "Jetzt synchronisieren" first; it never deletes them.
+ */
+export function unsyncedChangeCount(): number {
+  const { pendingCount, deadLetterCount } = syncStore.getState();
+  return pendingCount + deadLetterCount;
+}
+
+/**
  * Ends the session: tells the server to revoke the refresh token (best effort: offline, the token simply
- * expires), then clears memory, the encrypted blob and its key. Never touches the offline data mirror.
+ * expires), then clears memory, the encrypted blob and its key. Never touches the offline database: mirror, outbox,
+ * dead letters and file bytes stay (sync-protocol.md invariant 1) and the outbox is sent after the next login.
  */
 export async function logout(): Promise<void> {
   const session = sessionStore.getState().session;

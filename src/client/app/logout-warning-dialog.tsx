@@ -1,0 +1,53 @@
+/**
+ * Logout with unsynced changes (sync-protocol.md § Storage): says how many, offers "Jetzt synchronisieren" first,
+ * and makes clear that logging out anyway keeps them on the device (they are sent after the next login).
+ */
+import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+
+export interface LogoutWarningDialogProps {
+  count: number;
+  /** After a sync attempt: how many are still not on the server (null = not tried yet). */
+  stillPending: number | null;
+  syncing: boolean;
+  onCancel(): void;
+  onLogout(): void;
+  onSyncFirst(): void;
+}
+
+export function LogoutWarningDialog({ count, stillPending, syncing, onCancel, onLogout, onSyncFirst }: LogoutWarningDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog.Root open onOpenChange={(details) => !details.open && onCancel()} role="alertdialog">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{t('sync.logout.title')}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text>{t('sync.logout.text', { count })}</Text>
+              {stillPending !== null && (
+                <Text mt="3" color="orange.fg" fontWeight="medium">
+                  {t('sync.logout.stillPending', { count: stillPending })}
+                </Text>
+              )}
+            </Dialog.Body>
+            <Dialog.Footer flexWrap="wrap">
+              <Button variant="ghost" onClick={onCancel}>
+                {t('sync.logout.cancel')}
+              </Button>
+              <Button variant="outline" onClick={onLogout} disabled={syncing}>
+                {t('sync.logout.logoutAnyway')}
+              </Button>
+              <Button colorPalette="brand" onClick={onSyncFirst} loading={syncing}>
+                {t('sync.logout.syncFirst')}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

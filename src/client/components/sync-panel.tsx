@@ -1,0 +1,192 @@
+/**
+ * The sync panel (drawer from the right): connection, last sync, errors in plain words, "Jetzt synchronisieren",
+ * the unsent changes in order and the changes the server refused — each refused one can be sent again or, after
+ * a confirmation, discarded.
+ */
+import { Alert, Badge, Box, Button, CloseButton, Dialog, Drawer, Flex, Heading, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { RotateCcw, Trash2, Wifi, WifiOff } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../lib/dates';
+import { useSessionStore } from '../stores/session-store';
+import { useSyncStatus } from '../stores/sync-store';
+import { discardRefusedChange, retryRefusedChange, syncNow } from '../sync/app-sync';
+import { useSyncLists, type Description, type SyncListItem } from '../sync/use-sync-lists';
+
+export function useDescribe(): (description: Description) => string {
+  const { t } = useTranslation();
+  return (description) => {
+    const p = description.params;
+    const unknown = t('sync.describe.unknownRecord');
+    switch (description.action) {
+      case 'createNotification':
+        return t('sync.describe.createNotification', { equipment: p.equipment ?? t('sync.describe.unknownMachine'), title: p.title ?? unknown });
+      case 'updateNotificationStatus': {
+        const status = description.status === 0 || description.status === 1 || description.status === 2 ? t(`sync.status.${description.status}`) : String(description.status);
+        return t('sync.describe.updateNotificationStatus', { title: p.title ?? unknown, status });
+      }
+      case 'addCounterReading':
+        return t('sync.describe.addCounterReading', { counter: p.counter ?? unknown, value: p.value ?? '' });
+      case 'uploadFile':
+        return t('sync.describe.uploadFile', { name: p.name ?? unknown });
+      case 'attachFile':
+        return t('sync.describe.attachFile', { title: p.title ?? unknown });
+      default:
+        return t('sync.describe.other', { what: p.what ?? unknown });
+    }
+  };
+}
+
+function ItemRow({ item, describe, children }: { item: SyncListItem; describe: (d: Description) => string; children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Box as="li" listStyleType="none" borderWidth="1px" borderRadius="l2" px="3" py="2" bg="bg.panel">
+      <Text fontWeight="medium">{describe(item.description)}</Text>
+      <Text textStyle="sm" color="fg.muted">
+        {t('sync.panel.savedAt', { time: formatDateTime(item.createdAt) })}
+      </Text>
+      {item.attempts > 0 && item.lastError && (
+        <Text textStyle="sm" color="orange.fg">
+          {t('sync.panel.attempts', { count: item.attempts, error: item.lastError === 'network' ? t('sync.panel.noConnection') : item.lastError })}
+        </Text>
+      )}
+      {item.refusedStatus !== undefined && (
+        <Text textStyle="sm" color="red.fg">
+          {t('sync.panel.serverSaid', { message: item.refusedMessage ?? `HTTP ${item.refusedStatus}` })}
+        </Text>
+      )}
+      {children}
+    </Box>
+  );
+}
+
+export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation();
+  const describe = useDescribe();
+  const usernodeid = useSessionStore((s) => s.session?.usernodeid ?? null);
+  const lists = useSyncLists(open ? usernodeid : null);
+  const online = useSyncStatus((s) => s.online);
+  const sending = useSyncStatus((s) => s.sending || s.pulling);
+  const error = useSyncStatus((s) => s.error);
+  const lastSyncAt = useSyncStatus((s) => s.lastSyncAt);
+  const others = useSyncStatus((s) => s.otherUsersPendingCount);
+  const lost = useSyncStatus((s) => s.serverLostWrites);
+  const persisted = useSyncStatus((s) => s.storagePersisted);
+  const [confirm, setConfirm] = useState<SyncListItem | null>(null);
+
+  return (
+    <>
+      <Drawer.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} placement="end" size="md">
+        <Portal>
+          <Drawer.Backdrop />
+          <Drawer.Positioner>
+            <Drawer.Content>
+              <Drawer.Header>
+                <Drawer.Title>{t('sync.panel.title')}</Drawer.Title>
+              </Drawer.Header>
+              <Drawer.Body>
+                <Stack gap="4">
+                  <HStack gap="2">
+                    <Badge colorPalette={online ? 'green' : 'orange'} size="lg" gap="1.5">
+                      {online ? <Wifi size={16} aria-hidden /> : <WifiOff size={16} aria-hidden />}
+                      {online ? t('sync.panel.online') : t('sync.panel.offline')}
+                    </Badge>
+                  </HStack>
+                  <Text>{lastSyncAt ? t('sync.lastSync', { time: formatDateTime(lastSyncAt) }) : t('sync.neverSynced')}</Text>
+                  {error && (
+                    <Alert.Root status={error.kind === 'network' ? 'warning' : 'error'}>
+                      <Alert.Indicator />
+                      <Alert.Content>
+                        <Alert.Description>
+                          {t(`sync.errors.${error.kind}`)}
+                          {error.retryAt ? ` ${t('sync.errors.nextTry', { time: formatDateTime(error.retryAt).slice(11) })}` : ''}
+                        </Alert.Description>
+                      </Alert.Content>
+                    </Alert.Root>
+                  )}
+                  {lost > 0 && (
+                    <Alert.Root status="error">
+                      <Alert.Indicator />
+                      <Alert.Description>{t('sync.errors.serverLost', { count: lost })}</Alert.Description>
+                    </Alert.Root>
+                  )}
+                  {persisted === false && <Text textStyle="sm" color="fg.muted">{t('sync.panel.storageNotPersisted')}</Text>}
+                  <Button colorPalette="brand" onClick={() => void syncNow()} loading={sending} disabled={!usernodeid}>
+                    {t('sync.panel.syncNow')}
+                  </Button>
+
+                  <Heading as="h2" size="md">
+                    {t('sync.panel.pendingTitle')} ({lists?.pending.length ?? 0})
+                  </Heading>
+                  {lists && lists.pending.length === 0 && <Text color="fg.muted">{t('sync.panel.pendingEmpty')}</Text>}
+                  <Stack as="ol" gap="2" m="0" p="0">
+                    {lists?.pending.map((item) => <ItemRow key={`p${item.id}`} item={item} describe={describe} />)}
+                  </Stack>
+                  {others > 0 && <Text textStyle="sm" color="fg.muted">{t('sync.panel.otherUsers', { count: others })}</Text>}
+
+                  {lists && lists.refused.length > 0 && (
+                    <>
+                      <Heading as="h2" size="md" color="red.fg">
+                        {t('sync.panel.deadTitle')} ({lists.refused.length})
+                      </Heading>
+                      <Text textStyle="sm">{t('sync.panel.deadHint')}</Text>
+                      <Stack as="ul" gap="2" m="0" p="0">
+                        {lists.refused.map((item) => (
+                          <ItemRow key={`d${item.id}`} item={item} describe={describe}>
+                            <Flex gap="2" mt="2" wrap="wrap">
+                              <Button size="md" variant="outline" onClick={() => void retryRefusedChange(item.id)}>
+                                <RotateCcw size={16} aria-hidden />
+                                {t('sync.panel.retry')}
+                              </Button>
+                              <Button size="md" variant="outline" colorPalette="red" onClick={() => setConfirm(item)}>
+                                <Trash2 size={16} aria-hidden />
+                                {t('sync.panel.discard')}
+                              </Button>
+                            </Flex>
+                          </ItemRow>
+                        ))}
+                      </Stack>
+                    </>
+                  )}
+                </Stack>
+              </Drawer.Body>
+              <Drawer.CloseTrigger asChild>
+                <CloseButton size="lg" aria-label={t('sync.panel.close')} />
+              </Drawer.CloseTrigger>
+            </Drawer.Content>
+          </Drawer.Positioner>
+        </Portal>
+      </Drawer.Root>
+
+      <Dialog.Root open={confirm !== null} onOpenChange={(details) => !details.open && setConfirm(null)} role="alertdialog">
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content>
+              <Dialog.Header>
+                <Dialog.Title>{t('sync.panel.discardTitle')}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Text>{confirm ? t('sync.panel.discardText', { description: describe(confirm.description) }) : ''}</Text>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={() => setConfirm(null)}>
+                  {t('sync.panel.cancel')}
+                </Button>
+                <Button
+                  colorPalette="red"
+                  onClick={() => {
+                    if (confirm) void discardRefusedChange(confirm.id);
+                    setConfirm(null);
+                  }}
+                >
+                  {t('sync.panel.discardConfirm')}
+                </Button>
+              </Dialog.Footer>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </>
+  );
+}

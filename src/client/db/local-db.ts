@@ -1,0 +1,236 @@
+/**
+ * The device's offline database (sync-protocol.md § Client side): a mirror table per synced entity kind, the
+ * outbox of writes not yet acknowledged by the server, dead letters, stored file bytes and the sync state.
+ *
+ * Versioned: every schema change is a new entry in SCHEMA_VERSIONS with an upgrade function that MIGRATES the
+ * outbox and dead letters (invariant 1: a local DB upgrade never drops a write). Mirror tables may be cleared
+ * by an upgrade (a full resync refills them); outbox, deadLetters, fileBytes and syncState never are.
+ */
+import Dexie, { type Table, type Transaction } from 'dexie';
+import type { SyncKind } from '../../shared/api/sync';
+
+export const LOCAL_DATABASE_NAME = 'anlagenbuch-data';
+
+/**
+ * A mirror table per kind of the sync contract (SYNC_KINDS, src/shared/api/sync.ts): `satisfies` makes a kind
+ * added there without a table here a compile error. Values are the secondary indexes the screens query by.
+ */
+export const MIRROR_KINDS = {
+  units: '',
+  attachmentcategories: '',
+  manufacturers: '',
+  users: '',
+  sites: '',
+  shiftmodels: '',
+  shifts: 'shiftmodelnodeid',
+  areas: 'sitenodeid',
+  equipmentpools: '',
+  brands: '',
+  equipmenttypes: 'brandnodeid',
+  equipmentclasses: '',
+  files: 'fileid',
+  equipment: 'areanodeid, equipmentpoolnodeid, equipmenttypenodeid',
+  countertypes: '',
+  counters: 'equipmentnodeid',
+  counterreadings: 'counternodeid, [counternodeid+takenat]',
+  maintenancecategories: '',
+  maintenancetasks: 'equipmentnodeid',
+  notifications: 'equipmentnodeid, status, [equipmentnodeid+status], maintenancetasknodeid',
+  notificationassignments: 'notificationnodeid, usernodeid',
+  workflows: 'notificationnodeid, maintenancetasknodeid',
+  workflowsteps: 'workflownodeid',
+  faqs: 'equipmentnodeid',
+  reports: 'notificationnodeid',
+  costtypes: '',
+  costs: 'notificationnodeid',
+  attachments: 'isattachmentof, filenodeid',
+  chatrooms: 'notificationnodeid',
+  chatmessages: 'chatroomnodeid',
+} as const satisfies Record<SyncKind, string>;
+
+export type MirrorKind = keyof typeof MIRROR_KINDS;
+export const MIRROR_KIND_NAMES = Object.keys(MIRROR_KINDS) as MirrorKind[];
+
+export function isMirrorKind(value: string): value is MirrorKind {
+  return Object.hasOwn(MIRROR_KINDS, value);
+}
+
+/** A mirrored record: the server's fields as the API sends them, plus its change-feed version. */
+export interface MirrorRow {
+  nodeid: string;
+  version?: number;
+  [field: string]: unknown;
+}
+
+export type HttpMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A write waiting for the server. Headers are NOT stored: X-Client-Id, X-Mutation-Id and the bearer are built at send time. */
+export interface OutboxEntry {
+  seq?: number;
+  /** Per-client sequence (1, 2, 3, …) taken from the counter in the same transaction as the write. */
+  mutationId: number;
+  /** The client id (device + user) the mutation id belongs to. */
+  clientId: string;
+  /** Whose write it is: only that user's session sends it. */
+  usernodeid: string;
+  /** What the user did, for the sync panel ("createNotification", "updateNotificationStatus", ...). */
+  action: string;
+  method: HttpMethod;
+  /** API path below /api, e.g. "notifications" or "notifications/<id>". */
+  path: string;
+  body: unknown;
+  /** The mirror record this write changes. */
+  kind: MirrorKind;
+  nodeid: string;
+  /** Field names this write changed; a pull never overwrites them while the entry is pending. */
+  fields: string[];
+  /** The values written to the mirror (re-applied after a full resync so the optimistic view survives it). */
+  values: Record<string, unknown>;
+  /** The mirror's values of those fields before the write: restored when the server refuses it (dead letter). */
+  previous: Record<string, unknown>;
+  /** Whether the write created the record (then the mirror row is this entry's alone until acknowledged). */
+  creates: boolean;
+  /** Stored file bytes this write needs (fileBytes keys): uploaded after registration, kept until attached. */
+  dependsOn: string[];
+  /** Set on a file registration: after the server acknowledged it, PUT these stored bytes to the signed URL. */
+  upload?: { fileid: string };
+  /** Device time of the user's action: shown in the sync panel, never used for ordering. */
+  createdAt: number;
+  /** Failed send attempts (network, 408, 429, 5xx); a 401 refresh is not one. */
+  attempts: number;
+  lastError: string | null;
+}
+
+export interface DeadLetter extends Omit<OutboxEntry, 'seq'> {
+  id?: number;
+  /** When the server refused it (device time, display only). */
+  failedAt: number;
+  status: number;
+  /** The server's error body: {statusCode, error, message, details?}. */
+  error: unknown;
+}
+
+/** An acknowledged write kept for a while, so a server restored from a backup can be given it again (scenario 15). */
+export interface AckedEntry extends Omit<OutboxEntry, 'seq'> {
+  ackedAt: number;
+}
+
+/** File content chosen on the device. ArrayBuffer + MIME type, not Blob: Safari loses Blobs in IndexedDB. */
+export interface StoredFileBytes {
+  fileid: string;
+  /** What POST /files answered for it (bucketid, fileversion, url); the attachment's body needs it. */
+  registered?: Record<string, unknown>;
+  bytes: ArrayBuffer;
+  mimetype: string;
+  name: string;
+  size: number;
+  createdAt: number;
+}
+
+export interface SyncStateRow {
+  key: string;
+  value: unknown;
+}
+
+interface SchemaVersion {
+  version: number;
+  stores: Record<string, string | null>;
+  upgrade?: (tx: Transaction) => Promise<void>;
+}
+
+const mirrorStores = Object.fromEntries(MIRROR_KIND_NAMES.map((kind) => [kind, MIRROR_KINDS[kind] ? `nodeid, ${MIRROR_KINDS[kind]}` : 'nodeid']));
+
+/**
+ * The schema history. Never edit a released entry; add the next one. Each upgrade must keep every outbox entry.
+ */
+export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
+  {
+    // v1: first release of the offline core.
+    version: 1,
+    stores: {
+      ...mirrorStores,
+      outbox: '++seq, mutationId, [kind+nodeid]',
+      deadLetters: '++id',
+      fileBytes: 'fileid',
+      syncState: 'key',
+    },
+  },
+  {
+    // v2: outbox entries carry their client id (a device shared by two users keeps one mutation sequence per
+    // user, because the server binds a client id to one user), plus the acknowledged-writes log for a server
+    // restored from a backup. Existing entries get the client id stored in v1's sync state.
+    version: 2,
+    stores: {
+      outbox: '++seq, mutationId, [kind+nodeid], [clientId+mutationId]',
+      deadLetters: '++id, clientId',
+      acked: '[clientId+mutationId]',
+    },
+    async upgrade(tx) {
+      const legacy = await tx.table<SyncStateRow, string>('syncState').get('clientId');
+      const clientId = typeof legacy?.value === 'string' ? legacy.value : 'legacy';
+      await tx
+        .table<OutboxEntry, number>('outbox')
+        .toCollection()
+        .modify((entry) => {
+          entry.clientId ??= clientId;
+          entry.dependsOn ??= [];
+          entry.values ??= {};
+          entry.fields ??= [];
+          entry.previous ??= {};
+        });
+      await tx
+        .table<DeadLetter, number>('deadLetters')
+        .toCollection()
+        .modify((entry) => {
+          entry.clientId ??= clientId;
+        });
+    },
+  },
+];
+
+export const LATEST_SCHEMA_VERSION = SCHEMA_VERSIONS[SCHEMA_VERSIONS.length - 1]!.version;
+
+export class LocalDatabase extends Dexie {
+  outbox!: Table<OutboxEntry, number>;
+  deadLetters!: Table<DeadLetter, number>;
+  acked!: Table<AckedEntry, [string, number]>;
+  fileBytes!: Table<StoredFileBytes, string>;
+  syncState!: Table<SyncStateRow, string>;
+
+  /** `upToVersion` exists for the upgrade test (open an old schema, then the current one). */
+  constructor(name: string = LOCAL_DATABASE_NAME, options: { upToVersion?: number } = {}) {
+    super(name);
+    for (const schema of SCHEMA_VERSIONS) {
+      if (options.upToVersion !== undefined && schema.version > options.upToVersion) break;
+      const version = this.version(schema.version).stores(schema.stores);
+      if (schema.upgrade) version.upgrade(schema.upgrade);
+    }
+  }
+
+  mirror(kind: MirrorKind): Table<MirrorRow, string> {
+    return this.table(kind);
+  }
+
+  mirrorTables(): Table<MirrorRow, string>[] {
+    return MIRROR_KIND_NAMES.map((kind) => this.mirror(kind));
+  }
+}
+
+let appDatabase: LocalDatabase | null = null;
+
+/** The app's database, created on first use (so importing this module in Node does not open IndexedDB). */
+export function getLocalDb(): LocalDatabase {
+  appDatabase ??= new LocalDatabase();
+  return appDatabase;
+}
+
+/** True for the browser's "disk full / over quota" error, however the engine wraps it. */
+export function isQuotaExceeded(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    const name = (current as { name?: unknown }).name;
+    if (name === 'QuotaExceededError' || name === 'QuotaExceeded') return true;
+    current = (current as { inner?: unknown; cause?: unknown }).inner ?? (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,44 @@
+/**
+ * The app's sync engine over the app's database, API client and session, and the actions the sync panel and
+ * the logout dialog call. Loaded on demand through app-sync.ts, so Dexie stays out of the shell chunk.
+ */
+import { getLocalDb } from '../db/local-db';
+import { api } from '../lib/api';
+import { sessionStore } from '../stores/session-store';
+import { setSyncStatus } from '../stores/sync-store';
+import { discardDeadLetter, retryDeadLetter } from './dead-letters';
+import { createSyncEngine, type SyncEngine } from './sync-engine';
+
+let engine: SyncEngine | null = null;
+
+export function getAppSyncEngine(): SyncEngine {
+  engine ??= createSyncEngine({ db: getLocalDb(), api, getUser: () => sessionStore.getState().session?.usernodeid ?? null });
+  return engine;
+}
+
+/**
+ * Asks the browser not to evict this site's storage under pressure (sync-protocol.md § Storage). Chromium
+ * grants it to installed / engaged apps; Safari may not. The answer is shown in the sync panel.
+ */
+export async function requestPersistentStorage(): Promise<void> {
+  const storage = typeof navigator === 'undefined' ? undefined : navigator.storage;
+  if (!storage?.persist) return;
+  try {
+    const persisted = (await storage.persisted?.()) || (await storage.persist());
+    setSyncStatus({ storagePersisted: persisted });
+  } catch {
+    setSyncStatus({ storagePersisted: false });
+  }
+}
+
+export function syncNow(): Promise<void> {
+  return getAppSyncEngine().syncNow();
+}
+
+export async function retryRefusedChange(id: number): Promise<void> {
+  await retryDeadLetter(getLocalDb(), id);
+}
+
+export async function discardRefusedChange(id: number): Promise<void> {
+  await discardDeadLetter(getLocalDb(), id);
+}

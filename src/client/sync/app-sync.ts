@@ -1,0 +1,39 @@
+/**
+ * Entry to the app's sync runtime (app-sync-runtime.ts), loaded on first use: the engine, Dexie and the panel's
+ * actions are a lazy chunk, so the shell that renders the login stays small. Screens import from here.
+ */
+import { useEffect } from 'react';
+import { useSessionStore } from '../stores/session-store';
+
+const loadRuntime = () => import('./app-sync-runtime');
+
+/** Starts syncing for the logged-in user and stops on logout (the queue stays on the device). */
+export function useSyncEngineLifecycle(): void {
+  const usernodeid = useSessionStore((state) => state.session?.usernodeid ?? null);
+  useEffect(() => {
+    if (!usernodeid) return undefined;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void loadRuntime().then((runtime) => {
+      if (cancelled) return;
+      stop = runtime.getAppSyncEngine().start();
+      void runtime.requestPersistentStorage();
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [usernodeid]);
+}
+
+export async function syncNow(): Promise<void> {
+  await (await loadRuntime()).syncNow();
+}
+
+export async function retryRefusedChange(id: number): Promise<void> {
+  await (await loadRuntime()).retryRefusedChange(id);
+}
+
+export async function discardRefusedChange(id: number): Promise<void> {
+  await (await loadRuntime()).discardRefusedChange(id);
+}

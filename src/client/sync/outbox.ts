@@ -1,0 +1,170 @@
+/**
+ * The one write path (sync-protocol.md § One transaction): every user action writes its mirror change and its
+ * outbox entry in ONE Dexie transaction, with the mutation id taken from the per-client counter in that same
+ * transaction. A crash, a quota error or a thrown check therefore leaves both or neither.
+ */
+import { v4 as uuidv4, v7 as uuidv7 } from 'uuid';
+import type { Table } from 'dexie';
+import type { HttpMethod, LocalDatabase, MirrorKind, MirrorRow, OutboxEntry, StoredFileBytes } from '../db/local-db';
+
+/** New record ids: UUIDv7 (time-ordered, made offline, no remapping when the server gets them). */
+export function newNodeId(): string {
+  return uuidv7();
+}
+
+export const stateKeys = {
+  clientId: (usernodeid: string) => `clientId:${usernodeid}`,
+  mutationCounter: (clientId: string) => `mutationCounter:${clientId}`,
+  cursor: 'cursor',
+  lastSyncAt: 'lastSyncAt',
+  mirrorOwner: 'mirrorOwner',
+  initialSyncDone: 'initialSyncDone',
+  lastMutationAck: (clientId: string) => `lastMutationAck:${clientId}`,
+  /** Writes a server restored from a backup lost and the acked log no longer had (shown to the user). */
+  serverLostWrites: 'serverLostWrites',
+  /** Set after such a restore: the next pull empties the mirror and starts from 0. */
+  fullResyncNeeded: 'fullResyncNeeded',
+} as const;
+
+/**
+ * This device's client id for a user, made once (UUID) and kept. One per device AND user: the server binds a
+ * client id to the first user that sends it (another user's id is a 403), and two users on one tablet each keep
+ * their own gap-free mutation sequence.
+ */
+export async function getClientId(db: LocalDatabase, usernodeid: string): Promise<string> {
+  return db.transaction('rw', db.syncState, async () => {
+    const key = stateKeys.clientId(usernodeid);
+    const existing = await db.syncState.get(key);
+    if (typeof existing?.value === 'string') return existing.value;
+    const clientId = uuidv4();
+    await db.syncState.put({ key, value: clientId });
+    return clientId;
+  });
+}
+
+export async function readState<T>(db: LocalDatabase, key: string): Promise<T | undefined> {
+  return (await db.syncState.get(key))?.value as T | undefined;
+}
+
+export async function writeState(db: LocalDatabase, key: string, value: unknown): Promise<void> {
+  await db.syncState.put({ key, value });
+}
+
+/** Takes the next mutation id. Must run inside a rw transaction that includes syncState. */
+async function nextMutationId(db: LocalDatabase, clientId: string): Promise<number> {
+  const key = stateKeys.mutationCounter(clientId);
+  const current = (await db.syncState.get(key))?.value;
+  const next = (typeof current === 'number' ? current : 0) + 1;
+  await db.syncState.put({ key, value: next });
+  return next;
+}
+
+export interface MutationRequest {
+  action: string;
+  method: HttpMethod;
+  path: string;
+  body: unknown;
+  kind: MirrorKind;
+  nodeid: string;
+  /** The mirror change: these fields are merged into the row (created when `creates`). */
+  values: Record<string, unknown>;
+  creates?: boolean;
+  dependsOn?: string[];
+  upload?: { fileid: string };
+}
+
+export interface WriteContext {
+  db: LocalDatabase;
+  usernodeid: string;
+  /** Device time for display (createdAt); default Date.now. */
+  now?: () => number;
+}
+
+export interface EnqueueOptions {
+  /** Bytes to store in the same transaction (a photo chosen offline). */
+  files?: StoredFileBytes[];
+  /** Extra work inside the transaction, after the writes (tests use it to prove all-or-nothing). */
+  inTransaction?: () => Promise<void> | void;
+  /** Tables `inTransaction` touches besides the write's own. */
+  extraTables?: Table[];
+}
+
+type Listener = () => void;
+const writeListeners = new Set<Listener>();
+
+const errorListeners = new Set<(error: unknown) => void>();
+
+/** Called when a local write failed (the app bar shows a full disk: QuotaExceededError). */
+export function onWriteError(listener: (error: unknown) => void): () => void {
+  errorListeners.add(listener);
+  return () => errorListeners.delete(listener);
+}
+
+/** Called after every committed local write (the sender nudges itself). */
+export function onLocalWrite(listener: Listener): () => void {
+  writeListeners.add(listener);
+  return () => writeListeners.delete(listener);
+}
+
+/**
+ * Writes mirror changes and their outbox entries atomically; returns the entries as stored.
+ * Several mutations in one call (a report with a photo) share the transaction and get consecutive ids.
+ */
+export async function enqueueMutation(context: WriteContext, mutations: MutationRequest | MutationRequest[], options: EnqueueOptions = {}): Promise<OutboxEntry[]> {
+  const { db, usernodeid } = context;
+  const now = context.now ?? Date.now;
+  const list = Array.isArray(mutations) ? mutations : [mutations];
+  const clientId = await getClientId(db, usernodeid);
+  const tables: Table[] = [db.outbox, db.syncState, db.fileBytes, ...new Set(list.map((m) => db.mirror(m.kind))), ...(options.extraTables ?? [])];
+  const stored = await db.transaction('rw', tables, async () => {
+    for (const file of options.files ?? []) await db.fileBytes.put(file);
+    const entries: OutboxEntry[] = [];
+    for (const mutation of list) {
+      const table = db.mirror(mutation.kind);
+      const existing = await table.get(mutation.nodeid);
+      if (!existing && !mutation.creates) throw new Error(`Unknown ${mutation.kind} ${mutation.nodeid}`);
+      const row: MirrorRow = { ...(existing ?? {}), ...mutation.values, nodeid: mutation.nodeid };
+      await table.put(row);
+      const entry: OutboxEntry = {
+        mutationId: await nextMutationId(db, clientId),
+        clientId,
+        usernodeid,
+        action: mutation.action,
+        method: mutation.method,
+        path: mutation.path,
+        body: mutation.body,
+        kind: mutation.kind,
+        nodeid: mutation.nodeid,
+        fields: Object.keys(mutation.values),
+        values: mutation.values,
+        previous: Object.fromEntries(Object.keys(mutation.values).map((field) => [field, existing?.[field]])),
+        creates: mutation.creates ?? false,
+        dependsOn: mutation.dependsOn ?? [],
+        ...(mutation.upload ? { upload: mutation.upload } : {}),
+        createdAt: now(),
+        attempts: 0,
+        lastError: null,
+      };
+      entry.seq = await db.outbox.add(entry);
+      entries.push(entry);
+    }
+    await options.inTransaction?.();
+    return entries;
+  }).catch((error: unknown) => {
+    errorListeners.forEach((listener) => listener(error));
+    throw error;
+  });
+  writeListeners.forEach((listener) => listener());
+  return stored;
+}
+
+/** Pending entries of one client in send order (mutation id order). */
+export function pendingEntries(db: LocalDatabase, clientId: string): Promise<OutboxEntry[]> {
+  return db.outbox.where('[clientId+mutationId]').between([clientId, 0], [clientId, Infinity]).toArray();
+}
+
+/** Field names still pending for a record: a pull must not overwrite them. */
+export async function pendingFields(db: LocalDatabase, kind: MirrorKind, nodeid: string): Promise<Set<string>> {
+  const entries = await db.outbox.where('[kind+nodeid]').equals([kind, nodeid]).toArray();
+  return new Set(entries.flatMap((entry) => entry.fields));
+}

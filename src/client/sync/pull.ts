@@ -1,0 +1,170 @@
+/**
+ * Pulls the change feed into the mirror (`GET /api/sync/pull`, src/shared/api/sync.ts). From cursor 0 it is the
+ * initial sync (progress: counts per kind); afterwards it is incremental. Each page is applied in one Dexie
+ * transaction together with its cursor, so a killed tab resumes from the last whole page.
+ *
+ * - A field a still-pending outbox entry changed is never overwritten: the pending value wins until the server
+ *   acknowledged the write (the optimistic view survives the pull).
+ * - Tombstones delete the row (deletes win over edits; a pending edit of it will come back as a dead letter).
+ * - `reset` (cursor older than tombstone retention) or another SYNC_FORMAT_VERSION: the mirror is emptied and
+ *   pulled again from 0. The outbox, dead letters and file bytes are untouched, and rows created by pending
+ *   writes are put back at once, so nothing the user entered disappears from the screens.
+ */
+import { PULL_LIMIT_DEFAULT, SYNC_FORMAT_VERSION, SYNC_HEADERS, pullResponseSchema, type PullResponse, type SyncChange } from '../../shared/api/sync';
+import { MIRROR_KIND_NAMES, isMirrorKind, type LocalDatabase, type MirrorRow, type OutboxEntry } from '../db/local-db';
+import { ApiError, type ApiClient } from '../lib/api-client';
+import { readState, stateKeys, writeState } from './outbox';
+
+export interface PullProgress {
+  /** True while pulling from cursor 0 (initial sync or after a reset). */
+  initial: boolean;
+  /** Rows received per kind so far in this pull. */
+  counts: Record<string, number>;
+  done: boolean;
+}
+
+export interface PullDeps {
+  db: LocalDatabase;
+  api: Pick<ApiClient, 'send'>;
+  clientId: string;
+  limit?: number;
+  onProgress?: (progress: PullProgress) => void;
+  now?: () => number;
+}
+
+export interface PullResult {
+  changes: number;
+  reset: boolean;
+  cursor: number;
+  lastMutationId: number;
+}
+
+const MAX_RESETS = 2;
+
+/** Latest pending value per field of each record, in mutation order. */
+function pendingValues(entries: OutboxEntry[]): Map<string, Record<string, unknown>> {
+  const byRecord = new Map<string, Record<string, unknown>>();
+  for (const entry of [...entries].sort((a, b) => a.mutationId - b.mutationId)) {
+    const key = `${entry.kind}:${entry.nodeid}`;
+    const values = byRecord.get(key) ?? {};
+    for (const field of entry.fields) values[field] = entry.values[field];
+    byRecord.set(key, values);
+  }
+  return byRecord;
+}
+
+/** Applies one page of changes and its cursor in one transaction. */
+export async function applyChanges(db: LocalDatabase, changes: SyncChange[], cursor: number): Promise<void> {
+  const kinds = [...new Set(changes.map((change) => change.kind).filter(isMirrorKind))];
+  await db.transaction('rw', [db.outbox, db.syncState, ...kinds.map((kind) => db.mirror(kind))], async () => {
+    const pending = pendingValues(await db.outbox.toArray());
+    for (const change of changes) {
+      if (!isMirrorKind(change.kind)) continue;
+      const table = db.mirror(change.kind);
+      if (change.deleted) {
+        await table.delete(change.nodeid);
+        continue;
+      }
+      const local = pending.get(`${change.kind}:${change.nodeid}`);
+      const row: MirrorRow = { ...(change.data ?? {}), ...(local ?? {}), nodeid: change.nodeid, version: change.version };
+      await table.put(row);
+    }
+    await writeState(db, stateKeys.cursor, cursor);
+  });
+}
+
+/** Empties the mirror for a full resync, keeping outbox, dead letters and bytes; re-creates pending creates. */
+export async function resetMirror(db: LocalDatabase, owner?: string): Promise<void> {
+  await db.transaction('rw', [db.outbox, db.syncState, ...db.mirrorTables()], async () => {
+    for (const kind of MIRROR_KIND_NAMES) await db.mirror(kind).clear();
+    const mirrorUser = owner ?? (await readState<string>(db, stateKeys.mirrorOwner));
+    // Only the mirror's user's pending creates: another user's stay in the outbox but not on this user's screens.
+    const entries = (await db.outbox.toArray()).filter((entry) => mirrorUser === undefined || entry.usernodeid === mirrorUser);
+    const pending = pendingValues(entries);
+    for (const entry of entries) {
+      if (!entry.creates || !isMirrorKind(entry.kind)) continue;
+      await db.mirror(entry.kind).put({ ...(pending.get(`${entry.kind}:${entry.nodeid}`) ?? {}), nodeid: entry.nodeid });
+    }
+    await writeState(db, stateKeys.cursor, 0);
+    await writeState(db, stateKeys.initialSyncDone, false);
+    if (owner !== undefined) await writeState(db, stateKeys.mirrorOwner, owner);
+  });
+}
+
+/**
+ * The mirror holds one user's view. When another user logs in on this device, it is emptied and pulled again
+ * (the other user's pending writes stay in the outbox and are sent at their next login).
+ */
+export async function ensureMirrorOwner(db: LocalDatabase, usernodeid: string): Promise<void> {
+  const owner = await readState<string>(db, stateKeys.mirrorOwner);
+  if (owner === usernodeid) return;
+  if (owner === undefined && (await readState<number>(db, stateKeys.cursor)) === undefined) {
+    await writeState(db, stateKeys.mirrorOwner, usernodeid);
+    return;
+  }
+  await resetMirror(db, usernodeid);
+}
+
+async function fetchPage(deps: PullDeps, cursor: number): Promise<PullResponse> {
+  const response = await deps.api.send('GET', 'sync/pull', {
+    searchParams: { cursor, limit: deps.limit ?? PULL_LIMIT_DEFAULT },
+    headers: { [SYNC_HEADERS.clientId]: deps.clientId },
+  });
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  if (!response.ok) {
+    const record = (body ?? {}) as { message?: unknown };
+    throw new ApiError({ kind: 'http', statusCode: response.status, message: typeof record.message === 'string' ? record.message : `HTTP ${response.status}` });
+  }
+  const parsed = pullResponseSchema.safeParse(body);
+  if (!parsed.success) throw new ApiError({ kind: 'invalid-response', statusCode: response.status, message: 'Pull answer does not match the contract', cause: parsed.error });
+  return parsed.data;
+}
+
+/** Pulls until `hasMore` is false. Throws ApiError when the server cannot be reached (the engine retries). */
+export async function pull(deps: PullDeps): Promise<PullResult> {
+  const { db } = deps;
+  if (await readState<boolean>(db, stateKeys.fullResyncNeeded)) {
+    await resetMirror(db);
+    await writeState(db, stateKeys.fullResyncNeeded, false);
+  }
+  let cursor = (await readState<number>(db, stateKeys.cursor)) ?? 0;
+  let initial = cursor === 0;
+  let counts: Record<string, number> = {};
+  let total = 0;
+  let resets = 0;
+  let lastMutationId = 0;
+  // The first page of an initial sync can take a while (the whole plant): show the progress bar from the start.
+  if (initial) deps.onProgress?.({ initial, counts: {}, done: false });
+  for (;;) {
+    const page = await fetchPage(deps, cursor);
+    if (page.reset || page.formatVersion !== SYNC_FORMAT_VERSION) {
+      resets += 1;
+      if (resets > MAX_RESETS) throw new ApiError({ kind: 'invalid-response', statusCode: 200, message: 'Pull keeps asking for a reset' });
+      await resetMirror(db);
+      cursor = 0;
+      initial = true;
+      counts = {};
+      deps.onProgress?.({ initial, counts, done: false });
+      continue;
+    }
+    await applyChanges(db, page.changes, page.cursor);
+    for (const change of page.changes) counts[change.kind] = (counts[change.kind] ?? 0) + 1;
+    total += page.changes.length;
+    cursor = page.cursor;
+    lastMutationId = page.lastMutationId;
+    deps.onProgress?.({ initial, counts: { ...counts }, done: !page.hasMore });
+    if (!page.hasMore) break;
+  }
+  await db.transaction('rw', db.syncState, async () => {
+    await writeState(db, stateKeys.lastSyncAt, (deps.now ?? Date.now)());
+    await writeState(db, stateKeys.initialSyncDone, true);
+    await writeState(db, stateKeys.lastMutationAck(deps.clientId), lastMutationId);
+  });
+  return { changes: total, reset: resets > 0, cursor, lastMutationId };
+}

@@ -1,0 +1,340 @@
+/**
+ * Sends the outbox to the server, oldest mutation first (sync-protocol.md § Client side). One `drain()` sends
+ * entries one by one until the queue is empty or something blocks it, and reports why it stopped:
+ *
+ * - 2xx, also a replay (`Idempotent-Replayed: true`): the entry is removed, the server's answer applied to the mirror.
+ * - no answer, 408, 429, 5xx: stop; retry after an exponential backoff with jitter, forever (attempts are shown).
+ * - 401: the API client already refreshed once and resent; if the session then has ended (refresh token dead)
+ *   the queue stays as it is and waits for the next login. Not counted as a failed attempt.
+ * - 409 {expectedMutationId}: the server wants an earlier id: resend from there (see `recoverGap`).
+ * - any other 4xx: the server stored the refusal and moved on; the entry becomes a dead letter with its payload
+ *   and the server's error, and the next entry is sent.
+ *
+ * Headers (bearer, X-Client-Id, X-Mutation-Id) are built here at send time, never stored with the entry.
+ * Correctness does not depend on there being only one sender (the server deduplicates by mutation id); the
+ * engine (sync-engine.ts) still runs it in one tab at a time to avoid needless double sends.
+ */
+import { SYNC_HEADERS, mutationGapSchema } from '../../shared/api/sync';
+import type { DeadLetter, LocalDatabase, OutboxEntry, StoredFileBytes } from '../db/local-db';
+import { isApiError, type ApiClient } from '../lib/api-client';
+import { getClientId, pendingEntries, readState, stateKeys, writeState } from './outbox';
+
+export interface BackoffOptions {
+  baseMs: number;
+  maxMs: number;
+}
+
+export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 1_000, maxMs: 5 * 60_000 };
+
+/**
+ * Delay before retry number `attempt` (1 = after the first failure): the ceiling doubles per attempt up to
+ * `maxMs`; the delay is drawn from [ceiling/2, ceiling] ("equal jitter"), so many tablets coming back online at
+ * once do not hit the server in lockstep, yet the wait still grows.
+ */
+export function backoffDelay(attempt: number, random: () => number = Math.random, options: BackoffOptions = DEFAULT_BACKOFF): number {
+  const ceiling = Math.min(options.maxMs, options.baseMs * 2 ** Math.max(0, attempt - 1));
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+export type DrainOutcome =
+  /** Queue empty (for this user). */
+  | { type: 'idle' }
+  /** A transient failure: try again after `retryInMs`. */
+  | { type: 'backoff'; retryInMs: number; error: string }
+  /** The refresh token is dead: the queue waits for the next login. */
+  | { type: 'session-expired' }
+  /** Nobody is logged in. */
+  | { type: 'no-session' };
+
+export interface DrainResult {
+  outcome: DrainOutcome;
+  acknowledged: number;
+  deadLettered: number;
+}
+
+export interface SenderDeps {
+  db: LocalDatabase;
+  api: Pick<ApiClient, 'send'>;
+  /** The logged-in user, or null. Only that user's entries are sent. */
+  getUser(): string | null;
+  /** PUT of file bytes to the signed URL (no bearer: the URL is the permission). */
+  fetch?: typeof fetch;
+  /** Base for signed URLs the server returns as paths (browser: location.origin). */
+  origin?: string;
+  random?: () => number;
+  now?: () => number;
+  backoff?: BackoffOptions;
+  /** How many acknowledged entries to keep for a server restored from a backup. */
+  ackedLogSize?: number;
+  timeoutMs?: number;
+}
+
+type SendResult =
+  | { type: 'ack'; body: unknown }
+  | { type: 'dead'; status: number; error: unknown }
+  | { type: 'gap'; expected: number }
+  | { type: 'retry'; error: string }
+  | { type: 'session-expired' };
+
+const RETRYABLE = new Set([408, 425, 429]);
+
+export function createSender(deps: SenderDeps) {
+  const { db } = deps;
+  const random = deps.random ?? Math.random;
+  const now = deps.now ?? Date.now;
+  const ackedLogSize = deps.ackedLogSize ?? 500;
+  const doFetch = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+
+  async function readBody(response: Response): Promise<unknown> {
+    const text = await response.text().catch(() => '');
+    if (!text) return undefined;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+
+  /** The attachment's file reference gets the registered file's id, version and bucket (known after POST /files). */
+  async function bodyFor(entry: OutboxEntry): Promise<unknown> {
+    if (entry.action !== 'attachFile' || typeof entry.body !== 'object' || entry.body === null || !entry.dependsOn[0]) return entry.body;
+    const stored = await db.fileBytes.get(entry.dependsOn[0]);
+    const registered = stored?.registered;
+    if (!registered) return entry.body;
+    const body = entry.body as { file?: Record<string, unknown> };
+    return { ...body, file: { ...body.file, fileid: registered.fileid, fileversion: registered.fileversion, bucketid: registered.bucketid } };
+  }
+
+  async function classify(response: Response, userBefore: string): Promise<SendResult> {
+    const status = response.status;
+    if (response.ok) return { type: 'ack', body: await readBody(response) };
+    const body = await readBody(response);
+    if (status === 401) {
+      // The API client refreshed and resent once. A dead refresh token ended the session: keep the queue.
+      if (deps.getUser() !== userBefore) return { type: 'session-expired' };
+      return { type: 'retry', error: 'HTTP 401' };
+    }
+    if (status === 409) {
+      const gap = mutationGapSchema.safeParse(body);
+      if (gap.success) return { type: 'gap', expected: gap.data.expectedMutationId };
+    }
+    if (status >= 500 || RETRYABLE.has(status)) return { type: 'retry', error: `HTTP ${status}` };
+    return { type: 'dead', status, error: body ?? { statusCode: status } };
+  }
+
+  /** PUT of the stored bytes to a signed URL; the server's answer decides. */
+  async function putBytes(url: string, stored: StoredFileBytes): Promise<Response | string> {
+    try {
+      return await doFetch(new URL(url, deps.origin ?? 'http://localhost'), {
+        method: 'PUT',
+        body: stored.bytes,
+        headers: { 'content-type': stored.mimetype },
+        signal: AbortSignal.timeout(deps.timeoutMs ?? 120_000),
+      });
+    } catch (cause) {
+      return cause instanceof Error ? cause.message : 'upload failed';
+    }
+  }
+
+  /**
+   * After POST /files was acknowledged: PUT the stored bytes to the signed URL it returned. A replayed answer
+   * carries the first URL, which may have expired (403): the registration is then sent again as a plain REST call
+   * (no mutation headers; it is idempotent by the registration's nodeid) for a fresh URL.
+   */
+  async function uploadBytes(entry: OutboxEntry, registration: unknown): Promise<SendResult> {
+    const key = entry.upload!.fileid;
+    const stored = await db.fileBytes.get(key);
+    if (!stored) return { type: 'dead', status: 0, error: { message: 'file bytes missing on this device' } };
+    const pick = (answer: unknown) => {
+      const list = Array.isArray(answer) ? answer : [answer];
+      return (list.find((r) => (r as { nodeid?: unknown } | null)?.nodeid === entry.nodeid) ?? list[0]) as Record<string, unknown> | undefined;
+    };
+    let item = pick(registration);
+    if (typeof item?.url !== 'string' || typeof item.fileid !== 'string') return { type: 'dead', status: 0, error: { message: 'registration answer without url', body: registration } };
+    const registered = { fileid: item.fileid, fileversion: item.fileversion, bucketid: item.bucketid };
+    if (item.status !== 'complete') {
+      let response = await putBytes(item.url, stored);
+      if (typeof response !== 'string' && response.status === 403) {
+        const fresh = await deps.api.send('POST', entry.path, { json: entry.body, timeout: deps.timeoutMs ?? 30_000 }).catch(() => null);
+        if (!fresh?.ok) return { type: 'retry', error: `upload HTTP 403, re-sign ${fresh ? `HTTP ${fresh.status}` : 'network'}` };
+        item = pick(await readBody(fresh));
+        if (typeof item?.url !== 'string') return { type: 'retry', error: 'upload re-sign without url' };
+        response = item.status === 'complete' ? new Response(null, { status: 204 }) : await putBytes(item.url, stored);
+      }
+      if (typeof response === 'string') return { type: 'retry', error: 'network' };
+      if (!response.ok) {
+        const body = await readBody(response);
+        if (response.status >= 500 || RETRYABLE.has(response.status) || response.status === 403) return { type: 'retry', error: `upload HTTP ${response.status}` };
+        return { type: 'dead', status: response.status, error: body ?? { statusCode: response.status } };
+      }
+    }
+    await db.fileBytes.update(key, { registered });
+    return { type: 'ack', body: registration };
+  }
+
+  async function sendEntry(entry: OutboxEntry, user: string): Promise<SendResult> {
+    let response: Response;
+    try {
+      response = await deps.api.send(entry.method, entry.path, {
+        json: await bodyFor(entry),
+        headers: { [SYNC_HEADERS.clientId]: entry.clientId, [SYNC_HEADERS.mutationId]: String(entry.mutationId) },
+        timeout: deps.timeoutMs ?? 30_000,
+      });
+    } catch (error) {
+      if (deps.getUser() !== user) return { type: 'session-expired' };
+      // 'network' is shown as "keine Verbindung"; anything else (a bug) with its message.
+      return { type: 'retry', error: isApiError(error) && error.isNetworkError ? 'network' : error instanceof Error ? error.message : 'network' };
+    }
+    const result = await classify(response, user);
+    if (result.type === 'ack' && entry.upload) return uploadBytes(entry, result.body);
+    return result;
+  }
+
+  /** Removes an acknowledged entry, keeps it in the acked log, applies the server's answer. One transaction. */
+  async function acknowledge(entry: OutboxEntry, body: unknown): Promise<void> {
+    await db.transaction('rw', [db.outbox, db.acked, db.syncState, db.fileBytes, db.mirror(entry.kind)], async () => {
+      await db.outbox.delete(entry.seq!);
+      const { seq: _seq, ...rest } = entry;
+      await db.acked.put({ ...rest, ackedAt: now() });
+      const log = db.acked.where('[clientId+mutationId]').between([entry.clientId, 0], [entry.clientId, Infinity]);
+      const size = await log.count();
+      if (size > ackedLogSize) {
+        const oldest = await log.limit(size - ackedLogSize).primaryKeys();
+        await db.acked.bulkDelete(oldest);
+      }
+      await writeState(db, stateKeys.lastMutationAck(entry.clientId), entry.mutationId);
+      // The server's answer is the record as it now is: apply it, except fields other pending writes changed.
+      // Only fields the mirror row already has (the change feed's shape; route answers add nested display
+      // objects) and the version; the next pull brings the row exactly as the feed has it.
+      const record = Array.isArray(body) ? undefined : (body as Record<string, unknown> | undefined);
+      const table = db.mirror(entry.kind);
+      const existing = record && typeof record === 'object' && record.nodeid === entry.nodeid ? await table.get(entry.nodeid) : undefined;
+      if (record && existing) {
+        const others = await db.outbox.where('[kind+nodeid]').equals([entry.kind, entry.nodeid]).toArray();
+        const keep = new Set(others.flatMap((other) => other.fields));
+        const merged: Record<string, unknown> = { ...existing };
+        for (const [field, value] of Object.entries(record)) {
+          if (keep.has(field) || !(field in existing || field === 'version')) continue;
+          // why: route answers write "unset" times as 0, the change feed as null.
+          merged[field] = value === 0 && existing[field] === null ? null : value;
+        }
+        await table.put({ ...merged, nodeid: entry.nodeid });
+      }
+      // Bytes are kept until the attachment that uses them is acknowledged.
+      if (entry.action === 'attachFile') await db.fileBytes.bulkDelete(entry.dependsOn);
+    });
+  }
+
+  /** The server refused the write for good: keep it, with payload and error, where the user sees it. */
+  async function deadLetter(entry: OutboxEntry, status: number, error: unknown): Promise<void> {
+    await db.transaction('rw', [db.outbox, db.deadLetters, db.mirror(entry.kind)], async () => {
+      await db.outbox.delete(entry.seq!);
+      const { seq: _seq, ...rest } = entry;
+      const letter: DeadLetter = { ...rest, failedAt: now(), status, error };
+      await db.deadLetters.add(letter);
+      // Take the refused change back out of the mirror (fields no other pending write changed), so the screens
+      // show the server's truth again; the dead letter keeps the content.
+      const table = db.mirror(entry.kind);
+      const others = await db.outbox.where('[kind+nodeid]').equals([entry.kind, entry.nodeid]).toArray();
+      if (entry.creates && others.length === 0) {
+        await table.delete(entry.nodeid);
+        return;
+      }
+      const keep = new Set(others.flatMap((other) => other.fields));
+      const row = await table.get(entry.nodeid);
+      if (!row) return;
+      const restored: Record<string, unknown> = { ...row };
+      for (const field of entry.fields) if (!keep.has(field) && !entry.creates) restored[field] = entry.previous[field];
+      await table.put({ ...restored, nodeid: entry.nodeid });
+    });
+  }
+
+  async function markFailure(entry: OutboxEntry, error: string): Promise<number> {
+    const attempts = entry.attempts + 1;
+    await db.outbox.update(entry.seq!, { attempts, lastError: error });
+    return attempts;
+  }
+
+  /**
+   * 409: the server expects `expected`, lower than our oldest pending id. Either a request got lost in between
+   * (the entry with that id is still pending: the loop simply resends from it), or the server was restored from
+   * a backup and lost writes it had acknowledged (scenario 15). Then the acknowledged entries still in the acked
+   * log are put back in front of the queue and everything is renumbered from `expected`, so no write is silently
+   * ignored; writes that had already left the log are counted and shown (`serverLostWrites`).
+   */
+  async function recoverGap(clientId: string, head: OutboxEntry, expected: number): Promise<'resend' | 'stuck'> {
+    if (expected >= head.mutationId) return 'stuck';
+    return db.transaction('rw', [db.outbox, db.acked, db.deadLetters, db.syncState], async () => {
+      // Another tab may have recovered (renumbered) meanwhile: then just send what is there now.
+      const [current] = await pendingEntries(db, clientId);
+      if (!current || current.seq !== head.seq || current.mutationId !== head.mutationId) return 'resend' as const;
+      const recovered = await db.acked.where('[clientId+mutationId]').between([clientId, expected], [clientId, head.mutationId - 1], true, true).toArray();
+      const deadInRange = await db.deadLetters
+        .where('clientId')
+        .equals(clientId)
+        .filter((letter) => letter.mutationId >= expected && letter.mutationId < head.mutationId)
+        .count();
+      const pending = await pendingEntries(db, clientId);
+      await db.acked.bulkDelete(recovered.map((entry) => [entry.clientId, entry.mutationId] as [string, number]));
+      let mutationId = expected;
+      for (const { ackedAt: _ackedAt, ...entry } of recovered) {
+        await db.outbox.add({ ...entry, mutationId, attempts: 0, lastError: null });
+        mutationId += 1;
+      }
+      for (const entry of pending) {
+        await db.outbox.update(entry.seq!, { mutationId });
+        mutationId += 1;
+      }
+      await writeState(db, stateKeys.mutationCounter(clientId), mutationId - 1);
+      const lost = head.mutationId - expected - recovered.length - deadInRange;
+      if (lost > 0) await writeState(db, stateKeys.serverLostWrites, ((await readState<number>(db, stateKeys.serverLostWrites)) ?? 0) + lost);
+      // The restored server's change versions went back too: the next pull starts over from 0.
+      await writeState(db, stateKeys.fullResyncNeeded, true);
+      return 'resend' as const;
+    });
+  }
+
+  async function drain(): Promise<DrainResult> {
+    let acknowledged = 0;
+    let deadLettered = 0;
+    let gaps = 0;
+    const user = deps.getUser();
+    if (!user) return { outcome: { type: 'no-session' }, acknowledged, deadLettered };
+    const clientId = await getClientId(db, user);
+    for (;;) {
+      const [head] = await pendingEntries(db, clientId);
+      if (!head) return { outcome: { type: 'idle' }, acknowledged, deadLettered };
+      const result = await sendEntry(head, user);
+      switch (result.type) {
+        case 'ack':
+          await acknowledge(head, result.body);
+          acknowledged += 1;
+          break;
+        case 'dead':
+          await deadLetter(head, result.status, result.error);
+          deadLettered += 1;
+          break;
+        case 'gap': {
+          gaps += 1;
+          const recovered = gaps <= 3 ? await recoverGap(clientId, head, result.expected) : 'stuck';
+          if (recovered === 'stuck') {
+            const attempts = await markFailure(head, `HTTP 409 (expected ${result.expected})`);
+            return { outcome: { type: 'backoff', retryInMs: backoffDelay(attempts, random, deps.backoff), error: 'HTTP 409' }, acknowledged, deadLettered };
+          }
+          break;
+        }
+        case 'retry': {
+          // A 401 that survived the refresh is not the entry's fault: wait, but do not count it.
+          const attempts = result.error === 'HTTP 401' ? Math.max(1, head.attempts) : await markFailure(head, result.error);
+          return { outcome: { type: 'backoff', retryInMs: backoffDelay(attempts, random, deps.backoff), error: result.error }, acknowledged, deadLettered };
+        }
+        case 'session-expired':
+          return { outcome: { type: 'session-expired' }, acknowledged, deadLettered };
+      }
+    }
+  }
+
+  return { drain };
+}
+
+export type Sender = ReturnType<typeof createSender>;

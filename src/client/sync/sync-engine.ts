@@ -1,0 +1,215 @@
+/**
+ * Runs sending and pulling in the browser (sync-protocol.md § One sender, § Triggers).
+ *
+ * - Triggers: start, `online`, the tab becoming visible, a timer, every local write (in any tab: BroadcastChannel
+ *   nudge), and the service worker's Background Sync event (Chromium; it posts {type: 'SYNC_OUTBOX'} to the
+ *   pages). Replay never depends on Background Sync: the other triggers cover every browser.
+ * - One tab at a time: a Web Lock ('anlagenbuch-sync', ifAvailable). A tab that finds it taken leaves the work to
+ *   the holder; if the holder makes no progress for several rounds (frozen tab keeps its lock), this tab sends
+ *   anyway — the server's mutation log makes a double send harmless.
+ * - A run: send the outbox (sender.ts), then pull (pull.ts). Transient failures are retried after the backoff
+ *   the sender computed; the state is published to the sync store for the app bar.
+ */
+import type { LocalDatabase } from '../db/local-db';
+import { isQuotaExceeded } from '../db/local-db';
+import { isApiError, type ApiClient } from '../lib/api-client';
+import { setSyncStatus, syncStore } from '../stores/sync-store';
+import { watchSyncCounts } from './live-status';
+import { getClientId, onLocalWrite, onWriteError, pendingEntries } from './outbox';
+import { ensureMirrorOwner, pull } from './pull';
+import { createSender, type BackoffOptions, type DrainOutcome } from './sender';
+
+export const SYNC_LOCK_NAME = 'anlagenbuch-sync';
+export const SYNC_CHANNEL_NAME = 'anlagenbuch-sync';
+/** What sw/sw.ts posts to the pages on a Background Sync event. */
+export const SW_SYNC_MESSAGE = 'SYNC_OUTBOX';
+export const BACKGROUND_SYNC_TAG = 'outbox';
+const TIMER_MS = 60_000;
+/** Rounds a lock may be held elsewhere without the queue moving before this tab sends anyway. */
+const STALE_LEADER_ROUNDS = 3;
+
+export interface SyncEngineDeps {
+  db: LocalDatabase;
+  api: ApiClient;
+  getUser(): string | null;
+  /** Base of relative signed upload URLs; default location.origin. */
+  origin?: string;
+  /** Backoff of the sender (tests shorten it). */
+  backoff?: BackoffOptions;
+}
+
+interface SyncManagerLike {
+  register(tag: string): Promise<void>;
+}
+
+export function createSyncEngine(deps: SyncEngineDeps) {
+  const { db } = deps;
+  const sender = createSender({ db, api: deps.api, getUser: deps.getUser, origin: deps.origin ?? (typeof location === 'undefined' ? undefined : location.origin), ...(deps.backoff ? { backoff: deps.backoff } : {}) });
+  let running: Promise<void> | null = null;
+  let again = false;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let busyRounds = 0;
+  let lastHead: number | undefined;
+  let stopped = true;
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SYNC_CHANNEL_NAME);
+
+  function publishOutcome(outcome: DrainOutcome): void {
+    switch (outcome.type) {
+      case 'backoff': {
+        const network = /fetch|network|timeout|abort/i.test(outcome.error) || (typeof navigator !== 'undefined' && !navigator.onLine);
+        setSyncStatus({ error: { kind: network ? 'network' : 'server', detail: outcome.error, retryAt: Date.now() + outcome.retryInMs } });
+        clearTimeout(retryTimer);
+        retryTimer = setTimeout(() => void run(), outcome.retryInMs);
+        break;
+      }
+      case 'session-expired':
+        setSyncStatus({ error: { kind: 'session' } });
+        break;
+      default:
+        if (syncStore.getState().error?.kind !== 'quota') setSyncStatus({ error: null });
+    }
+  }
+
+  async function runOnce(): Promise<void> {
+    const user = deps.getUser();
+    if (!user) return;
+    setSyncStatus({ sending: true });
+    let outcome: DrainOutcome;
+    try {
+      outcome = (await sender.drain()).outcome;
+    } finally {
+      setSyncStatus({ sending: false });
+    }
+    publishOutcome(outcome);
+    if (outcome.type === 'session-expired' || outcome.type === 'no-session') return;
+    const clientId = await getClientId(db, user);
+    await ensureMirrorOwner(db, user);
+    setSyncStatus({ pulling: true });
+    try {
+      await pull({
+        db,
+        api: deps.api,
+        clientId,
+        onProgress: (progress) => setSyncStatus({ initialSync: { active: progress.initial && !progress.done, counts: progress.counts } }),
+      });
+      if (outcome.type === 'idle') setSyncStatus({ error: null });
+    } catch (error) {
+      setSyncStatus({ initialSync: { active: false, counts: syncStore.getState().initialSync.counts } });
+      if (deps.getUser() === null) setSyncStatus({ error: { kind: 'session' } });
+      else if (outcome.type === 'idle') setSyncStatus({ error: { kind: isApiError(error) && error.isNetworkError ? 'network' : 'server', detail: error instanceof Error ? error.message : String(error) } });
+    } finally {
+      setSyncStatus({ pulling: false });
+    }
+  }
+
+  /** Runs under the tab lock when the browser has Web Locks; see the header for the stale-leader rule. */
+  async function withLock(): Promise<void> {
+    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+    if (!locks) return runOnce();
+    const got = await locks.request(SYNC_LOCK_NAME, { ifAvailable: true }, async (lock) => {
+      if (!lock) return false;
+      await runOnce();
+      return true;
+    });
+    if (got) {
+      busyRounds = 0;
+      return;
+    }
+    const user = deps.getUser();
+    const head = user ? (await pendingEntries(db, await getClientId(db, user)))[0]?.mutationId : undefined;
+    busyRounds = head !== undefined && head === lastHead ? busyRounds + 1 : 0;
+    lastHead = head;
+    if (busyRounds >= STALE_LEADER_ROUNDS) {
+      busyRounds = 0;
+      await runOnce();
+    }
+  }
+
+  /** Starts a run, or marks that another one is needed after the current. */
+  function run(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await withLock();
+        } while (again && !stopped);
+      } catch (error) {
+        if (isQuotaExceeded(error)) setSyncStatus({ error: { kind: 'quota' } });
+        else console.warn('sync run failed', error);
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  }
+
+  function registerBackgroundSync(): void {
+    if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+    void navigator.serviceWorker.ready
+      .then((registration) => (registration as ServiceWorkerRegistration & { sync?: SyncManagerLike }).sync?.register(BACKGROUND_SYNC_TAG))
+      .catch(() => undefined); // not supported or not permitted: the other triggers cover it
+  }
+
+  function start(): () => void {
+    stopped = false;
+    const cleanups: (() => void)[] = [];
+    const on = <K extends keyof WindowEventMap>(target: Window, type: K, listener: () => void) => {
+      target.addEventListener(type, listener);
+      cleanups.push(() => target.removeEventListener(type, listener));
+    };
+    on(window, 'online', () => {
+      setSyncStatus({ online: true });
+      void run();
+    });
+    on(window, 'offline', () => setSyncStatus({ online: false }));
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void run();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    cleanups.push(() => document.removeEventListener('visibilitychange', onVisible));
+    const timer = setInterval(() => void run(), TIMER_MS);
+    cleanups.push(() => clearInterval(timer));
+    cleanups.push(
+      onLocalWrite(() => {
+        if (syncStore.getState().error?.kind === 'quota') setSyncStatus({ error: null });
+        channel?.postMessage({ type: 'nudge' });
+        registerBackgroundSync();
+        void run();
+      }),
+    );
+    cleanups.push(onWriteError((error) => isQuotaExceeded(error) && setSyncStatus({ error: { kind: 'quota' } })));
+    if (channel) {
+      const onMessage = () => void run();
+      channel.addEventListener('message', onMessage);
+      cleanups.push(() => channel.removeEventListener('message', onMessage));
+    }
+    if (typeof navigator !== 'undefined' && 'serviceWorker' in navigator) {
+      const onSwMessage = (event: MessageEvent) => {
+        if ((event.data as { type?: unknown } | null)?.type === SW_SYNC_MESSAGE) void run();
+      };
+      navigator.serviceWorker.addEventListener('message', onSwMessage);
+      cleanups.push(() => navigator.serviceWorker.removeEventListener('message', onSwMessage));
+    }
+    cleanups.push(watchSyncCounts(db, deps.getUser));
+    setSyncStatus({ online: typeof navigator === 'undefined' ? true : navigator.onLine });
+    void run();
+    return () => {
+      stopped = true;
+      clearTimeout(retryTimer);
+      cleanups.forEach((cleanup) => cleanup());
+    };
+  }
+
+  return {
+    start,
+    /** "Jetzt synchronisieren": run now, resolve when done. */
+    syncNow: run,
+  };
+}
+
+export type SyncEngine = ReturnType<typeof createSyncEngine>;

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { COUNTER_READING_MAX, normalizeCounterReading, parseCounterReading, sanitizeCounterReading } from '../../src/shared/domain/counter';
+
+describe('counter reading input rule (§5)', () => {
+  it.each([
+    ['1234', '1234', 1234],
+    ['1234,5', '1234.5', 1234.5],
+    ['1234.5', '1234.5', 1234.5],
+    ['12a3b4', '1234', 1234],
+    ['-5', '5', 5],
+    ['1,2,3', '1.23', 1.23],
+    ['1.2.3', '1.23', 1.23],
+    [' 7 h', '7', 7],
+    [',5', '.5', 0.5],
+    ['5,', '5.', 5],
+  ])('%j is kept as %j and read as %d', (typed, sent, value) => {
+    expect(normalizeCounterReading(typed)).toBe(sent);
+    expect(parseCounterReading(typed)).toBe(value);
+  });
+
+  it('keeps at most one comma and one period, in the order typed', () => {
+    expect(sanitizeCounterReading('1,2.3,4.5')).toBe('1,2.345');
+  });
+
+  it.each(['', 'abc', ',', '.', '1,2.3', '1.2,3'])('%j cannot be read', (typed) => {
+    expect(parseCounterReading(typed)).toBeUndefined();
+  });
+
+  it.each([
+    [12.5, 12.5],
+    [0, 0],
+    [-1, undefined],
+    [Number.NaN, undefined],
+    [Number.POSITIVE_INFINITY, undefined],
+    [COUNTER_READING_MAX + 1, undefined],
+  ])('the number %d reads as %j', (value, expected) => {
+    expect(parseCounterReading(value)).toBe(expected);
+  });
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { createFileUrlSigner } from '../../src/server/storage/file-storage';
+
+describe('signed file URLs', () => {
+  const signer = createFileUrlSigner('test-secret-test-secret-test-secret-0123456789');
+  const file = { fileid: '0196d3a4-0000-7000-8000-000000000001', fileversion: 1 };
+  const exp = Date.UTC(2026, 10, 22, 10);
+
+  it('verifies its own signature', () => {
+    expect(signer.verify(file, 'PUT', exp, signer.sign(file, 'PUT', exp))).toBe(true);
+  });
+
+  it.each([
+    ['another method', { ...file }, 'GET' as const, exp],
+    ['another version', { ...file, fileversion: 2 }, 'PUT' as const, exp],
+    ['another file', { ...file, fileid: '0196d3a4-0000-7000-8000-000000000002' }, 'PUT' as const, exp],
+    ['another expiry', { ...file }, 'PUT' as const, exp + 1],
+  ])('refuses the signature for %s', (_name, other, method, otherExp) => {
+    expect(signer.verify(other, method, otherExp, signer.sign(file, 'PUT', exp))).toBe(false);
+  });
+
+  it('refuses garbage and signatures made with another secret', () => {
+    expect(signer.verify(file, 'PUT', exp, 'abc')).toBe(false);
+    expect(signer.verify(file, 'PUT', exp, '')).toBe(false);
+    const other = createFileUrlSigner('another-secret-another-secret-another-secret');
+    expect(signer.verify(file, 'PUT', exp, other.sign(file, 'PUT', exp))).toBe(false);
+  });
+});

@@ -1,0 +1,223 @@
+/**
+ * A real HTTP server on 127.0.0.1 that answers the outbox the way docs/sync.md says the API does: per client a
+ * mutation log (replay of an applied id with `Idempotent-Replayed: true`, 409 {expectedMutationId} on a gap,
+ * business 4xx stored and counted, 5xx rolled back), bearer tokens with rotating refresh, the two-step file
+ * upload, and a scripted change feed for pulls.
+ *
+ * why a stand-in and not the Fastify app: these unit tests prove the CLIENT's reading of each answer, fast and
+ * deterministically; the real server's mutation log, pull and fault injection are covered by the API tier
+ * (tests/api/*) and the end-to-end fault tests.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { PullResponse, SyncChange } from '../../../src/shared/api/sync';
+
+export interface Applied {
+  clientId: string;
+  mutationId: number;
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+type Fault = 'drop-after-commit' | 'fail-503' | 'reject-422' | 'reject-403';
+
+interface StoredResult {
+  status: number;
+  body: unknown;
+  hash: string;
+}
+
+export interface SyncTestServer {
+  baseUrl: string;
+  origin: string;
+  /** Writes applied (2xx) in the order the server committed them. */
+  applied: Applied[];
+  /** Every request as received. */
+  requests: { method: string; path: string; mutationId: string | undefined; authorization: string | undefined }[];
+  uploads: Map<string, Buffer>;
+  validAccess: Set<string>;
+  validRefresh: Set<string>;
+  /** Fault for the next write whose path starts with `path` (once). */
+  faults: { path: string; fault: Fault }[];
+  uploadFaults: number[];
+  /** Makes every URL signed so far expire. */
+  expireSignedUrls(): void;
+  lastMutation: Map<string, number>;
+  stored: Map<string, StoredResult>;
+  feed: { changes: SyncChange[]; reset: boolean; pageSize: number };
+  close(): Promise<void>;
+  clear(): void;
+}
+
+async function readRaw(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(body === undefined ? '' : JSON.stringify(body));
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export async function startSyncTestServer(): Promise<SyncTestServer> {
+  let version = 100;
+  const state: Omit<SyncTestServer, 'baseUrl' | 'origin' | 'close' | 'clear' | 'expireSignedUrls'> = {
+    applied: [],
+    requests: [],
+    uploads: new Map(),
+    validAccess: new Set(['access-1']),
+    validRefresh: new Set(['refresh-1']),
+    faults: [],
+    uploadFaults: [],
+    lastMutation: new Map(),
+    stored: new Map(),
+    feed: { changes: [], reset: false, pageSize: 1000 },
+  };
+  let issued = 1;
+  let signed = 0;
+  const registeredFiles = new Map<string, string>();
+  /** Signatures no longer valid (an expired URL answers 403). */
+  const expiredSignatures = new Set<string>();
+
+  /** The route's own work: returns status and body. */
+  function route(method: string, path: string, body: Record<string, unknown>): { status: number; body: unknown } {
+    version += 1;
+    if (method === 'POST' && path === '/api/notifications') return { status: 201, body: { ...body, status: 0, progressstarted: 0, closed: 0, version } };
+    if (method === 'PUT' && path.startsWith('/api/notifications/')) return { status: 200, body: { nodeid: path.split('/').pop(), status: body.status, version } };
+    if (method === 'PUT' && path.startsWith('/api/counters/update/')) return { status: 200, body: { nodeid: path.split('/').pop(), values: body.values, version } };
+    if (method === 'POST' && path === '/api/files') {
+      const extensions = body.extensions as { nodeid: string; mimetype: string }[];
+      return {
+        status: 201,
+        body: extensions.map((e) => {
+          // Registering the same nodeid again signs a fresh URL for the same file.
+          const fileid = registeredFiles.get(e.nodeid) ?? `f${String(registeredFiles.size + 1).padStart(7, '0')}-0000-7000-8000-000000000000`;
+          registeredFiles.set(e.nodeid, fileid);
+          signed += 1;
+          return { nodeid: e.nodeid, fileid, fileversion: 1, bucketid: 'local', url: `/upload/${fileid}?sig=${signed}`, expiresat: 0, status: state.uploads.has(fileid) ? 'complete' : 'pending', mimetype: e.mimetype };
+        }),
+      };
+    }
+    if (method === 'POST' && path === '/api/attachments') {
+      const file = body.file as { fileid: string; bucketid?: string };
+      if (!state.uploads.has(file.fileid) || file.bucketid !== 'local') return { status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'file not complete' } };
+      return { status: 201, body: { ...body, version } };
+    }
+    return { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Nicht gefunden' } };
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const method = req.method ?? 'GET';
+    const raw = await readRaw(req);
+    const mutationHeader = req.headers['x-mutation-id'] as string | undefined;
+    const authorization = req.headers.authorization;
+    state.requests.push({ method, path: url.pathname, mutationId: mutationHeader, authorization });
+
+    if (url.pathname.startsWith('/upload/')) {
+      if (expiredSignatures.has(url.searchParams.get('sig') ?? '')) return send(res, 403, { statusCode: 403, error: 'Forbidden', message: 'Upload URL expired' });
+      const status = state.uploadFaults.shift();
+      if (status) return send(res, status, { statusCode: status, error: 'Upload failed', message: 'fault' });
+      state.uploads.set(url.pathname.slice('/upload/'.length), raw);
+      return send(res, 200, { ok: true });
+    }
+    const body = raw.length ? (JSON.parse(raw.toString('utf8')) as Record<string, unknown>) : {};
+    if (url.pathname === '/api/object/refresh-token') {
+      const token = body.token as string;
+      if (!state.validRefresh.has(token)) return send(res, 401, { statusCode: 401, error: 'Unauthorized', message: 'expired' });
+      state.validRefresh.delete(token);
+      issued += 1;
+      const pair = { accesstoken: `access-${issued}`, refreshtoken: `refresh-${issued}` };
+      state.validAccess.add(pair.accesstoken);
+      state.validRefresh.add(pair.refreshtoken);
+      return send(res, 200, pair);
+    }
+    const bearer = authorization?.startsWith('Bearer ') ? authorization.slice(7) : '';
+    if (!state.validAccess.has(bearer)) return send(res, 401, { statusCode: 401, error: 'Unauthorized', message: 'Token abgelaufen' });
+
+    const clientId = req.headers['x-client-id'] as string | undefined;
+    if (method === 'GET' && url.pathname === '/api/sync/pull') {
+      const cursor = Number(url.searchParams.get('cursor') ?? 0);
+      const last = clientId ? (state.lastMutation.get(clientId) ?? 0) : 0;
+      if (state.feed.reset && cursor > 0) {
+        const answer: PullResponse = { formatVersion: 1, cursor: 0, hasMore: true, lastMutationId: last, reset: true, changes: [] };
+        return send(res, 200, answer);
+      }
+      const newer = state.feed.changes.filter((change) => change.version > cursor).sort((a, b) => a.version - b.version);
+      const page = newer.slice(0, state.feed.pageSize);
+      const next = page.length ? page[page.length - 1]!.version : cursor;
+      const answer: PullResponse = { formatVersion: 1, cursor: next, hasMore: newer.length > page.length, lastMutationId: last, changes: page };
+      return send(res, 200, answer);
+    }
+
+    if (!clientId || !mutationHeader) {
+      const result = route(method, url.pathname, body);
+      return send(res, result.status, result.body);
+    }
+    const mid = Number(mutationHeader);
+    const last = state.lastMutation.get(clientId) ?? 0;
+    const hash = canonical({ method, path: url.pathname, body });
+    if (mid <= last) {
+      const stored = state.stored.get(`${clientId}:${mid}`);
+      if (!stored || stored.hash !== hash) return send(res, 422, { statusCode: 422, error: 'Unprocessable Entity', message: 'different request under this mutation id' });
+      return send(res, stored.status, stored.body, { 'idempotent-replayed': 'true' });
+    }
+    if (mid > last + 1) return send(res, 409, { statusCode: 409, error: 'Conflict', message: 'mutation gap', expectedMutationId: last + 1 });
+
+    const faultIndex = state.faults.findIndex((f) => url.pathname.startsWith(f.path));
+    const fault = faultIndex >= 0 ? state.faults.splice(faultIndex, 1)[0]!.fault : undefined;
+    if (fault === 'fail-503') return send(res, 503, { statusCode: 503, error: 'Service Unavailable', message: 'try again' });
+    let result = route(method, url.pathname, body);
+    if (fault === 'reject-422') result = { status: 422, body: { statusCode: 422, error: 'Unprocessable Entity', message: 'Ungültiger Statuswechsel' } };
+    if (fault === 'reject-403') result = { status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'Zugriff verwehrt!' } };
+    state.lastMutation.set(clientId, mid);
+    state.stored.set(`${clientId}:${mid}`, { status: result.status, body: result.body, hash });
+    if (result.status < 300) state.applied.push({ clientId, mutationId: mid, method, path: url.pathname, body });
+    if (fault === 'drop-after-commit') {
+      req.socket.destroy();
+      return;
+    }
+    return send(res, result.status, result.body);
+  }
+
+  const server: Server = createServer((req, res) => void handle(req, res).catch(() => send(res, 500, { statusCode: 500 })));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return Object.assign(state, {
+    baseUrl: `${origin}/api`,
+    origin,
+    expireSignedUrls() {
+      for (let i = 1; i <= signed; i += 1) expiredSignatures.add(String(i));
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    clear() {
+      state.applied.length = 0;
+      state.requests.length = 0;
+      state.uploads.clear();
+      state.validAccess = new Set(['access-1']);
+      state.validRefresh = new Set(['refresh-1']);
+      state.faults.length = 0;
+      state.uploadFaults.length = 0;
+      state.lastMutation.clear();
+      state.stored.clear();
+      state.feed = { changes: [], reset: false, pageSize: 1000 };
+      issued = 1;
+      signed = 0;
+      registeredFiles.clear();
+      expiredSignatures.clear();
+    },
+  });
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { LATEST_SCHEMA_VERSION, LocalDatabase, type OutboxEntry } from '../../src/client/db/local-db';
+import { enqueueMutation, getClientId } from '../../src/client/sync/outbox';
+import { createNotification, transitionTimes } from '../../src/client/sync/repositories/notifications';
+
+const USER = '0190f5a0-0000-7000-8000-0000000000aa';
+const MACHINE = '0190f5a0-0000-7000-8000-0000000000bb';
+const freshDb = () => new LocalDatabase(`db-test-${Math.random()}`);
+
+describe('one write path', () => {
+  it('writes the mirror change and the outbox entry together', async () => {
+    const db = freshDb();
+    const id = await createNotification({ db, usernodeid: USER }, { type: 0, title: 'Kette gerissen', equipmentnodeid: MACHINE });
+    expect(await db.mirror('notifications').get(id)).toMatchObject({ title: 'Kette gerissen', status: 0, equipmentnodeid: MACHINE });
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ kind: 'notifications', nodeid: id, method: 'POST', path: 'notifications', mutationId: 1, attempts: 0 });
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-/); // UUIDv7
+  });
+
+  it('a write that fails inside the transaction leaves neither the mirror change nor the outbox entry nor a used id', async () => {
+    const db = freshDb();
+    const context = { db, usernodeid: USER };
+    await expect(
+      enqueueMutation(
+        context,
+        { action: 'createNotification', method: 'POST', path: 'notifications', body: {}, kind: 'notifications', nodeid: 'n-1', values: { title: 'x' }, creates: true },
+        {
+          inTransaction: () => {
+            // why: stands in for a QuotaExceededError or a tab killed mid-transaction; IndexedDB aborts the same way.
+            throw new DOMException('disk full', 'QuotaExceededError');
+          },
+        },
+      ),
+    ).rejects.toThrow('disk full');
+    expect(await db.mirror('notifications').count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
+    const [next] = await enqueueMutation(context, { action: 'x', method: 'POST', path: 'notifications', body: {}, kind: 'notifications', nodeid: 'n-2', values: {}, creates: true });
+    expect(next?.mutationId).toBe(1);
+  });
+
+  it('an update of a record the mirror does not have is refused before anything is written', async () => {
+    const db = freshDb();
+    await expect(enqueueMutation({ db, usernodeid: USER }, { action: 'x', method: 'PUT', path: 'notifications/n', body: {}, kind: 'notifications', nodeid: 'missing', values: { status: 1 } })).rejects.toThrow();
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('mutation ids strictly increase across sequential and concurrent calls, without gaps', async () => {
+    const db = freshDb();
+    const context = { db, usernodeid: USER };
+    await createNotification(context, { type: 0, title: 'a', equipmentnodeid: MACHINE });
+    await Promise.all(Array.from({ length: 20 }, (_, i) => createNotification(context, { type: 0, title: `c${i}`, equipmentnodeid: MACHINE })));
+    await createNotification(context, { type: 0, title: 'z', equipmentnodeid: MACHINE });
+    const ids = (await db.outbox.orderBy('seq').toArray()).map((entry) => entry.mutationId);
+    expect(ids).toEqual(Array.from({ length: 22 }, (_, i) => i + 1));
+  });
+
+  it('keeps one client id per user on the device, each with its own counter', async () => {
+    const db = freshDb();
+    const a = await getClientId(db, USER);
+    expect(await getClientId(db, USER)).toBe(a);
+    const b = await getClientId(db, 'other-user');
+    expect(b).not.toBe(a);
+    await createNotification({ db, usernodeid: USER }, { type: 0, title: 'a', equipmentnodeid: MACHINE });
+    await createNotification({ db, usernodeid: 'other-user' }, { type: 0, title: 'b', equipmentnodeid: MACHINE });
+    expect((await db.outbox.toArray()).map((e) => [e.clientId === a ? 'a' : 'b', e.mutationId])).toEqual([
+      ['a', 1],
+      ['b', 1],
+    ]);
+  });
+});
+
+describe('schema upgrade', () => {
+  it('opening the next version keeps every outbox entry and dead letter (v1 → latest)', async () => {
+    const name = `upgrade-test-${Math.random()}`;
+    const v1 = new LocalDatabase(name, { upToVersion: 1 });
+    await v1.open();
+    expect(v1.verno).toBe(1);
+    await v1.syncState.put({ key: 'clientId', value: 'device-client-1' });
+    const legacy = (n: number) =>
+      ({ mutationId: n, usernodeid: USER, action: 'createNotification', method: 'POST', path: 'notifications', body: { title: `t${n}` }, kind: 'notifications', nodeid: `n${n}`, fields: ['title'], values: { title: `t${n}` }, creates: true, createdAt: n, attempts: n - 1, lastError: null }) as unknown as OutboxEntry;
+    await v1.outbox.bulkAdd([legacy(1), legacy(2), legacy(3)]);
+    await v1.table('deadLetters').add({ ...legacy(4), status: 422, error: { message: 'nein' }, failedAt: 4 });
+    await v1.mirror('notifications').put({ nodeid: 'n1', title: 't1' });
+    v1.close();
+
+    const latest = new LocalDatabase(name);
+    await latest.open();
+    expect(latest.verno).toBe(LATEST_SCHEMA_VERSION);
+    expect(LATEST_SCHEMA_VERSION).toBeGreaterThan(1);
+    const entries = await latest.outbox.orderBy('seq').toArray();
+    expect(entries.map((e) => [e.mutationId, (e.body as { title: string }).title, e.attempts])).toEqual([
+      [1, 't1', 0],
+      [2, 't2', 1],
+      [3, 't3', 2],
+    ]);
+    expect(entries.every((e) => e.clientId === 'device-client-1' && Array.isArray(e.dependsOn))).toBe(true);
+    // The new compound index works on migrated rows.
+    expect(await latest.outbox.where('[clientId+mutationId]').between(['device-client-1', 0], ['device-client-1', Infinity]).count()).toBe(3);
+    expect(await latest.deadLetters.toArray()).toMatchObject([{ mutationId: 4, status: 422, clientId: 'device-client-1' }]);
+    expect(await latest.mirror('notifications').get('n1')).toMatchObject({ title: 't1' });
+    latest.close();
+  });
+});
+
+describe('status transition timestamps (part 1 §4.2)', () => {
+  const now = 5_000;
+  const cases: [from: 0 | 1 | 2, to: 0 | 1 | 2, current: { progressstarted: number; closed: number }, expected: { progressstarted: number; closed: number }][] = [
+    [0, 1, { progressstarted: 0, closed: 0 }, { progressstarted: now, closed: 0 }],
+    [0, 2, { progressstarted: 0, closed: 0 }, { progressstarted: now, closed: now }],
+    [1, 2, { progressstarted: 100, closed: 0 }, { progressstarted: 100, closed: now }],
+    [1, 0, { progressstarted: 100, closed: 0 }, { progressstarted: 0, closed: 0 }],
+    [2, 1, { progressstarted: 100, closed: 200 }, { progressstarted: 100, closed: 0 }],
+    [2, 0, { progressstarted: 100, closed: 200 }, { progressstarted: 0, closed: 0 }],
+    [1, 1, { progressstarted: 100, closed: 0 }, { progressstarted: 100, closed: 0 }],
+  ];
+  it.each(cases)('%i → %i', (from, to, current, expected) => {
+    expect(transitionTimes(from, to, now, current)).toEqual(expected);
+  });
+});

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LocalDatabase } from '../../src/client/db/local-db';
+import { createApiClient } from '../../src/client/lib/api-client';
+import { getClientId, readState, stateKeys } from '../../src/client/sync/outbox';
+import { ensureMirrorOwner, pull, type PullProgress } from '../../src/client/sync/pull';
+import { createNotification, updateNotificationStatus } from '../../src/client/sync/repositories/notifications';
+import { startSyncTestServer, type SyncTestServer } from './support/sync-test-server';
+
+const USER = '0190f5a0-0000-7000-8000-0000000000aa';
+const MACHINE = '0190f5a0-0000-7000-8000-0000000000bb';
+const N1 = '0190f5a0-0000-7000-8000-000000000101';
+
+let server: SyncTestServer;
+beforeAll(async () => {
+  server = await startSyncTestServer();
+});
+afterAll(() => server.close());
+beforeEach(() => server.clear());
+
+async function setup() {
+  const db = new LocalDatabase(`pull-test-${Math.random()}`);
+  const api = createApiClient({ baseUrl: server.baseUrl, tokens: { getAccessToken: () => 'access-1', getRefreshToken: () => null, setTokens: () => undefined, endSession: () => undefined } });
+  const clientId = await getClientId(db, USER);
+  return { db, api, clientId, context: { db, usernodeid: USER } };
+}
+
+const notification = (version: number, data: Record<string, unknown>) => ({ kind: 'notifications' as const, nodeid: N1, version, data: { nodeid: N1, equipmentnodeid: MACHINE, type: 0, status: 0, title: 'Server', description: null, progressstarted: null, closed: null, ...data } });
+
+describe('pull', () => {
+  it('initial sync in pages with counts per kind, then incremental from the stored cursor', async () => {
+    const { db, api, clientId } = await setup();
+    server.feed.pageSize = 2;
+    server.feed.changes = [
+      { kind: 'equipment', nodeid: MACHINE, version: 1, data: { nodeid: MACHINE, name: 'Hydraulikpresse HP-200' } },
+      notification(2, {}),
+      { kind: 'counters', nodeid: 'c1', version: 3, data: { nodeid: 'c1', equipmentnodeid: MACHINE } },
+    ];
+    const progress: PullProgress[] = [];
+    const result = await pull({ db, api, clientId, onProgress: (p) => progress.push(p) });
+    expect(result).toMatchObject({ changes: 3, cursor: 3, reset: false });
+    expect(progress.map((p) => [p.initial, p.done, p.counts])).toEqual([
+      [true, false, {}],
+      [true, false, { equipment: 1, notifications: 1 }],
+      [true, true, { equipment: 1, notifications: 1, counters: 1 }],
+    ]);
+    expect(await db.mirror('notifications').where('equipmentnodeid').equals(MACHINE).count()).toBe(1);
+    expect(await readState(db, stateKeys.initialSyncDone)).toBe(true);
+    expect(typeof (await readState(db, stateKeys.lastSyncAt))).toBe('number');
+
+    server.feed.changes.push(notification(4, { title: 'Geändert' }));
+    const next = await pull({ db, api, clientId });
+    expect(next).toMatchObject({ changes: 1, cursor: 4 });
+    expect(await db.mirror('notifications').get(N1)).toMatchObject({ title: 'Geändert', version: 4 });
+  });
+
+  it('never overwrites a field a pending write changed; other fields follow the server', async () => {
+    const { db, api, clientId, context } = await setup();
+    server.feed.changes = [notification(1, {})];
+    await pull({ db, api, clientId });
+    await updateNotificationStatus(context, (await db.mirror('notifications').get(N1))!, 1);
+
+    server.feed.changes.push(notification(2, { status: 2, title: 'Vom Kollegen umbenannt', closed: 5 }));
+    await pull({ db, api, clientId });
+    expect(await db.mirror('notifications').get(N1)).toMatchObject({ status: 1, closed: null, title: 'Vom Kollegen umbenannt', version: 2 });
+
+    // Once acknowledged (entry gone), the server's value wins again.
+    await db.outbox.clear();
+    server.feed.changes.push(notification(3, { status: 2, closed: 5 }));
+    await pull({ db, api, clientId });
+    expect(await db.mirror('notifications').get(N1)).toMatchObject({ status: 2, closed: 5 });
+  });
+
+  it('tombstones delete the row', async () => {
+    const { db, api, clientId } = await setup();
+    server.feed.changes = [notification(1, {})];
+    await pull({ db, api, clientId });
+    server.feed.changes.push({ kind: 'notifications', nodeid: N1, version: 2, deleted: true });
+    await pull({ db, api, clientId });
+    expect(await db.mirror('notifications').get(N1)).toBeUndefined();
+  });
+
+  it('reset: empties the mirror and pulls from 0, keeping the outbox and the rows pending creates made', async () => {
+    const { db, api, clientId, context } = await setup();
+    server.feed.changes = [notification(1, {}), { kind: 'equipment', nodeid: 'gone', version: 2, data: { nodeid: 'gone', name: 'Alt' } }];
+    await pull({ db, api, clientId });
+    const local = await createNotification(context, { type: 0, title: 'Offline erfasst', equipmentnodeid: MACHINE });
+
+    // The server purged tombstones past our cursor (the 'gone' machine was deleted meanwhile).
+    server.feed.changes = [notification(5, { title: 'Neu' })];
+    server.feed.reset = true;
+    const result = await pull({ db, api, clientId });
+    expect(result.reset).toBe(true);
+    expect(await db.mirror('equipment').get('gone')).toBeUndefined();
+    expect(await db.mirror('notifications').get(N1)).toMatchObject({ title: 'Neu' });
+    expect(await db.mirror('notifications').get(local)).toMatchObject({ title: 'Offline erfasst' });
+    expect(await db.outbox.count()).toBe(1);
+    expect(await readState(db, stateKeys.cursor)).toBe(5);
+  });
+
+  it('another user on this device: the mirror is emptied, the first user’s outbox stays', async () => {
+    const { db, api, clientId, context } = await setup();
+    await ensureMirrorOwner(db, USER);
+    server.feed.changes = [notification(1, {})];
+    await pull({ db, api, clientId });
+    await createNotification(context, { type: 0, title: 'Von Nutzer A', equipmentnodeid: MACHINE });
+    await ensureMirrorOwner(db, 'user-b');
+    expect(await readState(db, stateKeys.cursor)).toBe(0);
+    expect(await db.mirror('notifications').get(N1)).toBeUndefined();
+    expect(await db.outbox.count()).toBe(1);
+  });
+});

@@ -1,0 +1,299 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LocalDatabase } from '../../src/client/db/local-db';
+import { createApiClient, type TokenSource } from '../../src/client/lib/api-client';
+import { getClientId, pendingEntries, readState, stateKeys } from '../../src/client/sync/outbox';
+import { createNotification, updateNotificationStatus } from '../../src/client/sync/repositories/notifications';
+import { addCounterReading } from '../../src/client/sync/repositories/counters';
+import { backoffDelay, createSender, DEFAULT_BACKOFF } from '../../src/client/sync/sender';
+import { retryDeadLetter } from '../../src/client/sync/dead-letters';
+import { startSyncTestServer, type SyncTestServer } from './support/sync-test-server';
+
+const USER = '0190f5a0-0000-7000-8000-0000000000aa';
+const MACHINE = '0190f5a0-0000-7000-8000-0000000000bb';
+
+let server: SyncTestServer;
+beforeAll(async () => {
+  server = await startSyncTestServer();
+});
+afterAll(() => server.close());
+beforeEach(() => server.clear());
+
+interface Harness {
+  db: LocalDatabase;
+  tokens: { access: string | null; refresh: string | null; source: TokenSource };
+  sender: ReturnType<typeof createSender>;
+  context: { db: LocalDatabase; usernodeid: string };
+}
+
+let dbCounter = 0;
+function harness(): Harness {
+  dbCounter += 1;
+  const db = new LocalDatabase(`sender-test-${dbCounter}-${Math.random()}`);
+  const tokens = {
+    access: 'access-1' as string | null,
+    refresh: 'refresh-1' as string | null,
+    source: undefined as unknown as TokenSource,
+  };
+  tokens.source = {
+    getAccessToken: () => tokens.access,
+    getRefreshToken: () => tokens.refresh,
+    setTokens: (pair) => {
+      tokens.access = pair.accesstoken;
+      tokens.refresh = pair.refreshtoken;
+    },
+    endSession: () => {
+      tokens.access = null;
+      tokens.refresh = null;
+    },
+  };
+  const api = createApiClient({ baseUrl: server.baseUrl, tokens: tokens.source, timeout: 5_000 });
+  const sender = createSender({ db, api, getUser: () => (tokens.access ? USER : null), origin: server.origin, random: () => 0.5 });
+  return { db, tokens, sender, context: { db, usernodeid: USER } };
+}
+
+async function seedMachine(db: LocalDatabase): Promise<void> {
+  await db.mirror('equipment').put({ nodeid: MACHINE, name: 'Hydraulikpresse HP-200' });
+}
+
+describe('sender', () => {
+  it('sends entries in mutation order with headers built at send time, removes them and applies the answer', async () => {
+    const { db, sender, context } = harness();
+    await seedMachine(db);
+    const a = await createNotification(context, { type: 0, title: 'Öl tritt aus', equipmentnodeid: MACHINE });
+    const notification = (await db.mirror('notifications').get(a))!;
+    await updateNotificationStatus(context, notification, 1);
+    await addCounterReading(context, { counternodeid: '0190f5a0-0000-7000-8000-0000000000cc', value: 1234.5 });
+
+    const stored = await db.outbox.toArray();
+    expect(stored.every((entry) => !('headers' in entry))).toBe(true);
+
+    const result = await sender.drain();
+    expect(result).toMatchObject({ outcome: { type: 'idle' }, acknowledged: 3, deadLettered: 0 });
+    expect(server.applied.map((w) => [w.mutationId, w.method, w.path.replace(/\/[0-9a-f-]{36}$/, '/:id')])).toEqual([
+      [1, 'POST', '/api/notifications'],
+      [2, 'PUT', '/api/notifications/:id'],
+      [3, 'PUT', '/api/counters/update/:id'],
+    ]);
+    const clientId = await getClientId(db, USER);
+    expect(server.applied.every((w) => w.clientId === clientId)).toBe(true);
+    expect(await db.outbox.count()).toBe(0);
+    const mirrored = await db.mirror('notifications').get(a);
+    expect(mirrored).toMatchObject({ status: 1, title: 'Öl tritt aus' });
+    expect(typeof mirrored?.version).toBe('number');
+  });
+
+  it('a response lost after the server committed: the resend is answered from the log, applied once', async () => {
+    const { db, sender, context } = harness();
+    await seedMachine(db);
+    await createNotification(context, { type: 1, title: 'Geräusch', equipmentnodeid: MACHINE });
+    server.faults.push({ path: '/api/notifications', fault: 'drop-after-commit' });
+
+    const first = await sender.drain();
+    expect(first.outcome.type).toBe('backoff');
+    expect((await db.outbox.toArray())[0]).toMatchObject({ attempts: 1 });
+
+    const second = await sender.drain();
+    expect(second.outcome.type).toBe('idle');
+    expect(server.applied).toHaveLength(1);
+    expect(server.requests.filter((r) => r.path === '/api/notifications')).toHaveLength(2);
+  });
+
+  it('5xx: stops, counts the attempt, keeps the entry, and succeeds on the next run', async () => {
+    const { db, sender, context } = harness();
+    await seedMachine(db);
+    await createNotification(context, { type: 0, title: 'A', equipmentnodeid: MACHINE });
+    await createNotification(context, { type: 0, title: 'B', equipmentnodeid: MACHINE });
+    server.faults.push({ path: '/api/notifications', fault: 'fail-503' });
+
+    const first = await sender.drain();
+    expect(first.outcome).toMatchObject({ type: 'backoff', error: 'HTTP 503' });
+    const [head] = await db.outbox.toArray();
+    expect(head).toMatchObject({ mutationId: 1, attempts: 1, lastError: 'HTTP 503' });
+    expect(server.applied).toHaveLength(0);
+
+    expect((await sender.drain()).outcome.type).toBe('idle');
+    expect(server.applied.map((w) => (w.body as { title: string }).title)).toEqual(['A', 'B']);
+  });
+
+  it('a 422 in the middle becomes a dead letter with its payload and error; later entries still apply', async () => {
+    const { db, sender, context } = harness();
+    await seedMachine(db);
+    const id = await createNotification(context, { type: 0, title: 'Erste', equipmentnodeid: MACHINE });
+    await updateNotificationStatus(context, (await db.mirror('notifications').get(id))!, 2);
+    await createNotification(context, { type: 2, title: 'Dritte', equipmentnodeid: MACHINE });
+    server.faults.push({ path: '/api/notifications/', fault: 'reject-422' });
+
+    const result = await sender.drain();
+    expect(result).toMatchObject({ outcome: { type: 'idle' }, acknowledged: 2, deadLettered: 1 });
+    const [letter] = await db.deadLetters.toArray();
+    expect(letter).toMatchObject({ action: 'updateNotificationStatus', mutationId: 2, status: 422, error: { message: 'Ungültiger Statuswechsel' } });
+    expect(letter?.body).toMatchObject({ status: 2, previousStatus: 0, onlyStatusUpdate: true });
+    // The refused change is taken back out of the mirror.
+    expect(await db.mirror('notifications').get(id)).toMatchObject({ status: 0, closed: null });
+    expect(server.applied.map((w) => w.mutationId)).toEqual([1, 3]);
+
+    // Retry: a new mutation id at the end of the queue (the old one is used up on the server).
+    await retryDeadLetter(db, letter!.id!);
+    expect(await db.deadLetters.count()).toBe(0);
+    expect((await db.outbox.toArray())[0]).toMatchObject({ mutationId: 4, action: 'updateNotificationStatus' });
+    expect(await db.mirror('notifications').get(id)).toMatchObject({ status: 2 });
+    await sender.drain();
+    expect(server.applied.map((w) => w.mutationId)).toEqual([1, 3, 4]);
+  });
+
+  it('a refused create is removed from the mirror, the dead letter keeps it', async () => {
+    const { db, sender, context } = harness();
+    await seedMachine(db);
+    const id = await createNotification(context, { type: 0, title: 'Ohne Recht', equipmentnodeid: MACHINE });
+    server.faults.push({ path: '/api/notifications', fault: 'reject-403' });
+    await sender.drain();
+    expect(await db.mirror('notifications').get(id)).toBeUndefined();
+    expect((await db.deadLetters.toArray())[0]).toMatchObject({ status: 403, values: { title: 'Ohne Recht' } });
+  });
+
+  it('401: refreshes the token and resends; not counted as a failed attempt', async () => {
+    const { db, sender, context, tokens } = harness();
+    await seedMachine(db);
+    await createNotification(context, { type: 0, title: 'Nach drei Tagen offline', equipmentnodeid: MACHINE });
+    server.validAccess.clear(); // the access token expired meanwhile
+
+    const result = await sender.drain();
+    expect(result.outcome.type).toBe('idle');
+    expect(tokens.access).toBe('access-2');
+    expect(server.applied).toHaveLength(1);
+    const attempts = server.requests.filter((r) => r.path === '/api/notifications');
+    expect(attempts.map((r) => [r.authorization, r.mutationId])).toEqual([
+      ['Bearer access-1', '1'],
+      ['Bearer access-2', '1'],
+    ]);
+  });
+
+  it('dead refresh token: the session ends, the queue is kept and resumes after the next login', async () => {
+    const { db, sender, context, tokens } = harness();
+    await seedMachine(db);
+    await createNotification(context, { type: 0, title: 'Bleibt', equipmentnodeid: MACHINE });
+    server.validAccess.clear();
+    server.validRefresh.clear();
+
+    const result = await sender.drain();
+    expect(result.outcome.type).toBe('session-expired');
+    expect(tokens.access).toBeNull();
+    expect(await db.outbox.count()).toBe(1);
+    expect((await db.outbox.toArray())[0]?.attempts).toBe(0);
+
+    // Log in again.
+    server.validAccess.add('access-9');
+    tokens.access = 'access-9';
+    tokens.refresh = 'refresh-9';
+    expect((await sender.drain()).outcome.type).toBe('idle');
+    expect(server.applied).toHaveLength(1);
+  });
+
+  it('server restored from a backup (409 below our oldest id): acknowledged writes are sent again, in order', async () => {
+    const { db, sender, context } = harness();
+    await seedMachine(db);
+    await createNotification(context, { type: 0, title: 'Eins', equipmentnodeid: MACHINE });
+    await createNotification(context, { type: 0, title: 'Zwei', equipmentnodeid: MACHINE });
+    await createNotification(context, { type: 0, title: 'Drei', equipmentnodeid: MACHINE });
+    await sender.drain();
+    const clientId = await getClientId(db, USER);
+    expect(server.lastMutation.get(clientId)).toBe(3);
+
+    // Restore: the server only has mutation 1.
+    server.lastMutation.set(clientId, 1);
+    server.applied.splice(1);
+    await createNotification(context, { type: 0, title: 'Vier', equipmentnodeid: MACHINE });
+
+    const result = await sender.drain();
+    expect(result.outcome.type).toBe('idle');
+    expect(server.applied.map((w) => [w.mutationId, (w.body as { title: string }).title])).toEqual([
+      [1, 'Eins'],
+      [2, 'Zwei'],
+      [3, 'Drei'],
+      [4, 'Vier'],
+    ]);
+    expect(await readState(db, stateKeys.serverLostWrites)).toBeUndefined();
+    expect(await readState(db, stateKeys.fullResyncNeeded)).toBe(true);
+  });
+
+  it('restored server and the acked log no longer has the lost writes: renumbers and reports how many were lost', async () => {
+    const { db, context } = harness();
+    const sender = createSender({ db, api: createApiClient({ baseUrl: server.baseUrl, tokens: { getAccessToken: () => 'access-1', getRefreshToken: () => null, setTokens: () => undefined, endSession: () => undefined } }), getUser: () => USER, ackedLogSize: 0 });
+    await seedMachine(db);
+    await createNotification(context, { type: 0, title: 'Eins', equipmentnodeid: MACHINE });
+    await createNotification(context, { type: 0, title: 'Zwei', equipmentnodeid: MACHINE });
+    await sender.drain();
+    const clientId = await getClientId(db, USER);
+    server.lastMutation.set(clientId, 0);
+    await createNotification(context, { type: 0, title: 'Drei', equipmentnodeid: MACHINE });
+    expect((await sender.drain()).outcome.type).toBe('idle');
+    expect(server.applied.slice(2).map((w) => [w.mutationId, (w.body as { title: string }).title])).toEqual([[1, 'Drei']]);
+    expect(await readState(db, stateKeys.serverLostWrites)).toBe(2);
+    expect(await pendingEntries(db, clientId)).toEqual([]);
+  });
+
+  it('photo of an offline fault report: notification, then registration + PUT of the bytes, then the attachment', async () => {
+    const { db, sender, context } = harness();
+    await seedMachine(db);
+    const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]).buffer;
+    const id = await createNotification(context, { type: 0, title: 'Leck', equipmentnodeid: MACHINE, photo: { bytes, mimetype: 'image/jpeg', name: 'leck.jpg' } });
+    expect((await db.outbox.toArray()).map((e) => [e.mutationId, e.action])).toEqual([
+      [1, 'createNotification'],
+      [2, 'uploadFile'],
+      [3, 'attachFile'],
+    ]);
+    const [file] = await db.fileBytes.toArray();
+    expect(file?.bytes).toBeInstanceOf(ArrayBuffer);
+    expect(file?.mimetype).toBe('image/jpeg');
+
+    // The create fails transiently: nothing after it may be sent.
+    server.faults.push({ path: '/api/notifications', fault: 'fail-503' });
+    expect((await sender.drain()).outcome.type).toBe('backoff');
+    expect(server.requests.some((r) => r.path === '/api/files' || r.path === '/api/attachments')).toBe(false);
+
+    // The PUT of the bytes fails once (5xx): the registration is resent (replayed with the same, now expired,
+    // URL), the expired URL is signed again (plain call, no mutation id), then the PUT succeeds.
+    server.uploadFaults.push(500);
+    expect((await sender.drain()).outcome.type).toBe('backoff');
+    expect(await db.fileBytes.count()).toBe(1);
+    server.expireSignedUrls();
+    expect((await sender.drain()).outcome.type).toBe('idle');
+
+    expect(server.applied.map((w) => w.path)).toEqual(['/api/notifications', '/api/files', '/api/attachments']);
+    const serverFileId = [...server.uploads.keys()][0];
+    expect(server.applied[2]?.body).toMatchObject({ isattachmentof: id, file: { fileid: serverFileId, bucketid: 'local', fileversion: 1, mimetype: 'image/jpeg' } });
+    expect(server.uploads.size).toBe(1);
+    expect([...server.uploads.values()][0]).toEqual(Buffer.from(new Uint8Array(bytes)));
+    expect(server.requests.filter((r) => r.path === '/api/files').map((r) => r.mutationId)).toEqual(['2', '2', undefined]);
+    expect(server.requests.filter((r) => r.path.startsWith('/upload/')).map((r) => r.path)).toHaveLength(3);
+    // Bytes are dropped once the attachment is acknowledged.
+    expect(await db.fileBytes.count()).toBe(0);
+  });
+
+  it('only sends the logged-in user’s entries', async () => {
+    const { db, sender, context } = harness();
+    await seedMachine(db);
+    await createNotification({ ...context, usernodeid: 'someone-else' }, { type: 0, title: 'Fremd', equipmentnodeid: MACHINE });
+    expect((await sender.drain()).outcome.type).toBe('idle');
+    expect(server.applied).toHaveLength(0);
+    expect(await db.outbox.count()).toBe(1);
+  });
+});
+
+describe('backoffDelay', () => {
+  it('grows exponentially up to the cap and stays within [ceiling/2, ceiling]', () => {
+    const ceilings = [1, 2, 3, 4, 5, 10, 20].map((attempt) => backoffDelay(attempt, () => 1));
+    expect(ceilings.slice(0, 5)).toEqual([1_000, 2_000, 4_000, 8_000, 16_000]);
+    expect(ceilings[6]).toBe(DEFAULT_BACKOFF.maxMs);
+    for (const attempt of [1, 2, 3, 6, 12, 40]) {
+      const ceiling = Math.min(DEFAULT_BACKOFF.maxMs, DEFAULT_BACKOFF.baseMs * 2 ** (attempt - 1));
+      expect(backoffDelay(attempt, () => 0)).toBe(ceiling / 2);
+      expect(backoffDelay(attempt, () => 0.999999)).toBeLessThanOrEqual(ceiling);
+      for (let i = 0; i < 50; i += 1) {
+        const delay = backoffDelay(attempt);
+        expect(delay).toBeGreaterThanOrEqual(ceiling / 2);
+        expect(delay).toBeLessThanOrEqual(ceiling);
+      }
+    }
+  });
+});
