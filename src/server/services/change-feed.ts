@@ -36,7 +36,7 @@ export async function recordTombstones(tx: Tx, legalentitynodeid: string, kind: 
     .insert(tombstones)
     .values(nodeids.map((nodeid) => ({ legalentitynodeid, kind, nodeid, version })))
     .onConflictDoUpdate({
-      target: [tombstones.kind, tombstones.nodeid],
-      set: { legalentitynodeid, version, deletedAt: sql`now()` },
+      target: [tombstones.legalentitynodeid, tombstones.kind, tombstones.nodeid],
+      set: { version, deletedAt: sql`now()` },
     });
 }

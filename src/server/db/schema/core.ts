@@ -45,6 +45,7 @@ export const profiles = pgTable('profiles', {
 }, (t) => [
   uniqueIndex('profiles_le_profileid_uq').on(t.legalentitynodeid, t.profileid),
   index('profiles_le_version_idx').on(t.legalentitynodeid, t.version),
+  foreignKey({ name: 'profiles_le_fk', columns: [t.legalentitynodeid], foreignColumns: [legalEntities.nodeid] }).onDelete('cascade'),
 ]);
 
 export const users = pgTable('users', {
@@ -79,6 +80,8 @@ export const users = pgTable('users', {
   uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
   uniqueIndex('users_userid_uq').on(t.userid),
   index('users_le_idx').on(t.legalentitynodeid, t.version),
+  // Offboarding an organisation removes its people's personal data with it.
+  foreignKey({ name: 'users_le_fk', columns: [t.legalentitynodeid], foreignColumns: [legalEntities.nodeid] }).onDelete('cascade'),
 ]);
 
 /**
@@ -94,7 +97,12 @@ export const refreshTokens = pgTable('refresh_tokens', {
   rotatedAt: timestamp('rotated_at', { withTimezone: true }),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)]);
+}, (t) => [
+  uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash),
+  index('refresh_tokens_family_idx').on(t.familyId),
+  index('refresh_tokens_user_idx').on(t.usernodeid),
+  index('refresh_tokens_expires_idx').on(t.expiresAt),
+]);
 
 // ---------------------------------------------------------------- offline sync (sync-protocol.md)
 
@@ -106,7 +114,7 @@ export const syncClients = pgTable('sync_clients', {
   lastMutationId: bigint('last_mutation_id', { mode: 'number' }).notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [index('sync_clients_user_idx').on(t.usernodeid)]);
 
 /** The stored outcome of every applied mutation, so a resend answers the same status and body. */
 export const syncMutations = pgTable('sync_mutations', {
@@ -135,4 +143,9 @@ export const tombstones = pgTable('tombstones', {
   nodeid: uuid('nodeid').notNull(),
   version: bigint('version', { mode: 'number' }).notNull(),
   deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.kind, t.nodeid] }), index('tombstones_le_version_idx').on(t.legalentitynodeid, t.version)]);
+}, (t) => [
+  // why the tenant in the key: clients choose nodeids, so another tenant deleting "the same" id must not move
+  // this tenant's tombstone out of its feed.
+  primaryKey({ columns: [t.legalentitynodeid, t.kind, t.nodeid] }),
+  index('tombstones_le_version_idx').on(t.legalentitynodeid, t.version),
+]);

@@ -77,7 +77,7 @@ export const maintenanceTasks = pgTable('maintenance_tasks', {
   uniqueIndex('maintenance_tasks_taskid_uq').on(t.legalentitynodeid, t.maintenancetaskid),
   index('maintenance_tasks_equipment_idx').on(t.equipmentnodeid),
   // why: the due-maintenance job scans tasks by due date across tenants.
-  index('maintenance_tasks_nextdue_idx').on(t.nextdueat).where(sql`${t.nextdueat} is not null`),
+  index('maintenance_tasks_nextdue_idx').on(t.legalentitynodeid, t.nextdueat).where(sql`${t.nextdueat} is not null`),
   checkIn('maintenance_tasks', 'repetitioninterval', t.repetitioninterval, REPETITION_INTERVALS),
   checkIn('maintenance_tasks', 'triggertype', t.triggertype, TRIGGER_TYPES),
   checkIn('maintenance_tasks', 'reminder', t.reminder, REMINDER_OPTIONS),

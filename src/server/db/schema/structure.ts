@@ -80,7 +80,7 @@ export const areas = pgTable('areas', {
   areaid: text('areaid'),
   sitenodeid: uuid('sitenodeid').notNull().references(() => sites.nodeid, { onDelete: 'cascade' }),
   shiftmodelnodeid: uuid('shiftmodelnodeid').references(() => shiftModels.nodeid, { onDelete: 'set null' }),
-}, (t) => [...tenantConstraints('areas', t), index('areas_site_idx').on(t.sitenodeid)]);
+}, (t) => [...tenantConstraints('areas', t), index('areas_site_idx').on(t.sitenodeid), index('areas_shiftmodel_idx').on(t.shiftmodelnodeid)]);
 
 /** A group of machines independent of location (e.g. mobile equipment). */
 export const equipmentPools = pgTable('equipment_pools', {
@@ -138,6 +138,7 @@ export const equipment = pgTable('equipment', {
   ...tenantConstraints('equipment', t),
   index('equipment_area_idx').on(t.areanodeid),
   index('equipment_pool_idx').on(t.equipmentpoolnodeid),
+  index('equipment_shiftmodel_idx').on(t.shiftmodelnodeid),
   index('equipment_type_idx').on(t.equipmenttypenodeid),
   check('equipment_dimensions_ck', sql`${t.dimensions} is null or (jsonb_typeof(${t.dimensions}) = 'array' and jsonb_array_length(${t.dimensions}) = 3)`),
   check('equipment_electricalpower_ck', sql`${t.electricalpower} is null or ${t.electricalpower} >= 0`),
@@ -160,4 +161,8 @@ export const structureSubscriptions = pgTable('structure_subscriptions', {
   uniqueIndex('structure_subscriptions_site_uq').on(t.usernodeid, t.sitenodeid).where(sql`${t.sitenodeid} is not null`),
   uniqueIndex('structure_subscriptions_area_uq').on(t.usernodeid, t.areanodeid).where(sql`${t.areanodeid} is not null`),
   uniqueIndex('structure_subscriptions_pool_uq').on(t.usernodeid, t.equipmentpoolnodeid).where(sql`${t.equipmentpoolnodeid} is not null`),
+  // Deleting a site, area or pool removes its subscriptions: these lookups must not scan.
+  index('structure_subscriptions_site_idx').on(t.sitenodeid).where(sql`${t.sitenodeid} is not null`),
+  index('structure_subscriptions_area_idx').on(t.areanodeid).where(sql`${t.areanodeid} is not null`),
+  index('structure_subscriptions_pool_idx').on(t.equipmentpoolnodeid).where(sql`${t.equipmentpoolnodeid} is not null`),
 ]);
