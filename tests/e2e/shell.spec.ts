@@ -37,7 +37,7 @@ test('an expired access token is refreshed transparently, once for two tabs', as
   expect(refreshes).toEqual([200]);
 });
 
-test('the app shell opens with no network after the first visit', async ({ page, context }) => {
+test('the app shell and the plant structure open with no network after the first visit', async ({ page, context }) => {
   await loginAs(page, 'technician');
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -45,10 +45,14 @@ test('the app shell opens with no network after the first visit', async ({ page,
   // The first visit may have been served before the worker took control; one reload puts the page under it.
   await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  // The first sync fills the local mirror; from then on the dashboard reads the plant structure from it.
+  await expect(page.getByText('Synchronisiert', { exact: true })).toBeVisible({ timeout: 30_000 });
   await context.setOffline(true);
   await page.reload();
   await new AppShell(page).expectDashboard('technician');
   await expect(page.getByText('Offline', { exact: true })).toBeVisible();
+  await expect(page.getByText('Werk Stuttgart')).toBeVisible();
+  await expect(page.getByText('Halle 1 – Zerspanung')).toBeVisible();
   await page.goto('/login');
   await expect(page).toHaveURL(/\/dashboard/);
   await context.setOffline(false);

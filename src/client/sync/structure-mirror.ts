@@ -1,0 +1,76 @@
+/**
+ * The plant structure (sites → areas → machines, pools → machines, unlinked machines) built from the local
+ * mirror, so the dashboard shows it offline. Same shape as GET /api/allsitesareasequipments.
+ */
+import { liveQuery } from 'dexie';
+import type { EquipmentSummary, StructureTree } from '../../shared/api/structure';
+import type { LocalDatabase, MirrorRow } from '../db/local-db';
+import { readState, stateKeys } from './outbox';
+
+export interface StructureRows {
+  sites: MirrorRow[];
+  areas: MirrorRow[];
+  equipmentpools: MirrorRow[];
+  equipment: MirrorRow[];
+  brands: MirrorRow[];
+  equipmenttypes: MirrorRow[];
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/** A localised name ({de, en}) in `language`, falling back to German, then to any value. */
+function localized(value: unknown, language: string): string {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object') {
+    const names = value as Record<string, unknown>;
+    return text(names[language]) ?? text(names.de) ?? Object.values(names).map(text).find((v) => v !== null) ?? '';
+  }
+  return '';
+}
+
+/** Pure: the tree from mirrored rows, sorted by name at every level as the server sorts it. */
+export function structureTreeFromRows(rows: StructureRows, language: string): StructureTree {
+  const byName = <T extends { name: string }>(items: T[]) => items.sort((a, b) => a.name.localeCompare(b.name, language));
+  const brands = new Map(rows.brands.map((b) => [b.nodeid, text(b.name)]));
+  const types = new Map(rows.equipmenttypes.map((t) => [t.nodeid, { model: text(t.model), brand: brands.get(String(t.brandnodeid)) ?? null }]));
+  const summary = (row: MirrorRow): EquipmentSummary => {
+    const type = types.get(String(row.equipmenttypenodeid));
+    return { nodeid: row.nodeid, name: localized(row.name, language), equipmentid: text(row.equipmentid), inventoryid: text(row.inventoryid), brand: type?.brand ?? null, model: type?.model ?? null, imageurl: null };
+  };
+  const machinesIn = (field: 'areanodeid' | 'equipmentpoolnodeid', nodeid: string) => byName(rows.equipment.filter((e) => e[field] === nodeid).map(summary));
+
+  return {
+    sites: byName(
+      rows.sites.map((site) => ({
+        nodeid: site.nodeid,
+        name: localized(site.name, language),
+        street: text(site.street) ?? '',
+        siteid: text(site.siteid),
+        zipcode: text(site.zipcode) ?? '',
+        city: text(site.city) ?? '',
+        country: text(site.country) ?? '',
+        areas: byName(rows.areas.filter((a) => a.sitenodeid === site.nodeid).map((a) => ({ nodeid: a.nodeid, name: localized(a.name, language), equipment: machinesIn('areanodeid', a.nodeid) }))),
+      })),
+    ),
+    equipmentpools: byName(rows.equipmentpools.map((p) => ({ nodeid: p.nodeid, name: localized(p.name, language), equipment: machinesIn('equipmentpoolnodeid', p.nodeid) }))),
+    unlinked: byName(rows.equipment.filter((e) => !e.areanodeid && !e.equipmentpoolnodeid).map(summary)),
+  };
+}
+
+/**
+ * Calls `onTree` with the mirror's structure whenever it changes (also from another tab), or with null while
+ * the first sync has not completed (an empty mirror would look like an empty plant).
+ */
+export function watchMirrorStructure(db: LocalDatabase, language: string, onTree: (tree: StructureTree | null) => void): () => void {
+  const subscription = liveQuery(async () => {
+    if (!(await readState<boolean>(db, stateKeys.initialSyncDone))) return null;
+    const [sites, areas, equipmentpools, equipment, brands, equipmenttypes] = await Promise.all(
+      (['sites', 'areas', 'equipmentpools', 'equipment', 'brands', 'equipmenttypes'] as const).map((kind) => db.mirror(kind).toArray()),
+    );
+    return structureTreeFromRows({ sites: sites!, areas: areas!, equipmentpools: equipmentpools!, equipment: equipment!, brands: brands!, equipmenttypes: equipmenttypes! }, language);
+  }).subscribe({
+    next: onTree,
+    error: (error: unknown) => console.warn('structure from the local mirror failed', error),
+  });
+  return () => subscription.unsubscribe();
+}
