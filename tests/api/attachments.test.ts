@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachmentSchema, type Attachment, type CreateAttachmentInput } from '../../src/shared/api/attachments';
@@ -14,11 +14,9 @@ import { insertEquipment } from '../factories/structure';
 import { insertTenant, loginAs, type TestTenant } from '../factories/tenant';
 import { allFlagsBut, call, onlyFlag, userWithFlags, type Method } from './support/requests';
 import { createTestApp, type TestApp } from './support/test-app';
+import { rowCount } from './support/db-queries';
 
-async function attachmentCount(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(attachments);
-  return row!.n;
-}
+const attachmentCount = (db: Db) => rowCount(db, attachments);
 
 describe('attachments', () => {
   let t: TestApp;

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_DENIED_MESSAGE, apiErrorSchema } from '../../src/shared/api/errors';
@@ -12,17 +12,12 @@ import { insertEquipment } from '../factories/structure';
 import { insertTenant, loginAs, type TestTenant } from '../factories/tenant';
 import { allFlagsBut, call, onlyFlag, userWithFlags, type Method } from './support/requests';
 import { createTestApp, type TestApp } from './support/test-app';
+import { rowCount } from './support/db-queries';
 
 const HOUR = 3_600_000;
 
-async function readingCount(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(counterReadings);
-  return row!.n;
-}
-async function counterCount(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(counters);
-  return row!.n;
-}
+const readingCount = (db: Db) => rowCount(db, counterReadings);
+const counterCount = (db: Db) => rowCount(db, counters);
 
 describe('counters', () => {
   let t: TestApp;

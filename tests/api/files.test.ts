@@ -1,4 +1,4 @@
-import { count, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredFileSchema, SIGNED_URL_EXPIRED_MESSAGE, type RegisteredFile } from '../../src/shared/api/files';
@@ -9,14 +9,12 @@ import { buildFile, pdfBytes } from '../factories/files';
 import { insertTenant, loginAs, type TestTenant } from '../factories/tenant';
 import { call } from './support/requests';
 import { createTestApp, type TestApp } from './support/test-app';
+import { rowCount } from './support/db-queries';
 
 /** Above Fastify's default body limit of 1 MiB, to prove FILE_MAX_BYTES is the limit that applies. */
 const MAX_BYTES = 2 * 1024 * 1024;
 
-async function fileCount(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(files);
-  return row!.n;
-}
+const fileCount = (db: Db) => rowCount(db, files);
 
 describe('files (two-step upload)', () => {
   let t: TestApp;

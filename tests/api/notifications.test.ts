@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_DENIED_MESSAGE, apiErrorSchema } from '../../src/shared/api/errors';
@@ -6,24 +6,17 @@ import { notificationSchema, type CreateNotificationInput, type Notification } f
 import type { NotificationStatus } from '../../src/shared/domain/notification';
 import type { PermissionFlag } from '../../src/shared/permissions';
 import type { Db } from '../../src/server/db/client';
-import { attachments, notifications, recordHistory, reports, tenantVersions, tombstones, workflowSteps, workflows } from '../../src/server/db/schema';
+import { attachments, notifications, recordHistory, reports, tombstones, workflowSteps, workflows } from '../../src/server/db/schema';
 import { insertFile } from '../factories/files';
 import { insertArea, insertEquipment } from '../factories/structure';
 import { insertTenant, loginAs, type TestTenant } from '../factories/tenant';
 import { allFlagsBut, call, onlyFlag, userWithFlags, type Method } from './support/requests';
 import { createTestApp, type TestApp } from './support/test-app';
+import { rowCount, tenantVersion } from './support/db-queries';
 
 const HOUR = 3_600_000;
 
-async function notificationCount(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(notifications);
-  return row!.n;
-}
-
-async function tenantVersion(db: Db, le: string): Promise<number> {
-  const [row] = await db.select({ version: tenantVersions.version }).from(tenantVersions).where(eq(tenantVersions.legalentitynodeid, le));
-  return row?.version ?? 0;
-}
+const notificationCount = (db: Db) => rowCount(db, notifications);
 
 describe('notifications', () => {
   let t: TestApp;

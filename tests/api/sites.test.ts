@@ -5,10 +5,11 @@ import { ACCESS_DENIED_MESSAGE, apiErrorSchema } from '../../src/shared/api/erro
 import { siteSchema, type CreateSiteInput } from '../../src/shared/api/sites';
 import type { FlagTuple, PermissionFlag } from '../../src/shared/permissions';
 import type { Db } from '../../src/server/db/client';
-import { areas, equipment, shiftModels, shifts, sites, structureSubscriptions, tenantVersions, tombstones } from '../../src/server/db/schema';
+import { areas, equipment, shiftModels, shifts, sites, structureSubscriptions, tombstones } from '../../src/server/db/schema';
 import { insertArea, insertEquipment } from '../factories/structure';
 import { allFeatures, insertProfile, insertTenant, insertUser, loginAs, type TestTenant } from '../factories/tenant';
 import { createTestApp, type TestApp } from './support/test-app';
+import { tenantVersion } from './support/db-queries';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -21,10 +22,6 @@ async function siteCount(db: Db, legalentitynodeid?: string): Promise<number> {
   return row!.n;
 }
 
-async function tenantVersion(db: Db, legalentitynodeid: string): Promise<number> {
-  const [row] = await db.select({ version: tenantVersions.version }).from(tenantVersions).where(eq(tenantVersions.legalentitynodeid, legalentitynodeid));
-  return row?.version ?? 0;
-}
 
 describe('sites', () => {
   let t: TestApp;
