@@ -7,7 +7,7 @@ import {
   UNKNOWN_NOTIFICATION_TYPE_LABEL_KEY,
   applyStatusTransition,
   elapsedDisplay,
-  isOpen,
+  isOpenStatus,
   notificationTypeStyle,
   type NotificationStatus,
   type NotificationType,
@@ -54,7 +54,7 @@ describe('status transitions (§4.2)', () => {
   });
 
   it.each(NOTIFICATION_STATUSES.map((s) => [s]))('status %i is open only below 2', (status) => {
-    expect(isOpen(status)).toBe(status < 2);
+    expect(isOpenStatus(status)).toBe(status < 2);
   });
 });
 

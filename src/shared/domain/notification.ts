@@ -48,9 +48,6 @@ export function isOpenStatus(status: NotificationStatus): boolean {
   return status < NOTIFICATION_STATUS.closed;
 }
 
-/** `isOpenStatus` under the name the UI code uses: status below 2 is open. */
-export const isOpen = isOpenStatus;
-
 // ---------------------------------------------------------------- type colours and labels (§4.1)
 
 /**
