@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { createShiftModelSchema } from '../../src/shared/api/shiftmodels';
+import { formatTimeOfDay, newShiftRow, parseTimeOfDay, shiftRowEndsNextDay, shiftRowIssues } from '../../src/shared/domain/shift';
+
+describe('shift times', () => {
+  it.each([
+    ['06:00', 360],
+    ['00:00', 0],
+    ['23:59', 1439],
+    [' 13:05 ', 785],
+  ])('%j → %i', (text, minute) => {
+    expect(parseTimeOfDay(text)).toBe(minute);
+    expect(formatTimeOfDay(minute)).toBe(text.trim());
+  });
+
+  it.each(['24:00', '6:00', '12:60', '', 'ab:cd', '12:5'])('rejects %j', (text) => {
+    expect(parseTimeOfDay(text)).toBeNull();
+  });
+});
+
+describe('new shift defaults (§4, §9)', () => {
+  it.each([
+    [undefined, '06:00', '13:59'],
+    [{ end: '13:59' }, '14:00', '21:59'],
+    [{ end: '21:59' }, '22:00', '23:59'],
+    [{ end: '23:59' }, '00:00', '07:59'],
+    [{ end: 'kaputt' }, '06:00', '13:59'],
+  ])('after %j: %s – %s, Mo, manned', (previous, start, end) => {
+    expect(newShiftRow(previous)).toEqual({ start, end, weekdays: [1], unmanned: false });
+  });
+});
+
+describe('shift row validation (§5)', () => {
+  it.each([
+    [{ start: '06:00', end: '14:00', weekdays: [1, 2] }, []],
+    [{ start: '06:00', end: '14:00', weekdays: [] }, [{ field: 'weekdays', code: 'weekdaysRequired' }]],
+    [{ start: '6', end: '25:00', weekdays: [1] }, [{ field: 'start', code: 'invalidTime' }, { field: 'end', code: 'invalidTime' }]],
+  ] as const)('%j → %j', (row, issues) => {
+    expect(shiftRowIssues({ ...row, weekdays: [...row.weekdays] })).toEqual(issues);
+  });
+
+  it.each([
+    ['22:00', '05:59', true],
+    ['22:00', '22:30', false],
+    ['06:00', '13:59', false],
+    ['14:30', '14:10', false],
+  ])('%s – %s ends the next day: %s', (start, end, next) => {
+    expect(shiftRowEndsNextDay({ start, end })).toBe(next);
+  });
+
+  it('the API schema names an empty weekday list and bad times', () => {
+    const result = createShiftModelSchema.safeParse({ shiftmodelof: '0190a000-0000-7000-8000-000000000001', shifts: [{ start: '06:00', end: '99:00', weekdays: [] }] });
+    expect(result.error?.issues.map((i) => i.path.join('.')).sort()).toEqual(['shifts.0.end', 'shifts.0.weekdays']);
+  });
+});
