@@ -133,6 +133,7 @@ for (const [name, viewport] of [['landscape', TABLET_LANDSCAPE], ['portrait', TA
     await machine.saveFaultReport();
     await machine.notification(`Späne im Arbeitsraum (${name})`).getByRole('link').click();
     await expect(new NotificationPage(page).header()).toBeVisible();
+    await expect(page.getByRole('img', { name: `Späne im Arbeitsraum (${name})` })).toBeVisible();
     await shot('notification-header');
     await page.goBack();
     await machine.countersTab().click();

@@ -19,9 +19,9 @@ export interface MachineListModel {
   total: number;
 }
 
-/** Lower case without accents, so "stanz" finds "Stanze" and "presse" finds "PRESSE". */
+/** Lower case without accents and with ß as ss, so "frasen" finds "Fräsen" and "SCHWEISS" finds "Schweiß". */
 export function normalizeSearch(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLocaleLowerCase('de');
+  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLocaleLowerCase('de').replace(/ß/g, 'ss');
 }
 
 export function machineMatcher(query: string): (machine: EquipmentSummary) => boolean {

@@ -3,7 +3,7 @@
  * latest reading; "Zählerstand erfassen" (equipment.counter create or update) records a new reading through
  * `addCounterReading`, so it shows at once and is sent later. Creating counters and counter types is not here yet.
  */
-import { Box, Button, Card, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Card, HStack, Skeleton, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Gauge, PencilLine } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,7 +52,11 @@ export function CountersTab({ equipmentnodeid }: { equipmentnodeid: string }) {
               <Table.ColumnHeader>{t('counterSlice.name')}</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">{t('counterSlice.reading')}</Table.ColumnHeader>
               <Table.ColumnHeader>{t('counterSlice.updated')}</Table.ColumnHeader>
-              {canRecord && <Table.ColumnHeader srOnly>{t('counterSlice.actions')}</Table.ColumnHeader>}
+              {canRecord && (
+                <Table.ColumnHeader>
+                  <VisuallyHidden>{t('counterSlice.actions')}</VisuallyHidden>
+                </Table.ColumnHeader>
+              )}
             </Table.Row>
           </Table.Header>
           <Table.Body>
@@ -81,7 +85,7 @@ export function CountersTab({ equipmentnodeid }: { equipmentnodeid: string }) {
                   <Table.Cell textAlign="end">
                     <Button variant="outline" size="md" minH="11" onClick={() => setRecording(counter)} aria-label={t('counterSlice.recordFor', { name: counter.name })}>
                       <PencilLine aria-hidden />
-                      <Box as="span" display={{ base: 'none', md: 'inline' }}>
+                      <Box as="span" display={{ base: 'none', sm: 'inline' }}>
                         {t('counterSlice.record')}
                       </Box>
                     </Button>

@@ -109,7 +109,7 @@ export function QuickFaultDialog({ equipmentnodeid, onClose }: { equipmentnodeid
   };
 
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && !saving && onClose()} size={{ base: 'full', sm: 'lg' }} scrollBehavior="inside">
+    <Dialog.Root open onOpenChange={(details) => !details.open && !saving && onClose()} size="lg" placement="center">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -152,7 +152,7 @@ export function QuickFaultDialog({ equipmentnodeid, onClose }: { equipmentnodeid
                     </HStack>
                     {photo && (
                       <HStack gap="3" align="start">
-                        <Image src={photo.previewUrl} alt={t('notificationSlice.dialog.preview')} maxH="40" maxW="60" objectFit="contain" borderRadius="l2" borderWidth="1px" />
+                        <Image src={photo.previewUrl} alt={t('notificationSlice.dialog.preview')} w="40" h="32" flexShrink={0} objectFit="cover" borderRadius="l2" borderWidth="1px" bg="bg.muted" />
                         <Stack gap="1" minW="0">
                           <Text textStyle="sm" truncate>
                             {photo.file.name}

@@ -3,10 +3,9 @@ import { Badge } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { notificationTypeStyle, UNKNOWN_NOTIFICATION_TYPE_TEXT, type NotificationColour } from '../../../shared/domain/notification';
 
-const PALETTE: Record<Exclude<NotificationColour, 'black'>, string> = {
+const PALETTE: Record<Exclude<NotificationColour, 'black' | 'grey'>, string> = {
   red: 'red',
   amber: 'yellow',
-  grey: 'gray',
   blue: 'blue',
   purple: 'purple',
   green: 'green',
@@ -21,6 +20,8 @@ export function NotificationTypeBadge({ type, colorcode }: { type: unknown; colo
   const common = { size: 'md', variant: 'solid', maxW: 'full', whiteSpace: 'normal', textAlign: 'start', 'data-colour': style.colour } as const;
   if (style.colorcode) return <Badge {...common} bg={style.colorcode} color="white">{label}</Badge>;
   if (style.colour === 'black') return <Badge {...common} bg="black" color="white">{label}</Badge>;
+  // why: the grey palette's solid shade is nearly black, which the spec keeps for unknown types.
+  if (style.colour === 'grey') return <Badge {...common} bg="gray.500" color="white">{label}</Badge>;
   return (
     <Badge {...common} colorPalette={PALETTE[style.colour]}>
       {label}
