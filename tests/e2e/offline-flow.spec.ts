@@ -5,7 +5,7 @@
  * once, checked through the API as another user.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { AppShell, loginAs, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
+import { AppShell, loginAs, smallTouchTargets, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
 import { ApiClient, MachineListPage, MachinePage, NotificationPage, solidPng, SyncStatus } from './support/machine-pages';
 
 const MACHINE = 'BAZ 02 Fräszentrum';
@@ -104,22 +104,17 @@ test('offline: report a fault with a photo, start it, record a reading, reload �
   await expect(page.getByRole('img', { name: title })).toHaveJSProperty('naturalWidth', 64);
 });
 
-test('an unknown machine and an unknown notification say so', async ({ page }) => {
-  await loginAs(page, 'technician');
-  await new SyncStatus(page).waitUntilSynced();
-  await page.goto('/machine-overview?nodeid=00000000-0000-4000-8000-000000000000');
-  await expect(page.getByRole('heading', { name: 'Maschine nicht gefunden' })).toBeVisible();
-  await page.goto('/notification-details?nodeid=00000000-0000-4000-8000-000000000000');
-  await expect(page.getByRole('heading', { name: 'Meldung nicht gefunden' })).toBeVisible();
-});
-
 for (const [name, viewport] of [['landscape', TABLET_LANDSCAPE], ['portrait', TABLET_PORTRAIT]] as const) {
-  test(`screenshots of the machine list, machine, fault dialog, notification and counters, tablet ${name}`, async ({ page }, testInfo) => {
+  test(`screenshots and touch targets of the machine list, machine, fault dialog, notification and counters, tablet ${name}`, async ({ page }, testInfo) => {
     test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     await loginAs(page, 'technician');
     await new SyncStatus(page).waitUntilSynced();
-    const shot = async (file: string) => page.screenshot({ path: testInfo.outputPath(`${file}-${name}.png`), fullPage: file !== 'dashboard-list' });
+    // Each screen is photographed and checked for touch targets under 44 px.
+    const shot = async (file: string) => {
+      await page.screenshot({ path: testInfo.outputPath(`${file}-${name}.png`), fullPage: file !== 'dashboard-list' });
+      expect(await smallTouchTargets(page), file).toEqual([]);
+    };
     await new AppShell(page).expectDashboard('technician');
     const list = new MachineListPage(page);
     await expect(list.machineLink(MACHINE).first()).toBeVisible();
@@ -133,7 +128,9 @@ for (const [name, viewport] of [['landscape', TABLET_LANDSCAPE], ['portrait', TA
     await machine.saveFaultReport();
     await machine.notification(`Späne im Arbeitsraum (${name})`).getByRole('link').click();
     await expect(new NotificationPage(page).header()).toBeVisible();
-    await expect(page.getByRole('img', { name: `Späne im Arbeitsraum (${name})` })).toBeVisible();
+    const thumbnail = page.getByRole('img', { name: `Späne im Arbeitsraum (${name})` });
+    await expect(thumbnail).toBeVisible();
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(48);
     await shot('notification-header');
     await page.goBack();
     await machine.countersTab().click();

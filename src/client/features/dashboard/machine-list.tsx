@@ -4,7 +4,7 @@
  * the rest of the dashboard (the local mirror once synced, so it works offline). Plain rows and a deferred search
  * keep it quick for a few hundred machines.
  */
-import { Box, Card, Heading, HStack, Input, InputGroup, LinkBox, LinkOverlay, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, Heading, HStack, Input, InputGroup, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Boxes, ChevronRight, Factory, Search } from 'lucide-react';
 import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,26 +12,43 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { EquipmentSummary, StructureTree } from '../../../shared/api/structure';
 import { buildMachineList, type MachineGroup } from './machine-list-model';
 
+/** The whole row is the link (a 56 px touch target); its name is the machine's name, the details describe it. */
 const MachineRow = memo(function MachineRow({ machine }: { machine: EquipmentSummary }) {
   const details = [machine.equipmentid, [machine.brand, machine.model].filter(Boolean).join(' ')].filter(Boolean).join(' · ');
+  const detailsId = `machine-${machine.nodeid}-details`;
   return (
-    <LinkBox as="li" display="flex" alignItems="center" gap="3" minH="14" px="3" py="2" borderRadius="l2" borderWidth="1px" borderColor="border.muted" bg="bg.panel" _hover={{ bg: 'bg.subtle', borderColor: 'border' }}>
-      <Box minW="0" flex="1">
-        <LinkOverlay asChild>
-          <RouterLink to={`/machine-overview?nodeid=${machine.nodeid}`}>
+    <Box as="li">
+      <Link
+        asChild
+        display="flex"
+        alignItems="center"
+        gap="3"
+        minH="14"
+        px="3"
+        py="2"
+        borderRadius="l2"
+        borderWidth="1px"
+        borderColor="border.muted"
+        bg="bg.panel"
+        color="fg"
+        textDecoration="none"
+        _hover={{ bg: 'bg.subtle', borderColor: 'border', textDecoration: 'none' }}
+      >
+        <RouterLink to={`/machine-overview?nodeid=${machine.nodeid}`} aria-label={machine.name} aria-describedby={details ? detailsId : undefined}>
+          <Box minW="0" flex="1">
             <Text fontWeight="semibold" truncate>
               {machine.name}
             </Text>
-          </RouterLink>
-        </LinkOverlay>
-        {details && (
-          <Text textStyle="sm" color="fg.muted" truncate>
-            {details}
-          </Text>
-        )}
-      </Box>
-      <ChevronRight size={18} aria-hidden />
-    </LinkBox>
+            {details && (
+              <Text id={detailsId} textStyle="sm" color="fg.muted" truncate>
+                {details}
+              </Text>
+            )}
+          </Box>
+          <ChevronRight size={18} aria-hidden />
+        </RouterLink>
+      </Link>
+    </Box>
   );
 });
 

@@ -83,7 +83,7 @@ export function CountersTab({ equipmentnodeid }: { equipmentnodeid: string }) {
                 <Table.Cell whiteSpace="nowrap">{counter.latest ? formatDate(counter.latest.takenat) : '—'}</Table.Cell>
                 {canRecord && (
                   <Table.Cell textAlign="end">
-                    <Button variant="outline" size="md" minH="11" onClick={() => setRecording(counter)} aria-label={t('counterSlice.recordFor', { name: counter.name })}>
+                    <Button variant="outline" minW="11" onClick={() => setRecording(counter)} aria-label={t('counterSlice.recordFor', { name: counter.name })}>
                       <PencilLine aria-hidden />
                       <Box as="span" display={{ base: 'none', sm: 'inline' }}>
                         {t('counterSlice.record')}

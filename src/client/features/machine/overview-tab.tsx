@@ -3,7 +3,7 @@
  * badge, title, status and how long it has been open (hours under 48 h, else days), linking to the notification;
  * and "Neue Meldung" (notification create permission) opening the quick fault report.
  */
-import { Badge, Box, Button, Card, Heading, HStack, LinkBox, LinkOverlay, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Heading, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,36 +16,36 @@ import { NotificationTypeBadge } from '../notification/notification-type-badge';
 import { useElapsedText } from '../notification/use-elapsed-text';
 import { QuickFaultDialog } from './quick-fault-dialog';
 
+/** The whole row is the link; its name is the notification's title, type, status and open time describe it. */
 function NotificationRow({ item, now }: { item: NotificationItem; now: number }) {
   const { t } = useTranslation();
   const elapsedText = useElapsedText();
   const elapsed = notificationElapsed(item, now);
+  const metaId = `notification-${item.nodeid}-meta`;
   return (
-    <LinkBox as="li" borderBottomWidth="1px" borderColor="border.muted" py="3" px="2" _hover={{ bg: 'bg.subtle' }} data-testid="open-notification">
-      <Stack gap="2">
-        <HStack gap="2" flexWrap="wrap">
-          <NotificationTypeBadge type={item.type} />
-          <Badge size="md" variant="subtle" colorPalette={item.status === 1 ? 'blue' : 'gray'}>
-            {t(`notification.status.${item.status === 1 ? 1 : 0}`)}
-          </Badge>
-          {item.pending && <NotSyncedBadge />}
-        </HStack>
-        <HStack justify="space-between" gap="4" align="baseline">
-          <LinkOverlay asChild>
-            <RouterLink to={`/notification-details?nodeid=${item.nodeid}`}>
-              <Text fontWeight="semibold" lineClamp={2} minH="6">
-                {item.title}
-              </Text>
-            </RouterLink>
-          </LinkOverlay>
-          {elapsed && (
-            <Text textStyle="sm" color="fg.muted" flexShrink={0}>
-              {t('machine.openFor', { elapsed: elapsedText(elapsed) })}
+    <Box as="li" borderBottomWidth="1px" borderColor="border.muted" data-testid="open-notification">
+      <Link asChild display="block" py="3" px="2" color="fg" textDecoration="none" _hover={{ bg: 'bg.subtle', textDecoration: 'none' }}>
+        <RouterLink to={`/notification-details?nodeid=${item.nodeid}`} aria-label={item.title} aria-describedby={metaId}>
+          <Stack gap="2">
+            <HStack gap="2" flexWrap="wrap" id={metaId}>
+              <NotificationTypeBadge type={item.type} />
+              <Badge size="md" variant="subtle" colorPalette={item.status === 1 ? 'blue' : 'gray'}>
+                {t(`notification.status.${item.status === 1 ? 1 : 0}`)}
+              </Badge>
+              {item.pending && <NotSyncedBadge />}
+              {elapsed && (
+                <Text textStyle="sm" color="fg.muted" ms="auto">
+                  {t('machine.openFor', { elapsed: elapsedText(elapsed) })}
+                </Text>
+              )}
+            </HStack>
+            <Text fontWeight="semibold" lineClamp={2}>
+              {item.title}
             </Text>
-          )}
-        </HStack>
-      </Stack>
-    </LinkBox>
+          </Stack>
+        </RouterLink>
+      </Link>
+    </Box>
   );
 }
 

@@ -157,7 +157,7 @@ export function QuickFaultDialog({ equipmentnodeid, onClose }: { equipmentnodeid
                           <Text textStyle="sm" truncate>
                             {photo.file.name}
                           </Text>
-                          <Button variant="outline" size="md" onClick={() => setPhoto(null)}>
+                          <Button variant="outline" onClick={() => setPhoto(null)}>
                             <X aria-hidden />
                             {t('notificationSlice.dialog.removePhoto')}
                           </Button>
