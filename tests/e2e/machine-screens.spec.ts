@@ -1,4 +1,4 @@
-/** The machine and notification screens beyond the offline loop: unknown ids, and what a reader may not do. */
+/** The machine and notification screens beyond the offline loop: unknown ids, the machine photo, what a reader may not do. */
 import { expect, test } from '@playwright/test';
 import { loginAs } from './support/pages';
 import { MachineListPage, MachinePage, SyncStatus } from './support/machine-pages';
@@ -15,13 +15,15 @@ test('an unknown machine and an unknown notification say so', async ({ page }) =
   await expect(page.getByRole('heading', { name: 'Meldung nicht gefunden' })).toBeVisible();
 });
 
-test('a reader sees machine, notifications and counters but no control to change them', async ({ page }) => {
+test('a reader sees machine with its photo, notifications and counters but no control to change them', async ({ page }) => {
   test.setTimeout(120_000);
   await loginAs(page, 'reader');
   await new SyncStatus(page).waitUntilSynced();
   await new MachineListPage(page).open('BAZ 02 Fräszentrum');
   const machine = new MachinePage(page);
   await expect(machine.header()).toContainText('STR-BAZ-02');
+  const photo = page.getByRole('img', { name: 'Foto von BAZ 02 Fräszentrum' });
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await expect(machine.openNotifications().first()).toBeVisible();
   await expect(machine.newNotification()).toHaveCount(0);
   await machine.openNotifications().first().getByRole('link').click();

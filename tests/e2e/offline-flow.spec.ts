@@ -37,6 +37,8 @@ test('offline: report a fault with a photo, start it, record a reading, reload �
   await new MachineListPage(page).open(MACHINE);
   const machineId = idFrom(page.url());
   const machine = new MachinePage(page);
+  // The machine photo's bytes are not on the device: offline the header says so instead of showing nothing.
+  await expect(page.getByRole('img', { name: `Foto von ${MACHINE}: Foto nur online verfügbar` })).toBeVisible();
 
   await machine.reportFault({ type: 'Störung ohne Stillstand', title, description: 'Leckage an der Verschraubung, Auffangwanne steht drunter.', photo: { name: 'leck.png', mimeType: 'image/png', buffer: photo } });
   const row = machine.notification(title);

@@ -24,6 +24,8 @@ export interface MachineDetail {
   site: string | null;
   equipmentid: string | null;
   inventoryid: string | null;
+  /** The machine photo's file (its bytes are not on the device; GET /api/files/{nodeid}/download signs a URL). */
+  imagefilenodeid: string | null;
 }
 
 export interface NotificationItem {
@@ -97,6 +99,7 @@ async function machineDetail(db: LocalDatabase, row: MirrorRow, language: string
     site: site ? localized(site.name, language) || null : null,
     equipmentid: text(row.equipmentid),
     inventoryid: text(row.inventoryid),
+    imagefilenodeid: text(row.imagefilenodeid),
   };
 }
 

@@ -1,32 +1,41 @@
 /** The machine screen's header (part 1 §2.1): name, brand, model, pool or area, plant, Equipment ID, Inventory ID, photo. */
-import { Box, Card, DataList, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, DataList, Flex, Heading, Image, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Cog } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fileDownloadSchema } from '../../../shared/api/files';
+import { api } from '../../lib/api';
+import { useOnlineStatus } from '../../lib/use-online-status';
 import type { MachineDetail } from '../../sync/machine-mirror';
 
 /**
- * The machine photo: the mirror holds the file's record but not its bytes or a signed URL, so a placeholder
- * shows for now (docs/decisions.md).
+ * The machine photo. The mirror names the file but has no bytes, so the photo needs a connection: the server
+ * signs a download URL for it. Offline, or without a photo, a placeholder says which it is.
  */
-function MachinePhoto({ name }: { name: string }) {
+function MachinePhoto({ name, imagefilenodeid }: { name: string; imagefilenodeid: string | null }) {
   const { t } = useTranslation();
+  const online = useOnlineStatus();
+  const [source, setSource] = useState<{ nodeid: string; url: string | null } | null>(null);
+
+  useEffect(() => {
+    if (!imagefilenodeid || !online) return undefined;
+    const controller = new AbortController();
+    api
+      .get(`files/${imagefilenodeid}/download`, { schema: fileDownloadSchema, signal: controller.signal })
+      .then((file) => setSource({ nodeid: imagefilenodeid, url: file.mimetype.startsWith('image/') ? file.url : null }))
+      .catch(() => !controller.signal.aborted && setSource({ nodeid: imagefilenodeid, url: null }));
+    return () => controller.abort();
+  }, [imagefilenodeid, online]);
+
+  const size = { w: { base: '28', md: '36' }, h: { base: '28', md: '36' }, flexShrink: 0, borderRadius: 'l3' } as const;
+  const url = source && source.nodeid === imagefilenodeid ? source.url : undefined;
+  if (imagefilenodeid && online && url === undefined) return <Skeleton {...size} />;
+  if (imagefilenodeid && url) return <Image src={url} alt={t('machine.photo', { name })} {...size} objectFit="contain" bg="white" borderWidth="1px" />;
+  const text = imagefilenodeid && !online ? t('machine.photoOnlineOnly') : t('machine.noPhoto');
   return (
-    <Flex
-      role="img"
-      aria-label={`${t('machine.photo', { name })}: ${t('machine.noPhoto')}`}
-      w={{ base: '28', md: '36' }}
-      h={{ base: '28', md: '36' }}
-      flexShrink={0}
-      align="center"
-      justify="center"
-      direction="column"
-      gap="1"
-      borderRadius="l3"
-      bg="bg.muted"
-      color="fg.muted"
-    >
+    <Flex role="img" aria-label={`${t('machine.photo', { name })}: ${text}`} {...size} align="center" justify="center" direction="column" gap="1" bg="bg.muted" color="fg.muted" textAlign="center" p="2">
       <Cog size={40} aria-hidden />
-      <Text textStyle="xs">{t('machine.noPhoto')}</Text>
+      <Text textStyle="xs">{text}</Text>
     </Flex>
   );
 }
@@ -46,7 +55,7 @@ export function MachineHeader({ machine }: { machine: MachineDetail }) {
     <Card.Root variant="outline" bg="bg.panel" data-testid="machine-header">
       <Card.Body>
         <Flex gap={{ base: '4', md: '6' }} align="start">
-          <MachinePhoto name={machine.name} />
+          <MachinePhoto name={machine.name} imagefilenodeid={machine.imagefilenodeid} />
           <Stack gap="3" minW="0" flex="1">
             <Heading as="h2" size="2xl" lineClamp={2}>
               {machine.name}
