@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registeredFileSchema, SIGNED_URL_EXPIRED_MESSAGE, type RegisteredFile } from '../../src/shared/api/files';
+import { fileDownloadSchema, registeredFileSchema, SIGNED_URL_EXPIRED_MESSAGE, type RegisteredFile } from '../../src/shared/api/files';
 import type { Db } from '../../src/server/db/client';
 import { files, tombstones } from '../../src/server/db/schema';
 import { cleanupPendingFiles, downloadUrl, UPLOAD_URL_TTL_MS } from '../../src/server/services/file-service';
@@ -184,6 +184,27 @@ describe('files (two-step upload)', () => {
   it('needs a signed-in user to register', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/files', payload: { count: 1, extensions: [{ nodeid: uuidv7(), extension: 'pdf' }] } });
     expect(response.statusCode).toBe(401);
+  });
+
+  it("signs a download URL for a complete file by its nodeid; pending, unknown and another tenant's files are 404", async () => {
+    const nodeid = uuidv7();
+    const [registered] = await register([{ nodeid, extension: 'pdf' }]);
+    const url = `/api/files/${nodeid}/download`;
+    expect((await call(t, adminA, 'GET', url)).statusCode).toBe(404);
+    expect((await upload(registered!.url, pdfBytes('Typenschild'))).statusCode).toBe(200);
+
+    const response = await call(t, adminA, 'GET', url);
+    expect(response.statusCode, response.body).toBe(200);
+    const download = fileDownloadSchema.parse(response.json());
+    expect(download).toMatchObject({ nodeid, fileid: registered!.fileid, fileversion: 1, mimetype: 'application/pdf' });
+    const bytes = await t.app.inject({ method: 'GET', url: download.url });
+    expect(bytes.statusCode).toBe(200);
+    expect(bytes.rawPayload.equals(pdfBytes('Typenschild'))).toBe(true);
+
+    expect((await call(t, adminB, 'GET', url)).statusCode).toBe(404);
+    expect((await call(t, adminA, 'GET', `/api/files/${uuidv7()}/download`)).statusCode).toBe(404);
+    expect((await call(t, adminA, 'GET', '/api/files/kein-uuid/download')).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
   });
 
   describe('cleanup of abandoned uploads', () => {

@@ -32,6 +32,8 @@ test('an unknown path shows the 404 with a link to the dashboard', async ({ page
 });
 
 test('every ready route of the spec table renders its screen; every pending one is not yet registered', async ({ page }) => {
+  // why: one full page load per route of the table (about 60); on a busy 2-core machine that exceeds 60 s.
+  test.setTimeout(180_000);
   // The table itself is checked against the spec's paths in tests/unit/route-table.test.ts.
   await loginAs(page, 'admin');
   const ready = ROUTE_TABLE.filter(isScreenRoute).filter((route) => route.access !== 'guest' && route.path !== NOT_FOUND_PATH);

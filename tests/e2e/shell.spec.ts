@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ACCESS_TOKEN_TTL } from '../../playwright.config';
-import { AppShell, LoginPage, loginAs, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
+import { AppShell, LoginPage, loginAs, smallTouchTargets, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
 
 test('the language switch turns the interface English and back', async ({ page }) => {
   await loginAs(page, 'admin');
@@ -71,17 +71,6 @@ for (const [name, viewport] of [['landscape', TABLET_LANDSCAPE], ['portrait', TA
     await page.screenshot({ path: testInfo.outputPath(`dashboard-${name}.png`), fullPage: true });
     await testInfo.attach(`dashboard-${name}`, { path: testInfo.outputPath(`dashboard-${name}.png`), contentType: 'image/png' });
   });
-}
-
-/** Every visible control on the page, with its size: gloved fingers on a tablet need ≥ 44 × 44 px. */
-async function smallTouchTargets(page: Page) {
-  return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, [role=menuitem], [role=checkbox], [role=tab]')]
-      .filter((el) => el.offsetParent !== null && getComputedStyle(el).visibility !== 'hidden')
-      .map((el) => ({ el, box: el.getBoundingClientRect() }))
-      .filter(({ box }) => box.width > 0 && (box.width < 44 || box.height < 44))
-      .map(({ el, box }) => `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`),
-  );
 }
 
 for (const [name, viewport] of [['landscape', TABLET_LANDSCAPE], ['portrait', TABLET_PORTRAIT]] as const) {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, lt } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
-import { SIGNED_URL_EXPIRED_MESSAGE, type RegisterFiles, type RegisteredFile } from '../../shared/api/files';
+import { SIGNED_URL_EXPIRED_MESSAGE, type FileDownload, type RegisterFiles, type RegisteredFile } from '../../shared/api/files';
 import { isAllowedUploadMimetype, isGenericMimetype, UPLOAD_TYPES, uploadTypeOf } from '../../shared/domain/upload-types';
 import type { Tx } from '../db/client';
 import { files } from '../db/schema';
@@ -170,6 +170,20 @@ export async function readFileContent(ctx: ServiceContext, services: FileService
   const bytes = await services.storage.get(row.storagekey);
   if (!bytes) throw notFound('File not found');
   return { bytes, mimetype: row.mimetype };
+}
+
+/**
+ * fileDownload (GET /api/files/{nodeid}/download): a signed URL for a complete file of the caller's organisation,
+ * for records that name a file by its nodeid (a machine's photo: `equipment.imagefilenodeid`). Another
+ * organisation's file, a pending or unknown one is a 404.
+ */
+export async function fileDownload(ctx: ServiceContext, actor: Actor, signer: FileUrlSigner, nodeid: string): Promise<FileDownload> {
+  const [row] = await ctx.db
+    .select()
+    .from(files)
+    .where(and(eq(files.nodeid, nodeid), eq(files.legalentitynodeid, actor.legalentitynodeid)));
+  if (!row || row.status !== 'complete') throw notFound('File not found');
+  return { nodeid: row.nodeid, fileid: row.fileid, fileversion: row.fileversion, mimetype: row.mimetype, url: downloadUrl(signer, row) };
 }
 
 /** A complete file version of the tenant, for attaching; pending answers 409. */

@@ -65,3 +65,15 @@ export const uploadResultSchema = z.object({ fileid: z.uuid(), fileversion: z.nu
 
 /** The message of an expired or forged signed URL (403). */
 export const SIGNED_URL_EXPIRED_MESSAGE = 'Upload URL expired: request a new one with POST /api/files and the same fileid';
+
+/** GET /api/files/{nodeid}/download: a signed download URL for one complete file of the caller's organisation. */
+export const fileDownloadParamsSchema = z.object({ nodeid: z.uuid() });
+export const fileDownloadSchema = z.object({
+  nodeid: z.uuid(),
+  fileid: z.uuid(),
+  fileversion: z.number().int(),
+  mimetype: z.string(),
+  /** Signed GET URL, relative to this server's origin; the same within one hour (HTTP caches can keep it). */
+  url: z.string(),
+});
+export type FileDownload = z.infer<typeof fileDownloadSchema>;

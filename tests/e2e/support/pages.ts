@@ -59,3 +59,14 @@ export async function loginAs(page: Page, role: DemoRole) {
   await login.loginAs(role);
   await new AppShell(page).expectDashboard(role);
 }
+
+/** Every visible control on the page, with its size: gloved fingers on a tablet need ≥ 44 × 44 px. */
+export async function smallTouchTargets(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, [role=menuitem], [role=checkbox], [role=tab]')]
+      .filter((el) => el.offsetParent !== null && getComputedStyle(el).visibility !== 'hidden')
+      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && (box.width < 44 || box.height < 44))
+      .map(({ el, box }) => `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`),
+  );
+}

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fileContentParamsSchema, registerFilesSchema, registeredFileSchema, signedUrlQuerySchema, uploadResultSchema } from '../../../shared/api/files';
-import { completeUpload, readFileContent, registerFiles, type FileServices } from '../../services/file-service';
+import { fileContentParamsSchema, fileDownloadParamsSchema, fileDownloadSchema, registerFilesSchema, registeredFileSchema, signedUrlQuerySchema, uploadResultSchema } from '../../../shared/api/files';
+import { completeUpload, fileDownload, readFileContent, registerFiles, type FileServices } from '../../services/file-service';
 import { errorResponses } from '../responses';
 
 /**
@@ -21,6 +21,17 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.array(registeredFileSchema), ...errorResponses(400, 401, 404) },
     },
     handler: (request) => registerFiles(request.serviceContext, request.auth, services(), request.body),
+  });
+
+  app.get('/files/:nodeid/download', {
+    config: { permission: 'authenticated' },
+    schema: {
+      tags: ['files'],
+      summary: "A signed download URL for a complete file of the caller's organisation (e.g. a machine photo)",
+      params: fileDownloadParamsSchema,
+      response: { 200: fileDownloadSchema, ...errorResponses(400, 401, 404) },
+    },
+    handler: (request) => fileDownload(request.serviceContext, request.auth, app.fileUrls, request.params.nodeid),
   });
 
   // why a child context: the raw-bytes parser must not replace JSON parsing for the other routes.

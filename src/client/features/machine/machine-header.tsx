@@ -1,0 +1,80 @@
+/** The machine screen's header (part 1 §2.1): name, brand, model, pool or area, plant, Equipment ID, Inventory ID, photo. */
+import { Box, Card, DataList, Flex, Heading, Image, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Cog } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fileDownloadSchema } from '../../../shared/api/files';
+import { api } from '../../lib/api';
+import { useOnlineStatus } from '../../lib/use-online-status';
+import type { MachineDetail } from '../../sync/machine-mirror';
+
+/**
+ * The machine photo. The mirror names the file but has no bytes, so the photo needs a connection: the server
+ * signs a download URL for it. Offline, or without a photo, a placeholder says which it is.
+ */
+function MachinePhoto({ name, imagefilenodeid }: { name: string; imagefilenodeid: string | null }) {
+  const { t } = useTranslation();
+  const online = useOnlineStatus();
+  const [source, setSource] = useState<{ nodeid: string; url: string | null } | null>(null);
+
+  useEffect(() => {
+    if (!imagefilenodeid || !online) return undefined;
+    const controller = new AbortController();
+    api
+      .get(`files/${imagefilenodeid}/download`, { schema: fileDownloadSchema, signal: controller.signal })
+      .then((file) => setSource({ nodeid: imagefilenodeid, url: file.mimetype.startsWith('image/') ? file.url : null }))
+      .catch(() => !controller.signal.aborted && setSource({ nodeid: imagefilenodeid, url: null }));
+    return () => controller.abort();
+  }, [imagefilenodeid, online]);
+
+  const size = { w: { base: '28', md: '36' }, h: { base: '28', md: '36' }, flexShrink: 0, borderRadius: 'l3' } as const;
+  const url = source && source.nodeid === imagefilenodeid ? source.url : undefined;
+  if (imagefilenodeid && online && url === undefined) return <Skeleton {...size} />;
+  if (imagefilenodeid && url) return <Image src={url} alt={t('machine.photo', { name })} {...size} objectFit="contain" bg="white" borderWidth="1px" />;
+  const text = imagefilenodeid && !online ? t('machine.photoOnlineOnly') : t('machine.noPhoto');
+  return (
+    <Flex role="img" aria-label={`${t('machine.photo', { name })}: ${text}`} {...size} align="center" justify="center" direction="column" gap="1" bg="bg.muted" color="fg.muted" textAlign="center" p="2">
+      <Cog size={40} aria-hidden />
+      <Text textStyle="xs">{text}</Text>
+    </Flex>
+  );
+}
+
+export function MachineHeader({ machine }: { machine: MachineDetail }) {
+  const { t } = useTranslation();
+  const rows: [string, string | null][] = [
+    [t('machine.brand'), machine.brand],
+    [t('machine.model'), machine.model],
+    machine.pool && !machine.area ? [t('machine.pool'), machine.pool] : [t('machine.area'), machine.area],
+    [t('machine.site'), machine.site],
+    [t('machine.equipmentId'), machine.equipmentid],
+    [t('machine.inventoryId'), machine.inventoryid],
+  ];
+  if (machine.pool && machine.area) rows.splice(3, 0, [t('machine.pool'), machine.pool]);
+  return (
+    <Card.Root variant="outline" bg="bg.panel" data-testid="machine-header">
+      <Card.Body>
+        <Flex gap={{ base: '4', md: '6' }} align="start">
+          <MachinePhoto name={machine.name} imagefilenodeid={machine.imagefilenodeid} />
+          <Stack gap="3" minW="0" flex="1">
+            <Heading as="h2" size="2xl" lineClamp={2}>
+              {machine.name}
+            </Heading>
+            <DataList.Root orientation="horizontal" size="md" display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="2" columnGap="8">
+              {rows.map(([label, value]) => (
+                <DataList.Item key={label} minW="0">
+                  <DataList.ItemLabel minW="32">{label}</DataList.ItemLabel>
+                  <DataList.ItemValue>
+                    <Box as="span" truncate>
+                      {value ?? '—'}
+                    </Box>
+                  </DataList.ItemValue>
+                </DataList.Item>
+              ))}
+            </DataList.Root>
+          </Stack>
+        </Flex>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,37 @@
+/** The machine and notification screens beyond the offline loop: unknown ids, the machine photo, what a reader may not do. */
+import { expect, test } from '@playwright/test';
+import { loginAs } from './support/pages';
+import { MachineListPage, MachinePage, SyncStatus } from './support/machine-pages';
+
+test('an unknown machine and an unknown notification say so', async ({ page }) => {
+  test.setTimeout(120_000);
+  await loginAs(page, 'technician');
+  await new SyncStatus(page).waitUntilSynced();
+  await page.goto('/machine-overview?nodeid=00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { name: 'Maschine nicht gefunden' })).toBeVisible();
+  await page.getByRole('link', { name: 'Zurück zum Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/notification-details?nodeid=00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { name: 'Meldung nicht gefunden' })).toBeVisible();
+});
+
+test('a reader sees machine with its photo, notifications and counters but no control to change them', async ({ page }) => {
+  test.setTimeout(120_000);
+  await loginAs(page, 'reader');
+  await new SyncStatus(page).waitUntilSynced();
+  await new MachineListPage(page).open('BAZ 02 Fräszentrum');
+  const machine = new MachinePage(page);
+  await expect(machine.header()).toContainText('STR-BAZ-02');
+  const photo = page.getByRole('img', { name: 'Foto von BAZ 02 Fräszentrum' });
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect(machine.openNotifications().first()).toBeVisible();
+  await expect(machine.newNotification()).toHaveCount(0);
+  await machine.openNotifications().first().getByRole('link').click();
+  await expect(page.getByTestId('notification-header')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveCount(0);
+  await page.goBack();
+  await machine.countersTab().click();
+  await expect(page).toHaveURL(/tab=5/);
+  await expect(machine.counterRow('Betriebsstunden')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Zählerstand erfassen/ })).toHaveCount(0);
+});

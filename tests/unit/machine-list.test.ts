@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { buildMachineList, machineMatcher } from '../../src/client/features/dashboard/machine-list-model';
+import { buildArea, buildEquipmentSummary, buildPoolNode, buildSiteNode, buildStructureTree } from '../factories/structure-tree';
+
+const press = buildEquipmentSummary({ name: 'PRE 01 Servopresse 400 t', equipmentid: 'STR-PRE-01' });
+const mill = buildEquipmentSummary({ name: 'BAZ 02 Fräszentrum', equipmentid: 'STR-BAZ-02' });
+const truck = buildEquipmentSummary({ name: 'Stapler 3', equipmentid: 'FFZ-03' });
+const loose = buildEquipmentSummary({ name: 'Leihgerät Schweißen', equipmentid: null });
+const tree = buildStructureTree({
+  sites: [
+    buildSiteNode({ name: 'Werk Stuttgart', areas: [buildArea({ name: 'Halle 1', equipment: [mill, press] }), buildArea({ name: 'Leer', equipment: [] })] }),
+    buildSiteNode({ name: 'Werk Chemnitz', areas: [] }),
+  ],
+  // The press is in an area and a pool at once.
+  equipmentpools: [buildPoolNode({ name: 'Flurförderzeuge', equipment: [truck, press] })],
+  unlinked: [loose],
+});
+
+describe('machine list of the dashboard', () => {
+  it('groups by plant → area and by pool, drops empty groups and counts a machine in two groups once', () => {
+    const list = buildMachineList(tree, '');
+    expect(list.sites.map((site) => [site.name, site.areas.map((area) => area.name)])).toEqual([['Werk Stuttgart', ['Halle 1']]]);
+    expect(list.pools.map((pool) => pool.machines.map((m) => m.name))).toEqual([['Stapler 3', 'PRE 01 Servopresse 400 t']]);
+    expect(list.unlinked).toEqual([loose]);
+    expect(list.total).toBe(4);
+  });
+
+  it('finds machines by name or Equipment ID, every word, any case, accents ignored, ß as ss', () => {
+    expect(buildMachineList(tree, 'fraszentrum').sites[0]!.areas[0]!.machines).toEqual([mill]);
+    expect(buildMachineList(tree, 'str-pre').total).toBe(1);
+    expect(buildMachineList(tree, '  presse   400 ').total).toBe(1);
+    expect(buildMachineList(tree, 'presse 500').total).toBe(0);
+    const pools = buildMachineList(tree, 'ffz');
+    expect([pools.sites, pools.unlinked, pools.pools.map((p) => p.machines)]).toEqual([[], [], [[truck]]]);
+    expect(buildMachineList(tree, 'SCHWEISSEN').unlinked).toEqual([loose]);
+    expect(buildMachineList(tree, 'schweiß').unlinked).toEqual([loose]);
+  });
+
+  it('matches nothing on brand or inventory number alone', () => {
+    const match = machineMatcher('Schuler');
+    expect(match(buildEquipmentSummary({ name: 'X', equipmentid: 'Y', brand: 'Schuler', inventoryid: 'Schuler' }))).toBe(false);
+  });
+});
