@@ -24,6 +24,8 @@ export const stateKeys = {
   serverLostWrites: 'serverLostWrites',
   /** Set after such a restore: the next pull empties the mirror and starts from 0. */
   fullResyncNeeded: 'fullResyncNeeded',
+  /** The next pull starts at or below this version: a mirror row needs the server's values again (sender.ts). */
+  pullFrom: 'pullFrom',
 } as const;
 
 /**
@@ -48,6 +50,17 @@ export async function readState<T>(db: LocalDatabase, key: string): Promise<T | 
 
 export async function writeState(db: LocalDatabase, key: string, value: unknown): Promise<void> {
   await db.syncState.put({ key, value });
+}
+
+/**
+ * Makes the next pull deliver every change after `version` again (the lowest request wins). For a mirror row
+ * whose fields only the server can put right: one the answer of a replay was older than, or one a refused write
+ * is taken back out of. Must run inside a rw transaction that includes syncState.
+ */
+export async function requestPullFrom(db: LocalDatabase, version: number): Promise<void> {
+  const current = await readState<number>(db, stateKeys.pullFrom);
+  const from = Math.max(0, version);
+  if (current === undefined || from < current) await writeState(db, stateKeys.pullFrom, from);
 }
 
 /** Takes the next mutation id. Must run inside a rw transaction that includes syncState. */

@@ -133,7 +133,9 @@ export async function pull(deps: PullDeps): Promise<PullResult> {
     await resetMirror(db);
     await writeState(db, stateKeys.fullResyncNeeded, false);
   }
-  let cursor = (await readState<number>(db, stateKeys.cursor)) ?? 0;
+  // A row the sender could not put right (a stale replayed answer, a refused write) is fetched again.
+  const pullFrom = await readState<number>(db, stateKeys.pullFrom);
+  let cursor = Math.min((await readState<number>(db, stateKeys.cursor)) ?? 0, pullFrom ?? Infinity);
   let initial = cursor === 0;
   let counts: Record<string, number> = {};
   let total = 0;
@@ -165,6 +167,8 @@ export async function pull(deps: PullDeps): Promise<PullResult> {
     await writeState(db, stateKeys.lastSyncAt, (deps.now ?? Date.now)());
     await writeState(db, stateKeys.initialSyncDone, true);
     await writeState(db, stateKeys.lastMutationAck(deps.clientId), lastMutationId);
+    // Done with it, unless the sender asked for an even earlier version while this pull ran.
+    if (pullFrom !== undefined && (await readState<number>(db, stateKeys.pullFrom)) === pullFrom) await db.syncState.delete(stateKeys.pullFrom);
   });
   return { changes: total, reset: resets > 0, cursor, lastMutationId };
 }

@@ -17,7 +17,7 @@
 import { SYNC_HEADERS, mutationGapSchema } from '../../shared/api/sync';
 import type { DeadLetter, LocalDatabase, OutboxEntry, StoredFileBytes } from '../db/local-db';
 import { isApiError, type ApiClient } from '../lib/api-client';
-import { getClientId, pendingEntries, readState, stateKeys, writeState } from './outbox';
+import { getClientId, pendingEntries, readState, requestPullFrom, stateKeys, writeState } from './outbox';
 
 export interface BackoffOptions {
   baseMs: number;
@@ -206,10 +206,15 @@ export function createSender(deps: SenderDeps) {
       // The server's answer is the record as it now is: apply it, except fields other pending writes changed.
       // Only fields the mirror row already has (the change feed's shape; route answers add nested display
       // objects) and the version; the next pull brings the row exactly as the feed has it.
-      const record = Array.isArray(body) ? undefined : (body as Record<string, unknown> | undefined);
+      const answer = Array.isArray(body) ? undefined : (body as Record<string, unknown> | undefined);
+      const record = answer && typeof answer === 'object' && answer.nodeid === entry.nodeid ? answer : undefined;
       const table = db.mirror(entry.kind);
-      const existing = record && typeof record === 'object' && record.nodeid === entry.nodeid ? await table.get(entry.nodeid) : undefined;
-      if (record && existing) {
+      const existing = await table.get(entry.nodeid);
+      // A replayed answer is the record as it was at the first commit. If a pull brought a later version meanwhile
+      // (under this entry's pending values), that answer is older than the mirror: applying it would roll the row
+      // back, and the pull has already passed the later version.
+      const stale = typeof record?.version === 'number' && typeof existing?.version === 'number' && record.version < existing.version;
+      if (record && existing && !stale) {
         const others = await db.outbox.where('[kind+nodeid]').equals([entry.kind, entry.nodeid]).toArray();
         const keep = new Set(others.flatMap((other) => other.fields));
         const merged: Record<string, unknown> = { ...existing };
@@ -220,6 +225,12 @@ export function createSender(deps: SenderDeps) {
         }
         await table.put({ ...merged, nodeid: entry.nodeid });
       }
+      // A row a pull delivered still shows this entry's values over the server's, and no fresh answer put them
+      // right (a stale replay, an answer of another shape such as a file registration's list, or one without a
+      // version): the next pull fetches the row's version again. A row no pull has delivered yet needs nothing:
+      // the write's own version is still ahead of the cursor.
+      const settled = record && !stale && typeof record.version === 'number';
+      if (!settled && typeof existing?.version === 'number') await requestPullFrom(db, existing.version - 1);
       // Bytes are kept until the attachment that uses them is acknowledged.
       if (entry.action === 'attachFile') await db.fileBytes.bulkDelete(entry.dependsOn);
     });
@@ -227,7 +238,7 @@ export function createSender(deps: SenderDeps) {
 
   /** The server refused the write for good: keep it, with payload and error, where the user sees it. */
   async function deadLetter(entry: OutboxEntry, status: number, error: unknown): Promise<void> {
-    await db.transaction('rw', [db.outbox, db.deadLetters, db.mirror(entry.kind)], async () => {
+    await db.transaction('rw', [db.outbox, db.deadLetters, db.syncState, db.mirror(entry.kind)], async () => {
       await db.outbox.delete(entry.seq!);
       const { seq: _seq, ...rest } = entry;
       const letter: DeadLetter = { ...rest, failedAt: now(), status, error };
@@ -246,6 +257,9 @@ export function createSender(deps: SenderDeps) {
       const restored: Record<string, unknown> = { ...row };
       for (const field of entry.fields) if (!keep.has(field) && !entry.creates) restored[field] = entry.previous[field];
       await table.put({ ...restored, nodeid: entry.nodeid });
+      // `previous` is what the device showed before the write; a pull may have brought a later server version
+      // under the pending value since. The next pull fetches the row again so the mirror shows the server's truth.
+      if (!entry.creates && typeof row.version === 'number') await requestPullFrom(db, row.version - 1);
     });
   }
 
