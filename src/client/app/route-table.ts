@@ -57,7 +57,7 @@ export const ISSUES = {
 } as const;
 
 const pending = (path: string, access: RouteAccess, purpose: string, issue: number): PendingRoute => ({ path, access, purpose, status: 'pending', issue });
-const { offlineCore, structure, notificationsMaintenance, peopleSubscriptions, adminMachineBuilder } = ISSUES;
+const { structure, notificationsMaintenance, peopleSubscriptions, adminMachineBuilder } = ISSUES;
 
 export const NOT_FOUND_PATH = '*';
 
@@ -88,7 +88,14 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   pending('/messages', 'private', 'chat messages', notificationsMaintenance),
   pending('/add-user', 'private', 'add or edit a user', peopleSubscriptions),
   pending('/edit-user', 'private', 'edit a user', peopleSubscriptions),
-  pending('/machine-overview', 'private', 'machine detail', offlineCore),
+  {
+    path: '/machine-overview',
+    access: 'private',
+    purpose: 'machine detail',
+    status: 'ready',
+    titleKey: 'machineOverview',
+    load: () => import('../features/machine/machine-overview-screen').then((m) => ({ default: m.MachineOverviewScreen })),
+  },
   pending('/export', 'private', 'export', structure),
   pending('/super', 'private', 'super user', adminMachineBuilder),
   pending('/admin', 'private', 'admin', adminMachineBuilder),
@@ -118,7 +125,14 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
 
   pending('/edit-notification', 'private', 'notification form', notificationsMaintenance),
   pending('/create-notification', 'private', 'notification form', notificationsMaintenance),
-  pending('/notification-details', 'private', 'notification detail', notificationsMaintenance),
+  {
+    path: '/notification-details',
+    access: 'private',
+    purpose: 'notification detail',
+    status: 'ready',
+    titleKey: 'notificationDetails',
+    load: () => import('../features/notification/notification-details-screen').then((m) => ({ default: m.NotificationDetailsScreen })),
+  },
   pending('/notifications-dashboard', 'private', 'open notifications', notificationsMaintenance),
 
   pending('/create-workflow-step', 'private', 'solution form', notificationsMaintenance),

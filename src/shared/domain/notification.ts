@@ -155,3 +155,40 @@ export function elapsedDisplay(elapsedMs: number): ElapsedDisplay {
   const ms = Math.max(0, elapsedMs);
   return ms < ELAPSED_DAYS_FROM_MS ? { unit: 'hours', value: Math.floor(ms / HOUR_MS) } : { unit: 'days', value: Math.floor(ms / DAY_MS) };
 }
+
+// ---------------------------------------------------------------- reporting and display (§2.2, §4.2, §9)
+
+/** The types a user picks from when reporting (0–12 without the unused 4 and 5), in the spec's order. */
+export const REPORTABLE_NOTIFICATION_TYPES: readonly NotificationType[] = NOTIFICATION_TYPES.filter((type) => isUsableNotificationType(type));
+
+/** §9: "notification header title 50" characters. */
+export const NOTIFICATION_HEADER_TITLE_MAX = 50;
+
+export interface NotificationTimes {
+  status: number;
+  created: number | null;
+  progressstarted: number | null;
+  closed: number | null;
+}
+
+/**
+ * The status line of §4.2: "opened with creation info, in progress since a date, or closed on a date". A status
+ * whose timestamp is missing (an old row) falls back to the creation time.
+ */
+export function notificationStatusLine(n: NotificationTimes): { kind: 'opened' | 'inProgress' | 'closed'; at: number | null } {
+  if (n.status === NOTIFICATION_STATUS.closed) return { kind: 'closed', at: n.closed ?? n.created };
+  if (n.status === NOTIFICATION_STATUS.inProgress) return { kind: 'inProgress', at: n.progressstarted ?? n.created };
+  return { kind: 'opened', at: n.created };
+}
+
+/**
+ * How long a notification took or has been open: for a closed one from progress start (or creation) to closing
+ * (§4.2 1→2 "Time for this notification"), for an open one from creation to `now` (elapsed unresolved time).
+ */
+export function notificationElapsed(n: NotificationTimes, now: number): ElapsedDisplay | null {
+  if (n.status === NOTIFICATION_STATUS.closed) {
+    const from = n.progressstarted ?? n.created;
+    return n.closed !== null && from !== null ? elapsedDisplay(n.closed - from) : null;
+  }
+  return n.created !== null ? elapsedDisplay(now - n.created) : null;
+}

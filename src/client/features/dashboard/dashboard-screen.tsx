@@ -1,13 +1,13 @@
 /**
  * /dashboard (spec part 2 §1, §2.14): greeting with the user's name; the onboarding cards while the organisation
- * has no equipment, otherwise a summary of the structure. If the structure cannot be loaded (offline, server
- * error) the cards are shown with a notice.
+ * has no equipment, otherwise the machine list (plant → area, pools; search) linking to each machine's screen.
+ * If the structure cannot be loaded (offline, server error) the cards are shown with a notice.
  */
 import { Alert, Box, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useSessionStore } from '../../stores/session-store';
 import { OnboardingCards } from './onboarding-cards';
-import { StructureSummary } from './structure-summary';
+import { MachineList } from './machine-list';
 import { canCreateEquipment, countEquipment } from './structure-stats';
 import { useStructureTree } from './use-structure-tree';
 
@@ -36,7 +36,7 @@ export function DashboardScreen() {
         </SimpleGrid>
       )}
 
-      {structure.status === 'ready' && hasEquipment && <StructureSummary tree={structure.tree} />}
+      {structure.status === 'ready' && hasEquipment && <MachineList tree={structure.tree} />}
 
       {(structure.status === 'error' || (structure.status === 'ready' && !hasEquipment)) && (
         <Stack gap="4" as="section" aria-labelledby="onboarding-title">

@@ -17,7 +17,3 @@ export function countEquipment(tree: StructureTree): number {
 export function canCreateEquipment(tree: StructureTree): boolean {
   return tree.equipmentpools.length > 0 || tree.sites.some((site) => site.areas.length > 0);
 }
-
-export function siteEquipmentCount(site: StructureTree['sites'][number]): number {
-  return site.areas.reduce((sum, area) => sum + area.equipment.length, 0);
-}

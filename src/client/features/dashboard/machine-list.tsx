@@ -1,0 +1,131 @@
+/**
+ * The machines of the organisation on the dashboard, grouped by plant → area and by pool, with a search box (name,
+ * Equipment ID). Each machine links to its screen; the link's name is the machine's name. Reads the same tree as
+ * the rest of the dashboard (the local mirror once synced, so it works offline). Plain rows and a deferred search
+ * keep it quick for a few hundred machines.
+ */
+import { Box, Card, Heading, HStack, Input, InputGroup, LinkBox, LinkOverlay, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Boxes, ChevronRight, Factory, Search } from 'lucide-react';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import type { EquipmentSummary, StructureTree } from '../../../shared/api/structure';
+import { buildMachineList, type MachineGroup } from './machine-list-model';
+
+const MachineRow = memo(function MachineRow({ machine }: { machine: EquipmentSummary }) {
+  const details = [machine.equipmentid, [machine.brand, machine.model].filter(Boolean).join(' ')].filter(Boolean).join(' · ');
+  return (
+    <LinkBox as="li" display="flex" alignItems="center" gap="3" minH="14" px="3" py="2" borderRadius="l2" borderWidth="1px" borderColor="border.muted" bg="bg.panel" _hover={{ bg: 'bg.subtle', borderColor: 'border' }}>
+      <Box minW="0" flex="1">
+        <LinkOverlay asChild>
+          <RouterLink to={`/machine-overview?nodeid=${machine.nodeid}`}>
+            <Text fontWeight="semibold" truncate>
+              {machine.name}
+            </Text>
+          </RouterLink>
+        </LinkOverlay>
+        {details && (
+          <Text textStyle="sm" color="fg.muted" truncate>
+            {details}
+          </Text>
+        )}
+      </Box>
+      <ChevronRight size={18} aria-hidden />
+    </LinkBox>
+  );
+});
+
+function Group({ group, level }: { group: MachineGroup; level: 'h4' | 'h3' }) {
+  const { t } = useTranslation();
+  return (
+    <Box as="section" aria-label={group.name} style={{ contentVisibility: 'auto', containIntrinsicSize: 'auto 200px' }}>
+      <HStack justify="space-between" mb="2" gap="3">
+        <Heading as={level} size="md" truncate>
+          {group.name}
+        </Heading>
+        <Text textStyle="sm" color="fg.muted" flexShrink={0}>
+          {t('machine.list.count', { count: group.machines.length })}
+        </Text>
+      </HStack>
+      <SimpleGrid as="ul" columns={{ base: 1, md: 2 }} gap="2" listStyleType="none" m="0" p="0">
+        {group.machines.map((machine) => (
+          <MachineRow key={machine.nodeid} machine={machine} />
+        ))}
+      </SimpleGrid>
+    </Box>
+  );
+}
+
+export function MachineList({ tree }: { tree: StructureTree }) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const model = useMemo(() => buildMachineList(tree, deferredQuery), [tree, deferredQuery]);
+  const empty = model.total === 0;
+
+  return (
+    <Stack gap="5" as="section" aria-labelledby="machine-list-title" data-testid="machine-list">
+      <HStack justify="space-between" gap="4" flexWrap="wrap">
+        <Heading id="machine-list-title" as="h2" size="lg">
+          {t('machine.list.title')}{' '}
+          <Text as="span" color="fg.muted" fontWeight="normal" textStyle="md">
+            ({t('machine.list.count', { count: model.total })})
+          </Text>
+        </Heading>
+        <InputGroup startElement={<Search size={18} aria-hidden />} maxW={{ base: 'full', md: 'sm' }}>
+          <Input type="search" aria-label={t('machine.list.search')} placeholder={t('machine.list.searchPlaceholder')} value={query} onChange={(event) => setQuery(event.target.value)} bg="bg.panel" />
+        </InputGroup>
+      </HStack>
+
+      {empty && deferredQuery.trim() && <Text color="fg.muted">{t('machine.list.noMatch', { query: deferredQuery.trim() })}</Text>}
+
+      {model.sites.map((site) => (
+        <Card.Root key={site.nodeid} variant="outline" bg="bg.subtle">
+          <Card.Header pb="0">
+            <HStack gap="2">
+              <Factory size={20} aria-hidden />
+              <Heading as="h3" size="lg">
+                {site.name}
+              </Heading>
+            </HStack>
+          </Card.Header>
+          <Card.Body>
+            <Stack gap="5">
+              {site.areas.map((area) => (
+                <Group key={area.nodeid} group={area} level="h4" />
+              ))}
+            </Stack>
+          </Card.Body>
+        </Card.Root>
+      ))}
+
+      {model.pools.length > 0 && (
+        <Card.Root variant="outline" bg="bg.subtle">
+          <Card.Header pb="0">
+            <HStack gap="2">
+              <Boxes size={20} aria-hidden />
+              <Heading as="h3" size="lg">
+                {t('machine.list.pools')}
+              </Heading>
+            </HStack>
+          </Card.Header>
+          <Card.Body>
+            <Stack gap="5">
+              {model.pools.map((pool) => (
+                <Group key={pool.nodeid} group={pool} level="h4" />
+              ))}
+            </Stack>
+          </Card.Body>
+        </Card.Root>
+      )}
+
+      {model.unlinked.length > 0 && (
+        <Card.Root variant="outline" bg="bg.subtle">
+          <Card.Body>
+            <Group group={{ nodeid: 'unlinked', name: t('machine.list.unlinked'), machines: model.unlinked }} level="h3" />
+          </Card.Body>
+        </Card.Root>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * Overview tab (part 1 §2.1): the machine's open notifications (status below 2), newest first, each with its type
+ * badge, title, status and how long it has been open (hours under 48 h, else days), linking to the notification;
+ * and "Neue Meldung" (notification create permission) opening the quick fault report.
+ */
+import { Badge, Box, Button, Card, Heading, HStack, LinkBox, LinkOverlay, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { notificationElapsed } from '../../../shared/domain/notification';
+import { NotSyncedBadge } from '../../components/not-synced-badge';
+import { useOpenNotifications, type NotificationItem } from '../../sync/machine-mirror';
+import { usePermission } from '../auth/use-permission';
+import { NotificationTypeBadge } from '../notification/notification-type-badge';
+import { useElapsedText } from '../notification/use-elapsed-text';
+import { QuickFaultDialog } from './quick-fault-dialog';
+
+function NotificationRow({ item, now }: { item: NotificationItem; now: number }) {
+  const { t } = useTranslation();
+  const elapsedText = useElapsedText();
+  const elapsed = notificationElapsed(item, now);
+  return (
+    <LinkBox as="li" borderBottomWidth="1px" borderColor="border.muted" py="3" px="2" _hover={{ bg: 'bg.subtle' }} data-testid="open-notification">
+      <Stack gap="2">
+        <HStack gap="2" flexWrap="wrap">
+          <NotificationTypeBadge type={item.type} />
+          <Badge size="md" variant="subtle" colorPalette={item.status === 1 ? 'blue' : 'gray'}>
+            {t(`notification.status.${item.status === 1 ? 1 : 0}`)}
+          </Badge>
+          {item.pending && <NotSyncedBadge />}
+        </HStack>
+        <HStack justify="space-between" gap="4" align="baseline">
+          <LinkOverlay asChild>
+            <RouterLink to={`/notification-details?nodeid=${item.nodeid}`}>
+              <Text fontWeight="semibold" lineClamp={2} minH="6">
+                {item.title}
+              </Text>
+            </RouterLink>
+          </LinkOverlay>
+          {elapsed && (
+            <Text textStyle="sm" color="fg.muted" flexShrink={0}>
+              {t('machine.openFor', { elapsed: elapsedText(elapsed) })}
+            </Text>
+          )}
+        </HStack>
+      </Stack>
+    </LinkBox>
+  );
+}
+
+export function OverviewTab({ equipmentnodeid }: { equipmentnodeid: string }) {
+  const { t } = useTranslation();
+  const canCreate = usePermission('notification', 'create');
+  const notifications = useOpenNotifications(equipmentnodeid);
+  const [reporting, setReporting] = useState(false);
+  // Elapsed times are read once per render; the list re-renders with every mirror change.
+  const now = Date.now();
+
+  return (
+    <Card.Root variant="outline" bg="bg.panel">
+      <Card.Header>
+        <HStack justify="space-between" gap="4" flexWrap="wrap">
+          <Heading as="h3" size="lg">
+            {t('machine.openNotifications')}
+            {notifications && notifications.length > 0 && (
+              <Badge ms="2" size="md" variant="solid" colorPalette="orange">
+                {notifications.length}
+              </Badge>
+            )}
+          </Heading>
+          {canCreate && (
+            <Button colorPalette="brand" onClick={() => setReporting(true)}>
+              <Plus aria-hidden />
+              {t('machine.newNotification')}
+            </Button>
+          )}
+        </HStack>
+      </Card.Header>
+      <Card.Body pt="2">
+        {!notifications && <Skeleton h="20" />}
+        {notifications?.length === 0 && <Text color="fg.muted">{t('machine.noOpenNotifications')}</Text>}
+        {notifications && notifications.length > 0 && (
+          <Box as="ul" listStyleType="none" m="0" p="0" aria-label={t('machine.openNotifications')}>
+            {notifications.map((item) => (
+              <NotificationRow key={item.nodeid} item={item} now={now} />
+            ))}
+          </Box>
+        )}
+      </Card.Body>
+      {reporting && <QuickFaultDialog equipmentnodeid={equipmentnodeid} onClose={() => setReporting(false)} />}
+    </Card.Root>
+  );
+}

@@ -1,0 +1,187 @@
+/**
+ * /notification-details?nodeid=… (part 1 §2.2), first slice: back link to the machine, the header card (title cut
+ * to 50 characters, brand, model, machine, pool or area, type badge, status line, processing time), the status
+ * selector (notification update permission) writing through `updateNotificationStatus`, the description and the
+ * photos. Read from the local mirror, so it works offline.
+ */
+import { Alert, Badge, Box, Breadcrumb, Card, DataList, Field, Flex, Heading, HStack, NativeSelect, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
+import { ChevronLeft, Clock } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import {
+  NOTIFICATION_HEADER_TITLE_MAX,
+  NOTIFICATION_STATUSES,
+  notificationElapsed,
+  notificationStatusLine,
+  type NotificationStatus,
+} from '../../../shared/domain/notification';
+import { truncateText } from '../../../shared/domain/text';
+import { NotSyncedBadge } from '../../components/not-synced-badge';
+import { isQuotaExceeded } from '../../db/local-db';
+import { formatDateTime } from '../../lib/dates';
+import { currentLanguage } from '../../lib/i18n';
+import { useNotificationDetail, useWriteContext, type NotificationDetail } from '../../sync/machine-mirror';
+import { updateNotificationStatus } from '../../sync/repositories/notifications';
+import { usePermission } from '../auth/use-permission';
+import { NotificationAttachments } from './notification-attachments';
+import { NotificationTypeBadge } from './notification-type-badge';
+import { useElapsedText } from './use-elapsed-text';
+
+function BackLink({ equipmentnodeid }: { equipmentnodeid: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <Breadcrumb.Root aria-label={t('machine.breadcrumbLabel')}>
+      <Breadcrumb.List>
+        <Breadcrumb.Item>
+          <Breadcrumb.Link asChild minH="11" display="inline-flex" alignItems="center">
+            <RouterLink to={equipmentnodeid ? `/machine-overview?nodeid=${equipmentnodeid}&tab=0` : '/dashboard'}>
+              <ChevronLeft size={18} aria-hidden />
+              {equipmentnodeid ? t('notificationSlice.back') : t('notificationSlice.backToDashboard')}
+            </RouterLink>
+          </Breadcrumb.Link>
+        </Breadcrumb.Item>
+      </Breadcrumb.List>
+    </Breadcrumb.Root>
+  );
+}
+
+function StatusSelector({ detail }: { detail: NotificationDetail }) {
+  const { t } = useTranslation();
+  const context = useWriteContext();
+  const [error, setError] = useState<string | null>(null);
+  const current = detail.notification.status as NotificationStatus;
+  const change = async (next: NotificationStatus) => {
+    if (!context || next === current) return;
+    setError(null);
+    try {
+      await updateNotificationStatus(context, detail.notification.row, next);
+    } catch (failure) {
+      setError(isQuotaExceeded(failure) ? t('sync.errors.quota') : t('notificationSlice.statusFailed'));
+    }
+  };
+  return (
+    <Stack gap="2" maxW={{ base: 'full', md: 'xs' }}>
+      <Field.Root>
+        <Field.Label>{t('notificationSlice.status')}</Field.Label>
+        <NativeSelect.Root size="lg">
+          <NativeSelect.Field value={String(current)} onChange={(event) => void change(Number(event.target.value) as NotificationStatus)}>
+            {NOTIFICATION_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`notification.status.${status}`)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      {error && (
+        <Alert.Root status="error" size="sm">
+          <Alert.Indicator />
+          <Alert.Title fontWeight="normal">{error}</Alert.Title>
+        </Alert.Root>
+      )}
+    </Stack>
+  );
+}
+
+function HeaderCard({ detail }: { detail: NotificationDetail }) {
+  const { t } = useTranslation();
+  const elapsedText = useElapsedText();
+  const canUpdate = usePermission('notification', 'update');
+  const { notification, machine } = detail;
+  const statusLine = notificationStatusLine(notification);
+  const processing = notification.status === 2 ? notificationElapsed(notification, Date.now()) : null;
+  const rows: [string, string | null | undefined][] = [
+    [t('notificationSlice.machine'), machine?.name],
+    [t('machine.brand'), machine?.brand],
+    [t('machine.model'), machine?.model],
+    [t('notificationSlice.pool'), machine?.pool ?? machine?.area],
+  ];
+  return (
+    <Card.Root variant="outline" bg="bg.panel" data-testid="notification-header">
+      <Card.Body gap="4">
+        <HStack gap="2" flexWrap="wrap">
+          <NotificationTypeBadge type={notification.type} />
+          {notification.pending && <NotSyncedBadge />}
+        </HStack>
+        <Heading as="h2" size="2xl" title={notification.title} wordBreak="break-word">
+          {truncateText(notification.title, NOTIFICATION_HEADER_TITLE_MAX)}
+        </Heading>
+        <DataList.Root orientation="horizontal" size="md" display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="2" columnGap="8">
+          {rows.map(([label, value]) => (
+            <DataList.Item key={label} minW="0">
+              <DataList.ItemLabel minW="32">{label}</DataList.ItemLabel>
+              <DataList.ItemValue>{value || '—'}</DataList.ItemValue>
+            </DataList.Item>
+          ))}
+        </DataList.Root>
+        <Flex gap="4" align={{ base: 'stretch', md: 'end' }} justify="space-between" direction={{ base: 'column', md: 'row' }}>
+          <Stack gap="1">
+            <HStack gap="2" color="fg.muted">
+              <Clock size={16} aria-hidden />
+              <Text data-testid="status-line">{t(`notificationSlice.statusLine.${statusLine.kind}`, { time: formatDateTime(statusLine.at) || '—' })}</Text>
+            </HStack>
+            {processing && (
+              <Text fontWeight="semibold" data-testid="processing-time">
+                {t('notificationSlice.processingTime', { elapsed: elapsedText(processing) })}
+              </Text>
+            )}
+          </Stack>
+          {canUpdate ? (
+            <StatusSelector detail={detail} />
+          ) : (
+            <Badge size="lg" variant="subtle">
+              {t(`notification.status.${notification.status === 1 || notification.status === 2 ? notification.status : 0}`)}
+            </Badge>
+          )}
+        </Flex>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+export function NotificationDetailsScreen() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const nodeid = params.get('nodeid');
+  const detail = useNotificationDetail(nodeid, currentLanguage());
+
+  return (
+    <Stack gap="4" p={{ base: '4', md: '6' }} maxW="5xl">
+      <BackLink equipmentnodeid={detail.status === 'ready' ? detail.value.notification.equipmentnodeid || null : null} />
+      {detail.status === 'loading' && (
+        <Stack gap="4" role="status" aria-busy="true" aria-label={t('notificationSlice.loading')}>
+          <Skeleton h="48" borderRadius="l3" />
+          <SkeletonText noOfLines={4} />
+        </Stack>
+      )}
+      {detail.status === 'missing' && (
+        <Stack gap="2" py="8" data-testid="notification-not-found">
+          <Heading as="h2" size="xl">
+            {t('notificationSlice.notFound')}
+          </Heading>
+          <Text color="fg.muted">{t('notificationSlice.notFoundText')}</Text>
+        </Stack>
+      )}
+      {detail.status === 'ready' && (
+        <>
+          <HeaderCard detail={detail.value} />
+          <Card.Root variant="outline" bg="bg.panel">
+            <Card.Body gap="6">
+              <Box as="section" aria-labelledby="notification-description">
+                <Heading id="notification-description" as="h3" size="md" mb="2">
+                  {t('notificationSlice.description')}
+                </Heading>
+                <Text whiteSpace="pre-wrap" color={detail.value.notification.description ? undefined : 'fg.muted'}>
+                  {detail.value.notification.description ?? t('notificationSlice.noDescription')}
+                </Text>
+              </Box>
+              <NotificationAttachments notificationnodeid={detail.value.notification.nodeid} />
+            </Card.Body>
+          </Card.Root>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,228 @@
+/**
+ * What the machine, notification and counter screens read, live from the local mirror (Dexie liveQuery), so they
+ * work offline and show a local write at once. Each record also says whether a write of it is still waiting in
+ * the outbox ("nicht synchronisiert"). Screens never import Dexie themselves (lint): they call these hooks.
+ */
+import Dexie from 'dexie';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo } from 'react';
+import { getLocalDb, type LocalDatabase, type MirrorKind, type MirrorRow } from '../db/local-db';
+import { useSessionStore } from '../stores/session-store';
+import { readState, stateKeys, type WriteContext } from './outbox';
+import { localized } from './structure-mirror';
+
+/** loading: the mirror is not filled yet (first sync running); missing: no such record in the tenant. */
+export type MirrorResult<T> = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; value: T };
+
+export interface MachineDetail {
+  nodeid: string;
+  name: string;
+  brand: string | null;
+  model: string | null;
+  pool: string | null;
+  area: string | null;
+  site: string | null;
+  equipmentid: string | null;
+  inventoryid: string | null;
+}
+
+export interface NotificationItem {
+  nodeid: string;
+  type: unknown;
+  status: number;
+  title: string;
+  description: string | null;
+  equipmentnodeid: string;
+  created: number | null;
+  progressstarted: number | null;
+  closed: number | null;
+  pending: boolean;
+  /** The mirror row, for repository calls (updateNotificationStatus). */
+  row: MirrorRow;
+}
+
+export interface AttachmentItem {
+  nodeid: string;
+  title: string;
+  mimetype: string | null;
+  pending: boolean;
+  /** The bytes chosen on this device, kept until the server has the attachment. */
+  local: { bytes: ArrayBuffer; mimetype: string } | null;
+}
+
+export interface CounterItem {
+  nodeid: string;
+  name: string;
+  typeName: string | null;
+  unit: string | null;
+  latest: { value: number; takenat: number; pending: boolean } | null;
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+const time = (value: unknown): number | null => (typeof value === 'number' && value > 0 ? value : null);
+
+/** The write context of the logged-in user for repository calls; null while logged out. */
+export function useWriteContext(): WriteContext | null {
+  const usernodeid = useSessionStore((state) => state.session?.usernodeid ?? null);
+  return useMemo(() => (usernodeid ? { db: getLocalDb(), usernodeid } : null), [usernodeid]);
+}
+
+/** Nodeids of one kind with a write still in the outbox. */
+async function pendingIds(db: LocalDatabase, kind: MirrorKind): Promise<Set<string>> {
+  const entries = await db.outbox.where('[kind+nodeid]').between([kind, Dexie.minKey], [kind, Dexie.maxKey]).toArray();
+  return new Set(entries.map((entry) => entry.nodeid));
+}
+
+async function mirrorFilled(db: LocalDatabase): Promise<boolean> {
+  return (await readState<boolean>(db, stateKeys.initialSyncDone)) === true;
+}
+
+async function machineDetail(db: LocalDatabase, row: MirrorRow, language: string): Promise<MachineDetail> {
+  const [type, area, pool] = await Promise.all([
+    text(row.equipmenttypenodeid) ? db.mirror('equipmenttypes').get(String(row.equipmenttypenodeid)) : undefined,
+    text(row.areanodeid) ? db.mirror('areas').get(String(row.areanodeid)) : undefined,
+    text(row.equipmentpoolnodeid) ? db.mirror('equipmentpools').get(String(row.equipmentpoolnodeid)) : undefined,
+  ]);
+  const [brand, site] = await Promise.all([
+    text(type?.brandnodeid) ? db.mirror('brands').get(String(type!.brandnodeid)) : undefined,
+    text(area?.sitenodeid) ? db.mirror('sites').get(String(area!.sitenodeid)) : undefined,
+  ]);
+  return {
+    nodeid: row.nodeid,
+    name: localized(row.name, language),
+    brand: text(brand?.name),
+    model: text(type?.model),
+    pool: pool ? localized(pool.name, language) || null : null,
+    area: area ? localized(area.name, language) || null : null,
+    site: site ? localized(site.name, language) || null : null,
+    equipmentid: text(row.equipmentid),
+    inventoryid: text(row.inventoryid),
+  };
+}
+
+function notificationItem(row: MirrorRow, pending: Set<string>): NotificationItem {
+  return {
+    nodeid: row.nodeid,
+    type: row.type,
+    status: Number(row.status ?? 0),
+    title: text(row.title) ?? '',
+    description: text(row.description),
+    equipmentnodeid: String(row.equipmentnodeid ?? ''),
+    created: time(row.created),
+    progressstarted: time(row.progressstarted),
+    closed: time(row.closed),
+    pending: pending.has(row.nodeid),
+    row,
+  };
+}
+
+async function lookup<T>(db: LocalDatabase, nodeid: string | null, read: () => Promise<T | undefined>): Promise<MirrorResult<T>> {
+  if (!nodeid) return { status: 'missing' };
+  const value = await read();
+  if (value !== undefined) return { status: 'ready', value };
+  return (await mirrorFilled(db)) ? { status: 'missing' } : { status: 'loading' };
+}
+
+const LOADING = { status: 'loading' } as const;
+
+export function useMachineDetail(nodeid: string | null, language: string): MirrorResult<MachineDetail> {
+  return (
+    useLiveQuery(
+      async () => {
+        const db = getLocalDb();
+        return lookup(db, nodeid, async () => {
+          const row = await db.mirror('equipment').get(nodeid!);
+          return row ? machineDetail(db, row, language) : undefined;
+        });
+      },
+      [nodeid, language],
+    ) ?? LOADING
+  );
+}
+
+/** Open notifications (status below 2) of a machine, newest first. */
+export function useOpenNotifications(equipmentnodeid: string | null): NotificationItem[] | undefined {
+  return useLiveQuery(async () => {
+    if (!equipmentnodeid) return [];
+    const db = getLocalDb();
+    const [rows, pending] = await Promise.all([
+      db.mirror('notifications').where('[equipmentnodeid+status]').anyOf([[equipmentnodeid, 0], [equipmentnodeid, 1]]).toArray(),
+      pendingIds(db, 'notifications'),
+    ]);
+    return rows.map((row) => notificationItem(row, pending)).sort((a, b) => (b.created ?? 0) - (a.created ?? 0));
+  }, [equipmentnodeid]);
+}
+
+export interface NotificationDetail {
+  notification: NotificationItem;
+  machine: MachineDetail | null;
+}
+
+export function useNotificationDetail(nodeid: string | null, language: string): MirrorResult<NotificationDetail> {
+  return (
+    useLiveQuery(
+      async () => {
+        const db = getLocalDb();
+        return lookup(db, nodeid, async () => {
+          const row = await db.mirror('notifications').get(nodeid!);
+          if (!row) return undefined;
+          const notification = notificationItem(row, await pendingIds(db, 'notifications'));
+          const machineRow = notification.equipmentnodeid ? await db.mirror('equipment').get(notification.equipmentnodeid) : undefined;
+          return { notification, machine: machineRow ? await machineDetail(db, machineRow, language) : null };
+        });
+      },
+      [nodeid, language],
+    ) ?? LOADING
+  );
+}
+
+/** The attachments of a record, with the device's own bytes while the server does not have them yet. */
+export function useAttachments(isattachmentof: string | null): AttachmentItem[] | undefined {
+  return useLiveQuery(async () => {
+    if (!isattachmentof) return [];
+    const db = getLocalDb();
+    const [rows, pending] = await Promise.all([db.mirror('attachments').where('isattachmentof').equals(isattachmentof).toArray(), pendingIds(db, 'attachments')]);
+    return Promise.all(
+      rows.map(async (row): Promise<AttachmentItem> => {
+        const filenodeid = text(row.filenodeid);
+        const [stored, file] = filenodeid ? await Promise.all([db.fileBytes.get(filenodeid), db.mirror('files').get(filenodeid)]) : [undefined, undefined];
+        return {
+          nodeid: row.nodeid,
+          title: text(row.title) ?? '',
+          // The change feed's attachment has no type; its file record does.
+          mimetype: text(row.mimetype) ?? text(file?.mimetype) ?? stored?.mimetype ?? null,
+          pending: pending.has(row.nodeid),
+          local: stored ? { bytes: stored.bytes, mimetype: stored.mimetype } : null,
+        };
+      }),
+    );
+  }, [isattachmentof]);
+}
+
+/** The counters of a machine with type, unit and latest reading, sorted by name. */
+export function useMachineCounters(equipmentnodeid: string | null, language: string): CounterItem[] | undefined {
+  return useLiveQuery(async () => {
+    if (!equipmentnodeid) return [];
+    const db = getLocalDb();
+    const [counters, pending] = await Promise.all([db.mirror('counters').where('equipmentnodeid').equals(equipmentnodeid).toArray(), pendingIds(db, 'counterreadings')]);
+    const items = await Promise.all(
+      counters.map(async (counter): Promise<CounterItem> => {
+        const type = text(counter.countertypenodeid) ? await db.mirror('countertypes').get(String(counter.countertypenodeid)) : undefined;
+        const unit = text(type?.unitnodeid) ? await db.mirror('units').get(String(type!.unitnodeid)) : undefined;
+        const latest = await db
+          .mirror('counterreadings')
+          .where('[counternodeid+takenat]')
+          .between([counter.nodeid, Dexie.minKey], [counter.nodeid, Dexie.maxKey])
+          .last();
+        return {
+          nodeid: counter.nodeid,
+          name: text(counter.name) ?? '',
+          typeName: type ? localized(type.name, language) || null : null,
+          unit: text(unit?.symbol),
+          latest: latest ? { value: Number(latest.value), takenat: Number(latest.takenat), pending: pending.has(latest.nodeid) } : null,
+        };
+      }),
+    );
+    return items.sort((a, b) => a.name.localeCompare(b.name, language));
+  }, [equipmentnodeid, language]);
+}

@@ -1,0 +1,142 @@
+/**
+ * The acceptance test of issue #3 as a technician on a tablet: after the first sync the network goes away; the
+ * technician opens a machine from the dashboard list, reports a fault with a photo, starts working on it, records
+ * a counter reading, reloads the app (still offline), comes back online — and the server has everything exactly
+ * once, checked through the API as another user.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { AppShell, loginAs, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
+import { ApiClient, MachineListPage, MachinePage, NotificationPage, solidPng, SyncStatus } from './support/machine-pages';
+
+const MACHINE = 'BAZ 02 Fräszentrum';
+const COUNTER = 'Betriebsstunden';
+
+/** Logs in and waits until the service worker controls the page and the first sync filled the mirror. */
+async function loginReadyForOffline(page: Page) {
+  await loginAs(page, 'technician');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // The first visit may have been served before the worker took control; one reload puts the page under it.
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await new SyncStatus(page).waitUntilSynced();
+}
+
+const idFrom = (url: string) => new URL(url).searchParams.get('nodeid')!;
+
+test('offline: report a fault with a photo, start it, record a reading, reload — all of it reaches the server exactly once', async ({ page, context, request }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize(TABLET_LANDSCAPE);
+  await loginReadyForOffline(page);
+  const sync = new SyncStatus(page);
+  const title = `Hydrauliköl tritt am Spannzylinder aus ${Date.now()}`;
+  const photo = solidPng(64, [200, 40, 40]);
+
+  await context.setOffline(true);
+  await new MachineListPage(page).open(MACHINE);
+  const machineId = idFrom(page.url());
+  const machine = new MachinePage(page);
+
+  await machine.reportFault({ type: 'Störung ohne Stillstand', title, description: 'Leckage an der Verschraubung, Auffangwanne steht drunter.', photo: { name: 'leck.png', mimeType: 'image/png', buffer: photo } });
+  const row = machine.notification(title);
+  await expect(row.getByText('Störung ohne Stillstand')).toBeVisible();
+  await expect(row.getByText('Offen', { exact: true })).toBeVisible();
+  await expect(row.getByTestId('not-synced')).toBeVisible();
+
+  // The notification header, from the mirror: the photo shows from the bytes on the device.
+  await row.getByRole('link', { name: title }).click();
+  await expect(page).toHaveURL(/\/notification-details\?nodeid=/);
+  const notificationId = idFrom(page.url());
+  const notification = new NotificationPage(page);
+  await expect(notification.header().getByRole('heading', { name: title.slice(0, 40) })).toBeVisible();
+  await expect(notification.header().getByText(MACHINE)).toBeVisible();
+  await expect(page.getByRole('img', { name: title })).toBeVisible();
+  await expect(page.getByTestId('status-line')).toHaveText(/^Eröffnet am \d\d\.\d\d\.\d{4} \d\d:\d\d$/);
+  await notification.setStatus('In Bearbeitung');
+  await expect(page.getByTestId('status-line')).toHaveText(/^In Bearbeitung seit \d\d\.\d\d\.\d{4} \d\d:\d\d$/);
+
+  await page.getByRole('link', { name: 'Zurück zur Maschine' }).click();
+  await expect(machine.notification(title).getByText('In Bearbeitung', { exact: true })).toBeVisible();
+
+  // The reading input keeps digits, one comma and one period only.
+  const input = await machine.recordReading(COUNTER, '98 765,4 h');
+  await expect(input).toHaveValue('98765,4');
+  await machine.dialog().getByRole('button', { name: 'Speichern' }).click();
+  await expect(machine.dialog()).toBeHidden();
+  await expect(machine.counterRow(COUNTER)).toContainText('98.765,4 h');
+  await expect(machine.counterRow(COUNTER).getByTestId('not-synced')).toBeVisible();
+  // notification, file registration, attachment, status, reading
+  await sync.expectPending(5);
+
+  // Reload with no network: the service worker serves the app, the mirror and the outbox still have everything.
+  await page.reload();
+  await expect(page).toHaveURL(/tab=5/);
+  await expect(machine.counterRow(COUNTER)).toContainText('98.765,4 h');
+  await machine.overviewTab().click();
+  await expect(machine.notification(title).getByText('In Bearbeitung', { exact: true })).toBeVisible();
+  await sync.expectPending(5);
+
+  await context.setOffline(false);
+  await sync.waitUntilSynced();
+  await expect(machine.notification(title).getByTestId('not-synced')).toHaveCount(0);
+
+  // What the server has, seen by the admin through the API.
+  const admin = await ApiClient.login(request, 'admin');
+  const stored = await admin.get<{ title: string; status: number; progressstarted: number; equipmentnodeid: string; counts: { hasattachment: number } }>(`notifications/${notificationId}?lang=de`);
+  expect(stored).toMatchObject({ title, status: 1, equipmentnodeid: machineId, counts: { hasattachment: 1 } });
+  expect(stored.progressstarted).toBeGreaterThan(0);
+  const feed = await admin.pullAll();
+  expect((feed.get('notifications') ?? []).filter((n) => n.title === title)).toHaveLength(1);
+  const attachments = (feed.get('attachments') ?? []).filter((a) => a.isattachmentof === notificationId);
+  expect(attachments).toHaveLength(1);
+  const attachment = await admin.get<{ url: string; mimetype: string }>(`attachments/${String(attachments[0]!.nodeid)}`);
+  const download = await admin.bytes(attachment.url);
+  expect(download.status).toBe(200);
+  expect(download.body.equals(photo)).toBe(true);
+  const counters = await admin.get<{ name: string; equipmentnodeid: string; values: { reading: number }[] }[]>(`counters?lang=de&equipmentnodeid=${machineId}`);
+  const hours = counters.find((c) => c.name === COUNTER);
+  expect(hours?.values.filter((v) => v.reading === 98765.4)).toHaveLength(1);
+
+  // Synced: the device freed the photo's bytes, the thumbnail now comes from the server.
+  await page.goto(`/notification-details?nodeid=${notificationId}`);
+  await expect(page.getByRole('img', { name: title })).toBeVisible();
+  await expect(page.getByRole('img', { name: title })).toHaveJSProperty('naturalWidth', 64);
+});
+
+test('an unknown machine and an unknown notification say so', async ({ page }) => {
+  await loginAs(page, 'technician');
+  await new SyncStatus(page).waitUntilSynced();
+  await page.goto('/machine-overview?nodeid=00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { name: 'Maschine nicht gefunden' })).toBeVisible();
+  await page.goto('/notification-details?nodeid=00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { name: 'Meldung nicht gefunden' })).toBeVisible();
+});
+
+for (const [name, viewport] of [['landscape', TABLET_LANDSCAPE], ['portrait', TABLET_PORTRAIT]] as const) {
+  test(`screenshots of the machine list, machine, fault dialog, notification and counters, tablet ${name}`, async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(viewport);
+    await loginAs(page, 'technician');
+    await new SyncStatus(page).waitUntilSynced();
+    const shot = async (file: string) => page.screenshot({ path: testInfo.outputPath(`${file}-${name}.png`), fullPage: file !== 'dashboard-list' });
+    await new AppShell(page).expectDashboard('technician');
+    const list = new MachineListPage(page);
+    await expect(list.machineLink(MACHINE).first()).toBeVisible();
+    await shot('dashboard-list');
+    await list.open(MACHINE);
+    const machine = new MachinePage(page);
+    await shot('machine-overview');
+    await machine.openFaultDialog();
+    await machine.fillFaultReport({ title: `Späne im Arbeitsraum (${name})`, description: 'Späneförderer blockiert.', photo: { name: 'spaene.png', mimeType: 'image/png', buffer: solidPng(48, [30, 90, 160]) } });
+    await shot('fault-dialog');
+    await machine.saveFaultReport();
+    await machine.notification(`Späne im Arbeitsraum (${name})`).getByRole('link').click();
+    await expect(new NotificationPage(page).header()).toBeVisible();
+    await shot('notification-header');
+    await page.goBack();
+    await machine.countersTab().click();
+    await expect(machine.counterRow(COUNTER)).toBeVisible();
+    await shot('counters-tab');
+  });
+}
