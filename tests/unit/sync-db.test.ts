@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LATEST_SCHEMA_VERSION, LocalDatabase, type OutboxEntry } from '../../src/client/db/local-db';
-import { enqueueMutation, getClientId } from '../../src/client/sync/outbox';
+import { enqueueMutation, getClientId, pendingEntries } from '../../src/client/sync/outbox';
 import { createNotification, transitionTimes } from '../../src/client/sync/repositories/notifications';
 
 const USER = '0190f5a0-0000-7000-8000-0000000000aa';
@@ -98,6 +98,39 @@ describe('schema upgrade', () => {
     expect(await latest.outbox.where('[clientId+mutationId]').between(['device-client-1', 0], ['device-client-1', Infinity]).count()).toBe(3);
     expect(await latest.deadLetters.toArray()).toMatchObject([{ mutationId: 4, status: 422, clientId: 'device-client-1' }]);
     expect(await latest.mirror('notifications').get('n1')).toMatchObject({ title: 't1' });
+    // The migrated entries are the user's queue: sent under the legacy id, and the next write continues after it.
+    expect(await getClientId(latest, USER)).toBe('device-client-1');
+    const [next] = await enqueueMutation({ db: latest, usernodeid: USER }, { action: 'x', method: 'POST', path: 'notifications', body: {}, kind: 'notifications', nodeid: 'n5', values: {}, creates: true });
+    expect(next).toMatchObject({ clientId: 'device-client-1', mutationId: 5 });
+    latest.close();
+  });
+
+  it('a v1 queue shared by two users: the oldest writer keeps the legacy id, the other gets its own, numbered from 1', async () => {
+    const name = `upgrade-test-${Math.random()}`;
+    const OTHER = '0190f5a0-0000-7000-8000-0000000000cc';
+    const v1 = new LocalDatabase(name, { upToVersion: 1 });
+    await v1.open();
+    await v1.syncState.bulkPut([
+      { key: 'clientId', value: 'device-client-1' },
+      { key: 'mutationCounter', value: 7 },
+    ]);
+    const legacy = (n: number, usernodeid: string) =>
+      ({ mutationId: n, usernodeid, action: 'x', method: 'POST', path: 'notifications', body: { n }, kind: 'notifications', nodeid: `n${n}`, creates: true, createdAt: n, attempts: 0, lastError: null }) as unknown as OutboxEntry;
+    await v1.outbox.bulkAdd([legacy(5, USER), legacy(6, OTHER), legacy(7, OTHER)]);
+    v1.close();
+
+    const latest = new LocalDatabase(name);
+    await latest.open();
+    const own = await pendingEntries(latest, await getClientId(latest, USER));
+    expect(own.map((entry) => (entry.body as { n: number }).n)).toEqual([5]);
+    const otherId = await getClientId(latest, OTHER);
+    expect(otherId).not.toBe('device-client-1');
+    expect((await pendingEntries(latest, otherId)).map((entry) => [entry.mutationId, (entry.body as { n: number }).n])).toEqual([
+      [1, 6],
+      [2, 7],
+    ]);
+    const [next] = await enqueueMutation({ db: latest, usernodeid: USER }, { action: 'x', method: 'POST', path: 'notifications', body: {}, kind: 'notifications', nodeid: 'n8', values: {}, creates: true });
+    expect(next?.mutationId).toBe(8);
     latest.close();
   });
 });

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { AppLogo } from '../components/app-logo';
 import { LanguageSwitch } from '../components/language-switch';
 import { InitialSyncProgress } from '../components/initial-sync-progress';
+import { OutdatedTabPrompt } from '../components/outdated-tab-prompt';
 import { PageSkeleton } from '../components/page-skeleton';
 import { UpdatePrompt } from '../components/update-prompt';
 import { useSyncEngineLifecycle } from '../sync/app-sync';
@@ -38,6 +39,7 @@ export function AppLayout() {
         <a href="#main-content">{t('app.skipToContent')}</a>
       </Box>
       <AppBar onOpenNav={() => setNavOpen(true)} navOpen={navOpen} />
+      <OutdatedTabPrompt />
       <InitialSyncProgress />
       <UpdatePrompt />
       <Flex flex="1" align="stretch">

@@ -7,6 +7,7 @@
  * by an upgrade (a full resync refills them); outbox, deadLetters, fileBytes and syncState never are.
  */
 import Dexie, { type Table, type Transaction } from 'dexie';
+import { v4 as uuidv4 } from 'uuid';
 import type { SyncKind } from '../../shared/api/sync';
 
 export const LOCAL_DATABASE_NAME = 'anlagenbuch-data';
@@ -166,7 +167,8 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       acked: '[clientId+mutationId]',
     },
     async upgrade(tx) {
-      const legacy = await tx.table<SyncStateRow, string>('syncState').get('clientId');
+      const syncState = tx.table<SyncStateRow, string>('syncState');
+      const legacy = await syncState.get('clientId');
       const clientId = typeof legacy?.value === 'string' ? legacy.value : 'legacy';
       await tx
         .table<OutboxEntry, number>('outbox')
@@ -184,9 +186,39 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
         .modify((entry) => {
           entry.clientId ??= clientId;
         });
+      await adoptLegacyClientId(tx, clientId);
     },
   },
 ];
+
+/**
+ * v1 kept one client id and one counter per device; v2 looks them up per user (`clientId:<user>`,
+ * `mutationCounter:<client id>`, outbox.ts). Without this the migrated entries would wait under an id nobody
+ * sends for (scenario 13). The legacy id goes to the user of the oldest pending write, the counter continues
+ * after the highest id used. v1 could not send another user's writes under that id (the server binds a client
+ * id to one user), so their entries get a client id of their own, numbered from 1.
+ */
+async function adoptLegacyClientId(tx: Transaction, legacyId: string): Promise<void> {
+  const syncState = tx.table<SyncStateRow, string>('syncState');
+  const outbox = tx.table<OutboxEntry, number>('outbox');
+  const entries = (await outbox.toArray()).filter((entry) => entry.clientId === legacyId).sort((a, b) => a.mutationId - b.mutationId);
+  const letters = (await tx.table<DeadLetter, number>('deadLetters').toArray()).filter((letter) => letter.clientId === legacyId);
+  const owner = entries[0]?.usernodeid ?? letters[0]?.usernodeid;
+  if (!owner) return;
+  const ownerKey = `clientId:${owner}`;
+  if (!(await syncState.get(ownerKey))) await syncState.put({ key: ownerKey, value: legacyId });
+  const counter = (await syncState.get('mutationCounter'))?.value;
+  const highest = Math.max(typeof counter === 'number' ? counter : 0, ...entries.map((e) => e.mutationId), ...letters.map((l) => l.mutationId));
+  await syncState.put({ key: `mutationCounter:${legacyId}`, value: highest });
+  const others = new Map<string, OutboxEntry[]>();
+  for (const entry of entries) if (entry.usernodeid !== owner) others.set(entry.usernodeid, [...(others.get(entry.usernodeid) ?? []), entry]);
+  for (const [user, own] of others) {
+    const id = uuidv4();
+    await syncState.put({ key: `clientId:${user}`, value: id });
+    await syncState.put({ key: `mutationCounter:${id}`, value: own.length });
+    for (const [index, entry] of own.entries()) await outbox.update(entry.seq!, { clientId: id, mutationId: index + 1 });
+  }
+}
 
 export const LATEST_SCHEMA_VERSION = SCHEMA_VERSIONS[SCHEMA_VERSIONS.length - 1]!.version;
 
@@ -217,10 +249,32 @@ export class LocalDatabase extends Dexie {
 }
 
 let appDatabase: LocalDatabase | null = null;
+let outdated = false;
+const outdatedListeners = new Set<() => void>();
+
+/**
+ * Another tab opened the database with a newer schema (the app was updated there). Dexie's default would close
+ * and, on the next write, silently reopen the newer database with this tab's old code; so this tab stops using
+ * it for good and the user is asked to reload (called at once if that already happened).
+ */
+export function onLocalDbOutdated(listener: () => void): () => void {
+  outdatedListeners.add(listener);
+  if (outdated) listener();
+  return () => outdatedListeners.delete(listener);
+}
 
 /** The app's database, created on first use (so importing this module in Node does not open IndexedDB). */
 export function getLocalDb(): LocalDatabase {
-  appDatabase ??= new LocalDatabase();
+  if (!appDatabase) {
+    const db = new LocalDatabase();
+    db.on('versionchange', () => {
+      db.close({ disableAutoOpen: true });
+      outdated = true;
+      outdatedListeners.forEach((listener) => listener());
+      return false; // why: keeps Dexie's default handler (close, then auto-reopen) from running
+    });
+    appDatabase = db;
+  }
   return appDatabase;
 }
 

@@ -46,6 +46,8 @@ export interface SyncStatus {
   serverLostWrites: number;
   /** navigator.storage.persist() answer; null = not asked / not supported. */
   storagePersisted: boolean | null;
+  /** Another tab upgraded the local database: this tab can no longer save and must be reloaded. */
+  localDbOutdated: boolean;
 }
 
 export const initialSyncStatus: SyncStatus = {
@@ -60,6 +62,7 @@ export const initialSyncStatus: SyncStatus = {
   initialSync: { active: false, counts: {} },
   serverLostWrites: 0,
   storagePersisted: null,
+  localDbOutdated: false,
 };
 
 export const syncStore = createStore<SyncStatus>()(() => initialSyncStatus);

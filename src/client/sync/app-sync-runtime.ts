@@ -2,7 +2,7 @@
  * The app's sync engine over the app's database, API client and session, and the actions the sync panel and
  * the logout dialog call. Loaded on demand through app-sync.ts, so Dexie stays out of the shell chunk.
  */
-import { getLocalDb } from '../db/local-db';
+import { getLocalDb, onLocalDbOutdated } from '../db/local-db';
 import { api } from '../lib/api';
 import { sessionStore } from '../stores/session-store';
 import { setSyncStatus } from '../stores/sync-store';
@@ -10,6 +10,8 @@ import { discardDeadLetter, retryDeadLetter } from './dead-letters';
 import { createSyncEngine, type SyncEngine } from './sync-engine';
 
 let engine: SyncEngine | null = null;
+
+onLocalDbOutdated(() => setSyncStatus({ localDbOutdated: true }));
 
 export function getAppSyncEngine(): SyncEngine {
   engine ??= createSyncEngine({ db: getLocalDb(), api, getUser: () => sessionStore.getState().session?.usernodeid ?? null });

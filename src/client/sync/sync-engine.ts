@@ -127,7 +127,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
 
   /** Starts a run, or marks that another one is needed after the current. */
   function run(): Promise<void> {
-    if (stopped) return Promise.resolve();
+    // An outdated tab (another tab upgraded the database) has closed its database; it waits for the reload.
+    if (stopped || syncStore.getState().localDbOutdated) return Promise.resolve();
     if (running) {
       again = true;
       return running;
