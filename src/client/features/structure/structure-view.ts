@@ -2,7 +2,7 @@
  * Pure view models of the structure screens, built from the mirror rows (src/client/sync/use-structure-data.ts):
  * plants with their areas and machine counts, pools, the selection dialog's machines and an owner's shifts.
  */
-import { isWeekday, type ShiftRule } from '../../../shared/domain/shift';
+import { formatTimeOfDay, isWeekday, type ShiftRow } from '../../../shared/domain/shift';
 import type { MirrorRow } from '../../db/local-db';
 import { localized } from '../../sync/structure-mirror';
 import type { StructureData } from '../../sync/use-structure-data';
@@ -117,7 +117,7 @@ export function selectableEquipment(data: StructureData, language: string): Sele
   });
 }
 
-function weekdaysOf(value: unknown): ShiftRule['weekdays'] {
+function weekdaysOf(value: unknown): ShiftRow['weekdays'] {
   return Array.isArray(value) ? value.map(Number).filter(isWeekday) : [];
 }
 
@@ -125,14 +125,14 @@ function weekdaysOf(value: unknown): ShiftRule['weekdays'] {
  * The shifts of a shift model in editor order: the ones this device saved while they wait for the server, else
  * the mirrored shift rows.
  */
-export function shiftRulesOf(data: StructureData, shiftmodelnodeid: string | null): ShiftRule[] {
+export function shiftRowsOf(data: StructureData, shiftmodelnodeid: string | null): ShiftRow[] {
   if (!shiftmodelnodeid) return [];
   const model = data.shiftmodels.find((row) => row.nodeid === shiftmodelnodeid);
-  if (model && data.pendingShiftModels.has(shiftmodelnodeid) && Array.isArray(model.shifts)) return model.shifts as ShiftRule[];
+  if (model && data.pendingShiftModels.has(shiftmodelnodeid) && Array.isArray(model.shifts)) return model.shifts as ShiftRow[];
   return data.shifts
     .filter((row) => row.shiftmodelnodeid === shiftmodelnodeid)
     .sort((a, b) => Number(a.position) - Number(b.position))
-    .map((row) => ({ weekdays: weekdaysOf(row.weekdays), startminute: Number(row.startminute), endminute: Number(row.endminute), unmanned: row.unmanned === true }));
+    .map((row) => ({ weekdays: weekdaysOf(row.weekdays), start: formatTimeOfDay(Number(row.startminute)), end: formatTimeOfDay(Number(row.endminute)), unmanned: row.unmanned === true }));
 }
 
 /** An area's shift model: linked on the area, or created on this device for it and not yet acknowledged. */
