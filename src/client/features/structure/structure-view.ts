@@ -4,6 +4,7 @@
  */
 import { formatTimeOfDay, isWeekday, type ShiftRow } from '../../../shared/domain/shift';
 import type { MirrorRow } from '../../db/local-db';
+import { SHIFT_MODEL_OWNER } from '../../sync/repositories/shifts';
 import { localized } from '../../sync/structure-mirror';
 import type { StructureData } from '../../sync/use-structure-data';
 import type { SelectableEquipment } from './equipment-selection';
@@ -117,6 +118,11 @@ export function selectableEquipment(data: StructureData, language: string): Sele
   });
 }
 
+/** The feed's shift rows hold minutes after midnight; the route's answer (merged on acknowledge) 'HH:MM'. */
+function timeOf(text: unknown, minute: unknown): string {
+  return typeof text === 'string' ? text : formatTimeOfDay(Number(minute));
+}
+
 function weekdaysOf(value: unknown): ShiftRow['weekdays'] {
   return Array.isArray(value) ? value.map(Number).filter(isWeekday) : [];
 }
@@ -132,12 +138,12 @@ export function shiftRowsOf(data: StructureData, shiftmodelnodeid: string | null
   return data.shifts
     .filter((row) => row.shiftmodelnodeid === shiftmodelnodeid)
     .sort((a, b) => Number(a.position) - Number(b.position))
-    .map((row) => ({ weekdays: weekdaysOf(row.weekdays), start: formatTimeOfDay(Number(row.startminute)), end: formatTimeOfDay(Number(row.endminute)), unmanned: row.unmanned === true }));
+    .map((row) => ({ weekdays: weekdaysOf(row.weekdays), start: timeOf(row.start, row.startminute), end: timeOf(row.end, row.endminute), unmanned: row.unmanned === true }));
 }
 
 /** An area's shift model: linked on the area, or created on this device for it and not yet acknowledged. */
 export function areaShiftModelId(data: StructureData, area: Pick<AreaView, 'nodeid' | 'shiftmodelnodeid'>): string | null {
-  return area.shiftmodelnodeid ?? data.shiftmodels.find((model) => model.shiftmodelof === area.nodeid)?.nodeid ?? null;
+  return area.shiftmodelnodeid ?? data.shiftmodels.find((model) => model[SHIFT_MODEL_OWNER] === area.nodeid)?.nodeid ?? null;
 }
 
 /** Part 2 §9: card titles are cut to 40 characters. */
