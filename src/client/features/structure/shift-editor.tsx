@@ -91,8 +91,8 @@ function ShiftRowFields({ row, index, disabled, onChange, onRemove }: ShiftRowFi
 
   return (
     <Box borderWidth="1px" borderRadius="l2" p="4" bg="bg.panel" data-testid="shift-row" role="group" aria-label={t('shifts.row', { number })}>
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 12 }} gap="4" alignItems="end">
-        <Box gridColumn={{ sm: 'span 2', lg: 'span 4' }}>
+      <SimpleGrid columns={{ base: 1, sm: 4 }} columnGap="4" rowGap="2" alignItems="end">
+        <Box gridColumn={{ sm: 'span 2' }}>
           <Select.Root
             multiple
             collection={weekdays}
@@ -131,17 +131,17 @@ function ShiftRowFields({ row, index, disabled, onChange, onRemove }: ShiftRowFi
             </Text>
           )}
         </Box>
-        <Field.Root disabled={disabled} invalid={invalid('start')} gridColumn={{ lg: 'span 2' }}>
+        <Field.Root disabled={disabled} invalid={invalid('start')}>
           <Field.Label>{t('shifts.start')}</Field.Label>
           <Input type="time" step={SHIFT_TIME_STEP_SECONDS} value={row.start} onChange={(event) => setTime('start', event.target.value)} data-testid="shift-start" />
           <Field.ErrorText>{t('shifts.invalidTime')}</Field.ErrorText>
         </Field.Root>
-        <Field.Root disabled={disabled} invalid={invalid('end')} gridColumn={{ lg: 'span 2' }}>
+        <Field.Root disabled={disabled} invalid={invalid('end')}>
           <Field.Label data-testid="shift-end-label">{nextDay ? t('shifts.endNextDay') : t('shifts.end')}</Field.Label>
           <Input type="time" step={SHIFT_TIME_STEP_SECONDS} value={row.end} onChange={(event) => setTime('end', event.target.value)} data-testid="shift-end" />
           <Field.ErrorText>{t('shifts.invalidTime')}</Field.ErrorText>
         </Field.Root>
-        <Flex gridColumn={{ sm: 'span 2', lg: 'span 4' }} align="center" justify="space-between" gap="3" minH="11">
+        <Flex gridColumn={{ sm: 'span 4' }} align="center" justify="space-between" gap="3" minH="11">
           <Checkbox.Root checked={row.unmanned} onCheckedChange={(details) => onChange({ unmanned: details.checked === true })} disabled={disabled} size="lg" data-testid="shift-unmanned">
             <Checkbox.HiddenInput />
             <Checkbox.Control />

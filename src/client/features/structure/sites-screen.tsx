@@ -49,13 +49,13 @@ export function SitesScreen() {
       {data && data.synced && sites.length === 0 && <Text color="fg.muted">{t('sites.empty')}</Text>}
 
       {data && sites.length > 0 && (
-        <Grid templateColumns={{ base: '1fr', md: 'minmax(260px, 340px) 1fr' }} gap="6" alignItems="start">
+        <Grid templateColumns={{ base: 'minmax(0, 1fr)', md: 'minmax(260px, 340px) minmax(0, 1fr)' }} gap="6" alignItems="start">
           <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" display={{ base: selectedId ? 'none' : 'flex', md: 'flex' }} aria-label={t('sites.listLabel')}>
             {sites.map((site) => (
               <SiteListItem key={site.nodeid} site={site} active={site.nodeid === selectedId} />
             ))}
           </Stack>
-          <Box display={{ base: selectedId ? 'block' : 'none', md: 'block' }}>
+          <Box display={{ base: selectedId ? 'block' : 'none', md: 'block' }} minW="0">
             {selected ? (
               <SiteDetail site={selected} />
             ) : selectedId ? (
@@ -168,7 +168,7 @@ function SiteDetail({ site }: { site: SiteView }) {
         {site.areas.map((area) => (
           <Box as="li" key={area.nodeid} borderWidth="1px" borderRadius="l2" p="4" bg="bg.panel" data-testid="area-item">
             <Flex justify="space-between" align="center" gap="3">
-              <Box minW="0">
+              <Box minW="0" flex="1">
                 <Text fontWeight="semibold" truncate title={area.name} data-testid="area-name">
                   {truncateTitle(area.name)}
                 </Text>
