@@ -84,3 +84,16 @@ export function shiftRowEndsNextDay(row: Pick<ShiftRow, 'start' | 'end'>): boole
   const end = parseTimeOfDay(row.end);
   return start !== null && end !== null && endsNextDay(start, end);
 }
+
+/** The time inputs step in 5 minutes (300 s). */
+export const SHIFT_TIME_STEP_SECONDS = 300;
+
+/** Weekdays in calendar order without repeats (the select reports them in click order). */
+export function sortWeekdays(weekdays: readonly Weekday[]): Weekday[] {
+  return [...new Set(weekdays)].sort((a, b) => a - b);
+}
+
+/** Part 2 §5: an area (or machine) cannot be saved while any shift row has an issue (no weekday, bad time). */
+export function hasShiftRowIssues(rows: readonly Pick<ShiftRow, 'start' | 'end' | 'weekdays'>[]): boolean {
+  return rows.some((row) => shiftRowIssues(row).length > 0);
+}

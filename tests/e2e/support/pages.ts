@@ -70,3 +70,84 @@ export async function smallTouchTargets(page: Page) {
       .map(({ el, box }) => `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`),
   );
 }
+
+/** The plant structure screens (issue #4): plants, areas, pools, the selection dialog and the shift editor. */
+export class StructurePages {
+  constructor(private readonly page: Page) {}
+
+  /** Waits until the first sync filled the local mirror (the structure screens read it). */
+  async waitForSync() {
+    await expect.poll(() => readSyncState(this.page, 'initialSyncDone'), { timeout: 30_000 }).toBe(true);
+  }
+
+  async openPlants() {
+    await this.page.getByRole('navigation').getByRole('link', { name: 'Werke' }).click();
+    await expect(this.page).toHaveURL(/\/sites$/);
+  }
+
+  async createPlant(values: { name: string; street: string; zipcode: string; city: string; siteid?: string }) {
+    await this.page.getByTestId('site-create').click();
+    await expect(this.page).toHaveURL(/\/create-site$/);
+    const save = this.page.getByRole('button', { name: 'Werk anlegen' });
+    await expect(save).toBeDisabled();
+    await this.page.getByLabel('Name des Werks').fill(values.name);
+    await this.page.getByLabel('Straße und Hausnummer').fill(values.street);
+    if (values.siteid) await this.page.getByLabel('Adresszusatz').fill(values.siteid);
+    await this.page.getByLabel('PLZ').fill(values.zipcode);
+    await expect(save).toBeDisabled();
+    await this.page.getByLabel('Ort').fill(values.city);
+    await expect(save).toBeEnabled();
+    await save.click();
+    await expect(this.page).toHaveURL(/\/sites$/);
+  }
+
+  async openPlant(name: string) {
+    await this.page.getByTestId('site-item').filter({ hasText: name }).getByRole('link').click();
+    await expect(this.page.getByTestId('site-name')).toHaveText(name);
+  }
+
+  area(name: string) {
+    return this.page.getByTestId('area-item').filter({ has: this.page.getByTestId('area-name').getByText(name, { exact: true }) });
+  }
+
+  /** Opens the selection dialog, searches, ticks the machine, saves the selection. */
+  async selectMachine(search: string, machine: string, expectedCount?: string) {
+    await this.page.getByTestId('selection-open').click();
+    const dialog = this.page.getByTestId('equipment-selection-dialog');
+    await expect(dialog).toBeVisible();
+    await dialog.getByTestId('selection-search').fill(search);
+    if (expectedCount) await expect(dialog.getByTestId('selection-count')).toHaveText(expectedCount);
+    await dialog.getByTestId('selection-item').filter({ hasText: machine }).click();
+    await dialog.getByRole('button', { name: 'Auswahl speichern' }).click();
+    await expect(dialog).toBeHidden();
+  }
+
+  shiftRow(index: number) {
+    return this.page.getByTestId('shift-row').nth(index);
+  }
+
+  async setShiftTimes(index: number, start: string, end: string) {
+    const row = this.shiftRow(index);
+    await row.getByTestId('shift-start').fill(start);
+    await row.getByTestId('shift-end').fill(end);
+  }
+}
+
+/** A value of the offline database's sync state (src/client/sync/outbox.ts `stateKeys`). */
+export function readSyncState(page: Page, key: string): Promise<unknown> {
+  return page.evaluate(
+    (stateKey) =>
+      new Promise<unknown>((resolve) => {
+        const open = indexedDB.open('anlagenbuch-data');
+        open.onerror = () => resolve(undefined);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('syncState')) return resolve(undefined);
+          const read = db.transaction('syncState').objectStore('syncState').get(stateKey);
+          read.onsuccess = () => resolve((read.result as { value?: unknown } | undefined)?.value);
+          read.onerror = () => resolve(undefined);
+        };
+      }),
+    key,
+  );
+}
