@@ -10,6 +10,7 @@ import { openDatabase, type Database } from './db/client';
 import { DEMO_LOGINS } from './db/seed/demo-users';
 import { seedReferenceData } from './db/seed/reference-data';
 import { isDatabaseEmpty, seedDemo } from './db/seed/seed-demo';
+import { scheduleMutationLogPrune } from './jobs/prune-mutation-log';
 import { scheduleTombstonePurge } from './jobs/purge-tombstones';
 import { createLocalStorage } from './storage/local-storage';
 import { activeAccountEmails } from './services/user-service';
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
 
     app = await buildApp({ config, database, prettyLogs: process.stdout.isTTY === true });
     scheduleTombstonePurge(app);
+    scheduleMutationLogPrune(app);
     handleShutdownSignals(app, database);
     await app.listen({ port: config.port, host: config.host });
     await printBanner(app, config, database, seeded);

@@ -26,6 +26,8 @@ export const stateKeys = {
   fullResyncNeeded: 'fullResyncNeeded',
   /** The next pull starts at or below this version: a mirror row needs the server's values again (sender.ts). */
   pullFrom: 'pullFrom',
+  /** The pull's `scope` the mirror was filled under (kinds the user may not read); a change means a full resync. */
+  pullScope: 'pullScope',
 } as const;
 
 /**

@@ -6,9 +6,10 @@
  * - A field a still-pending outbox entry changed is never overwritten: the pending value wins until the server
  *   acknowledged the write (the optimistic view survives the pull).
  * - Tombstones delete the row (deletes win over edits; a pending edit of it will come back as a dead letter).
- * - `reset` (cursor older than tombstone retention) or another SYNC_FORMAT_VERSION: the mirror is emptied and
- *   pulled again from 0. The outbox, dead letters and file bytes are untouched, and rows created by pending
- *   writes are put back at once, so nothing the user entered disappears from the screens.
+ * - `reset` (cursor older than tombstone retention), another SYNC_FORMAT_VERSION or another `scope` (the user's
+ *   read permissions changed): the mirror is emptied and pulled again from 0. The outbox, dead letters and file
+ *   bytes are untouched, and rows created by pending writes are put back at once, so nothing the user entered
+ *   disappears from the screens.
  */
 import { PULL_LIMIT_DEFAULT, SYNC_FORMAT_VERSION, SYNC_HEADERS, pullResponseSchema, type PullResponse, type SyncChange } from '../../shared/api/sync';
 import { MIRROR_KIND_NAMES, isMirrorKind, type LocalDatabase, type MirrorRow, type OutboxEntry } from '../db/local-db';
@@ -87,6 +88,8 @@ export async function resetMirror(db: LocalDatabase, owner?: string): Promise<vo
     }
     await writeState(db, stateKeys.cursor, 0);
     await writeState(db, stateKeys.initialSyncDone, false);
+    // An empty mirror has no scope yet and needs no row fetched again.
+    await db.syncState.bulkDelete([stateKeys.pullScope, stateKeys.pullFrom]);
     if (owner !== undefined) await writeState(db, stateKeys.mirrorOwner, owner);
   });
 }
@@ -145,7 +148,13 @@ export async function pull(deps: PullDeps): Promise<PullResult> {
   if (initial) deps.onProgress?.({ initial, counts: {}, done: false });
   for (;;) {
     const page = await fetchPage(deps, cursor);
-    if (page.reset || page.formatVersion !== SYNC_FORMAT_VERSION) {
+    // The user's read permissions changed since the mirror was filled: rows of kinds no longer readable must go,
+    // rows of newly readable kinds older than the cursor must come. Same as a reset.
+    const knownScope = await readState<string>(db, stateKeys.pullScope);
+    // (No scope stored but a cursor: a mirror filled before pulls were filtered, which holds every kind.)
+    const filled = knownScope !== undefined || cursor > 0;
+    const scopeChanged = filled && page.scope !== undefined && page.scope !== (knownScope ?? '');
+    if (page.reset || page.formatVersion !== SYNC_FORMAT_VERSION || scopeChanged) {
       resets += 1;
       if (resets > MAX_RESETS) throw new ApiError({ kind: 'invalid-response', statusCode: 200, message: 'Pull keeps asking for a reset' });
       await resetMirror(db);
@@ -156,6 +165,7 @@ export async function pull(deps: PullDeps): Promise<PullResult> {
       continue;
     }
     await applyChanges(db, page.changes, page.cursor);
+    if (page.scope !== undefined && page.scope !== knownScope) await writeState(db, stateKeys.pullScope, page.scope);
     for (const change of page.changes) counts[change.kind] = (counts[change.kind] ?? 0) + 1;
     total += page.changes.length;
     cursor = page.cursor;

@@ -231,6 +231,11 @@ export function createSender(deps: SenderDeps) {
       // the write's own version is still ahead of the cursor.
       const settled = record && !stale && typeof record.version === 'number';
       if (!settled && typeof existing?.version === 'number') await requestPullFrom(db, existing.version - 1);
+      // A kind the user may write but not read (the pull's scope leaves it out): once the server has it, the row
+      // leaves the mirror, which shows what the user may read.
+      const hidden = (await readState<string>(db, stateKeys.pullScope))?.split(',') ?? [];
+      const othersPending = await db.outbox.where('[kind+nodeid]').equals([entry.kind, entry.nodeid]).count();
+      if (hidden.includes(entry.kind) && othersPending === 0) await table.delete(entry.nodeid);
       // Bytes are kept until the attachment that uses them is acknowledged.
       if (entry.action === 'attachFile') await db.fileBytes.bulkDelete(entry.dependsOn);
     });

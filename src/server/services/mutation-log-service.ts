@@ -101,3 +101,31 @@ export async function runMutation(db: Db, key: MutationKey, options: ApplyMutati
     return { kind: 'applied' as const, outcome };
   });
 }
+
+export interface PruneOptions {
+  /** Outcomes kept per client however old: the newest ids below its last applied one. */
+  keepLast: number;
+  /** Only outcomes stored before this are removed. */
+  olderThan: Date;
+}
+
+/**
+ * Deletes stored outcomes no client can need again (docs/sync.md § Pruning the mutation log). A sender sends id n
+ * only after every lower id has left its outbox (acknowledged or dead-lettered), so once the server applied n, an
+ * id far below it comes again only from a stale duplicate: a second tab frozen with an old request. Kept are the
+ * last `keepLast` ids below each client's last applied id and everything younger than `olderThan`, which covers
+ * such a tab by a wide margin. The last applied id itself is never removed (it is what a lost answer replays).
+ * One DELETE, idempotent: instances running it at once remove each row once and never block a write for long.
+ */
+export async function pruneMutationLog(db: Db, options: PruneOptions): Promise<number> {
+  const removed = await db
+    .delete(syncMutations)
+    .where(
+      and(
+        sql`${syncMutations.createdAt} < ${options.olderThan.toISOString()}`,
+        sql`${syncMutations.mutationId} <= (select ${syncClients.lastMutationId} from ${syncClients} where ${syncClients.clientid} = ${syncMutations.clientid}) - ${Math.max(1, options.keepLast)}`,
+      ),
+    )
+    .returning({ clientid: syncMutations.clientid });
+  return removed.length;
+}

@@ -1,7 +1,8 @@
 import { and, asc, eq, getTableName, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { endsNextDay, formatTimeOfDay } from '../../shared/domain/shift';
-import { SYNC_FORMAT_VERSION, SYNC_KINDS, type PullResponse, type SyncChange, type SyncKind } from '../../shared/api/sync';
+import { readableSyncKinds, SYNC_FORMAT_VERSION, SYNC_KINDS, syncScope, type PullResponse, type SyncChange, type SyncKind } from '../../shared/api/sync';
+import type { PermissionSubject } from '../../shared/permissions';
 import type { Db, Tx } from '../db/client';
 import {
   areas,
@@ -142,7 +143,15 @@ const TOMBSTONE_KINDS = new Map<string, SyncKind>([
   ...SYNC_KINDS.map((kind): [string, SyncKind] => [kind, kind]),
   ...VERSIONED_KINDS.map((kind): [string, SyncKind] => [getTableName(VERSIONED[kind].table), kind]),
 ]);
-const TOMBSTONE_KIND_NAMES = [...TOMBSTONE_KINDS.keys()];
+
+/** The versioned kinds and tombstone kind names a user may read (SYNC_KIND_FEATURES). */
+function readableSources(subject: PermissionSubject): { kinds: (keyof typeof VERSIONED)[]; tombstoneKinds: string[] } {
+  const readable = new Set<SyncKind>(readableSyncKinds(subject));
+  return {
+    kinds: VERSIONED_KINDS.filter((kind) => readable.has(kind)),
+    tombstoneKinds: [...TOMBSTONE_KINDS].filter(([, kind]) => readable.has(kind)).map(([name]) => name),
+  };
+}
 
 export interface PullOptions {
   clientid: string;
@@ -156,9 +165,12 @@ export interface PullOptions {
  * visible (versions are taken under a row lock held to commit), which makes T a safe cursor once nothing newer
  * is left.
  */
-export async function pullChanges(ctx: ServiceContext, actor: Actor, options: PullOptions): Promise<PullResponse> {
+export async function pullChanges(ctx: ServiceContext, actor: Actor & PermissionSubject, options: PullOptions): Promise<PullResponse> {
   const le = actor.legalentitynodeid;
   const { cursor, limit } = options;
+  // Only what the user may read; `scope` tells the device when that set changed (docs/sync.md § Pull by permission).
+  const { kinds, tombstoneKinds } = readableSources(actor);
+  const scope = syncScope(actor);
   return ctx.db.transaction(
     async (tx) => {
       const [counter] = await tx
@@ -170,7 +182,7 @@ export async function pullChanges(ctx: ServiceContext, actor: Actor, options: Pu
       // Reset when tombstones the client may need were purged, or when the client is ahead of the server: the
       // database was restored from a backup and versions up to the client's cursor will be taken again.
       if ((cursor > 0 && cursor < (counter?.purgedThrough ?? 0)) || cursor > committed) {
-        return { formatVersion: SYNC_FORMAT_VERSION, cursor: 0, hasMore: true, lastMutationId, reset: true as const, changes: [] };
+        return { formatVersion: SYNC_FORMAT_VERSION, cursor: 0, hasMore: true, lastMutationId, reset: true as const, scope, changes: [] };
       }
 
       // Cursor 0 is "from the beginning": it also takes rows written outside the change feed (version 0). Those
@@ -181,7 +193,7 @@ export async function pullChanges(ctx: ServiceContext, actor: Actor, options: Pu
       // 1. Where the page ends: the `limit`-th smallest version over all kinds, never inside a version.
       const versions: number[] = [];
       let truncated = false;
-      for (const kind of VERSIONED_KINDS) {
+      for (const kind of kinds) {
         const source = VERSIONED[kind];
         const rows = await tx
           .select({ version: source.version })
@@ -195,7 +207,7 @@ export async function pullChanges(ctx: ServiceContext, actor: Actor, options: Pu
       const tombstoneVersions = await tx
         .select({ version: tombstones.version })
         .from(tombstones)
-        .where(and(eq(tombstones.legalentitynodeid, le), after(tombstones.version), inArray(tombstones.kind, TOMBSTONE_KIND_NAMES)))
+        .where(and(eq(tombstones.legalentitynodeid, le), after(tombstones.version), inArray(tombstones.kind, tombstoneKinds)))
         .orderBy(asc(tombstones.version))
         .limit(limit + 1);
       if (tombstoneVersions.length > limit) truncated = true;
@@ -210,7 +222,7 @@ export async function pullChanges(ctx: ServiceContext, actor: Actor, options: Pu
       // 2. The rows of the page.
       const changes: SyncChange[] = [];
       if (cursor === 0) changes.push(...(await globalReferenceData(tx)));
-      for (const kind of VERSIONED_KINDS) {
+      for (const kind of kinds) {
         const source = VERSIONED[kind];
         const rows = (await tx
           .select()
@@ -222,14 +234,14 @@ export async function pullChanges(ctx: ServiceContext, actor: Actor, options: Pu
       const deleted = await tx
         .select({ kind: tombstones.kind, nodeid: tombstones.nodeid, version: tombstones.version })
         .from(tombstones)
-        .where(and(eq(tombstones.legalentitynodeid, le), within(tombstones.version), inArray(tombstones.kind, TOMBSTONE_KIND_NAMES)))
+        .where(and(eq(tombstones.legalentitynodeid, le), within(tombstones.version), inArray(tombstones.kind, tombstoneKinds)))
         .orderBy(asc(tombstones.version));
       for (const row of deleted) changes.push({ kind: TOMBSTONE_KINDS.get(row.kind)!, nodeid: row.nodeid, version: Number(row.version), deleted: true });
 
       changes.sort(byVersionThenKind);
       const lastVersion = changes.reduce((max, change) => Math.max(max, change.version), cursor);
       const nextCursor = hasMore ? through! : Math.max(lastVersion, committed, cursor);
-      return { formatVersion: SYNC_FORMAT_VERSION, cursor: nextCursor, hasMore, lastMutationId, changes };
+      return { formatVersion: SYNC_FORMAT_VERSION, cursor: nextCursor, hasMore, lastMutationId, scope, changes };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

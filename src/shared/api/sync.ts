@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { can, type FeatureKey, type PermissionSubject } from '../permissions';
 
 /**
  * The offline sync contract (sync-protocol.md, docs/sync.md), shared by the client's outbox and pull and by the
@@ -47,6 +48,59 @@ export const SYNC_KINDS = [
 ] as const;
 export type SyncKind = (typeof SYNC_KINDS)[number];
 export const syncKindSchema = z.enum(SYNC_KINDS);
+
+/**
+ * What a user must be allowed to read (every feature listed, `read` flag) to get a kind in the pull, so a device
+ * never holds rows its user may not see (docs/sync.md § Pull by permission). An empty list: every signed-in user
+ * of the tenant — reference data, the plant's structure and people's display names, which every screen needs.
+ */
+export const SYNC_KIND_FEATURES = {
+  units: [],
+  attachmentcategories: [],
+  manufacturers: [],
+  users: [],
+  sites: [],
+  shiftmodels: [],
+  shifts: [],
+  areas: [],
+  equipmentpools: [],
+  brands: [],
+  equipmenttypes: [],
+  equipmentclasses: [],
+  files: [],
+  equipment: [],
+  countertypes: ['equipment.counter'],
+  counters: ['equipment.counter'],
+  counterreadings: ['equipment.counter'],
+  maintenancecategories: ['equipment.maintenancetask'],
+  maintenancetasks: ['equipment.maintenancetask'],
+  notifications: ['notification'],
+  notificationassignments: ['notification'],
+  workflows: ['notification', 'notification.workflow'],
+  workflowsteps: ['notification', 'notification.workflow'],
+  faqs: ['equipment.faq'],
+  reports: ['notification', 'notification.report'],
+  costtypes: ['notification', 'notification.cost'],
+  costs: ['notification', 'notification.cost'],
+  attachments: ['equipment.attachment'],
+  chatrooms: ['notification'],
+  chatmessages: ['notification'],
+} as const satisfies Record<SyncKind, readonly FeatureKey[]>;
+
+/** The kinds a user may read, in SYNC_KINDS order. */
+export function readableSyncKinds(subject: PermissionSubject): SyncKind[] {
+  return SYNC_KINDS.filter((kind) => SYNC_KIND_FEATURES[kind].every((feature: FeatureKey) => can(subject, feature, 'read')));
+}
+
+/**
+ * The pull's `scope`: the kinds left out for the user's permissions, comma-separated in SYNC_KINDS order ('' when
+ * none). A device that sees it change drops its mirror and pulls from 0: rows of a kind no longer readable go,
+ * rows of a kind newly readable (older than its cursor) come.
+ */
+export function syncScope(subject: PermissionSubject): string {
+  const readable = new Set(readableSyncKinds(subject));
+  return SYNC_KINDS.filter((kind) => !readable.has(kind)).join(',');
+}
 
 /** Request headers of the outbox and the replay marker of the answer. Header names are case-insensitive. */
 export const SYNC_HEADERS = {
@@ -100,6 +154,8 @@ export const pullResponseSchema = z.object({
    * `changes` is empty and `cursor` 0 when set.
    */
   reset: z.literal(true).optional(),
+  /** The kinds left out for the user's read permissions (`syncScope`); a change means: drop the mirror, pull from 0. */
+  scope: z.string().optional(),
   /** In version order; ties in SYNC_KINDS order. */
   changes: z.array(syncChangeSchema),
 });

@@ -7,8 +7,8 @@ import { errorResponses } from '../responses';
 /** The offline mirror's delta sync (docs/sync.md § Pull). */
 const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/sync/pull', {
-    // why 'authenticated': a device mirrors what its user may read; per-feature filtering of the feed is a later
-    // issue (docs/sync.md), tenant scope is enforced here.
+    // why 'authenticated': a device mirrors what its user may read; the feed is filtered per kind by the user's
+    // read permissions in pullChanges (SYNC_KIND_FEATURES), tenant scope as everywhere.
     config: { permission: 'authenticated' },
     schema: {
       tags: ['sync'],
