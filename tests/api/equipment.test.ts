@@ -6,7 +6,7 @@ import { equipmentSchema, type CreateEquipmentInput, type Equipment } from '../.
 import { lebrtySchema } from '../../src/shared/api/catalog';
 import { yearToEpochMs } from '../../src/shared/domain/equipment';
 import { ALL, READ_ONLY } from '../../src/shared/permissions';
-import { counters, equipment, notifications, recordHistory, tombstones, users } from '../../src/server/db/schema';
+import { brands, counters, equipment, legalEntities, notifications, recordHistory, tombstones, users } from '../../src/server/db/schema';
 import { insertFile } from '../factories/files';
 import { insertCounter, insertCounterReading, insertNotification } from '../factories/notifications';
 import { insertArea, insertBrand, insertEquipmentPool, insertEquipmentType, insertManufacturer } from '../factories/structure';
@@ -360,6 +360,27 @@ describe('equipment', () => {
       const machine = await create(adminA, input());
       await call(t, adminA, 'DELETE', `/api/equipments/${machine.nodeid}`);
       expect((await call(t, adminA, 'POST', '/api/equipments', input({ equipmentnodeid: machine.nodeid }))).statusCode).toBe(410);
+    });
+  });
+
+  describe('one transaction per write', () => {
+    it('leaves no machine, brand, type or manufacturer and no version when the create fails before commit', async () => {
+      const le = a.legalEntity.nodeid;
+      const ids = { m: uuidv7(), b: uuidv7(), t: uuidv7() };
+      const [machinesBefore, brandsBefore, versionBefore] = [await rowCount(t.database.db, equipment), await rowCount(t.database.db, brands), await tenantVersion(t.database.db, le)];
+      t.faults.beforeCommit = () => {
+        throw new Error('injected failure after the inserts');
+      };
+      try {
+        const response = await call(t, adminA, 'POST', '/api/equipments', input({ legalentity: { isnew: true, nodeid: ids.m, name: 'X GmbH' }, brand: { isnew: true, nodeid: ids.b, name: 'X' }, equipmenttype: { isnew: true, nodeid: ids.t, model: 'X1' } }));
+        expect(response.statusCode).toBe(500);
+      } finally {
+        t.faults.beforeCommit = undefined;
+      }
+      expect(await rowCount(t.database.db, equipment)).toBe(machinesBefore);
+      expect(await rowCount(t.database.db, brands)).toBe(brandsBefore);
+      expect(await rowCount(t.database.db, legalEntities, eq(legalEntities.nodeid, ids.m))).toBe(0);
+      expect(await tenantVersion(t.database.db, le)).toBe(versionBefore);
     });
   });
 

@@ -5,7 +5,7 @@ import { ACCESS_DENIED_MESSAGE, apiErrorSchema } from '../../src/shared/api/erro
 import { siteSchema, type CreateSiteInput } from '../../src/shared/api/sites';
 import type { FlagTuple, PermissionFlag } from '../../src/shared/permissions';
 import type { Db } from '../../src/server/db/client';
-import { areas, equipment, shiftModels, shifts, sites, structureSubscriptions, tombstones } from '../../src/server/db/schema';
+import { areas, equipment, recordHistory, shiftModels, shifts, sites, structureSubscriptions, tombstones } from '../../src/server/db/schema';
 import { insertArea, insertEquipment } from '../factories/structure';
 import { allFeatures, insertProfile, insertTenant, insertUser, loginAs, type TestTenant } from '../factories/tenant';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -66,6 +66,8 @@ describe('sites', () => {
       const updated = await call(adminA, 'PUT', `/api/sites/${created.nodeid}`, { sitenodeid: created.nodeid, city: 'Wien', siteid: '' });
       expect(updated.statusCode).toBe(200);
       expect(updated.json()).toMatchObject({ name: 'Werk Süd', city: 'Wien', siteid: null, country: 'AT' });
+      const [history] = await t.database.db.select().from(recordHistory).where(eq(recordHistory.nodeid, created.nodeid));
+      expect(history?.changes).toEqual({ city: { old: 'Stuttgart', new: 'Wien' }, siteid: { old: 'Halle 3', new: null } });
 
       const deleted = await call(adminA, 'DELETE', `/api/sites/${created.nodeid}`, { sitenodeid: created.nodeid });
       expect(deleted.statusCode).toBe(200);
