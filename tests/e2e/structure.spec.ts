@@ -2,9 +2,9 @@
  * Issue #4, client side: plants, areas (with the selection dialog and the weekly shift editor) and pools on a
  * tablet, online and offline, checked against the real server through its API as another user.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../src/server/db/seed/demo-users';
-import { loginAs, StructurePages, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
+import { loginAs, pendingChanges, StructurePages, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
 
 interface Tree {
   sites: { nodeid: string; name: string; areas: { nodeid: string; name: string; equipment: { name: string }[] }[] }[];
@@ -22,21 +22,6 @@ async function serverTree(request: APIRequestContext): Promise<Tree> {
 }
 
 const areasNamed = (tree: Tree, name: string) => tree.sites.flatMap((site) => site.areas.map((area) => ({ ...area, site: site.name }))).filter((area) => area.name === name);
-
-async function pendingChanges(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('anlagenbuch-data');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const count = open.result.transaction('outbox').objectStore('outbox').count();
-          count.onsuccess = () => resolve(count.result);
-          count.onerror = () => reject(count.error);
-        };
-      }),
-  );
-}
 
 test('an admin creates a plant, an area with two shifts (one past midnight) and a pool, moving machines with the selection dialog', async ({ page, request }) => {
   const structure = new StructurePages(page);
