@@ -21,6 +21,9 @@ async function serverTree(request: APIRequestContext): Promise<Tree> {
   return (await response.json()) as Tree;
 }
 
+// Each test starts with a fresh browser, so a full first sync of the demo plant, then several screens.
+test.describe.configure({ timeout: 240_000 });
+
 const areasNamed = (tree: Tree, name: string) => tree.sites.flatMap((site) => site.areas.map((area) => ({ ...area, site: site.name }))).filter((area) => area.name === name);
 
 test('an admin creates a plant, an area with two shifts (one past midnight) and a pool, moving machines with the selection dialog', async ({ page, request }) => {

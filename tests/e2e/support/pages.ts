@@ -64,9 +64,12 @@ export async function loginAs(page: Page, role: DemoRole) {
 export class StructurePages {
   constructor(private readonly page: Page) {}
 
-  /** Waits until the first sync filled the local mirror (the structure screens read it). */
+  /**
+   * Waits until the first sync filled the local mirror (the structure screens read it). The demo plant is ~5,000
+   * rows; on a busy 2-core machine that takes a while.
+   */
   async waitForSync() {
-    await expect.poll(() => readSyncState(this.page, 'initialSyncDone'), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => readSyncState(this.page, 'initialSyncDone'), { timeout: 90_000, intervals: [500, 1000] }).toBe(true);
   }
 
   async openPlants() {
