@@ -34,7 +34,7 @@ test('an unknown path shows the 404 with a link to the dashboard', async ({ page
 test('every ready route of the spec table renders its screen; every pending one is not yet registered', async ({ page }) => {
   // The table itself is checked against the spec's paths in tests/unit/route-table.test.ts.
   // why the longer timeout: ~60 full page loads, each starting the app (and its first sync) anew.
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   await loginAs(page, 'admin');
   const ready = ROUTE_TABLE.filter(isScreenRoute).filter((route) => route.access !== 'guest' && route.path !== NOT_FOUND_PATH);
   expect(ready.length).toBeGreaterThan(0);
