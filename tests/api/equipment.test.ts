@@ -363,6 +363,40 @@ describe('equipment', () => {
     });
   });
 
+  describe('bulk create (CSV import)', () => {
+    it('creates many machines in one version, sharing a new brand and type made by the first row', async () => {
+      const v0 = await tenantVersion(t.database.db, a.legalEntity.nodeid);
+      const ids = { b: uuidv7(), t: uuidv7() };
+      const items = Array.from({ length: 30 }, (_, i) =>
+        input({ equipmentnodeid: uuidv7(), name: `Import ${i}`, brand: { isnew: true, nodeid: ids.b, name: 'ImportMarke' }, equipmenttype: { isnew: true, nodeid: ids.t, model: 'IM 1' }, legalentity: { isnew: false, nodeid: cat.manufacturer } }),
+      );
+      const response = await send(t, adminA, 'POST', '/api/equipments/bulk', { items }, mutationHeaders(uuidv4(), 1));
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json()).toEqual({ version: v0 + 1, nodeids: items.map((i) => i.equipmentnodeid) });
+      const rows = await t.database.db.select().from(equipment).where(eq(equipment.equipmenttypenodeid, ids.t));
+      expect(rows).toHaveLength(30);
+      expect(new Set(rows.map((r) => r.version))).toEqual(new Set([v0 + 1]));
+      const changes = await pullChanges(t, adminA, v0);
+      expect(changes.filter((c) => c.kind === 'equipment')).toHaveLength(30);
+    });
+
+    it('is all or nothing and names the failing item', async () => {
+      const before = await rowCount(t.database.db, equipment);
+      const items = [input({ equipmentnodeid: uuidv7() }), input({ equipmentnodeid: uuidv7(), isequipmentof: [uuidv7()] }), input({ equipmentnodeid: uuidv7() })];
+      const notFound = await call(t, adminA, 'POST', '/api/equipments/bulk', { items });
+      expect(notFound.statusCode).toBe(404);
+      expect(notFound.json()).toMatchObject({ details: [{ field: 'items.1' }] });
+      const invalid = await call(t, adminA, 'POST', '/api/equipments/bulk', { items: [input(), input({ name: '' })] });
+      expect(invalid.json()).toMatchObject({ statusCode: 400, details: [{ field: 'items.1.name' }] });
+      const duplicate = uuidv7();
+      const twice = await call(t, adminA, 'POST', '/api/equipments/bulk', { items: [input({ equipmentnodeid: duplicate }), input({ equipmentnodeid: duplicate })] });
+      expect(twice.statusCode).toBe(409);
+      expect(await rowCount(t.database.db, equipment)).toBe(before);
+      const reader = await loginWithProfile({ equipment: READ_ONLY });
+      expect((await call(t, reader, 'POST', '/api/equipments/bulk', { items: [input()] })).statusCode).toBe(403);
+    });
+  });
+
   describe('change feed', () => {
     it('shows create, update and delete in GET /api/sync/pull', async () => {
       const v0 = await tenantVersion(t.database.db, a.legalEntity.nodeid);
