@@ -91,8 +91,7 @@ test('an admin creates a plant, an area with two shifts (one past midnight) and 
   });
 
   await test.step('pool', async () => {
-    await page.getByRole('navigation').getByRole('link', { name: 'Maschinen' }).click();
-    await expect(page).toHaveURL(/\/machines$/);
+    await structure.openMachines();
     await page.getByTestId('pool-create').click();
     const submit = page.getByRole('button', { name: 'Equipment Pool anlegen' });
     await expect(submit).toBeDisabled();
@@ -150,7 +149,8 @@ for (const [name, viewport] of [['landscape', TABLET_LANDSCAPE], ['portrait', TA
       await page.screenshot({ path, fullPage: true });
       await testInfo.attach(`${screen}-${name}`, { path, contentType: 'image/png' });
     };
-    await page.goto('/sites');
+    // In-app navigation only: a full reload restarts the app, which is slow on a loaded machine.
+    await structure.openPlants();
     await expect(page.getByTestId('site-item').first()).toBeVisible();
     await shot('sites');
     await structure.openPlant('Werk Stuttgart');
@@ -167,7 +167,7 @@ for (const [name, viewport] of [['landscape', TABLET_LANDSCAPE], ['portrait', TA
     await expect(page.getByTestId('selection-highlight').first()).toBeVisible();
     await shot('selection-dialog');
     await page.getByTestId('equipment-selection-dialog').getByRole('button', { name: 'Abbrechen' }).click();
-    await page.goto('/machines');
+    await structure.openMachines();
     await expect(page.getByTestId('pool-item').first()).toBeVisible();
     await shot('machines');
     await page.getByTestId('pool-edit').first().click();

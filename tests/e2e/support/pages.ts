@@ -73,8 +73,20 @@ export class StructurePages {
   }
 
   async openPlants() {
-    await this.page.getByRole('navigation').getByRole('link', { name: 'Werke' }).click();
+    await this.openNav('Werke');
     await expect(this.page).toHaveURL(/\/sites$/);
+  }
+
+  /** Through the navigation (rail in landscape, drawer in portrait). */
+  async openMachines() {
+    await this.openNav('Maschinen');
+    await expect(this.page).toHaveURL(/\/machines$/);
+  }
+
+  private async openNav(name: string) {
+    const menu = this.page.getByRole('button', { name: 'Navigation öffnen' });
+    if (await menu.isVisible()) await menu.click();
+    await this.page.getByRole('navigation').getByRole('link', { name }).click();
   }
 
   async createPlant(values: { name: string; street: string; zipcode: string; city: string; siteid?: string }) {
