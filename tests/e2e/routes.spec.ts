@@ -35,6 +35,8 @@ test('every ready route of the spec table renders its screen; every pending one 
   // why: one full page load per route of the table (about 60); on a busy 2-core machine that exceeds 60 s.
   test.setTimeout(180_000);
   // The table itself is checked against the spec's paths in tests/unit/route-table.test.ts.
+  // why the longer timeout: ~60 full page loads, each starting the app (and its first sync) anew.
+  test.setTimeout(420_000);
   await loginAs(page, 'admin');
   const ready = ROUTE_TABLE.filter(isScreenRoute).filter((route) => route.access !== 'guest' && route.path !== NOT_FOUND_PATH);
   expect(ready.length).toBeGreaterThan(0);

@@ -2,9 +2,9 @@
  * Issue #4, client side: plants, areas (with the selection dialog and the weekly shift editor) and pools on a
  * tablet, online and offline, checked against the real server through its API as another user.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../src/server/db/seed/demo-users';
-import { loginAs, StructurePages, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
+import { loginAs, pendingChanges, StructurePages, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
 
 interface Tree {
   sites: { nodeid: string; name: string; areas: { nodeid: string; name: string; equipment: { name: string }[] }[] }[];
@@ -21,22 +21,10 @@ async function serverTree(request: APIRequestContext): Promise<Tree> {
   return (await response.json()) as Tree;
 }
 
-const areasNamed = (tree: Tree, name: string) => tree.sites.flatMap((site) => site.areas.map((area) => ({ ...area, site: site.name }))).filter((area) => area.name === name);
+// Each test starts with a fresh browser, so a full first sync of the demo plant, then several screens.
+test.describe.configure({ timeout: 240_000 });
 
-async function pendingChanges(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('anlagenbuch-data');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const count = open.result.transaction('outbox').objectStore('outbox').count();
-          count.onsuccess = () => resolve(count.result);
-          count.onerror = () => reject(count.error);
-        };
-      }),
-  );
-}
+const areasNamed = (tree: Tree, name: string) => tree.sites.flatMap((site) => site.areas.map((area) => ({ ...area, site: site.name }))).filter((area) => area.name === name);
 
 test('an admin creates a plant, an area with two shifts (one past midnight) and a pool, moving machines with the selection dialog', async ({ page, request }) => {
   const structure = new StructurePages(page);
@@ -103,8 +91,7 @@ test('an admin creates a plant, an area with two shifts (one past midnight) and 
   });
 
   await test.step('pool', async () => {
-    await page.getByRole('navigation').getByRole('link', { name: 'Maschinen' }).click();
-    await expect(page).toHaveURL(/\/machines$/);
+    await structure.openMachines();
     await page.getByTestId('pool-create').click();
     const submit = page.getByRole('button', { name: 'Equipment Pool anlegen' });
     await expect(submit).toBeDisabled();
@@ -162,7 +149,8 @@ for (const [name, viewport] of [['landscape', TABLET_LANDSCAPE], ['portrait', TA
       await page.screenshot({ path, fullPage: true });
       await testInfo.attach(`${screen}-${name}`, { path, contentType: 'image/png' });
     };
-    await page.goto('/sites');
+    // In-app navigation only: a full reload restarts the app, which is slow on a loaded machine.
+    await structure.openPlants();
     await expect(page.getByTestId('site-item').first()).toBeVisible();
     await shot('sites');
     await structure.openPlant('Werk Stuttgart');
@@ -179,7 +167,7 @@ for (const [name, viewport] of [['landscape', TABLET_LANDSCAPE], ['portrait', TA
     await expect(page.getByTestId('selection-highlight').first()).toBeVisible();
     await shot('selection-dialog');
     await page.getByTestId('equipment-selection-dialog').getByRole('button', { name: 'Abbrechen' }).click();
-    await page.goto('/machines');
+    await structure.openMachines();
     await expect(page.getByTestId('pool-item').first()).toBeVisible();
     await shot('machines');
     await page.getByTestId('pool-edit').first().click();

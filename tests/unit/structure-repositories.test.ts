@@ -136,6 +136,19 @@ describe('area repository', () => {
     expect(shiftRowsOf(await readStructureData(db), MODEL)).toEqual(next);
   });
 
+  it('after the server acknowledged a plan its answer is shown until the pull brings newer shift rows', async () => {
+    const { db } = await seededDb();
+    const MODEL = '0190f5a0-0000-7000-8000-000000000202';
+    const answered = [{ nodeid: 'n1', start: '22:00', end: '05:55', weekdays: [5, 6], unmanned: true, endsnextday: true }];
+    await db.mirror('shiftmodels').put({ nodeid: MODEL, version: 7, shifts: answered });
+    await db.mirror('shifts').put({ nodeid: 'old', shiftmodelnodeid: MODEL, position: 0, weekdays: [1], startminute: 360, endminute: 839, unmanned: false, version: 4 });
+    expect(shiftRowsOf(await readStructureData(db), MODEL)).toEqual([{ start: '22:00', end: '05:55', weekdays: [5, 6], unmanned: true }]);
+    await db.mirror('shifts').bulkPut([
+      { nodeid: 'old', shiftmodelnodeid: MODEL, position: 0, weekdays: [2], startminute: 420, endminute: 899, unmanned: false, version: 9 },
+    ]);
+    expect(shiftRowsOf(await readStructureData(db), MODEL)).toEqual([{ start: '07:00', end: '14:59', weekdays: [2], unmanned: false }]);
+  });
+
   it('deleting an area leaves its machines unlinked on every screen', async () => {
     const { db, context } = await seededDb();
     await deleteArea(context, HALL_1);

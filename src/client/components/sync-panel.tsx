@@ -11,7 +11,7 @@ import { formatDateTime } from '../lib/dates';
 import { useSessionStore } from '../stores/session-store';
 import { useSyncStatus } from '../stores/sync-store';
 import { discardRefusedChange, retryRefusedChange, syncNow } from '../sync/app-sync';
-import { useSyncLists, type Description, type SyncListItem } from '../sync/use-sync-lists';
+import { STRUCTURE_ACTIONS, useSyncLists, type Description, type StructureAction, type SyncListItem } from '../sync/use-sync-lists';
 
 export function useDescribe(): (description: Description) => string {
   const { t } = useTranslation();
@@ -31,6 +31,8 @@ export function useDescribe(): (description: Description) => string {
         return t('sync.describe.uploadFile', { name: p.name ?? unknown });
       case 'attachFile':
         return t('sync.describe.attachFile', { title: p.title ?? unknown });
+      case 'structure':
+        return (STRUCTURE_ACTIONS as readonly unknown[]).includes(p.change) ? t(`sites.describe.${p.change as StructureAction}`, { name: p.name ?? unknown }) : t('sync.describe.other', { what: String(p.change) });
       default:
         return t('sync.describe.other', { what: p.what ?? unknown });
     }

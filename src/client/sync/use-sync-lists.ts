@@ -6,7 +6,16 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { getLocalDb, type DeadLetter, type LocalDatabase, type OutboxEntry } from '../db/local-db';
 
-export type DescribedAction = 'createNotification' | 'updateNotificationStatus' | 'addCounterReading' | 'uploadFile' | 'attachFile' | 'other';
+export type DescribedAction = 'createNotification' | 'updateNotificationStatus' | 'addCounterReading' | 'uploadFile' | 'attachFile' | 'structure' | 'other';
+
+/** Plant-structure writes (issue #4), described as "<what>: <name>" with `change` = the action. */
+export const STRUCTURE_ACTIONS = ['createSite', 'updateSite', 'deleteSite', 'createArea', 'updateArea', 'deleteArea', 'createPool', 'updatePool', 'deletePool', 'assignEquipment', 'createShifts', 'updateShifts'] as const;
+export type StructureAction = (typeof STRUCTURE_ACTIONS)[number];
+
+function localizedText(value: unknown): string | null {
+  if (value && typeof value === 'object') return text((value as Record<string, unknown>).de) ?? Object.values(value).map(text).find(Boolean) ?? null;
+  return text(value);
+}
 
 export interface Description {
   action: DescribedAction;
@@ -35,6 +44,18 @@ function text(value: unknown): string | null {
 }
 
 export async function describeEntry(db: LocalDatabase, entry: Pick<OutboxEntry, 'action' | 'values' | 'kind' | 'nodeid' | 'method' | 'path' | 'dependsOn'>): Promise<Description> {
+  if ((STRUCTURE_ACTIONS as readonly string[]).includes(entry.action)) {
+    // The record's name as the user saw it: from the mirror (also a row hidden by a pending delete), else the write.
+    const row = await db.mirror(entry.kind).get(entry.nodeid);
+    const owner =
+      entry.kind !== 'shiftmodels'
+        ? undefined
+        : typeof entry.values.ownernodeid === 'string'
+          ? await db.mirror('areas').get(entry.values.ownernodeid)
+          : await db.mirror('areas').filter((area) => area.shiftmodelnodeid === entry.nodeid).first();
+    const name = localizedText(owner?.name) ?? localizedText(row?.name) ?? localizedText(entry.values.name);
+    return { action: 'structure', params: { change: entry.action, name } };
+  }
   const action = (KNOWN as readonly string[]).includes(entry.action) ? (entry.action as DescribedAction) : 'other';
   switch (action) {
     case 'createNotification': {

@@ -75,14 +75,29 @@ export async function smallTouchTargets(page: Page) {
 export class StructurePages {
   constructor(private readonly page: Page) {}
 
-  /** Waits until the first sync filled the local mirror (the structure screens read it). */
+  /**
+   * Waits until the first sync filled the local mirror (the structure screens read it). The demo plant is ~5,000
+   * rows; on a busy 2-core machine that takes a while.
+   */
   async waitForSync() {
-    await expect.poll(() => readSyncState(this.page, 'initialSyncDone'), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => readSyncState(this.page, 'initialSyncDone'), { timeout: 90_000, intervals: [500, 1000] }).toBe(true);
   }
 
   async openPlants() {
-    await this.page.getByRole('navigation').getByRole('link', { name: 'Werke' }).click();
+    await this.openNav('Werke');
     await expect(this.page).toHaveURL(/\/sites$/);
+  }
+
+  /** Through the navigation (rail in landscape, drawer in portrait). */
+  async openMachines() {
+    await this.openNav('Maschinen');
+    await expect(this.page).toHaveURL(/\/machines$/);
+  }
+
+  private async openNav(name: string) {
+    const menu = this.page.getByRole('button', { name: 'Navigation öffnen' });
+    if (await menu.isVisible()) await menu.click();
+    await this.page.getByRole('navigation').getByRole('link', { name }).click();
   }
 
   async createPlant(values: { name: string; street: string; zipcode: string; city: string; siteid?: string }) {
@@ -133,21 +148,45 @@ export class StructurePages {
   }
 }
 
-/** A value of the offline database's sync state (src/client/sync/outbox.ts `stateKeys`). */
-export function readSyncState(page: Page, key: string): Promise<unknown> {
+/**
+ * Runs one read on the app's offline database without disturbing it: never creates it (an open that would
+ * create it is aborted) and closes the connection at once, so the app's own version upgrade is never blocked.
+ */
+function readOfflineDb<T>(page: Page, store: 'syncState' | 'outbox', key: string | null): Promise<T | undefined> {
   return page.evaluate(
-    (stateKey) =>
-      new Promise<unknown>((resolve) => {
+    ({ storeName, recordKey }) =>
+      new Promise<T | undefined>((resolve) => {
         const open = indexedDB.open('anlagenbuch-data');
+        open.onupgradeneeded = () => open.transaction?.abort();
         open.onerror = () => resolve(undefined);
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains('syncState')) return resolve(undefined);
-          const read = db.transaction('syncState').objectStore('syncState').get(stateKey);
-          read.onsuccess = () => resolve((read.result as { value?: unknown } | undefined)?.value);
-          read.onerror = () => resolve(undefined);
+          if (!db.objectStoreNames.contains(storeName)) {
+            db.close();
+            return resolve(undefined);
+          }
+          const objects = db.transaction(storeName).objectStore(storeName);
+          const request = recordKey === null ? objects.count() : objects.get(recordKey);
+          request.onsuccess = () => {
+            db.close();
+            resolve((recordKey === null ? request.result : (request.result as { value?: unknown } | undefined)?.value) as T | undefined);
+          };
+          request.onerror = () => {
+            db.close();
+            resolve(undefined);
+          };
         };
       }),
-    key,
+    { storeName: store, recordKey: key },
   );
+}
+
+/** A value of the offline database's sync state (src/client/sync/outbox.ts `stateKeys`). */
+export function readSyncState(page: Page, key: string): Promise<unknown> {
+  return readOfflineDb(page, 'syncState', key);
+}
+
+/** Writes still waiting in the outbox. */
+export async function pendingChanges(page: Page): Promise<number> {
+  return (await readOfflineDb<number>(page, 'outbox', null)) ?? 0;
 }

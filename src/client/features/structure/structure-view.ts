@@ -128,15 +128,19 @@ function weekdaysOf(value: unknown): ShiftRow['weekdays'] {
 }
 
 /**
- * The shifts of a shift model in editor order: the ones this device saved while they wait for the server, else
- * the mirrored shift rows.
+ * The shifts of a shift model in editor order. The model row carries `shifts` while this device's change waits
+ * (the saved rows) and after it was acknowledged (the route's answer, with the answer's version) until the pull
+ * brings the shift rows themselves; whichever is newer wins, so the editor never flashes back to older rows.
  */
 export function shiftRowsOf(data: StructureData, shiftmodelnodeid: string | null): ShiftRow[] {
   if (!shiftmodelnodeid) return [];
   const model = data.shiftmodels.find((row) => row.nodeid === shiftmodelnodeid);
-  if (model && data.pendingShiftModels.has(shiftmodelnodeid) && Array.isArray(model.shifts)) return model.shifts as ShiftRow[];
-  return data.shifts
-    .filter((row) => row.shiftmodelnodeid === shiftmodelnodeid)
+  const rows = data.shifts.filter((row) => row.shiftmodelnodeid === shiftmodelnodeid);
+  const newestRow = Math.max(-1, ...rows.map((row) => Number(row.version ?? -1)));
+  if (model && Array.isArray(model.shifts) && (data.pendingShiftModels.has(shiftmodelnodeid) || Number(model.version ?? -1) >= newestRow)) {
+    return (model.shifts as Record<string, unknown>[]).map((row) => ({ weekdays: weekdaysOf(row.weekdays), start: String(row.start), end: String(row.end), unmanned: row.unmanned === true }));
+  }
+  return rows
     .sort((a, b) => Number(a.position) - Number(b.position))
     .map((row) => ({ weekdays: weekdaysOf(row.weekdays), start: timeOf(row.start, row.startminute), end: timeOf(row.end, row.endminute), unmanned: row.unmanned === true }));
 }
