@@ -4,7 +4,7 @@ import { loginAs } from './support/pages';
 import { ApiClient, MachineListPage, MachinePage, NotificationPage, SyncStatus } from './support/machine-pages';
 
 test('an unknown machine and an unknown notification say so', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await loginAs(page, 'technician');
   await new SyncStatus(page).waitUntilSynced();
   await page.goto('/machine-overview?nodeid=00000000-0000-4000-8000-000000000000');
@@ -16,7 +16,7 @@ test('an unknown machine and an unknown notification say so', async ({ page }) =
 });
 
 test('a reader sees machine with its photo, notifications and counters but no control to change them', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await loginAs(page, 'reader');
   await new SyncStatus(page).waitUntilSynced();
   await new MachineListPage(page).open('BAZ 02 Fräszentrum');
@@ -37,7 +37,7 @@ test('a reader sees machine with its photo, notifications and counters but no co
 });
 
 test('closing a notification in progress shows its processing time and takes it off the open list', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await loginAs(page, 'technician');
   const sync = new SyncStatus(page);
   await sync.waitUntilSynced();
