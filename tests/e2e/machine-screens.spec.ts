@@ -1,10 +1,10 @@
 /** The machine and notification screens beyond the offline loop: unknown ids, the machine photo, what a reader may not do. */
 import { expect, test } from '@playwright/test';
 import { loginAs } from './support/pages';
-import { MachineListPage, MachinePage, SyncStatus } from './support/machine-pages';
+import { ApiClient, MachineListPage, MachinePage, NotificationPage, SyncStatus } from './support/machine-pages';
 
 test('an unknown machine and an unknown notification say so', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await loginAs(page, 'technician');
   await new SyncStatus(page).waitUntilSynced();
   await page.goto('/machine-overview?nodeid=00000000-0000-4000-8000-000000000000');
@@ -16,7 +16,7 @@ test('an unknown machine and an unknown notification say so', async ({ page }) =
 });
 
 test('a reader sees machine with its photo, notifications and counters but no control to change them', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await loginAs(page, 'reader');
   await new SyncStatus(page).waitUntilSynced();
   await new MachineListPage(page).open('BAZ 02 Fräszentrum');
@@ -34,4 +34,29 @@ test('a reader sees machine with its photo, notifications and counters but no co
   await expect(page).toHaveURL(/tab=5/);
   await expect(machine.counterRow('Betriebsstunden')).toBeVisible();
   await expect(page.getByRole('button', { name: /Zählerstand erfassen/ })).toHaveCount(0);
+});
+
+test('closing a notification in progress shows its processing time and takes it off the open list', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  await loginAs(page, 'technician');
+  const sync = new SyncStatus(page);
+  await sync.waitUntilSynced();
+  await new MachineListPage(page).open('BAZ 02 Fräszentrum');
+  const machine = new MachinePage(page);
+  const title = 'Neue Bedienanleitung am Pult hinterlegt';
+  await expect(machine.notification(title).getByText('In Bearbeitung', { exact: true })).toBeVisible();
+  await machine.notification(title).getByRole('link').click();
+  const notificationId = new URL(page.url()).searchParams.get('nodeid')!;
+  await expect(page.getByTestId('processing-time')).toHaveCount(0);
+  await new NotificationPage(page).setStatus('Erledigt');
+  await expect(page.getByTestId('status-line')).toHaveText(/^Erledigt am \d\d\.\d\d\.\d{4} \d\d:\d\d$/);
+  await expect(page.getByTestId('processing-time')).toHaveText(/^Bearbeitungszeit: \d+ (Stunden?|Tage?)$/);
+  await sync.waitUntilSynced();
+  const admin = await ApiClient.login(request, 'admin');
+  const stored = await admin.get<{ status: number; closed: number; progressstarted: number }>(`notifications/${notificationId}?lang=de`);
+  expect(stored.status).toBe(2);
+  expect(stored.closed).toBeGreaterThan(stored.progressstarted);
+  await page.getByRole('link', { name: 'Zurück zur Maschine' }).click();
+  await expect(machine.openNotifications().first()).toBeVisible();
+  await expect(machine.notification(title)).toHaveCount(0);
 });

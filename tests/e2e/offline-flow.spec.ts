@@ -26,7 +26,7 @@ async function loginReadyForOffline(page: Page) {
 const idFrom = (url: string) => new URL(url).searchParams.get('nodeid')!;
 
 test('offline: report a fault with a photo, start it, record a reading, reload â€” all of it reaches the server exactly once', async ({ page, context, request }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   await page.setViewportSize(TABLET_LANDSCAPE);
   await loginReadyForOffline(page);
   const sync = new SyncStatus(page);
@@ -108,7 +108,7 @@ test('offline: report a fault with a photo, start it, record a reading, reload â
 
 for (const [name, viewport] of [['landscape', TABLET_LANDSCAPE], ['portrait', TABLET_PORTRAIT]] as const) {
   test(`screenshots and touch targets of the machine list, machine, fault dialog, notification and counters, tablet ${name}`, async ({ page }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await page.setViewportSize(viewport);
     await loginAs(page, 'technician');
     await new SyncStatus(page).waitUntilSynced();

@@ -128,32 +128,30 @@ async function lookup<T>(db: LocalDatabase, nodeid: string | null, read: () => P
 
 const LOADING = { status: 'loading' } as const;
 
+/** One machine with its brand, model, area, pool and plant names. */
+export function readMachineDetail(db: LocalDatabase, nodeid: string | null, language: string): Promise<MirrorResult<MachineDetail>> {
+  return lookup(db, nodeid, async () => {
+    const row = await db.mirror('equipment').get(nodeid!);
+    return row ? machineDetail(db, row, language) : undefined;
+  });
+}
+
 export function useMachineDetail(nodeid: string | null, language: string): MirrorResult<MachineDetail> {
-  return (
-    useLiveQuery(
-      async () => {
-        const db = getLocalDb();
-        return lookup(db, nodeid, async () => {
-          const row = await db.mirror('equipment').get(nodeid!);
-          return row ? machineDetail(db, row, language) : undefined;
-        });
-      },
-      [nodeid, language],
-    ) ?? LOADING
-  );
+  return useLiveQuery(() => readMachineDetail(getLocalDb(), nodeid, language), [nodeid, language]) ?? LOADING;
 }
 
 /** Open notifications (status below 2) of a machine, newest first. */
+export async function readOpenNotifications(db: LocalDatabase, equipmentnodeid: string | null): Promise<NotificationItem[]> {
+  if (!equipmentnodeid) return [];
+  const [rows, pending] = await Promise.all([
+    db.mirror('notifications').where('[equipmentnodeid+status]').anyOf([[equipmentnodeid, 0], [equipmentnodeid, 1]]).toArray(),
+    pendingIds(db, 'notifications'),
+  ]);
+  return rows.map((row) => notificationItem(row, pending)).sort((a, b) => (b.created ?? 0) - (a.created ?? 0));
+}
+
 export function useOpenNotifications(equipmentnodeid: string | null): NotificationItem[] | undefined {
-  return useLiveQuery(async () => {
-    if (!equipmentnodeid) return [];
-    const db = getLocalDb();
-    const [rows, pending] = await Promise.all([
-      db.mirror('notifications').where('[equipmentnodeid+status]').anyOf([[equipmentnodeid, 0], [equipmentnodeid, 1]]).toArray(),
-      pendingIds(db, 'notifications'),
-    ]);
-    return rows.map((row) => notificationItem(row, pending)).sort((a, b) => (b.created ?? 0) - (a.created ?? 0));
-  }, [equipmentnodeid]);
+  return useLiveQuery(() => readOpenNotifications(getLocalDb(), equipmentnodeid), [equipmentnodeid]);
 }
 
 export interface NotificationDetail {
@@ -161,71 +159,69 @@ export interface NotificationDetail {
   machine: MachineDetail | null;
 }
 
+export function readNotificationDetail(db: LocalDatabase, nodeid: string | null, language: string): Promise<MirrorResult<NotificationDetail>> {
+  return lookup(db, nodeid, async () => {
+    const row = await db.mirror('notifications').get(nodeid!);
+    if (!row) return undefined;
+    const notification = notificationItem(row, await pendingIds(db, 'notifications'));
+    const machineRow = notification.equipmentnodeid ? await db.mirror('equipment').get(notification.equipmentnodeid) : undefined;
+    return { notification, machine: machineRow ? await machineDetail(db, machineRow, language) : null };
+  });
+}
+
 export function useNotificationDetail(nodeid: string | null, language: string): MirrorResult<NotificationDetail> {
-  return (
-    useLiveQuery(
-      async () => {
-        const db = getLocalDb();
-        return lookup(db, nodeid, async () => {
-          const row = await db.mirror('notifications').get(nodeid!);
-          if (!row) return undefined;
-          const notification = notificationItem(row, await pendingIds(db, 'notifications'));
-          const machineRow = notification.equipmentnodeid ? await db.mirror('equipment').get(notification.equipmentnodeid) : undefined;
-          return { notification, machine: machineRow ? await machineDetail(db, machineRow, language) : null };
-        });
-      },
-      [nodeid, language],
-    ) ?? LOADING
-  );
+  return useLiveQuery(() => readNotificationDetail(getLocalDb(), nodeid, language), [nodeid, language]) ?? LOADING;
 }
 
 /** The attachments of a record, with the device's own bytes while the server does not have them yet. */
-export function useAttachments(isattachmentof: string | null): AttachmentItem[] | undefined {
-  return useLiveQuery(async () => {
-    if (!isattachmentof) return [];
-    const db = getLocalDb();
-    const [rows, pending] = await Promise.all([db.mirror('attachments').where('isattachmentof').equals(isattachmentof).toArray(), pendingIds(db, 'attachments')]);
-    return Promise.all(
-      rows.map(async (row): Promise<AttachmentItem> => {
-        const filenodeid = text(row.filenodeid);
-        const [stored, file] = filenodeid ? await Promise.all([db.fileBytes.get(filenodeid), db.mirror('files').get(filenodeid)]) : [undefined, undefined];
-        return {
-          nodeid: row.nodeid,
-          title: text(row.title) ?? '',
-          // The change feed's attachment has no type; its file record does.
-          mimetype: text(row.mimetype) ?? text(file?.mimetype) ?? stored?.mimetype ?? null,
-          pending: pending.has(row.nodeid),
-          local: stored ? { bytes: stored.bytes, mimetype: stored.mimetype } : null,
-        };
-      }),
-    );
-  }, [isattachmentof]);
+export async function readAttachments(db: LocalDatabase, isattachmentof: string | null): Promise<AttachmentItem[]> {
+  if (!isattachmentof) return [];
+  const [rows, pending] = await Promise.all([db.mirror('attachments').where('isattachmentof').equals(isattachmentof).toArray(), pendingIds(db, 'attachments')]);
+  return Promise.all(
+    rows.map(async (row): Promise<AttachmentItem> => {
+      const filenodeid = text(row.filenodeid);
+      const [stored, file] = filenodeid ? await Promise.all([db.fileBytes.get(filenodeid), db.mirror('files').get(filenodeid)]) : [undefined, undefined];
+      return {
+        nodeid: row.nodeid,
+        title: text(row.title) ?? '',
+        // The change feed's attachment has no type; its file record does.
+        mimetype: text(row.mimetype) ?? text(file?.mimetype) ?? stored?.mimetype ?? null,
+        pending: pending.has(row.nodeid),
+        local: stored ? { bytes: stored.bytes, mimetype: stored.mimetype } : null,
+      };
+    }),
+  );
 }
 
-/** The counters of a machine with type, unit and latest reading, sorted by name. */
+export function useAttachments(isattachmentof: string | null): AttachmentItem[] | undefined {
+  return useLiveQuery(() => readAttachments(getLocalDb(), isattachmentof), [isattachmentof]);
+}
+
+/** The counters of a machine with type, unit and latest reading (by time taken), sorted by name. */
+export async function readMachineCounters(db: LocalDatabase, equipmentnodeid: string | null, language: string): Promise<CounterItem[]> {
+  if (!equipmentnodeid) return [];
+  const [counters, pending] = await Promise.all([db.mirror('counters').where('equipmentnodeid').equals(equipmentnodeid).toArray(), pendingIds(db, 'counterreadings')]);
+  const items = await Promise.all(
+    counters.map(async (counter): Promise<CounterItem> => {
+      const type = text(counter.countertypenodeid) ? await db.mirror('countertypes').get(String(counter.countertypenodeid)) : undefined;
+      const unit = text(type?.unitnodeid) ? await db.mirror('units').get(String(type!.unitnodeid)) : undefined;
+      const latest = await db
+        .mirror('counterreadings')
+        .where('[counternodeid+takenat]')
+        .between([counter.nodeid, Dexie.minKey], [counter.nodeid, Dexie.maxKey])
+        .last();
+      return {
+        nodeid: counter.nodeid,
+        name: text(counter.name) ?? '',
+        typeName: type ? localized(type.name, language) || null : null,
+        unit: text(unit?.symbol),
+        latest: latest ? { value: Number(latest.value), takenat: Number(latest.takenat), pending: pending.has(latest.nodeid) } : null,
+      };
+    }),
+  );
+  return items.sort((a, b) => a.name.localeCompare(b.name, language));
+}
+
 export function useMachineCounters(equipmentnodeid: string | null, language: string): CounterItem[] | undefined {
-  return useLiveQuery(async () => {
-    if (!equipmentnodeid) return [];
-    const db = getLocalDb();
-    const [counters, pending] = await Promise.all([db.mirror('counters').where('equipmentnodeid').equals(equipmentnodeid).toArray(), pendingIds(db, 'counterreadings')]);
-    const items = await Promise.all(
-      counters.map(async (counter): Promise<CounterItem> => {
-        const type = text(counter.countertypenodeid) ? await db.mirror('countertypes').get(String(counter.countertypenodeid)) : undefined;
-        const unit = text(type?.unitnodeid) ? await db.mirror('units').get(String(type!.unitnodeid)) : undefined;
-        const latest = await db
-          .mirror('counterreadings')
-          .where('[counternodeid+takenat]')
-          .between([counter.nodeid, Dexie.minKey], [counter.nodeid, Dexie.maxKey])
-          .last();
-        return {
-          nodeid: counter.nodeid,
-          name: text(counter.name) ?? '',
-          typeName: type ? localized(type.name, language) || null : null,
-          unit: text(unit?.symbol),
-          latest: latest ? { value: Number(latest.value), takenat: Number(latest.takenat), pending: pending.has(latest.nodeid) } : null,
-        };
-      }),
-    );
-    return items.sort((a, b) => a.name.localeCompare(b.name, language));
-  }, [equipmentnodeid, language]);
+  return useLiveQuery(() => readMachineCounters(getLocalDb(), equipmentnodeid, language), [equipmentnodeid, language]);
 }

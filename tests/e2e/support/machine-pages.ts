@@ -10,7 +10,8 @@ export class SyncStatus {
   /** The app bar's sync button; `data-pending` / `data-refused` carry the counts. */
   readonly button = () => this.page.locator('[data-slot="sync-status"] button').first();
 
-  async waitUntilSynced(timeout = 60_000) {
+  /** The first pull brings the whole demo plant; on a busy shared machine that can take more than a minute. */
+  async waitUntilSynced(timeout = 120_000) {
     await expect(this.button()).toHaveAttribute('data-pending', '0', { timeout });
     await expect(this.button()).toHaveAttribute('data-refused', '0');
     // The label says it in every layout (the words under the icon only show from lg).

@@ -42,41 +42,41 @@ export function CounterReadingDialog({ counter, onClose }: { counter: CounterIte
         <Dialog.Positioner>
           <Dialog.Content asChild>
             <form onSubmit={submit} noValidate>
-            <Dialog.Header>
-              <Stack gap="1">
-                <Dialog.Title>{t('counterSlice.dialog.title')}</Dialog.Title>
-                <Text color="fg.muted">{counter.name}</Text>
-              </Stack>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                {counter.latest && <Text>{t('counterSlice.dialog.current', { value: formatReading(counter.latest.value, currentLanguage(), counter.unit) })}</Text>}
-                <Field.Root invalid={invalid} required>
-                  <Field.Label>{t('counterSlice.dialog.field')}</Field.Label>
-                  <Input
-                    inputMode="decimal"
-                    autoComplete="off"
-                    value={input}
-                    onChange={(event) => setInput(sanitizeCounterReading(event.target.value))}
-                  />
-                  {invalid ? <Field.ErrorText>{t('counterSlice.dialog.invalid')}</Field.ErrorText> : <Field.HelperText>{t('counterSlice.dialog.help')}{counter.unit ? ` (${counter.unit})` : ''}</Field.HelperText>}
-                </Field.Root>
-                {error && (
-                  <Alert.Root status="error" size="sm">
-                    <Alert.Indicator />
-                    <Alert.Title fontWeight="normal">{error}</Alert.Title>
-                  </Alert.Root>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="ghost" onClick={onClose} disabled={saving}>
-                {t('counterSlice.dialog.cancel')}
-              </Button>
-              <Button type="submit" colorPalette="brand" disabled={value === undefined || saving || !context} loading={saving}>
-                {t('counterSlice.dialog.save')}
-              </Button>
-            </Dialog.Footer>
+              <Dialog.Header>
+                <Stack gap="1">
+                  <Dialog.Title>{t('counterSlice.dialog.title')}</Dialog.Title>
+                  <Text color="fg.muted">{counter.name}</Text>
+                </Stack>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  {counter.latest && <Text>{t('counterSlice.dialog.current', { value: formatReading(counter.latest.value, currentLanguage(), counter.unit) })}</Text>}
+                  <Field.Root invalid={invalid} required>
+                    <Field.Label>{t('counterSlice.dialog.field')}</Field.Label>
+                    <Input
+                      inputMode="decimal"
+                      autoComplete="off"
+                      value={input}
+                      onChange={(event) => setInput(sanitizeCounterReading(event.target.value))}
+                    />
+                    {invalid ? <Field.ErrorText>{t('counterSlice.dialog.invalid')}</Field.ErrorText> : <Field.HelperText>{t('counterSlice.dialog.help')}{counter.unit ? ` (${counter.unit})` : ''}</Field.HelperText>}
+                  </Field.Root>
+                  {error && (
+                    <Alert.Root status="error" size="sm">
+                      <Alert.Indicator />
+                      <Alert.Title fontWeight="normal">{error}</Alert.Title>
+                    </Alert.Root>
+                  )}
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="ghost" onClick={onClose} disabled={saving}>
+                  {t('counterSlice.dialog.cancel')}
+                </Button>
+                <Button type="submit" colorPalette="brand" disabled={value === undefined || saving || !context} loading={saving}>
+                  {t('counterSlice.dialog.save')}
+                </Button>
+              </Dialog.Footer>
             </form>
           </Dialog.Content>
         </Dialog.Positioner>
