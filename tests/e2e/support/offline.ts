@@ -2,7 +2,6 @@
  * What the offline fault tests look at besides the screen: the device's IndexedDB read raw in the page (so the
  * check does not go through the app code under test) and the server's view through its API as a separate client.
  */
-import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { LOCAL_DATABASE_NAME } from '../../../src/client/db/local-db';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoRole } from '../../../src/server/db/seed/demo-users';
@@ -32,7 +31,9 @@ export async function demoMachine(request: APIRequestContext, session: ApiSessio
 }
 
 /** The server's notification as another user sees it, or null when it does not exist there. */
-export async function serverNotification(request: APIRequestContext, session: ApiSession, nodeid: string): Promise<{ nodeid: string; title: string; status: number } | null> {
+export async function serverNotification(request: APIRequestContext, role: DemoRole, nodeid: string): Promise<{ nodeid: string; title: string; status: number } | null> {
+  // A fresh login per check: the e2e server's access tokens live only E2E_ACCESS_TOKEN_TTL seconds.
+  const session = await apiLogin(request, role);
   const response = await request.get(`/api/notifications/${nodeid}?lang=de`, { headers: auth(session) });
   if (response.status() === 404) return null;
   expect(response.status()).toBe(200);
@@ -40,26 +41,12 @@ export async function serverNotification(request: APIRequestContext, session: Ap
 }
 
 /** The last mutation id the server applied for a device's client id (a pull as the user it is bound to). */
-export async function serverLastMutationId(request: APIRequestContext, session: ApiSession, clientId: string): Promise<number> {
+export async function serverLastMutationId(request: APIRequestContext, role: DemoRole, clientId: string): Promise<number> {
+  const session = await apiLogin(request, role);
   // A cursor ahead of the server answers `reset` with no rows: only `lastMutationId` is wanted here.
   const response = await request.get(`/api/sync/pull?cursor=${Number.MAX_SAFE_INTEGER}`, { headers: auth(session, { 'x-client-id': clientId }) });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { lastMutationId: number }).lastMutationId;
-}
-
-/** Every notification of the tenant on the server (a full pull under a throwaway client id). */
-export async function serverNotificationRows(request: APIRequestContext, session: ApiSession): Promise<{ nodeid: string; title: string; status: number }[]> {
-  const clientId = randomUUID();
-  const rows: { nodeid: string; title: string; status: number }[] = [];
-  for (let cursor = 0, more = true; more; ) {
-    const response = await request.get(`/api/sync/pull?cursor=${cursor}&limit=5000`, { headers: auth(session, { 'x-client-id': clientId }) });
-    expect(response.status()).toBe(200);
-    const page = (await response.json()) as { cursor: number; hasMore: boolean; changes: { kind: string; deleted?: boolean; data?: { nodeid: string; title: string; status: number } }[] };
-    rows.push(...page.changes.filter((change) => change.kind === 'notifications' && !change.deleted && change.data).map((change) => change.data!));
-    cursor = page.cursor;
-    more = page.hasMore;
-  }
-  return rows;
 }
 
 export interface LocalOutboxEntry {
@@ -145,7 +132,32 @@ export function clientIdOf(snapshot: LocalSnapshot, usernodeid: string): string 
   return id;
 }
 
-/** The app bar says everything is sent and pulled (the first pull of the demo plant takes a while). */
-export async function expectSynced(page: Page): Promise<void> {
-  await expect(page.getByText('Synchronisiert', { exact: true })).toBeVisible({ timeout: 60_000 });
+
+
+/** Puts the page under the service worker, so it (and new pages) still open with the network off. */
+export async function takeOfflineReady(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
+/** A large photo that does not compress (random pixels), made by the browser's own PNG encoder. */
+export async function randomPhoto(page: Page, side: number): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const base64 = await page.evaluate(async (size) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = size;
+    canvas.height = size;
+    const context = canvas.getContext('2d')!;
+    const image = context.createImageData(size, size);
+    for (let offset = 0; offset < image.data.length; offset += 65_536) crypto.getRandomValues(image.data.subarray(offset, offset + 65_536));
+    context.putImageData(image, 0, 0);
+    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((made) => resolve(made!), 'image/png'));
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let binary = '';
+    for (let offset = 0; offset < bytes.length; offset += 32_768) binary += String.fromCharCode(...bytes.subarray(offset, offset + 32_768));
+    return btoa(binary);
+  }, side);
+  return { name: 'stoerung.png', mimeType: 'image/png', buffer: Buffer.from(base64, 'base64') };
 }
