@@ -24,3 +24,12 @@ describe('service sticker URL', () => {
     expect(parseScannedCode('https://wartung.example.de/machine-overview?nodeid=42', bases)).toEqual({ kind: 'foreign' });
   });
 });
+
+describe('sticker PDF file name', () => {
+  it('is the equipment name with characters file systems refuse replaced', async () => {
+    const { stickerFileName } = await import('../../src/client/features/equipment/sticker-pdf');
+    expect(stickerFileName('HYD 03 Hydraulik / Presse: "Linie 2"')).toBe('HYD 03 Hydraulik Presse Linie 2 .pdf'.replace(' .pdf', '.pdf'));
+    expect(stickerFileName('Fräse\tgroß')).toBe('Fräsegroß.pdf');
+    expect(stickerFileName('  ')).toBe('Equipment.pdf');
+  });
+});

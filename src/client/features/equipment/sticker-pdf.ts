@@ -36,7 +36,9 @@ export function qrDataUrl(text: string): Promise<string> {
 
 /** File name for the download: the equipment name without characters file systems refuse. */
 export function stickerFileName(name: string): string {
-  const cleaned = name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  // why the filter: control characters are refused by file systems and cannot be typed into a regex literal here.
+  const printable = [...name].filter((char) => char.charCodeAt(0) >= 0x20).join('');
+  const cleaned = printable.replace(/[\\/:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim();
   return `${cleaned || 'Equipment'}.pdf`;
 }
 
