@@ -17,3 +17,56 @@ export function isMinuteOfDay(value: unknown): value is number {
 export function endsNextDay(startMinute: number, endMinute: number): boolean {
   return Math.floor(endMinute / 60) < Math.floor(startMinute / 60);
 }
+
+/** Part 2 §9: a new first shift starts at 06:00 and lasts 7h59m; the end is capped at 23:59. */
+export const DEFAULT_SHIFT_START_MINUTE = 6 * 60;
+export const DEFAULT_SHIFT_LENGTH_MINUTES = 7 * 60 + 59;
+export const LAST_MINUTE_OF_DAY = MINUTES_PER_DAY - 1;
+/** The time inputs step in 5 minutes (300 s). */
+export const SHIFT_TIME_STEP_SECONDS = 300;
+
+/** One row of the weekly shift editor, as the form holds it (part 2 §3 "Shift"). */
+export interface ShiftRule {
+  weekdays: Weekday[];
+  startminute: number;
+  endminute: number;
+  unmanned: boolean;
+}
+
+/**
+ * The row '+ Schicht' adds (part 2 §4): start 06:00, or one minute after the previous shift's end (a previous
+ * end at 23:59 wraps to 00:00); end = start + 7h59m, capped at 23:59; weekday Mo; manned.
+ */
+export function newShiftRule(previous?: Pick<ShiftRule, 'endminute'>): ShiftRule {
+  const startminute = previous ? (previous.endminute + 1) % MINUTES_PER_DAY : DEFAULT_SHIFT_START_MINUTE;
+  return {
+    weekdays: [1],
+    startminute,
+    endminute: Math.min(startminute + DEFAULT_SHIFT_LENGTH_MINUTES, LAST_MINUTE_OF_DAY),
+    unmanned: false,
+  };
+}
+
+/** Part 2 §5: an area (or machine) cannot be saved while any shift row has no weekday. */
+export function hasMissingWeekdays(shifts: readonly Pick<ShiftRule, 'weekdays'>[]): boolean {
+  return shifts.some((shift) => shift.weekdays.length === 0);
+}
+
+/** Minutes after midnight as the time input's "HH:MM". */
+export function minuteToTime(minute: number): string {
+  const hours = Math.floor(minute / 60);
+  return `${String(hours).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+}
+
+/** "HH:MM" (or "HH:MM:SS", as some browsers report) as minutes after midnight; null when not a time of day. */
+export function timeToMinute(value: string): number | null {
+  const match = /^(\d{2}):(\d{2})(?::\d{2})?$/.exec(value);
+  if (!match) return null;
+  const minute = Number(match[1]) * 60 + Number(match[2]);
+  return Number(match[2]) < 60 && isMinuteOfDay(minute) ? minute : null;
+}
+
+/** Weekdays in calendar order without repeats (the select may report them in click order). */
+export function sortWeekdays(weekdays: readonly Weekday[]): Weekday[] {
+  return [...new Set(weekdays)].sort((a, b) => a - b);
+}

@@ -1,0 +1,166 @@
+/**
+ * The weekly shift editor (spec part 2 §2.7), used by the area form and the equipment form: 'Schichten Wochentage'
+ * with a count, one row per shift (weekday multi-select Mo–So, start and end time, 'Endzeit (+1)' when the shift
+ * ends the next day, 'Schicht ist unbemannt', remove) and '+ Schicht' with the §4 defaults.
+ * Controlled: the parent holds the rows and decides what to save; `hasMissingWeekdays` tells it when not to.
+ */
+import { Badge, Box, Button, Checkbox, createListCollection, Field, Flex, Heading, IconButton, Input, Portal, Select, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Trash2 } from 'lucide-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  endsNextDay,
+  isWeekday,
+  minuteToTime,
+  newShiftRule,
+  SHIFT_TIME_STEP_SECONDS,
+  sortWeekdays,
+  timeToMinute,
+  WEEKDAYS,
+  type ShiftRule,
+} from '../../../shared/domain/shift';
+
+/** A row of the editor: the rule plus a stable key for React (and the shift's nodeid once it has one). */
+export interface ShiftRow extends ShiftRule {
+  key: string;
+}
+
+/** Spec part 2 §9: "weekday menu max height 224". */
+const WEEKDAY_MENU_MAX_HEIGHT = '224px';
+
+let keyCounter = 0;
+/** Keys only need to be unique within the page; no crypto.randomUUID (missing on plain-http LAN installs). */
+export function nextShiftKey(): string {
+  keyCounter += 1;
+  return `shift-${keyCounter}`;
+}
+
+/** Rows for rules loaded from the mirror. */
+export function toShiftRows(rules: readonly ShiftRule[]): ShiftRow[] {
+  return rules.map((rule) => ({ ...rule, key: nextShiftKey() }));
+}
+
+/** The rules to save, without the editor's keys. */
+export function toShiftRules(rows: readonly ShiftRow[]): ShiftRule[] {
+  return rows.map(({ weekdays, startminute, endminute, unmanned }) => ({ weekdays: sortWeekdays(weekdays), startminute, endminute, unmanned }));
+}
+
+export interface ShiftEditorProps {
+  shifts: readonly ShiftRow[];
+  onChange(shifts: ShiftRow[]): void;
+  disabled?: boolean;
+}
+
+export function ShiftEditor({ shifts, onChange, disabled = false }: ShiftEditorProps) {
+  const { t } = useTranslation();
+  const update = (key: string, change: Partial<ShiftRule>) => onChange(shifts.map((row) => (row.key === key ? { ...row, ...change } : row)));
+  const remove = (key: string) => onChange(shifts.filter((row) => row.key !== key));
+  const add = () => onChange([...shifts, { ...newShiftRule(shifts[shifts.length - 1]), key: nextShiftKey() }]);
+
+  return (
+    <Stack as="section" gap="4" aria-labelledby="shift-editor-title" data-testid="shift-editor">
+      <Flex align="center" gap="3">
+        <Heading id="shift-editor-title" as="h3" size="md">
+          {t('shifts.title')}
+        </Heading>
+        <Badge size="lg" colorPalette="brand" variant="subtle" data-testid="shift-count" aria-label={t('shifts.count', { count: shifts.length })}>
+          {shifts.length}
+        </Badge>
+      </Flex>
+      {shifts.length === 0 && <Text color="fg.muted">{t('shifts.empty')}</Text>}
+      {shifts.map((row, index) => (
+        <ShiftRowFields key={row.key} row={row} index={index} disabled={disabled} onChange={(change) => update(row.key, change)} onRemove={() => remove(row.key)} />
+      ))}
+      <Box>
+        <Button variant="outline" onClick={add} disabled={disabled} data-testid="shift-add">
+          {t('shifts.add')}
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
+
+interface ShiftRowFieldsProps {
+  row: ShiftRow;
+  index: number;
+  disabled: boolean;
+  onChange(change: Partial<ShiftRule>): void;
+  onRemove(): void;
+}
+
+function ShiftRowFields({ row, index, disabled, onChange, onRemove }: ShiftRowFieldsProps) {
+  const { t } = useTranslation();
+  const weekdays = useMemo(() => createListCollection({ items: WEEKDAYS.map((day) => ({ value: String(day), label: t(`shifts.weekdays.${day}`) })) }), [t]);
+  const missingWeekday = row.weekdays.length === 0;
+  const nextDay = endsNextDay(row.startminute, row.endminute);
+  const number = index + 1;
+  const setTime = (field: 'startminute' | 'endminute', value: string) => {
+    const minute = timeToMinute(value);
+    // An incomplete time (the user is still typing, or cleared the field) keeps the last valid value.
+    if (minute !== null) onChange({ [field]: minute });
+  };
+
+  return (
+    <Box borderWidth="1px" borderRadius="l2" p="4" bg="bg.panel" data-testid="shift-row" role="group" aria-label={t('shifts.row', { number })}>
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 12 }} gap="4" alignItems="end">
+        <Box gridColumn={{ sm: 'span 2', lg: 'span 4' }}>
+          <Select.Root
+            multiple
+            collection={weekdays}
+            value={row.weekdays.map(String)}
+            onValueChange={(details) => onChange({ weekdays: sortWeekdays(details.value.map(Number).filter(isWeekday)) })}
+            invalid={missingWeekday}
+            disabled={disabled}
+            positioning={{ sameWidth: true }}
+          >
+            <Select.HiddenSelect />
+            <Select.Label>{t('shifts.weekdaysLabel')}</Select.Label>
+            <Select.Control>
+              <Select.Trigger data-testid="shift-weekdays">
+                <Select.ValueText placeholder={t('shifts.weekdaysPlaceholder')} />
+              </Select.Trigger>
+              <Select.IndicatorGroup>
+                <Select.Indicator />
+              </Select.IndicatorGroup>
+            </Select.Control>
+            <Portal>
+              <Select.Positioner>
+                <Select.Content maxH={WEEKDAY_MENU_MAX_HEIGHT} overflowY="auto">
+                  {weekdays.items.map((item) => (
+                    <Select.Item item={item} key={item.value} minH="11">
+                      {item.label}
+                      <Select.ItemIndicator />
+                    </Select.Item>
+                  ))}
+                </Select.Content>
+              </Select.Positioner>
+            </Portal>
+          </Select.Root>
+          {missingWeekday && (
+            <Text color="fg.error" textStyle="sm" mt="1" data-testid="shift-weekdays-error">
+              {t('shifts.weekdaysRequired')}
+            </Text>
+          )}
+        </Box>
+        <Field.Root disabled={disabled} gridColumn={{ lg: 'span 2' }}>
+          <Field.Label>{t('shifts.start')}</Field.Label>
+          <Input type="time" step={SHIFT_TIME_STEP_SECONDS} value={minuteToTime(row.startminute)} onChange={(event) => setTime('startminute', event.target.value)} data-testid="shift-start" />
+        </Field.Root>
+        <Field.Root disabled={disabled} gridColumn={{ lg: 'span 2' }}>
+          <Field.Label data-testid="shift-end-label">{nextDay ? t('shifts.endNextDay') : t('shifts.end')}</Field.Label>
+          <Input type="time" step={SHIFT_TIME_STEP_SECONDS} value={minuteToTime(row.endminute)} onChange={(event) => setTime('endminute', event.target.value)} data-testid="shift-end" />
+        </Field.Root>
+        <Flex gridColumn={{ sm: 'span 2', lg: 'span 4' }} align="center" justify="space-between" gap="3" minH="11">
+          <Checkbox.Root checked={row.unmanned} onCheckedChange={(details) => onChange({ unmanned: details.checked === true })} disabled={disabled} size="lg" data-testid="shift-unmanned">
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>{t('shifts.unmanned')}</Checkbox.Label>
+          </Checkbox.Root>
+          <IconButton variant="ghost" colorPalette="red" onClick={onRemove} disabled={disabled} aria-label={t('shifts.remove', { number })} data-testid="shift-remove">
+            <Trash2 aria-hidden />
+          </IconButton>
+        </Flex>
+      </SimpleGrid>
+    </Box>
+  );
+}
