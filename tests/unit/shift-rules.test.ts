@@ -1,66 +1,55 @@
 import { describe, expect, it } from 'vitest';
-import { endsNextDay, hasMissingWeekdays, minuteToTime, newShiftRule, sortWeekdays, timeToMinute, type Weekday } from '../../src/shared/domain/shift';
+import { createShiftModelSchema } from '../../src/shared/api/shiftmodels';
+import { formatTimeOfDay, newShiftRow, parseTimeOfDay, shiftRowEndsNextDay, shiftRowIssues } from '../../src/shared/domain/shift';
 
-const at = (time: string) => timeToMinute(time)!;
-
-describe('new shift defaults (part 2 §4, §9)', () => {
-  it('starts the first shift at 06:00 for 7h59m on Monday, manned', () => {
-    expect(newShiftRule()).toEqual({ weekdays: [1], startminute: at('06:00'), endminute: at('13:59'), unmanned: false });
+describe('shift times', () => {
+  it.each([
+    ['06:00', 360],
+    ['00:00', 0],
+    ['23:59', 1439],
+    [' 13:05 ', 785],
+  ])('%j → %i', (text, minute) => {
+    expect(parseTimeOfDay(text)).toBe(minute);
+    expect(formatTimeOfDay(minute)).toBe(text.trim());
   });
 
-  it.each([
-    ['13:59', '14:00', '21:59'],
-    ['21:59', '22:00', '23:59'], // 22:00 + 7h59m would be 05:59: capped at 23:59
-    ['16:30', '16:31', '23:59'],
-    ['05:59', '06:00', '13:59'],
-    ['23:58', '23:59', '23:59'],
-    ['23:59', '00:00', '07:59'], // one minute after 23:59 is midnight
-  ])('after a shift ending %s the next starts %s and ends %s', (previousEnd, start, end) => {
-    const shift = newShiftRule({ endminute: at(previousEnd) });
-    expect(minuteToTime(shift.startminute)).toBe(start);
-    expect(minuteToTime(shift.endminute)).toBe(end);
-    expect(shift.weekdays).toEqual([1]);
-    expect(shift.unmanned).toBe(false);
+  it.each(['24:00', '6:00', '12:60', '', 'ab:cd', '12:5'])('rejects %j', (text) => {
+    expect(parseTimeOfDay(text)).toBeNull();
   });
 });
 
-describe('ends next day ("Endzeit (+1)")', () => {
+describe('new shift defaults (§4, §9)', () => {
+  it.each([
+    [undefined, '06:00', '13:59'],
+    [{ end: '13:59' }, '14:00', '21:59'],
+    [{ end: '21:59' }, '22:00', '23:59'],
+    [{ end: '23:59' }, '00:00', '07:59'],
+    [{ end: 'kaputt' }, '06:00', '13:59'],
+  ])('after %j: %s – %s, Mo, manned', (previous, start, end) => {
+    expect(newShiftRow(previous)).toEqual({ start, end, weekdays: [1], unmanned: false });
+  });
+});
+
+describe('shift row validation (§5)', () => {
+  it.each([
+    [{ start: '06:00', end: '14:00', weekdays: [1, 2] }, []],
+    [{ start: '06:00', end: '14:00', weekdays: [] }, [{ field: 'weekdays', code: 'weekdaysRequired' }]],
+    [{ start: '6', end: '25:00', weekdays: [1] }, [{ field: 'start', code: 'invalidTime' }, { field: 'end', code: 'invalidTime' }]],
+  ] as const)('%j → %j', (row, issues) => {
+    expect(shiftRowIssues({ ...row, weekdays: [...row.weekdays] })).toEqual(issues);
+  });
+
   it.each([
     ['22:00', '05:59', true],
-    ['23:55', '00:00', true],
+    ['22:00', '22:30', false],
     ['06:00', '13:59', false],
-    ['10:30', '10:10', false], // same hour: the spec compares hours
-    ['00:00', '23:59', false],
-    ['14:00', '14:00', false],
-  ])('%s – %s → %s', (start, end, expected) => {
-    expect(endsNextDay(at(start), at(end))).toBe(expected);
-  });
-});
-
-describe('shift rows', () => {
-  it.each([
-    [[[1], [2, 3]], false],
-    [[[1], []], true],
-    [[], false],
-  ] as [Weekday[][], boolean][])('weekdays %j missing → %s', (rows, expected) => {
-    expect(hasMissingWeekdays(rows.map((weekdays) => ({ weekdays })))).toBe(expected);
+    ['14:30', '14:10', false],
+  ])('%s – %s ends the next day: %s', (start, end, next) => {
+    expect(shiftRowEndsNextDay({ start, end })).toBe(next);
   });
 
-  it.each([
-    ['00:00', 0],
-    ['06:05', 365],
-    ['23:59', 1439],
-    ['07:30:00', 450],
-    ['24:00', null],
-    ['12:60', null],
-    ['6:00', null],
-    ['', null],
-  ])('time %j is minute %j', (time, minute) => {
-    expect(timeToMinute(time)).toBe(minute);
-    if (minute !== null) expect(minuteToTime(minute)).toBe(time.slice(0, 5));
-  });
-
-  it('sorts weekdays in calendar order without repeats', () => {
-    expect(sortWeekdays([5, 1, 5, 7])).toEqual([1, 5, 7]);
+  it('the API schema names an empty weekday list and bad times', () => {
+    const result = createShiftModelSchema.safeParse({ shiftmodelof: '0190a000-0000-7000-8000-000000000001', shifts: [{ start: '06:00', end: '99:00', weekdays: [] }] });
+    expect(result.error?.issues.map((i) => i.path.join('.')).sort()).toEqual(['shifts.0.end', 'shifts.0.weekdays']);
   });
 });

@@ -70,3 +70,65 @@ export function timeToMinute(value: string): number | null {
 export function sortWeekdays(weekdays: readonly Weekday[]): Weekday[] {
   return [...new Set(weekdays)].sort((a, b) => a - b);
 }
+
+/** The editor's weekday labels (§2.7), index = weekday − 1. */
+export const WEEKDAY_LABELS_DE = ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'] as const;
+
+const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** 'HH:MM' (00:00 … 23:59) → minutes after midnight; anything else → null. */
+export function parseTimeOfDay(text: string): number | null {
+  const match = TIME_PATTERN.exec(text.trim());
+  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
+}
+
+/** Minutes after midnight → 'HH:MM'. */
+export function formatTimeOfDay(minute: number): string {
+  const h = Math.floor(minute / 60);
+  const m = minute % 60;
+  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+}
+
+/** One row of the weekly shift editor as the form and the API hold it. */
+export interface ShiftRow {
+  /** 'HH:MM' */
+  start: string;
+  /** 'HH:MM'; earlier hour than `start` means the next day ('Endzeit (+1)'). */
+  end: string;
+  weekdays: Weekday[];
+  unmanned: boolean;
+}
+
+/**
+ * The row '+ Schicht' adds (§4): after `previous` it starts one minute after the previous end (wrapping past
+ * midnight), otherwise at 06:00; it ends 7h59m later, capped at 23:59; weekday Mo; manned.
+ */
+export function newShiftRow(previous?: Pick<ShiftRow, 'end'>): ShiftRow {
+  const previousEnd = previous ? parseTimeOfDay(previous.end) : null;
+  const start = previousEnd === null ? DEFAULT_SHIFT_START_MINUTE : (previousEnd + 1) % MINUTES_PER_DAY;
+  const end = Math.min(start + DEFAULT_SHIFT_LENGTH_MINUTES, LAST_MINUTE_OF_DAY);
+  return { start: formatTimeOfDay(start), end: formatTimeOfDay(end), weekdays: [1], unmanned: false };
+}
+
+/** Error codes of a shift row, for i18n (`shift.errors.<code>`). */
+export type ShiftRowIssueCode = 'weekdaysRequired' | 'invalidTime';
+export interface ShiftRowIssue {
+  field: 'weekdays' | 'start' | 'end';
+  code: ShiftRowIssueCode;
+}
+
+/** "Submit disabled when any shift row has no weekdays" (§5) plus well-formed times. Empty list = valid. */
+export function shiftRowIssues(row: Pick<ShiftRow, 'start' | 'end' | 'weekdays'>): ShiftRowIssue[] {
+  const issues: ShiftRowIssue[] = [];
+  if (row.weekdays.length === 0 || !row.weekdays.every(isWeekday)) issues.push({ field: 'weekdays', code: 'weekdaysRequired' });
+  if (parseTimeOfDay(row.start) === null) issues.push({ field: 'start', code: 'invalidTime' });
+  if (parseTimeOfDay(row.end) === null) issues.push({ field: 'end', code: 'invalidTime' });
+  return issues;
+}
+
+/** Whether a row's end is labelled 'Endzeit (+1)'; false while a time is not well-formed. */
+export function shiftRowEndsNextDay(row: Pick<ShiftRow, 'start' | 'end'>): boolean {
+  const start = parseTimeOfDay(row.start);
+  const end = parseTimeOfDay(row.end);
+  return start !== null && end !== null && endsNextDay(start, end);
+}

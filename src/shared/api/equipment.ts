@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import {
+  catalogSelectionIssues,
+  cleanMediaSupply,
+  DIMENSION_ERROR_TEXTS,
+  DIMENSION_MIN,
+  HOURLY_RATE_UNIT,
+  isFutureYear,
+  YEAR_IN_FUTURE_TEXT,
+  type CatalogIssueCode,
+} from '../domain/equipment';
+import { embeddedAssignSchema } from './assign';
+import { langField, optionalText, requiredText } from './fields';
+import { hasShiftModelSchema } from './shiftmodels';
+
+/**
+ * Equipment (machines), spec part 1 §3, §7 and part 2 §2.2, §3, §4, §5, §7: GET/POST/PUT/DELETE
+ * /api/equipments[/{id}]. Feature key `equipment`. One schema per input, shared by the equipment form, its
+ * outbox entry and the routes. Years are epoch ms of 1 January UTC (`yearToEpochMs` in domain/equipment.ts).
+ */
+
+const MEMO_MAX = 5000;
+
+/** A year as epoch ms (the year pickers); not in the future (§5). */
+const yearField = z
+  .number({ error: 'Must be a year as epoch milliseconds' })
+  .int('Must be a year as epoch milliseconds')
+  .min(Date.UTC(1800, 0, 1) - 86_400_000, 'Must be a year after 1800')
+  .refine((ms) => !isFutureYear(ms), YEAR_IN_FUTURE_TEXT);
+
+/** One dimension in mm: at least 1 ('Wert muss >= 1 sein'), or null for an empty field. */
+const dimension = z.number({ error: DIMENSION_ERROR_TEXTS.invalidNumberFormat }).min(DIMENSION_MIN, DIMENSION_ERROR_TEXTS.belowMinimum).max(1_000_000).nullable();
+/** [width, height, depth] in mm; send nothing (or null) when all three are empty. Parse typed text with parseDimensions. */
+export const dimensionsSchema = z.tuple([dimension, dimension, dimension], { error: 'Must be [width, height, depth]' });
+
+/** The spec's hourly rate: [amount, {unitid: 'EUR', namespace}] (a bare amount is read as EUR). */
+export const hourlyRateSchema = z.union([
+  z.tuple([z.number().min(0, 'Must be at least 0').max(10_000_000), z.object({ unitid: z.literal('EUR', { error: 'Only EUR' }), namespace: z.string().max(50).optional() })]),
+  z.number().min(0, 'Must be at least 0').max(10_000_000).transform((amount) => [amount, { unitid: 'EUR' as const, namespace: HOURLY_RATE_UNIT.namespace }] as const),
+]);
+
+/** [manufacturer, type, '' (unused slot), software version]; all optional, shorter lists are padded. */
+export const controllerInformationSchema = z.array(z.string().trim().max(200, 'Must be at most 200 characters')).max(4, 'At most 4 entries');
+
+/** The spec's file reference (image, typenameplate) as the form got it from POST /api/files; `url` is ignored. */
+export const equipmentFileRefSchema = z.object({
+  fileid: z.uuid(),
+  fileversion: z.number().int().min(1).default(1),
+  mimetype: z.string().max(200).optional(),
+  bucketid: z.string().max(200).optional(),
+  url: z.string().max(4000).optional(),
+});
+
+/** The form's basic fields, shared by create and update. Localised texts (costcenter, mediasupply) are in `lang`. */
+const basicFields = {
+  name: requiredText(),
+  equipmentid: optionalText(100),
+  inventoryid: optionalText(100),
+  manufacturerserialnumber: optionalText(),
+  /** Build year (required). */
+  constructiondate: yearField,
+  /** Commissioning year; empty means this year ("defaults to now if empty"). */
+  commissioningdate: yearField.nullish(),
+  costcenter: optionalText(),
+  inspectionbooknumber: optionalText(),
+  dimensions: dimensionsSchema.nullish(),
+  /** kW. */
+  electricalpower: z.number().min(0, 'Must be at least 0').max(1_000_000).nullish(),
+  /** Media connections; empty rows are dropped. */
+  mediasupply: z.array(z.string().max(500, 'Must be at most 500 characters')).max(50).transform(cleanMediaSupply),
+  controllerinformation: controllerInformationSchema.nullish(),
+  hourlyrate: hourlyRateSchema.nullish(),
+  image: equipmentFileRefSchema.nullish(),
+  typenameplate: equipmentFileRefSchema.nullish(),
+  /** 'take settings from area' of the operating times. */
+  useareashiftmodel: z.boolean(),
+  equipmentclassnodeid: z.uuid().nullish(),
+};
+
+/** Picker values (§4): an existing record, or a new one with its client-chosen nodeid. */
+export const manufacturerChoiceSchema = z.object({ isnew: z.boolean(), nodeid: z.uuid(), name: z.string().trim().max(200).optional() });
+export const brandChoiceSchema = z.object({ isnew: z.boolean(), nodeid: z.uuid(), name: z.string().trim().max(200).optional(), isbrandof: z.uuid().optional() });
+export const equipmentTypeChoiceSchema = z.object({ isnew: z.boolean(), nodeid: z.uuid(), model: z.string().trim().max(200).optional(), brandnodeid: z.uuid().optional() });
+
+const CATALOG_MESSAGES: Record<CatalogIssueCode, string> = {
+  required: 'Required',
+  nameRequired: 'Required',
+  unknown: 'Not found',
+  brandNotOfManufacturer: 'The brand is not of this manufacturer',
+  typeNotOfBrand: 'The type is not of this brand',
+};
+
+/**
+ * POST /api/equipments. `equipmentnodeid` is the device-made id. Catalogue: either `equipmenttype` (existing
+ * or new, with `brand` and — for a new brand — `legalentity`, following catalogSelectionIssues) or just
+ * `equipmenttypenodeid` of an existing type (brand and manufacturer follow from it). New brand, type and
+ * manufacturer are created in the same write with their client-chosen nodeids. `isequipmentof` lists the
+ * area and/or pool (the caller's legal entity may be listed too and is ignored); at least one area or pool is
+ * required. `assign.payload` entries are applied after the create (same transaction).
+ */
+export const createEquipmentSchema = z
+  .object({
+    lang: langField,
+    equipmentnodeid: z.uuid().optional(),
+    ...basicFields,
+    mediasupply: basicFields.mediasupply.default([]),
+    useareashiftmodel: basicFields.useareashiftmodel.default(true),
+    isequipmentof: z.array(z.uuid()).max(3, 'At most an area, a pool and the legal entity').default([]),
+    equipmenttypenodeid: z.uuid().optional(),
+    legalentity: manufacturerChoiceSchema.nullish(),
+    brand: brandChoiceSchema.nullish(),
+    equipmenttype: equipmentTypeChoiceSchema.nullish(),
+    assign: embeddedAssignSchema,
+  })
+  .superRefine((input, ctx) => {
+    const equipmenttype = input.equipmenttype ?? (input.equipmenttypenodeid ? { isnew: false, nodeid: input.equipmenttypenodeid } : null);
+    if (input.equipmenttype && input.equipmenttypenodeid && input.equipmenttype.nodeid !== input.equipmenttypenodeid) {
+      ctx.addIssue({ code: 'custom', path: ['equipmenttypenodeid'], message: 'Must equal equipmenttype.nodeid' });
+    }
+    // An existing type alone is enough: brand and manufacturer follow from it.
+    const typeAlone = equipmenttype && !equipmenttype.isnew && !input.brand;
+    for (const issue of catalogSelectionIssues({ legalentity: input.legalentity, brand: input.brand, equipmenttype })) {
+      if (typeAlone && issue.field === 'brand' && issue.code === 'required') continue;
+      ctx.addIssue({ code: 'custom', path: issue.field.split('.'), message: CATALOG_MESSAGES[issue.code] });
+    }
+    if (input.isequipmentof.length === 0) ctx.addIssue({ code: 'custom', path: ['isequipmentof'], message: 'Choose an equipment pool or an area' });
+  })
+  .transform(({ equipmenttypenodeid, ...input }) => ({
+    ...input,
+    equipmenttype: input.equipmenttype ?? (equipmenttypenodeid ? { isnew: false, nodeid: equipmenttypenodeid } : null),
+  }));
+export type CreateEquipmentInput = z.input<typeof createEquipmentSchema>;
+export type CreateEquipment = z.output<typeof createEquipmentSchema>;
+
+/**
+ * PUT /api/equipments/{id}: the basic fields without assignment and brand data (§7); only the fields sent
+ * change (field-level last write wins; what is overwritten goes to the record history). `equipmenttypenodeid`
+ * may switch to another existing type. `equipmentnodeid`, if sent, must be the path id. The memo update
+ * {lang, equipmentnodeid, memo} of part 1 §7 is this route with only `memo`.
+ */
+export const updateEquipmentSchema = z.object({
+  lang: langField,
+  equipmentnodeid: z.uuid().optional(),
+  name: basicFields.name.optional(),
+  equipmentid: basicFields.equipmentid.optional(),
+  inventoryid: basicFields.inventoryid.optional(),
+  manufacturerserialnumber: basicFields.manufacturerserialnumber.optional(),
+  constructiondate: basicFields.constructiondate.optional(),
+  commissioningdate: basicFields.commissioningdate,
+  costcenter: basicFields.costcenter.optional(),
+  inspectionbooknumber: basicFields.inspectionbooknumber.optional(),
+  dimensions: basicFields.dimensions,
+  electricalpower: basicFields.electricalpower,
+  mediasupply: basicFields.mediasupply.optional(),
+  controllerinformation: basicFields.controllerinformation,
+  hourlyrate: basicFields.hourlyrate,
+  image: basicFields.image,
+  typenameplate: basicFields.typenameplate,
+  useareashiftmodel: basicFields.useareashiftmodel.optional(),
+  equipmentclassnodeid: basicFields.equipmentclassnodeid,
+  equipmenttypenodeid: z.uuid().optional(),
+  memo: optionalText(MEMO_MAX).optional(),
+});
+export type UpdateEquipmentInput = z.input<typeof updateEquipmentSchema>;
+export type UpdateEquipment = z.output<typeof updateEquipmentSchema>;
+
+/** The memo save of the machine overview (part 1 §7 "memo update {lang, equipmentnodeid, memo}"), sent as PUT /api/equipments/{id}. */
+export const updateMemoSchema = z.object({ lang: langField, equipmentnodeid: z.uuid(), memo: optionalText(MEMO_MAX) });
+export type UpdateMemoInput = z.input<typeof updateMemoSchema>;
+
+/** DELETE /api/equipments/{id} {nodeid}: body optional; `nodeid`, if sent, must be the path id. */
+export const deleteEquipmentSchema = z.object({ nodeid: z.uuid().optional() }).nullish();
+
+// ---------------------------------------------------------------- answers
+
+export const fileRefSchema = z.object({
+  fileid: z.uuid(),
+  fileversion: z.number().int(),
+  mimetype: z.string(),
+  bucketid: z.string(),
+  /** Signed download URL, relative to the server; expires (reload the record for a fresh one). */
+  url: z.string().nullable(),
+});
+export type FileRef = z.infer<typeof fileRefSchema>;
+
+export const equipmentSchema = z.object({
+  nodeid: z.uuid(),
+  name: z.string(),
+  equipmentid: z.string().nullable(),
+  inventoryid: z.string().nullable(),
+  manufacturerserialnumber: z.string().nullable(),
+  constructiondate: z.number().int(),
+  commissioningdate: z.number().int().nullable(),
+  costcenter: z.string().nullable(),
+  inspectionbooknumber: z.string().nullable(),
+  dimensions: z.tuple([z.number().nullable(), z.number().nullable(), z.number().nullable()]).nullable(),
+  electricalpower: z.number().nullable(),
+  mediasupply: z.array(z.string()),
+  controllerinformation: z.tuple([z.string(), z.string(), z.string(), z.string()]).nullable(),
+  hourlyrate: z.tuple([z.number(), z.object({ unitid: z.string(), namespace: z.string() })]).nullable(),
+  image: fileRefSchema.nullable(),
+  typenameplate: fileRefSchema.nullable(),
+  memo: z.string().nullable(),
+  hasequipmenttype: z.object({
+    nodeid: z.uuid(),
+    model: z.string(),
+    brand: z.object({ nodeid: z.uuid(), name: z.string(), isbrandof: z.object({ nodeid: z.uuid(), name: z.string() }) }),
+  }),
+  /** The machine's area (with its plant) and/or pool. */
+  isequipmentof: z.array(
+    z.discriminatedUnion('type', [
+      z.object({ type: z.literal('area'), nodeid: z.uuid(), name: z.string(), site: z.object({ nodeid: z.uuid(), name: z.string() }) }),
+      z.object({ type: z.literal('pool'), nodeid: z.uuid(), name: z.string() }),
+    ]),
+  ),
+  equipmentclassnodeid: z.uuid().nullable(),
+  useareashiftmodel: z.boolean(),
+  hasshiftmodel: hasShiftModelSchema,
+  version: z.number().int(),
+});
+export type Equipment = z.infer<typeof equipmentSchema>;

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** Field builders the structure contracts (areas, pools, equipment, catalogue, shift models) share. */
+
+export const TEXT_MAX = 200;
+
+/** A required text: trimmed, not empty ('Required'), at most `max` characters. */
+export const requiredText = (max: number = TEXT_MAX) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Required' : 'Must be a text') })
+    .trim()
+    .min(1, 'Required')
+    .max(max, `Must be at most ${max} characters`);
+
+/** An optional text; empty or missing means none (null). */
+export const optionalText = (max: number = TEXT_MAX) =>
+  z
+    .string({ error: 'Must be a text' })
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** The language the texts of a request are in (localised fields are written under it). */
+export const langField = z.string().min(2).max(10).default('de');
+
+/** A record's id chosen by the device (UUIDv7 made offline); without it the server makes one. */
+export const clientNodeid = z.uuid().optional();
+
+/** Tenant change version of a record's last write (sync-protocol.md § Change feed). */
+export const versionField = z.number().int();
+
+/** The answer of every delete: the id and the change version of the delete. */
+export const deleteResultSchema = z.object({ nodeid: z.uuid(), version: versionField });
+export type DeleteResult = z.infer<typeof deleteResultSchema>;
+
+/** A machine as lists and cards inside areas, pools and the catalogue show it. */
+export const equipmentRefSchema = z.object({ nodeid: z.uuid(), name: z.string(), equipmentid: z.string().nullable() });
+export type EquipmentRef = z.infer<typeof equipmentRefSchema>;
