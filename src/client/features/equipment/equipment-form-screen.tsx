@@ -276,7 +276,7 @@ export function EquipmentFormScreen() {
             </Alert.Root>
           )}
           <Section title={t('equipment.sections.catalog')} testId="section-catalog">
-            <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+            <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
               <CatalogPicker
                 label={t('equipment.fields.brand')}
                 testId="equipment-brand"
@@ -313,7 +313,7 @@ export function EquipmentFormScreen() {
           </Section>
 
           <Section title={t('equipment.sections.identity')} testId="section-identity">
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
               {textField('name', t('equipment.fields.name'), { required: true, invalid: check.nameMissing })}
               {textField('equipmentid', t('equipment.fields.equipmentid'))}
               {textField('inventoryid', t('equipment.fields.inventoryid'))}
@@ -340,7 +340,7 @@ export function EquipmentFormScreen() {
           </Section>
 
           <Section title={t('equipment.sections.photos')} testId="section-photos">
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
               <PhotoField label={t('equipment.fields.typenameplate')} testId="photo-typenameplate" previewUrl={nameplateUrl} onPick={(photo) => setPhotos((current) => ({ ...current, typenameplate: photo }))} disabled={disabled} />
               <PhotoField label={t('equipment.fields.image')} testId="photo-image" previewUrl={imageUrl} onPick={(photo) => setPhotos((current) => ({ ...current, image: photo }))} disabled={disabled} />
             </SimpleGrid>
@@ -395,7 +395,7 @@ export function EquipmentFormScreen() {
           </Section>
 
           <Section title={t('equipment.sections.controller')} testId="section-controller">
-            <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+            <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
               {(['manufacturer', 'type', 'softwareversion'] as const).map((field) => (
                 <Field.Root key={field} disabled={disabled}>
                   <Field.Label>{t(`equipment.controller.${field}`)}</Field.Label>
@@ -407,7 +407,7 @@ export function EquipmentFormScreen() {
 
           {mode === 'add' && (
             <Section title={t('equipment.sections.assignment')} testId="section-assignment">
-              <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+              <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
                 <Field.Root invalid={assignmentMissing} disabled={disabled}>
                   <Field.Label>{t('equipment.fields.pool')}</Field.Label>
                   <NativeSelect.Root size="lg">
