@@ -73,12 +73,19 @@ describe('sites', () => {
       expect((await call(adminA, 'GET', `/api/sites/${created.nodeid}`)).statusCode).toBe(404);
     });
 
-    it('takes an id made by an offline client, and answers 409 when it is taken', async () => {
+    it('takes an id made by an offline client; the same create again answers the plant, other content 409', async () => {
       const nodeid = uuidv7();
-      expect((await createSite(adminA, siteInput(a.legalEntity.nodeid, { nodeid }))).nodeid).toBe(nodeid);
-      const again = await call(adminA, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid, { nodeid }));
+      const created = await createSite(adminA, siteInput(a.legalEntity.nodeid, { nodeid }));
+      expect(created.nodeid).toBe(nodeid);
+      const same = await call(adminA, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid, { nodeid }));
+      expect(same.statusCode).toBe(201);
+      expect(same.json()).toEqual(created);
+      const again = await call(adminA, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid, { nodeid, name: 'Anderes Werk' }));
       expect(again.statusCode).toBe(409);
       expect(apiErrorSchema.parse(again.json()).statusCode).toBe(409);
+      const otherTenant = await call(adminB, 'POST', '/api/sites', siteInput(b.legalEntity.nodeid, { nodeid }));
+      expect(otherTenant.statusCode).toBe(409);
+      expect(otherTenant.body).not.toContain('Werk Nord');
     });
 
     it('rejects a body whose sitenodeid differs from the path', async () => {

@@ -1,11 +1,15 @@
-import { and, asc, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { CreateSite, Site, UpdateSite } from '../../shared/api/sites';
-import type { Db, Tx } from '../db/client';
-import { areas, equipment, shiftModels, shifts, sites, structureSubscriptions } from '../db/schema';
+import type { Db } from '../db/client';
+import { areas, sites, structureSubscriptions } from '../db/schema';
 import { badRequest, notFound } from '../http-errors';
+import { unlinkMachinesOf } from './assign-service';
 import { nextVersion, recordTombstone, recordTombstones } from './change-feed';
+import { appendHistory, changedFields } from './record-history';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
+import { deleteShiftModelsIfOrphaned } from './shiftmodel-service';
+import { existingForCreate } from './structure-common';
 
 type SiteRow = typeof sites.$inferSelect;
 
@@ -25,16 +29,24 @@ export async function getSite(ctx: ServiceContext, actor: Actor, nodeid: string)
 
 /**
  * createSite. The payload names the legal entity; it must be the caller's own. Another one answers 404 like
- * any record of another tenant: the caller cannot tell whether that legal entity exists.
+ * any record of another tenant: the caller cannot tell whether that legal entity exists. A device-chosen
+ * nodeid that exists already answers the plant when it is this tenant's with the same content (the outbox sent
+ * the create twice), otherwise 409 (existingForCreate).
  */
 export async function createSite(ctx: ServiceContext, actor: Actor, input: CreateSite): Promise<Site> {
   assertOwnLegalEntity(actor, input.legalentitynodeid);
+  const nodeid = input.nodeid ?? uuidv7();
   const row = await writeTransaction(ctx, 'site.create', async (tx) => {
+    const [existing] = await tx.select().from(sites).where(eq(sites.nodeid, nodeid));
+    const same = await existingForCreate(tx, actor, 'sites', nodeid, existing, (site) =>
+      site.name === input.name && site.street === input.street && site.siteid === input.siteid && site.zipcode === input.zipcode && site.city === input.city && site.country === input.country,
+    );
+    if (same) return same;
     const version = await nextVersion(tx, actor.legalentitynodeid);
     const [inserted] = await tx
       .insert(sites)
       .values({
-        nodeid: input.nodeid ?? uuidv7(),
+        nodeid,
         legalentitynodeid: actor.legalentitynodeid,
         name: input.name,
         street: input.street,
@@ -47,10 +59,11 @@ export async function createSite(ctx: ServiceContext, actor: Actor, input: Creat
       .returning();
     return inserted!;
   });
-  return { ...toSite(row), hasarea: [] };
+  const [site] = await withAreas(ctx.db, actor, [row]);
+  return site!;
 }
 
-/** updateSite: changes only the fields sent; `sitenodeid` must be the path's id. */
+/** updateSite: changes only the fields sent (what it overwrites goes to the record history); `sitenodeid` must be the path's id. */
 export async function updateSite(ctx: ServiceContext, actor: Actor, nodeid: string, input: UpdateSite): Promise<Site> {
   if (input.sitenodeid !== nodeid) throw badRequest('sitenodeid does not match the path', [{ field: 'sitenodeid', message: 'Must equal the id in the path' }]);
   if (input.legalentitynodeid !== undefined) assertOwnLegalEntity(actor, input.legalentitynodeid);
@@ -63,14 +76,18 @@ export async function updateSite(ctx: ServiceContext, actor: Actor, nodeid: stri
     ...(input.country !== undefined && { country: input.country }),
   };
   const row = await writeTransaction(ctx, 'site.update', async (tx) => {
+    const [current] = await tx.select().from(sites).where(siteOfTenant(actor, nodeid)).for('update');
+    if (!current) throw notFound(SITE_NOT_FOUND);
+    const fieldChanges = changedFields(current, changes);
+    if (Object.keys(fieldChanges).length === 0) return current;
     const version = await nextVersion(tx, actor.legalentitynodeid);
     const [updated] = await tx
       .update(sites)
       .set({ ...changes, version, updatedAt: new Date() })
       .where(siteOfTenant(actor, nodeid))
       .returning();
-    if (!updated) throw notFound(SITE_NOT_FOUND);
-    return updated;
+    await appendHistory(tx, { legalentitynodeid: actor.legalentitynodeid, kind: 'sites', nodeid, version, changes: fieldChanges, usernodeid: actor.usernodeid });
+    return updated!;
   });
   const [site] = await withAreas(ctx.db, actor, [row]);
   return site!;
@@ -94,12 +111,7 @@ export async function deleteSite(ctx: ServiceContext, actor: Actor, nodeid: stri
       .where(and(eq(areas.legalentitynodeid, le), eq(areas.sitenodeid, nodeid)));
     const areaIds = areaRows.map((a) => a.nodeid);
 
-    if (areaIds.length > 0) {
-      await tx
-        .update(equipment)
-        .set({ areanodeid: null, version, updatedAt: new Date() })
-        .where(and(eq(equipment.legalentitynodeid, le), inArray(equipment.areanodeid, areaIds)));
-    }
+    await unlinkMachinesOf(tx, actor, 'area', areaIds, version);
 
     const subscriptionTargets = areaIds.length > 0 ? or(eq(structureSubscriptions.sitenodeid, nodeid), inArray(structureSubscriptions.areanodeid, areaIds)) : eq(structureSubscriptions.sitenodeid, nodeid);
     const endedSubscriptions = await tx
@@ -109,41 +121,13 @@ export async function deleteSite(ctx: ServiceContext, actor: Actor, nodeid: stri
 
     await tx.delete(areas).where(and(eq(areas.legalentitynodeid, le), eq(areas.sitenodeid, nodeid)));
     await tx.delete(sites).where(siteOfTenant(actor, nodeid));
-    const removedShiftModels = await deleteOrphanedShiftModels(tx, le, areaRows.flatMap((a) => (a.shiftmodelnodeid ? [a.shiftmodelnodeid] : [])));
+    await deleteShiftModelsIfOrphaned(tx, le, areaRows.flatMap((a) => (a.shiftmodelnodeid ? [a.shiftmodelnodeid] : [])), version);
 
     await recordTombstone(tx, le, 'sites', nodeid, version);
     await recordTombstones(tx, le, 'areas', areaIds, version);
     await recordTombstones(tx, le, 'structure_subscriptions', endedSubscriptions.map((s) => s.nodeid), version);
-    await recordTombstones(tx, le, 'shift_models', removedShiftModels.models, version);
-    await recordTombstones(tx, le, 'shifts', removedShiftModels.shifts, version);
     return { nodeid, version };
   });
-}
-
-/** Shift models of deleted areas, unless a machine or another area still points at one. */
-async function deleteOrphanedShiftModels(tx: Tx, le: string, candidates: string[]): Promise<{ models: string[]; shifts: string[] }> {
-  if (candidates.length === 0) return { models: [], shifts: [] };
-  const stillUsed = new Set<string>();
-  const usedByEquipment = await tx
-    .select({ id: equipment.shiftmodelnodeid })
-    .from(equipment)
-    .where(and(eq(equipment.legalentitynodeid, le), inArray(equipment.shiftmodelnodeid, candidates)));
-  const usedByAreas = await tx
-    .select({ id: areas.shiftmodelnodeid })
-    .from(areas)
-    .where(and(eq(areas.legalentitynodeid, le), isNotNull(areas.shiftmodelnodeid), inArray(areas.shiftmodelnodeid, candidates)));
-  for (const { id } of [...usedByEquipment, ...usedByAreas]) if (id) stillUsed.add(id);
-  const orphaned = candidates.filter((id) => !stillUsed.has(id));
-  if (orphaned.length === 0) return { models: [], shifts: [] };
-  const removedShifts = await tx
-    .delete(shifts)
-    .where(and(eq(shifts.legalentitynodeid, le), inArray(shifts.shiftmodelnodeid, orphaned)))
-    .returning({ nodeid: shifts.nodeid });
-  const removedModels = await tx
-    .delete(shiftModels)
-    .where(and(eq(shiftModels.legalentitynodeid, le), inArray(shiftModels.nodeid, orphaned)))
-    .returning({ nodeid: shiftModels.nodeid });
-  return { models: removedModels.map((m) => m.nodeid), shifts: removedShifts.map((s) => s.nodeid) };
 }
 
 function siteOfTenant(actor: Actor, nodeid: string) {

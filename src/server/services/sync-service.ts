@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableName, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { endsNextDay, formatTimeOfDay } from '../../shared/domain/shift';
 import { SYNC_FORMAT_VERSION, SYNC_KINDS, type PullResponse, type SyncChange, type SyncKind } from '../../shared/api/sync';
 import type { Db, Tx } from '../db/client';
 import {
@@ -77,6 +78,13 @@ function userDisplayData(row: Row): Row {
   return Object.fromEntries(USER_DISPLAY_FIELDS.map((field) => [field, row[field] ?? null]));
 }
 
+/** A shift row plus the editor's form of its times ('HH:MM'), as the shift model API answers them. */
+function shiftData(row: Row): Row {
+  const start = Number(row.startminute);
+  const end = Number(row.endminute);
+  return { ...apiShape()(row), start: formatTimeOfDay(start), end: formatTimeOfDay(end), endsnextday: endsNextDay(start, end) };
+}
+
 const tenantSource = (table: PgTable & { nodeid: PgColumn; version: PgColumn; legalentitynodeid: PgColumn }, toData = apiShape()): VersionedSource => ({
   table,
   nodeid: table.nodeid,
@@ -97,10 +105,10 @@ const VERSIONED: Record<Exclude<SyncKind, 'units' | 'attachmentcategories'>, Ver
   users: tenantSource(users, userDisplayData),
   sites: tenantSource(sites),
   shiftmodels: tenantSource(shiftModels),
-  shifts: tenantSource(shifts),
+  shifts: tenantSource(shifts, shiftData),
   areas: tenantSource(areas),
   equipmentpools: tenantSource(equipmentPools),
-  brands: tenantSource(brands),
+  brands: tenantSource(brands, (row) => ({ ...apiShape()(row), isbrandof: row.manufacturernodeid })),
   equipmenttypes: tenantSource(equipmentTypes),
   equipmentclasses: tenantSource(equipmentClasses),
   files: tenantSource(files, apiShape(['storagekey', 'sha256'])),

@@ -1,0 +1,142 @@
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { Area, CreateArea, UpdateArea } from '../../shared/api/areas';
+import type { Db, Tx } from '../db/client';
+import { areas, equipment, sites, structureSubscriptions } from '../db/schema';
+import { applyAssignments, unlinkMachinesOf } from './assign-service';
+import { nextVersion, recordTombstone, recordTombstones } from './change-feed';
+import { appendHistory, changedFields } from './record-history';
+import { writeTransaction, type Actor, type ServiceContext } from './service-context';
+import { deleteShiftModelsIfOrphaned, insertShiftModel, shiftsOfModels } from './shiftmodel-service';
+import { existingForCreate, notFoundError } from './structure-common';
+
+const KIND = 'areas';
+type AreaRow = typeof areas.$inferSelect;
+
+export async function listAreas(db: Db, actor: Actor): Promise<Area[]> {
+  const rows = await db.select().from(areas).where(eq(areas.legalentitynodeid, actor.legalentitynodeid)).orderBy(asc(areas.name), asc(areas.nodeid));
+  return toAreas(db, actor, rows);
+}
+
+export async function getArea(db: Db | Tx, actor: Actor, nodeid: string): Promise<Area> {
+  const [row] = await db.select().from(areas).where(areaOfTenant(actor, nodeid));
+  if (!row) throw notFoundError('Area');
+  const [area] = await toAreas(db, actor, [row]);
+  return area!;
+}
+
+/**
+ * createArea (spec part 2 §7): the area, optionally its shift plan, the machines of `assign.payload` moved into
+ * it, and with `isSiteSubs` the creator's subscription to it — one transaction, one version. The plant must be
+ * the caller's (404 otherwise).
+ */
+export async function createArea(ctx: ServiceContext, actor: Actor, input: CreateArea): Promise<Area> {
+  const le = actor.legalentitynodeid;
+  const nodeid = input.nodeid ?? uuidv7();
+  await writeTransaction(ctx, 'area.create', async (tx) => {
+    const [site] = await tx.select({ nodeid: sites.nodeid }).from(sites).where(and(eq(sites.nodeid, input.sitenodeid), eq(sites.legalentitynodeid, le)));
+    if (!site) throw notFoundError('Site');
+    const [existing] = await tx.select().from(areas).where(eq(areas.nodeid, nodeid));
+    const same = await existingForCreate(tx, actor, KIND, nodeid, existing, (row) => row.name === input.name && row.sitenodeid === input.sitenodeid && row.areaid === input.areaid);
+    if (same) return;
+
+    const version = await nextVersion(tx, le);
+    let shiftmodelnodeid: string | null = null;
+    if (input.shifts && input.shifts.length > 0) {
+      shiftmodelnodeid = uuidv7();
+      await insertShiftModel(tx, le, shiftmodelnodeid, input.shifts, version);
+    }
+    await tx.insert(areas).values({ nodeid, legalentitynodeid: le, name: input.name, areaid: input.areaid, sitenodeid: input.sitenodeid, shiftmodelnodeid, version });
+    if (input.assign) await applyAssignments(tx, actor, input.assign.payload, version, { type: 'area', nodeid });
+    if (input.isSiteSubs) await subscribeToArea(tx, actor, input.sitenodeid, nodeid, version);
+  });
+  return getArea(ctx.db, actor, nodeid);
+}
+
+/** The creator sees the new area on the dashboard, unless the whole plant is subscribed already. */
+async function subscribeToArea(tx: Tx, actor: Actor, sitenodeid: string, areanodeid: string, version: number): Promise<void> {
+  const le = actor.legalentitynodeid;
+  const [covered] = await tx
+    .select({ nodeid: structureSubscriptions.nodeid })
+    .from(structureSubscriptions)
+    .where(
+      and(
+        eq(structureSubscriptions.legalentitynodeid, le),
+        eq(structureSubscriptions.usernodeid, actor.usernodeid),
+        or(eq(structureSubscriptions.sitenodeid, sitenodeid), eq(structureSubscriptions.areanodeid, areanodeid)),
+      ),
+    );
+  if (covered) return;
+  await tx.insert(structureSubscriptions).values({ nodeid: uuidv7(), legalentitynodeid: le, usernodeid: actor.usernodeid, areanodeid, version });
+}
+
+/** updateArea: only the fields sent; the overwritten values go to the record history. */
+export async function updateArea(ctx: ServiceContext, actor: Actor, nodeid: string, input: UpdateArea): Promise<Area> {
+  const le = actor.legalentitynodeid;
+  await writeTransaction(ctx, 'area.update', async (tx) => {
+    const [current] = await tx.select().from(areas).where(areaOfTenant(actor, nodeid)).for('update');
+    if (!current) throw notFoundError('Area');
+    const patch: Partial<AreaRow> = {
+      ...(input.name !== undefined && { name: input.name }),
+      ...(input.areaid !== undefined && { areaid: input.areaid }),
+    };
+    const changes = changedFields(current, patch);
+    if (Object.keys(changes).length === 0) return;
+    const version = await nextVersion(tx, le);
+    await tx.update(areas).set({ ...patch, version, updatedAt: new Date() }).where(areaOfTenant(actor, nodeid));
+    await appendHistory(tx, { legalentitynodeid: le, kind: KIND, nodeid, version, changes, usernodeid: actor.usernodeid });
+  });
+  return getArea(ctx.db, actor, nodeid);
+}
+
+/**
+ * deleteArea {areanodeid}: its machines stay, unlinked from it ('Nicht verknüpfte Geräte' unless they are in a
+ * pool) and get the new version; subscriptions to it and its shift plan go, each with a tombstone.
+ */
+export async function deleteArea(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
+  const le = actor.legalentitynodeid;
+  return writeTransaction(ctx, 'area.delete', async (tx) => {
+    const [area] = await tx.select().from(areas).where(areaOfTenant(actor, nodeid)).for('update');
+    if (!area) throw notFoundError('Area');
+    const version = await nextVersion(tx, le);
+    await unlinkMachinesOf(tx, actor, 'area', [nodeid], version);
+    const ended = await tx
+      .delete(structureSubscriptions)
+      .where(and(eq(structureSubscriptions.legalentitynodeid, le), eq(structureSubscriptions.areanodeid, nodeid)))
+      .returning({ nodeid: structureSubscriptions.nodeid });
+    await tx.delete(areas).where(areaOfTenant(actor, nodeid));
+    if (area.shiftmodelnodeid) await deleteShiftModelsIfOrphaned(tx, le, [area.shiftmodelnodeid], version);
+    await recordTombstone(tx, le, KIND, nodeid, version);
+    await recordTombstones(tx, le, 'structure_subscriptions', ended.map((s) => s.nodeid), version);
+    await appendHistory(tx, { legalentitynodeid: le, kind: KIND, nodeid, version, changes: {}, context: { deleted: true, name: area.name, sitenodeid: area.sitenodeid }, usernodeid: actor.usernodeid });
+    return { nodeid, version };
+  });
+}
+
+function areaOfTenant(actor: Actor, nodeid: string) {
+  return and(eq(areas.nodeid, nodeid), eq(areas.legalentitynodeid, actor.legalentitynodeid));
+}
+
+async function toAreas(db: Db | Tx, actor: Actor, rows: AreaRow[]): Promise<Area[]> {
+  if (rows.length === 0) return [];
+  const le = actor.legalentitynodeid;
+  const ids = rows.map((r) => r.nodeid);
+  const siteRows = await db.select({ nodeid: sites.nodeid, name: sites.name }).from(sites).where(and(eq(sites.legalentitynodeid, le), inArray(sites.nodeid, [...new Set(rows.map((r) => r.sitenodeid))])));
+  const machines = await db
+    .select({ nodeid: equipment.nodeid, name: equipment.name, equipmentid: equipment.equipmentid, areanodeid: equipment.areanodeid })
+    .from(equipment)
+    .where(and(eq(equipment.legalentitynodeid, le), inArray(equipment.areanodeid, ids)))
+    .orderBy(asc(equipment.name), asc(equipment.nodeid));
+  const shiftRows = await shiftsOfModels(db, le, rows.flatMap((r) => (r.shiftmodelnodeid ? [r.shiftmodelnodeid] : [])));
+  const siteNames = new Map(siteRows.map((s) => [s.nodeid, s.name]));
+  return rows.map((row) => ({
+    nodeid: row.nodeid,
+    name: row.name,
+    areaid: row.areaid,
+    sitenodeid: row.sitenodeid,
+    sitename: siteNames.get(row.sitenodeid) ?? '',
+    hasequipment: machines.filter((m) => m.areanodeid === row.nodeid).map(({ nodeid, name, equipmentid }) => ({ nodeid, name, equipmentid })),
+    hasshiftmodel: row.shiftmodelnodeid ? { nodeid: row.shiftmodelnodeid, shifts: shiftRows.get(row.shiftmodelnodeid) ?? [] } : null,
+    version: row.version,
+  }));
+}

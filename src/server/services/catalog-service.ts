@@ -1,0 +1,328 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type {
+  Brand,
+  BrandsTypesEquipments,
+  CreateBrand,
+  CreateEquipmentClass,
+  CreateEquipmentType,
+  CreateLegalEntity,
+  EquipmentClass,
+  EquipmentType,
+  LegalEntity,
+  Lebrty,
+  UpdateBrand,
+  UpdateEquipmentClass,
+  UpdateEquipmentType,
+  UpdateLegalEntity,
+} from '../../shared/api/catalog';
+import type { Db, Tx } from '../db/client';
+import { brands, equipment, equipmentClasses, equipmentTypes, faqs, legalEntities } from '../db/schema';
+import { conflict } from '../http-errors';
+import { nextVersion, recordTombstone, recordTombstones } from './change-feed';
+import { appendHistory, changedFields } from './record-history';
+import { writeTransaction, type Actor, type ServiceContext } from './service-context';
+import { byName, existingForCreate, localizedText, notFoundError, withLanguage } from './structure-common';
+
+/**
+ * The machine catalogue: manufacturers (legal entities recorded by the tenant, `ownerlegalentitynodeid`), brands,
+ * equipment types and classes. Creating one inside the equipment create uses the `insert*` helpers here, so
+ * both paths write the same rows.
+ */
+
+const IN_USE = 'Still used by equipment';
+
+// ---------------------------------------------------------------- manufacturers
+
+/** A manufacturer's row needs a unique client id; recorded manufacturers never log in, so it is derived. */
+export async function insertManufacturer(tx: Tx, actor: Actor, nodeid: string, name: string, version: number): Promise<void> {
+  await tx.insert(legalEntities).values({ nodeid, name, clientid: `manufacturer:${nodeid}`, clienttype: 'machinebuilder', ownerlegalentitynodeid: actor.legalentitynodeid, version });
+}
+
+/** A manufacturer the tenant recorded, for update; another tenant's (or a tenant itself) is not found. */
+async function manufacturerOfTenant(db: Db | Tx, actor: Actor, nodeid: string) {
+  const [row] = await db.select().from(legalEntities).where(and(eq(legalEntities.nodeid, nodeid), eq(legalEntities.ownerlegalentitynodeid, actor.legalentitynodeid)));
+  return row;
+}
+
+export async function createLegalEntity(ctx: ServiceContext, actor: Actor, input: CreateLegalEntity): Promise<LegalEntity> {
+  const nodeid = input.nodeid ?? uuidv7();
+  return writeTransaction(ctx, 'legalentity.create', async (tx) => {
+    const [existing] = await tx.select().from(legalEntities).where(eq(legalEntities.nodeid, nodeid));
+    const same = await existingForCreate(tx, actor, 'manufacturers', nodeid, existing && { ...existing, legalentitynodeid: existing.ownerlegalentitynodeid }, (row) => row.name === input.name);
+    if (same) return toLegalEntity(same);
+    const version = await nextVersion(tx, actor.legalentitynodeid);
+    await insertManufacturer(tx, actor, nodeid, input.name, version);
+    return { nodeid, name: input.name, version };
+  });
+}
+
+export async function updateLegalEntity(ctx: ServiceContext, actor: Actor, nodeid: string, input: UpdateLegalEntity): Promise<LegalEntity> {
+  return writeTransaction(ctx, 'legalentity.update', async (tx) => {
+    const current = await manufacturerOfTenant(tx, actor, nodeid);
+    if (!current) throw notFoundError('Legal entity');
+    const changes = changedFields(current, { name: input.name });
+    if (Object.keys(changes).length === 0) return toLegalEntity(current);
+    const version = await nextVersion(tx, actor.legalentitynodeid);
+    await tx.update(legalEntities).set({ name: input.name, version, updatedAt: new Date() }).where(eq(legalEntities.nodeid, nodeid));
+    await appendHistory(tx, { legalentitynodeid: actor.legalentitynodeid, kind: 'manufacturers', nodeid, version, changes, usernodeid: actor.usernodeid });
+    return { nodeid, name: input.name, version };
+  });
+}
+
+/** A manufacturer with brands is not deleted (409): its brands must go first. */
+export async function deleteLegalEntity(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
+  return writeTransaction(ctx, 'legalentity.delete', async (tx) => {
+    if (!(await manufacturerOfTenant(tx, actor, nodeid))) throw notFoundError('Legal entity');
+    const [brand] = await tx.select({ nodeid: brands.nodeid }).from(brands).where(eq(brands.manufacturernodeid, nodeid)).limit(1);
+    if (brand) throw conflict('The manufacturer still has brands');
+    const version = await nextVersion(tx, actor.legalentitynodeid);
+    await tx.delete(legalEntities).where(eq(legalEntities.nodeid, nodeid));
+    await recordTombstone(tx, actor.legalentitynodeid, 'manufacturers', nodeid, version);
+    return { nodeid, version };
+  });
+}
+
+function toLegalEntity(row: { nodeid: string; name: string; version: number }): LegalEntity {
+  return { nodeid: row.nodeid, name: row.name, version: row.version };
+}
+
+// ---------------------------------------------------------------- brands
+
+export async function listBrands(db: Db, actor: Actor): Promise<Brand[]> {
+  const rows = await db.select().from(brands).where(eq(brands.legalentitynodeid, actor.legalentitynodeid)).orderBy(asc(brands.name), asc(brands.nodeid));
+  return rows.map(toBrand);
+}
+
+export async function createBrand(ctx: ServiceContext, actor: Actor, input: CreateBrand): Promise<Brand> {
+  const nodeid = input.nodeid ?? uuidv7();
+  return writeTransaction(ctx, 'brand.create', async (tx) => {
+    if (!(await manufacturerOfTenant(tx, actor, input.isbrandof))) throw notFoundError('Legal entity');
+    const [existing] = await tx.select().from(brands).where(eq(brands.nodeid, nodeid));
+    const same = await existingForCreate(tx, actor, 'brands', nodeid, existing, (row) => row.name === input.name && row.manufacturernodeid === input.isbrandof);
+    if (same) return toBrand(same);
+    const version = await nextVersion(tx, actor.legalentitynodeid);
+    const [row] = await tx.insert(brands).values({ nodeid, legalentitynodeid: actor.legalentitynodeid, name: input.name, manufacturernodeid: input.isbrandof, version }).returning();
+    return toBrand(row!);
+  });
+}
+
+export async function updateBrand(ctx: ServiceContext, actor: Actor, nodeid: string, input: UpdateBrand): Promise<Brand> {
+  const le = actor.legalentitynodeid;
+  return writeTransaction(ctx, 'brand.update', async (tx) => {
+    const [current] = await tx.select().from(brands).where(and(eq(brands.nodeid, nodeid), eq(brands.legalentitynodeid, le))).for('update');
+    if (!current) throw notFoundError('Brand');
+    if (input.isbrandof !== undefined && !(await manufacturerOfTenant(tx, actor, input.isbrandof))) throw notFoundError('Legal entity');
+    const patch = { ...(input.name !== undefined && { name: input.name }), ...(input.isbrandof !== undefined && { manufacturernodeid: input.isbrandof }) };
+    const changes = changedFields(current, patch);
+    if (Object.keys(changes).length === 0) return toBrand(current);
+    const version = await nextVersion(tx, le);
+    const [row] = await tx.update(brands).set({ ...patch, version, updatedAt: new Date() }).where(eq(brands.nodeid, nodeid)).returning();
+    await appendHistory(tx, { legalentitynodeid: le, kind: 'brands', nodeid, version, changes, usernodeid: actor.usernodeid });
+    return toBrand(row!);
+  });
+}
+
+/** A brand whose types machines use is not deleted (409); otherwise its types (and their FAQs) go with it. */
+export async function deleteBrand(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
+  const le = actor.legalentitynodeid;
+  return writeTransaction(ctx, 'brand.delete', async (tx) => {
+    const [current] = await tx.select().from(brands).where(and(eq(brands.nodeid, nodeid), eq(brands.legalentitynodeid, le))).for('update');
+    if (!current) throw notFoundError('Brand');
+    const typeIds = (await tx.select({ nodeid: equipmentTypes.nodeid }).from(equipmentTypes).where(eq(equipmentTypes.brandnodeid, nodeid))).map((t) => t.nodeid);
+    await assertTypesUnused(tx, typeIds);
+    const version = await nextVersion(tx, le);
+    const faqIds = await deleteTypeFaqs(tx, le, typeIds);
+    await tx.delete(brands).where(eq(brands.nodeid, nodeid));
+    await recordTombstone(tx, le, 'brands', nodeid, version);
+    await recordTombstones(tx, le, 'equipment_types', typeIds, version);
+    await recordTombstones(tx, le, 'faqs', faqIds, version);
+    return { nodeid, version };
+  });
+}
+
+function toBrand(row: typeof brands.$inferSelect): Brand {
+  return { nodeid: row.nodeid, name: row.name, isbrandof: row.manufacturernodeid, version: row.version };
+}
+
+// ---------------------------------------------------------------- equipment types
+
+export async function listEquipmentTypes(db: Db, actor: Actor): Promise<EquipmentType[]> {
+  const rows = await db.select().from(equipmentTypes).where(eq(equipmentTypes.legalentitynodeid, actor.legalentitynodeid)).orderBy(asc(equipmentTypes.model), asc(equipmentTypes.nodeid));
+  return rows.map(toEquipmentType);
+}
+
+async function brandOfTenant(tx: Tx, actor: Actor, nodeid: string) {
+  const [row] = await tx.select({ nodeid: brands.nodeid }).from(brands).where(and(eq(brands.nodeid, nodeid), eq(brands.legalentitynodeid, actor.legalentitynodeid)));
+  return row;
+}
+
+export async function createEquipmentType(ctx: ServiceContext, actor: Actor, input: CreateEquipmentType): Promise<EquipmentType> {
+  const nodeid = input.nodeid ?? uuidv7();
+  return writeTransaction(ctx, 'equipmenttype.create', async (tx) => {
+    if (!(await brandOfTenant(tx, actor, input.brandnodeid))) throw notFoundError('Brand');
+    const [existing] = await tx.select().from(equipmentTypes).where(eq(equipmentTypes.nodeid, nodeid));
+    const same = await existingForCreate(tx, actor, 'equipment_types', nodeid, existing, (row) => row.model === input.model && row.brandnodeid === input.brandnodeid);
+    if (same) return toEquipmentType(same);
+    const version = await nextVersion(tx, actor.legalentitynodeid);
+    const [row] = await tx.insert(equipmentTypes).values({ nodeid, legalentitynodeid: actor.legalentitynodeid, model: input.model, brandnodeid: input.brandnodeid, version }).returning();
+    return toEquipmentType(row!);
+  });
+}
+
+export async function updateEquipmentType(ctx: ServiceContext, actor: Actor, nodeid: string, input: UpdateEquipmentType): Promise<EquipmentType> {
+  const le = actor.legalentitynodeid;
+  return writeTransaction(ctx, 'equipmenttype.update', async (tx) => {
+    const [current] = await tx.select().from(equipmentTypes).where(and(eq(equipmentTypes.nodeid, nodeid), eq(equipmentTypes.legalentitynodeid, le))).for('update');
+    if (!current) throw notFoundError('Equipment type');
+    if (input.brandnodeid !== undefined && !(await brandOfTenant(tx, actor, input.brandnodeid))) throw notFoundError('Brand');
+    const patch = { ...(input.model !== undefined && { model: input.model }), ...(input.brandnodeid !== undefined && { brandnodeid: input.brandnodeid }) };
+    const changes = changedFields(current, patch);
+    if (Object.keys(changes).length === 0) return toEquipmentType(current);
+    const version = await nextVersion(tx, le);
+    const [row] = await tx.update(equipmentTypes).set({ ...patch, version, updatedAt: new Date() }).where(eq(equipmentTypes.nodeid, nodeid)).returning();
+    await appendHistory(tx, { legalentitynodeid: le, kind: 'equipment_types', nodeid, version, changes, usernodeid: actor.usernodeid });
+    return toEquipmentType(row!);
+  });
+}
+
+/** A type machines use is not deleted (409); its type FAQs go with it. */
+export async function deleteEquipmentType(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
+  const le = actor.legalentitynodeid;
+  return writeTransaction(ctx, 'equipmenttype.delete', async (tx) => {
+    const [current] = await tx.select().from(equipmentTypes).where(and(eq(equipmentTypes.nodeid, nodeid), eq(equipmentTypes.legalentitynodeid, le))).for('update');
+    if (!current) throw notFoundError('Equipment type');
+    await assertTypesUnused(tx, [nodeid]);
+    const version = await nextVersion(tx, le);
+    const faqIds = await deleteTypeFaqs(tx, le, [nodeid]);
+    await tx.delete(equipmentTypes).where(eq(equipmentTypes.nodeid, nodeid));
+    await recordTombstone(tx, le, 'equipment_types', nodeid, version);
+    await recordTombstones(tx, le, 'faqs', faqIds, version);
+    return { nodeid, version };
+  });
+}
+
+async function assertTypesUnused(tx: Tx, typeIds: string[]): Promise<void> {
+  if (typeIds.length === 0) return;
+  const [used] = await tx.select({ nodeid: equipment.nodeid }).from(equipment).where(inArray(equipment.equipmenttypenodeid, typeIds)).limit(1);
+  if (used) throw conflict(IN_USE);
+}
+
+async function deleteTypeFaqs(tx: Tx, le: string, typeIds: string[]): Promise<string[]> {
+  if (typeIds.length === 0) return [];
+  const removed = await tx.delete(faqs).where(and(eq(faqs.legalentitynodeid, le), inArray(faqs.equipmenttypenodeid, typeIds))).returning({ nodeid: faqs.nodeid });
+  return removed.map((f) => f.nodeid);
+}
+
+function toEquipmentType(row: typeof equipmentTypes.$inferSelect): EquipmentType {
+  return { nodeid: row.nodeid, model: row.model, brandnodeid: row.brandnodeid, version: row.version };
+}
+
+// ---------------------------------------------------------------- equipment classes
+
+export async function listEquipmentClasses(db: Db, actor: Actor, lang: string): Promise<EquipmentClass[]> {
+  const rows = await db.select().from(equipmentClasses).where(eq(equipmentClasses.legalentitynodeid, actor.legalentitynodeid));
+  return rows.map((row) => toEquipmentClass(row, lang)).sort(byName);
+}
+
+export async function createEquipmentClass(ctx: ServiceContext, actor: Actor, input: CreateEquipmentClass): Promise<EquipmentClass> {
+  const nodeid = input.nodeid ?? uuidv7();
+  return writeTransaction(ctx, 'equipmentclass.create', async (tx) => {
+    const [existing] = await tx.select().from(equipmentClasses).where(eq(equipmentClasses.nodeid, nodeid));
+    const same = await existingForCreate(tx, actor, 'equipment_classes', nodeid, existing, (row) => row.name[input.lang] === input.name);
+    if (same) return toEquipmentClass(same, input.lang);
+    const version = await nextVersion(tx, actor.legalentitynodeid);
+    const [row] = await tx.insert(equipmentClasses).values({ nodeid, legalentitynodeid: actor.legalentitynodeid, name: { [input.lang]: input.name }, version }).returning();
+    return toEquipmentClass(row!, input.lang);
+  });
+}
+
+export async function updateEquipmentClass(ctx: ServiceContext, actor: Actor, nodeid: string, input: UpdateEquipmentClass): Promise<EquipmentClass> {
+  const le = actor.legalentitynodeid;
+  return writeTransaction(ctx, 'equipmentclass.update', async (tx) => {
+    const [current] = await tx.select().from(equipmentClasses).where(and(eq(equipmentClasses.nodeid, nodeid), eq(equipmentClasses.legalentitynodeid, le))).for('update');
+    if (!current) throw notFoundError('Equipment class');
+    const patch = { name: withLanguage(current.name, input.lang, input.name) };
+    const changes = changedFields(current, patch);
+    if (Object.keys(changes).length === 0) return toEquipmentClass(current, input.lang);
+    const version = await nextVersion(tx, le);
+    const [row] = await tx.update(equipmentClasses).set({ ...patch, version, updatedAt: new Date() }).where(eq(equipmentClasses.nodeid, nodeid)).returning();
+    await appendHistory(tx, { legalentitynodeid: le, kind: 'equipment_classes', nodeid, version, changes, usernodeid: actor.usernodeid });
+    return toEquipmentClass(row!, input.lang);
+  });
+}
+
+/** Machines of a deleted class keep existing without one (and get the new version). */
+export async function deleteEquipmentClass(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
+  const le = actor.legalentitynodeid;
+  return writeTransaction(ctx, 'equipmentclass.delete', async (tx) => {
+    const [current] = await tx.select({ nodeid: equipmentClasses.nodeid }).from(equipmentClasses).where(and(eq(equipmentClasses.nodeid, nodeid), eq(equipmentClasses.legalentitynodeid, le))).for('update');
+    if (!current) throw notFoundError('Equipment class');
+    const version = await nextVersion(tx, le);
+    await tx.update(equipment).set({ equipmentclassnodeid: null, version, updatedAt: new Date() }).where(and(eq(equipment.legalentitynodeid, le), eq(equipment.equipmentclassnodeid, nodeid)));
+    await tx.delete(equipmentClasses).where(eq(equipmentClasses.nodeid, nodeid));
+    await recordTombstone(tx, le, 'equipment_classes', nodeid, version);
+    return { nodeid, version };
+  });
+}
+
+function toEquipmentClass(row: typeof equipmentClasses.$inferSelect, lang: string): EquipmentClass {
+  return { nodeid: row.nodeid, name: localizedText(row.name, lang) ?? '', version: row.version };
+}
+
+// ---------------------------------------------------------------- lists
+
+/** GET /api/getlebrty: the tenant's manufacturers, with brands and types when asked, by name. */
+export async function listLegalEntitiesWithBrands(db: Db, actor: Actor, options: { includeBrands: boolean; includeTypes: boolean }): Promise<Lebrty> {
+  const le = actor.legalentitynodeid;
+  const manufacturers = await db.select({ nodeid: legalEntities.nodeid, name: legalEntities.name }).from(legalEntities).where(eq(legalEntities.ownerlegalentitynodeid, le));
+  const brandRows = options.includeBrands ? await db.select().from(brands).where(eq(brands.legalentitynodeid, le)) : [];
+  const typeRows = options.includeBrands && options.includeTypes ? await db.select().from(equipmentTypes).where(eq(equipmentTypes.legalentitynodeid, le)) : [];
+  return manufacturers.sort(byName).map((m) => ({
+    nodeid: m.nodeid,
+    name: m.name,
+    ...(options.includeBrands && {
+      hasbrand: brandRows
+        .filter((b) => b.manufacturernodeid === m.nodeid)
+        .sort(byName)
+        .map((b) => ({
+          nodeid: b.nodeid,
+          name: b.name,
+          ...(options.includeTypes && {
+            hasequipmenttype: typeRows
+              .filter((t) => t.brandnodeid === b.nodeid)
+              .sort((x, y) => x.model.localeCompare(y.model, 'de'))
+              .map((t) => ({ nodeid: t.nodeid, model: t.model })),
+          }),
+        })),
+    }),
+  }));
+}
+
+/** GET /api/brands-types-equipments: brands with manufacturer, types and the machines of each type. */
+export async function listBrandsTypesEquipments(db: Db, actor: Actor): Promise<BrandsTypesEquipments> {
+  const le = actor.legalentitynodeid;
+  const [brandRows, typeRows, machineRows, manufacturerRows] = await Promise.all([
+    db.select().from(brands).where(eq(brands.legalentitynodeid, le)),
+    db.select().from(equipmentTypes).where(eq(equipmentTypes.legalentitynodeid, le)),
+    db.select({ nodeid: equipment.nodeid, name: equipment.name, equipmentid: equipment.equipmentid, typenodeid: equipment.equipmenttypenodeid }).from(equipment).where(eq(equipment.legalentitynodeid, le)),
+    db.select({ nodeid: legalEntities.nodeid, name: legalEntities.name }).from(legalEntities).where(eq(legalEntities.ownerlegalentitynodeid, le)),
+  ]);
+  const manufacturerNames = new Map(manufacturerRows.map((m) => [m.nodeid, m.name]));
+  return brandRows.sort(byName).map((b) => ({
+    nodeid: b.nodeid,
+    name: b.name,
+    isbrandof: { nodeid: b.manufacturernodeid, name: manufacturerNames.get(b.manufacturernodeid) ?? '' },
+    hasequipmenttype: typeRows
+      .filter((t) => t.brandnodeid === b.nodeid)
+      .sort((x, y) => x.model.localeCompare(y.model, 'de'))
+      .map((t) => ({
+        nodeid: t.nodeid,
+        model: t.model,
+        hasequipment: machineRows
+          .filter((m) => m.typenodeid === t.nodeid)
+          .sort(byName)
+          .map(({ nodeid, name, equipmentid }) => ({ nodeid, name, equipmentid })),
+      })),
+  }));
+}

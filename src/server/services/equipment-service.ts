@@ -1,0 +1,440 @@
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { CreateEquipment, Equipment, UpdateEquipment } from '../../shared/api/equipment';
+import { catalogSelectionIssues, epochMsToYear, HOURLY_RATE_UNIT, yearToEpochMs, type CatalogSelection } from '../../shared/domain/equipment';
+import type { Db, Tx } from '../db/client';
+import {
+  areas,
+  attachments,
+  brands,
+  chatMessages,
+  chatRoomMembers,
+  chatRooms,
+  costs,
+  counterReadings,
+  counters,
+  equipment,
+  equipmentClasses,
+  equipmentPools,
+  equipmentTypes,
+  faqs,
+  files,
+  legalEntities,
+  maintenanceTasks,
+  notificationAssignments,
+  notifications,
+  reports,
+  sites,
+  users,
+  workflows,
+  workflowSteps,
+  type ControllerInformation,
+  type EquipmentDimensions,
+  type LocalizedText,
+} from '../db/schema';
+import { badRequest, conflict, HttpError, notFound } from '../http-errors';
+import type { FileUrlSigner } from '../storage/file-storage';
+import { applyAssignments } from './assign-service';
+import { insertManufacturer } from './catalog-service';
+import { nextVersion, recordTombstone, recordTombstones } from './change-feed';
+import { downloadUrl } from './file-service';
+import { appendHistory, changedFields } from './record-history';
+import { writeTransaction, type Actor, type ServiceContext } from './service-context';
+import { deleteShiftModelsIfOrphaned, shiftsOfModels } from './shiftmodel-service';
+import { assertBodyIdMatches, classifyTargets, existingForCreate, localizedText, NODEID_TAKEN, notFoundError, withLanguage } from './structure-common';
+
+const KIND = 'equipment';
+type EquipmentRow = typeof equipment.$inferSelect;
+type FileInput = NonNullable<CreateEquipment['image']>;
+
+// ---------------------------------------------------------------- reads
+
+export async function getEquipment(db: Db | Tx, actor: Actor, signer: FileUrlSigner, nodeid: string, lang: string): Promise<Equipment> {
+  const [row] = await db.select().from(equipment).where(equipmentOfTenant(actor, nodeid));
+  if (!row) throw notFoundError('Equipment');
+  const [record] = await toEquipment(db, actor, signer, [row], lang);
+  return record!;
+}
+
+/** GET /api/equipments: every machine of the tenant, by name. */
+export async function listEquipment(db: Db, actor: Actor, signer: FileUrlSigner, lang: string): Promise<Equipment[]> {
+  const rows = await db.select().from(equipment).where(eq(equipment.legalentitynodeid, actor.legalentitynodeid)).orderBy(asc(equipment.name), asc(equipment.nodeid));
+  return toEquipment(db, actor, signer, rows, lang);
+}
+
+// ---------------------------------------------------------------- create
+
+/**
+ * createEquipment (spec part 2 §7): new manufacturer, brand and type (with their client-chosen nodeids), the
+ * machine, and the `assign.payload` links, in one transaction and one change version. See
+ * createEquipmentSchema for the payload rules; here the catalogue is checked against the database: an
+ * existing record of another tenant (or none) is 404, a brand/type that does not fit is 400 naming the field.
+ */
+export async function createEquipment(ctx: ServiceContext, actor: Actor, signer: FileUrlSigner, input: CreateEquipment): Promise<Equipment> {
+  const le = actor.legalentitynodeid;
+  const nodeid = input.equipmentnodeid ?? uuidv7();
+  await writeTransaction(ctx, 'equipment.create', async (tx) => {
+    const [existing] = await tx.select().from(equipment).where(eq(equipment.nodeid, nodeid));
+    const same = await existingForCreate(tx, actor, KIND, nodeid, existing, (row) => row.name === input.name && row.equipmenttypenodeid === input.equipmenttype?.nodeid);
+    if (same) return;
+
+    const links = await resolveMembership(tx, actor, input.isequipmentof);
+    const version = await nextVersion(tx, le);
+    const equipmenttypenodeid = await resolveCatalog(tx, actor, input, version);
+    const imagefilenodeid = await fileOfTenant(tx, actor, 'image', input.image);
+    const typenameplatefilenodeid = await fileOfTenant(tx, actor, 'typenameplate', input.typenameplate);
+    if (input.equipmentclassnodeid) await assertClassOfTenant(tx, actor, input.equipmentclassnodeid);
+
+    await tx.insert(equipment).values({
+      nodeid,
+      legalentitynodeid: le,
+      name: input.name,
+      equipmentid: input.equipmentid,
+      inventoryid: input.inventoryid,
+      manufacturerserialnumber: input.manufacturerserialnumber,
+      constructiondate: yearDate(input.constructiondate),
+      commissioningdate: yearDate(input.commissioningdate ?? Date.now()),
+      costcenter: input.costcenter === null ? null : { [input.lang]: input.costcenter },
+      inspectionbooknumber: input.inspectionbooknumber,
+      dimensions: toDimensions(input.dimensions),
+      electricalpower: input.electricalpower ?? null,
+      mediasupply: input.mediasupply.map((text) => ({ [input.lang]: text })),
+      controllerinformation: toControllerObject(input.controllerinformation),
+      hourlyrate: input.hourlyrate ? input.hourlyrate[0] : null,
+      imagefilenodeid,
+      typenameplatefilenodeid,
+      equipmenttypenodeid,
+      equipmentclassnodeid: input.equipmentclassnodeid ?? null,
+      areanodeid: links.areanodeid,
+      equipmentpoolnodeid: links.equipmentpoolnodeid,
+      useareashiftmodel: input.useareashiftmodel,
+      version,
+    });
+    if (input.assign) await applyAssignments(tx, actor, input.assign.payload, version);
+  });
+  return getEquipment(ctx.db, actor, signer, nodeid, input.lang);
+}
+
+/** `isequipmentof`: at most one area and one pool of the tenant, at least one of them; the caller's legal entity is allowed and ignored. */
+async function resolveMembership(tx: Tx, actor: Actor, ids: readonly string[]): Promise<{ areanodeid: string | null; equipmentpoolnodeid: string | null }> {
+  const targets = await classifyTargets(tx, actor, ids.filter((id) => id !== actor.legalentitynodeid));
+  if (targets.unknown.length > 0) throw notFound('Area or equipment pool not found');
+  if (targets.areas.size > 1 || targets.pools.size > 1) throw badRequest('Invalid body: isequipmentof: At most one area and one pool', [{ field: 'isequipmentof', message: 'At most one area and one pool' }]);
+  if (targets.areas.size + targets.pools.size === 0) throw badRequest('Invalid body: isequipmentof: Choose an equipment pool or an area', [{ field: 'isequipmentof', message: 'Choose an equipment pool or an area' }]);
+  return { areanodeid: [...targets.areas][0] ?? null, equipmentpoolnodeid: [...targets.pools][0] ?? null };
+}
+
+/**
+ * The §4 catalogue rule against the database. A "new" entry whose nodeid the tenant already has with the same
+ * name (e.g. made by an earlier offline create that was sent first) counts as existing. Returns the type's nodeid.
+ */
+async function resolveCatalog(tx: Tx, actor: Actor, input: CreateEquipment, version: number): Promise<string> {
+  const le = actor.legalentitynodeid;
+  const selection: CatalogSelection = { legalentity: input.legalentity, brand: input.brand, equipmenttype: input.equipmenttype };
+  const type = input.equipmenttype!;
+
+  const [typeRow] = await tx.select().from(equipmentTypes).where(eq(equipmentTypes.nodeid, type.nodeid));
+  const typeOfTenant = typeRow?.legalentitynodeid === le ? typeRow : undefined;
+  if (typeRow && !typeOfTenant) throw type.isnew ? conflict(NODEID_TAKEN) : notFoundError('Equipment type');
+  if (!type.isnew && !typeOfTenant) throw notFoundError('Equipment type');
+  if (type.isnew && typeOfTenant) {
+    if (typeOfTenant.model !== type.model) throw conflict(NODEID_TAKEN);
+    selection.equipmenttype = { isnew: false, nodeid: type.nodeid };
+  }
+  // An existing type alone brings its brand.
+  if (!selection.brand && typeOfTenant) selection.brand = { isnew: false, nodeid: typeOfTenant.brandnodeid };
+
+  const brandChoice = selection.brand;
+  const [brandRow] = brandChoice ? await tx.select().from(brands).where(eq(brands.nodeid, brandChoice.nodeid)) : [];
+  const brandOfTenant = brandRow?.legalentitynodeid === le ? brandRow : undefined;
+  if (brandChoice) {
+    if (brandRow && !brandOfTenant) throw brandChoice.isnew ? conflict(NODEID_TAKEN) : notFoundError('Brand');
+    if (!brandChoice.isnew && !brandOfTenant) throw notFoundError('Brand');
+    if (brandChoice.isnew && brandOfTenant) {
+      if (brandOfTenant.name !== brandChoice.name) throw conflict(NODEID_TAKEN);
+      selection.brand = { isnew: false, nodeid: brandChoice.nodeid };
+    }
+  }
+
+  const manufacturerChoice = selection.legalentity;
+  const [manufacturerRow] = manufacturerChoice ? await tx.select().from(legalEntities).where(eq(legalEntities.nodeid, manufacturerChoice.nodeid)) : [];
+  const manufacturerOfTenant = manufacturerRow?.ownerlegalentitynodeid === le ? manufacturerRow : undefined;
+  if (manufacturerChoice) {
+    if (manufacturerRow && !manufacturerOfTenant) throw manufacturerChoice.isnew ? conflict(NODEID_TAKEN) : notFoundError('Legal entity');
+    if (!manufacturerChoice.isnew && !manufacturerOfTenant) throw notFoundError('Legal entity');
+    if (manufacturerChoice.isnew && manufacturerOfTenant) {
+      if (manufacturerOfTenant.name !== manufacturerChoice.name) throw conflict(NODEID_TAKEN);
+      selection.legalentity = { isnew: false, nodeid: manufacturerChoice.nodeid };
+    }
+  }
+
+  const issues = catalogSelectionIssues(selection, {
+    manufacturerOfBrand: (id) => (brandOfTenant && brandOfTenant.nodeid === id ? brandOfTenant.manufacturernodeid : undefined),
+    brandOfType: (id) => (typeOfTenant && typeOfTenant.nodeid === id ? typeOfTenant.brandnodeid : undefined),
+  });
+  if (issues.length > 0) {
+    const details = issues.map((issue) => ({ field: issue.field, message: issue.code === 'brandNotOfManufacturer' ? 'The brand is not of this manufacturer' : issue.code === 'typeNotOfBrand' ? 'The type is not of this brand' : 'Required' }));
+    throw badRequest(`Invalid body: ${details.map((d) => `${d.field}: ${d.message}`).join('; ')}`, details);
+  }
+
+  const { legalentity, brand, equipmenttype } = selection;
+  if (legalentity?.isnew) await insertManufacturer(tx, actor, legalentity.nodeid, legalentity.name!.trim(), version);
+  if (brand?.isnew) {
+    await tx.insert(brands).values({ nodeid: brand.nodeid, legalentitynodeid: le, name: brand.name!.trim(), manufacturernodeid: brand.isbrandof ?? legalentity!.nodeid, version });
+  }
+  if (equipmenttype!.isnew) {
+    await tx.insert(equipmentTypes).values({ nodeid: equipmenttype!.nodeid, legalentitynodeid: le, model: equipmenttype!.model!.trim(), brandnodeid: equipmenttype!.brandnodeid ?? brand!.nodeid, version });
+  }
+  return equipmenttype!.nodeid;
+}
+
+// ---------------------------------------------------------------- update
+
+/**
+ * updateEquipment: only the fields sent change (field-level last write wins in server commit order); the
+ * overwritten values go to the record history. Localised fields change only in `lang`.
+ */
+export async function updateEquipment(ctx: ServiceContext, actor: Actor, signer: FileUrlSigner, nodeid: string, input: UpdateEquipment): Promise<Equipment> {
+  assertBodyIdMatches('equipmentnodeid', input.equipmentnodeid, nodeid);
+  const le = actor.legalentitynodeid;
+  await writeTransaction(ctx, 'equipment.update', async (tx) => {
+    const [current] = await tx.select().from(equipment).where(equipmentOfTenant(actor, nodeid)).for('update');
+    if (!current) throw notFoundError('Equipment');
+    if (input.equipmenttypenodeid !== undefined) {
+      const [type] = await tx.select({ nodeid: equipmentTypes.nodeid }).from(equipmentTypes).where(and(eq(equipmentTypes.nodeid, input.equipmenttypenodeid), eq(equipmentTypes.legalentitynodeid, le)));
+      if (!type) throw notFoundError('Equipment type');
+    }
+    if (input.equipmentclassnodeid) await assertClassOfTenant(tx, actor, input.equipmentclassnodeid);
+    const lang = input.lang;
+    const patch: Partial<EquipmentRow> = {
+      ...(input.name !== undefined && { name: input.name }),
+      ...(input.equipmentid !== undefined && { equipmentid: input.equipmentid }),
+      ...(input.inventoryid !== undefined && { inventoryid: input.inventoryid }),
+      ...(input.manufacturerserialnumber !== undefined && { manufacturerserialnumber: input.manufacturerserialnumber }),
+      ...(input.constructiondate !== undefined && { constructiondate: yearDate(input.constructiondate) }),
+      ...(input.commissioningdate !== undefined && { commissioningdate: input.commissioningdate === null ? null : yearDate(input.commissioningdate) }),
+      ...(input.costcenter !== undefined && { costcenter: input.costcenter === null ? withoutLanguage(current.costcenter, lang) : withLanguage(current.costcenter, lang, input.costcenter) }),
+      ...(input.inspectionbooknumber !== undefined && { inspectionbooknumber: input.inspectionbooknumber }),
+      ...(input.dimensions !== undefined && { dimensions: toDimensions(input.dimensions) }),
+      ...(input.electricalpower !== undefined && { electricalpower: input.electricalpower }),
+      ...(input.mediasupply !== undefined && { mediasupply: input.mediasupply.map((text, i) => withLanguage(current.mediasupply[i], lang, text)) }),
+      ...(input.controllerinformation !== undefined && { controllerinformation: toControllerObject(input.controllerinformation) }),
+      ...(input.hourlyrate !== undefined && { hourlyrate: input.hourlyrate ? input.hourlyrate[0] : null }),
+      ...(input.image !== undefined && { imagefilenodeid: await fileOfTenant(tx, actor, 'image', input.image) }),
+      ...(input.typenameplate !== undefined && { typenameplatefilenodeid: await fileOfTenant(tx, actor, 'typenameplate', input.typenameplate) }),
+      ...(input.useareashiftmodel !== undefined && { useareashiftmodel: input.useareashiftmodel }),
+      ...(input.equipmentclassnodeid !== undefined && { equipmentclassnodeid: input.equipmentclassnodeid }),
+      ...(input.equipmenttypenodeid !== undefined && { equipmenttypenodeid: input.equipmenttypenodeid }),
+      ...(input.memo !== undefined && { memo: input.memo }),
+    };
+    const changes = changedFields(current, patch);
+    if (Object.keys(changes).length === 0) return;
+    const version = await nextVersion(tx, le);
+    await tx.update(equipment).set({ ...patch, version, updatedAt: new Date() }).where(equipmentOfTenant(actor, nodeid));
+    await appendHistory(tx, { legalentitynodeid: le, kind: KIND, nodeid, version, changes, usernodeid: actor.usernodeid });
+  });
+  return getEquipment(ctx.db, actor, signer, nodeid, input.lang);
+}
+
+// ---------------------------------------------------------------- delete
+
+/**
+ * deleteEquipment {nodeid}: the machine and everything that only exists through it — notifications (with their
+ * solutions, reports, costs, assignments, chat rooms), counters and readings, maintenance tasks (with their
+ * procedures and planned costs), internal FAQs, attachments on any of these, and its own shift plan — each
+ * with a tombstone, in one transaction. Its removal from users' assigned equipment bumps those users. A
+ * history row keeps the machine's name and ids for audit.
+ */
+export async function deleteEquipment(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
+  const le = actor.legalentitynodeid;
+  return writeTransaction(ctx, 'equipment.delete', async (tx) => {
+    const [current] = await tx.select().from(equipment).where(equipmentOfTenant(actor, nodeid)).for('update');
+    if (!current) throw notFoundError('Equipment');
+    const version = await nextVersion(tx, le);
+    const ids = async (rows: Promise<{ nodeid: string }[]>) => (await rows).map((r) => r.nodeid);
+    const none: string[] = [];
+
+    const notificationIds = await ids(tx.select({ nodeid: notifications.nodeid }).from(notifications).where(eq(notifications.equipmentnodeid, nodeid)));
+    const taskIds = await ids(tx.select({ nodeid: maintenanceTasks.nodeid }).from(maintenanceTasks).where(eq(maintenanceTasks.equipmentnodeid, nodeid)));
+    const counterIds = await ids(tx.select({ nodeid: counters.nodeid }).from(counters).where(eq(counters.equipmentnodeid, nodeid)));
+    const readingIds = counterIds.length ? await ids(tx.select({ nodeid: counterReadings.nodeid }).from(counterReadings).where(inArray(counterReadings.counternodeid, counterIds))) : none;
+    const workflowTargets = [
+      ...(notificationIds.length ? [inArray(workflows.notificationnodeid, notificationIds)] : []),
+      ...(taskIds.length ? [inArray(workflows.maintenancetasknodeid, taskIds)] : []),
+    ];
+    const workflowIds = workflowTargets.length ? await ids(tx.select({ nodeid: workflows.nodeid }).from(workflows).where(or(...workflowTargets))) : none;
+    const stepIds = workflowIds.length ? await ids(tx.select({ nodeid: workflowSteps.nodeid }).from(workflowSteps).where(inArray(workflowSteps.workflownodeid, workflowIds))) : none;
+    const reportIds = notificationIds.length ? await ids(tx.select({ nodeid: reports.nodeid }).from(reports).where(inArray(reports.notificationnodeid, notificationIds))) : none;
+    const costTargets = [
+      ...(notificationIds.length ? [inArray(costs.notificationnodeid, notificationIds)] : []),
+      ...(reportIds.length ? [inArray(costs.reportnodeid, reportIds)] : []),
+      ...(taskIds.length ? [inArray(costs.maintenancetasknodeid, taskIds)] : []),
+    ];
+    const costIds = costTargets.length ? await ids(tx.select({ nodeid: costs.nodeid }).from(costs).where(or(...costTargets))) : none;
+    const assignmentIds = notificationIds.length ? await ids(tx.select({ nodeid: notificationAssignments.nodeid }).from(notificationAssignments).where(inArray(notificationAssignments.notificationnodeid, notificationIds))) : none;
+    const roomIds = notificationIds.length ? await ids(tx.select({ nodeid: chatRooms.nodeid }).from(chatRooms).where(inArray(chatRooms.notificationnodeid, notificationIds))) : none;
+    const memberIds = roomIds.length ? await ids(tx.select({ nodeid: chatRoomMembers.nodeid }).from(chatRoomMembers).where(inArray(chatRoomMembers.chatroomnodeid, roomIds))) : none;
+    const messageIds = roomIds.length ? await ids(tx.select({ nodeid: chatMessages.nodeid }).from(chatMessages).where(inArray(chatMessages.chatroomnodeid, roomIds))) : none;
+    const faqIds = await ids(tx.select({ nodeid: faqs.nodeid }).from(faqs).where(eq(faqs.equipmentnodeid, nodeid)));
+
+    const owners = [nodeid, ...notificationIds, ...taskIds, ...workflowIds, ...stepIds, ...reportIds, ...faqIds];
+    const attachmentIds = await ids(tx.delete(attachments).where(and(eq(attachments.legalentitynodeid, le), inArray(attachments.isattachmentof, owners))).returning({ nodeid: attachments.nodeid }));
+
+    // why explicit: chat rooms cascade from notifications, which cascade from the machine; the foreign keys
+    // remove the rest of the graph, the ids above leave its tombstones.
+    if (roomIds.length) await tx.delete(chatRooms).where(inArray(chatRooms.nodeid, roomIds));
+    await tx.delete(equipment).where(equipmentOfTenant(actor, nodeid));
+    if (current.shiftmodelnodeid) await deleteShiftModelsIfOrphaned(tx, le, [current.shiftmodelnodeid], version);
+    await tx
+      .update(users)
+      .set({ assignedequipment: sql`${users.assignedequipment} - ${nodeid}::text`, version, updatedAt: new Date() })
+      .where(and(eq(users.legalentitynodeid, le), sql`${users.assignedequipment} ? ${nodeid}`));
+
+    await recordTombstone(tx, le, KIND, nodeid, version);
+    await recordTombstones(tx, le, 'notifications', notificationIds, version);
+    await recordTombstones(tx, le, 'maintenance_tasks', taskIds, version);
+    await recordTombstones(tx, le, 'counters', counterIds, version);
+    await recordTombstones(tx, le, 'counter_readings', readingIds, version);
+    await recordTombstones(tx, le, 'workflows', workflowIds, version);
+    await recordTombstones(tx, le, 'workflow_steps', stepIds, version);
+    await recordTombstones(tx, le, 'reports', reportIds, version);
+    await recordTombstones(tx, le, 'costs', costIds, version);
+    await recordTombstones(tx, le, 'notification_assignments', assignmentIds, version);
+    await recordTombstones(tx, le, 'chat_rooms', roomIds, version);
+    await recordTombstones(tx, le, 'chat_room_members', memberIds, version);
+    await recordTombstones(tx, le, 'chat_messages', messageIds, version);
+    await recordTombstones(tx, le, 'faqs', faqIds, version);
+    await recordTombstones(tx, le, 'attachments', attachmentIds, version);
+    await appendHistory(tx, {
+      legalentitynodeid: le,
+      kind: KIND,
+      nodeid,
+      version,
+      changes: {},
+      context: { deleted: true, name: current.name, equipmentid: current.equipmentid, inventoryid: current.inventoryid, notifications: notificationIds.length },
+      usernodeid: actor.usernodeid,
+    });
+    return { nodeid, version };
+  });
+}
+
+// ---------------------------------------------------------------- helpers
+
+function equipmentOfTenant(actor: Actor, nodeid: string) {
+  return and(eq(equipment.nodeid, nodeid), eq(equipment.legalentitynodeid, actor.legalentitynodeid));
+}
+
+/** 1 January UTC of the year the value means (tolerating a device's local midnight). */
+function yearDate(epochMs: number): Date {
+  return new Date(yearToEpochMs(epochMsToYear(epochMs)));
+}
+
+function toDimensions(value: CreateEquipment['dimensions']): EquipmentDimensions | null {
+  if (!value || value.every((v) => v === null)) return null;
+  return [value[0], value[1], value[2]];
+}
+
+function toControllerObject(list: readonly string[] | null | undefined): ControllerInformation | null {
+  if (!list) return null;
+  const [manufacturer, type, , softwareversion] = list;
+  const info: ControllerInformation = {
+    ...(manufacturer && { manufacturer }),
+    ...(type && { type }),
+    ...(softwareversion && { softwareversion }),
+  };
+  return Object.keys(info).length > 0 ? info : null;
+}
+
+function withoutLanguage(text: LocalizedText | null, lang: string): LocalizedText | null {
+  if (!text) return null;
+  const rest = Object.fromEntries(Object.entries(text).filter(([key]) => key !== lang));
+  return Object.keys(rest).length > 0 ? rest : null;
+}
+
+/** A file reference of the tenant (any upload state: the bytes may still be on their way from an offline device). */
+async function fileOfTenant(tx: Tx, actor: Actor, field: string, ref: FileInput | null | undefined): Promise<string | null> {
+  if (!ref) return null;
+  const [row] = await tx
+    .select({ nodeid: files.nodeid })
+    .from(files)
+    .where(and(eq(files.fileid, ref.fileid), eq(files.fileversion, ref.fileversion), eq(files.legalentitynodeid, actor.legalentitynodeid)));
+  if (!row) throw new HttpError(404, 'File not found', [{ field, message: 'File not found' }]);
+  return row.nodeid;
+}
+
+async function assertClassOfTenant(tx: Tx, actor: Actor, nodeid: string): Promise<void> {
+  const [row] = await tx.select({ nodeid: equipmentClasses.nodeid }).from(equipmentClasses).where(and(eq(equipmentClasses.nodeid, nodeid), eq(equipmentClasses.legalentitynodeid, actor.legalentitynodeid)));
+  if (!row) throw notFoundError('Equipment class');
+}
+
+async function toEquipment(db: Db | Tx, actor: Actor, signer: FileUrlSigner, rows: EquipmentRow[], lang: string): Promise<Equipment[]> {
+  if (rows.length === 0) return [];
+  const le = actor.legalentitynodeid;
+  const unique = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => v !== null))];
+  const typeIds = unique(rows.map((r) => r.equipmenttypenodeid));
+  const areaIds = unique(rows.map((r) => r.areanodeid));
+  const poolIds = unique(rows.map((r) => r.equipmentpoolnodeid));
+  const fileIds = unique(rows.flatMap((r) => [r.imagefilenodeid, r.typenameplatefilenodeid]));
+
+  const typeRows = await db
+    .select({ nodeid: equipmentTypes.nodeid, model: equipmentTypes.model, brandnodeid: brands.nodeid, brandname: brands.name, manufacturernodeid: legalEntities.nodeid, manufacturername: legalEntities.name })
+    .from(equipmentTypes)
+    .innerJoin(brands, eq(brands.nodeid, equipmentTypes.brandnodeid))
+    .innerJoin(legalEntities, eq(legalEntities.nodeid, brands.manufacturernodeid))
+    .where(and(eq(equipmentTypes.legalentitynodeid, le), inArray(equipmentTypes.nodeid, typeIds)));
+  const areaRows = areaIds.length
+    ? await db
+        .select({ nodeid: areas.nodeid, name: areas.name, sitenodeid: sites.nodeid, sitename: sites.name })
+        .from(areas)
+        .innerJoin(sites, eq(sites.nodeid, areas.sitenodeid))
+        .where(and(eq(areas.legalentitynodeid, le), inArray(areas.nodeid, areaIds)))
+    : [];
+  const poolRows = poolIds.length ? await db.select({ nodeid: equipmentPools.nodeid, name: equipmentPools.name }).from(equipmentPools).where(and(eq(equipmentPools.legalentitynodeid, le), inArray(equipmentPools.nodeid, poolIds))) : [];
+  const fileRows = fileIds.length ? await db.select().from(files).where(and(eq(files.legalentitynodeid, le), inArray(files.nodeid, fileIds))) : [];
+  const shiftRows = await shiftsOfModels(db, le, unique(rows.map((r) => r.shiftmodelnodeid)));
+
+  const typesById = new Map(typeRows.map((t) => [t.nodeid, t]));
+  const areasById = new Map(areaRows.map((a) => [a.nodeid, a]));
+  const poolsById = new Map(poolRows.map((p) => [p.nodeid, p]));
+  const filesById = new Map(fileRows.map((f) => [f.nodeid, f]));
+  const fileRef = (id: string | null) => {
+    const file = id ? filesById.get(id) : undefined;
+    if (!file) return null;
+    return { fileid: file.fileid, fileversion: file.fileversion, mimetype: file.mimetype, bucketid: file.bucketid, url: file.status === 'complete' ? downloadUrl(signer, file) : null };
+  };
+
+  return rows.map((row): Equipment => {
+    const type = typesById.get(row.equipmenttypenodeid)!;
+    const area = row.areanodeid ? areasById.get(row.areanodeid) : undefined;
+    const pool = row.equipmentpoolnodeid ? poolsById.get(row.equipmentpoolnodeid) : undefined;
+    const info = row.controllerinformation;
+    return {
+      nodeid: row.nodeid,
+      name: row.name,
+      equipmentid: row.equipmentid,
+      inventoryid: row.inventoryid,
+      manufacturerserialnumber: row.manufacturerserialnumber,
+      constructiondate: row.constructiondate.getTime(),
+      commissioningdate: row.commissioningdate?.getTime() ?? null,
+      costcenter: localizedText(row.costcenter, lang),
+      inspectionbooknumber: row.inspectionbooknumber,
+      dimensions: row.dimensions,
+      electricalpower: row.electricalpower,
+      mediasupply: row.mediasupply.map((text) => localizedText(text, lang) ?? ''),
+      controllerinformation: info ? [info.manufacturer ?? '', info.type ?? '', '', info.softwareversion ?? ''] : null,
+      hourlyrate: row.hourlyrate === null ? null : [row.hourlyrate, { unitid: row.hourlyratecurrency, namespace: HOURLY_RATE_UNIT.namespace }],
+      image: fileRef(row.imagefilenodeid),
+      typenameplate: fileRef(row.typenameplatefilenodeid),
+      memo: row.memo,
+      hasequipmenttype: { nodeid: type.nodeid, model: type.model, brand: { nodeid: type.brandnodeid, name: type.brandname, isbrandof: { nodeid: type.manufacturernodeid, name: type.manufacturername } } },
+      isequipmentof: [
+        ...(area ? [{ type: 'area' as const, nodeid: area.nodeid, name: area.name, site: { nodeid: area.sitenodeid, name: area.sitename } }] : []),
+        ...(pool ? [{ type: 'pool' as const, nodeid: pool.nodeid, name: localizedText(pool.name, lang) ?? '' }] : []),
+      ],
+      equipmentclassnodeid: row.equipmentclassnodeid,
+      useareashiftmodel: row.useareashiftmodel,
+      hasshiftmodel: row.shiftmodelnodeid ? { nodeid: row.shiftmodelnodeid, shifts: shiftRows.get(row.shiftmodelnodeid) ?? [] } : null,
+      version: row.version,
+    };
+  });
+}

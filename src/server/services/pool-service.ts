@@ -1,0 +1,114 @@
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { CreatePool, Pool, UpdatePool } from '../../shared/api/equipmentpools';
+import type { Db, Tx } from '../db/client';
+import { equipment, equipmentPools, structureSubscriptions, users } from '../db/schema';
+import { notFound } from '../http-errors';
+import { applyAssignments, unlinkMachinesOf } from './assign-service';
+import { nextVersion, recordTombstone, recordTombstones } from './change-feed';
+import { appendHistory, changedFields } from './record-history';
+import { writeTransaction, type Actor, type ServiceContext } from './service-context';
+import { byName, existingForCreate, localizedText, notFoundError, withLanguage } from './structure-common';
+
+const KIND = 'equipment_pools';
+type PoolRow = typeof equipmentPools.$inferSelect;
+
+/** GET /api/equipmentpools: all pools of the tenant, or with `usernodeid` only those that user subscribes to. */
+export async function listPools(db: Db, actor: Actor, lang: string, usernodeid?: string): Promise<Pool[]> {
+  const le = actor.legalentitynodeid;
+  let rows: PoolRow[];
+  if (usernodeid) {
+    const [user] = await db.select({ nodeid: users.nodeid }).from(users).where(and(eq(users.nodeid, usernodeid), eq(users.legalentitynodeid, le)));
+    if (!user) throw notFound('User not found');
+    const subscribed = await db
+      .select({ id: structureSubscriptions.equipmentpoolnodeid })
+      .from(structureSubscriptions)
+      .where(and(eq(structureSubscriptions.legalentitynodeid, le), eq(structureSubscriptions.usernodeid, usernodeid), isNotNull(structureSubscriptions.equipmentpoolnodeid)));
+    const ids = subscribed.flatMap((s) => (s.id ? [s.id] : []));
+    rows = ids.length ? await db.select().from(equipmentPools).where(and(eq(equipmentPools.legalentitynodeid, le), inArray(equipmentPools.nodeid, ids))) : [];
+  } else {
+    rows = await db.select().from(equipmentPools).where(eq(equipmentPools.legalentitynodeid, le));
+  }
+  return (await toPools(db, actor, rows, lang)).sort(byName);
+}
+
+export async function getPool(db: Db | Tx, actor: Actor, nodeid: string, lang: string): Promise<Pool> {
+  const [row] = await db.select().from(equipmentPools).where(poolOfTenant(actor, nodeid));
+  if (!row) throw notFoundError('Equipment pool');
+  const [pool] = await toPools(db, actor, [row], lang);
+  return pool!;
+}
+
+/**
+ * createPool {lang, name, isequipmentpoolof, assign.payload}: the pool and the machines moved into it, one
+ * transaction. `isequipmentpoolof` must be the caller's legal entity (404 otherwise).
+ */
+export async function createPool(ctx: ServiceContext, actor: Actor, input: CreatePool): Promise<Pool> {
+  const le = actor.legalentitynodeid;
+  if (input.isequipmentpoolof !== undefined && input.isequipmentpoolof !== le) throw notFound('Legal entity not found');
+  const nodeid = input.nodeid ?? uuidv7();
+  await writeTransaction(ctx, 'equipmentpool.create', async (tx) => {
+    const [existing] = await tx.select().from(equipmentPools).where(eq(equipmentPools.nodeid, nodeid));
+    const same = await existingForCreate(tx, actor, KIND, nodeid, existing, (row) => row.name[input.lang] === input.name);
+    if (same) return;
+    const version = await nextVersion(tx, le);
+    await tx.insert(equipmentPools).values({ nodeid, legalentitynodeid: le, name: { [input.lang]: input.name }, version });
+    if (input.assign) await applyAssignments(tx, actor, input.assign.payload, version, { type: 'pool', nodeid });
+  });
+  return getPool(ctx.db, actor, nodeid, input.lang);
+}
+
+/** updatePool {lang, name, equipmentpoolnodeid}: the name in `lang`; other languages stay. */
+export async function updatePool(ctx: ServiceContext, actor: Actor, nodeid: string, input: UpdatePool): Promise<Pool> {
+  const le = actor.legalentitynodeid;
+  await writeTransaction(ctx, 'equipmentpool.update', async (tx) => {
+    const [current] = await tx.select().from(equipmentPools).where(poolOfTenant(actor, nodeid)).for('update');
+    if (!current) throw notFoundError('Equipment pool');
+    const patch = { name: withLanguage(current.name, input.lang, input.name) };
+    const changes = changedFields(current, patch);
+    if (Object.keys(changes).length === 0) return;
+    const version = await nextVersion(tx, le);
+    await tx.update(equipmentPools).set({ ...patch, version, updatedAt: new Date() }).where(poolOfTenant(actor, nodeid));
+    await appendHistory(tx, { legalentitynodeid: le, kind: KIND, nodeid, version, changes, usernodeid: actor.usernodeid });
+  });
+  return getPool(ctx.db, actor, nodeid, input.lang);
+}
+
+/** deletePool {equipmentpoolnodeid}: its machines stay, unlinked from it; subscriptions to it end. */
+export async function deletePool(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
+  const le = actor.legalentitynodeid;
+  return writeTransaction(ctx, 'equipmentpool.delete', async (tx) => {
+    const [pool] = await tx.select().from(equipmentPools).where(poolOfTenant(actor, nodeid)).for('update');
+    if (!pool) throw notFoundError('Equipment pool');
+    const version = await nextVersion(tx, le);
+    await unlinkMachinesOf(tx, actor, 'pool', [nodeid], version);
+    const ended = await tx
+      .delete(structureSubscriptions)
+      .where(and(eq(structureSubscriptions.legalentitynodeid, le), eq(structureSubscriptions.equipmentpoolnodeid, nodeid)))
+      .returning({ nodeid: structureSubscriptions.nodeid });
+    await tx.delete(equipmentPools).where(poolOfTenant(actor, nodeid));
+    await recordTombstone(tx, le, KIND, nodeid, version);
+    await recordTombstones(tx, le, 'structure_subscriptions', ended.map((s) => s.nodeid), version);
+    await appendHistory(tx, { legalentitynodeid: le, kind: KIND, nodeid, version, changes: {}, context: { deleted: true, name: pool.name }, usernodeid: actor.usernodeid });
+    return { nodeid, version };
+  });
+}
+
+function poolOfTenant(actor: Actor, nodeid: string) {
+  return and(eq(equipmentPools.nodeid, nodeid), eq(equipmentPools.legalentitynodeid, actor.legalentitynodeid));
+}
+
+async function toPools(db: Db | Tx, actor: Actor, rows: PoolRow[], lang: string): Promise<Pool[]> {
+  if (rows.length === 0) return [];
+  const machines = await db
+    .select({ nodeid: equipment.nodeid, name: equipment.name, equipmentid: equipment.equipmentid, poolnodeid: equipment.equipmentpoolnodeid })
+    .from(equipment)
+    .where(and(eq(equipment.legalentitynodeid, actor.legalentitynodeid), inArray(equipment.equipmentpoolnodeid, rows.map((r) => r.nodeid))))
+    .orderBy(asc(equipment.name), asc(equipment.nodeid));
+  return rows.map((row) => ({
+    nodeid: row.nodeid,
+    name: localizedText(row.name, lang) ?? '',
+    hasequipment: machines.filter((m) => m.poolnodeid === row.nodeid).map(({ nodeid, name, equipmentid }) => ({ nodeid, name, equipmentid })),
+    version: row.version,
+  }));
+}

@@ -1,0 +1,217 @@
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { CreateShiftModel, Shift, ShiftModel, UpdateShiftModel } from '../../shared/api/shiftmodels';
+import { endsNextDay, formatTimeOfDay, parseTimeOfDay } from '../../shared/domain/shift';
+import { can, type PermissionSubject } from '../../shared/permissions';
+import type { Db, Tx } from '../db/client';
+import { areas, equipment, shiftModels, shifts } from '../db/schema';
+import { forbidden } from '../http-errors';
+import { nextVersion, recordTombstones } from './change-feed';
+import { appendHistory } from './record-history';
+import { writeTransaction, type Actor, type ServiceContext } from './service-context';
+import { existingForCreate, notFoundError } from './structure-common';
+
+type ShiftRowInput = CreateShiftModel['shifts'][number];
+type ShiftDbRow = typeof shifts.$inferSelect;
+type Owner = { type: 'area' | 'equipment'; nodeid: string; shiftmodelnodeid: string | null };
+type Caller = Actor & PermissionSubject;
+
+const MODEL_KIND = 'shift_models';
+
+export function toShift(row: Pick<ShiftDbRow, 'nodeid' | 'startminute' | 'endminute' | 'weekdays' | 'unmanned'>): Shift {
+  return {
+    nodeid: row.nodeid,
+    start: formatTimeOfDay(row.startminute),
+    end: formatTimeOfDay(row.endminute),
+    weekdays: [...row.weekdays],
+    unmanned: row.unmanned,
+    endsnextday: endsNextDay(row.startminute, row.endminute),
+  };
+}
+
+/** The rows of the given models, in editor order, by model. */
+export async function shiftsOfModels(db: Db | Tx, le: string, modelIds: readonly string[]): Promise<Map<string, Shift[]>> {
+  const byModel = new Map<string, Shift[]>();
+  if (modelIds.length === 0) return byModel;
+  const rows = await db
+    .select()
+    .from(shifts)
+    .where(and(eq(shifts.legalentitynodeid, le), inArray(shifts.shiftmodelnodeid, [...new Set(modelIds)])))
+    .orderBy(asc(shifts.position), asc(shifts.nodeid));
+  for (const row of rows) byModel.set(row.shiftmodelnodeid, [...(byModel.get(row.shiftmodelnodeid) ?? []), toShift(row)]);
+  return byModel;
+}
+
+/** Inserts a model with its rows under `version` (inside the caller's transaction). */
+export async function insertShiftModel(tx: Tx, le: string, nodeid: string, rows: readonly ShiftRowInput[], version: number): Promise<void> {
+  await tx.insert(shiftModels).values({ nodeid, legalentitynodeid: le, version });
+  await insertShiftRows(tx, le, nodeid, rows, version);
+}
+
+async function insertShiftRows(tx: Tx, le: string, modelId: string, rows: readonly ShiftRowInput[], version: number): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.insert(shifts).values(
+    rows.map((row, position) => ({
+      nodeid: row.nodeid ?? uuidv7(),
+      legalentitynodeid: le,
+      shiftmodelnodeid: modelId,
+      position,
+      weekdays: [...row.weekdays],
+      startminute: parseTimeOfDay(row.start)!,
+      endminute: parseTimeOfDay(row.end)!,
+      unmanned: row.unmanned,
+      version,
+    })),
+  );
+}
+
+/**
+ * POST /api/shiftmodels: a plan for the area or machine `shiftmodelof`. Editing an area's plan needs `site`
+ * update, a machine's `equipment` update. An owner that has a plan gets the new one instead: the old one and
+ * its rows are deleted with tombstones. A machine that gets its own plan stops taking the area's
+ * (`useareashiftmodel` false).
+ */
+export async function createShiftModel(ctx: ServiceContext, caller: Caller, input: CreateShiftModel): Promise<ShiftModel> {
+  const le = caller.legalentitynodeid;
+  const nodeid = input.nodeid ?? uuidv7();
+  await writeTransaction(ctx, 'shiftmodel.create', async (tx) => {
+    const owner = await findOwner(tx, le, input.shiftmodelof);
+    if (!owner) throw notFoundError('Area or equipment');
+    assertMayEdit(caller, owner);
+    const version = await nextVersion(tx, le);
+    const [row] = await tx.select({ nodeid: shiftModels.nodeid, legalentitynodeid: shiftModels.legalentitynodeid }).from(shiftModels).where(eq(shiftModels.nodeid, nodeid));
+    const same = await existingForCreate(tx, caller, MODEL_KIND, nodeid, row, () => owner.shiftmodelnodeid === nodeid);
+    if (same) return;
+
+    await insertShiftModel(tx, le, nodeid, input.shifts, version);
+    await setOwnerModel(tx, le, owner, nodeid, version, caller.usernodeid);
+    if (owner.shiftmodelnodeid) await deleteShiftModelsIfOrphaned(tx, le, [owner.shiftmodelnodeid], version);
+  });
+  return getShiftModel(ctx.db, caller, nodeid);
+}
+
+/** PUT /api/shiftmodels/{id}: replaces the rows. Rows sent with a known nodeid keep it; rows not sent are deleted. */
+export async function updateShiftModel(ctx: ServiceContext, caller: Caller, nodeid: string, input: UpdateShiftModel): Promise<ShiftModel> {
+  const le = caller.legalentitynodeid;
+  await writeTransaction(ctx, 'shiftmodel.update', async (tx) => {
+    const [model] = await tx.select({ nodeid: shiftModels.nodeid }).from(shiftModels).where(and(eq(shiftModels.nodeid, nodeid), eq(shiftModels.legalentitynodeid, le))).for('update');
+    if (!model) throw notFoundError('Shift model');
+    const owner = await ownerOfModel(tx, le, nodeid);
+    assertMayEdit(caller, owner);
+    const version = await nextVersion(tx, le);
+
+    const current = await tx.select().from(shifts).where(and(eq(shifts.legalentitynodeid, le), eq(shifts.shiftmodelnodeid, nodeid)));
+    const currentIds = new Set(current.map((r) => r.nodeid));
+    const keptIds = new Set(input.shifts.flatMap((r) => (r.nodeid && currentIds.has(r.nodeid) ? [r.nodeid] : [])));
+    const removed = current.filter((r) => !keptIds.has(r.nodeid)).map((r) => r.nodeid);
+    if (removed.length > 0) await tx.delete(shifts).where(and(eq(shifts.legalentitynodeid, le), inArray(shifts.nodeid, removed)));
+    for (const [position, row] of input.shifts.entries()) {
+      const values = { position, weekdays: [...row.weekdays], startminute: parseTimeOfDay(row.start)!, endminute: parseTimeOfDay(row.end)!, unmanned: row.unmanned, version };
+      if (row.nodeid && keptIds.has(row.nodeid)) {
+        await tx.update(shifts).set({ ...values, updatedAt: new Date() }).where(and(eq(shifts.nodeid, row.nodeid), eq(shifts.legalentitynodeid, le)));
+      } else {
+        await tx.insert(shifts).values({ nodeid: row.nodeid ?? uuidv7(), legalentitynodeid: le, shiftmodelnodeid: nodeid, ...values });
+      }
+    }
+    await tx.update(shiftModels).set({ version, updatedAt: new Date() }).where(eq(shiftModels.nodeid, nodeid));
+    await recordTombstones(tx, le, 'shifts', removed, version);
+    await appendHistory(tx, {
+      legalentitynodeid: le,
+      kind: MODEL_KIND,
+      nodeid,
+      version,
+      changes: { shifts: { old: current.sort((a, b) => a.position - b.position).map(toShift), new: input.shifts } },
+      usernodeid: caller.usernodeid,
+    });
+  });
+  return getShiftModel(ctx.db, caller, nodeid);
+}
+
+/** DELETE /api/shiftmodels/{id}: the owner keeps existing without a plan (and gets the new version). */
+export async function deleteShiftModel(ctx: ServiceContext, caller: Caller, nodeid: string): Promise<{ nodeid: string; version: number }> {
+  const le = caller.legalentitynodeid;
+  return writeTransaction(ctx, 'shiftmodel.delete', async (tx) => {
+    const [model] = await tx.select({ nodeid: shiftModels.nodeid }).from(shiftModels).where(and(eq(shiftModels.nodeid, nodeid), eq(shiftModels.legalentitynodeid, le))).for('update');
+    if (!model) throw notFoundError('Shift model');
+    const owner = await ownerOfModel(tx, le, nodeid);
+    assertMayEdit(caller, owner);
+    const version = await nextVersion(tx, le);
+    const now = new Date();
+    await tx.update(areas).set({ shiftmodelnodeid: null, version, updatedAt: now }).where(and(eq(areas.legalentitynodeid, le), eq(areas.shiftmodelnodeid, nodeid)));
+    await tx.update(equipment).set({ shiftmodelnodeid: null, version, updatedAt: now }).where(and(eq(equipment.legalentitynodeid, le), eq(equipment.shiftmodelnodeid, nodeid)));
+    await deleteShiftModelsIfOrphaned(tx, le, [nodeid], version);
+    return { nodeid, version };
+  });
+}
+
+export async function getShiftModel(db: Db | Tx, actor: Actor, nodeid: string): Promise<ShiftModel> {
+  const le = actor.legalentitynodeid;
+  const [model] = await db.select().from(shiftModels).where(and(eq(shiftModels.nodeid, nodeid), eq(shiftModels.legalentitynodeid, le)));
+  if (!model) throw notFoundError('Shift model');
+  const owner = await ownerOfModel(db, le, nodeid);
+  const rows = await shiftsOfModels(db, le, [nodeid]);
+  return { nodeid, shiftmodelof: owner ? { type: owner.type, nodeid: owner.nodeid } : null, shifts: rows.get(nodeid) ?? [], version: model.version };
+}
+
+/**
+ * Deletes those of `candidates` no area or machine points at any more, with their rows, leaving tombstones
+ * under `version`. Used when an owner gets a new plan or is deleted.
+ */
+export async function deleteShiftModelsIfOrphaned(tx: Tx, le: string, candidates: readonly string[], version: number): Promise<void> {
+  const unique = [...new Set(candidates)];
+  if (unique.length === 0) return;
+  const stillUsed = new Set<string>();
+  const usedByEquipment = await tx.select({ id: equipment.shiftmodelnodeid }).from(equipment).where(and(eq(equipment.legalentitynodeid, le), inArray(equipment.shiftmodelnodeid, unique)));
+  const usedByAreas = await tx
+    .select({ id: areas.shiftmodelnodeid })
+    .from(areas)
+    .where(and(eq(areas.legalentitynodeid, le), isNotNull(areas.shiftmodelnodeid), inArray(areas.shiftmodelnodeid, unique)));
+  for (const { id } of [...usedByEquipment, ...usedByAreas]) if (id) stillUsed.add(id);
+  const orphaned = unique.filter((id) => !stillUsed.has(id));
+  if (orphaned.length === 0) return;
+  const removedShifts = await tx.delete(shifts).where(and(eq(shifts.legalentitynodeid, le), inArray(shifts.shiftmodelnodeid, orphaned))).returning({ nodeid: shifts.nodeid });
+  const removedModels = await tx.delete(shiftModels).where(and(eq(shiftModels.legalentitynodeid, le), inArray(shiftModels.nodeid, orphaned))).returning({ nodeid: shiftModels.nodeid });
+  await recordTombstones(tx, le, 'shifts', removedShifts.map((s) => s.nodeid), version);
+  await recordTombstones(tx, le, MODEL_KIND, removedModels.map((m) => m.nodeid), version);
+}
+
+async function findOwner(tx: Tx, le: string, nodeid: string): Promise<Owner | undefined> {
+  const [area] = await tx.select({ nodeid: areas.nodeid, shiftmodelnodeid: areas.shiftmodelnodeid }).from(areas).where(and(eq(areas.nodeid, nodeid), eq(areas.legalentitynodeid, le))).for('update');
+  if (area) return { type: 'area', ...area };
+  const [machine] = await tx
+    .select({ nodeid: equipment.nodeid, shiftmodelnodeid: equipment.shiftmodelnodeid })
+    .from(equipment)
+    .where(and(eq(equipment.nodeid, nodeid), eq(equipment.legalentitynodeid, le)))
+    .for('update');
+  return machine ? { type: 'equipment', ...machine } : undefined;
+}
+
+async function ownerOfModel(db: Db | Tx, le: string, modelId: string): Promise<Owner | undefined> {
+  const [area] = await db.select({ nodeid: areas.nodeid }).from(areas).where(and(eq(areas.legalentitynodeid, le), eq(areas.shiftmodelnodeid, modelId))).limit(1);
+  if (area) return { type: 'area', nodeid: area.nodeid, shiftmodelnodeid: modelId };
+  const [machine] = await db.select({ nodeid: equipment.nodeid }).from(equipment).where(and(eq(equipment.legalentitynodeid, le), eq(equipment.shiftmodelnodeid, modelId))).limit(1);
+  return machine ? { type: 'equipment', nodeid: machine.nodeid, shiftmodelnodeid: modelId } : undefined;
+}
+
+/** An area's plan is part of the plant (`site` update); a machine's, or a plan without owner, of the machine (`equipment` update). */
+function assertMayEdit(caller: Caller, owner: Owner | undefined): void {
+  const feature = owner?.type === 'area' ? 'site' : 'equipment';
+  if (!can(caller, feature, 'update')) throw forbidden();
+}
+
+async function setOwnerModel(tx: Tx, le: string, owner: Owner, modelId: string, version: number, usernodeid: string): Promise<void> {
+  const now = new Date();
+  if (owner.type === 'area') {
+    await tx.update(areas).set({ shiftmodelnodeid: modelId, version, updatedAt: now }).where(and(eq(areas.nodeid, owner.nodeid), eq(areas.legalentitynodeid, le)));
+  } else {
+    await tx.update(equipment).set({ shiftmodelnodeid: modelId, useareashiftmodel: false, version, updatedAt: now }).where(and(eq(equipment.nodeid, owner.nodeid), eq(equipment.legalentitynodeid, le)));
+  }
+  await appendHistory(tx, {
+    legalentitynodeid: le,
+    kind: owner.type === 'area' ? 'areas' : 'equipment',
+    nodeid: owner.nodeid,
+    version,
+    changes: owner.shiftmodelnodeid === modelId ? {} : { shiftmodelnodeid: { old: owner.shiftmodelnodeid, new: modelId } },
+    usernodeid,
+  });
+}

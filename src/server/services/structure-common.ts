@@ -1,0 +1,76 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { areas, equipmentPools, tombstones, type LocalizedText } from '../db/schema';
+import { conflict, HttpError, notFound } from '../http-errors';
+import type { Actor } from './service-context';
+
+/**
+ * What the structure services (areas, pools, equipment, catalogue, shift models) share: the answer to a create
+ * whose client-chosen nodeid exists already, and lookups scoped to the caller's tenant.
+ */
+
+export const NODEID_TAKEN = 'This nodeid is already used by another record';
+export const RECORD_DELETED = 'This record was deleted';
+
+/**
+ * A create with a device-chosen nodeid that exists already. The mutation log answers true replays before the
+ * route runs; this covers the outbox sending the same create under a new mutation id (e.g. after a dead
+ * letter was retried): the same tenant's record with the same content is the answer (`row`), anything else
+ * is 409 with one message, whether the id belongs to another record of the tenant or to another tenant, so
+ * nothing about other tenants leaks. A nodeid the tenant deleted answers 410.
+ */
+export async function existingForCreate<R extends { legalentitynodeid: string | null }>(
+  tx: Tx,
+  actor: Actor,
+  kind: string,
+  nodeid: string,
+  row: R | undefined,
+  sameContent: (row: R) => boolean,
+): Promise<R | undefined> {
+  if (row) {
+    if (row.legalentitynodeid === actor.legalentitynodeid && sameContent(row)) return row;
+    throw conflict(NODEID_TAKEN);
+  }
+  const [deleted] = await tx
+    .select({ nodeid: tombstones.nodeid })
+    .from(tombstones)
+    .where(and(eq(tombstones.legalentitynodeid, actor.legalentitynodeid), eq(tombstones.kind, kind), eq(tombstones.nodeid, nodeid)));
+  if (deleted) throw new HttpError(410, RECORD_DELETED);
+  return undefined;
+}
+
+/** Which of `ids` are areas and which pools of the tenant; ids that are neither are `unknown`. */
+export async function classifyTargets(db: Db | Tx, actor: Actor, ids: readonly string[]): Promise<{ areas: Set<string>; pools: Set<string>; unknown: string[] }> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return { areas: new Set(), pools: new Set(), unknown: [] };
+  const le = actor.legalentitynodeid;
+  const areaRows = await db.select({ nodeid: areas.nodeid }).from(areas).where(and(eq(areas.legalentitynodeid, le), inArray(areas.nodeid, unique)));
+  const poolRows = await db.select({ nodeid: equipmentPools.nodeid }).from(equipmentPools).where(and(eq(equipmentPools.legalentitynodeid, le), inArray(equipmentPools.nodeid, unique)));
+  const areaSet = new Set(areaRows.map((r) => r.nodeid));
+  const poolSet = new Set(poolRows.map((r) => r.nodeid));
+  return { areas: areaSet, pools: poolSet, unknown: unique.filter((id) => !areaSet.has(id) && !poolSet.has(id)) };
+}
+
+/** A path id and the same id repeated in the body (the spec's payloads carry both) must agree. */
+export function assertBodyIdMatches(field: string, bodyId: string | undefined, pathId: string): void {
+  if (bodyId !== undefined && bodyId !== pathId) {
+    throw new HttpError(400, `${field} does not match the path`, [{ field, message: 'Must equal the id in the path' }]);
+  }
+}
+
+export function notFoundError(what: string): HttpError {
+  return notFound(`${what} not found`);
+}
+
+/** The text in the asked language, else German, else any. */
+export function localizedText(text: LocalizedText | null | undefined, lang: string): string | null {
+  if (!text) return null;
+  return text[lang] ?? text.de ?? Object.values(text)[0] ?? null;
+}
+
+/** `text` written under `lang`, keeping the other languages. */
+export function withLanguage(text: LocalizedText | null | undefined, lang: string, value: string): LocalizedText {
+  return { ...(text ?? {}), [lang]: value };
+}
+
+export const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name, 'de');

@@ -1,0 +1,378 @@
+import { and, eq } from 'drizzle-orm';
+import { v4 as uuidv4, v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_DENIED_MESSAGE, apiErrorSchema } from '../../src/shared/api/errors';
+import { equipmentSchema, type CreateEquipmentInput, type Equipment } from '../../src/shared/api/equipment';
+import { lebrtySchema } from '../../src/shared/api/catalog';
+import { yearToEpochMs } from '../../src/shared/domain/equipment';
+import { ALL, READ_ONLY } from '../../src/shared/permissions';
+import { counters, equipment, notifications, recordHistory, tombstones, users } from '../../src/server/db/schema';
+import { insertFile } from '../factories/files';
+import { insertCounter, insertCounterReading, insertNotification } from '../factories/notifications';
+import { insertArea, insertBrand, insertEquipmentPool, insertEquipmentType, insertManufacturer } from '../factories/structure';
+import { allFeatures, insertProfile, insertTenant, insertUser, loginAs, type TestTenant } from '../factories/tenant';
+import { rowCount, tenantVersion } from './support/db-queries';
+import { allFlagsBut, call, type Method } from './support/requests';
+import { changeOf, mutationHeaders, pullChanges, send } from './support/structure';
+import { createTestApp, type TestApp } from './support/test-app';
+
+const LEGAL_ENTITY_ONLY = 'legal-entity-only';
+
+describe('equipment', () => {
+  let t: TestApp;
+  let a: TestTenant;
+  let b: TestTenant;
+  let adminA: string;
+  let adminB: string;
+  /** Tenant A's catalogue: manufacturer M owns brand B with type T; area and pool. */
+  let cat: { manufacturer: string; brand: string; type: string; area: string; pool: string };
+
+  const input = (overrides: Partial<CreateEquipmentInput> = {}): CreateEquipmentInput => ({
+    lang: 'de',
+    name: 'Fräse 1',
+    equipmentid: 'EQ-1',
+    inventoryid: 'INV-1',
+    manufacturerserialnumber: 'SN-1',
+    constructiondate: yearToEpochMs(2015),
+    commissioningdate: yearToEpochMs(2016),
+    costcenter: '4110 Zerspanung',
+    inspectionbooknumber: 'PB-7',
+    dimensions: [2000, 2500.5, null],
+    electricalpower: 15.5,
+    mediasupply: ['Druckluft 6 bar', ''],
+    controllerinformation: ['Siemens', 'SINUMERIK 840D', '', '4.95'],
+    hourlyrate: [85, { unitid: 'EUR', namespace: 'ISO 4217' }],
+    isequipmentof: [cat.area, a.legalEntity.nodeid],
+    brand: { isnew: false, nodeid: cat.brand },
+    equipmenttype: { isnew: false, nodeid: cat.type },
+    ...overrides,
+  });
+
+  const create = async (authorization: string, body: CreateEquipmentInput): Promise<Equipment> => {
+    const response = await call(t, authorization, 'POST', '/api/equipments', body);
+    expect(response.statusCode, response.body).toBe(201);
+    return equipmentSchema.parse(response.json());
+  };
+
+  const loginWithProfile = async (features: Parameters<typeof allFeatures>[0]) => {
+    const profile = await insertProfile(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, features: allFeatures(features) });
+    const user = await insertUser(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, profileid: profile.profileid });
+    return (await loginAs(t.app, user)).authorization;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = await insertTenant(t.database.db, { name: 'Tenant A' });
+    b = await insertTenant(t.database.db, { name: 'Tenant B' });
+    adminA = (await loginAs(t.app, a.admin)).authorization;
+    adminB = (await loginAs(t.app, b.admin)).authorization;
+    const le = a.legalEntity.nodeid;
+    const manufacturer = await insertManufacturer(t.database.db, { legalentitynodeid: le, name: 'DMG Mori AG' });
+    const brand = await insertBrand(t.database.db, { legalentitynodeid: le, manufacturernodeid: manufacturer.nodeid, name: 'DMG' });
+    const type = await insertEquipmentType(t.database.db, { legalentitynodeid: le, brandnodeid: brand.nodeid, model: 'DMU 50' });
+    const area = await insertArea(t.database.db, { legalentitynodeid: le, name: 'Halle 1' });
+    const pool = await insertEquipmentPool(t.database.db, { legalentitynodeid: le, name: { de: 'Mobile Geräte' } });
+    cat = { manufacturer: manufacturer.nodeid, brand: brand.nodeid, type: type.nodeid, area: area.nodeid, pool: pool.nodeid };
+  });
+  afterAll(() => t?.close());
+
+  describe('create, read, update, delete', () => {
+    it('creates a machine with every form field and reads it back in the spec shape', async () => {
+      const machine = await create(adminA, input());
+      expect(machine).toMatchObject({
+        name: 'Fräse 1',
+        equipmentid: 'EQ-1',
+        constructiondate: yearToEpochMs(2015),
+        commissioningdate: yearToEpochMs(2016),
+        costcenter: '4110 Zerspanung',
+        dimensions: [2000, 2500.5, null],
+        electricalpower: 15.5,
+        mediasupply: ['Druckluft 6 bar'],
+        controllerinformation: ['Siemens', 'SINUMERIK 840D', '', '4.95'],
+        hourlyrate: [85, { unitid: 'EUR', namespace: 'ISO 4217' }],
+        hasequipmenttype: { nodeid: cat.type, model: 'DMU 50', brand: { nodeid: cat.brand, name: 'DMG', isbrandof: { nodeid: cat.manufacturer, name: 'DMG Mori AG' } } },
+        isequipmentof: [{ type: 'area', nodeid: cat.area, name: 'Halle 1' }],
+        useareashiftmodel: true,
+        hasshiftmodel: null,
+        memo: null,
+      });
+      const read = await call(t, adminA, 'GET', `/api/equipments/${machine.nodeid}`);
+      expect(read.statusCode).toBe(200);
+      expect(read.json()).toEqual(machine);
+      const listed = equipmentSchema.array().parse((await call(t, adminA, 'GET', '/api/equipments')).json());
+      expect(listed.map((m) => m.nodeid)).toContain(machine.nodeid);
+    });
+
+    it('reads a build year sent as local midnight of 1 January as that year, and fills an empty commissioning year with this year', async () => {
+      const berlinMidnight = Date.UTC(2012, 0, 1) - 3_600_000;
+      const machine = await create(adminA, input({ constructiondate: berlinMidnight, commissioningdate: null, dimensions: null }));
+      expect(machine.constructiondate).toBe(yearToEpochMs(2012));
+      expect(machine.commissioningdate).toBe(yearToEpochMs(new Date().getUTCFullYear()));
+      expect(machine.dimensions).toBeNull();
+    });
+
+    it('links image and nameplate files of the tenant and answers a signed URL once complete', async () => {
+      const image = await insertFile(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, mimetype: 'image/jpeg', extension: 'jpg', status: 'complete' });
+      const plate = await insertFile(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, mimetype: 'image/png', extension: 'png' });
+      const machine = await create(adminA, input({ image: { fileid: image.fileid, fileversion: 1, url: 'ignored' }, typenameplate: { fileid: plate.fileid } }));
+      expect(machine.image).toMatchObject({ fileid: image.fileid, mimetype: 'image/jpeg', bucketid: 'local' });
+      expect(machine.image?.url).toMatch(/sig=/);
+      expect(machine.typenameplate).toMatchObject({ fileid: plate.fileid, url: null });
+
+      const foreign = await insertFile(t.database.db, { legalentitynodeid: b.legalEntity.nodeid });
+      const response = await call(t, adminA, 'POST', '/api/equipments', input({ image: { fileid: foreign.fileid } }));
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ details: [{ field: 'image' }] });
+    });
+
+    it('updates only the fields sent, keeps other languages, and writes what it overwrote into the record history', async () => {
+      const machine = await create(adminA, input());
+      const before = await tenantVersion(t.database.db, a.legalEntity.nodeid);
+      const response = await call(t, adminA, 'PUT', `/api/equipments/${machine.nodeid}`, { lang: 'en', equipmentnodeid: machine.nodeid, costcenter: '4110 Machining', electricalpower: 22 });
+      expect(response.statusCode, response.body).toBe(200);
+      const updated = equipmentSchema.parse(response.json());
+      expect(updated).toMatchObject({ name: 'Fräse 1', equipmentid: 'EQ-1', electricalpower: 22, costcenter: '4110 Machining', version: before + 1 });
+      const german = equipmentSchema.parse((await call(t, adminA, 'GET', `/api/equipments/${machine.nodeid}?lang=de`)).json());
+      expect(german.costcenter).toBe('4110 Zerspanung');
+
+      const [history] = await t.database.db.select().from(recordHistory).where(and(eq(recordHistory.nodeid, machine.nodeid), eq(recordHistory.version, before + 1)));
+      expect(history?.changes).toEqual({ electricalpower: { old: 15.5, new: 22 }, costcenter: { old: { de: '4110 Zerspanung' }, new: { de: '4110 Zerspanung', en: '4110 Machining' } } });
+      expect(history?.usernodeid).toBe(a.admin.nodeid);
+
+      // Sending the same values again changes nothing and takes no version.
+      await call(t, adminA, 'PUT', `/api/equipments/${machine.nodeid}`, { lang: 'en', electricalpower: 22 });
+      expect(await tenantVersion(t.database.db, a.legalEntity.nodeid)).toBe(before + 1);
+    });
+
+    it('saves the memo with the part-1 payload {lang, equipmentnodeid, memo}', async () => {
+      const machine = await create(adminA, input());
+      const response = await call(t, adminA, 'PUT', `/api/equipments/${machine.nodeid}`, { lang: 'de', equipmentnodeid: machine.nodeid, memo: 'Ölstand wöchentlich prüfen' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ memo: 'Ölstand wöchentlich prüfen', name: 'Fräse 1' });
+    });
+
+    it('switches to another existing type on update, but not to another tenant’s', async () => {
+      const machine = await create(adminA, input());
+      const other = await insertEquipmentType(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, brandnodeid: cat.brand, model: 'DMU 65' });
+      const ok = await call(t, adminA, 'PUT', `/api/equipments/${machine.nodeid}`, { equipmenttypenodeid: other.nodeid });
+      expect(ok.json()).toMatchObject({ hasequipmenttype: { model: 'DMU 65' } });
+      const foreign = await insertEquipmentType(t.database.db, { legalentitynodeid: b.legalEntity.nodeid });
+      expect((await call(t, adminA, 'PUT', `/api/equipments/${machine.nodeid}`, { equipmenttypenodeid: foreign.nodeid })).statusCode).toBe(404);
+    });
+
+    it('deletes a machine with everything hanging off it, leaving tombstones, and removes it from users’ assigned equipment', async () => {
+      const le = a.legalEntity.nodeid;
+      const machine = await create(adminA, input());
+      const notification = await insertNotification(t.database.db, { legalentitynodeid: le, equipmentnodeid: machine.nodeid, authornodeid: a.admin.nodeid });
+      const counter = await insertCounter(t.database.db, { legalentitynodeid: le, equipmentnodeid: machine.nodeid });
+      const reading = await insertCounterReading(t.database.db, { legalentitynodeid: le, counternodeid: counter.nodeid });
+      await t.database.db.update(users).set({ assignedequipment: [machine.nodeid] }).where(eq(users.nodeid, a.admin.nodeid));
+
+      const response = await call(t, adminA, 'DELETE', `/api/equipments/${machine.nodeid}`, { nodeid: machine.nodeid });
+      expect(response.statusCode, response.body).toBe(200);
+      const { version } = response.json() as { version: number };
+      const stones = await t.database.db.select().from(tombstones).where(and(eq(tombstones.legalentitynodeid, le), eq(tombstones.version, version)));
+      expect(stones.map((s) => `${s.kind}:${s.nodeid}`).sort()).toEqual(
+        [`equipment:${machine.nodeid}`, `notifications:${notification.nodeid}`, `counters:${counter.nodeid}`, `counter_readings:${reading.nodeid}`].sort(),
+      );
+      expect(await rowCount(t.database.db, notifications, eq(notifications.nodeid, notification.nodeid))).toBe(0);
+      expect(await rowCount(t.database.db, counters, eq(counters.nodeid, counter.nodeid))).toBe(0);
+      const [admin] = await t.database.db.select({ assigned: users.assignedequipment }).from(users).where(eq(users.nodeid, a.admin.nodeid));
+      expect(admin?.assigned).toEqual([]);
+      const [history] = await t.database.db.select().from(recordHistory).where(and(eq(recordHistory.nodeid, machine.nodeid), eq(recordHistory.version, version)));
+      expect(history?.context).toMatchObject({ deleted: true, name: 'Fräse 1', notifications: 1 });
+      expect((await call(t, adminA, 'GET', `/api/equipments/${machine.nodeid}`)).statusCode).toBe(404);
+    });
+  });
+
+  describe('new manufacturer, brand and type in the create (§4)', () => {
+    it('creates all three with the client-chosen ids in the same write', async () => {
+      const ids = { m: uuidv7(), b: uuidv7(), t: uuidv7() };
+      const before = await tenantVersion(t.database.db, a.legalEntity.nodeid);
+      const machine = await create(
+        adminA,
+        input({
+          legalentity: { isnew: true, nodeid: ids.m, name: 'Neu Maschinenbau GmbH' },
+          brand: { isnew: true, nodeid: ids.b, name: 'NeuTec', isbrandof: ids.m },
+          equipmenttype: { isnew: true, nodeid: ids.t, model: 'NT 100', brandnodeid: ids.b },
+          isequipmentof: [cat.pool],
+        }),
+      );
+      expect(machine.hasequipmenttype).toEqual({ nodeid: ids.t, model: 'NT 100', brand: { nodeid: ids.b, name: 'NeuTec', isbrandof: { nodeid: ids.m, name: 'Neu Maschinenbau GmbH' } } });
+      expect(machine.isequipmentof).toEqual([{ type: 'pool', nodeid: cat.pool, name: 'Mobile Geräte' }]);
+      expect(machine.version).toBe(before + 1);
+
+      const lebrty = lebrtySchema.parse((await call(t, adminA, 'GET', '/api/getlebrty?includeTypes=true&includeBrands=true')).json());
+      expect(lebrty.find((m) => m.nodeid === ids.m)).toEqual({ nodeid: ids.m, name: 'Neu Maschinenbau GmbH', hasbrand: [{ nodeid: ids.b, name: 'NeuTec', hasequipmenttype: [{ nodeid: ids.t, model: 'NT 100' }] }] });
+
+      const changes = await pullChanges(t, adminA, before);
+      expect(changeOf(changes, 'manufacturers', ids.m).data).toMatchObject({ name: 'Neu Maschinenbau GmbH' });
+      expect(changeOf(changes, 'brands', ids.b).data).toMatchObject({ name: 'NeuTec', isbrandof: ids.m });
+      expect(changeOf(changes, 'equipmenttypes', ids.t).data).toMatchObject({ model: 'NT 100', brandnodeid: ids.b });
+      expect(changeOf(changes, 'equipment', machine.nodeid).data).toMatchObject({ name: 'Fräse 1', equipmentpoolnodeid: cat.pool, areanodeid: null, equipmenttypenodeid: ids.t });
+
+      // A second offline form that still flags the same brand and type as new counts them as existing.
+      const second = await create(adminA, input({ legalentity: { isnew: true, nodeid: ids.m, name: 'Neu Maschinenbau GmbH' }, brand: { isnew: true, nodeid: ids.b, name: 'NeuTec' }, equipmenttype: { isnew: true, nodeid: ids.t, model: 'NT 100' } }));
+      expect(second.hasequipmenttype.nodeid).toBe(ids.t);
+    });
+
+    it('takes a new type of an existing brand, and an existing type alone', async () => {
+      const typeId = uuidv7();
+      const machine = await create(adminA, input({ equipmenttype: { isnew: true, nodeid: typeId, model: 'DMU 80' } }));
+      expect(machine.hasequipmenttype).toMatchObject({ nodeid: typeId, model: 'DMU 80', brand: { nodeid: cat.brand } });
+      const alone = await create(adminA, input({ brand: undefined, equipmenttype: undefined, equipmenttypenodeid: cat.type }));
+      expect(alone.hasequipmenttype.brand.isbrandof.nodeid).toBe(cat.manufacturer);
+    });
+
+    it.each([
+      ['a type of another brand', () => ({ brand: { isnew: false, nodeid: cat.brand }, equipmenttype: { isnew: false, nodeid: otherType } }), 'equipmenttype'],
+      ['an existing brand with another manufacturer', () => ({ legalentity: { isnew: false, nodeid: otherManufacturer } }), 'brand'],
+      ['a new brand with an existing type', () => ({ legalentity: { isnew: false, nodeid: cat.manufacturer }, brand: { isnew: true, nodeid: uuidv7(), name: 'X' } }), 'equipmenttype'],
+    ])('answers 400 for %s, writing nothing', async (_name, overrides, field) => {
+      const before = await rowCount(t.database.db, equipment);
+      const response = await call(t, adminA, 'POST', '/api/equipments', input(overrides() as Partial<CreateEquipmentInput>));
+      expect(response.statusCode, response.body).toBe(400);
+      expect(apiErrorSchema.parse(response.json()).details?.map((d) => d.field)).toContain(field);
+      expect(await rowCount(t.database.db, equipment)).toBe(before);
+    });
+
+    let otherType = '';
+    let otherManufacturer = '';
+    beforeAll(async () => {
+      otherType = (await insertEquipmentType(t.database.db, { legalentitynodeid: a.legalEntity.nodeid })).nodeid;
+      otherManufacturer = (await insertManufacturer(t.database.db, { legalentitynodeid: a.legalEntity.nodeid })).nodeid;
+    });
+
+    it('answers 404 for another tenant’s brand or type, and 409 when a new entry reuses another tenant’s id', async () => {
+      const foreignType = await insertEquipmentType(t.database.db, { legalentitynodeid: b.legalEntity.nodeid });
+      expect((await call(t, adminA, 'POST', '/api/equipments', input({ brand: { isnew: false, nodeid: foreignType.brandnodeid }, equipmenttype: { isnew: false, nodeid: foreignType.nodeid } }))).statusCode).toBe(404);
+      const reused = await call(t, adminA, 'POST', '/api/equipments', input({ equipmenttype: { isnew: true, nodeid: foreignType.nodeid, model: 'Kopie' } }));
+      expect(reused.statusCode).toBe(409);
+      expect(reused.json()).toMatchObject({ message: 'This nodeid is already used by another record' });
+    });
+  });
+
+  describe('validation: 400 naming the field, nothing written', () => {
+    it.each([
+      ['name', { name: '  ' }],
+      ['constructiondate', { constructiondate: undefined }],
+      ['constructiondate', { constructiondate: yearToEpochMs(new Date().getUTCFullYear() + 1) }],
+      ['dimensions.0', { dimensions: [0, 10, 10] }],
+      ['isequipmentof', { isequipmentof: [] }],
+      // only the caller's legal entity, no area or pool (filled in below: the tenant exists only at run time)
+      ['isequipmentof', { isequipmentof: [LEGAL_ENTITY_ONLY] }],
+      ['brand', { brand: undefined, equipmenttype: { isnew: true, nodeid: uuidv7(), model: 'X' } }],
+      ['hourlyrate', { hourlyrate: -1 }],
+      ['equipmentnodeid', { equipmentnodeid: 'not-a-uuid' }],
+    ] as [string, Partial<CreateEquipmentInput>][])('%s', async (field, overrides) => {
+      const before = await rowCount(t.database.db, equipment);
+      const body = { ...input(), ...overrides };
+      if (overrides.isequipmentof?.[0] === LEGAL_ENTITY_ONLY) body.isequipmentof = [a.legalEntity.nodeid];
+      const response = await call(t, adminA, 'POST', '/api/equipments', body);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(apiErrorSchema.parse(response.json()).details?.map((d) => d.field)).toContain(field);
+      expect(await rowCount(t.database.db, equipment)).toBe(before);
+    });
+
+    it('rejects two areas, and an equipmentnodeid in the update body that is not the path’s', async () => {
+      const second = await insertArea(t.database.db, { legalentitynodeid: a.legalEntity.nodeid });
+      const response = await call(t, adminA, 'POST', '/api/equipments', input({ isequipmentof: [cat.area, second.nodeid] }));
+      expect(response.statusCode).toBe(400);
+      const machine = await create(adminA, input());
+      const put = await call(t, adminA, 'PUT', `/api/equipments/${machine.nodeid}`, { equipmentnodeid: uuidv7(), name: 'X' });
+      expect(put.statusCode).toBe(400);
+      expect(put.json()).toMatchObject({ details: [{ field: 'equipmentnodeid' }] });
+    });
+  });
+
+  describe('permissions and tenant scope', () => {
+    it('answers 401 without a token', async () => {
+      expect((await t.app.inject({ method: 'GET', url: '/api/equipments' })).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'POST', url: '/api/equipments', payload: {} })).statusCode).toBe(401);
+    });
+
+    const routes: { flag: 'create' | 'read' | 'update' | 'delete'; request: (id: string) => [Method, string, unknown?] }[] = [
+      { flag: 'create', request: () => ['POST', '/api/equipments', input()] },
+      { flag: 'read', request: (id) => ['GET', `/api/equipments/${id}`] },
+      { flag: 'update', request: (id) => ['PUT', `/api/equipments/${id}`, { memo: 'x' }] },
+      { flag: 'delete', request: (id) => ['DELETE', `/api/equipments/${id}`] },
+    ];
+    it.each(routes)('without the equipment $flag flag: 403 Zugriff verwehrt!', async ({ flag, request }) => {
+      const machine = await create(adminA, input());
+      const authorization = await loginWithProfile({ equipment: allFlagsBut(flag) });
+      const [method, url, payload] = request(machine.nodeid);
+      const response = await call(t, authorization, method, url, payload);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ message: ACCESS_DENIED_MESSAGE });
+    });
+
+    it('a reader (everything read-only) can read but not write', async () => {
+      const reader = await loginWithProfile(Object.fromEntries(Object.keys(allFeatures()).map((k) => [k, READ_ONLY])));
+      const machine = await create(adminA, input());
+      expect((await call(t, reader, 'GET', `/api/equipments/${machine.nodeid}`)).statusCode).toBe(200);
+      expect((await call(t, reader, 'POST', '/api/equipments', input())).statusCode).toBe(403);
+      expect((await call(t, reader, 'DELETE', `/api/equipments/${machine.nodeid}`)).statusCode).toBe(403);
+      const withAll = await loginWithProfile({ equipment: ALL });
+      expect((await call(t, withAll, 'PUT', `/api/equipments/${machine.nodeid}`, { memo: 'ok' })).statusCode).toBe(200);
+    });
+
+    it('hides tenant A’s machine from tenant B: 404 on read, update and delete; B cannot link into A’s area', async () => {
+      const machine = await create(adminA, input());
+      expect((await call(t, adminB, 'GET', `/api/equipments/${machine.nodeid}`)).statusCode).toBe(404);
+      expect((await call(t, adminB, 'PUT', `/api/equipments/${machine.nodeid}`, { name: 'Gekapert' })).statusCode).toBe(404);
+      expect((await call(t, adminB, 'DELETE', `/api/equipments/${machine.nodeid}`)).statusCode).toBe(404);
+      const list = equipmentSchema.array().parse((await call(t, adminB, 'GET', '/api/equipments')).json());
+      expect(list.map((m) => m.nodeid)).not.toContain(machine.nodeid);
+      const foreignType = await insertEquipmentType(t.database.db, { legalentitynodeid: b.legalEntity.nodeid });
+      const intoA = await call(t, adminB, 'POST', '/api/equipments', input({ brand: undefined, equipmenttype: undefined, equipmenttypenodeid: foreignType.nodeid }));
+      expect(intoA.statusCode).toBe(404);
+      expect((await call(t, adminA, 'GET', `/api/equipments/${machine.nodeid}`)).json()).toMatchObject({ name: 'Fräse 1' });
+    });
+  });
+
+  describe('offline creates', () => {
+    it('replays a create under the same X-Client-Id/X-Mutation-Id with the stored answer', async () => {
+      const clientid = uuidv4();
+      const body = input({ equipmentnodeid: uuidv7() });
+      const first = await send(t, adminA, 'POST', '/api/equipments', body, mutationHeaders(clientid, 1));
+      expect(first.statusCode, first.body).toBe(201);
+      const before = await rowCount(t.database.db, equipment);
+      const replay = await send(t, adminA, 'POST', '/api/equipments', body, mutationHeaders(clientid, 1));
+      expect(replay.statusCode).toBe(201);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(replay.json()).toEqual(first.json());
+      expect(await rowCount(t.database.db, equipment)).toBe(before);
+    });
+
+    it('answers the same create sent again (new mutation id) with the machine; other content or another tenant’s id is 409', async () => {
+      const nodeid = uuidv7();
+      const first = await create(adminA, input({ equipmentnodeid: nodeid }));
+      const again = await call(t, adminA, 'POST', '/api/equipments', input({ equipmentnodeid: nodeid }));
+      expect(again.statusCode).toBe(201);
+      expect(again.json()).toEqual(first);
+      expect((await call(t, adminA, 'POST', '/api/equipments', input({ equipmentnodeid: nodeid, name: 'Anders' }))).statusCode).toBe(409);
+      const foreign = await call(t, adminB, 'POST', '/api/equipments', input({ equipmentnodeid: nodeid }));
+      expect([404, 409]).toContain(foreign.statusCode);
+      expect(foreign.body).not.toContain('Fräse');
+    });
+
+    it('answers 410 for a create with the id of a deleted machine', async () => {
+      const machine = await create(adminA, input());
+      await call(t, adminA, 'DELETE', `/api/equipments/${machine.nodeid}`);
+      expect((await call(t, adminA, 'POST', '/api/equipments', input({ equipmentnodeid: machine.nodeid }))).statusCode).toBe(410);
+    });
+  });
+
+  describe('change feed', () => {
+    it('shows create, update and delete in GET /api/sync/pull', async () => {
+      const v0 = await tenantVersion(t.database.db, a.legalEntity.nodeid);
+      const machine = await create(adminA, input());
+      await call(t, adminA, 'PUT', `/api/equipments/${machine.nodeid}`, { name: 'Fräse 1a' });
+      let changes = await pullChanges(t, adminA, v0);
+      expect(changeOf(changes, 'equipment', machine.nodeid)).toMatchObject({ version: v0 + 2, data: { name: 'Fräse 1a', areanodeid: cat.area } });
+      await call(t, adminA, 'DELETE', `/api/equipments/${machine.nodeid}`);
+      changes = await pullChanges(t, adminA, v0 + 2);
+      expect(changeOf(changes, 'equipment', machine.nodeid)).toMatchObject({ deleted: true, version: v0 + 3 });
+    });
+  });
+});
