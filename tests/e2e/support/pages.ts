@@ -72,7 +72,7 @@ export class EquipmentFormPage {
 
   /** Waits until the local mirror has filled the pickers (the first sync is done). */
   async waitForCatalogue() {
-    await expect.poll(() => this.brand().locator('option').count(), { timeout: 30_000 }).toBeGreaterThan(2);
+    await expect.poll(() => this.brand().locator('option').count(), { timeout: 150_000 }).toBeGreaterThan(2);
   }
 
   async chooseFirst(select: ReturnType<Page['getByTestId']>) {
