@@ -172,7 +172,13 @@ test('the sticker scans with a camera (Chromium fake camera), offline', async ()
   const framer = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
   const framePage = await framer.newPage({ viewport: { width: 640, height: 480 } });
   const png = readFileSync(created.stickerPng).toString('base64');
-  await framePage.setContent(`<body style="margin:0;background:#fff;display:flex;align-items:center;justify-content:center;height:480px"><img src="data:image/png;base64,${png}" style="max-width:620px;max-height:460px"></body>`);
+  // The technician aims the QR code into the scanner's frame: the sticker is placed so its QR code (the left
+  // 4–44 mm of the 90 × 50 mm sticker) is in the middle of the picture.
+  const width = 600;
+  const height = (width * 50) / 90;
+  const left = 320 - (24 / 90) * width;
+  const top = 240 - (25 / 50) * height;
+  await framePage.setContent(`<body style="margin:0;background:#ddd;width:640px;height:480px;overflow:hidden;position:relative"><img src="data:image/png;base64,${png}" style="position:absolute;left:${left}px;top:${top}px;width:${width}px;height:${height}px"></body>`);
   const frame = await framePage.screenshot({ type: 'jpeg', quality: 90 });
   await framer.close();
   const mjpeg = join(OUT, 'camera.mjpeg');
@@ -217,7 +223,7 @@ test('CSV export → edit → import: the dry run shows a row error before anyth
   await loginAs(page, 'admin');
   await expectAllSynced(page);
   await navigateInApp(page, '/export');
-  await expect(page.getByTestId('csv-export')).toBeEnabled();
+  await expect(page.getByTestId('csv-export')).toBeEnabled({ timeout: 60_000 });
   const downloadPromise = page.waitForEvent('download');
   await page.getByTestId('csv-export').click();
   const download = await downloadPromise;

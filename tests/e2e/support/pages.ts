@@ -94,6 +94,8 @@ export class EquipmentFormPage {
 /** Waits until nothing is waiting to be sent or refused (the app bar's sync slot). */
 export async function expectAllSynced(page: Page, timeout = 60_000) {
   await expect(page.locator('[data-slot="sync-status"] button[data-pending="0"][data-refused="0"]')).toBeVisible({ timeout });
+  // Sending done is not pulling done: the first sync of a fresh login fills the mirror afterwards.
+  await expect(page.locator('[data-slot="sync-status"]').getByText('Synchronisiert', { exact: true })).toBeVisible({ timeout });
 }
 
 /** In-app navigation without a page load (works offline without relying on the service worker). */

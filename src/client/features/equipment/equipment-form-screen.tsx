@@ -509,7 +509,7 @@ export function EquipmentFormScreen() {
         </Stack>
       </Grid>
 
-      <Flex position="fixed" bottom="0" left={{ base: "0", md: "60" }} right="0" zIndex="docked" gap="3" p="3" bg="bg.panel" borderTopWidth="1px" justify="flex-end" flexWrap="wrap">
+      <Flex position="fixed" bottom="0" left={{ base: '0', md: '60' }} right="0" zIndex="docked" gap="3" p="3" bg="bg.panel" borderTopWidth="1px" justify="flex-end" flexWrap="wrap">
         {mode === 'edit' && canDelete && (
           <Button variant="outline" colorPalette="red" onClick={() => setConfirmDelete(true)} disabled={busy} data-testid="equipment-delete" mr="auto">
             <Trash2 aria-hidden /> {t('equipment.delete.button')}

@@ -114,7 +114,7 @@ export function ScanDialog({ onClose }: { onClose(): void }) {
             <Dialog.Body>
               <Stack gap="4">
                 <Text color="fg.muted">{t('scan.hint')}</Text>
-                <Box id={regionId} data-testid="scan-camera" minH="64" bg="gray.900" borderRadius="l2" overflow="hidden" aria-label={t('scan.cameraView')} />
+                <Box id={regionId} data-testid="scan-camera" display={camera === 'unavailable' ? 'none' : 'block'} minH="64" bg="gray.900" borderRadius="l2" overflow="hidden" aria-label={t('scan.cameraView')} />
                 {camera === 'starting' && <Text role="status">{t('scan.cameraStarting')}</Text>}
                 {camera === 'running' && <Text role="status">{t('scan.cameraRunning')}</Text>}
                 {camera === 'unavailable' && (
