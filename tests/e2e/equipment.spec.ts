@@ -210,8 +210,7 @@ test('the sticker scans with a camera (Chromium fake camera), offline', async ()
     }, created.nodeid), { timeout: 150_000 }).toBe(true);
     await context.setOffline(true);
     await page.getByRole('button', { name: 'QR-Code scannen' }).click();
-    await expect(page.getByText('Kamera aktiv – QR-Code in den Rahmen halten.')).toBeVisible({ timeout: 20_000 });
-    await page.screenshot({ path: join(OUT, 'scan-camera-landscape.png') });
+    // No status check here: with the code in the frame the first frames decode and the dialog closes at once.
     await expect(page).toHaveURL(new RegExp(`/machine-overview\\?nodeid=${created.nodeid}$`), { timeout: 30_000 });
   } finally {
     await browser.close();
