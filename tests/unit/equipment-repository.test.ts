@@ -49,7 +49,7 @@ describe('createEquipment', () => {
     const nodeid = await createEquipment(
       { db, usernodeid: USER },
       {
-        values: values({ useareashiftmodel: false, shifts: [{ weekdays: [1, 2], startminute: 360, endminute: 839, unmanned: false }] }),
+        values: values({ useareashiftmodel: false, shifts: [{ weekdays: [1, 2], start: '06:00', end: '13:59', unmanned: false }] }),
         catalog: {
           legalentity: { isnew: true, nodeid: NEW_MANUFACTURER, name: 'Schuler AG' },
           brand: { isnew: true, nodeid: NEW_BRAND, name: 'Schuler', isbrandof: NEW_MANUFACTURER },
@@ -63,7 +63,7 @@ describe('createEquipment', () => {
       },
     );
     const entries = await db.outbox.orderBy('seq').toArray();
-    expect(entries.map((e) => e.action)).toEqual(['createManufacturer', 'createBrand', 'createEquipmentType', 'uploadFile', 'uploadFile', 'createEquipment', 'createShiftModel']);
+    expect(entries.map((e) => e.action)).toEqual(['createManufacturer', 'createBrand', 'createEquipmentType', 'uploadFile', 'uploadFile', 'createEquipment', 'createShifts']);
     expect(entries.map((e) => e.mutationId)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     // Every body is what the server's route accepts.
     expect(createLegalEntitySchema.safeParse(entries[0]!.body).success).toBe(true);
@@ -109,7 +109,7 @@ describe('createEquipment', () => {
     });
     expect(await db.mirror('brands').get(NEW_BRAND)).toMatchObject({ name: 'Schuler', manufacturernodeid: NEW_MANUFACTURER });
     expect(await db.mirror('equipmenttypes').get(NEW_TYPE)).toMatchObject({ model: 'MSD 400', brandnodeid: NEW_BRAND });
-    expect((await db.mirror('shiftmodels').get(entries[6]!.nodeid))?.pendingshifts).toHaveLength(1);
+    expect((await db.mirror('shiftmodels').get(entries[6]!.nodeid))?.shifts).toHaveLength(1);
   });
 
   it('with an existing type sends neither catalogue creates nor photos, and dimensions left empty are null', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createShiftModelSchema } from '../../src/shared/api/shiftmodels';
-import { formatTimeOfDay, newShiftRow, parseTimeOfDay, shiftRowEndsNextDay, shiftRowIssues } from '../../src/shared/domain/shift';
+import { endsNextDay, formatTimeOfDay, hasShiftRowIssues, newShiftRow, parseTimeOfDay, shiftRowEndsNextDay, shiftRowIssues, sortWeekdays } from '../../src/shared/domain/shift';
 
 describe('shift times', () => {
   it.each([
@@ -24,6 +24,9 @@ describe('new shift defaults (§4, §9)', () => {
     [{ end: '13:59' }, '14:00', '21:59'],
     [{ end: '21:59' }, '22:00', '23:59'],
     [{ end: '23:59' }, '00:00', '07:59'],
+    [{ end: '16:30' }, '16:31', '23:59'],
+    [{ end: '05:59' }, '06:00', '13:59'],
+    [{ end: '23:58' }, '23:59', '23:59'],
     [{ end: 'kaputt' }, '06:00', '13:59'],
   ])('after %j: %s – %s, Mo, manned', (previous, start, end) => {
     expect(newShiftRow(previous)).toEqual({ start, end, weekdays: [1], unmanned: false });
@@ -51,5 +54,28 @@ describe('shift row validation (§5)', () => {
   it('the API schema names an empty weekday list and bad times', () => {
     const result = createShiftModelSchema.safeParse({ shiftmodelof: '0190a000-0000-7000-8000-000000000001', shifts: [{ start: '06:00', end: '99:00', weekdays: [] }] });
     expect(result.error?.issues.map((i) => i.path.join('.')).sort()).toEqual(['shifts.0.end', 'shifts.0.weekdays']);
+  });
+});
+
+describe('editor helpers', () => {
+  it.each([
+    ['23:55', '00:00', true],
+    ['00:00', '23:59', false],
+    ['14:00', '14:00', false],
+  ])('minutes %s – %s end the next day: %s', (start, end, next) => {
+    expect(endsNextDay(parseTimeOfDay(start)!, parseTimeOfDay(end)!)).toBe(next);
+  });
+
+  it('sorts weekdays in calendar order without repeats', () => {
+    expect(sortWeekdays([5, 1, 5, 7])).toEqual([1, 5, 7]);
+  });
+
+  it.each([
+    [[{ start: '06:00', end: '14:00', weekdays: [1] }], false],
+    [[{ start: '06:00', end: '14:00', weekdays: [1] }, { start: '14:01', end: '22:00', weekdays: [] }], true],
+    [[{ start: '', end: '14:00', weekdays: [1] }], true],
+    [[], false],
+  ] as const)('rows %j block saving: %s', (rows, blocked) => {
+    expect(hasShiftRowIssues(rows.map((row) => ({ ...row, weekdays: [...row.weekdays] })))).toBe(blocked);
   });
 });

@@ -57,7 +57,13 @@ export const ISSUES = {
 } as const;
 
 const pending = (path: string, access: RouteAccess, purpose: string, issue: number): PendingRoute => ({ path, access, purpose, status: 'pending', issue });
-const { offlineCore, structure, notificationsMaintenance, peopleSubscriptions, adminMachineBuilder } = ISSUES;
+const { offlineCore, notificationsMaintenance, peopleSubscriptions, adminMachineBuilder } = ISSUES;
+
+const structureScreen = (path: string, purpose: string, titleKey: PageTitleKey, load: () => Promise<ScreenModule>): ReadyScreenRoute => ({ path, access: 'private', purpose, status: 'ready', titleKey, load });
+const sitesScreen = () => import('../features/structure/sites-screen').then((m) => ({ default: m.SitesScreen }));
+const siteForm = () => import('../features/structure/site-form-screen').then((m) => ({ default: m.SiteFormScreen }));
+const poolForm = () => import('../features/structure/pool-form-screen').then((m) => ({ default: m.PoolFormScreen }));
+const equipmentForm = () => import('../features/equipment/equipment-form-screen').then((m) => ({ default: m.EquipmentFormScreen }));
 
 export const NOT_FOUND_PATH = '*';
 
@@ -108,41 +114,20 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   pending('/equipmenttype-overview', 'private', 'equipment type overview', adminMachineBuilder),
   pending('/create-equipmenttype', 'private', 'create equipment type', adminMachineBuilder),
 
-  pending('/machines', 'private', 'equipment: pools and their equipment', structure),
-  {
-    path: '/create-machine',
-    access: 'private',
-    purpose: 'equipment form',
-    status: 'ready',
-    titleKey: 'createEquipment',
-    load: () => import('../features/equipment/equipment-form-screen').then((m) => ({ default: m.EquipmentFormScreen })),
-  },
-  {
-    path: '/edit-machine',
-    access: 'private',
-    purpose: 'equipment form',
-    status: 'ready',
-    titleKey: 'editEquipment',
-    load: () => import('../features/equipment/equipment-form-screen').then((m) => ({ default: m.EquipmentFormScreen })),
-  },
-  {
-    path: '/create-equipment',
-    access: 'private',
-    purpose: 'equipment form',
-    status: 'ready',
-    titleKey: 'createEquipment',
-    load: () => import('../features/equipment/equipment-form-screen').then((m) => ({ default: m.EquipmentFormScreen })),
-  },
-  pending('/create-machine-pool', 'private', 'pool form', structure),
-  pending('/edit-machine-pool', 'private', 'pool form', structure),
-  pending('/create-equipment-pool', 'private', 'pool form', structure),
+  structureScreen('/machines', 'equipment: pools and their equipment', 'machines', () => import('../features/structure/machines-screen').then((m) => ({ default: m.MachinesScreen }))),
+  structureScreen('/create-machine', 'equipment form', 'createEquipment', equipmentForm),
+  structureScreen('/edit-machine', 'equipment form', 'editEquipment', equipmentForm),
+  structureScreen('/create-equipment', 'equipment form', 'createEquipment', equipmentForm),
+  structureScreen('/create-machine-pool', 'pool form', 'pool', poolForm),
+  structureScreen('/edit-machine-pool', 'pool form', 'pool', poolForm),
+  structureScreen('/create-equipment-pool', 'pool form', 'pool', poolForm),
 
-  pending('/create-site', 'private', 'site form', structure),
-  pending('/create-area', 'private', 'area form', structure),
-  pending('/sites', 'private', 'sites and areas', structure),
-  pending('/sites/:no_sites', 'private', 'sites and areas', structure),
-  pending('/edit-site', 'private', 'site form', structure),
-  pending('/edit-pool', 'private', 'pool form', structure),
+  structureScreen('/create-site', 'site form', 'createSite', siteForm),
+  structureScreen('/create-area', 'area form', 'area', () => import('../features/structure/area-form-screen').then((m) => ({ default: m.AreaFormScreen }))),
+  structureScreen('/sites', 'sites and areas', 'sites', sitesScreen),
+  structureScreen('/sites/:no_sites', 'sites and areas', 'sites', sitesScreen),
+  structureScreen('/edit-site', 'site form', 'editSite', siteForm),
+  structureScreen('/edit-pool', 'pool form', 'pool', poolForm),
 
   pending('/edit-notification', 'private', 'notification form', notificationsMaintenance),
   pending('/create-notification', 'private', 'notification form', notificationsMaintenance),

@@ -19,7 +19,7 @@ export interface StructureRows {
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 /** A localised name ({de, en}) in `language`, falling back to German, then to any value. */
-function localized(value: unknown, language: string): string {
+export function localized(value: unknown, language: string): string {
   if (typeof value === 'string') return value;
   if (value && typeof value === 'object') {
     const names = value as Record<string, unknown>;

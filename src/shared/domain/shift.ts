@@ -18,61 +18,13 @@ export function endsNextDay(startMinute: number, endMinute: number): boolean {
   return Math.floor(endMinute / 60) < Math.floor(startMinute / 60);
 }
 
-/** Part 2 §9: a new first shift starts at 06:00 and lasts 7h59m; the end is capped at 23:59. */
+/** The editor's weekday labels (§2.7), index = weekday − 1. */
+export const WEEKDAY_LABELS_DE = ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'] as const;
+
+/** §9: a new first shift starts 06:00 and lasts 7h59m, capped at 23:59; a further one starts 1 minute after the previous end. */
 export const DEFAULT_SHIFT_START_MINUTE = 6 * 60;
 export const DEFAULT_SHIFT_LENGTH_MINUTES = 7 * 60 + 59;
 export const LAST_MINUTE_OF_DAY = MINUTES_PER_DAY - 1;
-/** The time inputs step in 5 minutes (300 s). */
-export const SHIFT_TIME_STEP_SECONDS = 300;
-
-/** One row of the weekly shift editor, as the form holds it (part 2 §3 "Shift"). */
-export interface ShiftRule {
-  weekdays: Weekday[];
-  startminute: number;
-  endminute: number;
-  unmanned: boolean;
-}
-
-/**
- * The row '+ Schicht' adds (part 2 §4): start 06:00, or one minute after the previous shift's end (a previous
- * end at 23:59 wraps to 00:00); end = start + 7h59m, capped at 23:59; weekday Mo; manned.
- */
-export function newShiftRule(previous?: Pick<ShiftRule, 'endminute'>): ShiftRule {
-  const startminute = previous ? (previous.endminute + 1) % MINUTES_PER_DAY : DEFAULT_SHIFT_START_MINUTE;
-  return {
-    weekdays: [1],
-    startminute,
-    endminute: Math.min(startminute + DEFAULT_SHIFT_LENGTH_MINUTES, LAST_MINUTE_OF_DAY),
-    unmanned: false,
-  };
-}
-
-/** Part 2 §5: an area (or machine) cannot be saved while any shift row has no weekday. */
-export function hasMissingWeekdays(shifts: readonly Pick<ShiftRule, 'weekdays'>[]): boolean {
-  return shifts.some((shift) => shift.weekdays.length === 0);
-}
-
-/** Minutes after midnight as the time input's "HH:MM". */
-export function minuteToTime(minute: number): string {
-  const hours = Math.floor(minute / 60);
-  return `${String(hours).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
-}
-
-/** "HH:MM" (or "HH:MM:SS", as some browsers report) as minutes after midnight; null when not a time of day. */
-export function timeToMinute(value: string): number | null {
-  const match = /^(\d{2}):(\d{2})(?::\d{2})?$/.exec(value);
-  if (!match) return null;
-  const minute = Number(match[1]) * 60 + Number(match[2]);
-  return Number(match[2]) < 60 && isMinuteOfDay(minute) ? minute : null;
-}
-
-/** Weekdays in calendar order without repeats (the select may report them in click order). */
-export function sortWeekdays(weekdays: readonly Weekday[]): Weekday[] {
-  return [...new Set(weekdays)].sort((a, b) => a - b);
-}
-
-/** The editor's weekday labels (§2.7), index = weekday − 1. */
-export const WEEKDAY_LABELS_DE = ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'] as const;
 
 const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
@@ -131,4 +83,17 @@ export function shiftRowEndsNextDay(row: Pick<ShiftRow, 'start' | 'end'>): boole
   const start = parseTimeOfDay(row.start);
   const end = parseTimeOfDay(row.end);
   return start !== null && end !== null && endsNextDay(start, end);
+}
+
+/** The time inputs step in 5 minutes (300 s). */
+export const SHIFT_TIME_STEP_SECONDS = 300;
+
+/** Weekdays in calendar order without repeats (the select reports them in click order). */
+export function sortWeekdays(weekdays: readonly Weekday[]): Weekday[] {
+  return [...new Set(weekdays)].sort((a, b) => a - b);
+}
+
+/** Part 2 §5: an area (or machine) cannot be saved while any shift row has an issue (no weekday, bad time). */
+export function hasShiftRowIssues(rows: readonly Pick<ShiftRow, 'start' | 'end' | 'weekdays'>[]): boolean {
+  return rows.some((row) => shiftRowIssues(row).length > 0);
 }

@@ -105,3 +105,108 @@ export async function navigateInApp(page: Page, path: string) {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
 }
+
+/** The plant structure screens (issue #4): plants, areas, pools, the selection dialog and the shift editor. */
+export class StructurePages {
+  constructor(private readonly page: Page) {}
+
+  /** Waits until the first sync filled the local mirror (the structure screens read it). */
+  async waitForSync() {
+    await expect.poll(() => readSyncState(this.page, 'initialSyncDone'), { timeout: 30_000 }).toBe(true);
+  }
+
+  async openPlants() {
+    await this.page.getByRole('navigation').getByRole('link', { name: 'Werke' }).click();
+    await expect(this.page).toHaveURL(/\/sites$/);
+  }
+
+  async createPlant(values: { name: string; street: string; zipcode: string; city: string; siteid?: string }) {
+    await this.page.getByTestId('site-create').click();
+    await expect(this.page).toHaveURL(/\/create-site$/);
+    const save = this.page.getByRole('button', { name: 'Werk anlegen' });
+    await expect(save).toBeDisabled();
+    await this.page.getByLabel('Name des Werks').fill(values.name);
+    await this.page.getByLabel('Straße und Hausnummer').fill(values.street);
+    if (values.siteid) await this.page.getByLabel('Adresszusatz').fill(values.siteid);
+    await this.page.getByLabel('PLZ').fill(values.zipcode);
+    await expect(save).toBeDisabled();
+    await this.page.getByLabel('Ort').fill(values.city);
+    await expect(save).toBeEnabled();
+    await save.click();
+    await expect(this.page).toHaveURL(/\/sites$/);
+  }
+
+  async openPlant(name: string) {
+    await this.page.getByTestId('site-item').filter({ hasText: name }).getByRole('link').click();
+    await expect(this.page.getByTestId('site-name')).toHaveText(name);
+  }
+
+  area(name: string) {
+    return this.page.getByTestId('area-item').filter({ has: this.page.getByTestId('area-name').getByText(name, { exact: true }) });
+  }
+
+  /** Opens the selection dialog, searches, ticks the machine, saves the selection. */
+  async selectMachine(search: string, machine: string, expectedCount?: string) {
+    await this.page.getByTestId('selection-open').click();
+    const dialog = this.page.getByTestId('equipment-selection-dialog');
+    await expect(dialog).toBeVisible();
+    await dialog.getByTestId('selection-search').fill(search);
+    if (expectedCount) await expect(dialog.getByTestId('selection-count')).toHaveText(expectedCount);
+    await dialog.getByTestId('selection-item').filter({ hasText: machine }).click();
+    await dialog.getByRole('button', { name: 'Auswahl speichern' }).click();
+    await expect(dialog).toBeHidden();
+  }
+
+  shiftRow(index: number) {
+    return this.page.getByTestId('shift-row').nth(index);
+  }
+
+  async setShiftTimes(index: number, start: string, end: string) {
+    const row = this.shiftRow(index);
+    await row.getByTestId('shift-start').fill(start);
+    await row.getByTestId('shift-end').fill(end);
+  }
+}
+
+/**
+ * Runs one read on the app's offline database without disturbing it: never creates it (an open that would
+ * create it is aborted) and closes the connection at once, so the app's own version upgrade is never blocked.
+ */
+function readOfflineDb<T>(page: Page, store: 'syncState' | 'outbox', key: string | null): Promise<T | undefined> {
+  return page.evaluate(
+    ({ storeName, recordKey }) =>
+      new Promise<T | undefined>((resolve) => {
+        const open = indexedDB.open('anlagenbuch-data');
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = () => resolve(undefined);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains(storeName)) {
+            db.close();
+            return resolve(undefined);
+          }
+          const objects = db.transaction(storeName).objectStore(storeName);
+          const request = recordKey === null ? objects.count() : objects.get(recordKey);
+          request.onsuccess = () => {
+            db.close();
+            resolve((recordKey === null ? request.result : (request.result as { value?: unknown } | undefined)?.value) as T | undefined);
+          };
+          request.onerror = () => {
+            db.close();
+            resolve(undefined);
+          };
+        };
+      }),
+    { storeName: store, recordKey: key },
+  );
+}
+
+/** A value of the offline database's sync state (src/client/sync/outbox.ts `stateKeys`). */
+export function readSyncState(page: Page, key: string): Promise<unknown> {
+  return readOfflineDb(page, 'syncState', key);
+}
+
+/** Writes still waiting in the outbox. */
+export async function pendingChanges(page: Page): Promise<number> {
+  return (await readOfflineDb<number>(page, 'outbox', null)) ?? 0;
+}

@@ -1,7 +1,8 @@
 /**
  * Empty-state onboarding (spec part 2 §1): four action cards with a NEU button each. The equipment card's
  * button stays disabled until an area or a pool exists; the users card needs the user:create permission.
- * Targets are pending routes until issues #4 and #6 build them (they show the 404 meanwhile).
+ * The plant and pool cards open the real forms (/create-site, /create-machine-pool); users and equipment are
+ * pending routes until their issues build them (they show the 404 meanwhile).
  */
 import { Box, Button, Card, SimpleGrid, Text } from '@chakra-ui/react';
 import type { LucideIcon } from 'lucide-react';

@@ -16,9 +16,9 @@ import {
   type DimensionErrorCode,
   type EquipmentFormIssueField,
 } from '../../../shared/domain/equipment';
-import type { Weekday } from '../../../shared/domain/shift';
+import { hasShiftRowIssues, type ShiftRow } from '../../../shared/domain/shift';
 import type { MirrorRow } from '../../db/local-db';
-import type { ControllerInput, EquipmentValues, ShiftInput } from '../../sync/repositories/equipment';
+import type { ControllerInput, EquipmentValues } from '../../sync/repositories/equipment';
 
 export interface EquipmentFormState {
   catalog: CatalogSelection;
@@ -40,7 +40,7 @@ export interface EquipmentFormState {
   hourlyrate: string;
   equipmentclassnodeid: string | null;
   useareashiftmodel: boolean;
-  shifts: ShiftInput[];
+  shifts: ShiftRow[];
 }
 
 export function emptyFormState(): EquipmentFormState {
@@ -117,7 +117,7 @@ export function mirrorCatalogLookup(brands: readonly MirrorRow[], types: readonl
 
 export function formStateFromRow(
   row: MirrorRow,
-  context: { lang: string; lookup: CatalogLookup; areas: readonly MirrorRow[]; shifts: readonly ShiftInput[] },
+  context: { lang: string; lookup: CatalogLookup; areas: readonly MirrorRow[]; shifts: readonly ShiftRow[] },
 ): EquipmentFormState {
   const { lang, lookup } = context;
   const typeId = String(row.equipmenttypenodeid ?? '');
@@ -152,17 +152,6 @@ export function formStateFromRow(
     useareashiftmodel: row.useareashiftmodel !== false,
     shifts: [...context.shifts],
   };
-}
-
-/** Shift rows of a mirrored plan: the pull's `shifts` rows, or the rows a pending write left on the model. */
-export function shiftsOfModel(model: MirrorRow | null | undefined, shiftRows: readonly MirrorRow[]): ShiftInput[] {
-  if (!model) return [];
-  const fromRows = shiftRows
-    .filter((row) => row.shiftmodelnodeid === model.nodeid)
-    .sort((a, b) => Number(a.position ?? 0) - Number(b.position ?? 0))
-    .map((row) => ({ weekdays: (row.weekdays as Weekday[]) ?? [], startminute: Number(row.startminute), endminute: Number(row.endminute), unmanned: Boolean(row.unmanned) }));
-  const pending = Array.isArray(model.pendingshifts) ? (model.pendingshifts as ShiftInput[]) : null;
-  return pending ?? fromRows;
 }
 
 // ---------------------------------------------------------------- checking and converting
@@ -205,7 +194,7 @@ export function checkForm(state: EquipmentFormState, mode: 'add' | 'edit', lang:
     dimensionsValid: dimensions.valid,
   });
   const nameMissing = state.name.trim() === '';
-  const shiftWeekdaysMissing = !state.useareashiftmodel && state.shifts.some((shift) => shift.weekdays.length === 0);
+  const shiftWeekdaysMissing = !state.useareashiftmodel && hasShiftRowIssues(state.shifts);
   const ok = catalogIssues.length === 0 && fieldIssues.length === 0 && !nameMissing && power.ok && rate.ok && !shiftWeekdaysMissing;
   return {
     catalogIssues,

@@ -11,7 +11,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { equipmentSchema } from '../../../shared/api/equipment';
 import { brandOptions, chooseBrand, chooseEquipmentType, chooseManufacturer, equipmentTypeOptions, type CatalogSelection } from '../../../shared/domain/equipment';
-import { isWeekday } from '../../../shared/domain/shift';
 import type { MirrorRow } from '../../db/local-db';
 import { isQuotaExceeded } from '../../db/local-db';
 import { api } from '../../lib/api';
@@ -22,7 +21,9 @@ import type { PhotoInput } from '../../sync/repositories/attachments';
 import { createEquipment, deleteEquipment, updateEquipment } from '../../sync/repositories/equipment';
 import { useMirrorRows, useStoredFileUrl, useWriteContext } from '../../sync/use-mirror';
 import { usePermission } from '../auth/use-permission';
-import { ShiftEditor, toShiftRows, toShiftRules, type ShiftRow } from '../structure/shift-editor';
+import { fromEditorRows, ShiftEditor, toEditorRows, type ShiftEditorRow } from '../structure/shift-editor';
+import { areaShiftModelId, shiftRowsOf } from '../structure/structure-view';
+import { useStructureData } from '../../sync/use-structure-data';
 import { CatalogPicker, type PickerChoice } from './catalog-picker';
 import {
   checkForm,
@@ -32,7 +33,6 @@ import {
   mirrorCatalogLookup,
   pathAfterSave,
   selectableYears,
-  shiftsOfModel,
   type EquipmentFormState,
 } from './equipment-form-model';
 import { PhotoField } from './photo-field';
@@ -87,9 +87,8 @@ export function EquipmentFormScreen() {
   const sites = useMirrorRows('sites');
   const areas = useMirrorRows('areas');
   const pools = useMirrorRows('equipmentpools');
-  const shiftmodels = useMirrorRows('shiftmodels');
-  const shiftRows = useMirrorRows('shifts');
-  const loaded = [equipmentRows, manufacturers, brands, types, classes, sites, areas, pools, shiftmodels, shiftRows].every((rows) => rows !== undefined);
+  const structure = useStructureData();
+  const loaded = [equipmentRows, manufacturers, brands, types, classes, sites, areas, pools].every((rows) => rows !== undefined) && structure !== undefined;
 
   const lookup = useMemo(() => mirrorCatalogLookup(brands ?? [], types ?? []), [brands, types]);
   const machine = editId ? (equipmentRows ?? []).find((row) => row.nodeid === editId && !row[PENDING_DELETE]) : undefined;
@@ -99,19 +98,19 @@ export function EquipmentFormScreen() {
   const nodeid = mode === 'edit' ? (editId ?? '') : newId;
 
   const [form, setForm] = useState<EquipmentFormState>(() => emptyFormState());
-  const [shiftEditorRows, setShiftEditorRows] = useState<ShiftRow[]>([]);
+  const [shiftEditorRows, setShiftEditorRows] = useState<ShiftEditorRow[]>([]);
   const initialised = useRef(false);
   useEffect(() => {
     if (initialised.current || !loaded) return;
     if (mode === 'edit' && !machine) return;
     initialised.current = true;
-    if (machine) {
-      const model = (shiftmodels ?? []).find((row) => row.nodeid === machine.shiftmodelnodeid);
-      const state = formStateFromRow(machine, { lang, lookup, areas: areas ?? [], shifts: shiftsOfModel(model, shiftRows ?? []) });
+    if (machine && structure) {
+      const shifts = shiftRowsOf(structure, typeof machine.shiftmodelnodeid === 'string' ? machine.shiftmodelnodeid : null);
+      const state = formStateFromRow(machine, { lang, lookup, areas: areas ?? [], shifts });
       setForm(state);
-      setShiftEditorRows(toShiftRows(state.shifts.map((shift) => ({ ...shift, weekdays: shift.weekdays.filter(isWeekday) }))));
+      setShiftEditorRows(toEditorRows(state.shifts));
     }
-  }, [loaded, machine, mode, lang, lookup, areas, shiftmodels, shiftRows]);
+  }, [loaded, machine, mode, lang, lookup, areas, structure]);
 
   const [photos, setPhotos] = useState<{ image?: PhotoInput; typenameplate?: PhotoInput }>({});
   const pickedImage = usePickedUrl(photos.image);
@@ -137,7 +136,7 @@ export function EquipmentFormScreen() {
   const set = <K extends keyof EquipmentFormState>(field: K, value: EquipmentFormState[K]) => setForm((current) => ({ ...current, [field]: value }));
   const setCatalog = (catalog: CatalogSelection) => set('catalog', catalog);
 
-  const formWithShifts: EquipmentFormState = { ...form, shifts: toShiftRules(shiftEditorRows) };
+  const formWithShifts: EquipmentFormState = { ...form, shifts: fromEditorRows(shiftEditorRows) };
   const check = checkForm(formWithShifts, mode, lang, lookup);
   const catalogError = (field: string) => check.catalogIssues.find((issue) => issue.field === field);
   const assignmentMissing = check.fieldIssues.includes('area');
@@ -152,8 +151,7 @@ export function EquipmentFormScreen() {
   const years = selectableYears();
   const siteAreas = visible(areas).filter((area) => area.sitenodeid === form.sitenodeid);
   const chosenArea = visible(areas).find((area) => area.nodeid === form.areanodeid);
-  const areaModel = chosenArea ? (shiftmodels ?? []).find((row) => row.nodeid === chosenArea.shiftmodelnodeid) : undefined;
-  const areaShifts = shiftsOfModel(areaModel, shiftRows ?? []);
+  const areaShifts = chosenArea && structure ? shiftRowsOf(structure, areaShiftModelId(structure, { nodeid: chosenArea.nodeid, shiftmodelnodeid: typeof chosenArea.shiftmodelnodeid === 'string' ? chosenArea.shiftmodelnodeid : null })) : [];
 
   const nameOf = (rows: MirrorRow[] | undefined, id: string | null | undefined, field = 'name') => {
     const row = (rows ?? []).find((candidate) => candidate.nodeid === id);

@@ -118,7 +118,7 @@ export function EquipmentSelectionDialog({ open, equipment, selected, targetName
               </Button>
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="lg" aria-label={t('equipmentSelection.cancel')} />
+              <CloseButton size="lg" aria-label={t('equipmentSelection.close')} />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>

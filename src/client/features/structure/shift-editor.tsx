@@ -2,26 +2,16 @@
  * The weekly shift editor (spec part 2 §2.7), used by the area form and the equipment form: 'Schichten Wochentage'
  * with a count, one row per shift (weekday multi-select Mo–So, start and end time, 'Endzeit (+1)' when the shift
  * ends the next day, 'Schicht ist unbemannt', remove) and '+ Schicht' with the §4 defaults.
- * Controlled: the parent holds the rows and decides what to save; `hasMissingWeekdays` tells it when not to.
+ * Controlled: the parent holds the rows and decides what to save; `hasShiftRowIssues` (shared) tells it when not to.
  */
 import { Badge, Box, Button, Checkbox, createListCollection, Field, Flex, Heading, IconButton, Input, Portal, Select, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Trash2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  endsNextDay,
-  isWeekday,
-  minuteToTime,
-  newShiftRule,
-  SHIFT_TIME_STEP_SECONDS,
-  sortWeekdays,
-  timeToMinute,
-  WEEKDAYS,
-  type ShiftRule,
-} from '../../../shared/domain/shift';
+import { isWeekday, newShiftRow, SHIFT_TIME_STEP_SECONDS, shiftRowEndsNextDay, shiftRowIssues, sortWeekdays, WEEKDAYS, type ShiftRow } from '../../../shared/domain/shift';
 
-/** A row of the editor: the rule plus a stable key for React (and the shift's nodeid once it has one). */
-export interface ShiftRow extends ShiftRule {
+/** A row of the editor: the shared shift row ('HH:MM' times, as the API takes it) plus a stable key for React. */
+export interface ShiftEditorRow extends ShiftRow {
   key: string;
 }
 
@@ -35,27 +25,27 @@ export function nextShiftKey(): string {
   return `shift-${keyCounter}`;
 }
 
-/** Rows for rules loaded from the mirror. */
-export function toShiftRows(rules: readonly ShiftRule[]): ShiftRow[] {
-  return rules.map((rule) => ({ ...rule, key: nextShiftKey() }));
+/** Editor rows for shifts loaded from the mirror. */
+export function toEditorRows(rows: readonly ShiftRow[]): ShiftEditorRow[] {
+  return rows.map((row) => ({ ...row, key: nextShiftKey() }));
 }
 
-/** The rules to save, without the editor's keys. */
-export function toShiftRules(rows: readonly ShiftRow[]): ShiftRule[] {
-  return rows.map(({ weekdays, startminute, endminute, unmanned }) => ({ weekdays: sortWeekdays(weekdays), startminute, endminute, unmanned }));
+/** The rows to save (the API's shape), without the editor's keys. */
+export function fromEditorRows(rows: readonly ShiftEditorRow[]): ShiftRow[] {
+  return rows.map(({ start, end, weekdays, unmanned }) => ({ start, end, weekdays: sortWeekdays(weekdays), unmanned }));
 }
 
 export interface ShiftEditorProps {
-  shifts: readonly ShiftRow[];
-  onChange(shifts: ShiftRow[]): void;
+  shifts: readonly ShiftEditorRow[];
+  onChange(shifts: ShiftEditorRow[]): void;
   disabled?: boolean;
 }
 
 export function ShiftEditor({ shifts, onChange, disabled = false }: ShiftEditorProps) {
   const { t } = useTranslation();
-  const update = (key: string, change: Partial<ShiftRule>) => onChange(shifts.map((row) => (row.key === key ? { ...row, ...change } : row)));
+  const update = (key: string, change: Partial<ShiftRow>) => onChange(shifts.map((row) => (row.key === key ? { ...row, ...change } : row)));
   const remove = (key: string) => onChange(shifts.filter((row) => row.key !== key));
-  const add = () => onChange([...shifts, { ...newShiftRule(shifts[shifts.length - 1]), key: nextShiftKey() }]);
+  const add = () => onChange([...shifts, { ...newShiftRow(shifts[shifts.length - 1]), key: nextShiftKey() }]);
 
   return (
     <Stack as="section" gap="4" aria-labelledby="shift-editor-title" data-testid="shift-editor">
@@ -81,29 +71,28 @@ export function ShiftEditor({ shifts, onChange, disabled = false }: ShiftEditorP
 }
 
 interface ShiftRowFieldsProps {
-  row: ShiftRow;
+  row: ShiftEditorRow;
   index: number;
   disabled: boolean;
-  onChange(change: Partial<ShiftRule>): void;
+  onChange(change: Partial<ShiftRow>): void;
   onRemove(): void;
 }
 
 function ShiftRowFields({ row, index, disabled, onChange, onRemove }: ShiftRowFieldsProps) {
   const { t } = useTranslation();
   const weekdays = useMemo(() => createListCollection({ items: WEEKDAYS.map((day) => ({ value: String(day), label: t(`shifts.weekdays.${day}`) })) }), [t]);
-  const missingWeekday = row.weekdays.length === 0;
-  const nextDay = endsNextDay(row.startminute, row.endminute);
+  const issues = shiftRowIssues(row);
+  const invalid = (field: 'weekdays' | 'start' | 'end') => issues.some((issue) => issue.field === field);
+  const missingWeekday = invalid('weekdays');
+  const nextDay = shiftRowEndsNextDay(row);
   const number = index + 1;
-  const setTime = (field: 'startminute' | 'endminute', value: string) => {
-    const minute = timeToMinute(value);
-    // An incomplete time (the user is still typing, or cleared the field) keeps the last valid value.
-    if (minute !== null) onChange({ [field]: minute });
-  };
+  // Browsers may report seconds ("06:00:00"); the shared rows hold HH:MM.
+  const setTime = (field: 'start' | 'end', value: string) => onChange({ [field]: value.slice(0, 5) });
 
   return (
     <Box borderWidth="1px" borderRadius="l2" p="4" bg="bg.panel" data-testid="shift-row" role="group" aria-label={t('shifts.row', { number })}>
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 12 }} gap="4" alignItems="end">
-        <Box gridColumn={{ sm: 'span 2', lg: 'span 4' }}>
+      <SimpleGrid columns={{ base: 1, sm: 4 }} columnGap="4" rowGap="2" alignItems="end">
+        <Box gridColumn={{ sm: 'span 2' }}>
           <Select.Root
             multiple
             collection={weekdays}
@@ -142,15 +131,17 @@ function ShiftRowFields({ row, index, disabled, onChange, onRemove }: ShiftRowFi
             </Text>
           )}
         </Box>
-        <Field.Root disabled={disabled} gridColumn={{ lg: 'span 2' }}>
+        <Field.Root disabled={disabled} invalid={invalid('start')}>
           <Field.Label>{t('shifts.start')}</Field.Label>
-          <Input type="time" step={SHIFT_TIME_STEP_SECONDS} value={minuteToTime(row.startminute)} onChange={(event) => setTime('startminute', event.target.value)} data-testid="shift-start" />
+          <Input type="time" step={SHIFT_TIME_STEP_SECONDS} value={row.start} onChange={(event) => setTime('start', event.target.value)} data-testid="shift-start" />
+          <Field.ErrorText>{t('shifts.invalidTime')}</Field.ErrorText>
         </Field.Root>
-        <Field.Root disabled={disabled} gridColumn={{ lg: 'span 2' }}>
+        <Field.Root disabled={disabled} invalid={invalid('end')}>
           <Field.Label data-testid="shift-end-label">{nextDay ? t('shifts.endNextDay') : t('shifts.end')}</Field.Label>
-          <Input type="time" step={SHIFT_TIME_STEP_SECONDS} value={minuteToTime(row.endminute)} onChange={(event) => setTime('endminute', event.target.value)} data-testid="shift-end" />
+          <Input type="time" step={SHIFT_TIME_STEP_SECONDS} value={row.end} onChange={(event) => setTime('end', event.target.value)} data-testid="shift-end" />
+          <Field.ErrorText>{t('shifts.invalidTime')}</Field.ErrorText>
         </Field.Root>
-        <Flex gridColumn={{ sm: 'span 2', lg: 'span 4' }} align="center" justify="space-between" gap="3" minH="11">
+        <Flex gridColumn={{ sm: 'span 4' }} align="center" justify="space-between" gap="3" minH="11">
           <Checkbox.Root checked={row.unmanned} onCheckedChange={(details) => onChange({ unmanned: details.checked === true })} disabled={disabled} size="lg" data-testid="shift-unmanned">
             <Checkbox.HiddenInput />
             <Checkbox.Control />

@@ -2,33 +2,26 @@
  * Machines, offline-first (spec part 2 §2.2, §7 create/update/delete equipment; routes: src/shared/api/equipment.ts).
  * One user action = one Dexie transaction with, in this order: new catalogue entries (manufacturer, brand, type,
  * each its own create so the pickers show them offline and a refusal names the right record), the photo
- * registrations (bytes stored with them; uploaded at send time), the machine, and its own shift plan. The
+ * registrations (bytes stored with them; uploaded at send time), the machine, and its own shift plan
+ * (`shiftPlanMutation` of repositories/shifts.ts, shared with the area form). The
  * machine's `image`/`typenameplate` name the registration's device key; the sender puts in the server's fileid.
  * Mirror rows keep the change feed's shape (costcenter `{de}`, mediasupply `[{de}]`, controllerinformation
  * `{manufacturer, type, softwareversion}`, hourlyrate a number, photos as file nodeids).
  */
 import type { CreateEquipmentInput, UpdateEquipmentInput } from '../../../shared/api/equipment';
-import type { CreateShiftModelInput, UpdateShiftModelInput } from '../../../shared/api/shiftmodels';
 import { cleanMediaSupply, HOURLY_RATE_UNIT, yearToEpochMs, type CatalogSelection, type Dimensions } from '../../../shared/domain/equipment';
-import { minuteToTime } from '../../../shared/domain/shift';
+import type { ShiftRow } from '../../../shared/domain/shift';
 import type { MirrorRow } from '../../db/local-db';
 import { PENDING_DELETE } from '../mirror-fields';
 import { enqueueMutation, newNodeId, type MutationRequest, type WriteContext } from '../outbox';
 import { fileExtension, type PhotoInput } from './attachments';
 import { createBrandMutation, createEquipmentTypeMutation, createManufacturerMutation } from './brands';
+import { shiftPlanMutation } from './shifts';
 
 export interface ControllerInput {
   manufacturer: string;
   type: string;
   softwareversion: string;
-}
-
-/** One row of the machine's own operating times (minutes after midnight; ISO weekdays). */
-export interface ShiftInput {
-  weekdays: number[];
-  startminute: number;
-  endminute: number;
-  unmanned: boolean;
 }
 
 /** What the equipment form holds once its texts are parsed (dimensions by parseDimensions, years as years). */
@@ -48,7 +41,8 @@ export interface EquipmentValues {
   hourlyrate: number | null;
   equipmentclassnodeid: string | null;
   useareashiftmodel: boolean;
-  shifts: ShiftInput[];
+  /** The machine's own operating times (the shift editor's rows, 'HH:MM'); used when useareashiftmodel is off. */
+  shifts: ShiftRow[];
 }
 
 export interface EquipmentPhotos {
@@ -149,41 +143,6 @@ function basicFields(values: EquipmentValues, lang: string, now: number) {
   return { body, mirror };
 }
 
-function shiftRows(shifts: readonly ShiftInput[]) {
-  return shifts.map((shift) => ({ start: minuteToTime(shift.startminute), end: minuteToTime(shift.endminute), weekdays: shift.weekdays as (1 | 2 | 3 | 4 | 5 | 6 | 7)[], unmanned: shift.unmanned }));
-}
-
-/**
- * The machine's own plan: a create (POST /shiftmodels for the machine) or a replacement of its rows. The mirror
- * keeps the rows on the model (`pendingshifts`) until the pull brings the shift rows themselves.
- */
-function shiftModelMutation(equipmentnodeid: string, existingModel: string | null, shifts: readonly ShiftInput[]): MutationRequest {
-  const rows = shiftRows(shifts);
-  const pendingshifts = shifts.map((shift, position) => ({ ...shift, position }));
-  if (existingModel) {
-    return {
-      action: 'updateShiftModel',
-      method: 'PUT',
-      path: `shiftmodels/${existingModel}`,
-      body: { shiftnodeid: existingModel, shifts: rows } satisfies UpdateShiftModelInput,
-      kind: 'shiftmodels',
-      nodeid: existingModel,
-      values: { pendingshifts },
-    };
-  }
-  const nodeid = newNodeId();
-  return {
-    action: 'createShiftModel',
-    method: 'POST',
-    path: 'shiftmodels',
-    body: { nodeid, shiftmodelof: equipmentnodeid, shifts: rows } satisfies CreateShiftModelInput,
-    kind: 'shiftmodels',
-    nodeid,
-    values: { name: null, pendingshifts },
-    creates: true,
-  };
-}
-
 /** "EQUIPMENT anlegen": returns the new machine's nodeid. */
 export async function createEquipment(context: WriteContext, request: CreateEquipmentRequest): Promise<string> {
   const nodeid = request.nodeid ?? newNodeId();
@@ -193,7 +152,7 @@ export async function createEquipment(context: WriteContext, request: CreateEqui
   const typenameplate = request.photos.typenameplate ? photoRegistration(context, request.photos.typenameplate) : null;
   const { body, mirror } = basicFields(request.values, request.lang, now);
   const isequipmentof = [request.areanodeid, request.equipmentpoolnodeid].filter((id): id is string => Boolean(id));
-  const ownShifts = !request.values.useareashiftmodel && request.values.shifts.length > 0 ? shiftModelMutation(nodeid, null, request.values.shifts) : null;
+  const ownShifts = !request.values.useareashiftmodel && request.values.shifts.length > 0 ? shiftPlanMutation(nodeid, null, request.values.shifts) : null;
 
   const create: MutationRequest = {
     action: 'createEquipment',
@@ -275,7 +234,7 @@ export async function updateEquipment(context: WriteContext, machine: MirrorRow,
     changedMirror.typenameplatefilenodeid = typenameplate.filenodeid;
   }
   const ownModel = typeof machine.shiftmodelnodeid === 'string' ? machine.shiftmodelnodeid : null;
-  const shifts = !request.values.useareashiftmodel ? shiftModelMutation(machine.nodeid, ownModel, request.values.shifts) : null;
+  const shifts = !request.values.useareashiftmodel ? shiftPlanMutation(machine.nodeid, ownModel, request.values.shifts) : null;
   if (shifts && !ownModel) changedMirror.shiftmodelnodeid = shifts.nodeid;
 
   const mutations: MutationRequest[] = [...catalog.mutations, ...(image ? [image.mutation] : []), ...(typenameplate ? [typenameplate.mutation] : [])];

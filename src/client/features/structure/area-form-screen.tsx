@@ -1,0 +1,204 @@
+/**
+ * /create-area (spec part 2 §2.3): `?nodeid=` present means edit, absent create. Navigation state carries the
+ * plant (`sitename`, `sitenodeid`); without it (a reload) the create form asks for the plant. Fields: name, the
+ * assigned machines (count, selection dialog, cards), in edit mode the weekly shift editor and delete (with a
+ * confirmation). Submit 'Bereich anlegen' / 'Änderungen Speichern', disabled while the name is empty or a shift
+ * row has no weekday (§5). Everything is saved through the outbox (works offline); afterwards
+ * /sites?sitenodeid={site id}.
+ */
+import { Alert, Box, Button, Card, Field, Flex, Heading, Input, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { ArrowLeft, Trash2 } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { hasShiftRowIssues } from '../../../shared/domain/shift';
+import { isQuotaExceeded } from '../../db/local-db';
+import { currentLanguage } from '../../lib/i18n';
+import { createArea, deleteArea, updateArea } from '../../sync/repositories/areas';
+import { useStructureData } from '../../sync/use-structure-data';
+import { useWriteContext } from '../../sync/use-write-context';
+import { usePermission } from '../auth/use-permission';
+import { AssignedEquipment } from './assigned-equipment';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { membersOf, selectionChanges } from './equipment-selection';
+import { stateText } from './navigation-state';
+import { fromEditorRows, ShiftEditor, toEditorRows, type ShiftEditorRow } from './shift-editor';
+import { areaShiftModelId, selectableEquipment, shiftRowsOf, siteViews } from './structure-view';
+
+export function AreaFormScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const nodeid = params.get('nodeid');
+  const isEdit = nodeid !== null;
+  const data = useStructureData();
+  const context = useWriteContext();
+  const canDelete = usePermission('site', 'delete');
+  const language = currentLanguage();
+
+  const sites = useMemo(() => (data ? siteViews(data, language) : []), [data, language]);
+  const area = isEdit ? sites.flatMap((site) => site.areas).find((candidate) => candidate.nodeid === nodeid) : undefined;
+  const [chosenSite, setChosenSite] = useState<string>(stateText(location.state, 'sitenodeid') ?? params.get('sitenodeid') ?? '');
+  const sitenodeid = area?.sitenodeid ?? chosenSite;
+  const site = sites.find((candidate) => candidate.nodeid === sitenodeid);
+  const equipment = useMemo(() => (data ? selectableEquipment(data, language) : []), [data, language]);
+  const shiftmodelnodeid = data && area ? areaShiftModelId(data, area) : null;
+
+  const [name, setName] = useState('');
+  const [nameTouched, setNameTouched] = useState(false);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [initialMembers, setInitialMembers] = useState<string[]>([]);
+  const [shifts, setShifts] = useState<ShiftEditorRow[]>([]);
+  const [shiftsChanged, setShiftsChanged] = useState(false);
+  const [loaded, setLoaded] = useState(!isEdit);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+
+  // Fill the form once from the mirror; later pulls do not overwrite the user's edits.
+  useEffect(() => {
+    if (loaded || !data || !area) return;
+    const members = membersOf(equipment, 'area', area.nodeid);
+    setName(area.name);
+    setSelected(members);
+    setInitialMembers(members);
+    setShifts(toEditorRows(shiftRowsOf(data, areaShiftModelId(data, area))));
+    setLoaded(true);
+  }, [loaded, data, area, equipment]);
+
+  const backTo = sitenodeid ? `/sites?sitenodeid=${sitenodeid}` : '/sites';
+  const canSubmit = Boolean(context) && name.trim().length > 0 && Boolean(site) && !hasShiftRowIssues(shifts) && !busy;
+
+  const save = async () => {
+    if (!context || !data || !canSubmit) return;
+    setBusy(true);
+    setError(null);
+    const machines = new Map(data.equipment.map((row) => [row.nodeid, row]));
+    const selection = { ...selectionChanges(initialMembers, selected), machines };
+    try {
+      if (isEdit && area) {
+        await updateArea(context, { nodeid: area.nodeid, name: area.name, shiftmodelnodeid }, { name, selection, ...(shiftsChanged ? { shifts: fromEditorRows(shifts) } : {}) });
+      } else {
+        await createArea(context, { sitenodeid, name, selection });
+      }
+      navigate(backTo);
+    } catch (cause) {
+      setBusy(false);
+      setError(isQuotaExceeded(cause) ? t('sync.errors.quota') : t('sites.form.saveFailed'));
+    }
+  };
+
+  const remove = async () => {
+    if (!context || !area) return;
+    setBusy(true);
+    try {
+      await deleteArea(context, area.nodeid);
+      navigate(backTo);
+    } catch (cause) {
+      setBusy(false);
+      setConfirmOpen(false);
+      setError(isQuotaExceeded(cause) ? t('sync.errors.quota') : t('sites.form.saveFailed'));
+    }
+  };
+
+  if (!data || (isEdit && !loaded)) {
+    return (
+      <Stack p={{ base: '4', md: '6', lg: '8' }} maxW="5xl" gap="4">
+        {data?.synced && isEdit && !area ? <Text>{t('areas.notFound')}</Text> : <Skeleton h="80" borderRadius="l3" />}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="5" p={{ base: '4', md: '6', lg: '8' }} maxW="5xl">
+      <Button asChild variant="ghost" alignSelf="start">
+        <RouterLink to={backTo}>
+          <ArrowLeft aria-hidden />
+          {t('sites.back')}
+        </RouterLink>
+      </Button>
+      <Box>
+        <Heading as="h2" size="xl">
+          {isEdit ? t('areas.editTitle') : t('areas.createTitle')}
+        </Heading>
+        {site && (
+          <Text color="fg.muted" data-testid="area-site-name">
+            {t('areas.ofSite', { name: site.name })}
+          </Text>
+        )}
+      </Box>
+      <Card.Root variant="outline" bg="bg.panel" as="form" onSubmit={(event: React.FormEvent) => { event.preventDefault(); void save(); }}>
+        <Card.Body gap="6">
+          {!isEdit && !stateText(location.state, 'sitenodeid') && (
+            <Field.Root required disabled={busy}>
+              <Field.Label>
+                {t('areas.site')}
+                <Field.RequiredIndicator />
+              </Field.Label>
+              <NativeSelect.Root size="lg">
+                <NativeSelect.Field value={chosenSite} onChange={(event) => setChosenSite(event.target.value)} data-testid="area-site">
+                  <option value="">{t('areas.sitePlaceholder')}</option>
+                  {sites.map((candidate) => (
+                    <option key={candidate.nodeid} value={candidate.nodeid}>
+                      {candidate.name}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+          )}
+          <Field.Root required invalid={nameTouched && name.trim().length === 0} disabled={busy}>
+            <Field.Label>
+              {t('areas.name')}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <Input value={name} onChange={(event) => setName(event.target.value)} onBlur={() => setNameTouched(true)} data-testid="area-name-input" />
+            <Field.ErrorText>{t('areas.nameRequired')}</Field.ErrorText>
+          </Field.Root>
+          <AssignedEquipment equipment={equipment} selected={selected} targetName={name.trim() || t('areas.newArea')} onChange={setSelected} disabled={busy} />
+          {isEdit && (
+            <ShiftEditor
+              shifts={shifts}
+              onChange={(rows) => {
+                setShifts(rows);
+                setShiftsChanged(true);
+              }}
+              disabled={busy}
+            />
+          )}
+          {error && (
+            <Alert.Root status="error">
+              <Alert.Indicator />
+              <Alert.Title fontWeight="normal">{error}</Alert.Title>
+            </Alert.Root>
+          )}
+        </Card.Body>
+        <Card.Footer>
+          <Flex w="full" justify="space-between" gap="3" wrap="wrap-reverse">
+            {isEdit && canDelete ? (
+              <Button variant="outline" colorPalette="red" onClick={() => setConfirmOpen(true)} disabled={busy} data-testid="area-delete">
+                <Trash2 aria-hidden />
+                {t('areas.delete')}
+              </Button>
+            ) : (
+              <span />
+            )}
+            <Button type="submit" colorPalette="brand" disabled={!canSubmit} loading={busy} data-testid="area-submit">
+              {isEdit ? t('areas.submitEdit') : t('areas.submitCreate')}
+            </Button>
+          </Flex>
+        </Card.Footer>
+      </Card.Root>
+      <ConfirmDeleteDialog
+        open={confirmOpen}
+        title={t('areas.deleteTitle')}
+        text={t('areas.deleteText', { name: area?.name ?? '' })}
+        onCancel={() => setConfirmOpen(false)}
+        onConfirm={() => void remove()}
+        busy={busy}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * /machines (spec part 2 §2.1 "equipment: pools and their equipment"): every pool with its machines and a link to
+ * edit it, then the machines linked nowhere ('Nicht verknüpfte Geräte'). Read from the local mirror (offline too).
+ */
+import { Alert, Badge, Box, Button, Card, Flex, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Boxes, Pencil, Plus } from 'lucide-react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../lib/i18n';
+import { useStructureData } from '../../sync/use-structure-data';
+import { usePermission } from '../auth/use-permission';
+import { isLinked } from './equipment-selection';
+import { poolViews, selectableEquipment, truncateTitle, type EquipmentCard } from './structure-view';
+
+function MachineLine({ machine }: { machine: EquipmentCard }) {
+  return (
+    <Box as="li" py="2" borderBottomWidth="1px" borderColor="border.muted" data-testid="machine-line">
+      <Text fontWeight="medium" truncate title={machine.name}>
+        {truncateTitle(machine.name)}
+      </Text>
+      <Text textStyle="sm" color="fg.muted" truncate>
+        {[machine.equipmentid, [machine.brand, machine.model].filter(Boolean).join(' ')].filter(Boolean).join(' · ') || '—'}
+      </Text>
+    </Box>
+  );
+}
+
+export function MachinesScreen() {
+  const { t } = useTranslation();
+  const data = useStructureData();
+  const language = currentLanguage();
+  const canCreatePool = usePermission('equipmentpool', 'create');
+  const canUpdatePool = usePermission('equipmentpool', 'update');
+  const pools = data ? poolViews(data, language) : [];
+  const unlinked = data ? selectableEquipment(data, language).filter((machine) => !isLinked(machine)) : [];
+
+  return (
+    <Stack gap="6" p={{ base: '4', md: '6', lg: '8' }} maxW="7xl">
+      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+        <Heading as="h2" size="xl">
+          {t('pools.title')}
+        </Heading>
+        <HStack gap="3" wrap="wrap">
+          {canCreatePool && (
+            <Button asChild colorPalette="brand">
+              <RouterLink to="/create-machine-pool" data-testid="pool-create">
+                <Plus aria-hidden />
+                {t('pools.create')}
+              </RouterLink>
+            </Button>
+          )}
+        </HStack>
+      </Flex>
+
+      {!data && <Skeleton h="64" borderRadius="l3" />}
+      {data && !data.synced && (
+        <Alert.Root status="info" variant="subtle">
+          <Alert.Indicator />
+          <Alert.Title fontWeight="normal">{t('sites.notSynced')}</Alert.Title>
+        </Alert.Root>
+      )}
+      {data && data.synced && pools.length === 0 && <Text color="fg.muted">{t('pools.empty')}</Text>}
+
+      {pools.length > 0 && (
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" alignItems="start">
+          {pools.map((pool) => (
+            <Card.Root key={pool.nodeid} variant="outline" bg="bg.panel" data-testid="pool-item">
+              <Card.Header>
+                <Flex justify="space-between" align="center" gap="3">
+                  <HStack gap="2" minW="0">
+                    <Box color="brand.fg">
+                      <Boxes size={20} aria-hidden />
+                    </Box>
+                    <Card.Title as="h3" truncate title={pool.name} data-testid="pool-name">
+                      {truncateTitle(pool.name)}
+                    </Card.Title>
+                  </HStack>
+                  <HStack gap="2" flexShrink={0}>
+                    <Badge size="lg" variant="subtle" data-testid="pool-equipment-count">
+                      {t('sites.equipmentCount', { count: pool.equipment.length })}
+                    </Badge>
+                    {canUpdatePool && (
+                      <Button asChild variant="ghost" aria-label={t('pools.editPool', { name: pool.name })}>
+                        <RouterLink to={`/edit-pool?nodeid=${pool.nodeid}`} state={{ pageType: 'edit', nodeid: pool.nodeid }} data-testid="pool-edit">
+                          <Pencil aria-hidden />
+                        </RouterLink>
+                      </Button>
+                    )}
+                  </HStack>
+                </Flex>
+              </Card.Header>
+              <Card.Body pt="0">
+                {pool.equipment.length === 0 ? (
+                  <Text color="fg.muted">{t('sites.noEquipment')}</Text>
+                ) : (
+                  <Stack as="ul" gap="0" listStyleType="none" m="0" p="0">
+                    {pool.equipment.map((machine) => (
+                      <MachineLine key={machine.nodeid} machine={machine} />
+                    ))}
+                  </Stack>
+                )}
+              </Card.Body>
+            </Card.Root>
+          ))}
+        </SimpleGrid>
+      )}
+
+      {unlinked.length > 0 && (
+        <Stack as="section" gap="3" aria-labelledby="unlinked-title">
+          <Heading id="unlinked-title" as="h3" size="md">
+            {t('equipmentSelection.unlinked')} ({unlinked.length})
+          </Heading>
+          <Card.Root variant="outline" bg="bg.panel">
+            <Card.Body py="2">
+              <SimpleGrid as="ul" columns={{ base: 1, md: 2 }} columnGap="6" listStyleType="none" m="0" p="0">
+                {unlinked.map((machine) => (
+                  <MachineLine key={machine.nodeid} machine={machine} />
+                ))}
+              </SimpleGrid>
+            </Card.Body>
+          </Card.Root>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

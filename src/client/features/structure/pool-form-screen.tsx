@@ -1,0 +1,158 @@
+/**
+ * /create-machine-pool, /create-equipment-pool, /edit-machine-pool, /edit-pool (spec part 2 §2.4): `?nodeid=`
+ * present means edit. Pool name (required), the assigned machines (count, selection dialog, cards), delete in
+ * edit mode (with a confirmation). Submit 'Equipment Pool anlegen' / 'Änderungen speichern', disabled while the
+ * name is empty or busy (§5). Saved through the outbox (works offline); afterwards /machines.
+ */
+import { Alert, Button, Card, Field, Flex, Heading, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { ArrowLeft, Trash2 } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { isQuotaExceeded } from '../../db/local-db';
+import { currentLanguage } from '../../lib/i18n';
+import { useSessionStore } from '../../stores/session-store';
+import { createPool, deletePool, updatePool } from '../../sync/repositories/pools';
+import { useStructureData } from '../../sync/use-structure-data';
+import { useWriteContext } from '../../sync/use-write-context';
+import { usePermission } from '../auth/use-permission';
+import { AssignedEquipment } from './assigned-equipment';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { membersOf, selectionChanges } from './equipment-selection';
+import { recordIdFrom } from './navigation-state';
+import { poolViews, selectableEquipment } from './structure-view';
+
+export function PoolFormScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const nodeid = recordIdFrom(location.state, params);
+  const isEdit = nodeid !== null;
+  const data = useStructureData();
+  const context = useWriteContext();
+  const legalentitynodeid = useSessionStore((state) => state.session?.legalentitynodeid ?? '');
+  const canDelete = usePermission('equipmentpool', 'delete');
+  const language = currentLanguage();
+
+  const pool = isEdit && data ? poolViews(data, language).find((candidate) => candidate.nodeid === nodeid) : undefined;
+  const equipment = useMemo(() => (data ? selectableEquipment(data, language) : []), [data, language]);
+
+  const [name, setName] = useState('');
+  const [nameTouched, setNameTouched] = useState(false);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [initialMembers, setInitialMembers] = useState<string[]>([]);
+  const [loaded, setLoaded] = useState(!isEdit);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+
+  useEffect(() => {
+    if (loaded || !pool) return;
+    const members = membersOf(equipment, 'pool', pool.nodeid);
+    setName(pool.name);
+    setSelected(members);
+    setInitialMembers(members);
+    setLoaded(true);
+  }, [loaded, pool, equipment]);
+
+  const canSubmit = Boolean(context) && name.trim().length > 0 && !busy;
+  const fail = (cause: unknown) => {
+    setBusy(false);
+    setError(isQuotaExceeded(cause) ? t('sync.errors.quota') : t('sites.form.saveFailed'));
+  };
+
+  const save = async () => {
+    if (!context || !data || !canSubmit) return;
+    setBusy(true);
+    setError(null);
+    const selection = { ...selectionChanges(initialMembers, selected), machines: new Map(data.equipment.map((row) => [row.nodeid, row])) };
+    try {
+      if (isEdit && pool) {
+        const storedName = data.equipmentpools.find((row) => row.nodeid === pool.nodeid)?.name;
+        await updatePool(context, { nodeid: pool.nodeid, name: pool.name, storedName }, { name, selection });
+      } else {
+        await createPool(context, { legalentitynodeid, name, selection });
+      }
+      navigate('/machines');
+    } catch (cause) {
+      fail(cause);
+    }
+  };
+
+  const remove = async () => {
+    if (!context || !pool) return;
+    setBusy(true);
+    try {
+      await deletePool(context, pool.nodeid);
+      navigate('/machines');
+    } catch (cause) {
+      setConfirmOpen(false);
+      fail(cause);
+    }
+  };
+
+  if (!data || (isEdit && !loaded)) {
+    return (
+      <Stack p={{ base: '4', md: '6', lg: '8' }} maxW="5xl" gap="4">
+        {data?.synced && isEdit && !pool ? <Text>{t('pools.notFound')}</Text> : <Skeleton h="80" borderRadius="l3" />}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="5" p={{ base: '4', md: '6', lg: '8' }} maxW="5xl">
+      <Button asChild variant="ghost" alignSelf="start">
+        <RouterLink to="/machines">
+          <ArrowLeft aria-hidden />
+          {t('sites.back')}
+        </RouterLink>
+      </Button>
+      <Heading as="h2" size="xl">
+        {isEdit ? t('pools.editTitle') : t('pools.createTitle')}
+      </Heading>
+      <Card.Root variant="outline" bg="bg.panel" as="form" onSubmit={(event: React.FormEvent) => { event.preventDefault(); void save(); }}>
+        <Card.Body gap="6">
+          <Field.Root required invalid={nameTouched && name.trim().length === 0} disabled={busy}>
+            <Field.Label>
+              {t('pools.name')}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <Input value={name} onChange={(event) => setName(event.target.value)} onBlur={() => setNameTouched(true)} data-testid="pool-name-input" />
+            <Field.ErrorText>{t('pools.nameRequired')}</Field.ErrorText>
+          </Field.Root>
+          <AssignedEquipment equipment={equipment} selected={selected} targetName={name.trim() || t('pools.newPool')} onChange={setSelected} disabled={busy} />
+          {error && (
+            <Alert.Root status="error">
+              <Alert.Indicator />
+              <Alert.Title fontWeight="normal">{error}</Alert.Title>
+            </Alert.Root>
+          )}
+        </Card.Body>
+        <Card.Footer>
+          <Flex w="full" justify="space-between" gap="3" wrap="wrap-reverse">
+            {isEdit && canDelete ? (
+              <Button variant="outline" colorPalette="red" onClick={() => setConfirmOpen(true)} disabled={busy} data-testid="pool-delete">
+                <Trash2 aria-hidden />
+                {t('pools.delete')}
+              </Button>
+            ) : (
+              <span />
+            )}
+            <Button type="submit" colorPalette="brand" disabled={!canSubmit} loading={busy} data-testid="pool-submit">
+              {isEdit ? t('pools.submitEdit') : t('pools.submitCreate')}
+            </Button>
+          </Flex>
+        </Card.Footer>
+      </Card.Root>
+      <ConfirmDeleteDialog
+        open={confirmOpen}
+        title={t('pools.deleteTitle')}
+        text={t('pools.deleteText', { name: pool?.name ?? '' })}
+        onCancel={() => setConfirmOpen(false)}
+        onConfirm={() => void remove()}
+        busy={busy}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,178 @@
+/**
+ * /create-site and /edit-site (spec part 2 §2.5): name, street, address addon (stored as siteid), postal code,
+ * city, country (names in the UI language). Save stays disabled until the required fields are filled (§5). The
+ * record comes from navigation state `{pageType, nodeid}` or `?nodeid=` (so a reload keeps it) and is read from
+ * the mirror. Saving and deleting go through the outbox: they work offline.
+ * After save: /sites (edit: /sites?sitenodeid={id}); after delete: /sites.
+ */
+import { Alert, Box, Button, Card, Field, Flex, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { ArrowLeft, Trash2 } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { createSiteSchema } from '../../../shared/api/sites';
+import { isQuotaExceeded } from '../../db/local-db';
+import { currentLanguage } from '../../lib/i18n';
+import { useSessionStore } from '../../stores/session-store';
+import { createSite, deleteSite, updateSite, type SiteFormValues } from '../../sync/repositories/sites';
+import { useStructureData } from '../../sync/use-structure-data';
+import { useWriteContext } from '../../sync/use-write-context';
+import { usePermission } from '../auth/use-permission';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { countryOptions } from './country-names';
+import { recordIdFrom } from './navigation-state';
+
+const EMPTY: SiteFormValues = { name: '', street: '', siteid: '', zipcode: '', city: '', country: 'DE' };
+const REQUIRED: readonly (keyof SiteFormValues)[] = ['name', 'street', 'zipcode', 'city', 'country'];
+
+export function SiteFormScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const nodeid = recordIdFrom(location.state, params);
+  const isEdit = location.pathname === '/edit-site' && nodeid !== null;
+  const data = useStructureData();
+  const context = useWriteContext();
+  const legalentitynodeid = useSessionStore((state) => state.session?.legalentitynodeid ?? '');
+  const canDelete = usePermission('site', 'delete');
+  const language = currentLanguage();
+  const countries = useMemo(() => countryOptions(language), [language]);
+
+  const [values, setValues] = useState<SiteFormValues>(EMPTY);
+  const [loaded, setLoaded] = useState(!isEdit);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const existing = isEdit && data ? data.sites.find((site) => site.nodeid === nodeid) : undefined;
+
+  // Fill the form once from the mirror; later pulls do not overwrite what the user is typing.
+  useEffect(() => {
+    if (loaded || !existing) return;
+    const text = (value: unknown) => (typeof value === 'string' ? value : '');
+    setValues({ name: text(existing.name), street: text(existing.street), siteid: text(existing.siteid), zipcode: text(existing.zipcode), city: text(existing.city), country: text(existing.country) || 'DE' });
+    setLoaded(true);
+  }, [existing, loaded]);
+
+  const valid = createSiteSchema.safeParse({ ...values, legalentitynodeid, lang: 'de' }).success;
+  const set = (field: keyof SiteFormValues) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
+  const fail = (cause: unknown) => {
+    setBusy(false);
+    setError(isQuotaExceeded(cause) ? t('sync.errors.quota') : t('sites.form.saveFailed'));
+  };
+
+  const save = async () => {
+    if (!context || !valid) return;
+    setBusy(true);
+    setError(null);
+    try {
+      if (isEdit && nodeid) {
+        await updateSite(context, nodeid, values);
+        navigate(`/sites?sitenodeid=${nodeid}`);
+      } else {
+        await createSite(context, legalentitynodeid, values);
+        navigate('/sites');
+      }
+    } catch (cause) {
+      fail(cause);
+    }
+  };
+
+  const remove = async () => {
+    if (!context || !nodeid) return;
+    setBusy(true);
+    try {
+      await deleteSite(context, nodeid);
+      navigate('/sites');
+    } catch (cause) {
+      setConfirmOpen(false);
+      fail(cause);
+    }
+  };
+
+  const field = (name: keyof SiteFormValues, label: string, props: { autoComplete?: string; inputMode?: 'numeric' } = {}) => (
+    <Field.Root required={REQUIRED.includes(name)} disabled={busy}>
+      <Field.Label>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      <Input value={values[name]} onChange={set(name)} name={name} data-testid={`site-${name}`} {...props} />
+    </Field.Root>
+  );
+
+  if (isEdit && (!data || (!existing && !loaded))) {
+    return (
+      <Stack p={{ base: '4', md: '6', lg: '8' }} maxW="4xl" gap="4">
+        {data && data.synced ? <Text>{t('sites.notFound')}</Text> : <Skeleton h="80" borderRadius="l3" />}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="5" p={{ base: '4', md: '6', lg: '8' }} maxW="4xl">
+      <Button asChild variant="ghost" alignSelf="start">
+        <RouterLink to={isEdit && nodeid ? `/sites?sitenodeid=${nodeid}` : '/sites'}>
+          <ArrowLeft aria-hidden />
+          {t('sites.back')}
+        </RouterLink>
+      </Button>
+      <Card.Root variant="outline" bg="bg.panel" as="form" onSubmit={(event: React.FormEvent) => { event.preventDefault(); void save(); }} aria-label={isEdit ? t('pages.editSite') : t('pages.createSite')}>
+        <Card.Body gap="5">
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <Box gridColumn={{ sm: 'span 2' }}>{field('name', t('sites.form.name'))}</Box>
+            {field('street', t('sites.form.street'), { autoComplete: 'street-address' })}
+            {field('siteid', t('sites.form.siteid'))}
+            {field('zipcode', t('sites.form.zipcode'), { autoComplete: 'postal-code' })}
+            {field('city', t('sites.form.city'), { autoComplete: 'address-level2' })}
+            <Field.Root required disabled={busy} gridColumn={{ sm: 'span 2' }}>
+              <Field.Label>
+                {t('sites.form.country')}
+                <Field.RequiredIndicator />
+              </Field.Label>
+              <NativeSelect.Root size="lg">
+                <NativeSelect.Field value={values.country} onChange={set('country')} data-testid="site-country">
+                  <option value="">{t('sites.form.countryPlaceholder')}</option>
+                  {countries.map((country) => (
+                    <option key={country.code} value={country.code}>
+                      {country.name}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+          </SimpleGrid>
+          {error && (
+            <Alert.Root status="error">
+              <Alert.Indicator />
+              <Alert.Title fontWeight="normal">{error}</Alert.Title>
+            </Alert.Root>
+          )}
+        </Card.Body>
+        <Card.Footer>
+          <Flex w="full" justify="space-between" gap="3" wrap="wrap-reverse">
+            {isEdit && canDelete ? (
+              <Button variant="outline" colorPalette="red" onClick={() => setConfirmOpen(true)} disabled={busy} data-testid="site-delete">
+                <Trash2 aria-hidden />
+                {t('sites.form.delete')}
+              </Button>
+            ) : (
+              <span />
+            )}
+            <Button type="submit" colorPalette="brand" disabled={!valid || !context} loading={busy} data-testid="site-save">
+              {isEdit ? t('sites.form.saveChanges') : t('sites.form.submitCreate')}
+            </Button>
+          </Flex>
+        </Card.Footer>
+      </Card.Root>
+      <ConfirmDeleteDialog
+        open={confirmOpen}
+        title={t('sites.form.deleteTitle')}
+        text={t('sites.form.deleteText', { name: values.name })}
+        onCancel={() => setConfirmOpen(false)}
+        onConfirm={() => void remove()}
+        busy={busy}
+      />
+    </Stack>
+  );
+}

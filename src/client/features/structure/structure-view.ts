@@ -1,0 +1,158 @@
+/**
+ * Pure view models of the structure screens, built from the mirror rows (src/client/sync/use-structure-data.ts):
+ * plants with their areas and machine counts, pools, the selection dialog's machines and an owner's shifts.
+ */
+import { formatTimeOfDay, isWeekday, type ShiftRow } from '../../../shared/domain/shift';
+import type { MirrorRow } from '../../db/local-db';
+import { SHIFT_MODEL_OWNER } from '../../sync/repositories/shifts';
+import { localized } from '../../sync/structure-mirror';
+import type { StructureData } from '../../sync/use-structure-data';
+import type { SelectableEquipment } from './equipment-selection';
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
+const byName = <T extends { name: string }>(items: T[], language: string) => items.sort((a, b) => a.name.localeCompare(b.name, language));
+
+export interface EquipmentCard {
+  nodeid: string;
+  name: string;
+  equipmentid: string | null;
+  brand: string | null;
+  model: string | null;
+}
+
+export interface AreaView {
+  nodeid: string;
+  name: string;
+  sitenodeid: string;
+  shiftmodelnodeid: string | null;
+  equipment: EquipmentCard[];
+}
+
+export interface SiteView {
+  nodeid: string;
+  name: string;
+  street: string;
+  siteid: string | null;
+  zipcode: string;
+  city: string;
+  country: string;
+  areas: AreaView[];
+  equipmentCount: number;
+}
+
+export interface PoolView {
+  nodeid: string;
+  name: string;
+  equipment: EquipmentCard[];
+}
+
+function equipmentCards(data: StructureData, language: string): Map<string, EquipmentCard & { row: MirrorRow }> {
+  const brands = new Map(data.brands.map((brand) => [brand.nodeid, text(brand.name)]));
+  const types = new Map(data.equipmenttypes.map((type) => [type.nodeid, { model: text(type.model), brand: brands.get(String(type.brandnodeid)) ?? null }]));
+  return new Map(
+    data.equipment.map((row) => {
+      const type = types.get(String(row.equipmenttypenodeid));
+      return [row.nodeid, { nodeid: row.nodeid, name: localized(row.name, language), equipmentid: text(row.equipmentid), brand: type?.brand ?? null, model: type?.model ?? null, row }];
+    }),
+  );
+}
+
+const card = ({ row: _row, ...rest }: EquipmentCard & { row: MirrorRow }): EquipmentCard => rest;
+
+/** Plants by name, each with its areas by name and their machines; areas of a plant being deleted are gone too. */
+export function siteViews(data: StructureData, language: string): SiteView[] {
+  const machines = [...equipmentCards(data, language).values()];
+  const siteIds = new Set(data.sites.map((site) => site.nodeid));
+  const areas = data.areas
+    .filter((area) => siteIds.has(String(area.sitenodeid)))
+    .map<AreaView>((area) => ({
+      nodeid: area.nodeid,
+      name: localized(area.name, language),
+      sitenodeid: String(area.sitenodeid),
+      shiftmodelnodeid: text(area.shiftmodelnodeid),
+      equipment: byName(machines.filter((machine) => machine.row.areanodeid === area.nodeid).map(card), language),
+    }));
+  return byName(
+    data.sites.map((site) => {
+      const siteAreas = byName(areas.filter((area) => area.sitenodeid === site.nodeid), language);
+      return {
+        nodeid: site.nodeid,
+        name: localized(site.name, language),
+        street: text(site.street) ?? '',
+        siteid: text(site.siteid),
+        zipcode: text(site.zipcode) ?? '',
+        city: text(site.city) ?? '',
+        country: text(site.country) ?? '',
+        areas: siteAreas,
+        equipmentCount: siteAreas.reduce((sum, area) => sum + area.equipment.length, 0),
+      };
+    }),
+    language,
+  );
+}
+
+export function poolViews(data: StructureData, language: string): PoolView[] {
+  const machines = [...equipmentCards(data, language).values()];
+  return byName(
+    data.equipmentpools.map((pool) => ({
+      nodeid: pool.nodeid,
+      name: localized(pool.name, language),
+      equipment: byName(machines.filter((machine) => machine.row.equipmentpoolnodeid === pool.nodeid).map(card), language),
+    })),
+    language,
+  );
+}
+
+/**
+ * Every machine for the selection dialog, with where it is now. A link to an area or pool that no longer exists
+ * (deleted here, waiting for the server) counts as none, as the server will make it.
+ */
+export function selectableEquipment(data: StructureData, language: string): SelectableEquipment[] {
+  const sites = new Map(siteViews(data, language).flatMap((site) => site.areas.map((area) => [area.nodeid, `${site.name} › ${area.name}`] as const)));
+  const pools = new Map(poolViews(data, language).map((pool) => [pool.nodeid, pool.name]));
+  return [...equipmentCards(data, language).values()].map(({ row, ...machine }) => {
+    const areanodeid = typeof row.areanodeid === 'string' && sites.has(row.areanodeid) ? row.areanodeid : null;
+    const equipmentpoolnodeid = typeof row.equipmentpoolnodeid === 'string' && pools.has(row.equipmentpoolnodeid) ? row.equipmentpoolnodeid : null;
+    const location = [areanodeid && sites.get(areanodeid), equipmentpoolnodeid && pools.get(equipmentpoolnodeid)].filter(Boolean).join(' · ') || null;
+    return { ...machine, areanodeid, equipmentpoolnodeid, location };
+  });
+}
+
+/** The feed's shift rows hold minutes after midnight; the route's answer (merged on acknowledge) 'HH:MM'. */
+function timeOf(text: unknown, minute: unknown): string {
+  return typeof text === 'string' ? text : formatTimeOfDay(Number(minute));
+}
+
+function weekdaysOf(value: unknown): ShiftRow['weekdays'] {
+  return Array.isArray(value) ? value.map(Number).filter(isWeekday) : [];
+}
+
+/**
+ * The shifts of a shift model in editor order. The model row carries `shifts` while this device's change waits
+ * (the saved rows) and after it was acknowledged (the route's answer, with the answer's version) until the pull
+ * brings the shift rows themselves; whichever is newer wins, so the editor never flashes back to older rows.
+ */
+export function shiftRowsOf(data: StructureData, shiftmodelnodeid: string | null): ShiftRow[] {
+  if (!shiftmodelnodeid) return [];
+  const model = data.shiftmodels.find((row) => row.nodeid === shiftmodelnodeid);
+  const rows = data.shifts.filter((row) => row.shiftmodelnodeid === shiftmodelnodeid);
+  const newestRow = Math.max(-1, ...rows.map((row) => Number(row.version ?? -1)));
+  if (model && Array.isArray(model.shifts) && (data.pendingShiftModels.has(shiftmodelnodeid) || Number(model.version ?? -1) >= newestRow)) {
+    return (model.shifts as Record<string, unknown>[]).map((row) => ({ weekdays: weekdaysOf(row.weekdays), start: String(row.start), end: String(row.end), unmanned: row.unmanned === true }));
+  }
+  return rows
+    .sort((a, b) => Number(a.position) - Number(b.position))
+    .map((row) => ({ weekdays: weekdaysOf(row.weekdays), start: timeOf(row.start, row.startminute), end: timeOf(row.end, row.endminute), unmanned: row.unmanned === true }));
+}
+
+/** An area's shift model: linked on the area, or created on this device for it and not yet acknowledged. */
+export function areaShiftModelId(data: StructureData, area: Pick<AreaView, 'nodeid' | 'shiftmodelnodeid'>): string | null {
+  return area.shiftmodelnodeid ?? data.shiftmodels.find((model) => model[SHIFT_MODEL_OWNER] === area.nodeid)?.nodeid ?? null;
+}
+
+/** Part 2 §9: card titles are cut to 40 characters. */
+export const CARD_TITLE_MAX = 40;
+
+export function truncateTitle(title: string, max = CARD_TITLE_MAX): string {
+  return title.length > max ? `${title.slice(0, max - 1).trimEnd()}…` : title;
+}

@@ -1,0 +1,51 @@
+/**
+ * The plant structure's mirror rows for the structure screens (sites, areas, pools, the selection dialog, the
+ * shift editor), live: a local write or a pull re-renders at once, online or not. Rows deleted on this device
+ * but not yet acknowledged (`pendingdelete`) are left out; the pull's tombstone removes them for good.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { getLocalDb, type LocalDatabase, type MirrorRow } from '../db/local-db';
+import { PENDING_DELETE } from './mirror-fields';
+import { readState, stateKeys } from './outbox';
+
+export interface StructureData {
+  /** False until the first pull finished: an empty mirror would look like an empty plant. */
+  synced: boolean;
+  sites: MirrorRow[];
+  areas: MirrorRow[];
+  equipmentpools: MirrorRow[];
+  equipment: MirrorRow[];
+  brands: MirrorRow[];
+  equipmenttypes: MirrorRow[];
+  shiftmodels: MirrorRow[];
+  shifts: MirrorRow[];
+  /** Shift models with a shift change still in the outbox: their row's `shifts` is what the user saved. */
+  pendingShiftModels: Set<string>;
+}
+
+const KINDS = ['sites', 'areas', 'equipmentpools', 'equipment', 'brands', 'equipmenttypes', 'shiftmodels', 'shifts'] as const;
+
+export async function readStructureData(db: LocalDatabase): Promise<StructureData> {
+  const [synced, ...tables] = await Promise.all([readState<boolean>(db, stateKeys.initialSyncDone), ...KINDS.map((kind) => db.mirror(kind).toArray())]);
+  const live = (rows: MirrorRow[] | undefined) => (rows ?? []).filter((row) => row[PENDING_DELETE] !== true);
+  const [sites, areas, equipmentpools, equipment, brands, equipmenttypes, shiftmodels, shifts] = tables.map((rows) => live(rows as MirrorRow[]));
+  // The outbox is small (unsent writes only), so a scan is fine.
+  const pendingShiftModels = new Set((await db.outbox.filter((entry) => entry.kind === 'shiftmodels').toArray()).map((entry) => entry.nodeid));
+  return {
+    synced: synced === true,
+    sites: sites!,
+    areas: areas!,
+    equipmentpools: equipmentpools!,
+    equipment: equipment!,
+    brands: brands!,
+    equipmenttypes: equipmenttypes!,
+    shiftmodels: shiftmodels!,
+    shifts: shifts!,
+    pendingShiftModels,
+  };
+}
+
+/** Undefined while the first read runs. */
+export function useStructureData(): StructureData | undefined {
+  return useLiveQuery(() => readStructureData(getLocalDb()), []);
+}

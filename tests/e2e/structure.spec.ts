@@ -1,0 +1,174 @@
+/**
+ * Issue #4, client side: plants, areas (with the selection dialog and the weekly shift editor) and pools on a
+ * tablet, online and offline, checked against the real server through its API as another user.
+ */
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../src/server/db/seed/demo-users';
+import { loginAs, pendingChanges, StructurePages, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
+
+interface Tree {
+  sites: { nodeid: string; name: string; areas: { nodeid: string; name: string; equipment: { name: string }[] }[] }[];
+  equipmentpools: { nodeid: string; name: string; equipment: { name: string }[] }[];
+}
+
+/** The structure as the server has it, read by the technician (not the user who made the changes). */
+async function serverTree(request: APIRequestContext): Promise<Tree> {
+  const login = await request.post('/api/auth/login', { data: { email: DEMO_USERS.technician.email, password: DEMO_PASSWORD } });
+  expect(login.status()).toBe(200);
+  const { accesstoken } = (await login.json()) as { accesstoken: string };
+  const response = await request.get('/api/allsitesareasequipments?lang=de', { headers: { Authorization: `Bearer ${accesstoken}` } });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Tree;
+}
+
+const areasNamed = (tree: Tree, name: string) => tree.sites.flatMap((site) => site.areas.map((area) => ({ ...area, site: site.name }))).filter((area) => area.name === name);
+
+test('an admin creates a plant, an area with two shifts (one past midnight) and a pool, moving machines with the selection dialog', async ({ page, request }) => {
+  const structure = new StructurePages(page);
+  await loginAs(page, 'admin');
+  await structure.waitForSync();
+
+  await test.step('plant', async () => {
+    await structure.openPlants();
+    await structure.createPlant({ name: 'Werk Esslingen', street: 'Neckarstraße 12', siteid: 'Halle West', zipcode: '73728', city: 'Esslingen' });
+    await expect(page.getByTestId('site-item').filter({ hasText: 'Werk Esslingen' })).toBeVisible();
+  });
+
+  await test.step('area with a machine moved from another area', async () => {
+    await structure.openPlant('Werk Esslingen');
+    await page.getByTestId('area-create').click();
+    await expect(page).toHaveURL(/\/create-area$/);
+    await expect(page.getByTestId('area-site-name')).toHaveText('Werk: Werk Esslingen');
+    const submit = page.getByRole('button', { name: 'Bereich anlegen' });
+    await expect(submit).toBeDisabled();
+    await page.getByLabel('Name des Bereichs').fill('Montage Ost');
+    await structure.selectMachine('fräszentrum', 'BAZ 01 Fräszentrum', '2 Suchergebnisse – 0 ausgewählt');
+    await expect(page.getByTestId('assigned-card')).toHaveText(/BAZ 01 Fräszentrum/);
+    await expect(page.getByTestId('shift-editor')).toHaveCount(0); // edit mode only (§2.3)
+    await submit.click();
+    await expect(page).toHaveURL(/\/sites\?sitenodeid=/);
+    await expect(structure.area('Montage Ost').getByTestId('area-equipment-count')).toHaveText('1 Gerät');
+  });
+
+  await test.step('two shifts, the second across midnight', async () => {
+    await structure.area('Montage Ost').getByTestId('area-edit').click();
+    await expect(page.getByRole('heading', { name: 'Schichten Wochentage' })).toBeVisible();
+    await expect(page.getByTestId('shift-count')).toHaveText('0');
+    await page.getByRole('button', { name: '+ Schicht' }).click();
+    await expect(structure.shiftRow(0).getByTestId('shift-start')).toHaveValue('06:00');
+    await expect(structure.shiftRow(0).getByTestId('shift-end')).toHaveValue('13:59');
+    await expect(structure.shiftRow(0).getByTestId('shift-weekdays')).toHaveText(/Mo/);
+    await page.getByRole('button', { name: '+ Schicht' }).click();
+    await expect(structure.shiftRow(1).getByTestId('shift-start')).toHaveValue('14:00');
+    await expect(structure.shiftRow(1).getByTestId('shift-end')).toHaveValue('21:59');
+    await expect(page.getByTestId('shift-count')).toHaveText('2');
+    await structure.setShiftTimes(1, '22:00', '05:55');
+    await expect(structure.shiftRow(1).getByTestId('shift-end-label')).toHaveText('Endzeit (+1)');
+    await expect(structure.shiftRow(0).getByTestId('shift-end-label')).toHaveText('Endzeit');
+    await structure.shiftRow(1).getByText('Schicht ist unbemannt').click();
+
+    // No weekday: the select shows an error and the form cannot be saved (§5).
+    const submit = page.getByRole('button', { name: 'Änderungen Speichern' });
+    await structure.shiftRow(1).getByTestId('shift-weekdays').click();
+    await page.getByRole('option', { name: 'Mo' }).click();
+    await expect(structure.shiftRow(1).getByTestId('shift-weekdays-error')).toBeVisible();
+    await expect(submit).toBeDisabled();
+    await page.getByRole('option', { name: 'Fr' }).click();
+    await page.getByRole('option', { name: 'Sa' }).click();
+    await page.keyboard.press('Escape');
+    await expect(structure.shiftRow(1).getByTestId('shift-weekdays')).toHaveText(/Fr, Sa/);
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    await expect(page).toHaveURL(/\/sites\?sitenodeid=/);
+
+    await structure.area('Montage Ost').getByTestId('area-edit').click();
+    await expect(page.getByTestId('shift-count')).toHaveText('2');
+    await expect(structure.shiftRow(1).getByTestId('shift-start')).toHaveValue('22:00');
+    await expect(structure.shiftRow(1).getByTestId('shift-end-label')).toHaveText('Endzeit (+1)');
+  });
+
+  await test.step('pool', async () => {
+    await page.getByRole('navigation').getByRole('link', { name: 'Maschinen' }).click();
+    await expect(page).toHaveURL(/\/machines$/);
+    await page.getByTestId('pool-create').click();
+    const submit = page.getByRole('button', { name: 'Equipment Pool anlegen' });
+    await expect(submit).toBeDisabled();
+    await page.getByLabel('Name des Pools').fill('Leihgeräte');
+    await structure.selectMachine('Faserlaser 3', 'LAS 01 Faserlaser 3 kW');
+    await submit.click();
+    await expect(page).toHaveURL(/\/machines$/);
+    await expect(page.getByTestId('pool-item').filter({ hasText: 'Leihgeräte' }).getByTestId('pool-equipment-count')).toHaveText('1 Gerät');
+  });
+
+  await test.step('the server has it all, once', async () => {
+    await expect.poll(() => pendingChanges(page), { timeout: 30_000 }).toBe(0);
+    const tree = await serverTree(request);
+    const [area, ...others] = areasNamed(tree, 'Montage Ost');
+    expect(others).toEqual([]);
+    expect(area).toMatchObject({ site: 'Werk Esslingen', equipment: [{ name: 'BAZ 01 Fräszentrum' }] });
+    expect(areasNamed(tree, 'Halle 1 – Zerspanung')[0]!.equipment.map((machine) => machine.name)).not.toContain('BAZ 01 Fräszentrum');
+    expect(tree.equipmentpools.filter((pool) => pool.name === 'Leihgeräte')).toMatchObject([{ equipment: [{ name: 'LAS 01 Faserlaser 3 kW' }] }]);
+  });
+});
+
+test('offline: an area created and a machine moved without network arrive once when the tablet is back online', async ({ page, context, request }) => {
+  const structure = new StructurePages(page);
+  await loginAs(page, 'admin');
+  await structure.waitForSync();
+  await structure.openPlants();
+  await structure.openPlant('Werk Chemnitz');
+
+  await context.setOffline(true);
+  await page.getByTestId('area-create').click();
+  await page.getByLabel('Name des Bereichs').fill('Offline-Lager');
+  await structure.selectMachine('KAP 02', 'KAP 02 Abkantpresse');
+  await page.getByRole('button', { name: 'Bereich anlegen' }).click();
+  await expect(structure.area('Offline-Lager').getByTestId('area-equipment-count')).toHaveText('1 Gerät');
+  await expect(page.getByText('Offline', { exact: true })).toBeVisible();
+  expect(await pendingChanges(page)).toBe(2); // the area, then the machine's move
+
+  await context.setOffline(false);
+  await expect.poll(() => pendingChanges(page), { timeout: 30_000 }).toBe(0);
+  const tree = await serverTree(request);
+  const areas = areasNamed(tree, 'Offline-Lager');
+  expect(areas).toHaveLength(1);
+  expect(areas[0]).toMatchObject({ site: 'Werk Chemnitz', equipment: [{ name: 'KAP 02 Abkantpresse' }] });
+  expect(areasNamed(tree, 'Halle 2 – Blechbearbeitung')[0]!.equipment.map((machine) => machine.name)).not.toContain('KAP 02 Abkantpresse');
+});
+
+for (const [name, viewport] of [['landscape', TABLET_LANDSCAPE], ['portrait', TABLET_PORTRAIT]] as const) {
+  test(`screenshots of the structure screens, tablet ${name}`, async ({ page }, testInfo) => {
+    await page.setViewportSize(viewport);
+    const structure = new StructurePages(page);
+    await loginAs(page, 'admin');
+    await structure.waitForSync();
+    const shot = async (screen: string) => {
+      const path = testInfo.outputPath(`${screen}-${name}.png`);
+      await page.screenshot({ path, fullPage: true });
+      await testInfo.attach(`${screen}-${name}`, { path, contentType: 'image/png' });
+    };
+    await page.goto('/sites');
+    await expect(page.getByTestId('site-item').first()).toBeVisible();
+    await shot('sites');
+    await structure.openPlant('Werk Stuttgart');
+    await shot('site-detail');
+    await page.getByTestId('site-edit').click();
+    await expect(page.getByLabel('Name des Werks')).toHaveValue('Werk Stuttgart');
+    await shot('site-form');
+    await page.goBack();
+    await structure.area('Halle 1 – Zerspanung').getByTestId('area-edit').click();
+    await expect(page.getByTestId('shift-row').first()).toBeVisible();
+    await shot('area-form');
+    await page.getByTestId('selection-open').click();
+    await page.getByTestId('selection-search').fill('baz');
+    await expect(page.getByTestId('selection-highlight').first()).toBeVisible();
+    await shot('selection-dialog');
+    await page.getByTestId('equipment-selection-dialog').getByRole('button', { name: 'Abbrechen' }).click();
+    await page.goto('/machines');
+    await expect(page.getByTestId('pool-item').first()).toBeVisible();
+    await shot('machines');
+    await page.getByTestId('pool-edit').first().click();
+    await expect(page.getByTestId('assigned-card').first()).toBeVisible();
+    await shot('pool-form');
+  });
+}
