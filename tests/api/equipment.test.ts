@@ -6,7 +6,7 @@ import { equipmentSchema, type CreateEquipmentInput, type Equipment } from '../.
 import { lebrtySchema } from '../../src/shared/api/catalog';
 import { yearToEpochMs } from '../../src/shared/domain/equipment';
 import { ALL, READ_ONLY } from '../../src/shared/permissions';
-import { counters, equipment, notifications, recordHistory, tombstones, users } from '../../src/server/db/schema';
+import { brands, counters, equipment, legalEntities, notifications, recordHistory, tombstones, users } from '../../src/server/db/schema';
 import { insertFile } from '../factories/files';
 import { insertCounter, insertCounterReading, insertNotification } from '../factories/notifications';
 import { insertArea, insertBrand, insertEquipmentPool, insertEquipmentType, insertManufacturer } from '../factories/structure';
@@ -360,6 +360,61 @@ describe('equipment', () => {
       const machine = await create(adminA, input());
       await call(t, adminA, 'DELETE', `/api/equipments/${machine.nodeid}`);
       expect((await call(t, adminA, 'POST', '/api/equipments', input({ equipmentnodeid: machine.nodeid }))).statusCode).toBe(410);
+    });
+  });
+
+  describe('one transaction per write', () => {
+    it('leaves no machine, brand, type or manufacturer and no version when the create fails before commit', async () => {
+      const le = a.legalEntity.nodeid;
+      const ids = { m: uuidv7(), b: uuidv7(), t: uuidv7() };
+      const [machinesBefore, brandsBefore, versionBefore] = [await rowCount(t.database.db, equipment), await rowCount(t.database.db, brands), await tenantVersion(t.database.db, le)];
+      t.faults.beforeCommit = () => {
+        throw new Error('injected failure after the inserts');
+      };
+      try {
+        const response = await call(t, adminA, 'POST', '/api/equipments', input({ legalentity: { isnew: true, nodeid: ids.m, name: 'X GmbH' }, brand: { isnew: true, nodeid: ids.b, name: 'X' }, equipmenttype: { isnew: true, nodeid: ids.t, model: 'X1' } }));
+        expect(response.statusCode).toBe(500);
+      } finally {
+        t.faults.beforeCommit = undefined;
+      }
+      expect(await rowCount(t.database.db, equipment)).toBe(machinesBefore);
+      expect(await rowCount(t.database.db, brands)).toBe(brandsBefore);
+      expect(await rowCount(t.database.db, legalEntities, eq(legalEntities.nodeid, ids.m))).toBe(0);
+      expect(await tenantVersion(t.database.db, le)).toBe(versionBefore);
+    });
+  });
+
+  describe('bulk create (CSV import)', () => {
+    it('creates many machines in one version, sharing a new brand and type made by the first row', async () => {
+      const v0 = await tenantVersion(t.database.db, a.legalEntity.nodeid);
+      const ids = { b: uuidv7(), t: uuidv7() };
+      const items = Array.from({ length: 30 }, (_, i) =>
+        input({ equipmentnodeid: uuidv7(), name: `Import ${i}`, brand: { isnew: true, nodeid: ids.b, name: 'ImportMarke' }, equipmenttype: { isnew: true, nodeid: ids.t, model: 'IM 1' }, legalentity: { isnew: false, nodeid: cat.manufacturer } }),
+      );
+      const response = await send(t, adminA, 'POST', '/api/equipments/bulk', { items }, mutationHeaders(uuidv4(), 1));
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json()).toEqual({ version: v0 + 1, nodeids: items.map((i) => i.equipmentnodeid) });
+      const rows = await t.database.db.select().from(equipment).where(eq(equipment.equipmenttypenodeid, ids.t));
+      expect(rows).toHaveLength(30);
+      expect(new Set(rows.map((r) => r.version))).toEqual(new Set([v0 + 1]));
+      const changes = await pullChanges(t, adminA, v0);
+      expect(changes.filter((c) => c.kind === 'equipment')).toHaveLength(30);
+    });
+
+    it('is all or nothing and names the failing item', async () => {
+      const before = await rowCount(t.database.db, equipment);
+      const items = [input({ equipmentnodeid: uuidv7() }), input({ equipmentnodeid: uuidv7(), isequipmentof: [uuidv7()] }), input({ equipmentnodeid: uuidv7() })];
+      const notFound = await call(t, adminA, 'POST', '/api/equipments/bulk', { items });
+      expect(notFound.statusCode).toBe(404);
+      expect(notFound.json()).toMatchObject({ details: [{ field: 'items.1' }] });
+      const invalid = await call(t, adminA, 'POST', '/api/equipments/bulk', { items: [input(), input({ name: '' })] });
+      expect(invalid.json()).toMatchObject({ statusCode: 400, details: [{ field: 'items.1.name' }] });
+      const duplicate = uuidv7();
+      const twice = await call(t, adminA, 'POST', '/api/equipments/bulk', { items: [input({ equipmentnodeid: duplicate }), input({ equipmentnodeid: duplicate })] });
+      expect(twice.statusCode).toBe(409);
+      expect(await rowCount(t.database.db, equipment)).toBe(before);
+      const reader = await loginWithProfile({ equipment: READ_ONLY });
+      expect((await call(t, reader, 'POST', '/api/equipments/bulk', { items: [input()] })).statusCode).toBe(403);
     });
   });
 

@@ -159,7 +159,7 @@ describe('sync: device registration and mutation log', () => {
       const created = await send(adminA, 'POST', '/api/sites', input);
       expect(created.statusCode).toBe(201);
       expect(created.headers['idempotent-replayed']).toBeUndefined();
-      expect((await send(adminA, 'POST', '/api/sites', input)).statusCode).toBe(409);
+      expect((await send(adminA, 'POST', '/api/sites', { ...input, name: 'Anderes Werk' })).statusCode).toBe(409);
       // A client id alone registers the device but logs nothing.
       const clientid = uuidv7();
       const plain = await send(adminA, 'PUT', `/api/sites/${input.nodeid}`, { sitenodeid: input.nodeid, city: 'Ulm' }, { 'x-client-id': clientid });
@@ -227,11 +227,11 @@ describe('sync: device registration and mutation log', () => {
       expect((await send(adminA, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid, { nodeid: uuidv7() }), mutation(clientid, 2))).statusCode).toBe(201);
     });
 
-    it('rolls back a 409 from the database (duplicate id) inside the savepoint and stores it', async () => {
+    it('rolls back a 409 (id taken by other content) inside the savepoint and stores it', async () => {
       const clientid = uuidv7();
       const input = siteInput(a.legalEntity.nodeid, { nodeid: uuidv7() });
       expect((await send(adminA, 'POST', '/api/sites', input)).statusCode).toBe(201);
-      const duplicate = await send(adminA, 'POST', '/api/sites', input, mutation(clientid, 1));
+      const duplicate = await send(adminA, 'POST', '/api/sites', { ...input, name: 'Anderes Werk' }, mutation(clientid, 1));
       expect(duplicate.statusCode).toBe(409);
       expect(await lastMutationId(t.database.db, clientid)).toBe(1);
       expect((await send(adminA, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid, { nodeid: uuidv7() }), mutation(clientid, 2))).statusCode).toBe(201);

@@ -78,10 +78,10 @@ export async function createShiftModel(ctx: ServiceContext, caller: Caller, inpu
     const owner = await findOwner(tx, le, input.shiftmodelof);
     if (!owner) throw notFoundError('Area or equipment');
     assertMayEdit(caller, owner);
-    const version = await nextVersion(tx, le);
     const [row] = await tx.select({ nodeid: shiftModels.nodeid, legalentitynodeid: shiftModels.legalentitynodeid }).from(shiftModels).where(eq(shiftModels.nodeid, nodeid));
     const same = await existingForCreate(tx, caller, MODEL_KIND, nodeid, row, () => owner.shiftmodelnodeid === nodeid);
     if (same) return;
+    const version = await nextVersion(tx, le);
 
     await insertShiftModel(tx, le, nodeid, input.shifts, version);
     await setOwnerModel(tx, le, owner, nodeid, version, caller.usernodeid);

@@ -132,6 +132,19 @@ export const createEquipmentSchema = z
 export type CreateEquipmentInput = z.input<typeof createEquipmentSchema>;
 export type CreateEquipment = z.output<typeof createEquipmentSchema>;
 
+export const EQUIPMENT_BULK_MAX = 1000;
+
+/**
+ * POST /api/equipments/bulk: many creates (CSV import) in one transaction and one change version — all or
+ * nothing; an error names `items.N.<field>`. Each item is a create equipment payload (with its own
+ * `equipmentnodeid`, so the import can write the mirror first). Answers `{version, nodeids}`.
+ */
+export const createEquipmentBulkSchema = z.object({
+  items: z.array(createEquipmentSchema).min(1, 'At least one item').max(EQUIPMENT_BULK_MAX, `At most ${EQUIPMENT_BULK_MAX} items`),
+});
+export type CreateEquipmentBulkInput = z.input<typeof createEquipmentBulkSchema>;
+export const createEquipmentBulkResultSchema = z.object({ version: z.number().int(), nodeids: z.array(z.uuid()) });
+
 /**
  * PUT /api/equipments/{id}: the basic fields without assignment and brand data (§7); only the fields sent
  * change (field-level last write wins; what is overwritten goes to the record history). `equipmenttypenodeid`

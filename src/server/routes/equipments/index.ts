@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createEquipmentSchema, deleteEquipmentSchema, equipmentSchema, updateEquipmentSchema } from '../../../shared/api/equipment';
+import { createEquipmentBulkResultSchema, createEquipmentBulkSchema, createEquipmentSchema, deleteEquipmentSchema, equipmentSchema, updateEquipmentSchema } from '../../../shared/api/equipment';
 import { deleteResultSchema } from '../../../shared/api/fields';
-import { createEquipment, deleteEquipment, getEquipment, listEquipment, updateEquipment } from '../../services/equipment-service';
+import { createEquipment, createEquipmentBulk, deleteEquipment, getEquipment, listEquipment, updateEquipment } from '../../services/equipment-service';
 import { assertBodyIdMatches } from '../../services/structure-common';
 import { errorResponses, langQuerySchema, nodeidParamsSchema } from '../responses';
 
@@ -29,6 +29,17 @@ const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: equipmentSchema, ...errorResponses(400, 401, 403, 404, 409, 410) },
     },
     handler: async (request, reply) => reply.code(201).send(await createEquipment(request.serviceContext, request.auth, app.fileUrls, request.body)),
+  });
+
+  app.post('/equipments/bulk', {
+    config: { permission: { feature: 'equipment', flag: 'create' } },
+    schema: {
+      tags: ['equipments'],
+      summary: 'Create many machines at once (CSV import): one transaction, all or nothing',
+      body: createEquipmentBulkSchema,
+      response: { 201: createEquipmentBulkResultSchema, ...errorResponses(400, 401, 403, 404, 409, 410) },
+    },
+    handler: async (request, reply) => reply.code(201).send(await createEquipmentBulk(request.serviceContext, request.auth, request.body.items)),
   });
 
   app.put('/equipments/:id', {

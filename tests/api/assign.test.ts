@@ -1,0 +1,127 @@
+import { eq, inArray } from 'drizzle-orm';
+import { v4 as uuidv4 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assignResultSchema } from '../../src/shared/api/assign';
+import { ACCESS_DENIED_MESSAGE } from '../../src/shared/api/errors';
+import { equipment, recordHistory } from '../../src/server/db/schema';
+import { insertArea, insertEquipment, insertEquipmentPool } from '../factories/structure';
+import { insertTenant, loginAs, type TestTenant } from '../factories/tenant';
+import { tenantVersion } from './support/db-queries';
+import { allFlagsBut, call, onlyFlag, userWithFlags } from './support/requests';
+import { changeOf, mutationHeaders, pullChanges, send } from './support/structure';
+import { createTestApp, type TestApp } from './support/test-app';
+
+describe('POST /api/assign/equipments (selection dialog, §4 moving semantics)', () => {
+  let t: TestApp;
+  let a: TestTenant;
+  let b: TestTenant;
+  let adminA: string;
+  let adminB: string;
+  let ids: { area1: string; area2: string; pool1: string; pool2: string };
+
+  const links = async (nodeids: string[]) =>
+    Object.fromEntries(
+      (await t.database.db.select({ nodeid: equipment.nodeid, areanodeid: equipment.areanodeid, equipmentpoolnodeid: equipment.equipmentpoolnodeid }).from(equipment).where(inArray(equipment.nodeid, nodeids))).map((r) => [
+        r.nodeid,
+        [r.areanodeid, r.equipmentpoolnodeid],
+      ]),
+    );
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = await insertTenant(t.database.db, { name: 'Tenant A' });
+    b = await insertTenant(t.database.db, { name: 'Tenant B' });
+    adminA = (await loginAs(t.app, a.admin)).authorization;
+    adminB = (await loginAs(t.app, b.admin)).authorization;
+    const le = a.legalEntity.nodeid;
+    ids = {
+      area1: (await insertArea(t.database.db, { legalentitynodeid: le })).nodeid,
+      area2: (await insertArea(t.database.db, { legalentitynodeid: le })).nodeid,
+      pool1: (await insertEquipmentPool(t.database.db, { legalentitynodeid: le })).nodeid,
+      pool2: (await insertEquipmentPool(t.database.db, { legalentitynodeid: le })).nodeid,
+    };
+  });
+  afterAll(() => t?.close());
+
+  it('moves checked machines in (replacing the old link of that kind), removes unchecked ones, all in one version', async () => {
+    const le = a.legalEntity.nodeid;
+    const m1 = (await insertEquipment(t.database.db, { legalentitynodeid: le, areanodeid: ids.area1, equipmentpoolnodeid: ids.pool1 })).nodeid;
+    const m2 = (await insertEquipment(t.database.db, { legalentitynodeid: le, areanodeid: ids.area2 })).nodeid;
+    const m3 = (await insertEquipment(t.database.db, { legalentitynodeid: le, equipmentpoolnodeid: ids.pool1 })).nodeid;
+    const v0 = await tenantVersion(t.database.db, le);
+    const response = await call(t, adminA, 'POST', '/api/assign/equipments', {
+      payload: [
+        // checked in area 2: leaves area 1, keeps pool 1
+        { equipmentnodeid: m1, isequipmentof: ids.area2, deleteequipmentof: [{ type: 'area', nodeid: ids.area1 }] },
+        // unchecked in area 2
+        { equipmentnodeid: m2, isequipmentof: null, deleteequipmentof: [{ type: 'area', nodeid: ids.area2 }] },
+        // checked in pool 2: leaves pool 1
+        { equipmentnodeid: m3, isequipmentof: ids.pool2 },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const result = assignResultSchema.parse(response.json());
+    expect(result.version).toBe(v0 + 1);
+    expect(await tenantVersion(t.database.db, le)).toBe(v0 + 1);
+    expect(await links([m1, m2, m3])).toEqual({ [m1]: [ids.area2, ids.pool1], [m2]: [null, null], [m3]: [null, ids.pool2] });
+    expect(result.equipment).toEqual([
+      { nodeid: m1, areanodeid: ids.area2, equipmentpoolnodeid: ids.pool1 },
+      { nodeid: m2, areanodeid: null, equipmentpoolnodeid: null },
+      { nodeid: m3, areanodeid: null, equipmentpoolnodeid: ids.pool2 },
+    ]);
+    const history = await t.database.db.select().from(recordHistory).where(eq(recordHistory.nodeid, m1));
+    expect(history.at(-1)?.changes).toEqual({ areanodeid: { old: ids.area1, new: ids.area2 } });
+    const changes = await pullChanges(t, adminA, v0);
+    expect(changeOf(changes, 'equipment', m2)).toMatchObject({ version: v0 + 1, data: { areanodeid: null } });
+  });
+
+  it('ignores removing a link the machine no longer has (another device moved it first)', async () => {
+    const m = (await insertEquipment(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, areanodeid: ids.area2 })).nodeid;
+    const response = await call(t, adminA, 'POST', '/api/assign/equipments', { payload: [{ equipmentnodeid: m, deleteequipmentof: [{ type: 'area', nodeid: ids.area1 }] }] });
+    expect(response.statusCode).toBe(200);
+    expect(await links([m])).toEqual({ [m]: [ids.area2, null] });
+  });
+
+  it('400 for a bad type or a missing target, 404 for unknown or foreign machines and targets; nothing written', async () => {
+    const m = (await insertEquipment(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, areanodeid: ids.area1 })).nodeid;
+    const bad = await call(t, adminA, 'POST', '/api/assign/equipments', { payload: [{ equipmentnodeid: m, deleteequipmentof: [{ type: 'site', nodeid: ids.area1 }] }] });
+    expect(bad.json()).toMatchObject({ statusCode: 400, details: [{ field: 'payload.0.deleteequipmentof.0.type' }] });
+    expect((await call(t, adminA, 'POST', '/api/assign/equipments', { payload: [{ equipmentnodeid: m }] })).json()).toMatchObject({ statusCode: 400, details: [{ field: 'payload.0.isequipmentof' }] });
+    const foreignArea = await insertArea(t.database.db, { legalentitynodeid: b.legalEntity.nodeid });
+    const v0 = await tenantVersion(t.database.db, a.legalEntity.nodeid);
+    const response = await call(t, adminA, 'POST', '/api/assign/equipments', {
+      payload: [
+        { equipmentnodeid: m, isequipmentof: ids.area2 },
+        { equipmentnodeid: m, isequipmentof: foreignArea.nodeid },
+      ],
+    });
+    expect(response.statusCode).toBe(404);
+    expect(await links([m])).toEqual({ [m]: [ids.area1, null] });
+    expect(await tenantVersion(t.database.db, a.legalEntity.nodeid)).toBe(v0);
+    expect((await call(t, adminB, 'POST', '/api/assign/equipments', { payload: [{ equipmentnodeid: m, isequipmentof: foreignArea.nodeid }] })).statusCode).toBe(404);
+  });
+
+  it('401 without a token; 403 without equipment update, allowed with only it', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/api/assign/equipments', payload: { payload: [] } })).statusCode).toBe(401);
+    const m = (await insertEquipment(t.database.db, { legalentitynodeid: a.legalEntity.nodeid })).nodeid;
+    const body = { payload: [{ equipmentnodeid: m, isequipmentof: ids.pool1 }] };
+    const without = await userWithFlags(t, a.legalEntity.nodeid, 'equipment', allFlagsBut('update'));
+    const denied = await call(t, without.authorization, 'POST', '/api/assign/equipments', body);
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json()).toMatchObject({ message: ACCESS_DENIED_MESSAGE });
+    const withOnly = await userWithFlags(t, a.legalEntity.nodeid, 'equipment', onlyFlag('update'));
+    expect((await call(t, withOnly.authorization, 'POST', '/api/assign/equipments', body)).statusCode).toBe(200);
+  });
+
+  it('replays under the same mutation id without a second version', async () => {
+    const m = (await insertEquipment(t.database.db, { legalentitynodeid: a.legalEntity.nodeid })).nodeid;
+    const clientid = uuidv4();
+    const body = { payload: [{ equipmentnodeid: m, isequipmentof: ids.area1 }] };
+    const first = await send(t, adminA, 'POST', '/api/assign/equipments', body, mutationHeaders(clientid, 1));
+    const v1 = await tenantVersion(t.database.db, a.legalEntity.nodeid);
+    const replay = await send(t, adminA, 'POST', '/api/assign/equipments', body, mutationHeaders(clientid, 1));
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(first.json());
+    expect(await tenantVersion(t.database.db, a.legalEntity.nodeid)).toBe(v1);
+  });
+});

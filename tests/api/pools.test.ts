@@ -1,0 +1,134 @@
+import { and, eq } from 'drizzle-orm';
+import { v4 as uuidv4, v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { poolSchema, type CreatePoolInput } from '../../src/shared/api/equipmentpools';
+import { ACCESS_DENIED_MESSAGE, apiErrorSchema } from '../../src/shared/api/errors';
+import { equipment, equipmentPools, structureSubscriptions, tombstones } from '../../src/server/db/schema';
+import { insertArea, insertEquipment, insertEquipmentPool } from '../factories/structure';
+import { insertTenant, insertUser, loginAs, type TestTenant } from '../factories/tenant';
+import { rowCount, tenantVersion } from './support/db-queries';
+import { allFlagsBut, call, onlyFlag, userWithFlags, type Method } from './support/requests';
+import { changeOf, mutationHeaders, pullChanges, send } from './support/structure';
+import { createTestApp, type TestApp } from './support/test-app';
+
+describe('equipment pools', () => {
+  let t: TestApp;
+  let a: TestTenant;
+  let b: TestTenant;
+  let adminA: string;
+  let adminB: string;
+
+  const input = (overrides: Partial<CreatePoolInput> = {}): CreatePoolInput => ({ lang: 'de', name: 'Mobile Geräte', isequipmentpoolof: a.legalEntity.nodeid, ...overrides });
+  const create = async (body: CreatePoolInput) => {
+    const response = await call(t, adminA, 'POST', '/api/equipmentpools', body);
+    expect(response.statusCode, response.body).toBe(201);
+    return poolSchema.parse(response.json());
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = await insertTenant(t.database.db, { name: 'Tenant A' });
+    b = await insertTenant(t.database.db, { name: 'Tenant B' });
+    adminA = (await loginAs(t.app, a.admin)).authorization;
+    adminB = (await loginAs(t.app, b.admin)).authorization;
+  });
+  afterAll(() => t?.close());
+
+  it('creates a pool moving machines out of their old pool, keeping their area; one version; in the change feed', async () => {
+    const le = a.legalEntity.nodeid;
+    const oldPool = await insertEquipmentPool(t.database.db, { legalentitynodeid: le });
+    const area = await insertArea(t.database.db, { legalentitynodeid: le });
+    const machine = await insertEquipment(t.database.db, { legalentitynodeid: le, areanodeid: area.nodeid, equipmentpoolnodeid: oldPool.nodeid, name: 'Stapler' });
+    const v0 = await tenantVersion(t.database.db, le);
+    const nodeid = uuidv7();
+    const pool = await create(input({ nodeid, assign: { payload: [{ equipmentnodeid: machine.nodeid }] } }));
+    expect(pool).toEqual({ nodeid, name: 'Mobile Geräte', hasequipment: [{ nodeid: machine.nodeid, name: 'Stapler', equipmentid: machine.equipmentid }], version: v0 + 1 });
+    const [moved] = await t.database.db.select().from(equipment).where(eq(equipment.nodeid, machine.nodeid));
+    expect(moved).toMatchObject({ equipmentpoolnodeid: nodeid, areanodeid: area.nodeid });
+    const changes = await pullChanges(t, adminA, v0);
+    expect(changeOf(changes, 'equipmentpools', nodeid).data).toMatchObject({ name: { de: 'Mobile Geräte' } });
+    expect(changeOf(changes, 'equipment', machine.nodeid).data).toMatchObject({ equipmentpoolnodeid: nodeid });
+  });
+
+  it('renames in one language, keeping the others; lists (also per subscribed user) and deletes, unlinking its machines', async () => {
+    const le = a.legalEntity.nodeid;
+    const pool = await create(input());
+    const renamed = await call(t, adminA, 'PUT', `/api/equipmentpools/${pool.nodeid}`, { lang: 'en', name: 'Mobile equipment', equipmentpoolnodeid: pool.nodeid });
+    expect(renamed.json()).toMatchObject({ name: 'Mobile equipment' });
+    expect((await call(t, adminA, 'GET', `/api/equipmentpools/${pool.nodeid}?lang=de`)).json()).toMatchObject({ name: 'Mobile Geräte' });
+
+    const all = poolSchema.array().parse((await call(t, adminA, 'GET', '/api/equipmentpools?lang=de')).json());
+    expect(all.map((p) => p.nodeid)).toContain(pool.nodeid);
+    const user = await insertUser(t.database.db, { legalentitynodeid: le, profileid: a.adminProfile.profileid });
+    await t.database.db.insert(structureSubscriptions).values({ nodeid: uuidv7(), legalentitynodeid: le, usernodeid: user.nodeid, equipmentpoolnodeid: pool.nodeid });
+    const subscribed = poolSchema.array().parse((await call(t, adminA, 'GET', `/api/equipmentpools?usernodeid=${user.nodeid}&lang=de`)).json());
+    expect(subscribed.map((p) => p.nodeid)).toEqual([pool.nodeid]);
+    expect((await call(t, adminA, 'GET', `/api/equipmentpools?usernodeid=${b.admin.nodeid}`)).statusCode).toBe(404);
+
+    const machine = await insertEquipment(t.database.db, { legalentitynodeid: le, equipmentpoolnodeid: pool.nodeid });
+    const deleted = await call(t, adminA, 'DELETE', `/api/equipmentpools/${pool.nodeid}`, { equipmentpoolnodeid: pool.nodeid });
+    expect(deleted.statusCode).toBe(200);
+    const { version } = deleted.json() as { version: number };
+    const stones = await t.database.db.select().from(tombstones).where(and(eq(tombstones.legalentitynodeid, le), eq(tombstones.version, version)));
+    expect(stones.map((s) => s.kind).sort()).toEqual(['equipment_pools', 'structure_subscriptions']);
+    const [unlinked] = await t.database.db.select().from(equipment).where(eq(equipment.nodeid, machine.nodeid));
+    expect(unlinked).toMatchObject({ equipmentpoolnodeid: null, version });
+    expect(changeOf(await pullChanges(t, adminA, version - 1), 'equipmentpools', pool.nodeid).deleted).toBe(true);
+  });
+
+  it.each([
+    ['name', { name: '' }],
+    ['isequipmentpoolof', { isequipmentpoolof: 'nope' }],
+  ] as [string, Partial<CreatePoolInput>][])('400 naming %s, nothing written', async (field, overrides) => {
+    const before = await rowCount(t.database.db, equipmentPools);
+    const response = await call(t, adminA, 'POST', '/api/equipmentpools', input(overrides));
+    expect(response.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(response.json()).details?.map((d) => d.field)).toEqual([field]);
+    expect(await rowCount(t.database.db, equipmentPools)).toBe(before);
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/equipmentpools' })).statusCode).toBe(401);
+  });
+
+  const routes: { flag: 'create' | 'read' | 'update' | 'delete'; request: (id: string) => [Method, string, unknown?]; ok: number }[] = [
+    { flag: 'create', request: () => ['POST', '/api/equipmentpools', input()], ok: 201 },
+    { flag: 'read', request: () => ['GET', '/api/equipmentpools'], ok: 200 },
+    { flag: 'update', request: (id) => ['PUT', `/api/equipmentpools/${id}`, { name: 'Neu' }], ok: 200 },
+    { flag: 'delete', request: (id) => ['DELETE', `/api/equipmentpools/${id}`], ok: 200 },
+  ];
+  it.each(routes)('$flag: 403 without the equipmentpool flag, allowed with only it', async ({ flag, request, ok }) => {
+    const pool = await create(input());
+    const [method, url, payload] = request(pool.nodeid);
+    const without = await userWithFlags(t, a.legalEntity.nodeid, 'equipmentpool', allFlagsBut(flag));
+    const denied = await call(t, without.authorization, method, url, payload);
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json()).toMatchObject({ message: ACCESS_DENIED_MESSAGE });
+    const withOnly = await userWithFlags(t, a.legalEntity.nodeid, 'equipmentpool', onlyFlag(flag));
+    expect((await call(t, withOnly.authorization, method, url, payload)).statusCode).toBe(ok);
+  });
+
+  it('tenant scope: 404 for B on A’s pool, for a pool of A’s legal entity, and for moving A’s machines', async () => {
+    const pool = await create(input());
+    expect((await call(t, adminB, 'GET', `/api/equipmentpools/${pool.nodeid}`)).statusCode).toBe(404);
+    expect((await call(t, adminB, 'PUT', `/api/equipmentpools/${pool.nodeid}`, { name: 'X' })).statusCode).toBe(404);
+    expect((await call(t, adminB, 'DELETE', `/api/equipmentpools/${pool.nodeid}`)).statusCode).toBe(404);
+    expect((await call(t, adminB, 'POST', '/api/equipmentpools', input())).statusCode).toBe(404);
+    const machineA = await insertEquipment(t.database.db, { legalentitynodeid: a.legalEntity.nodeid });
+    const before = await rowCount(t.database.db, equipmentPools);
+    expect((await call(t, adminB, 'POST', '/api/equipmentpools', { lang: 'de', name: 'Fremd', assign: { payload: [{ equipmentnodeid: machineA.nodeid }] } })).statusCode).toBe(404);
+    expect(await rowCount(t.database.db, equipmentPools)).toBe(before);
+  });
+
+  it('replays a create under the same mutation id and answers a repeated create with the pool', async () => {
+    const clientid = uuidv4();
+    const body = input({ nodeid: uuidv7() });
+    const first = await send(t, adminA, 'POST', '/api/equipmentpools', body, mutationHeaders(clientid, 1));
+    expect(first.statusCode).toBe(201);
+    const replay = await send(t, adminA, 'POST', '/api/equipmentpools', body, mutationHeaders(clientid, 1));
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(first.json());
+    expect((await call(t, adminA, 'POST', '/api/equipmentpools', body)).statusCode).toBe(201);
+    expect((await call(t, adminA, 'POST', '/api/equipmentpools', { ...body, name: 'Anders' })).statusCode).toBe(409);
+  });
+});

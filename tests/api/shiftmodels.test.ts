@@ -1,0 +1,152 @@
+import { and, eq } from 'drizzle-orm';
+import { v4 as uuidv4, v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_DENIED_MESSAGE, apiErrorSchema } from '../../src/shared/api/errors';
+import { shiftModelSchema } from '../../src/shared/api/shiftmodels';
+import { areas, equipment, recordHistory, shiftModels, shifts, tombstones } from '../../src/server/db/schema';
+import { insertArea, insertEquipment } from '../factories/structure';
+import { insertTenant, loginAs, type TestTenant } from '../factories/tenant';
+import { rowCount, tenantVersion } from './support/db-queries';
+import { allFlagsBut, call, onlyFlag, userWithFlags } from './support/requests';
+import { changeOf, mutationHeaders, pullChanges, send } from './support/structure';
+import { createTestApp, type TestApp } from './support/test-app';
+
+const EARLY = { start: '06:00', end: '13:59', weekdays: [1, 2, 3, 4, 5], unmanned: false };
+const NIGHT = { start: '22:00', end: '05:59', weekdays: [1, 2, 3, 4], unmanned: true };
+
+describe('shift models', () => {
+  let t: TestApp;
+  let a: TestTenant;
+  let b: TestTenant;
+  let adminA: string;
+  let adminB: string;
+
+  const create = async (shiftmodelof: string, rows: unknown[], authorization = adminA) => {
+    const response = await call(t, authorization, 'POST', '/api/shiftmodels', { shiftmodelof, shifts: rows });
+    expect(response.statusCode, response.body).toBe(201);
+    return shiftModelSchema.parse(response.json());
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = await insertTenant(t.database.db, { name: 'Tenant A' });
+    b = await insertTenant(t.database.db, { name: 'Tenant B' });
+    adminA = (await loginAs(t.app, a.admin)).authorization;
+    adminB = (await loginAs(t.app, b.admin)).authorization;
+  });
+  afterAll(() => t?.close());
+
+  it('creates an area’s plan, answers it in editor form and puts it in the change feed', async () => {
+    const area = await insertArea(t.database.db, { legalentitynodeid: a.legalEntity.nodeid });
+    const v0 = await tenantVersion(t.database.db, a.legalEntity.nodeid);
+    const model = await create(area.nodeid, [EARLY, NIGHT]);
+    expect(model).toMatchObject({ shiftmodelof: { type: 'area', nodeid: area.nodeid }, version: v0 + 1 });
+    expect(model.shifts.map(({ nodeid: _n, ...s }) => s)).toEqual([
+      { ...EARLY, endsnextday: false },
+      { ...NIGHT, endsnextday: true },
+    ]);
+    const [row] = await t.database.db.select().from(areas).where(eq(areas.nodeid, area.nodeid));
+    expect(row).toMatchObject({ shiftmodelnodeid: model.nodeid, version: v0 + 1 });
+    const changes = await pullChanges(t, adminA, v0);
+    expect(changeOf(changes, 'shiftmodels', model.nodeid).version).toBe(v0 + 1);
+    expect(changeOf(changes, 'areas', area.nodeid).data).toMatchObject({ shiftmodelnodeid: model.nodeid });
+    expect(changeOf(changes, 'shifts', model.shifts[1]!.nodeid).data).toMatchObject({ start: '22:00', end: '05:59', endsnextday: true, unmanned: true });
+  });
+
+  it('a machine’s own plan turns off "take settings from area"; a second plan replaces the first', async () => {
+    const machine = await insertEquipment(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, useareashiftmodel: true });
+    const first = await create(machine.nodeid, [EARLY]);
+    const second = await create(machine.nodeid, [NIGHT]);
+    const [row] = await t.database.db.select().from(equipment).where(eq(equipment.nodeid, machine.nodeid));
+    expect(row).toMatchObject({ shiftmodelnodeid: second.nodeid, useareashiftmodel: false });
+    expect(await rowCount(t.database.db, shiftModels, eq(shiftModels.nodeid, first.nodeid))).toBe(0);
+    const stones = await t.database.db.select().from(tombstones).where(and(eq(tombstones.legalentitynodeid, a.legalEntity.nodeid), eq(tombstones.version, second.version)));
+    expect(stones.map((s) => `${s.kind}:${s.nodeid}`).sort()).toEqual([`shift_models:${first.nodeid}`, `shifts:${first.shifts[0]!.nodeid}`].sort());
+  });
+
+  it('PUT replaces the rows, keeps rows sent with their id, deletes the others (tombstones, history)', async () => {
+    const area = await insertArea(t.database.db, { legalentitynodeid: a.legalEntity.nodeid });
+    const model = await create(area.nodeid, [EARLY, NIGHT]);
+    const [early, night] = model.shifts;
+    const response = await call(t, adminA, 'PUT', `/api/shiftmodels/${model.nodeid}`, { shiftnodeid: model.nodeid, shifts: [{ ...EARLY, nodeid: early!.nodeid, end: '14:29' }, { start: '14:30', end: '22:59', weekdays: [6] }] });
+    expect(response.statusCode, response.body).toBe(200);
+    const updated = shiftModelSchema.parse(response.json());
+    expect(updated.shifts.map((s) => [s.nodeid === early!.nodeid, s.start, s.end])).toEqual([
+      [true, '06:00', '14:29'],
+      [false, '14:30', '22:59'],
+    ]);
+    expect(await rowCount(t.database.db, shifts, eq(shifts.nodeid, night!.nodeid))).toBe(0);
+    expect(await rowCount(t.database.db, tombstones, and(eq(tombstones.kind, 'shifts'), eq(tombstones.nodeid, night!.nodeid)))).toBe(1);
+    const [history] = await t.database.db.select().from(recordHistory).where(and(eq(recordHistory.nodeid, model.nodeid), eq(recordHistory.version, updated.version)));
+    expect((history?.changes.shifts?.old as unknown[]).length).toBe(2);
+  });
+
+  it('DELETE leaves the owner without a plan', async () => {
+    const area = await insertArea(t.database.db, { legalentitynodeid: a.legalEntity.nodeid });
+    const model = await create(area.nodeid, [EARLY]);
+    const response = await call(t, adminA, 'DELETE', `/api/shiftmodels/${model.nodeid}`, { shiftnodeid: model.nodeid });
+    expect(response.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(areas).where(eq(areas.nodeid, area.nodeid));
+    expect(row?.shiftmodelnodeid).toBeNull();
+    expect((await call(t, adminA, 'GET', `/api/shiftmodels/${model.nodeid}`)).statusCode).toBe(404);
+    const changes = await pullChanges(t, adminA, model.version);
+    expect(changeOf(changes, 'shiftmodels', model.nodeid).deleted).toBe(true);
+  });
+
+  it.each([
+    ['shifts.0.weekdays', [{ ...EARLY, weekdays: [] }]],
+    ['shifts.0.start', [{ ...EARLY, start: '6 Uhr' }]],
+    ['shifts.0.weekdays.0', [{ ...EARLY, weekdays: [8] }]],
+  ])('400 naming %s', async (field, rows) => {
+    const area = await insertArea(t.database.db, { legalentitynodeid: a.legalEntity.nodeid });
+    const before = await rowCount(t.database.db, shiftModels);
+    const response = await call(t, adminA, 'POST', '/api/shiftmodels', { shiftmodelof: area.nodeid, shifts: rows });
+    expect(response.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(response.json()).details?.map((d) => d.field)).toContain(field);
+    expect(await rowCount(t.database.db, shiftModels)).toBe(before);
+    const [row] = await t.database.db.select().from(areas).where(eq(areas.nodeid, area.nodeid));
+    expect(row?.shiftmodelnodeid).toBeNull();
+  });
+
+  it('401 without a token; an area’s plan needs site update, a machine’s equipment update (403 Zugriff verwehrt!)', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/api/shiftmodels', payload: {} })).statusCode).toBe(401);
+    const le = a.legalEntity.nodeid;
+    const area = await insertArea(t.database.db, { legalentitynodeid: le });
+    const machine = await insertEquipment(t.database.db, { legalentitynodeid: le });
+    const noSiteUpdate = await userWithFlags(t, le, 'site', allFlagsBut('update'));
+    const denied = await call(t, noSiteUpdate.authorization, 'POST', '/api/shiftmodels', { shiftmodelof: area.nodeid, shifts: [EARLY] });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json()).toMatchObject({ message: ACCESS_DENIED_MESSAGE });
+    // the same user may plan a machine (equipment flags untouched)
+    expect((await call(t, noSiteUpdate.authorization, 'POST', '/api/shiftmodels', { shiftmodelof: machine.nodeid, shifts: [EARLY] })).statusCode).toBe(201);
+    const noEquipmentUpdate = await userWithFlags(t, le, 'equipment', allFlagsBut('update'));
+    const model = await create(machine.nodeid, [EARLY]);
+    expect((await call(t, noEquipmentUpdate.authorization, 'PUT', `/api/shiftmodels/${model.nodeid}`, { shifts: [NIGHT] })).statusCode).toBe(403);
+    expect((await call(t, noEquipmentUpdate.authorization, 'DELETE', `/api/shiftmodels/${model.nodeid}`)).statusCode).toBe(403);
+    const onlySiteUpdate = await userWithFlags(t, le, 'site', onlyFlag('update'));
+    expect((await call(t, onlySiteUpdate.authorization, 'POST', '/api/shiftmodels', { shiftmodelof: area.nodeid, shifts: [EARLY] })).statusCode).toBe(201);
+  });
+
+  it('tenant scope: 404 for another tenant’s owner or plan', async () => {
+    const area = await insertArea(t.database.db, { legalentitynodeid: a.legalEntity.nodeid });
+    const model = await create(area.nodeid, [EARLY]);
+    expect((await call(t, adminB, 'POST', '/api/shiftmodels', { shiftmodelof: area.nodeid, shifts: [EARLY] })).statusCode).toBe(404);
+    expect((await call(t, adminB, 'PUT', `/api/shiftmodels/${model.nodeid}`, { shifts: [NIGHT] })).statusCode).toBe(404);
+    expect((await call(t, adminB, 'DELETE', `/api/shiftmodels/${model.nodeid}`)).statusCode).toBe(404);
+    expect((await call(t, adminB, 'GET', `/api/shiftmodels/${model.nodeid}`)).statusCode).toBe(404);
+  });
+
+  it('replays a create under the same mutation id; the same create again answers the plan', async () => {
+    const area = await insertArea(t.database.db, { legalentitynodeid: a.legalEntity.nodeid });
+    const clientid = uuidv4();
+    const body = { nodeid: uuidv7(), shiftmodelof: area.nodeid, shifts: [EARLY] };
+    const first = await send(t, adminA, 'POST', '/api/shiftmodels', body, mutationHeaders(clientid, 1));
+    expect(first.statusCode).toBe(201);
+    const replay = await send(t, adminA, 'POST', '/api/shiftmodels', body, mutationHeaders(clientid, 1));
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(first.json());
+    const again = await send(t, adminA, 'POST', '/api/shiftmodels', body, mutationHeaders(clientid, 2));
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({ nodeid: body.nodeid, shifts: [{ start: '06:00' }] });
+  });
+});
