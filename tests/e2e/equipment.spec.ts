@@ -275,8 +275,11 @@ test('CSV export → edit → import: the dry run shows a row error before anyth
   await api.dispose();
 
   // The sticker sheet: several machines on A4.
-  await page.getByText(created.name, { exact: true }).click();
-  await page.getByText(`${created.name} (Import)`, { exact: true }).click();
+  const sheetList = page.getByTestId('sticker-sheet-list');
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await sheetList.getByText(new RegExp(`^${escape(created.name)} · `)).click();
+  await sheetList.getByText(new RegExp(`^${escape(`${created.name} (Import)`)} · `)).click();
+  await expect(page.getByTestId('sticker-sheet-print')).toHaveText(/\(2\)/);
   const sheetPromise = page.waitForEvent('download');
   await page.getByTestId('sticker-sheet-print').click();
   const sheet = await sheetPromise;
