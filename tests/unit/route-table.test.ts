@@ -32,7 +32,7 @@ describe('route table', () => {
   it('marks the screens of this issue ready and the rest pending with an issue number', () => {
     const ready = ROUTE_TABLE.filter((r) => r.status === 'ready').map((r) => r.path).sort();
     expect(ready).toEqual([
-      '*', '/', '/create-area', '/create-equipment-pool', '/create-machine-pool', '/create-site', '/dashboard', '/edit-machine-pool', '/edit-pool', '/edit-site', '/login', '/machine-overview', '/machines', '/notification-details', '/sites', '/sites/:no_sites', '/template-skeliton',
+      '*', '/', '/create-area', '/create-brand', '/create-equipment', '/create-equipment-class', '/create-equipment-pool', '/create-machine', '/create-machine-pool', '/create-site', '/dashboard', '/edit-brand', '/edit-equipment-class', '/edit-machine', '/edit-machine-pool', '/edit-pool', '/edit-site', '/export', '/login', '/machine-overview', '/machines', '/notification-details', '/sites', '/sites/:no_sites', '/template-skeliton',
     ]);
     for (const route of ROUTE_TABLE) {
       if (route.status === 'pending') expect([3, 4, 5, 6, 7], route.path).toContain(route.issue);
@@ -52,12 +52,13 @@ describe('route table', () => {
   });
 
   it('shows only navigation entries whose screens exist', () => {
-    expect(visibleNavItems(true).map((i) => i.path)).toEqual(['/dashboard', '/machines', '/sites']);
+    expect(visibleNavItems(true).map((i) => i.path)).toEqual(['/dashboard', '/machines', '/sites', '/export']);
     const allReady = () => true;
     expect(visibleNavItems(false, allReady).map((i) => i.path)).not.toContain('/users');
     expect(visibleNavItems(true, allReady).map((i) => i.path)).toContain('/users');
     expect(isRouteReady('/machines')).toBe(true);
-    expect(isRouteReady('/create-machine')).toBe(false);
+    expect(isRouteReady('/create-machine')).toBe(true);
+    expect(isRouteReady('/notifications-dashboard')).toBe(false);
   });
 });
 

@@ -7,6 +7,7 @@ import { AppLogo } from '../components/app-logo';
 import { LanguageSwitch } from '../components/language-switch';
 import { OnlineIndicator } from '../components/online-indicator';
 import { SyncStatusSlot } from '../components/sync-status-slot';
+import { ScanButton } from '../features/scan/scan-button';
 import { HOME_PATH } from './guards';
 import { usePageTitle } from './use-page-title';
 import { UserMenu } from './user-menu';
@@ -48,6 +49,7 @@ export function AppBar({ onOpenNav, navOpen }: { onOpenNav: () => void; navOpen:
       )}
       <Box flex="1" />
       <HStack gap={{ base: '2', md: '3' }} flexShrink={0}>
+        <ScanButton />
         <SyncStatusSlot />
         <OnlineIndicator />
         <Box display={{ base: 'none', sm: 'block' }}>

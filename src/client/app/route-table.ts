@@ -57,12 +57,13 @@ export const ISSUES = {
 } as const;
 
 const pending = (path: string, access: RouteAccess, purpose: string, issue: number): PendingRoute => ({ path, access, purpose, status: 'pending', issue });
-const { structure, notificationsMaintenance, peopleSubscriptions, adminMachineBuilder } = ISSUES;
+const { notificationsMaintenance, peopleSubscriptions, adminMachineBuilder } = ISSUES;
 
 const structureScreen = (path: string, purpose: string, titleKey: PageTitleKey, load: () => Promise<ScreenModule>): ReadyScreenRoute => ({ path, access: 'private', purpose, status: 'ready', titleKey, load });
 const sitesScreen = () => import('../features/structure/sites-screen').then((m) => ({ default: m.SitesScreen }));
 const siteForm = () => import('../features/structure/site-form-screen').then((m) => ({ default: m.SiteFormScreen }));
 const poolForm = () => import('../features/structure/pool-form-screen').then((m) => ({ default: m.PoolFormScreen }));
+const equipmentForm = () => import('../features/equipment/equipment-form-screen').then((m) => ({ default: m.EquipmentFormScreen }));
 
 export const NOT_FOUND_PATH = '*';
 
@@ -101,7 +102,14 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     titleKey: 'machineOverview',
     load: () => import('../features/machine/machine-overview-screen').then((m) => ({ default: m.MachineOverviewScreen })),
   },
-  pending('/export', 'private', 'export', structure),
+  {
+    path: '/export',
+    access: 'private',
+    purpose: 'export',
+    status: 'ready',
+    titleKey: 'export',
+    load: () => import('../features/equipment/export-screen').then((m) => ({ default: m.ExportScreen })),
+  },
   pending('/super', 'private', 'super user', adminMachineBuilder),
   pending('/admin', 'private', 'admin', adminMachineBuilder),
   pending('/clients', 'private', 'clients', adminMachineBuilder),
@@ -114,9 +122,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   pending('/create-equipmenttype', 'private', 'create equipment type', adminMachineBuilder),
 
   structureScreen('/machines', 'equipment: pools and their equipment', 'machines', () => import('../features/structure/machines-screen').then((m) => ({ default: m.MachinesScreen }))),
-  pending('/create-machine', 'private', 'equipment form', structure),
-  pending('/edit-machine', 'private', 'equipment form', structure),
-  pending('/create-equipment', 'private', 'equipment form', structure),
+  structureScreen('/create-machine', 'equipment form', 'createEquipment', equipmentForm),
+  structureScreen('/edit-machine', 'equipment form', 'editEquipment', equipmentForm),
+  structureScreen('/create-equipment', 'equipment form', 'createEquipment', equipmentForm),
   structureScreen('/create-machine-pool', 'pool form', 'pool', poolForm),
   structureScreen('/edit-machine-pool', 'pool form', 'pool', poolForm),
   structureScreen('/create-equipment-pool', 'pool form', 'pool', poolForm),
@@ -154,10 +162,38 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
 
   pending('/aufgabeplanung', 'private', 'task planning board', peopleSubscriptions),
 
-  pending('/create-brand', 'private', 'brand form', structure),
-  pending('/edit-brand', 'private', 'brand form', structure),
-  pending('/create-equipment-class', 'private', 'equipment class form', structure),
-  pending('/edit-equipment-class', 'private', 'equipment class form', structure),
+  {
+    path: '/create-brand',
+    access: 'private',
+    purpose: 'brand form',
+    status: 'ready',
+    titleKey: 'createBrand',
+    load: () => import('../features/equipment/brand-form-screen').then((m) => ({ default: m.BrandFormScreen })),
+  },
+  {
+    path: '/edit-brand',
+    access: 'private',
+    purpose: 'brand form',
+    status: 'ready',
+    titleKey: 'editBrand',
+    load: () => import('../features/equipment/brand-form-screen').then((m) => ({ default: m.BrandFormScreen })),
+  },
+  {
+    path: '/create-equipment-class',
+    access: 'private',
+    purpose: 'equipment class form',
+    status: 'ready',
+    titleKey: 'createEquipmentClass',
+    load: () => import('../features/equipment/equipment-class-form-screen').then((m) => ({ default: m.EquipmentClassFormScreen })),
+  },
+  {
+    path: '/edit-equipment-class',
+    access: 'private',
+    purpose: 'equipment class form',
+    status: 'ready',
+    titleKey: 'editEquipmentClass',
+    load: () => import('../features/equipment/equipment-class-form-screen').then((m) => ({ default: m.EquipmentClassFormScreen })),
+  },
 
   pending('/OrderSubscription', 'private', 'three-step order wizard', peopleSubscriptions),
   pending('/HelpAndFeedbackPage', 'private', 'help and feedback', peopleSubscriptions),

@@ -97,12 +97,17 @@ export function createSender(deps: SenderDeps) {
 
   /** The attachment's file reference gets the registered file's id, version and bucket (known after POST /files). */
   async function bodyFor(entry: OutboxEntry): Promise<unknown> {
-    if (entry.action !== 'attachFile' || typeof entry.body !== 'object' || entry.body === null || !entry.dependsOn[0]) return entry.body;
-    const stored = await db.fileBytes.get(entry.dependsOn[0]);
-    const registered = stored?.registered;
-    if (!registered) return entry.body;
-    const body = entry.body as { file?: Record<string, unknown> };
-    return { ...body, file: { ...body.file, fileid: registered.fileid, fileversion: registered.fileversion, bucketid: registered.bucketid } };
+    // A file reference made on the device names the registration's key; the server's fileid, version and bucket
+    // are known only once that registration was acknowledged (attachments' `file`, equipment's `image`, …).
+    if (entry.upload || entry.dependsOn.length === 0 || typeof entry.body !== 'object' || entry.body === null) return entry.body;
+    const body: Record<string, unknown> = { ...(entry.body as Record<string, unknown>) };
+    for (const [field, value] of Object.entries(body)) {
+      const ref = value as { fileid?: unknown } | null;
+      if (typeof ref !== 'object' || ref === null || typeof ref.fileid !== 'string' || !entry.dependsOn.includes(ref.fileid)) continue;
+      const registered = (await db.fileBytes.get(ref.fileid))?.registered;
+      if (registered) body[field] = { ...ref, fileid: registered.fileid, fileversion: registered.fileversion, bucketid: registered.bucketid };
+    }
+    return body;
   }
 
   async function classify(response: Response, userBefore: string): Promise<SendResult> {
@@ -236,8 +241,11 @@ export function createSender(deps: SenderDeps) {
       const hidden = (await readState<string>(db, stateKeys.pullScope))?.split(',') ?? [];
       const othersPending = await db.outbox.where('[kind+nodeid]').equals([entry.kind, entry.nodeid]).count();
       if (hidden.includes(entry.kind) && othersPending === 0) await table.delete(entry.nodeid);
-      // Bytes are kept until the attachment that uses them is acknowledged.
-      if (entry.action === 'attachFile') await db.fileBytes.bulkDelete(entry.dependsOn);
+      // Bytes are kept until the record that uses them (an attachment, a machine's photo) is acknowledged.
+      if (!entry.upload && entry.dependsOn.length > 0) {
+        const stillNeeded = new Set((await db.outbox.toArray()).flatMap((other) => other.dependsOn));
+        await db.fileBytes.bulkDelete(entry.dependsOn.filter((key) => !stillNeeded.has(key)));
+      }
     });
   }
 

@@ -66,7 +66,12 @@ export const sessionSchema = z.object({
   }),
   profiles: z.array(profileSchema),
   plans: z.array(planSchema),
-  baseinfo: z.object({ organisation: z.string(), lang: z.string() }),
+  baseinfo: z.object({
+    organisation: z.string(),
+    lang: z.string(),
+    /** The server's PUBLIC_URL: service stickers encode it (part 2 §2.2 "a default base URL plus the node id"). */
+    publicurl: z.string().optional(),
+  }),
   billinginfo: billingInfoSchema.nullable(),
   clients: z.array(z.object({ clientid: z.string(), name: z.string() })).optional(),
 });

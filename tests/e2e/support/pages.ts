@@ -71,6 +71,52 @@ export async function smallTouchTargets(page: Page) {
   );
 }
 
+/** The equipment form (/create-machine, /edit-machine). */
+export class EquipmentFormPage {
+  constructor(private readonly page: Page) {}
+
+  readonly brand = () => this.page.getByTestId('equipment-brand-select');
+  readonly type = () => this.page.getByTestId('equipment-type-select');
+  readonly manufacturer = () => this.page.getByTestId('equipment-manufacturer-select');
+  readonly submit = () => this.page.getByTestId('equipment-submit');
+  readonly sticker = () => this.page.getByTestId('sticker-qr');
+
+  /** Waits until the local mirror has filled the pickers (the first sync is done). */
+  async waitForCatalogue() {
+    await expect.poll(() => this.brand().locator('option').count(), { timeout: 150_000 }).toBeGreaterThan(2);
+  }
+
+  async chooseFirst(select: ReturnType<Page['getByTestId']>) {
+    const value = await select.locator('option').nth(1).getAttribute('value');
+    await select.selectOption(value!);
+  }
+
+  field(name: string) {
+    return this.page.getByTestId(`equipment-${name}`);
+  }
+
+  /** The nodeid the service sticker encodes (a new machine's id is chosen when the form opens). */
+  async stickerNodeid(): Promise<string> {
+    const url = await this.sticker().getAttribute('data-url');
+    return new URL(url!).searchParams.get('nodeid')!;
+  }
+}
+
+/** Waits until nothing is waiting to be sent or refused (the app bar's sync slot). */
+export async function expectAllSynced(page: Page, timeout = 60_000) {
+  await expect(page.locator('[data-slot="sync-status"] button[data-pending="0"][data-refused="0"]')).toBeVisible({ timeout });
+  // Sending done is not pulling done: the first sync of a fresh login fills the mirror afterwards.
+  await expect(page.locator('[data-slot="sync-status"]').getByText('Synchronisiert', { exact: true })).toBeVisible({ timeout });
+}
+
+/** In-app navigation without a page load (works offline without relying on the service worker). */
+export async function navigateInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
 /** The plant structure screens (issue #4): plants, areas, pools, the selection dialog and the shift editor. */
 export class StructurePages {
   constructor(private readonly page: Page) {}

@@ -24,7 +24,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       body: loginRequestSchema,
       response: { 200: sessionSchema, ...errorResponses(400, 401, 403, 429) },
     },
-    handler: (request) => login(request.serviceContext, tokens, request.body),
+    handler: async (request) => {
+      const session = await login(request.serviceContext, tokens, request.body);
+      return { ...session, baseinfo: { ...session.baseinfo, publicurl: app.config.publicUrl } };
+    },
   });
 
   app.post('/object/refresh-token', {

@@ -1,0 +1,241 @@
+/**
+ * The equipment form's state as typed text, how it is read from a mirror row, and how it becomes the
+ * repository's values. The rules themselves (dimensions, catalogue dependency, required fields) are the shared
+ * ones in src/shared/domain/equipment.ts; this file only wires the form's texts to them.
+ */
+import {
+  catalogSelectionIssues,
+  decimalSeparatorFor,
+  epochMsToYear,
+  equipmentFormIssues,
+  formatDimension,
+  parseDimensions,
+  type CatalogIssue,
+  type CatalogLookup,
+  type CatalogSelection,
+  type DimensionErrorCode,
+  type EquipmentFormIssueField,
+} from '../../../shared/domain/equipment';
+import { hasShiftRowIssues, type ShiftRow } from '../../../shared/domain/shift';
+import type { MirrorRow } from '../../db/local-db';
+import type { ControllerInput, EquipmentValues } from '../../sync/repositories/equipment';
+
+export interface EquipmentFormState {
+  catalog: CatalogSelection;
+  name: string;
+  equipmentid: string;
+  inventoryid: string;
+  costcenter: string;
+  commissioningyear: number | null;
+  inspectionbooknumber: string;
+  constructionyear: number | null;
+  manufacturerserialnumber: string;
+  dimensions: [string, string, string];
+  electricalpower: string;
+  mediasupply: string[];
+  controller: ControllerInput;
+  equipmentpoolnodeid: string | null;
+  sitenodeid: string | null;
+  areanodeid: string | null;
+  hourlyrate: string;
+  equipmentclassnodeid: string | null;
+  useareashiftmodel: boolean;
+  shifts: ShiftRow[];
+}
+
+export function emptyFormState(): EquipmentFormState {
+  return {
+    catalog: { legalentity: null, brand: null, equipmenttype: null },
+    name: '',
+    equipmentid: '',
+    inventoryid: '',
+    costcenter: '',
+    commissioningyear: null,
+    inspectionbooknumber: '',
+    constructionyear: null,
+    manufacturerserialnumber: '',
+    dimensions: ['', '', ''],
+    electricalpower: '',
+    mediasupply: [''],
+    controller: { manufacturer: '', type: '', softwareversion: '' },
+    equipmentpoolnodeid: null,
+    sitenodeid: null,
+    areanodeid: null,
+    hourlyrate: '',
+    equipmentclassnodeid: null,
+    useareashiftmodel: true,
+    shifts: [],
+  };
+}
+
+// ---------------------------------------------------------------- reading mirror rows
+
+/**
+ * A localised text ({de, en}) in `lang`, else German, else any. The mirror holds the change feed's shape; a
+ * route's answer merged after a send may have put the plain text there, which is read as is.
+ */
+export function localizedText(value: unknown, lang: string): string {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    const texts = value as Record<string, unknown>;
+    const pick = [texts[lang], texts.de, ...Object.values(texts)].find((text) => typeof text === 'string' && text !== '');
+    return typeof pick === 'string' ? pick : '';
+  }
+  return '';
+}
+
+export function mediaSupplyTexts(value: unknown, lang: string): string[] {
+  return Array.isArray(value) ? value.map((entry) => localizedText(entry, lang)).filter((text) => text !== '') : [];
+}
+
+/** Controller section from the feed's object or the API's list [manufacturer, type, '', software version]. */
+export function controllerFrom(value: unknown): ControllerInput {
+  if (Array.isArray(value)) return { manufacturer: String(value[0] ?? ''), type: String(value[1] ?? ''), softwareversion: String(value[3] ?? '') };
+  const object = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
+  const text = (field: string) => (typeof object[field] === 'string' ? (object[field] as string) : '');
+  return { manufacturer: text('manufacturer'), type: text('type'), softwareversion: text('softwareversion') };
+}
+
+/** Hourly rate amount from the feed's number or the API's [amount, unit]. */
+export function hourlyRateAmount(value: unknown): number | null {
+  if (typeof value === 'number') return value;
+  if (Array.isArray(value) && typeof value[0] === 'number') return value[0];
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  return null;
+}
+
+export function formatDecimal(value: number | null | undefined, lang: string): string {
+  return value === null || value === undefined ? '' : String(value).replace('.', decimalSeparatorFor(lang));
+}
+
+/** The catalogue's answers from mirrored brands and types (for the shared dependency rules). */
+export function mirrorCatalogLookup(brands: readonly MirrorRow[], types: readonly MirrorRow[]): CatalogLookup {
+  const manufacturerOf = new Map(brands.map((brand) => [brand.nodeid, String(brand.manufacturernodeid ?? '')]));
+  const brandOf = new Map(types.map((type) => [type.nodeid, String(type.brandnodeid ?? '')]));
+  return { manufacturerOfBrand: (id) => manufacturerOf.get(id), brandOfType: (id) => brandOf.get(id) };
+}
+
+export function formStateFromRow(
+  row: MirrorRow,
+  context: { lang: string; lookup: CatalogLookup; areas: readonly MirrorRow[]; shifts: readonly ShiftRow[] },
+): EquipmentFormState {
+  const { lang, lookup } = context;
+  const typeId = String(row.equipmenttypenodeid ?? '');
+  const brandId = lookup.brandOfType(typeId);
+  const manufacturerId = brandId ? lookup.manufacturerOfBrand(brandId) : undefined;
+  const dimensions = Array.isArray(row.dimensions) ? (row.dimensions as (number | null)[]) : [];
+  const area = context.areas.find((candidate) => candidate.nodeid === row.areanodeid);
+  const year = (value: unknown) => (typeof value === 'number' ? epochMsToYear(value) : null);
+  return {
+    catalog: {
+      legalentity: manufacturerId ? { isnew: false, nodeid: manufacturerId } : null,
+      brand: brandId ? { isnew: false, nodeid: brandId, isbrandof: manufacturerId } : null,
+      equipmenttype: typeId ? { isnew: false, nodeid: typeId, brandnodeid: brandId } : null,
+    },
+    name: localizedText(row.name, lang),
+    equipmentid: typeof row.equipmentid === 'string' ? row.equipmentid : '',
+    inventoryid: typeof row.inventoryid === 'string' ? row.inventoryid : '',
+    costcenter: localizedText(row.costcenter, lang),
+    commissioningyear: year(row.commissioningdate),
+    inspectionbooknumber: typeof row.inspectionbooknumber === 'string' ? row.inspectionbooknumber : '',
+    constructionyear: year(row.constructiondate),
+    manufacturerserialnumber: typeof row.manufacturerserialnumber === 'string' ? row.manufacturerserialnumber : '',
+    dimensions: [0, 1, 2].map((index) => formatDimension(dimensions[index] ?? null, lang)) as [string, string, string],
+    electricalpower: formatDecimal(hourlyRateAmount(row.electricalpower), lang),
+    mediasupply: [...mediaSupplyTexts(row.mediasupply, lang), ''],
+    controller: controllerFrom(row.controllerinformation),
+    equipmentpoolnodeid: typeof row.equipmentpoolnodeid === 'string' ? row.equipmentpoolnodeid : null,
+    sitenodeid: area && typeof area.sitenodeid === 'string' ? area.sitenodeid : null,
+    areanodeid: typeof row.areanodeid === 'string' ? row.areanodeid : null,
+    hourlyrate: formatDecimal(hourlyRateAmount(row.hourlyrate), lang),
+    equipmentclassnodeid: typeof row.equipmentclassnodeid === 'string' ? row.equipmentclassnodeid : null,
+    useareashiftmodel: row.useareashiftmodel !== false,
+    shifts: [...context.shifts],
+  };
+}
+
+// ---------------------------------------------------------------- checking and converting
+
+/** A decimal in the form's language (',' German, '.' English), at least 0; empty is null. */
+export function parseDecimal(text: string, lang: string): { ok: true; value: number | null } | { ok: false } {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: true, value: null };
+  const separator = decimalSeparatorFor(lang);
+  const pattern = separator === '.' ? /^\d+(\.\d+)?$/ : /^\d+(,\d+)?$/;
+  return pattern.test(trimmed) ? { ok: true, value: Number(trimmed.replace(separator, '.')) } : { ok: false };
+}
+
+export interface FormCheck {
+  catalogIssues: CatalogIssue[];
+  fieldIssues: EquipmentFormIssueField[];
+  dimensionErrors: [DimensionErrorCode | null, DimensionErrorCode | null, DimensionErrorCode | null];
+  nameMissing: boolean;
+  electricalpowerInvalid: boolean;
+  hourlyrateInvalid: boolean;
+  shiftWeekdaysMissing: boolean;
+  /** The values for the repository, when everything is valid. */
+  values: EquipmentValues | null;
+}
+
+/**
+ * Everything §5 disables the submit for (busy aside), plus the name (the server requires it) and the optional
+ * number fields' format. `values` is set only when nothing is wrong.
+ */
+export function checkForm(state: EquipmentFormState, mode: 'add' | 'edit', lang: string, lookup: CatalogLookup): FormCheck {
+  const dimensions = parseDimensions(state.dimensions, lang);
+  const power = parseDecimal(state.electricalpower, lang);
+  const rate = parseDecimal(state.hourlyrate, lang);
+  const catalogIssues = catalogSelectionIssues(state.catalog, lookup);
+  const fieldIssues = equipmentFormIssues({
+    mode,
+    constructiondate: state.constructionyear,
+    equipmentpoolnodeid: state.equipmentpoolnodeid,
+    areanodeid: state.areanodeid,
+    dimensionsValid: dimensions.valid,
+  });
+  const nameMissing = state.name.trim() === '';
+  const shiftWeekdaysMissing = !state.useareashiftmodel && hasShiftRowIssues(state.shifts);
+  const ok = catalogIssues.length === 0 && fieldIssues.length === 0 && !nameMissing && power.ok && rate.ok && !shiftWeekdaysMissing;
+  return {
+    catalogIssues,
+    fieldIssues,
+    dimensionErrors: dimensions.errors,
+    nameMissing,
+    electricalpowerInvalid: !power.ok,
+    hourlyrateInvalid: !rate.ok,
+    shiftWeekdaysMissing,
+    values:
+      ok && power.ok && rate.ok
+        ? {
+            name: state.name,
+            equipmentid: state.equipmentid,
+            inventoryid: state.inventoryid,
+            manufacturerserialnumber: state.manufacturerserialnumber,
+            constructionyear: state.constructionyear!,
+            commissioningyear: state.commissioningyear,
+            costcenter: state.costcenter,
+            inspectionbooknumber: state.inspectionbooknumber,
+            dimensions: dimensions.dimensions,
+            electricalpower: power.value,
+            mediasupply: state.mediasupply,
+            controller: state.controller,
+            hourlyrate: rate.value,
+            equipmentclassnodeid: state.equipmentclassnodeid,
+            useareashiftmodel: state.useareashiftmodel,
+            shifts: state.shifts,
+          }
+        : null,
+  };
+}
+
+/** Where to go after saving (spec part 2 §2.1): a plant area without a pool → that plant's page, else /machines. */
+export function pathAfterSave(state: Pick<EquipmentFormState, 'equipmentpoolnodeid' | 'sitenodeid' | 'areanodeid'>, mode: 'add' | 'edit'): string {
+  if (mode === 'add' && state.areanodeid && !state.equipmentpoolnodeid && state.sitenodeid) return `/sites?sitenodeid=${state.sitenodeid}`;
+  return '/machines';
+}
+
+/** Years for the pickers: this year down to 1900 ("cannot be in the future"). */
+export function selectableYears(now: number = Date.now()): number[] {
+  const current = new Date(now).getUTCFullYear();
+  return Array.from({ length: current - 1900 + 1 }, (_, index) => current - index);
+}

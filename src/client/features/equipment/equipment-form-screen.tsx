@@ -1,0 +1,551 @@
+/**
+ * /create-machine, /create-equipment (add) and /edit-machine (edit): the equipment form of spec part 2 §2.2 with
+ * the rules of §4 and §5. Reads everything from the local mirror and saves through the equipment repository, so
+ * a machine with both photos can be created with no network at all. The record comes from navigation state
+ * (`{nodeid}` or `{equipment: {nodeid}}`) or, for a reload or a shared link, `?nodeid=`.
+ */
+import { Alert, Box, Button, Card, Checkbox, Dialog, Field, Flex, Grid, Heading, HStack, IconButton, Input, NativeSelect, Portal, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Plus, Trash2 } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { equipmentSchema } from '../../../shared/api/equipment';
+import { brandOptions, chooseBrand, chooseEquipmentType, chooseManufacturer, equipmentTypeOptions, type CatalogSelection } from '../../../shared/domain/equipment';
+import type { MirrorRow } from '../../db/local-db';
+import { isQuotaExceeded } from '../../db/local-db';
+import { api } from '../../lib/api';
+import { useOnlineStatus } from '../../lib/use-online-status';
+import { PENDING_DELETE } from '../../sync/mirror-fields';
+import { newNodeId } from '../../sync/outbox';
+import type { PhotoInput } from '../../sync/repositories/attachments';
+import { createEquipment, deleteEquipment, updateEquipment } from '../../sync/repositories/equipment';
+import { useMirrorRows, useStoredFileUrl, useWriteContext } from '../../sync/use-mirror';
+import { usePermission } from '../auth/use-permission';
+import { fromEditorRows, ShiftEditor, toEditorRows, type ShiftEditorRow } from '../structure/shift-editor';
+import { areaShiftModelId, shiftRowsOf } from '../structure/structure-view';
+import { useStructureData } from '../../sync/use-structure-data';
+import { CatalogPicker, type PickerChoice } from './catalog-picker';
+import {
+  checkForm,
+  emptyFormState,
+  formStateFromRow,
+  localizedText,
+  mirrorCatalogLookup,
+  pathAfterSave,
+  selectableYears,
+  type EquipmentFormState,
+} from './equipment-form-model';
+import { PhotoField } from './photo-field';
+import { ServiceSticker } from './service-sticker';
+import { useRecordTarget } from './use-record-target';
+
+const visible = (rows: MirrorRow[] | undefined) => (rows ?? []).filter((row) => !row[PENDING_DELETE]);
+
+/** Object URL of a photo chosen in this form (not yet saved). */
+function usePickedUrl(photo: PhotoInput | undefined): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!photo) {
+      setUrl(null);
+      return undefined;
+    }
+    const objectUrl = URL.createObjectURL(new Blob([photo.bytes], { type: photo.mimetype }));
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [photo]);
+  return url;
+}
+
+function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <Card.Root variant="outline" data-testid={testId}>
+      <Card.Body gap="4">
+        <Heading as="h2" size="md">
+          {title}
+        </Heading>
+        {children}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+export function EquipmentFormScreen() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const navigate = useNavigate();
+  const online = useOnlineStatus();
+  const context = useWriteContext();
+  const { mode, nodeid: editId } = useRecordTarget('/edit-machine');
+  const canWrite = usePermission('equipment', mode === 'add' ? 'create' : 'update');
+  const canDelete = usePermission('equipment', 'delete');
+
+  const equipmentRows = useMirrorRows('equipment');
+  const manufacturers = useMirrorRows('manufacturers');
+  const brands = useMirrorRows('brands');
+  const types = useMirrorRows('equipmenttypes');
+  const classes = useMirrorRows('equipmentclasses');
+  const sites = useMirrorRows('sites');
+  const areas = useMirrorRows('areas');
+  const pools = useMirrorRows('equipmentpools');
+  const structure = useStructureData();
+  const loaded = [equipmentRows, manufacturers, brands, types, classes, sites, areas, pools].every((rows) => rows !== undefined) && structure !== undefined;
+
+  const lookup = useMemo(() => mirrorCatalogLookup(brands ?? [], types ?? []), [brands, types]);
+  const machine = editId ? (equipmentRows ?? []).find((row) => row.nodeid === editId && !row[PENDING_DELETE]) : undefined;
+
+  // The id the sticker encodes: a new machine's id is chosen now, so its sticker can be printed before saving.
+  const [newId] = useState(() => newNodeId());
+  const nodeid = mode === 'edit' ? (editId ?? '') : newId;
+
+  const [form, setForm] = useState<EquipmentFormState>(() => emptyFormState());
+  const [shiftEditorRows, setShiftEditorRows] = useState<ShiftEditorRow[]>([]);
+  const initialised = useRef(false);
+  useEffect(() => {
+    if (initialised.current || !loaded) return;
+    if (mode === 'edit' && !machine) return;
+    initialised.current = true;
+    if (machine && structure) {
+      const shifts = shiftRowsOf(structure, typeof machine.shiftmodelnodeid === 'string' ? machine.shiftmodelnodeid : null);
+      const state = formStateFromRow(machine, { lang, lookup, areas: areas ?? [], shifts });
+      setForm(state);
+      setShiftEditorRows(toEditorRows(state.shifts));
+    }
+  }, [loaded, machine, mode, lang, lookup, areas, structure]);
+
+  const [photos, setPhotos] = useState<{ image?: PhotoInput; typenameplate?: PhotoInput }>({});
+  const pickedImage = usePickedUrl(photos.image);
+  const pickedNameplate = usePickedUrl(photos.typenameplate);
+  const storedImage = useStoredFileUrl(typeof machine?.imagefilenodeid === 'string' ? machine.imagefilenodeid : null);
+  const storedNameplate = useStoredFileUrl(typeof machine?.typenameplatefilenodeid === 'string' ? machine.typenameplatefilenodeid : null);
+  const [serverUrls, setServerUrls] = useState<{ image: string | null; typenameplate: string | null }>({ image: null, typenameplate: null });
+  useEffect(() => {
+    // Photos already on the server need a signed URL, which only the server can make: best effort when online.
+    if (mode !== 'edit' || !editId || !online) return undefined;
+    const controller = new AbortController();
+    api
+      .get(`equipments/${editId}`, { schema: equipmentSchema, signal: controller.signal })
+      .then((record) => setServerUrls({ image: record.image?.url ?? null, typenameplate: record.typenameplate?.url ?? null }))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [mode, editId, online]);
+
+  const [busy, setBusy] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  const set = <K extends keyof EquipmentFormState>(field: K, value: EquipmentFormState[K]) => setForm((current) => ({ ...current, [field]: value }));
+  const setCatalog = (catalog: CatalogSelection) => set('catalog', catalog);
+
+  const formWithShifts: EquipmentFormState = { ...form, shifts: fromEditorRows(shiftEditorRows) };
+  const check = checkForm(formWithShifts, mode, lang, lookup);
+  const catalogError = (field: string) => check.catalogIssues.find((issue) => issue.field === field);
+  const assignmentMissing = check.fieldIssues.includes('area');
+
+  // ------------------------------------------------------------ options
+  const manufacturerOptions = visible(manufacturers).map((row) => ({ nodeid: row.nodeid, label: localizedText(row.name, lang) }));
+  const brandRows = visible(brands).map((row) => ({ nodeid: row.nodeid, name: row.name, manufacturernodeid: String(row.manufacturernodeid ?? '') }));
+  const brandChoices = brandOptions(brandRows, form.catalog.legalentity).map((row) => ({ nodeid: row.nodeid, label: localizedText(row.name, lang) }));
+  const typeRows = visible(types).map((row) => ({ nodeid: row.nodeid, model: row.model, brandnodeid: String(row.brandnodeid ?? '') }));
+  const typeChoices = equipmentTypeOptions(typeRows, form.catalog.brand).map((row) => ({ nodeid: row.nodeid, label: localizedText(row.model, lang) }));
+  const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label, lang);
+  const years = selectableYears();
+  const siteAreas = visible(areas).filter((area) => area.sitenodeid === form.sitenodeid);
+  const chosenArea = visible(areas).find((area) => area.nodeid === form.areanodeid);
+  const areaShifts = chosenArea && structure ? shiftRowsOf(structure, areaShiftModelId(structure, { nodeid: chosenArea.nodeid, shiftmodelnodeid: typeof chosenArea.shiftmodelnodeid === 'string' ? chosenArea.shiftmodelnodeid : null })) : [];
+
+  const nameOf = (rows: MirrorRow[] | undefined, id: string | null | undefined, field = 'name') => {
+    const row = (rows ?? []).find((candidate) => candidate.nodeid === id);
+    return row ? localizedText(row[field], lang) : null;
+  };
+  const manufacturerName = form.catalog.legalentity?.isnew ? (form.catalog.legalentity.name ?? null) : nameOf(manufacturers, form.catalog.legalentity?.nodeid);
+  const brandName = form.catalog.brand?.isnew ? (form.catalog.brand.name ?? null) : nameOf(brands, form.catalog.brand?.nodeid);
+  const modelName = form.catalog.equipmenttype?.isnew ? (form.catalog.equipmenttype.model ?? null) : nameOf(types, form.catalog.equipmenttype?.nodeid, 'model');
+  const imageUrl = pickedImage ?? storedImage ?? serverUrls.image;
+  const nameplateUrl = pickedNameplate ?? storedNameplate ?? serverUrls.typenameplate;
+
+  // ------------------------------------------------------------ actions
+  const submit = async () => {
+    if (!context || !check.values || busy) return;
+    setBusy(true);
+    setSaveError(null);
+    try {
+      if (mode === 'add') {
+        await createEquipment(context, {
+          nodeid,
+          values: check.values,
+          catalog: form.catalog,
+          areanodeid: form.areanodeid,
+          equipmentpoolnodeid: form.equipmentpoolnodeid,
+          photos,
+          lang,
+        });
+      } else if (machine) {
+        await updateEquipment(context, machine, { values: check.values, catalog: form.catalog, photos, lang });
+      }
+      void navigate(pathAfterSave(form, mode));
+    } catch (error) {
+      setSaveError(isQuotaExceeded(error) ? t('sync.errors.quota') : t('equipment.errors.saveFailed'));
+      setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    if (!context || !machine) return;
+    setBusy(true);
+    try {
+      await deleteEquipment(context, machine.nodeid);
+      void navigate('/dashboard');
+    } catch (error) {
+      setSaveError(isQuotaExceeded(error) ? t('sync.errors.quota') : t('equipment.errors.saveFailed'));
+      setBusy(false);
+      setConfirmDelete(false);
+    }
+  };
+
+  // ------------------------------------------------------------ render
+  if (!loaded || (mode === 'edit' && editId && !machine && equipmentRows === undefined)) {
+    return (
+      <Stack p={{ base: '4', md: '6' }} gap="4" role="status" aria-busy="true" aria-label={t('equipment.loading')}>
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} h="40" borderRadius="l3" />
+        ))}
+      </Stack>
+    );
+  }
+  if (mode === 'edit' && !machine) {
+    return (
+      <Stack p={{ base: '4', md: '6' }} gap="4" maxW="3xl">
+        <Alert.Root status="warning" data-testid="equipment-not-found">
+          <Alert.Indicator />
+          <Alert.Title>{t('equipment.notFound')}</Alert.Title>
+        </Alert.Root>
+        <Box>
+          <Button onClick={() => void navigate('/dashboard')}>{t('equipment.toDashboard')}</Button>
+        </Box>
+      </Stack>
+    );
+  }
+
+  const disabled = busy || !canWrite;
+  const textField = (field: 'name' | 'equipmentid' | 'inventoryid' | 'costcenter' | 'inspectionbooknumber' | 'manufacturerserialnumber', label: string, options: { required?: boolean; invalid?: boolean } = {}) => (
+    <Field.Root required={options.required} invalid={options.invalid} disabled={disabled}>
+      <Field.Label>
+        {label}
+        {options.required && <Field.RequiredIndicator />}
+      </Field.Label>
+      <Input data-testid={`equipment-${field}`} value={form[field]} onChange={(event) => set(field, event.target.value)} />
+      {options.invalid && <Field.ErrorText>{t('equipment.errors.required')}</Field.ErrorText>}
+    </Field.Root>
+  );
+  const yearField = (field: 'constructionyear' | 'commissioningyear', label: string, required: boolean) => (
+    <Field.Root required={required} invalid={required && form[field] === null} disabled={disabled}>
+      <Field.Label>
+        {label}
+        {required && <Field.RequiredIndicator />}
+      </Field.Label>
+      <NativeSelect.Root size="lg">
+        <NativeSelect.Field data-testid={`equipment-${field}`} value={form[field] === null ? '' : String(form[field])} onChange={(event) => set(field, event.target.value ? Number(event.target.value) : null)}>
+          <option value="">{required ? t('equipment.picker.choose') : t('equipment.fields.commissioningDefault')}</option>
+          {years.map((year) => (
+            <option key={year} value={year}>
+              {year}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {required && form[field] === null && <Field.ErrorText>{t('equipment.errors.required')}</Field.ErrorText>}
+    </Field.Root>
+  );
+  const catalogIssueText = (field: string) => {
+    const issue = catalogError(field);
+    return issue ? t(`equipment.errors.catalog.${issue.code}`) : undefined;
+  };
+  const submitLabel = busy ? t('equipment.submit.busy') : mode === 'add' ? t('equipment.submit.add') : t('equipment.submit.edit');
+
+  return (
+    <Box p={{ base: '4', md: '6' }} pb="28">
+      <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 360px' }} gap="6" alignItems="start" maxW="7xl">
+        <Stack gap="5" as="form" onSubmit={(event) => (event.preventDefault(), void submit())} aria-label={t(mode === 'add' ? 'pages.createEquipment' : 'pages.editEquipment')}>
+          {!canWrite && (
+            <Alert.Root status="info">
+              <Alert.Indicator />
+              <Alert.Title>{t('equipment.readOnly')}</Alert.Title>
+            </Alert.Root>
+          )}
+          <Section title={t('equipment.sections.catalog')} testId="section-catalog">
+            <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+              <CatalogPicker
+                label={t('equipment.fields.brand')}
+                testId="equipment-brand"
+                options={brandChoices.sort(byLabel)}
+                value={form.catalog.brand}
+                onChange={(choice: PickerChoice | null) => setCatalog(chooseBrand(form.catalog, choice, lookup))}
+                invalid={Boolean(catalogError('brand'))}
+                errorText={catalogIssueText('brand')}
+                disabled={disabled}
+              />
+              <CatalogPicker
+                label={t('equipment.fields.type')}
+                testId="equipment-type"
+                options={typeChoices.sort(byLabel)}
+                value={form.catalog.equipmenttype ? { ...form.catalog.equipmenttype, name: form.catalog.equipmenttype.model } : null}
+                onChange={(choice) => setCatalog(chooseEquipmentType(form.catalog, choice ? { isnew: choice.isnew, nodeid: choice.nodeid, model: choice.name } : null))}
+                invalid={Boolean(catalogError('equipmenttype'))}
+                errorText={catalogIssueText('equipmenttype')}
+                disabled={disabled || !form.catalog.brand}
+              />
+              <CatalogPicker
+                label={t('equipment.fields.manufacturer')}
+                testId="equipment-manufacturer"
+                options={manufacturerOptions.sort(byLabel)}
+                value={form.catalog.legalentity}
+                onChange={(choice) => setCatalog(chooseManufacturer(form.catalog, choice, lookup))}
+                invalid={Boolean(catalogError('legalentity'))}
+                errorText={catalogIssueText('legalentity')}
+                // why disabled: an existing brand fixes its manufacturer (§4).
+                disabled={disabled || Boolean(form.catalog.brand && !form.catalog.brand.isnew)}
+              />
+            </SimpleGrid>
+            {!form.catalog.brand && <Text textStyle="sm" color="fg.muted">{t('equipment.picker.brandFirst')}</Text>}
+          </Section>
+
+          <Section title={t('equipment.sections.identity')} testId="section-identity">
+            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+              {textField('name', t('equipment.fields.name'), { required: true, invalid: check.nameMissing })}
+              {textField('equipmentid', t('equipment.fields.equipmentid'))}
+              {textField('inventoryid', t('equipment.fields.inventoryid'))}
+              {textField('costcenter', t('equipment.fields.costcenter'))}
+              {yearField('commissioningyear', t('equipment.fields.commissioningyear'), false)}
+              {textField('inspectionbooknumber', t('equipment.fields.inspectionbooknumber'))}
+              {yearField('constructionyear', t('equipment.fields.constructionyear'), true)}
+              {textField('manufacturerserialnumber', t('equipment.fields.serialnumber'))}
+              <Field.Root disabled={disabled}>
+                <Field.Label>{t('equipment.fields.equipmentclass')}</Field.Label>
+                <NativeSelect.Root size="lg">
+                  <NativeSelect.Field data-testid="equipment-class" value={form.equipmentclassnodeid ?? ''} onChange={(event) => set('equipmentclassnodeid', event.target.value || null)}>
+                    <option value="">{t('equipment.picker.none')}</option>
+                    {visible(classes).map((row) => (
+                      <option key={row.nodeid} value={row.nodeid}>
+                        {localizedText(row.name, lang)}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+            </SimpleGrid>
+          </Section>
+
+          <Section title={t('equipment.sections.photos')} testId="section-photos">
+            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+              <PhotoField label={t('equipment.fields.typenameplate')} testId="photo-typenameplate" previewUrl={nameplateUrl} onPick={(photo) => setPhotos((current) => ({ ...current, typenameplate: photo }))} disabled={disabled} />
+              <PhotoField label={t('equipment.fields.image')} testId="photo-image" previewUrl={imageUrl} onPick={(photo) => setPhotos((current) => ({ ...current, image: photo }))} disabled={disabled} />
+            </SimpleGrid>
+          </Section>
+
+          <Section title={t('equipment.sections.technical')} testId="section-technical">
+            <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+              {(['width', 'height', 'depth'] as const).map((dimension, index) => {
+                const error = check.dimensionErrors[index];
+                return (
+                  <Field.Root key={dimension} invalid={Boolean(error)} disabled={disabled}>
+                    <Field.Label>{t(`equipment.fields.${dimension}`)}</Field.Label>
+                    <Input
+                      inputMode="decimal"
+                      data-testid={`equipment-${dimension}`}
+                      value={form.dimensions[index]}
+                      onChange={(event) => set('dimensions', form.dimensions.map((text, i) => (i === index ? event.target.value : text)) as [string, string, string])}
+                    />
+                    {error && <Field.ErrorText data-testid={`equipment-${dimension}-error`}>{t(`equipment.errors.${error}`)}</Field.ErrorText>}
+                  </Field.Root>
+                );
+              })}
+            </SimpleGrid>
+            <Field.Root invalid={check.electricalpowerInvalid} disabled={disabled} maxW={{ md: 'sm' }}>
+              <Field.Label>{t('equipment.fields.electricalpower')}</Field.Label>
+              <Input inputMode="decimal" data-testid="equipment-electricalpower" value={form.electricalpower} onChange={(event) => set('electricalpower', event.target.value)} />
+              {check.electricalpowerInvalid && <Field.ErrorText>{t('equipment.errors.invalidNumberFormat')}</Field.ErrorText>}
+            </Field.Root>
+            <Stack gap="3" data-testid="media-connections">
+              <Text fontWeight="medium">{t('equipment.fields.mediasupply')}</Text>
+              {form.mediasupply.map((text, index) => (
+                <HStack key={index} gap="2">
+                  <Input
+                    aria-label={t('equipment.media.row', { number: index + 1 })}
+                    placeholder={t('equipment.media.placeholder')}
+                    value={text}
+                    disabled={disabled}
+                    data-testid="media-row"
+                    onChange={(event) => set('mediasupply', form.mediasupply.map((row, i) => (i === index ? event.target.value : row)))}
+                  />
+                  <IconButton variant="ghost" colorPalette="red" aria-label={t('equipment.media.remove', { number: index + 1 })} disabled={disabled} onClick={() => set('mediasupply', form.mediasupply.filter((_, i) => i !== index))}>
+                    <Trash2 aria-hidden />
+                  </IconButton>
+                </HStack>
+              ))}
+              <Box>
+                <Button variant="outline" onClick={() => set('mediasupply', [...form.mediasupply, ''])} disabled={disabled} data-testid="media-add">
+                  <Plus aria-hidden /> {t('equipment.media.add')}
+                </Button>
+              </Box>
+            </Stack>
+          </Section>
+
+          <Section title={t('equipment.sections.controller')} testId="section-controller">
+            <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+              {(['manufacturer', 'type', 'softwareversion'] as const).map((field) => (
+                <Field.Root key={field} disabled={disabled}>
+                  <Field.Label>{t(`equipment.controller.${field}`)}</Field.Label>
+                  <Input data-testid={`controller-${field}`} value={form.controller[field]} onChange={(event) => set('controller', { ...form.controller, [field]: event.target.value })} />
+                </Field.Root>
+              ))}
+            </SimpleGrid>
+          </Section>
+
+          {mode === 'add' && (
+            <Section title={t('equipment.sections.assignment')} testId="section-assignment">
+              <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+                <Field.Root invalid={assignmentMissing} disabled={disabled}>
+                  <Field.Label>{t('equipment.fields.pool')}</Field.Label>
+                  <NativeSelect.Root size="lg">
+                    <NativeSelect.Field data-testid="equipment-pool" value={form.equipmentpoolnodeid ?? ''} onChange={(event) => set('equipmentpoolnodeid', event.target.value || null)}>
+                      <option value="">{t('equipment.picker.none')}</option>
+                      {visible(pools).map((row) => (
+                        <option key={row.nodeid} value={row.nodeid}>
+                          {localizedText(row.name, lang)}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                  {assignmentMissing && <Field.ErrorText>{t('equipment.errors.assignment')}</Field.ErrorText>}
+                </Field.Root>
+                <Field.Root disabled={disabled}>
+                  <Field.Label>{t('equipment.fields.site')}</Field.Label>
+                  <NativeSelect.Root size="lg">
+                    <NativeSelect.Field data-testid="equipment-site" value={form.sitenodeid ?? ''} onChange={(event) => setForm((current) => ({ ...current, sitenodeid: event.target.value || null, areanodeid: null }))}>
+                      <option value="">{t('equipment.picker.none')}</option>
+                      {visible(sites).map((row) => (
+                        <option key={row.nodeid} value={row.nodeid}>
+                          {localizedText(row.name, lang)}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                </Field.Root>
+                <Field.Root invalid={assignmentMissing} disabled={disabled || !form.sitenodeid}>
+                  <Field.Label>{t('equipment.fields.area')}</Field.Label>
+                  <NativeSelect.Root size="lg">
+                    <NativeSelect.Field data-testid="equipment-area" value={form.areanodeid ?? ''} onChange={(event) => set('areanodeid', event.target.value || null)}>
+                      <option value="">{t('equipment.picker.none')}</option>
+                      {siteAreas.map((row) => (
+                        <option key={row.nodeid} value={row.nodeid}>
+                          {localizedText(row.name, lang)}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                  {assignmentMissing && <Field.ErrorText>{t('equipment.errors.assignment')}</Field.ErrorText>}
+                </Field.Root>
+              </SimpleGrid>
+            </Section>
+          )}
+
+          <Section title={t('equipment.sections.costs')} testId="section-costs">
+            <Field.Root invalid={check.hourlyrateInvalid} disabled={disabled} maxW={{ md: 'sm' }}>
+              <Field.Label>{t('equipment.fields.hourlyrate')}</Field.Label>
+              <Input inputMode="decimal" data-testid="equipment-hourlyrate" value={form.hourlyrate} onChange={(event) => set('hourlyrate', event.target.value)} />
+              {check.hourlyrateInvalid && <Field.ErrorText>{t('equipment.errors.invalidNumberFormat')}</Field.ErrorText>}
+            </Field.Root>
+          </Section>
+
+          <Section title={t('equipment.sections.operatingTimes')} testId="section-operating-times">
+            <Checkbox.Root checked={form.useareashiftmodel} onCheckedChange={(details) => set('useareashiftmodel', details.checked === true)} disabled={disabled} size="lg" data-testid="use-area-shifts">
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>{t('equipment.fields.useareashiftmodel')}</Checkbox.Label>
+            </Checkbox.Root>
+            {form.useareashiftmodel ? (
+              <Text color="fg.muted" data-testid="area-shifts-summary">
+                {!chosenArea && mode === 'add' ? t('equipment.shifts.noArea') : t('equipment.shifts.fromArea', { count: areaShifts.length })}
+              </Text>
+            ) : (
+              <ShiftEditor shifts={shiftEditorRows} onChange={setShiftEditorRows} disabled={disabled} />
+            )}
+          </Section>
+
+          {saveError && (
+            <Alert.Root status="error" data-testid="equipment-save-error">
+              <Alert.Indicator />
+              <Alert.Title>{saveError}</Alert.Title>
+            </Alert.Root>
+          )}
+        </Stack>
+
+        <Stack gap="5" position={{ lg: 'sticky' }} top={{ lg: '20' }}>
+          <Card.Root variant="elevated" data-testid="equipment-preview">
+            <Box h="40" bg="bg.muted" borderTopRadius="l3" overflow="hidden" display="flex" alignItems="center" justifyContent="center">
+              {imageUrl ? <img src={imageUrl} alt={form.name} style={{ width: '100%', height: '100%', objectFit: 'cover' }} /> : <Text color="fg.muted">{t('equipment.photo.none')}</Text>}
+            </Box>
+            <Card.Body gap="1">
+              <Text fontWeight="bold" textStyle="lg" truncate>
+                {(form.name || t('equipment.preview.unnamed')).slice(0, 40)}
+              </Text>
+              <Text color="fg.muted" truncate>
+                {[brandName, modelName].filter(Boolean).join(' ') || '–'}
+              </Text>
+              <Text textStyle="sm">{[form.equipmentid, form.inventoryid].filter(Boolean).join(' · ') || '–'}</Text>
+            </Card.Body>
+          </Card.Root>
+          <ServiceSticker
+            saved={mode === 'edit'}
+            data={{ nodeid, name: form.name, equipmentid: form.equipmentid || null, manufacturer: manufacturerName, brand: brandName, model: modelName, serialnumber: form.manufacturerserialnumber || null }}
+          />
+        </Stack>
+      </Grid>
+
+      <Flex position="fixed" bottom="0" left={{ base: '0', md: '60' }} right="0" zIndex="docked" gap="3" p="3" bg="bg.panel" borderTopWidth="1px" justify="flex-end" flexWrap="wrap">
+        {mode === 'edit' && canDelete && (
+          <Button variant="outline" colorPalette="red" onClick={() => setConfirmDelete(true)} disabled={busy} data-testid="equipment-delete" mr="auto">
+            <Trash2 aria-hidden /> {t('equipment.delete.button')}
+          </Button>
+        )}
+        <Button variant="ghost" onClick={() => void navigate(-1)} disabled={busy}>
+          {t('equipment.cancel')}
+        </Button>
+        <Button colorPalette="brand" onClick={() => void submit()} disabled={!check.values || disabled} loading={busy} loadingText={t('equipment.submit.busy')} data-testid="equipment-submit">
+          {submitLabel}
+        </Button>
+      </Flex>
+
+      {confirmDelete && (
+        <Dialog.Root open role="alertdialog" onOpenChange={(details) => !details.open && setConfirmDelete(false)}>
+          <Portal>
+            <Dialog.Backdrop />
+            <Dialog.Positioner>
+              <Dialog.Content>
+                <Dialog.Header>
+                  <Dialog.Title>{t('equipment.delete.title')}</Dialog.Title>
+                </Dialog.Header>
+                <Dialog.Body>
+                  <Text>{t('equipment.delete.text', { name: form.name })}</Text>
+                </Dialog.Body>
+                <Dialog.Footer>
+                  <Button variant="ghost" onClick={() => setConfirmDelete(false)}>
+                    {t('equipment.cancel')}
+                  </Button>
+                  <Button colorPalette="red" onClick={() => void remove()} loading={busy} data-testid="equipment-delete-confirm">
+                    {t('equipment.delete.confirm')}
+                  </Button>
+                </Dialog.Footer>
+              </Dialog.Content>
+            </Dialog.Positioner>
+          </Portal>
+        </Dialog.Root>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,295 @@
+/**
+ * /export: the equipment as a CSV file for Excel (from the local mirror, so also offline), the import of such a
+ * file with a dry run that shows every row's outcome and errors before anything is written, and the sticker
+ * sheet (several machines' service stickers on A4).
+ */
+import { Alert, Badge, Box, Button, Card, Checkbox, Heading, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Download, FileUp, Printer } from 'lucide-react';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n as appI18n } from '../../lib/i18n';
+import { CsvSyntaxError, parseCsv, serializeCsv } from '../../lib/csv';
+import { isQuotaExceeded } from '../../db/local-db';
+import { PENDING_DELETE } from '../../sync/mirror-fields';
+import { createEquipment, updateEquipment } from '../../sync/repositories/equipment';
+import { useMirrorRows, useWriteContext } from '../../sync/use-mirror';
+import { usePermission } from '../auth/use-permission';
+import { checkForm, localizedText, mirrorCatalogLookup } from './equipment-form-model';
+import { catalogForExecution, equipmentCsvRows, planEquipmentImport, type CsvMirror, type EquipmentCsvColumn, type ImportPlan, type RowError } from './equipment-csv';
+import { useStickerLabels } from './service-sticker';
+import { downloadBlob, stickerSheetPdf, type StickerData } from './sticker-pdf';
+import { useStickerBaseUrl } from './use-sticker-base';
+
+function useCsvMirror(): CsvMirror | undefined {
+  const equipment = useMirrorRows('equipment');
+  const manufacturers = useMirrorRows('manufacturers');
+  const brands = useMirrorRows('brands');
+  const equipmenttypes = useMirrorRows('equipmenttypes');
+  const equipmentclasses = useMirrorRows('equipmentclasses');
+  const sites = useMirrorRows('sites');
+  const areas = useMirrorRows('areas');
+  const equipmentpools = useMirrorRows('equipmentpools');
+  return useMemo(() => {
+    const all = [equipment, manufacturers, brands, equipmenttypes, equipmentclasses, sites, areas, equipmentpools];
+    if (all.some((rows) => rows === undefined)) return undefined;
+    const live = (rows: typeof equipment) => (rows ?? []).filter((row) => !row[PENDING_DELETE]);
+    return {
+      equipment: live(equipment),
+      manufacturers: live(manufacturers),
+      brands: live(brands),
+      equipmenttypes: live(equipmenttypes),
+      equipmentclasses: live(equipmentclasses),
+      sites: live(sites),
+      areas: live(areas),
+      equipmentpools: live(equipmentpools),
+    };
+  }, [equipment, manufacturers, brands, equipmenttypes, equipmentclasses, sites, areas, equipmentpools]);
+}
+
+export function ExportScreen() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const mirror = useCsvMirror();
+  const context = useWriteContext();
+  const canCreate = usePermission('equipment', 'create');
+  const canUpdate = usePermission('equipment', 'update');
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [plan, setPlan] = useState<ImportPlan | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [imported, setImported] = useState<number | null>(null);
+
+  const header = (column: EquipmentCsvColumn) => t(`csv.columns.${column}`);
+  const headerNames = (column: EquipmentCsvColumn) => [column, appI18n.getFixedT('de')(`csv.columns.${column}`), appI18n.getFixedT('en')(`csv.columns.${column}`)];
+
+  const exportCsv = () => {
+    if (!mirror) return;
+    const text = serializeCsv(equipmentCsvRows(mirror, lang, header));
+    downloadBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), `${t('csv.fileName')}.csv`);
+  };
+
+  const readFile = async (file: File | undefined) => {
+    if (!file || !mirror) return;
+    setFileError(null);
+    setImported(null);
+    setPlan(null);
+    try {
+      const rows = parseCsv(await file.text());
+      if (rows.length < 2) return setFileError(t('csv.empty'));
+      setPlan(planEquipmentImport(rows, mirror, lang, headerNames));
+    } catch (error) {
+      setFileError(error instanceof CsvSyntaxError ? t('csv.syntax', { line: error.line }) : t('csv.unreadable'));
+    } finally {
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  };
+
+  const runImport = async () => {
+    if (!plan || !context || !mirror) return;
+    setImporting(true);
+    const lookup = mirrorCatalogLookup(mirror.brands, mirror.equipmenttypes);
+    const created = new Set<string>();
+    let count = 0;
+    try {
+      for (const row of plan.rows) {
+        if (row.action !== 'create' && row.action !== 'update') continue;
+        if (row.action === 'update' && !canUpdate) continue;
+        if (row.action === 'create' && !canCreate) continue;
+        const values = checkForm(row.state, row.action === 'create' ? 'add' : 'edit', lang, lookup).values;
+        if (!values) continue;
+        const catalog = catalogForExecution(row.state.catalog, created);
+        // One transaction per row: a full disk stops the import after the last complete machine.
+        if (row.action === 'create') {
+          await createEquipment(context, { nodeid: row.nodeid, values, catalog, areanodeid: row.state.areanodeid, equipmentpoolnodeid: row.state.equipmentpoolnodeid, photos: {}, lang });
+        } else {
+          await updateEquipment(context, row.machine!, { values, catalog, photos: {}, lang });
+        }
+        count += 1;
+      }
+      setPlan(null);
+      setImported(count);
+    } catch (error) {
+      setFileError(isQuotaExceeded(error) ? t('sync.errors.quota') : t('csv.importFailed', { count }));
+    } finally {
+      setImporting(false);
+    }
+  };
+
+  const counts = plan ? { create: 0, update: 0, unchanged: 0, error: 0, ...Object.fromEntries(['create', 'update', 'unchanged', 'error'].map((action) => [action, plan.rows.filter((row) => row.action === action).length])) } : null;
+  const writable = counts ? counts.create + counts.update : 0;
+  const errorText = (error: RowError) => t(`csv.errors.${error.code}`, { value: error.value ?? '', column: error.column ? t(`csv.columns.${error.column as EquipmentCsvColumn}`, { defaultValue: error.column }) : '' });
+
+  return (
+    <Stack gap="6" p={{ base: '4', md: '6' }} maxW="6xl">
+      <Card.Root variant="outline">
+        <Card.Body gap="4">
+          <Heading as="h2" size="lg">
+            {t('csv.exportTitle')}
+          </Heading>
+          <Text color="fg.muted">{t('csv.exportText', { count: mirror?.equipment.length ?? 0 })}</Text>
+          <Box>
+            <Button colorPalette="brand" onClick={exportCsv} disabled={!mirror} data-testid="csv-export">
+              <Download aria-hidden /> {t('csv.export')}
+            </Button>
+          </Box>
+        </Card.Body>
+      </Card.Root>
+
+      <Card.Root variant="outline">
+        <Card.Body gap="4">
+          <Heading as="h2" size="lg">
+            {t('csv.importTitle')}
+          </Heading>
+          <Text color="fg.muted">{t('csv.importText')}</Text>
+          <Box>
+            <Button variant="outline" onClick={() => fileInput.current?.click()} disabled={!mirror || !canCreate || importing}>
+              <FileUp aria-hidden /> {t('csv.chooseFile')}
+            </Button>
+            <Input ref={fileInput} type="file" accept=".csv,text/csv" hidden data-testid="csv-import-input" onChange={(event) => void readFile(event.target.files?.[0])} />
+          </Box>
+          {fileError && (
+            <Alert.Root status="error" data-testid="csv-file-error">
+              <Alert.Indicator />
+              <Alert.Title>{fileError}</Alert.Title>
+            </Alert.Root>
+          )}
+          {imported !== null && (
+            <Alert.Root status="success" data-testid="csv-imported">
+              <Alert.Indicator />
+              <Alert.Title>{t('csv.imported', { count: imported })}</Alert.Title>
+            </Alert.Root>
+          )}
+          {plan && counts && (
+            <Stack gap="3" data-testid="csv-preview">
+              <HStack gap="2" flexWrap="wrap">
+                <Badge colorPalette="green" size="lg">{t('csv.counts.create', { count: counts.create })}</Badge>
+                <Badge colorPalette="blue" size="lg">{t('csv.counts.update', { count: counts.update })}</Badge>
+                <Badge colorPalette="gray" size="lg">{t('csv.counts.unchanged', { count: counts.unchanged })}</Badge>
+                <Badge colorPalette="red" size="lg" data-testid="csv-error-count">{t('csv.counts.error', { count: counts.error })}</Badge>
+              </HStack>
+              {plan.unknownHeaders.length > 0 && <Text color="orange.fg">{t('csv.unknownHeaders', { headers: plan.unknownHeaders.join(', ') })}</Text>}
+              {plan.missingHeaders.length > 0 && <Text color="orange.fg">{t('csv.missingHeaders', { headers: plan.missingHeaders.map(header).join(', ') })}</Text>}
+              <Box overflowX="auto" borderWidth="1px" borderRadius="l2">
+                <Table.Root size="sm">
+                  <Table.Header>
+                    <Table.Row>
+                      <Table.ColumnHeader>{t('csv.line')}</Table.ColumnHeader>
+                      <Table.ColumnHeader>{t('csv.columns.name')}</Table.ColumnHeader>
+                      <Table.ColumnHeader>{t('csv.outcome')}</Table.ColumnHeader>
+                    </Table.Row>
+                  </Table.Header>
+                  <Table.Body>
+                    {plan.rows.map((row) => (
+                      <Table.Row key={row.line} data-testid="csv-row" data-action={row.action}>
+                        <Table.Cell>{row.line}</Table.Cell>
+                        <Table.Cell>{row.name || '–'}</Table.Cell>
+                        <Table.Cell>
+                          {row.action === 'error' ? (
+                            <Stack gap="0.5" color="fg.error">
+                              {row.errors.map((error, index) => (
+                                <Text key={index} textStyle="sm">
+                                  {errorText(error)}
+                                </Text>
+                              ))}
+                            </Stack>
+                          ) : (
+                            <Badge colorPalette={row.action === 'create' ? 'green' : row.action === 'update' ? 'blue' : 'gray'}>{t(`csv.actions.${row.action}`)}</Badge>
+                          )}
+                        </Table.Cell>
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+              </Box>
+              <HStack gap="3" justify="flex-end" flexWrap="wrap">
+                <Button variant="ghost" onClick={() => setPlan(null)} disabled={importing}>
+                  {t('equipment.cancel')}
+                </Button>
+                <Button colorPalette="brand" onClick={() => void runImport()} disabled={writable === 0} loading={importing} data-testid="csv-run-import">
+                  {t('csv.run', { count: writable })}
+                </Button>
+              </HStack>
+              {counts.error > 0 && <Text textStyle="sm" color="fg.muted">{t('csv.errorRowsSkipped')}</Text>}
+            </Stack>
+          )}
+        </Card.Body>
+      </Card.Root>
+
+      {mirror && <StickerSheetCard mirror={mirror} />}
+    </Stack>
+  );
+}
+
+function StickerSheetCard({ mirror }: { mirror: CsvMirror }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const baseUrl = useStickerBaseUrl();
+  const labels = useStickerLabels();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const machines = useMemo(() => [...mirror.equipment].sort((a, b) => localizedText(a.name, lang).localeCompare(localizedText(b.name, lang), lang)), [mirror.equipment, lang]);
+  const stickerOf = (row: (typeof machines)[number]): StickerData => {
+    const type = mirror.equipmenttypes.find((candidate) => candidate.nodeid === row.equipmenttypenodeid);
+    const brand = mirror.brands.find((candidate) => candidate.nodeid === type?.brandnodeid);
+    const manufacturer = mirror.manufacturers.find((candidate) => candidate.nodeid === brand?.manufacturernodeid);
+    return {
+      nodeid: row.nodeid,
+      name: localizedText(row.name, lang),
+      equipmentid: typeof row.equipmentid === 'string' ? row.equipmentid : null,
+      manufacturer: manufacturer ? localizedText(manufacturer.name, lang) : null,
+      brand: brand ? localizedText(brand.name, lang) : null,
+      model: type ? localizedText(type.model, lang) : null,
+      serialnumber: typeof row.manufacturerserialnumber === 'string' ? row.manufacturerserialnumber : null,
+    };
+  };
+  const toggle = (nodeid: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(nodeid);
+      else next.delete(nodeid);
+      return next;
+    });
+  const print = async () => {
+    setBusy(true);
+    try {
+      const list = machines.filter((row) => selected.has(row.nodeid)).map(stickerOf);
+      downloadBlob(await stickerSheetPdf(list, baseUrl, labels, t('sticker.sheet.title')), `${t('sticker.sheet.fileName')}.pdf`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const allSelected = machines.length > 0 && selected.size === machines.length;
+  return (
+    <Card.Root variant="outline">
+      <Card.Body gap="4">
+        <Heading as="h2" size="lg">
+          {t('sticker.sheet.title')}
+        </Heading>
+        <Text color="fg.muted">{t('sticker.sheet.select')}</Text>
+        <Checkbox.Root checked={allSelected} onCheckedChange={(details) => setSelected(details.checked === true ? new Set(machines.map((row) => row.nodeid)) : new Set())} size="lg">
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>{t('sticker.sheet.selectAll')}</Checkbox.Label>
+        </Checkbox.Root>
+        <Box maxH="80" overflowY="auto" borderWidth="1px" borderRadius="l2" p="2" data-testid="sticker-sheet-list">
+          {machines.map((row) => (
+            <Checkbox.Root key={row.nodeid} checked={selected.has(row.nodeid)} onCheckedChange={(details) => toggle(row.nodeid, details.checked === true)} size="lg" minH="11" w="full" px="2">
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>
+                {localizedText(row.name, lang)}
+                {typeof row.equipmentid === 'string' && row.equipmentid ? ` · ${row.equipmentid}` : ''}
+              </Checkbox.Label>
+            </Checkbox.Root>
+          ))}
+        </Box>
+        <Box>
+          <Button colorPalette="brand" onClick={() => void print()} disabled={selected.size === 0} loading={busy} data-testid="sticker-sheet-print">
+            <Printer aria-hidden /> {selected.size === 0 ? t('sticker.sheet.none') : t('sticker.sheet.print', { count: selected.size })}
+          </Button>
+        </Box>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+

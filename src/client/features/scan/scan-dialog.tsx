@@ -1,0 +1,151 @@
+/**
+ * Scan a service sticker (design brief: "Technicians scan a machine's QR sticker with the tablet camera"): the
+ * back camera through html5-qrcode, and a photo of the sticker as the fallback (no camera, permission refused,
+ * a glare the live view can't read). A machine sticker opens the machine from the local mirror, so it works
+ * offline; a sticker of another installation, an unknown machine or any other code is said in plain words.
+ */
+import { Box, Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Html5Qrcode } from 'html5-qrcode';
+import { Camera, ImageUp } from 'lucide-react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { findMirrorRow } from '../../sync/use-mirror';
+import { MACHINE_OVERVIEW_PATH, parseScannedCode } from '../equipment/sticker-url';
+import { useOwnStickerBases } from '../equipment/use-sticker-base';
+
+type CameraState = 'starting' | 'running' | 'unavailable' | 'stopped';
+type Outcome = { tone: 'error' | 'info'; text: string } | null;
+
+export function ScanDialog({ onClose }: { onClose(): void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const bases = useOwnStickerBases();
+  const regionId = `scan-region-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
+  const scannerRef = useRef<Html5Qrcode | null>(null);
+  const handledRef = useRef(false);
+  const [camera, setCamera] = useState<CameraState>('starting');
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const stopCamera = useCallback(async () => {
+    const scanner = scannerRef.current;
+    if (scanner?.isScanning) await scanner.stop().catch(() => undefined);
+    setCamera((state) => (state === 'running' ? 'stopped' : state));
+  }, []);
+
+  const handleCode = useCallback(
+    async (text: string) => {
+      const code = parseScannedCode(text, bases);
+      if (code.kind === 'foreign') return setOutcome({ tone: 'error', text: t('scan.foreign') });
+      if (code.kind === 'other-installation') return setOutcome({ tone: 'error', text: t('scan.otherInstallation', { origin: code.origin }) });
+      const machine = await findMirrorRow('equipment', code.nodeid);
+      if (!machine) return setOutcome({ tone: 'error', text: t('scan.unknownMachine') });
+      handledRef.current = true;
+      await stopCamera();
+      onClose();
+      void navigate(`${MACHINE_OVERVIEW_PATH}?nodeid=${code.nodeid}`);
+    },
+    [bases, navigate, onClose, stopCamera, t],
+  );
+
+  const handleRef = useRef(handleCode);
+  useEffect(() => {
+    handleRef.current = handleCode;
+  }, [handleCode]);
+
+  const startCamera = useCallback(async () => {
+    const scanner = scannerRef.current;
+    if (!scanner) return;
+    setCamera('starting');
+    setOutcome(null);
+    let lastText = '';
+    try {
+      await scanner.start(
+        // why ideal, not exact: tablets have a back camera, laptops and test browsers only one, which must work too.
+        { facingMode: 'environment' },
+        { fps: 10, qrbox: (width, height) => ({ width: Math.floor(Math.min(width, height) * 0.75), height: Math.floor(Math.min(width, height) * 0.75) }) },
+        (text) => {
+          // why: the same code is reported every frame; act once per distinct code.
+          if (handledRef.current || text === lastText) return;
+          lastText = text;
+          void handleRef.current(text);
+        },
+        () => undefined,
+      );
+      setCamera('running');
+    } catch {
+      setCamera('unavailable');
+    }
+  }, []);
+
+  useEffect(() => {
+    scannerRef.current = new Html5Qrcode(regionId, { verbose: false });
+    void startCamera();
+    return () => {
+      const scanner = scannerRef.current;
+      scannerRef.current = null;
+      if (scanner?.isScanning) void scanner.stop().catch(() => undefined);
+    };
+  }, [regionId, startCamera]);
+
+  const scanPhoto = async (file: File | undefined) => {
+    if (!file || !scannerRef.current) return;
+    await stopCamera();
+    setOutcome(null);
+    try {
+      const text = await scannerRef.current.scanFile(file, false);
+      await handleCode(text);
+    } catch {
+      setOutcome({ tone: 'error', text: t('scan.noCodeInPhoto') });
+    }
+    if (fileInput.current) fileInput.current.value = '';
+  };
+
+  return (
+    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', md: 'lg' }}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{t('scan.title')}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                <Text color="fg.muted">{t('scan.hint')}</Text>
+                <Box id={regionId} data-testid="scan-camera" display={camera === 'unavailable' ? 'none' : 'block'} minH="64" bg="gray.900" borderRadius="l2" overflow="hidden" aria-label={t('scan.cameraView')} />
+                {camera === 'starting' && <Text role="status">{t('scan.cameraStarting')}</Text>}
+                {camera === 'running' && <Text role="status">{t('scan.cameraRunning')}</Text>}
+                {camera === 'unavailable' && (
+                  <Text role="status" color="orange.fg">
+                    {t('scan.cameraUnavailable')}
+                  </Text>
+                )}
+                {outcome && (
+                  <Box role="alert" data-testid="scan-outcome" p="3" borderRadius="l2" bg={outcome.tone === 'error' ? 'red.subtle' : 'blue.subtle'} color={outcome.tone === 'error' ? 'red.fg' : 'blue.fg'} fontWeight="medium">
+                    {outcome.text}
+                  </Box>
+                )}
+                <input ref={fileInput} type="file" accept="image/*" hidden aria-label={t('scan.fromPhoto')} data-testid="scan-file-input" onChange={(event) => void scanPhoto(event.target.files?.[0])} />
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer flexWrap="wrap">
+              <Button variant="ghost" onClick={onClose}>
+                {t('scan.close')}
+              </Button>
+              {camera !== 'running' && camera !== 'starting' && (
+                <Button variant="outline" onClick={() => void startCamera()}>
+                  <Camera aria-hidden /> {t('scan.retryCamera')}
+                </Button>
+              )}
+              <Button colorPalette="brand" onClick={() => fileInput.current?.click()}>
+                <ImageUp aria-hidden /> {t('scan.fromPhoto')}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

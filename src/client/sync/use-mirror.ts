@@ -1,0 +1,45 @@
+/**
+ * Live reads of the local mirror for screens (they may not import Dexie themselves): whole kinds, one row, and
+ * a photo's stored bytes. Screens re-render when the mirror changes, also from another tab or a pull.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { getLocalDb, type MirrorKind, type MirrorRow } from '../db/local-db';
+import { useSessionStore } from '../stores/session-store';
+import type { WriteContext } from './outbox';
+
+/** All rows of a kind; undefined while loading. */
+export function useMirrorRows(kind: MirrorKind): MirrorRow[] | undefined {
+  return useLiveQuery(() => getLocalDb().mirror(kind).toArray(), [kind]);
+}
+
+/** One row; undefined while loading, null when the mirror has no such row. */
+export function useMirrorRow(kind: MirrorKind, nodeid: string | null | undefined): MirrorRow | null | undefined {
+  return useLiveQuery(async () => (nodeid ? ((await getLocalDb().mirror(kind).get(nodeid)) ?? null) : null), [kind, nodeid]);
+}
+
+export function findMirrorRow(kind: MirrorKind, nodeid: string): Promise<MirrorRow | undefined> {
+  return getLocalDb().mirror(kind).get(nodeid);
+}
+
+/** An object URL for bytes stored on this device (a photo not yet uploaded), revoked on change; null if none. */
+export function useStoredFileUrl(fileKey: string | null | undefined): string | null {
+  const stored = useLiveQuery(async () => (fileKey ? ((await getLocalDb().fileBytes.get(fileKey)) ?? null) : null), [fileKey]);
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!stored) {
+      setUrl(null);
+      return undefined;
+    }
+    const objectUrl = URL.createObjectURL(new Blob([stored.bytes], { type: stored.mimetype }));
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [stored]);
+  return url;
+}
+
+/** The repositories' context for the logged-in user (null when logged out). */
+export function useWriteContext(): WriteContext | null {
+  const usernodeid = useSessionStore((state) => state.session?.usernodeid ?? null);
+  return usernodeid ? { db: getLocalDb(), usernodeid } : null;
+}

@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { parseCsv, serializeCsv } from '../../src/client/lib/csv';
+import { catalogForExecution, equipmentCsvRows, planEquipmentImport, type CsvMirror, type EquipmentCsvColumn } from '../../src/client/features/equipment/equipment-csv';
+import { checkForm, emptyFormState, mirrorCatalogLookup, pathAfterSave } from '../../src/client/features/equipment/equipment-form-model';
+
+const ids = {
+  site: '0190f5a0-0000-7000-8000-000000000051',
+  area: '0190f5a0-0000-7000-8000-0000000000a1',
+  pool: '0190f5a0-0000-7000-8000-000000000061',
+  manufacturer: '0190f5a0-0000-7000-8000-0000000000e1',
+  brand: '0190f5a0-0000-7000-8000-0000000000b1',
+  type: '0190f5a0-0000-7000-8000-0000000000c1',
+  machine: '0190f5a0-0000-7000-8000-0000000000f1',
+};
+const NOW = Date.UTC(2026, 5, 1);
+
+function mirror(): CsvMirror {
+  return {
+    equipment: [
+      {
+        nodeid: ids.machine,
+        name: 'Presse; "groß"',
+        equipmentid: 'PR-003',
+        inventoryid: null,
+        manufacturerserialnumber: 'SN-42',
+        constructiondate: Date.UTC(2019, 0, 1),
+        commissioningdate: Date.UTC(2020, 0, 1),
+        costcenter: { de: 'KST 4711' },
+        dimensions: [1200.5, 2000, null],
+        electricalpower: 7.5,
+        mediasupply: [{ de: 'Druckluft 6 bar' }, { de: 'Kühlwasser' }],
+        controllerinformation: { manufacturer: 'Siemens', type: 'S7-1500' },
+        hourlyrate: 85,
+        useareashiftmodel: true,
+        equipmenttypenodeid: ids.type,
+        areanodeid: ids.area,
+        equipmentpoolnodeid: null,
+      },
+    ],
+    manufacturers: [{ nodeid: ids.manufacturer, name: 'Schuler AG' }],
+    brands: [{ nodeid: ids.brand, name: 'Schuler', manufacturernodeid: ids.manufacturer }],
+    equipmenttypes: [{ nodeid: ids.type, model: 'MSD 400', brandnodeid: ids.brand }],
+    equipmentclasses: [],
+    sites: [{ nodeid: ids.site, name: 'Werk Nord' }],
+    areas: [{ nodeid: ids.area, name: 'Halle 1', sitenodeid: ids.site }],
+    equipmentpools: [{ nodeid: ids.pool, name: { de: 'Mobile Geräte' } }],
+  };
+}
+
+const header = (column: EquipmentCsvColumn) => `H:${column}`;
+const headerNames = (column: EquipmentCsvColumn) => [column, header(column)];
+
+describe('equipment CSV', () => {
+  it('exports every form field and reads back as unchanged (quotes, semicolons, German decimals)', () => {
+    const text = serializeCsv(equipmentCsvRows(mirror(), 'de', header));
+    const rows = parseCsv(text);
+    expect(rows[1]).toContain('Presse; "groß"');
+    expect(rows[1]).toContain('1200,5');
+    expect(rows[1]).toContain('Druckluft 6 bar | Kühlwasser');
+    const plan = planEquipmentImport(rows, mirror(), 'de', headerNames, NOW);
+    expect(plan.missingHeaders).toEqual([]);
+    expect(plan.rows).toMatchObject([{ line: 2, action: 'unchanged', nodeid: ids.machine }]);
+  });
+
+  it('an edited cell makes an update, a row without nodeid a create, and bad rows errors naming the field', () => {
+    const rows = parseCsv(serializeCsv(equipmentCsvRows(mirror(), 'de', header)));
+    const column = (name: EquipmentCsvColumn) => rows[0]!.indexOf(header(name));
+    const edited = [...rows[1]!];
+    edited[column('hourlyrate')] = '92,5';
+    const added = [...rows[1]!];
+    added[column('nodeid')] = '';
+    added[column('name')] = 'Presse 4';
+    added[column('brand')] = 'Bruderer';
+    added[column('manufacturer')] = 'Bruderer AG';
+    added[column('type')] = 'BSTA 510';
+    const bad = [...rows[1]!];
+    bad[column('nodeid')] = '';
+    bad[column('width')] = '12.5';
+    bad[column('height')] = '0,5';
+    bad[column('constructionyear')] = '2099';
+    bad[column('area')] = 'Halle 9';
+    const plan = planEquipmentImport([rows[0]!, edited, added, bad], mirror(), 'de', headerNames, NOW);
+    expect(plan.rows.map((row) => row.action)).toEqual(['update', 'create', 'error']);
+    const error = plan.rows[2]!;
+    expect(error.errors.map((e) => [e.code, e.column])).toEqual(
+      expect.arrayContaining([
+        ['futureYear', 'constructionyear'],
+        ['unknownArea', 'area'],
+        ['invalidNumberFormat', 'width'],
+        ['belowMinimum', 'height'],
+      ]),
+    );
+    const create = plan.rows[1]!;
+    if (create.action !== 'create') throw new Error('expected a create');
+    expect(create.state.catalog.brand).toMatchObject({ isnew: true, name: 'Bruderer' });
+    expect(create.state.catalog.legalentity).toMatchObject({ isnew: true, name: 'Bruderer AG' });
+  });
+
+  it('two rows naming the same new brand create it once', () => {
+    const rows = parseCsv(serializeCsv(equipmentCsvRows(mirror(), 'de', header)));
+    const column = (name: EquipmentCsvColumn) => rows[0]!.indexOf(header(name));
+    const make = (name: string) => {
+      const row = [...rows[1]!];
+      row[column('nodeid')] = '';
+      row[column('name')] = name;
+      row[column('brand')] = 'Bruderer';
+      row[column('manufacturer')] = 'Bruderer AG';
+      return row;
+    };
+    const plan = planEquipmentImport([rows[0]!, make('A'), make('B')], mirror(), 'de', headerNames, NOW);
+    const [a, b] = plan.rows;
+    if (a?.action !== 'create' || b?.action !== 'create') throw new Error('expected creates');
+    expect(b.state.catalog.brand?.nodeid).toBe(a.state.catalog.brand?.nodeid);
+    const created = new Set<string>();
+    expect(catalogForExecution(a.state.catalog, created).brand?.isnew).toBe(true);
+    expect(catalogForExecution(b.state.catalog, created).brand?.isnew).toBe(false);
+  });
+});
+
+describe('equipment form rules wiring', () => {
+  const lookup = mirrorCatalogLookup(mirror().brands, mirror().equipmenttypes);
+
+  it('adding needs brand, type, build year and a pool or an area; German dimensions use a comma', () => {
+    const state = emptyFormState();
+    const empty = checkForm(state, 'add', 'de', lookup);
+    expect(empty.values).toBeNull();
+    expect(empty.fieldIssues).toEqual(expect.arrayContaining(['buildyear', 'equipmentpool', 'area']));
+    const filled = {
+      ...state,
+      name: 'Presse',
+      constructionyear: 2020,
+      areanodeid: ids.area,
+      sitenodeid: ids.site,
+      dimensions: ['1200,5', '', ''] as [string, string, string],
+      catalog: { legalentity: { isnew: false, nodeid: ids.manufacturer }, brand: { isnew: false, nodeid: ids.brand }, equipmenttype: { isnew: false, nodeid: ids.type } },
+    };
+    expect(checkForm(filled, 'add', 'de', lookup).values?.dimensions).toEqual([1200.5, null, null]);
+    expect(checkForm(filled, 'add', 'en', lookup).dimensionErrors[0]).toBe('invalidNumberFormat');
+    expect(checkForm({ ...filled, dimensions: ['0,5', '', ''] }, 'add', 'de', lookup).dimensionErrors[0]).toBe('belowMinimum');
+  });
+
+  it('goes to the plant after adding to an area without a pool, else to /machines', () => {
+    expect(pathAfterSave({ areanodeid: ids.area, sitenodeid: ids.site, equipmentpoolnodeid: null }, 'add')).toBe(`/sites?sitenodeid=${ids.site}`);
+    expect(pathAfterSave({ areanodeid: ids.area, sitenodeid: ids.site, equipmentpoolnodeid: ids.pool }, 'add')).toBe('/machines');
+    expect(pathAfterSave({ areanodeid: ids.area, sitenodeid: ids.site, equipmentpoolnodeid: null }, 'edit')).toBe('/machines');
+  });
+});

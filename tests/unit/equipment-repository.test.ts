@@ -1,0 +1,221 @@
+import { describe, expect, it } from 'vitest';
+import { createBrandSchema, createEquipmentClassSchema, createEquipmentTypeSchema, createLegalEntitySchema, updateBrandSchema } from '../../src/shared/api/catalog';
+import { createEquipmentSchema, updateEquipmentSchema } from '../../src/shared/api/equipment';
+import { registerFilesSchema } from '../../src/shared/api/files';
+import { createShiftModelSchema } from '../../src/shared/api/shiftmodels';
+import { LocalDatabase, type MirrorRow } from '../../src/client/db/local-db';
+import { PENDING_DELETE } from '../../src/client/sync/mirror-fields';
+import { createBrand, createEquipmentClass, updateBrand } from '../../src/client/sync/repositories/brands';
+import { createEquipment, deleteEquipment, updateEquipment, type EquipmentValues } from '../../src/client/sync/repositories/equipment';
+
+const USER = '0190f5a0-0000-7000-8000-0000000000aa';
+const AREA = '0190f5a0-0000-7000-8000-0000000000a1';
+const MANUFACTURER = '0190f5a0-0000-7000-8000-0000000000e1';
+const BRAND = '0190f5a0-0000-7000-8000-0000000000b1';
+const TYPE = '0190f5a0-0000-7000-8000-0000000000c1';
+const NEW_MANUFACTURER = '0190f5a0-0000-7000-8000-0000000000e2';
+const NEW_BRAND = '0190f5a0-0000-7000-8000-0000000000b2';
+const NEW_TYPE = '0190f5a0-0000-7000-8000-0000000000c2';
+const NOW = Date.UTC(2026, 5, 1);
+const freshDb = () => new LocalDatabase(`equipment-repo-${Math.random()}`);
+
+function values(overrides: Partial<EquipmentValues> = {}): EquipmentValues {
+  return {
+    name: 'Presse 3',
+    equipmentid: 'PR-003',
+    inventoryid: '',
+    manufacturerserialnumber: 'SN-42',
+    constructionyear: 2019,
+    commissioningyear: null,
+    costcenter: 'KST 4711',
+    inspectionbooknumber: '',
+    dimensions: [1200, 2000, null],
+    electricalpower: 7.5,
+    mediasupply: ['Druckluft 6 bar', '  ', 'Kühlwasser'],
+    controller: { manufacturer: 'Siemens', type: 'S7-1500', softwareversion: '' },
+    hourlyrate: 85,
+    equipmentclassnodeid: null,
+    useareashiftmodel: true,
+    shifts: [],
+    ...overrides,
+  };
+}
+
+const photo = (name: string) => ({ bytes: new Uint8Array([0xff, 0xd8, 0xff, 1, 2, 3]).buffer, mimetype: 'image/jpeg', name });
+
+describe('createEquipment', () => {
+  it('writes new catalogue entries, both photo registrations, the machine and its shifts in one transaction, in dependency order', async () => {
+    const db = freshDb();
+    const nodeid = await createEquipment(
+      { db, usernodeid: USER },
+      {
+        values: values({ useareashiftmodel: false, shifts: [{ weekdays: [1, 2], start: '06:00', end: '13:59', unmanned: false }] }),
+        catalog: {
+          legalentity: { isnew: true, nodeid: NEW_MANUFACTURER, name: 'Schuler AG' },
+          brand: { isnew: true, nodeid: NEW_BRAND, name: 'Schuler', isbrandof: NEW_MANUFACTURER },
+          equipmenttype: { isnew: true, nodeid: NEW_TYPE, model: 'MSD 400', brandnodeid: NEW_BRAND },
+        },
+        areanodeid: AREA,
+        equipmentpoolnodeid: null,
+        photos: { image: photo('maschine.jpg'), typenameplate: photo('typenschild.jpg') },
+        lang: 'de',
+        now: NOW,
+      },
+    );
+    const entries = await db.outbox.orderBy('seq').toArray();
+    expect(entries.map((e) => e.action)).toEqual(['createManufacturer', 'createBrand', 'createEquipmentType', 'uploadFile', 'uploadFile', 'createEquipment', 'createShifts']);
+    expect(entries.map((e) => e.mutationId)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    // Every body is what the server's route accepts.
+    expect(createLegalEntitySchema.safeParse(entries[0]!.body).success).toBe(true);
+    expect(createBrandSchema.safeParse(entries[1]!.body).success).toBe(true);
+    expect(createEquipmentTypeSchema.safeParse(entries[2]!.body).success).toBe(true);
+    expect(registerFilesSchema.safeParse(entries[3]!.body).success).toBe(true);
+    const parsed = createEquipmentSchema.safeParse(entries[5]!.body);
+    expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+    expect(createShiftModelSchema.safeParse(entries[6]!.body).success).toBe(true);
+
+    const create = entries[5]!;
+    const body = create.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      equipmentnodeid: nodeid,
+      isequipmentof: [AREA],
+      equipmenttypenodeid: NEW_TYPE,
+      constructiondate: Date.UTC(2019, 0, 1),
+      commissioningdate: Date.UTC(2026, 0, 1),
+      mediasupply: ['Druckluft 6 bar', 'Kühlwasser'],
+      controllerinformation: ['Siemens', 'S7-1500', '', ''],
+      hourlyrate: [85, { unitid: 'EUR' }],
+    });
+    // The photos are referenced by their registration keys; the sender swaps in the server's fileid.
+    const [imageReg, plateReg] = [entries[3]!, entries[4]!];
+    expect(body.image).toEqual({ fileid: imageReg.nodeid, mimetype: 'image/jpeg' });
+    expect(body.typenameplate).toEqual({ fileid: plateReg.nodeid, mimetype: 'image/jpeg' });
+    expect(create.dependsOn).toEqual([imageReg.nodeid, plateReg.nodeid]);
+    expect(await db.fileBytes.count()).toBe(2);
+
+    const machine = await db.mirror('equipment').get(nodeid);
+    expect(machine).toMatchObject({
+      name: 'Presse 3',
+      areanodeid: AREA,
+      equipmentpoolnodeid: null,
+      costcenter: { de: 'KST 4711' },
+      mediasupply: [{ de: 'Druckluft 6 bar' }, { de: 'Kühlwasser' }],
+      controllerinformation: { manufacturer: 'Siemens', type: 'S7-1500' },
+      hourlyrate: 85,
+      imagefilenodeid: imageReg.nodeid,
+      typenameplatefilenodeid: plateReg.nodeid,
+      shiftmodelnodeid: entries[6]!.nodeid,
+      useareashiftmodel: false,
+    });
+    expect(await db.mirror('brands').get(NEW_BRAND)).toMatchObject({ name: 'Schuler', manufacturernodeid: NEW_MANUFACTURER });
+    expect(await db.mirror('equipmenttypes').get(NEW_TYPE)).toMatchObject({ model: 'MSD 400', brandnodeid: NEW_BRAND });
+    expect((await db.mirror('shiftmodels').get(entries[6]!.nodeid))?.shifts).toHaveLength(1);
+  });
+
+  it('with an existing type sends neither catalogue creates nor photos, and dimensions left empty are null', async () => {
+    const db = freshDb();
+    await createEquipment(
+      { db, usernodeid: USER },
+      {
+        values: values({ dimensions: undefined }),
+        catalog: { legalentity: { isnew: false, nodeid: MANUFACTURER }, brand: { isnew: false, nodeid: BRAND }, equipmenttype: { isnew: false, nodeid: TYPE } },
+        areanodeid: null,
+        equipmentpoolnodeid: AREA,
+        photos: {},
+        lang: 'de',
+        now: NOW,
+      },
+    );
+    const entries = await db.outbox.toArray();
+    expect(entries.map((e) => e.action)).toEqual(['createEquipment']);
+    expect(entries[0]!.body).toMatchObject({ dimensions: null, image: null, typenameplate: null, isequipmentof: [AREA] });
+  });
+});
+
+describe('updateEquipment', () => {
+  const existing: MirrorRow = {
+    nodeid: '0190f5a0-0000-7000-8000-0000000000f1',
+    name: 'Presse 3',
+    equipmentid: 'PR-003',
+    inventoryid: null,
+    manufacturerserialnumber: 'SN-42',
+    constructiondate: Date.UTC(2019, 0, 1),
+    commissioningdate: Date.UTC(2020, 0, 1),
+    costcenter: { de: 'KST 4711' },
+    inspectionbooknumber: null,
+    dimensions: [1200, 2000, null],
+    electricalpower: 7.5,
+    mediasupply: [{ de: 'Druckluft 6 bar' }, { de: 'Kühlwasser' }],
+    controllerinformation: { manufacturer: 'Siemens', type: 'S7-1500' },
+    hourlyrate: 85,
+    equipmentclassnodeid: null,
+    useareashiftmodel: true,
+    equipmenttypenodeid: TYPE,
+    areanodeid: AREA,
+    equipmentpoolnodeid: null,
+  };
+  const catalog = { legalentity: { isnew: false, nodeid: MANUFACTURER }, brand: { isnew: false, nodeid: BRAND }, equipmenttype: { isnew: false, nodeid: TYPE } };
+
+  it('sends only the fields that changed, so another device’s edit of an untouched field survives', async () => {
+    const db = freshDb();
+    await db.mirror('equipment').put(existing);
+    await updateEquipment({ db, usernodeid: USER }, existing, { values: values({ commissioningyear: 2020, name: 'Presse 3 (neu)', hourlyrate: 90 }), catalog, photos: {}, lang: 'de', now: NOW });
+    const [entry] = await db.outbox.toArray();
+    expect(entry!.body).toEqual({ lang: 'de', equipmentnodeid: existing.nodeid, name: 'Presse 3 (neu)', hourlyrate: [90, { unitid: 'EUR', namespace: 'ISO 4217' }] });
+    expect(updateEquipmentSchema.safeParse(entry!.body).success).toBe(true);
+    expect(entry!.fields.sort()).toEqual(['hourlyrate', 'name']);
+    expect(await db.mirror('equipment').get(existing.nodeid)).toMatchObject({ name: 'Presse 3 (neu)', hourlyrate: 90, costcenter: { de: 'KST 4711' } });
+  });
+
+  it('writes nothing when nothing changed (an empty commissioning year keeps the stored one)', async () => {
+    const db = freshDb();
+    await db.mirror('equipment').put(existing);
+    await updateEquipment({ db, usernodeid: USER }, existing, { values: values(), catalog, photos: {}, lang: 'de', now: NOW });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('a new photo is registered first and replaces the machine’s photo reference', async () => {
+    const db = freshDb();
+    await db.mirror('equipment').put(existing);
+    await updateEquipment({ db, usernodeid: USER }, existing, { values: values({ commissioningyear: 2020 }), catalog, photos: { typenameplate: photo('neu.png') }, lang: 'de', now: NOW });
+    const entries = await db.outbox.orderBy('seq').toArray();
+    expect(entries.map((e) => e.action)).toEqual(['uploadFile', 'updateEquipment']);
+    expect(entries[1]!.body).toMatchObject({ typenameplate: { fileid: entries[0]!.nodeid } });
+    expect(entries[1]!.dependsOn).toEqual([entries[0]!.nodeid]);
+  });
+});
+
+describe('deleteEquipment', () => {
+  it('hides the machine at once and queues the delete', async () => {
+    const db = freshDb();
+    const nodeid = '0190f5a0-0000-7000-8000-0000000000f2';
+    await db.mirror('equipment').put({ nodeid, name: 'Alt' });
+    await deleteEquipment({ db, usernodeid: USER }, nodeid);
+    expect((await db.mirror('equipment').get(nodeid))?.[PENDING_DELETE]).toBe(true);
+    expect(await db.outbox.toArray()).toMatchObject([{ method: 'DELETE', path: `equipments/${nodeid}`, body: { nodeid } }]);
+  });
+});
+
+describe('brands and classes', () => {
+  it('creates a brand with a new manufacturer first, and an edit sends only what changed', async () => {
+    const db = freshDb();
+    const context = { db, usernodeid: USER };
+    const brandId = await createBrand(context, { name: ' Trumpf ', manufacturer: { isnew: true, name: 'Trumpf GmbH' } });
+    const entries = await db.outbox.orderBy('seq').toArray();
+    expect(entries.map((e) => e.action)).toEqual(['createManufacturer', 'createBrand']);
+    expect(entries[1]!.body).toMatchObject({ name: 'Trumpf', isbrandof: entries[0]!.nodeid });
+    expect(createBrandSchema.safeParse(entries[1]!.body).success).toBe(true);
+    const brand = (await db.mirror('brands').get(brandId))!;
+    await updateBrand(context, brand, { name: 'Trumpf Laser', manufacturer: { isnew: false, nodeid: String(brand.manufacturernodeid) } });
+    const update = (await db.outbox.orderBy('seq').toArray())[2]!;
+    expect(update.body).toEqual({ lang: 'de', name: 'Trumpf Laser' });
+    expect(updateBrandSchema.safeParse(update.body).success).toBe(true);
+  });
+
+  it('an equipment class keeps its name per language', async () => {
+    const db = freshDb();
+    const id = await createEquipmentClass({ db, usernodeid: USER }, { name: 'Pressen', lang: 'de' });
+    expect(await db.mirror('equipmentclasses').get(id)).toMatchObject({ name: { de: 'Pressen' } });
+    expect(createEquipmentClassSchema.safeParse((await db.outbox.toArray())[0]!.body).success).toBe(true);
+  });
+});
