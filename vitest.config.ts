@@ -18,8 +18,8 @@ export default defineConfig({
           environment: 'node',
           // why: each file opens its own database; argon2 and PGlite are CPU-heavy on a 2-core machine.
           maxWorkers: 2,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
     ],
