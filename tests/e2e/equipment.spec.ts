@@ -299,10 +299,12 @@ test('brand and class forms', async ({ page }) => {
   await page.getByTestId('brand-manufacturer-new').fill('E2E Hersteller GmbH');
   await screenshotBoth(page, 'brand-form');
   await page.getByTestId('brand-submit').click();
+  await expect(page).toHaveURL(/\/machines$/);
   await navigateInApp(page, '/create-equipment-class');
   await page.getByTestId('class-name').fill('E2E Pressen');
   await screenshotBoth(page, 'class-form');
   await page.getByTestId('class-submit').click();
+  await expect(page).toHaveURL(/\/machines$/);
   await expectAllSynced(page);
   // The new brand is offered in the equipment form's picker, with its manufacturer.
   await navigateInApp(page, '/create-machine');

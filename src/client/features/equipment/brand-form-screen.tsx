@@ -14,7 +14,7 @@ import { useMirrorRows, useWriteContext } from '../../sync/use-mirror';
 import { usePermission } from '../auth/use-permission';
 import { CatalogPicker, type PickerChoice } from './catalog-picker';
 import { localizedText } from './equipment-form-model';
-import { backOr, useRecordTarget } from './use-record-target';
+import { CATALOGUE_FORM_EXIT, useRecordTarget } from './use-record-target';
 
 export function BrandFormScreen() {
   const { t, i18n } = useTranslation();
@@ -56,7 +56,7 @@ export function BrandFormScreen() {
     try {
       if (brand) await updateBrand(context, brand, input);
       else await createBrand(context, input);
-      backOr(navigate);
+      void navigate(CATALOGUE_FORM_EXIT);
     } catch (cause) {
       setError(isQuotaExceeded(cause) ? t('sync.errors.quota') : t('equipment.errors.saveFailed'));
       setBusy(false);
@@ -100,7 +100,7 @@ export function BrandFormScreen() {
             </Alert.Root>
           )}
           <Flex gap="3" justify="flex-end">
-            <Button variant="ghost" onClick={() => backOr(navigate)} disabled={busy}>
+            <Button variant="ghost" onClick={() => void navigate(CATALOGUE_FORM_EXIT)} disabled={busy}>
               {t('equipment.cancel')}
             </Button>
             <Button type="submit" colorPalette="brand" disabled={!valid || !canWrite} loading={busy} data-testid="brand-submit">

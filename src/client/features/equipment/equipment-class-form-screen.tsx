@@ -12,7 +12,7 @@ import { createEquipmentClass, updateEquipmentClass } from '../../sync/repositor
 import { useMirrorRows, useWriteContext } from '../../sync/use-mirror';
 import { usePermission } from '../auth/use-permission';
 import { localizedText } from './equipment-form-model';
-import { backOr, useRecordTarget } from './use-record-target';
+import { CATALOGUE_FORM_EXIT, useRecordTarget } from './use-record-target';
 
 export function EquipmentClassFormScreen() {
   const { t, i18n } = useTranslation();
@@ -47,7 +47,7 @@ export function EquipmentClassFormScreen() {
     try {
       if (record) await updateEquipmentClass(context, record, { name, lang: i18n.language });
       else await createEquipmentClass(context, { name, lang: i18n.language });
-      backOr(navigate);
+      void navigate(CATALOGUE_FORM_EXIT);
     } catch (cause) {
       setError(isQuotaExceeded(cause) ? t('sync.errors.quota') : t('equipment.errors.saveFailed'));
       setBusy(false);
@@ -74,7 +74,7 @@ export function EquipmentClassFormScreen() {
             </Alert.Root>
           )}
           <Flex gap="3" justify="flex-end">
-            <Button variant="ghost" onClick={() => backOr(navigate)} disabled={busy}>
+            <Button variant="ghost" onClick={() => void navigate(CATALOGUE_FORM_EXIT)} disabled={busy}>
               {t('equipment.cancel')}
             </Button>
             <Button type="submit" colorPalette="brand" disabled={!name.trim() || !canWrite} loading={busy} data-testid="class-submit">

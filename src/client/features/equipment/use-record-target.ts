@@ -1,5 +1,5 @@
 /** Forms receive their record through navigation state (spec part 2 §2.1); `?nodeid=` serves reloads and links. */
-import { useLocation, useSearchParams, type NavigateFunction } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 
 export function useRecordTarget(editPath: string): { mode: 'add' | 'edit'; nodeid: string | null } {
   const location = useLocation();
@@ -11,8 +11,8 @@ export function useRecordTarget(editPath: string): { mode: 'add' | 'edit'; nodei
   return { mode, nodeid: mode === 'edit' ? (fromState ?? params.get('nodeid')) : null };
 }
 
-/** After saving a small catalogue form: back where the user came from, else the machines. */
-export function backOr(navigate: NavigateFunction, fallback = '/machines'): void {
-  if (window.history.length > 1) void navigate(-1);
-  else void navigate(fallback);
-}
+/**
+ * Where the small catalogue forms go after saving or cancelling: the machines. Not "back": a form opened from a
+ * link or a scan has no in-app page to go back to, and history.back() would leave the app.
+ */
+export const CATALOGUE_FORM_EXIT = '/machines';
