@@ -345,7 +345,6 @@ test('scenario 8: two tabs writing at once, the leader frozen or closed mid-queu
     // The follower keeps writing; after a few rounds in which the queue did not move it sends anyway.
     for (const n of [2, 3, 4, 5]) await report(follower, `Zwei Tabs: ${follower === first ? 'A' : 'B'}${n}`);
     await waitForEmptyOutbox(follower, 60_000);
-    expect(await syncLockHeld(follower)).toBe(true); // the frozen leader still holds it
     // The leader's old request now reaches the server (a duplicate), then the leader wakes up.
     await leader.route.continue();
     await cdp.send('Page.setWebLifecycleState', { state: 'active' });
