@@ -167,7 +167,7 @@ export function QuickFaultDialog({ equipmentnodeid, onClose }: { equipmentnodeid
                     </Stack>
                   )}
                   {error && (
-                    <Alert.Root status="error" size="sm">
+                    <Alert.Root status="error" size="sm" role="alert">
                       <Alert.Indicator />
                       <Alert.Title fontWeight="normal">{error}</Alert.Title>
                     </Alert.Root>
