@@ -6,8 +6,8 @@
  * row has no weekday (§5). Everything is saved through the outbox (works offline); afterwards
  * /sites?sitenodeid={site id}.
  */
-import { Alert, Box, Button, Card, Field, Flex, Heading, Input, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { ArrowLeft, Trash2 } from 'lucide-react';
+import { Box, Button, Card, Field, Heading, Input, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { ArrowLeft } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import { useWriteContext } from '../../sync/use-write-context';
 import { usePermission } from '../auth/use-permission';
 import { AssignedEquipment } from './assigned-equipment';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { FormError, FormFooter } from './form-actions';
 import { membersOf, selectionChanges } from './equipment-selection';
 import { stateText } from './navigation-state';
 import { fromEditorRows, ShiftEditor, toEditorRows, type ShiftEditorRow } from './shift-editor';
@@ -168,28 +169,17 @@ export function AreaFormScreen() {
               disabled={busy}
             />
           )}
-          {error && (
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Title fontWeight="normal">{error}</Alert.Title>
-            </Alert.Root>
-          )}
+          <FormError error={error} />
         </Card.Body>
-        <Card.Footer>
-          <Flex w="full" justify="space-between" gap="3" wrap="wrap-reverse">
-            {isEdit && canDelete ? (
-              <Button variant="outline" colorPalette="red" onClick={() => setConfirmOpen(true)} disabled={busy} data-testid="area-delete">
-                <Trash2 aria-hidden />
-                {t('areas.delete')}
-              </Button>
-            ) : (
-              <span />
-            )}
-            <Button type="submit" colorPalette="brand" disabled={!canSubmit} loading={busy} data-testid="area-submit">
-              {isEdit ? t('areas.submitEdit') : t('areas.submitCreate')}
-            </Button>
-          </Flex>
-        </Card.Footer>
+        <FormFooter
+          deleteLabel={isEdit && canDelete ? t('areas.delete') : undefined}
+          onDelete={() => setConfirmOpen(true)}
+          submitLabel={isEdit ? t('areas.submitEdit') : t('areas.submitCreate')}
+          canSubmit={canSubmit}
+          busy={busy}
+          deleteTestId="area-delete"
+          submitTestId="area-submit"
+        />
       </Card.Root>
       <ConfirmDeleteDialog
         open={confirmOpen}

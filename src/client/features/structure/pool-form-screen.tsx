@@ -4,8 +4,8 @@
  * edit mode (with a confirmation). Submit 'Equipment Pool anlegen' / 'Änderungen speichern', disabled while the
  * name is empty or busy (§5). Saved through the outbox (works offline); afterwards /machines.
  */
-import { Alert, Button, Card, Field, Flex, Heading, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { ArrowLeft, Trash2 } from 'lucide-react';
+import { Button, Card, Field, Heading, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { ArrowLeft } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { useWriteContext } from '../../sync/use-write-context';
 import { usePermission } from '../auth/use-permission';
 import { AssignedEquipment } from './assigned-equipment';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { FormError, FormFooter } from './form-actions';
 import { membersOf, selectionChanges } from './equipment-selection';
 import { recordIdFrom } from './navigation-state';
 import { poolViews, selectableEquipment } from './structure-view';
@@ -122,28 +123,17 @@ export function PoolFormScreen() {
             <Field.ErrorText>{t('pools.nameRequired')}</Field.ErrorText>
           </Field.Root>
           <AssignedEquipment equipment={equipment} selected={selected} targetName={name.trim() || t('pools.newPool')} onChange={setSelected} disabled={busy} />
-          {error && (
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Title fontWeight="normal">{error}</Alert.Title>
-            </Alert.Root>
-          )}
+          <FormError error={error} />
         </Card.Body>
-        <Card.Footer>
-          <Flex w="full" justify="space-between" gap="3" wrap="wrap-reverse">
-            {isEdit && canDelete ? (
-              <Button variant="outline" colorPalette="red" onClick={() => setConfirmOpen(true)} disabled={busy} data-testid="pool-delete">
-                <Trash2 aria-hidden />
-                {t('pools.delete')}
-              </Button>
-            ) : (
-              <span />
-            )}
-            <Button type="submit" colorPalette="brand" disabled={!canSubmit} loading={busy} data-testid="pool-submit">
-              {isEdit ? t('pools.submitEdit') : t('pools.submitCreate')}
-            </Button>
-          </Flex>
-        </Card.Footer>
+        <FormFooter
+          deleteLabel={isEdit && canDelete ? t('pools.delete') : undefined}
+          onDelete={() => setConfirmOpen(true)}
+          submitLabel={isEdit ? t('pools.submitEdit') : t('pools.submitCreate')}
+          canSubmit={canSubmit}
+          busy={busy}
+          deleteTestId="pool-delete"
+          submitTestId="pool-submit"
+        />
       </Card.Root>
       <ConfirmDeleteDialog
         open={confirmOpen}

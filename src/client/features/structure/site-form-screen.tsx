@@ -5,8 +5,8 @@
  * the mirror. Saving and deleting go through the outbox: they work offline.
  * After save: /sites (edit: /sites?sitenodeid={id}); after delete: /sites.
  */
-import { Alert, Box, Button, Card, Field, Flex, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { ArrowLeft, Trash2 } from 'lucide-react';
+import { Box, Button, Card, Field, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { ArrowLeft } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { useStructureData } from '../../sync/use-structure-data';
 import { useWriteContext } from '../../sync/use-write-context';
 import { usePermission } from '../auth/use-permission';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { FormError, FormFooter } from './form-actions';
 import { countryOptions } from './country-names';
 import { recordIdFrom } from './navigation-state';
 
@@ -142,28 +143,17 @@ export function SiteFormScreen() {
               </NativeSelect.Root>
             </Field.Root>
           </SimpleGrid>
-          {error && (
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Title fontWeight="normal">{error}</Alert.Title>
-            </Alert.Root>
-          )}
+          <FormError error={error} />
         </Card.Body>
-        <Card.Footer>
-          <Flex w="full" justify="space-between" gap="3" wrap="wrap-reverse">
-            {isEdit && canDelete ? (
-              <Button variant="outline" colorPalette="red" onClick={() => setConfirmOpen(true)} disabled={busy} data-testid="site-delete">
-                <Trash2 aria-hidden />
-                {t('sites.form.delete')}
-              </Button>
-            ) : (
-              <span />
-            )}
-            <Button type="submit" colorPalette="brand" disabled={!valid || !context} loading={busy} data-testid="site-save">
-              {isEdit ? t('sites.form.saveChanges') : t('sites.form.submitCreate')}
-            </Button>
-          </Flex>
-        </Card.Footer>
+        <FormFooter
+          deleteLabel={isEdit && canDelete ? t('sites.form.delete') : undefined}
+          onDelete={() => setConfirmOpen(true)}
+          submitLabel={isEdit ? t('sites.form.saveChanges') : t('sites.form.submitCreate')}
+          canSubmit={valid && !!context}
+          busy={busy}
+          deleteTestId="site-delete"
+          submitTestId="site-save"
+        />
       </Card.Root>
       <ConfirmDeleteDialog
         open={confirmOpen}
