@@ -33,6 +33,7 @@ import profileRoutes from './routes/profiles/index';
 import shiftModelRoutes from './routes/shiftmodels/index';
 import siteRoutes from './routes/sites/index';
 import structureRoutes from './routes/structure/index';
+import subscriptionRoutes from './routes/subscriptions/index';
 import syncRoutes from './routes/sync/index';
 import userRoutes from './routes/users/index';
 import type { ServiceContext } from './services/service-context';
@@ -123,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(userRoutes);
       await api.register(chatRoomRoutes);
       await api.register(structureRoutes);
+      await api.register(subscriptionRoutes);
       await api.register(siteRoutes);
       await api.register(areaRoutes);
       await api.register(equipmentPoolRoutes);

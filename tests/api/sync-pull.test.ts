@@ -178,15 +178,17 @@ describe('sync: pull', () => {
   it('maps tombstones named by table to sync kinds, and leaves out tables no device mirrors', async () => {
     const le = a.legalEntity.nodeid;
     const start = await pullAll(adminA, clientA, 0, 5000);
-    const [model, reading, subscription] = [uuidv7(), uuidv7(), uuidv7()];
+    const [model, reading, subscription, token] = [uuidv7(), uuidv7(), uuidv7(), uuidv7()];
     const version = await inOneVersion(t.database.db, le, async (tx, v) => {
       await recordTombstones(tx, le, 'shift_models', [model], v);
       await recordTombstones(tx, le, 'counter_readings', [reading], v);
       await recordTombstones(tx, le, 'structure_subscriptions', [subscription], v);
+      await recordTombstones(tx, le, 'refresh_tokens', [token], v);
     });
     const page = await pull(adminA, clientA, start.cursor);
     expect(page.changes).toEqual([
       { kind: 'shiftmodels', nodeid: model, version, deleted: true },
+      { kind: 'subscriptions', nodeid: subscription, version, deleted: true },
       { kind: 'counterreadings', nodeid: reading, version, deleted: true },
     ]);
     expect(page.cursor).toBe(version);

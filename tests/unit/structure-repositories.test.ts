@@ -11,6 +11,7 @@ import { createArea, deleteArea, updateArea } from '../../src/client/sync/reposi
 import { createPool, deletePool } from '../../src/client/sync/repositories/pools';
 import { createSite, deleteSite, updateSite } from '../../src/client/sync/repositories/sites';
 import { readStructureData } from '../../src/client/sync/use-structure-data';
+import { subscriptionNodeId } from '../../src/shared/domain/subscription';
 
 const USER = '0190f5a0-0000-7000-8000-0000000000aa';
 const TENANT = '0190f5a0-0000-7000-8000-0000000000ee';
@@ -75,12 +76,15 @@ describe('area repository', () => {
     const { db, context } = await seededDb();
     const nodeid = await createArea(context, { sitenodeid: SITE, name: 'Lackiererei', selection: { added: [PRESS, LOOSE], removed: [], machines: await machinesOf(db) } });
     const entries = await db.outbox.orderBy('mutationId').toArray();
+    // The creator follows the new area (it appears on their dashboard), as an entry of its own.
     expect(entries.map((entry) => [entry.method, entry.path, entry.nodeid])).toEqual([
       ['POST', 'areas', nodeid],
       ['POST', 'assign/equipments', PRESS],
       ['POST', 'assign/equipments', LOOSE],
+      ['POST', 'subscriptions', subscriptionNodeId(USER, nodeid)],
     ]);
-    expect(createAreaSchema.parse(entries[0]!.body)).toMatchObject({ nodeid, name: 'Lackiererei', sitenodeid: SITE });
+    expect(createAreaSchema.parse(entries[0]!.body)).toMatchObject({ nodeid, name: 'Lackiererei', sitenodeid: SITE, isSiteSubs: false });
+    expect(entries[3]!.body).toEqual({ usernodeid: USER, sitenodeid: null, areanodeid: nodeid, equipmentpoolnodeid: null });
     expect(assignEquipmentsSchema.parse(entries[1]!.body).payload).toEqual([{ equipmentnodeid: PRESS, isequipmentof: nodeid, deleteequipmentof: [{ type: 'area', nodeid: HALL_1 }] }]);
     expect(assignEquipmentsSchema.parse(entries[2]!.body).payload).toEqual([{ equipmentnodeid: LOOSE, isequipmentof: nodeid, deleteequipmentof: [] }]);
 

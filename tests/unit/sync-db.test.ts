@@ -135,6 +135,51 @@ describe('schema upgrade', () => {
   });
 });
 
+describe('schema upgrade v2 → v3 (subscriptions mirrored)', () => {
+  it('v1 declares exactly the tables it shipped with: no subscriptions table before v3', async () => {
+    const v1 = new LocalDatabase(`v1-tables-${Math.random()}`, { upToVersion: 1 });
+    await v1.open();
+    expect(v1.tables.map((table) => table.name)).not.toContain('subscriptions');
+    v1.close();
+  });
+
+  it('adds the table, keeps outbox, dead letters and mirror, and makes the next pull start again from 0', async () => {
+    const name = `upgrade-v3-${Math.random()}`;
+    const v2 = new LocalDatabase(name, { upToVersion: 2 });
+    await v2.open();
+    expect(v2.verno).toBe(2);
+    await v2.syncState.bulkPut([
+      { key: 'cursor', value: 420 },
+      { key: 'initialSyncDone', value: true },
+    ]);
+    const [entry] = await enqueueMutation({ db: v2, usernodeid: USER }, { action: 'createNotification', method: 'POST', path: 'notifications', body: { title: 'Leck' }, kind: 'notifications', nodeid: 'n1', values: { title: 'Leck' }, creates: true });
+    await v2.mirror('sites').put({ nodeid: 's1', name: 'Werk' });
+    v2.close();
+
+    const v3 = new LocalDatabase(name, { upToVersion: 3 });
+    await v3.open();
+    expect(v3.verno).toBe(3);
+    expect(await v3.outbox.toArray()).toMatchObject([{ mutationId: entry!.mutationId, clientId: entry!.clientId, body: { title: 'Leck' } }]);
+    expect(await v3.mirror('sites').get('s1')).toMatchObject({ name: 'Werk' });
+    expect(await v3.syncState.get('pullFrom')).toEqual({ key: 'pullFrom', value: 0 });
+    expect(await v3.syncState.get('cursor')).toEqual({ key: 'cursor', value: 420 });
+    await v3.mirror('subscriptions').put({ nodeid: 'sub1', usernodeid: USER, sitenodeid: 's1' });
+    expect(await v3.mirror('subscriptions').where('usernodeid').equals(USER).count()).toBe(1);
+    v3.close();
+  });
+
+  it('a device that never synced gets no pull request from the upgrade', async () => {
+    const name = `upgrade-v3-empty-${Math.random()}`;
+    const v2 = new LocalDatabase(name, { upToVersion: 2 });
+    await v2.open();
+    v2.close();
+    const v3 = new LocalDatabase(name, { upToVersion: 3 });
+    await v3.open();
+    expect(await v3.syncState.get('pullFrom')).toBeUndefined();
+    v3.close();
+  });
+});
+
 describe('status transition timestamps (part 1 §4.2)', () => {
   const now = 5_000;
   const cases: [from: 0 | 1 | 2, to: 0 | 1 | 2, current: { progressstarted: number; closed: number }, expected: { progressstarted: number; closed: number }][] = [

@@ -26,6 +26,7 @@ export const MIRROR_KINDS = {
   shifts: 'shiftmodelnodeid',
   areas: 'sitenodeid',
   equipmentpools: '',
+  subscriptions: 'usernodeid',
   brands: '',
   equipmenttypes: 'brandnodeid',
   equipmentclasses: '',
@@ -139,7 +140,11 @@ interface SchemaVersion {
   upgrade?: (tx: Transaction) => Promise<void>;
 }
 
-const mirrorStores = Object.fromEntries(MIRROR_KIND_NAMES.map((kind) => [kind, MIRROR_KINDS[kind] ? `nodeid, ${MIRROR_KINDS[kind]}` : 'nodeid']));
+const mirrorStore = (kind: MirrorKind) => (MIRROR_KINDS[kind] ? `nodeid, ${MIRROR_KINDS[kind]}` : 'nodeid');
+
+/** Mirror tables added by a later schema version: v1 must keep declaring exactly the tables it shipped with. */
+const MIRROR_KINDS_ADDED_LATER: readonly MirrorKind[] = ['subscriptions'];
+const v1MirrorStores = Object.fromEntries(MIRROR_KIND_NAMES.filter((kind) => !MIRROR_KINDS_ADDED_LATER.includes(kind)).map((kind) => [kind, mirrorStore(kind)]));
 
 /**
  * The schema history. Never edit a released entry; add the next one. Each upgrade must keep every outbox entry.
@@ -149,7 +154,7 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
     // v1: first release of the offline core.
     version: 1,
     stores: {
-      ...mirrorStores,
+      ...v1MirrorStores,
       outbox: '++seq, mutationId, [kind+nodeid]',
       deadLetters: '++id',
       fileBytes: 'fileid',
@@ -187,6 +192,17 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
           entry.clientId ??= clientId;
         });
       await adoptLegacyClientId(tx, clientId);
+    },
+  },
+  {
+    // v3: the user's subscriptions (which plants, areas and pools the dashboard shows) are mirrored. Their rows
+    // are older than a filled mirror's cursor, so the next pull starts again from 0 (rows are put again over
+    // the same rows; nothing is dropped, the outbox is untouched).
+    version: 3,
+    stores: { subscriptions: mirrorStore('subscriptions') },
+    async upgrade(tx) {
+      const syncState = tx.table<SyncStateRow, string>('syncState');
+      if ((await syncState.get('cursor')) !== undefined) await syncState.put({ key: 'pullFrom', value: 0 });
     },
   },
 ];

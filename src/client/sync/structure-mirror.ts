@@ -1,11 +1,14 @@
 /**
  * The plant structure (sites → areas → machines, pools → machines, unlinked machines) built from the local
- * mirror, so the dashboard shows it offline. Same shape as GET /api/allsitesareasequipments.
+ * mirror, so the dashboard shows it offline. Same shape as GET /api/allsitesareasequipments; the dashboard
+ * selects the user's part of it with `subscribedTree` (src/shared/domain/subscription.ts), as the server does.
  */
 import { liveQuery } from 'dexie';
 import type { EquipmentSummary, StructureTree } from '../../shared/api/structure';
+import type { SubscriptionRecord } from '../../shared/domain/subscription';
 import type { LocalDatabase, MirrorRow } from '../db/local-db';
-import { readState, stateKeys } from './outbox';
+import { readSubscriptions } from './repositories/subscriptions';
+import { readStructureData } from './use-structure-data';
 
 export interface StructureRows {
   sites: MirrorRow[];
@@ -57,19 +60,24 @@ export function structureTreeFromRows(rows: StructureRows, language: string): St
   };
 }
 
+export interface MirrorStructure {
+  tree: StructureTree;
+  /** The user's own subscriptions (what their dashboard shows), this device's unsent changes included. */
+  subscriptions: SubscriptionRecord[];
+}
+
 /**
- * Calls `onTree` with the mirror's structure whenever it changes (also from another tab), or with null while
- * the first sync has not completed (an empty mirror would look like an empty plant).
+ * Calls `onStructure` with the mirror's structure and the user's subscriptions whenever they change (also from
+ * another tab), or with null while the first sync has not completed (an empty mirror would look like an empty
+ * plant). Rows deleted on this device but not yet acknowledged are left out.
  */
-export function watchMirrorStructure(db: LocalDatabase, language: string, onTree: (tree: StructureTree | null) => void): () => void {
-  const subscription = liveQuery(async () => {
-    if (!(await readState<boolean>(db, stateKeys.initialSyncDone))) return null;
-    const [sites, areas, equipmentpools, equipment, brands, equipmenttypes] = await Promise.all(
-      (['sites', 'areas', 'equipmentpools', 'equipment', 'brands', 'equipmenttypes'] as const).map((kind) => db.mirror(kind).toArray()),
-    );
-    return structureTreeFromRows({ sites: sites!, areas: areas!, equipmentpools: equipmentpools!, equipment: equipment!, brands: brands!, equipmenttypes: equipmenttypes! }, language);
+export function watchMirrorStructure(db: LocalDatabase, language: string, usernodeid: string, onStructure: (structure: MirrorStructure | null) => void): () => void {
+  const subscription = liveQuery(async (): Promise<MirrorStructure | null> => {
+    const data = await readStructureData(db);
+    if (!data.synced) return null;
+    return { tree: structureTreeFromRows(data, language), subscriptions: await readSubscriptions(db, usernodeid) };
   }).subscribe({
-    next: onTree,
+    next: onStructure,
     error: (error: unknown) => console.warn('structure from the local mirror failed', error),
   });
   return () => subscription.unsubscribe();

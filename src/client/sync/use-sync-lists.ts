@@ -4,12 +4,36 @@
  * machine name, notification title, counter name).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { getLocalDb, type DeadLetter, type LocalDatabase, type OutboxEntry } from '../db/local-db';
+import { getLocalDb, type DeadLetter, type LocalDatabase, type MirrorRow, type OutboxEntry } from '../db/local-db';
 
 export type DescribedAction = 'createNotification' | 'updateNotificationStatus' | 'addCounterReading' | 'uploadFile' | 'attachFile' | 'structure' | 'other';
 
-/** Plant-structure writes (issue #4), described as "<what>: <name>" with `change` = the action. */
-export const STRUCTURE_ACTIONS = ['createSite', 'updateSite', 'deleteSite', 'createArea', 'updateArea', 'deleteArea', 'createPool', 'updatePool', 'deletePool', 'assignEquipment', 'createShifts', 'updateShifts'] as const;
+/** Plant-structure, equipment and catalogue writes (issue #4), described as "<what>: <name>" with `change` = the action. */
+export const STRUCTURE_ACTIONS = [
+  'createSite',
+  'updateSite',
+  'deleteSite',
+  'createArea',
+  'updateArea',
+  'deleteArea',
+  'createPool',
+  'updatePool',
+  'deletePool',
+  'assignEquipment',
+  'createShifts',
+  'updateShifts',
+  'createEquipment',
+  'updateEquipment',
+  'deleteEquipment',
+  'createManufacturer',
+  'createBrand',
+  'updateBrand',
+  'createEquipmentType',
+  'createEquipmentClass',
+  'updateEquipmentClass',
+  'followStructure',
+  'unfollowStructure',
+] as const;
 export type StructureAction = (typeof STRUCTURE_ACTIONS)[number];
 
 function localizedText(value: unknown): string | null {
@@ -47,13 +71,8 @@ export async function describeEntry(db: LocalDatabase, entry: Pick<OutboxEntry, 
   if ((STRUCTURE_ACTIONS as readonly string[]).includes(entry.action)) {
     // The record's name as the user saw it: from the mirror (also a row hidden by a pending delete), else the write.
     const row = await db.mirror(entry.kind).get(entry.nodeid);
-    const owner =
-      entry.kind !== 'shiftmodels'
-        ? undefined
-        : typeof entry.values.ownernodeid === 'string'
-          ? await db.mirror('areas').get(entry.values.ownernodeid)
-          : await db.mirror('areas').filter((area) => area.shiftmodelnodeid === entry.nodeid).first();
-    const name = localizedText(owner?.name) ?? localizedText(row?.name) ?? localizedText(entry.values.name);
+    const owner = await ownerOf(db, entry, row);
+    const name = localizedText(owner?.name) ?? localizedText(row?.name) ?? localizedText(row?.model) ?? localizedText(entry.values.name) ?? localizedText(entry.values.model);
     return { action: 'structure', params: { change: entry.action, name } };
   }
   const action = (KNOWN as readonly string[]).includes(entry.action) ? (entry.action as DescribedAction) : 'other';
@@ -81,6 +100,22 @@ export async function describeEntry(db: LocalDatabase, entry: Pick<OutboxEntry, 
     default:
       return { action, params: { what: `${entry.method} /api/${entry.path}` } };
   }
+}
+
+/** The record a write is named after when it is not the written row: a shift plan's area, a subscription's target. */
+async function ownerOf(db: LocalDatabase, entry: Pick<OutboxEntry, 'kind' | 'nodeid' | 'values'>, row: MirrorRow | undefined): Promise<MirrorRow | undefined> {
+  if (entry.kind === 'shiftmodels') {
+    return typeof entry.values.ownernodeid === 'string'
+      ? db.mirror('areas').get(entry.values.ownernodeid)
+      : db.mirror('areas').filter((area) => area.shiftmodelnodeid === entry.nodeid).first();
+  }
+  if (entry.kind === 'subscriptions') {
+    const fields = { ...row, ...entry.values };
+    if (typeof fields.sitenodeid === 'string') return db.mirror('sites').get(fields.sitenodeid);
+    if (typeof fields.areanodeid === 'string') return db.mirror('areas').get(fields.areanodeid);
+    if (typeof fields.equipmentpoolnodeid === 'string') return db.mirror('equipmentpools').get(fields.equipmentpoolnodeid);
+  }
+  return undefined;
 }
 
 function refusedMessage(letter: DeadLetter): string | undefined {

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Area, CreateArea, UpdateArea } from '../../shared/api/areas';
+import { follows, selectionOf } from '../../shared/domain/subscription';
 import type { Db, Tx } from '../db/client';
 import { areas, equipment, sites, structureSubscriptions } from '../db/schema';
 import { applyAssignments, unlinkMachinesOf } from './assign-service';
@@ -9,6 +10,7 @@ import { appendHistory, changedFields } from './record-history';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { deleteShiftModelsIfOrphaned, insertShiftModel, shiftsOfModels } from './shiftmodel-service';
 import { existingForCreate, notFoundError } from './structure-common';
+import { subscribe } from './subscription-service';
 
 const KIND = 'areas';
 type AreaRow = typeof areas.$inferSelect;
@@ -53,21 +55,16 @@ export async function createArea(ctx: ServiceContext, actor: Actor, input: Creat
   return getArea(ctx.db, actor, nodeid);
 }
 
-/** The creator sees the new area on the dashboard, unless the whole plant is subscribed already. */
+/** The creator sees the new area on the dashboard, unless the whole plant is followed already. */
 async function subscribeToArea(tx: Tx, actor: Actor, sitenodeid: string, areanodeid: string, version: number): Promise<void> {
   const le = actor.legalentitynodeid;
-  const [covered] = await tx
-    .select({ nodeid: structureSubscriptions.nodeid })
+  const own = await tx
+    .select()
     .from(structureSubscriptions)
-    .where(
-      and(
-        eq(structureSubscriptions.legalentitynodeid, le),
-        eq(structureSubscriptions.usernodeid, actor.usernodeid),
-        or(eq(structureSubscriptions.sitenodeid, sitenodeid), eq(structureSubscriptions.areanodeid, areanodeid)),
-      ),
-    );
-  if (covered) return;
-  await tx.insert(structureSubscriptions).values({ nodeid: uuidv7(), legalentitynodeid: le, usernodeid: actor.usernodeid, areanodeid, version });
+    .where(and(eq(structureSubscriptions.legalentitynodeid, le), eq(structureSubscriptions.usernodeid, actor.usernodeid)));
+  const target = { type: 'area', nodeid: areanodeid } as const;
+  if (follows(selectionOf(own), target, sitenodeid)) return;
+  await subscribe(tx, le, actor.usernodeid, target, version);
 }
 
 /** updateArea: only the fields sent; the overwritten values go to the record history. */

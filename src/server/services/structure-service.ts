@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { EquipmentSummary, StructureTree } from '../../shared/api/structure';
+import { selectionOf, subscribedTree } from '../../shared/domain/subscription';
 import type { LocalizedText } from '../db/schema';
 import { areas, brands, equipment, equipmentPools, equipmentTypes, sites, structureSubscriptions } from '../db/schema';
 import type { Actor, ServiceContext } from './service-context';
@@ -10,9 +11,8 @@ const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(
 
 /**
  * The site → area → machine tree plus pools and unlinked machines (structureTreeSchema), for the whole tenant
- * (GET /api/allsitesareasequipments) or only what the user subscribes to (GET /api/sitesareasequipments):
- * a subscribed site brings all its areas, a subscribed area only itself (under its site), a subscribed pool
- * itself. Unlinked machines belong to no subscription and appear only in the full tree.
+ * (GET /api/allsitesareasequipments) or only what the user subscribes to (GET /api/sitesareasequipments), as
+ * `subscribedTree` (src/shared/domain/subscription.ts) selects it — the dashboard selects offline the same way.
  */
 export async function loadStructureTree(ctx: ServiceContext, actor: Actor, scope: StructureScope, lang: string): Promise<StructureTree> {
   const le = actor.legalentitynodeid;
@@ -55,31 +55,25 @@ export async function loadStructureTree(ctx: ServiceContext, actor: Actor, scope
   });
   const machinesOf = (key: 'areanodeid' | 'equipmentpoolnodeid', nodeid: string) => machineRows.filter((m) => m[key] === nodeid).map(summary).sort(byName);
 
-  const all = scope === 'all';
-  const subscribedSites = new Set(subscriptionRows.flatMap((s) => (s.sitenodeid ? [s.sitenodeid] : [])));
-  const subscribedAreas = new Set(subscriptionRows.flatMap((s) => (s.areanodeid ? [s.areanodeid] : [])));
-  const subscribedPools = new Set(subscriptionRows.flatMap((s) => (s.equipmentpoolnodeid ? [s.equipmentpoolnodeid] : [])));
-
   const treeSites = siteRows
-    .map((site) => {
-      const wholeSite = all || subscribedSites.has(site.nodeid);
-      const siteAreas = areaRows
-        .filter((a) => a.sitenodeid === site.nodeid && (wholeSite || subscribedAreas.has(a.nodeid)))
+    .map((site) => ({
+      nodeid: site.nodeid,
+      name: site.name,
+      street: site.street,
+      siteid: site.siteid,
+      zipcode: site.zipcode,
+      city: site.city,
+      country: site.country,
+      areas: areaRows
+        .filter((a) => a.sitenodeid === site.nodeid)
         .map((a) => ({ nodeid: a.nodeid, name: a.name, equipment: machinesOf('areanodeid', a.nodeid) }))
-        .sort(byName);
-      if (!wholeSite && siteAreas.length === 0) return undefined;
-      return { nodeid: site.nodeid, name: site.name, street: site.street, siteid: site.siteid, zipcode: site.zipcode, city: site.city, country: site.country, areas: siteAreas };
-    })
-    .filter((s) => s !== undefined)
+        .sort(byName),
+    }))
     .sort(byName);
-
-  const equipmentpools = poolRows
-    .filter((p) => all || subscribedPools.has(p.nodeid))
-    .map((p) => ({ nodeid: p.nodeid, name: localized(p.name, lang), equipment: machinesOf('equipmentpoolnodeid', p.nodeid) }))
-    .sort(byName);
-
-  const unlinked = all ? machineRows.filter((m) => m.areanodeid === null && m.equipmentpoolnodeid === null).map(summary).sort(byName) : [];
-  return { sites: treeSites, equipmentpools, unlinked };
+  const equipmentpools = poolRows.map((p) => ({ nodeid: p.nodeid, name: localized(p.name, lang), equipment: machinesOf('equipmentpoolnodeid', p.nodeid) })).sort(byName);
+  const unlinked = machineRows.filter((m) => m.areanodeid === null && m.equipmentpoolnodeid === null).map(summary).sort(byName);
+  const tree = { sites: treeSites, equipmentpools, unlinked };
+  return scope === 'all' ? tree : subscribedTree(tree, selectionOf(subscriptionRows));
 }
 
 /** The text in the asked language, else German, else any. */

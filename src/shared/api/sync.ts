@@ -24,6 +24,7 @@ export const SYNC_KINDS = [
   'shifts',
   'areas',
   'equipmentpools',
+  'subscriptions',
   'brands',
   'equipmenttypes',
   'equipmentclasses',
@@ -52,7 +53,8 @@ export const syncKindSchema = z.enum(SYNC_KINDS);
 /**
  * What a user must be allowed to read (every feature listed, `read` flag) to get a kind in the pull, so a device
  * never holds rows its user may not see (docs/sync.md § Pull by permission). An empty list: every signed-in user
- * of the tenant — reference data, the plant's structure and people's display names, which every screen needs.
+ * of the tenant — reference data, the plant's structure and people's display names, which every screen needs,
+ * and who follows which plant, area and pool (the dashboard shows the own ones; user administration others').
  */
 export const SYNC_KIND_FEATURES = {
   units: [],
@@ -64,6 +66,7 @@ export const SYNC_KIND_FEATURES = {
   shifts: [],
   areas: [],
   equipmentpools: [],
+  subscriptions: [],
   brands: [],
   equipmenttypes: [],
   equipmentclasses: [],

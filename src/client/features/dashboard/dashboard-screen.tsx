@@ -1,7 +1,8 @@
 /**
  * /dashboard (spec part 2 §1, §2.14): greeting with the user's name; the onboarding cards while the organisation
- * has no equipment, otherwise the machine list (plant → area, pools; search) linking to each machine's screen.
- * If the structure cannot be loaded (offline, server error) the cards are shown with a notice.
+ * has no equipment, otherwise the machines the user follows (plant → area, pools; search) linking to each
+ * machine's screen, and the "Dashboard-Auswahl" that chooses them. If the structure cannot be loaded (offline,
+ * server error) the cards are shown with a notice.
  */
 import { Alert, Box, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
@@ -9,13 +10,16 @@ import { useSessionStore } from '../../stores/session-store';
 import { OnboardingCards } from './onboarding-cards';
 import { MachineList } from './machine-list';
 import { canCreateEquipment, countEquipment } from './structure-stats';
+import { SubscriptionDialog } from './subscription-dialog';
 import { useStructureTree } from './use-structure-tree';
+import { useSubscriptionEditor } from './use-subscription-editor';
 
 export function DashboardScreen() {
   const { t } = useTranslation();
   const userinfo = useSessionStore((state) => state.session?.userinfo);
   const structure = useStructureTree();
-  const hasEquipment = structure.status === 'ready' && countEquipment(structure.tree) > 0;
+  const hasEquipment = structure.status === 'ready' && countEquipment(structure.all) > 0;
+  const selection = useSubscriptionEditor();
 
   return (
     <Stack gap="8" p={{ base: '4', md: '6', lg: '8' }} maxW="7xl">
@@ -36,7 +40,20 @@ export function DashboardScreen() {
         </SimpleGrid>
       )}
 
-      {structure.status === 'ready' && hasEquipment && <MachineList tree={structure.tree} />}
+      {structure.status === 'ready' && hasEquipment && (
+        <>
+          <MachineList tree={structure.mine} all={structure.all} onEditSelection={selection.open} />
+          <SubscriptionDialog
+            open={selection.isOpen}
+            tree={structure.all}
+            selection={structure.selection}
+            busy={selection.busy}
+            error={selection.error}
+            onSave={(desired) => selection.save(desired, structure.all)}
+            onClose={selection.close}
+          />
+        </>
+      )}
 
       {(structure.status === 'error' || (structure.status === 'ready' && !hasEquipment)) && (
         <Stack gap="4" as="section" aria-labelledby="onboarding-title">
@@ -53,7 +70,7 @@ export function DashboardScreen() {
             </Alert.Root>
           )}
           {/* Unknown structure (error): leave the button usable; the equipment form checks again. */}
-          <OnboardingCards equipmentBlocked={structure.status === 'ready' && !canCreateEquipment(structure.tree)} />
+          <OnboardingCards equipmentBlocked={structure.status === 'ready' && !canCreateEquipment(structure.all)} />
         </Stack>
       )}
     </Stack>

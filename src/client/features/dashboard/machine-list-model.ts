@@ -1,7 +1,8 @@
 /**
- * The dashboard's machine list from the plant structure: grouped by plant → area and by pool, filtered by a search
- * text that matches the machine's name or Equipment ID (every word of the query, any case, accents ignored).
- * Groups without a matching machine are left out.
+ * The dashboard's machine list from the part of the plant the user follows: grouped by plant → area and by pool,
+ * filtered by a search text that matches the machine's name or Equipment ID (every word of the query, any case,
+ * accents ignored). Groups without a matching machine are left out. A search also finds the organisation's
+ * other machines (`others`), so a machine outside the selection is never more than a search away.
  */
 import type { EquipmentSummary, StructureTree } from '../../../shared/api/structure';
 
@@ -17,6 +18,8 @@ export interface MachineListModel {
   unlinked: EquipmentSummary[];
   /** Distinct machines shown (one in an area and a pool counts once). */
   total: number;
+  /** While searching: matching machines of the organisation outside the user's selection, by name. */
+  others: EquipmentSummary[];
 }
 
 /** Lower case without accents and with ß as ss, so "frasen" finds "Fräsen" and "SCHWEISS" finds "Schweiß". */
@@ -33,7 +36,16 @@ export function machineMatcher(query: string): (machine: EquipmentSummary) => bo
   };
 }
 
-export function buildMachineList(tree: StructureTree, query: string): MachineListModel {
+/** Every machine of a tree once (a machine can sit in an area and in a pool). */
+export function machinesOf(tree: StructureTree): EquipmentSummary[] {
+  const byId = new Map<string, EquipmentSummary>();
+  for (const site of tree.sites) for (const area of site.areas) for (const machine of area.equipment) byId.set(machine.nodeid, machine);
+  for (const pool of tree.equipmentpools) for (const machine of pool.equipment) byId.set(machine.nodeid, machine);
+  for (const machine of tree.unlinked) byId.set(machine.nodeid, machine);
+  return [...byId.values()];
+}
+
+export function buildMachineList(tree: StructureTree, query: string, all?: StructureTree): MachineListModel {
   const matches = machineMatcher(query);
   const shown = new Set<string>();
   const keep = (machines: EquipmentSummary[]) => {
@@ -50,5 +62,12 @@ export function buildMachineList(tree: StructureTree, query: string): MachineLis
     .filter((site) => site.areas.length > 0);
   const pools = tree.equipmentpools.map((pool) => ({ nodeid: pool.nodeid, name: pool.name, machines: keep(pool.equipment) })).filter((pool) => pool.machines.length > 0);
   const unlinked = keep(tree.unlinked);
-  return { sites, pools, unlinked, total: shown.size };
+  const mine = new Set(machinesOf(tree).map((machine) => machine.nodeid));
+  const others =
+    all && query.trim()
+      ? machinesOf(all)
+          .filter((machine) => !mine.has(machine.nodeid) && matches(machine))
+          .sort((a, b) => a.name.localeCompare(b.name, 'de'))
+      : [];
+  return { sites, pools, unlinked, total: shown.size, others };
 }

@@ -1,16 +1,18 @@
 /**
- * The machines of the organisation on the dashboard, grouped by plant → area and by pool, with a search box (name,
- * Equipment ID). Each machine links to its screen; the link's name is the machine's name. Reads the same tree as
- * the rest of the dashboard (the local mirror once synced, so it works offline). Plain rows and a deferred search
+ * The machines the user follows on the dashboard (spec part 2 §1: only equipment selected on the profile),
+ * grouped by plant → area and by pool, with a search box (name, Equipment ID) that also finds the organisation's
+ * other machines, and the button that edits the selection. Each machine links to its screen; the link's name is
+ * the machine's name. Reads the local mirror once synced, so it works offline. Plain rows and a deferred search
  * keep it quick for a few hundred machines.
  */
-import { Box, Card, Heading, HStack, Input, InputGroup, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { Boxes, ChevronRight, Factory, Search } from 'lucide-react';
+import { Box, Button, Card, Heading, HStack, Input, InputGroup, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Boxes, ChevronRight, Factory, Search, SlidersHorizontal } from 'lucide-react';
 import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { EquipmentSummary, StructureTree } from '../../../shared/api/structure';
 import { buildMachineList, type MachineGroup } from './machine-list-model';
+import { countEquipment } from './structure-stats';
 
 /** The whole row is the link (a 56 px touch target); its name is the machine's name, the details describe it. */
 const MachineRow = memo(function MachineRow({ machine }: { machine: EquipmentSummary }) {
@@ -73,12 +75,21 @@ function Group({ group, level }: { group: MachineGroup; level: 'h4' | 'h3' }) {
   );
 }
 
-export function MachineList({ tree }: { tree: StructureTree }) {
+export interface MachineListProps {
+  /** The part of the plant the user follows. */
+  tree: StructureTree;
+  /** The whole organisation: a search also finds machines outside the selection. */
+  all: StructureTree;
+  onEditSelection(): void;
+}
+
+export function MachineList({ tree, all, onEditSelection }: MachineListProps) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
-  const model = useMemo(() => buildMachineList(tree, deferredQuery), [tree, deferredQuery]);
-  const empty = model.total === 0;
+  const model = useMemo(() => buildMachineList(tree, deferredQuery, all), [tree, deferredQuery, all]);
+  const searching = deferredQuery.trim() !== '';
+  const nothingFollowed = countEquipment(tree) === 0;
 
   return (
     <Stack gap="5" as="section" aria-labelledby="machine-list-title" data-testid="machine-list">
@@ -89,12 +100,32 @@ export function MachineList({ tree }: { tree: StructureTree }) {
             ({t('machine.list.count', { count: model.total })})
           </Text>
         </Heading>
-        <InputGroup startElement={<Search size={18} aria-hidden />} maxW={{ base: 'full', md: 'sm' }}>
-          <Input type="search" aria-label={t('machine.list.search')} placeholder={t('machine.list.searchPlaceholder')} value={query} onChange={(event) => setQuery(event.target.value)} bg="bg.panel" />
-        </InputGroup>
+        <HStack gap="2" flex={{ base: '1 1 100%', md: '0 1 auto' }}>
+          <InputGroup startElement={<Search size={18} aria-hidden />} flex="1" minW={{ md: 'xs' }}>
+            <Input type="search" aria-label={t('machine.list.search')} placeholder={t('machine.list.searchPlaceholder')} value={query} onChange={(event) => setQuery(event.target.value)} bg="bg.panel" />
+          </InputGroup>
+          <Button variant="outline" onClick={onEditSelection} data-testid="edit-subscriptions" bg="bg.panel">
+            <SlidersHorizontal size={18} aria-hidden />
+            {t('subscriptions.edit')}
+          </Button>
+        </HStack>
       </HStack>
 
-      {empty && deferredQuery.trim() && <Text color="fg.muted">{t('machine.list.noMatch', { query: deferredQuery.trim() })}</Text>}
+      {nothingFollowed && !searching && (
+        <Card.Root variant="outline" data-testid="no-subscriptions">
+          <Card.Body gap="3" alignItems="flex-start">
+            <Heading as="h3" size="md">
+              {t('subscriptions.emptyTitle')}
+            </Heading>
+            <Text color="fg.muted">{t('subscriptions.emptyText')}</Text>
+            <Button colorPalette="brand" onClick={onEditSelection}>
+              {t('subscriptions.choose')}
+            </Button>
+          </Card.Body>
+        </Card.Root>
+      )}
+
+      {model.total === 0 && model.others.length === 0 && searching && <Text color="fg.muted">{t('machine.list.noMatch', { query: deferredQuery.trim() })}</Text>}
 
       {model.sites.map((site) => (
         <Card.Root key={site.nodeid} variant="outline" bg="bg.subtle">
@@ -140,6 +171,14 @@ export function MachineList({ tree }: { tree: StructureTree }) {
         <Card.Root variant="outline" bg="bg.subtle">
           <Card.Body>
             <Group group={{ nodeid: 'unlinked', name: t('machine.list.unlinked'), machines: model.unlinked }} level="h3" />
+          </Card.Body>
+        </Card.Root>
+      )}
+
+      {model.others.length > 0 && (
+        <Card.Root variant="outline" borderStyle="dashed" data-testid="machine-list-others">
+          <Card.Body>
+            <Group group={{ nodeid: 'others', name: t('machine.list.others'), machines: model.others }} level="h3" />
           </Card.Body>
         </Card.Root>
       )}

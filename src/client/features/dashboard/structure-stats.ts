@@ -1,13 +1,10 @@
 /** What the dashboard derives from the plant structure tree (GET /api/allsitesareasequipments). */
 import type { StructureTree } from '../../../shared/api/structure';
+import { machinesOf } from './machine-list-model';
 
 /** Distinct machines in the tree: a machine can sit in an area and in a pool at once. */
 export function countEquipment(tree: StructureTree): number {
-  const ids = new Set<string>();
-  for (const site of tree.sites) for (const area of site.areas) for (const item of area.equipment) ids.add(item.nodeid);
-  for (const pool of tree.equipmentpools) for (const item of pool.equipment) ids.add(item.nodeid);
-  for (const item of tree.unlinked) ids.add(item.nodeid);
-  return ids.size;
+  return machinesOf(tree).length;
 }
 
 /**

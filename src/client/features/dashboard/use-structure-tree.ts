@@ -1,30 +1,51 @@
 /**
- * The plant structure for the dashboard: from the local mirror once the first sync has filled it (so it works
- * offline and follows local changes live), from the API until then.
+ * The plant structure for the dashboard and the part of it the user follows: from the local mirror once the
+ * first sync has filled it (so it works offline and follows local changes live), from the API until then.
  */
 import { useEffect, useState } from 'react';
+import { z } from 'zod';
 import { structureTreeSchema, type StructureTree } from '../../../shared/api/structure';
+import { subscriptionSchema } from '../../../shared/api/subscriptions';
+import { selectionOf, subscribedTree, type SubscriptionRecord, type SubscriptionSelection } from '../../../shared/domain/subscription';
 import { getLocalDb } from '../../db/local-db';
 import { api } from '../../lib/api';
 import { currentLanguage } from '../../lib/i18n';
+import { useSessionStore } from '../../stores/session-store';
 import { watchMirrorStructure } from '../../sync/structure-mirror';
 
-export type StructureTreeState = { status: 'loading' } | { status: 'ready'; tree: StructureTree } | { status: 'error' };
+export interface DashboardStructure {
+  /** The whole organisation (onboarding, search beyond the own selection). */
+  all: StructureTree;
+  /** What the user follows (spec part 2 §1: only equipment selected on the profile). */
+  mine: StructureTree;
+  selection: SubscriptionSelection;
+}
+
+export type StructureTreeState = { status: 'loading' } | ({ status: 'ready' } & DashboardStructure) | { status: 'error' };
+
+const ready = (all: StructureTree, subscriptions: readonly SubscriptionRecord[]): StructureTreeState => {
+  const selection = selectionOf(subscriptions);
+  return { status: 'ready', all, mine: subscribedTree(all, selection), selection };
+};
 
 export function useStructureTree(): StructureTreeState {
+  const usernodeid = useSessionStore((state) => state.session?.usernodeid);
   const [state, setState] = useState<StructureTreeState>({ status: 'loading' });
   useEffect(() => {
+    if (!usernodeid) return undefined;
     const controller = new AbortController();
     let fromMirror = false;
-    const stopWatching = watchMirrorStructure(getLocalDb(), currentLanguage(), (tree) => {
-      if (!tree) return;
+    const stopWatching = watchMirrorStructure(getLocalDb(), currentLanguage(), usernodeid, (structure) => {
+      if (!structure) return;
       fromMirror = true;
-      setState({ status: 'ready', tree });
+      setState(ready(structure.tree, structure.subscriptions));
     });
-    api
-      .get('allsitesareasequipments', { schema: structureTreeSchema, signal: controller.signal })
-      .then((tree) => {
-        if (!fromMirror) setState({ status: 'ready', tree });
+    Promise.all([
+      api.get('allsitesareasequipments', { schema: structureTreeSchema, signal: controller.signal }),
+      api.get('subscriptions', { schema: z.array(subscriptionSchema), signal: controller.signal }),
+    ])
+      .then(([tree, subscriptions]) => {
+        if (!fromMirror) setState(ready(tree, subscriptions));
       })
       .catch(() => {
         if (!controller.signal.aborted && !fromMirror) setState({ status: 'error' });
@@ -33,6 +54,6 @@ export function useStructureTree(): StructureTreeState {
       controller.abort();
       stopWatching();
     };
-  }, []);
+  }, [usernodeid]);
   return state;
 }

@@ -10,14 +10,16 @@ import { PENDING_DELETE } from '../mirror-fields';
 import { enqueueMutation, newNodeId, type MutationRequest, type WriteContext } from '../outbox';
 import { assignmentMutations, type SelectionSave } from './assignments';
 import { shiftPlanMutation } from './shifts';
+import { creatorFollows } from './subscriptions';
 
 /**
- * "Bereich anlegen". `isSiteSubs: true`: the creator subscribes to the new area, so it appears on their
- * dashboard (docs/decisions.md). Machines move in with their own entries (see assignments.ts).
+ * "Bereich anlegen". The creator follows the new area (unless they follow its plant), so it appears on their
+ * dashboard (docs/decisions.md). That is its own entry rather than the payload's `isSiteSubs`, so the device
+ * shows it at once, offline too. Machines move in with their own entries (see assignments.ts).
  */
 export async function createArea(context: WriteContext, input: { sitenodeid: string; name: string; selection: SelectionSave }): Promise<string> {
   const nodeid = newNodeId();
-  const body = createAreaSchema.parse({ lang: 'de', nodeid, name: input.name, sitenodeid: input.sitenodeid, isSiteSubs: true });
+  const body = createAreaSchema.parse({ lang: 'de', nodeid, name: input.name, sitenodeid: input.sitenodeid, isSiteSubs: false });
   const create: MutationRequest = {
     action: 'createArea',
     method: 'POST',
@@ -28,7 +30,8 @@ export async function createArea(context: WriteContext, input: { sitenodeid: str
     values: { name: body.name, areaid: null, sitenodeid: input.sitenodeid, shiftmodelnodeid: null },
     creates: true,
   };
-  await enqueueMutation(context, [create, ...assignmentMutations({ type: 'area', nodeid }, input.selection)]);
+  const follow = await creatorFollows(context, { type: 'area', nodeid }, input.sitenodeid);
+  await enqueueMutation(context, [create, ...assignmentMutations({ type: 'area', nodeid }, input.selection), ...follow]);
   return nodeid;
 }
 

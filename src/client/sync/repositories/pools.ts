@@ -7,6 +7,7 @@ import { createPoolSchema, updatePoolSchema } from '../../../shared/api/equipmen
 import { PENDING_DELETE } from '../mirror-fields';
 import { enqueueMutation, newNodeId, type MutationRequest, type WriteContext } from '../outbox';
 import { assignmentMutations, type SelectionSave } from './assignments';
+import { creatorFollows } from './subscriptions';
 
 /** Pool names are localised ({de, en}); the app writes them under `lang` de, as every call of the spec does. */
 const LANG = 'de';
@@ -20,7 +21,9 @@ export async function createPool(context: WriteContext, input: { legalentitynode
   const nodeid = newNodeId();
   const body = createPoolSchema.parse({ lang: LANG, nodeid, name: input.name, isequipmentpoolof: input.legalentitynodeid });
   const create: MutationRequest = { action: 'createPool', method: 'POST', path: 'equipmentpools', body, kind: 'equipmentpools', nodeid, values: { name: localizedName(null, body.name) }, creates: true };
-  await enqueueMutation(context, [create, ...assignmentMutations({ type: 'pool', nodeid }, input.selection)]);
+  // The creator follows the new pool, so it appears on their dashboard (docs/decisions.md).
+  const follow = await creatorFollows(context, { type: 'equipmentpool', nodeid });
+  await enqueueMutation(context, [create, ...assignmentMutations({ type: 'pool', nodeid }, input.selection), ...follow]);
   return nodeid;
 }
 

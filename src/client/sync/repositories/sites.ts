@@ -3,8 +3,9 @@
  * mirror and its outbox entry in one transaction; bodies are checked against the shared schemas the route uses.
  */
 import { createSiteSchema, updateSiteSchema, type CreateSiteInput } from '../../../shared/api/sites';
-import { enqueueMutation, newNodeId, type WriteContext } from '../outbox';
 import { PENDING_DELETE } from '../mirror-fields';
+import { enqueueMutation, newNodeId, type MutationRequest, type WriteContext } from '../outbox';
+import { creatorFollows } from './subscriptions';
 
 /** What the plant form edits. */
 export interface SiteFormValues {
@@ -26,7 +27,7 @@ function mirrorValues(site: { name: string; street: string; siteid: string | nul
 export async function createSite(context: WriteContext, legalentitynodeid: string, values: SiteFormValues): Promise<string> {
   const nodeid = newNodeId();
   const body = createSiteSchema.parse({ lang: 'de', ...values, legalentitynodeid, nodeid } satisfies CreateSiteInput);
-  await enqueueMutation(context, {
+  const create: MutationRequest = {
     action: 'createSite',
     method: 'POST',
     path: 'sites',
@@ -35,7 +36,9 @@ export async function createSite(context: WriteContext, legalentitynodeid: strin
     nodeid,
     values: { ...mirrorValues(body), legalentitynodeid },
     creates: true,
-  });
+  };
+  // The creator follows the new plant, so its machines appear on their dashboard (docs/decisions.md).
+  await enqueueMutation(context, [create, ...(await creatorFollows(context, { type: 'site', nodeid }))]);
   return nodeid;
 }
 

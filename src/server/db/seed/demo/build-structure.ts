@@ -1,3 +1,4 @@
+import { subscriptionRecord, type SubscriptionTarget } from '../../../../shared/domain/subscription';
 import { machinePictogram, nameplateSvg, simplePdf } from '../demo-files';
 import { BRANDS, EQUIPMENT_CLASSES, type EquipmentClassKey, KINDS, type MachineKind, TYPES, type TypeSpec, brandByKey, manufacturerOf, typeByKey } from './catalog';
 import { DAY_MS, type DemoContext } from './context';
@@ -170,13 +171,14 @@ function subscribeAndAssign(
   ids: { siteIds: Map<string, string>; areaIds: Map<string, string>; poolIds: Map<string, string> },
 ): void {
   const subscribe = (personKey: string, target: { site?: string; area?: string; pool?: string }) => {
-    ctx.tables.structureSubscriptions.push({
-      ...ctx.row(new Date(ctx.setupAt.getTime() + DAY_MS)),
-      usernodeid: personByKey(organisation.people, personKey).nodeid,
-      sitenodeid: target.site ? ids.siteIds.get(target.site)! : null,
-      areanodeid: target.area ? ids.areaIds.get(target.area)! : null,
-      equipmentpoolnodeid: target.pool ? ids.poolIds.get(target.pool)! : null,
-    });
+    const usernodeid = personByKey(organisation.people, personKey).nodeid;
+    const followed: SubscriptionTarget = target.site
+      ? { type: 'site', nodeid: ids.siteIds.get(target.site)! }
+      : target.area
+        ? { type: 'area', nodeid: ids.areaIds.get(target.area)! }
+        : { type: 'equipmentpool', nodeid: ids.poolIds.get(target.pool!)! };
+    // The derived id (subscriptionNodeId), as the app and the API store it.
+    ctx.tables.structureSubscriptions.push({ ...ctx.row(new Date(ctx.setupAt.getTime() + DAY_MS)), ...subscriptionRecord(usernodeid, followed) });
   };
   subscribe('admin', { site: 'stuttgart' });
   subscribe('admin', { site: 'chemnitz' });

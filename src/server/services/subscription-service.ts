@@ -1,0 +1,122 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { CreateSubscription, Subscription } from '../../shared/api/subscriptions';
+import { subscriptionRecord, subscriptionTarget, type SubscriptionTarget } from '../../shared/domain/subscription';
+import { can, type PermissionSubject } from '../../shared/permissions';
+import type { Db, Tx } from '../db/client';
+import { areas, equipmentPools, sites, structureSubscriptions, tombstones, users } from '../db/schema';
+import { forbidden, notFound } from '../http-errors';
+import { nextVersion, recordTombstone } from './change-feed';
+import { writeTransaction, type Actor, type ServiceContext } from './service-context';
+
+/** The tombstone kind of a subscription: its table name (docs/api.md § Change feed). */
+export const SUBSCRIPTION_TOMBSTONE_KIND = 'structure_subscriptions';
+
+type SubscriptionRow = typeof structureSubscriptions.$inferSelect;
+/** Managing another user's subscriptions depends on the caller's permissions. */
+type Manager = Actor & PermissionSubject;
+
+const toSubscription = (row: SubscriptionRow): Subscription => ({
+  nodeid: row.nodeid,
+  usernodeid: row.usernodeid,
+  sitenodeid: row.sitenodeid,
+  areanodeid: row.areanodeid,
+  equipmentpoolnodeid: row.equipmentpoolnodeid,
+});
+
+/** GET /api/subscriptions: one user's entries, by id. */
+export async function listSubscriptions(ctx: ServiceContext, actor: Manager, usernodeid: string = actor.usernodeid): Promise<Subscription[]> {
+  await assertMayManage(ctx.db, actor, usernodeid);
+  const rows = await ctx.db
+    .select()
+    .from(structureSubscriptions)
+    .where(and(eq(structureSubscriptions.legalentitynodeid, actor.legalentitynodeid), eq(structureSubscriptions.usernodeid, usernodeid)))
+    .orderBy(asc(structureSubscriptions.nodeid));
+  return rows.map(toSubscription);
+}
+
+/**
+ * Follow a site, an area or a pool. Following it again answers the entry it has (a replayed or repeated
+ * outbox entry, or another device that was first). The target must be the tenant's (404 otherwise).
+ */
+export async function createSubscription(ctx: ServiceContext, actor: Manager, input: CreateSubscription): Promise<Subscription> {
+  const target = subscriptionTarget({ sitenodeid: input.sitenodeid ?? null, areanodeid: input.areanodeid ?? null, equipmentpoolnodeid: input.equipmentpoolnodeid ?? null })!;
+  return writeTransaction(ctx, 'subscription.create', async (tx) => {
+    await assertMayManage(tx, actor, input.usernodeid);
+    await assertTargetOfTenant(tx, actor, target);
+    return toSubscription(await subscribe(tx, actor.legalentitynodeid, input.usernodeid, target));
+  });
+}
+
+/**
+ * Inserts the entry unless the user follows the target already (then answers that row). Used by the route and
+ * by the creates that subscribe their creator (a new area). Re-following reuses the derived id, so its old
+ * tombstone goes: a device pulling later must not see the row deleted after it came back.
+ */
+export async function subscribe(tx: Tx, legalentitynodeid: string, usernodeid: string, target: SubscriptionTarget, version?: number): Promise<SubscriptionRow> {
+  const record = subscriptionRecord(usernodeid, target);
+  const [existing] = await tx.select().from(structureSubscriptions).where(sameTarget(legalentitynodeid, record));
+  if (existing) return existing;
+  const [inserted] = await tx
+    .insert(structureSubscriptions)
+    .values({ ...record, legalentitynodeid, version: version ?? (await nextVersion(tx, legalentitynodeid)) })
+    .onConflictDoNothing()
+    .returning();
+  // A concurrent request stored it first (the unique index on user and target): that row is the answer.
+  if (!inserted) {
+    const [winner] = await tx.select().from(structureSubscriptions).where(sameTarget(legalentitynodeid, record));
+    return winner!;
+  }
+  await tx
+    .delete(tombstones)
+    .where(and(eq(tombstones.legalentitynodeid, legalentitynodeid), eq(tombstones.kind, SUBSCRIPTION_TOMBSTONE_KIND), eq(tombstones.nodeid, record.nodeid)));
+  return inserted;
+}
+
+/** End one entry. One that is gone already answers `deleted: false` (its target was deleted meanwhile). */
+export async function deleteSubscription(ctx: ServiceContext, actor: Manager, nodeid: string): Promise<{ nodeid: string; deleted: boolean }> {
+  const le = actor.legalentitynodeid;
+  return writeTransaction(ctx, 'subscription.delete', async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(structureSubscriptions)
+      .where(and(eq(structureSubscriptions.nodeid, nodeid), eq(structureSubscriptions.legalentitynodeid, le)))
+      .for('update');
+    if (!row) return { nodeid, deleted: false };
+    await assertMayManage(tx, actor, row.usernodeid);
+    const version = await nextVersion(tx, le);
+    await tx.delete(structureSubscriptions).where(eq(structureSubscriptions.nodeid, nodeid));
+    await recordTombstone(tx, le, SUBSCRIPTION_TOMBSTONE_KIND, nodeid, version);
+    return { nodeid, deleted: true };
+  });
+}
+
+/** Everyone manages their own subscriptions; another user's need `user` update (user administration). */
+async function assertMayManage(db: Db | Tx, actor: Manager, usernodeid: string): Promise<void> {
+  if (usernodeid === actor.usernodeid) return;
+  if (!can(actor, 'user', 'update')) throw forbidden();
+  const [user] = await db
+    .select({ nodeid: users.nodeid })
+    .from(users)
+    .where(and(eq(users.nodeid, usernodeid), eq(users.legalentitynodeid, actor.legalentitynodeid)));
+  if (!user) throw notFound('User not found');
+}
+
+async function assertTargetOfTenant(tx: Tx, actor: Actor, target: SubscriptionTarget): Promise<void> {
+  const le = actor.legalentitynodeid;
+  const found =
+    target.type === 'site'
+      ? await tx.select({ nodeid: sites.nodeid }).from(sites).where(and(eq(sites.nodeid, target.nodeid), eq(sites.legalentitynodeid, le)))
+      : target.type === 'area'
+        ? await tx.select({ nodeid: areas.nodeid }).from(areas).where(and(eq(areas.nodeid, target.nodeid), eq(areas.legalentitynodeid, le)))
+        : await tx.select({ nodeid: equipmentPools.nodeid }).from(equipmentPools).where(and(eq(equipmentPools.nodeid, target.nodeid), eq(equipmentPools.legalentitynodeid, le)));
+  if (found.length === 0) throw notFound(target.type === 'site' ? 'Site not found' : target.type === 'area' ? 'Area not found' : 'Equipment pool not found');
+}
+
+function sameTarget(legalentitynodeid: string, record: ReturnType<typeof subscriptionRecord>) {
+  const target = record.sitenodeid
+    ? eq(structureSubscriptions.sitenodeid, record.sitenodeid)
+    : record.areanodeid
+      ? eq(structureSubscriptions.areanodeid, record.areanodeid)
+      : eq(structureSubscriptions.equipmentpoolnodeid, record.equipmentpoolnodeid!);
+  return and(eq(structureSubscriptions.legalentitynodeid, legalentitynodeid), eq(structureSubscriptions.usernodeid, record.usernodeid), target);
+}

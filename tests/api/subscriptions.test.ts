@@ -1,0 +1,170 @@
+import { and, eq } from 'drizzle-orm';
+import { v4 as uuidv4 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_DENIED_MESSAGE, apiErrorSchema } from '../../src/shared/api/errors';
+import { structureTreeSchema } from '../../src/shared/api/structure';
+import { subscriptionSchema } from '../../src/shared/api/subscriptions';
+import { subscriptionNodeId } from '../../src/shared/domain/subscription';
+import { structureSubscriptions, tombstones } from '../../src/server/db/schema';
+import { insertArea, insertEquipment, insertEquipmentPool, insertSite } from '../factories/structure';
+import { insertTenant, insertUser, loginAs, type TestTenant } from '../factories/tenant';
+import { rowCount, tenantVersion } from './support/db-queries';
+import { call, onlyFlag, userWithFlags } from './support/requests';
+import { changeOf, mutationHeaders, pullChanges, send } from './support/structure';
+import { createTestApp, type TestApp } from './support/test-app';
+
+describe('subscriptions (what a dashboard shows)', () => {
+  let t: TestApp;
+  let a: TestTenant;
+  let b: TestTenant;
+  let adminA: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = await insertTenant(t.database.db, { name: 'Tenant A' });
+    b = await insertTenant(t.database.db, { name: 'Tenant B' });
+    adminA = (await loginAs(t.app, a.admin)).authorization;
+  });
+  afterAll(() => t?.close());
+
+  const follow = (authorization: string, body: Record<string, unknown>) => call(t, authorization, 'POST', '/api/subscriptions', body);
+
+  it('follows a pool with the derived id, once: a repeat answers the same entry without a new version; in the change feed', async () => {
+    const le = a.legalEntity.nodeid;
+    const pool = await insertEquipmentPool(t.database.db, { legalentitynodeid: le });
+    const v0 = await tenantVersion(t.database.db, le);
+    const first = await follow(adminA, { usernodeid: a.admin.nodeid, equipmentpoolnodeid: pool.nodeid });
+    expect(first.statusCode, first.body).toBe(200);
+    const entry = subscriptionSchema.parse(first.json());
+    expect(entry).toEqual({ nodeid: subscriptionNodeId(a.admin.nodeid, pool.nodeid), usernodeid: a.admin.nodeid, sitenodeid: null, areanodeid: null, equipmentpoolnodeid: pool.nodeid });
+    expect(await tenantVersion(t.database.db, le)).toBe(v0 + 1);
+
+    const again = await follow(adminA, { usernodeid: a.admin.nodeid, equipmentpoolnodeid: pool.nodeid });
+    expect(again.json()).toEqual(entry);
+    expect(await tenantVersion(t.database.db, le)).toBe(v0 + 1);
+    expect(await rowCount(t.database.db, structureSubscriptions, eq(structureSubscriptions.equipmentpoolnodeid, pool.nodeid))).toBe(1);
+
+    expect(changeOf(await pullChanges(t, adminA, v0), 'subscriptions', entry.nodeid).data).toMatchObject({ usernodeid: a.admin.nodeid, equipmentpoolnodeid: pool.nodeid });
+    const listed = subscriptionSchema.array().parse((await call(t, adminA, 'GET', '/api/subscriptions')).json());
+    expect(listed.map((s) => s.nodeid)).toContain(entry.nodeid);
+  });
+
+  it('a followed site brings all its areas to GET /api/sitesareasequipments, a followed area only itself; unlinked machines never', async () => {
+    const le = a.legalEntity.nodeid;
+    const user = await insertUser(t.database.db, { legalentitynodeid: le, profileid: a.adminProfile.profileid });
+    const authorization = (await loginAs(t.app, user)).authorization;
+    const site = await insertSite(t.database.db, { legalentitynodeid: le, name: 'Werk Nord' });
+    const [press, weld] = [
+      await insertArea(t.database.db, { legalentitynodeid: le, sitenodeid: site.nodeid, name: 'Presse' }),
+      await insertArea(t.database.db, { legalentitynodeid: le, sitenodeid: site.nodeid, name: 'Schweißen' }),
+    ];
+    await insertEquipment(t.database.db, { legalentitynodeid: le, areanodeid: press!.nodeid, name: 'Presse 1' });
+    await insertEquipment(t.database.db, { legalentitynodeid: le, name: 'Lose' });
+    const tree = async () => structureTreeSchema.parse((await call(t, authorization, 'GET', '/api/sitesareasequipments')).json());
+
+    expect(await tree()).toEqual({ sites: [], equipmentpools: [], unlinked: [] });
+    expect((await follow(authorization, { usernodeid: user.nodeid, areanodeid: weld!.nodeid })).statusCode).toBe(200);
+    expect((await tree()).sites.map((s) => [s.name, s.areas.map((x) => x.name)])).toEqual([['Werk Nord', ['Schweißen']]]);
+    expect((await follow(authorization, { usernodeid: user.nodeid, sitenodeid: site.nodeid })).statusCode).toBe(200);
+    const whole = await tree();
+    expect(whole.sites[0]!.areas.map((x) => x.name)).toEqual(['Presse', 'Schweißen']);
+    expect(whole.sites[0]!.areas[0]!.equipment.map((m) => m.name)).toEqual(['Presse 1']);
+    expect(whole.unlinked).toEqual([]);
+  });
+
+  it('ends an entry with a tombstone; ending it again is no error; following again brings the same id back and removes the tombstone', async () => {
+    const le = a.legalEntity.nodeid;
+    const site = await insertSite(t.database.db, { legalentitynodeid: le });
+    const entry = subscriptionSchema.parse((await follow(adminA, { usernodeid: a.admin.nodeid, sitenodeid: site.nodeid })).json());
+    const deleted = await call(t, adminA, 'DELETE', `/api/subscriptions/${entry.nodeid}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json()).toEqual({ nodeid: entry.nodeid, deleted: true });
+    const afterDelete = await tenantVersion(t.database.db, le);
+    expect(changeOf(await pullChanges(t, adminA, afterDelete - 1), 'subscriptions', entry.nodeid).deleted).toBe(true);
+    expect((await call(t, adminA, 'DELETE', `/api/subscriptions/${entry.nodeid}`)).json()).toEqual({ nodeid: entry.nodeid, deleted: false });
+
+    const back = subscriptionSchema.parse((await follow(adminA, { usernodeid: a.admin.nodeid, sitenodeid: site.nodeid })).json());
+    expect(back.nodeid).toBe(entry.nodeid);
+    expect(await rowCount(t.database.db, tombstones, and(eq(tombstones.kind, 'structure_subscriptions'), eq(tombstones.nodeid, entry.nodeid))!)).toBe(0);
+    // A device that pulls from before the delete ends up with the entry.
+    const changes = (await pullChanges(t, adminA, afterDelete - 2)).filter((c) => c.nodeid === entry.nodeid);
+    expect(changes.at(-1)?.deleted ?? false).toBe(false);
+  });
+
+  it('deleting the followed area ends the entry (tombstone in the feed)', async () => {
+    const le = a.legalEntity.nodeid;
+    const site = await insertSite(t.database.db, { legalentitynodeid: le });
+    const area = await insertArea(t.database.db, { legalentitynodeid: le, sitenodeid: site.nodeid });
+    const entry = subscriptionSchema.parse((await follow(adminA, { usernodeid: a.admin.nodeid, areanodeid: area.nodeid })).json());
+    const response = await call(t, adminA, 'DELETE', `/api/areas/${area.nodeid}`, { areanodeid: area.nodeid });
+    expect(response.statusCode, response.body).toBe(200);
+    const version = await tenantVersion(t.database.db, le);
+    expect(changeOf(await pullChanges(t, adminA, version - 1), 'subscriptions', entry.nodeid).deleted).toBe(true);
+  });
+
+  it('a new area with isSiteSubs is followed by its creator with the derived id, unless the creator follows its plant', async () => {
+    const le = a.legalEntity.nodeid;
+    const site = await insertSite(t.database.db, { legalentitynodeid: le });
+    const nodeid = uuidv4();
+    const created = await call(t, adminA, 'POST', '/api/areas', { lang: 'de', nodeid, name: 'Neu', sitenodeid: site.nodeid, isSiteSubs: true });
+    expect(created.statusCode, created.body).toBe(201);
+    const [row] = await t.database.db.select().from(structureSubscriptions).where(eq(structureSubscriptions.areanodeid, nodeid));
+    expect(row?.nodeid).toBe(subscriptionNodeId(a.admin.nodeid, nodeid));
+
+    await follow(adminA, { usernodeid: a.admin.nodeid, sitenodeid: site.nodeid });
+    const second = uuidv4();
+    await call(t, adminA, 'POST', '/api/areas', { lang: 'de', nodeid: second, name: 'Zweiter', sitenodeid: site.nodeid, isSiteSubs: true });
+    expect(await rowCount(t.database.db, structureSubscriptions, eq(structureSubscriptions.areanodeid, second))).toBe(0);
+  });
+
+  it('refuses input: no target, two targets, not a UUID (400); another tenant\'s target (404)', async () => {
+    const le = a.legalEntity.nodeid;
+    const site = await insertSite(t.database.db, { legalentitynodeid: le });
+    const pool = await insertEquipmentPool(t.database.db, { legalentitynodeid: le });
+    for (const body of [{ usernodeid: a.admin.nodeid }, { usernodeid: a.admin.nodeid, sitenodeid: site.nodeid, equipmentpoolnodeid: pool.nodeid }, { usernodeid: 'x', sitenodeid: site.nodeid }]) {
+      const response = await follow(adminA, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(apiErrorSchema.parse(response.json()).statusCode).toBe(400);
+    }
+    const foreignSite = await insertSite(t.database.db, { legalentitynodeid: b.legalEntity.nodeid });
+    const foreign = await follow(adminA, { usernodeid: a.admin.nodeid, sitenodeid: foreignSite.nodeid });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({ message: 'Site not found' });
+    expect(await rowCount(t.database.db, structureSubscriptions, eq(structureSubscriptions.sitenodeid, foreignSite.nodeid))).toBe(0);
+  });
+
+  it("needs no feature for one's own entries; another user's need user update (403), and only of the own tenant (404); 401 without a token", async () => {
+    const le = a.legalEntity.nodeid;
+    const pool = await insertEquipmentPool(t.database.db, { legalentitynodeid: le });
+    const plain = await userWithFlags(t, le, 'user', onlyFlag('read'));
+    const own = await follow(plain.authorization, { usernodeid: plain.usernodeid, equipmentpoolnodeid: pool.nodeid });
+    expect(own.statusCode, own.body).toBe(200);
+
+    const other = await follow(plain.authorization, { usernodeid: a.admin.nodeid, equipmentpoolnodeid: pool.nodeid });
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toMatchObject({ message: ACCESS_DENIED_MESSAGE });
+    const entry = subscriptionSchema.parse(own.json());
+    const adminEntry = subscriptionSchema.parse((await follow(adminA, { usernodeid: a.admin.nodeid, equipmentpoolnodeid: pool.nodeid })).json());
+    expect((await call(t, plain.authorization, 'DELETE', `/api/subscriptions/${adminEntry.nodeid}`)).statusCode).toBe(403);
+    expect((await call(t, plain.authorization, 'GET', `/api/subscriptions?usernodeid=${a.admin.nodeid}`)).statusCode).toBe(403);
+
+    const manager = await userWithFlags(t, le, 'user', onlyFlag('update'));
+    expect((await call(t, manager.authorization, 'DELETE', `/api/subscriptions/${entry.nodeid}`)).json()).toEqual({ nodeid: entry.nodeid, deleted: true });
+    expect((await follow(manager.authorization, { usernodeid: b.admin.nodeid, equipmentpoolnodeid: pool.nodeid })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/subscriptions', payload: { usernodeid: a.admin.nodeid, equipmentpoolnodeid: pool.nodeid } })).statusCode).toBe(401);
+  });
+
+  it('an outbox entry replayed under the same mutation id answers the recorded result without writing twice', async () => {
+    const le = a.legalEntity.nodeid;
+    const pool = await insertEquipmentPool(t.database.db, { legalentitynodeid: le });
+    const headers = mutationHeaders(uuidv4(), 1);
+    const body = { usernodeid: a.admin.nodeid, equipmentpoolnodeid: pool.nodeid };
+    const first = await send(t, adminA, 'POST', '/api/subscriptions', body, headers);
+    const v1 = await tenantVersion(t.database.db, le);
+    const replay = await send(t, adminA, 'POST', '/api/subscriptions', body, headers);
+    expect(replay.statusCode).toBe(first.statusCode);
+    expect(replay.json()).toEqual(first.json());
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(await tenantVersion(t.database.db, le)).toBe(v1);
+  });
+});
