@@ -6,11 +6,11 @@ import { ACCESS_DENIED_MESSAGE, apiErrorSchema } from '../../src/shared/api/erro
 import { structureTreeSchema } from '../../src/shared/api/structure';
 import { areas, equipment, recordHistory, structureSubscriptions, tombstones } from '../../src/server/db/schema';
 import { insertArea, insertEquipment, insertEquipmentPool, insertSite } from '../factories/structure';
-import { insertTenant, loginAs, type TestTenant } from '../factories/tenant';
+import type { TestTenant } from '../factories/tenant';
 import { rowCount, tenantVersion } from './support/db-queries';
-import { allFlagsBut, call, onlyFlag, userWithFlags, type Method } from './support/requests';
+import { allFlagsBut, call, onlyFlag, postCreated, userWithFlags, type Method } from './support/requests';
 import { changeOf, mutationHeaders, pullChanges, send } from './support/structure';
-import { createTestApp, type TestApp } from './support/test-app';
+import { createTwoTenantApp, type TestApp } from './support/test-app';
 
 describe('areas', () => {
   let t: TestApp;
@@ -21,18 +21,10 @@ describe('areas', () => {
   let site: string;
 
   const input = (overrides: Partial<CreateAreaInput> = {}): CreateAreaInput => ({ lang: 'de', name: 'Halle 3', areaid: 'H3', sitenodeid: site, isSiteSubs: false, ...overrides });
-  const create = async (body: CreateAreaInput, authorization = adminA) => {
-    const response = await call(t, authorization, 'POST', '/api/areas', body);
-    expect(response.statusCode, response.body).toBe(201);
-    return areaSchema.parse(response.json());
-  };
+  const create = (body: CreateAreaInput, authorization = adminA) => postCreated(t, authorization, '/api/areas', body, areaSchema);
 
   beforeAll(async () => {
-    t = await createTestApp();
-    a = await insertTenant(t.database.db, { name: 'Tenant A' });
-    b = await insertTenant(t.database.db, { name: 'Tenant B' });
-    adminA = (await loginAs(t.app, a.admin)).authorization;
-    adminB = (await loginAs(t.app, b.admin)).authorization;
+    ({ t, a, b, adminA, adminB } = await createTwoTenantApp());
     site = (await insertSite(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, name: 'Werk Nord' })).nodeid;
   });
   afterAll(() => t?.close());

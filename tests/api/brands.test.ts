@@ -5,24 +5,19 @@ import { brandSchema, brandsTypesEquipmentsSchema, equipmentClassSchema, equipme
 import { ACCESS_DENIED_MESSAGE, apiErrorSchema } from '../../src/shared/api/errors';
 import { brands, equipment, recordHistory, tombstones } from '../../src/server/db/schema';
 import { insertEquipment } from '../factories/structure';
-import { insertTenant, loginAs, type TestTenant } from '../factories/tenant';
+import type { TestTenant } from '../factories/tenant';
 import { rowCount, tenantVersion } from './support/db-queries';
-import { allFlagsBut, call, onlyFlag, userWithFlags, type Method } from './support/requests';
+import { allFlagsBut, call, onlyFlag, postCreated, userWithFlags, type Method } from './support/requests';
 import { changeOf, mutationHeaders, pullChanges, send } from './support/structure';
-import { createTestApp, type TestApp } from './support/test-app';
+import { createTwoTenantApp, type TestApp } from './support/test-app';
 
 describe('catalogue: manufacturers, brands, equipment types, classes', () => {
   let t: TestApp;
   let a: TestTenant;
-  let b: TestTenant;
   let adminA: string;
   let adminB: string;
 
-  const post = async <T>(url: string, body: unknown, schema: { parse(v: unknown): T }, authorization = adminA): Promise<T> => {
-    const response = await call(t, authorization, 'POST', url, body);
-    expect(response.statusCode, response.body).toBe(201);
-    return schema.parse(response.json());
-  };
+  const post = <T>(url: string, body: unknown, schema: { parse(v: unknown): T }, authorization = adminA) => postCreated(t, authorization, url, body, schema);
   const chain = async () => {
     const manufacturer = await post('/api/legalentities', { name: `Hersteller ${uuidv7()}` }, legalEntitySchema);
     const brand = await post('/api/brands', { name: 'Trumpf', isbrandof: manufacturer.nodeid }, brandSchema);
@@ -31,11 +26,7 @@ describe('catalogue: manufacturers, brands, equipment types, classes', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
-    a = await insertTenant(t.database.db, { name: 'Tenant A' });
-    b = await insertTenant(t.database.db, { name: 'Tenant B' });
-    adminA = (await loginAs(t.app, a.admin)).authorization;
-    adminB = (await loginAs(t.app, b.admin)).authorization;
+    ({ t, a, adminA, adminB } = await createTwoTenantApp());
   });
   afterAll(() => t?.close());
 

@@ -5,11 +5,11 @@ import { poolSchema, type CreatePoolInput } from '../../src/shared/api/equipment
 import { ACCESS_DENIED_MESSAGE, apiErrorSchema } from '../../src/shared/api/errors';
 import { equipment, equipmentPools, structureSubscriptions, tombstones } from '../../src/server/db/schema';
 import { insertArea, insertEquipment, insertEquipmentPool } from '../factories/structure';
-import { insertTenant, insertUser, loginAs, type TestTenant } from '../factories/tenant';
+import { insertUser, type TestTenant } from '../factories/tenant';
 import { rowCount, tenantVersion } from './support/db-queries';
-import { allFlagsBut, call, onlyFlag, userWithFlags, type Method } from './support/requests';
+import { allFlagsBut, call, onlyFlag, postCreated, userWithFlags, type Method } from './support/requests';
 import { changeOf, mutationHeaders, pullChanges, send } from './support/structure';
-import { createTestApp, type TestApp } from './support/test-app';
+import { createTwoTenantApp, type TestApp } from './support/test-app';
 
 describe('equipment pools', () => {
   let t: TestApp;
@@ -19,18 +19,10 @@ describe('equipment pools', () => {
   let adminB: string;
 
   const input = (overrides: Partial<CreatePoolInput> = {}): CreatePoolInput => ({ lang: 'de', name: 'Mobile Geräte', isequipmentpoolof: a.legalEntity.nodeid, ...overrides });
-  const create = async (body: CreatePoolInput) => {
-    const response = await call(t, adminA, 'POST', '/api/equipmentpools', body);
-    expect(response.statusCode, response.body).toBe(201);
-    return poolSchema.parse(response.json());
-  };
+  const create = (body: CreatePoolInput) => postCreated(t, adminA, '/api/equipmentpools', body, poolSchema);
 
   beforeAll(async () => {
-    t = await createTestApp();
-    a = await insertTenant(t.database.db, { name: 'Tenant A' });
-    b = await insertTenant(t.database.db, { name: 'Tenant B' });
-    adminA = (await loginAs(t.app, a.admin)).authorization;
-    adminB = (await loginAs(t.app, b.admin)).authorization;
+    ({ t, a, b, adminA, adminB } = await createTwoTenantApp());
   });
   afterAll(() => t?.close());
 

@@ -5,11 +5,11 @@ import { ACCESS_DENIED_MESSAGE, apiErrorSchema } from '../../src/shared/api/erro
 import { shiftModelSchema } from '../../src/shared/api/shiftmodels';
 import { areas, equipment, recordHistory, shiftModels, shifts, tombstones } from '../../src/server/db/schema';
 import { insertArea, insertEquipment } from '../factories/structure';
-import { insertTenant, loginAs, type TestTenant } from '../factories/tenant';
+import type { TestTenant } from '../factories/tenant';
 import { rowCount, tenantVersion } from './support/db-queries';
-import { allFlagsBut, call, onlyFlag, userWithFlags } from './support/requests';
+import { allFlagsBut, call, onlyFlag, postCreated, userWithFlags } from './support/requests';
 import { changeOf, mutationHeaders, pullChanges, send } from './support/structure';
-import { createTestApp, type TestApp } from './support/test-app';
+import { createTwoTenantApp, type TestApp } from './support/test-app';
 
 const EARLY = { start: '06:00', end: '13:59', weekdays: [1, 2, 3, 4, 5], unmanned: false };
 const NIGHT = { start: '22:00', end: '05:59', weekdays: [1, 2, 3, 4], unmanned: true };
@@ -17,22 +17,13 @@ const NIGHT = { start: '22:00', end: '05:59', weekdays: [1, 2, 3, 4], unmanned: 
 describe('shift models', () => {
   let t: TestApp;
   let a: TestTenant;
-  let b: TestTenant;
   let adminA: string;
   let adminB: string;
 
-  const create = async (shiftmodelof: string, rows: unknown[], authorization = adminA) => {
-    const response = await call(t, authorization, 'POST', '/api/shiftmodels', { shiftmodelof, shifts: rows });
-    expect(response.statusCode, response.body).toBe(201);
-    return shiftModelSchema.parse(response.json());
-  };
+  const create = (shiftmodelof: string, rows: unknown[], authorization = adminA) => postCreated(t, authorization, '/api/shiftmodels', { shiftmodelof, shifts: rows }, shiftModelSchema);
 
   beforeAll(async () => {
-    t = await createTestApp();
-    a = await insertTenant(t.database.db, { name: 'Tenant A' });
-    b = await insertTenant(t.database.db, { name: 'Tenant B' });
-    adminA = (await loginAs(t.app, a.admin)).authorization;
-    adminB = (await loginAs(t.app, b.admin)).authorization;
+    ({ t, a, adminA, adminB } = await createTwoTenantApp());
   });
   afterAll(() => t?.close());
 

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { FeatureKey, FlagTuple, PermissionFlag } from '../../../src/shared/permissions';
 import { allFeatures, insertProfile, insertUser, loginAs } from '../../factories/tenant';
 import type { TestApp } from './test-app';
@@ -7,6 +8,13 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** A JSON request through the real app, as the client sends it. */
 export function call(t: TestApp, authorization: string, method: Method, url: string, payload?: unknown) {
   return t.app.inject({ method, url, headers: { authorization }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+}
+
+/** A POST that must answer 201 Created; the answer parsed with `schema`. */
+export async function postCreated<T>(t: TestApp, authorization: string, url: string, body: unknown, schema: { parse(value: unknown): T }): Promise<T> {
+  const response = await call(t, authorization, 'POST', url, body);
+  expect(response.statusCode, response.body).toBe(201);
+  return schema.parse(response.json());
 }
 
 /** Exactly one flag of a feature set. */

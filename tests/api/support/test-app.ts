@@ -5,6 +5,7 @@ import { buildApp, type App } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
 import type { Database } from '../../../src/server/db/client';
 import type { FaultInjector } from '../../../src/server/plugins/fault-injection';
+import { insertTenant, loginAs, type TestTenant } from '../../factories/tenant';
 import { createTestDatabase } from './test-database';
 
 /** A fixed secret so tests can sign their own tokens (expired ones, forged ones). */
@@ -58,4 +59,23 @@ export async function createTestApp(configOverrides: Record<string, string> = {}
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export interface TwoTenantApp {
+  t: TestApp;
+  a: TestTenant;
+  b: TestTenant;
+  /** Bearer headers of each tenant's admin. */
+  adminA: string;
+  adminB: string;
+}
+
+/** The app with two tenants, A and B, and each one's admin logged in: the start of every tenant-isolation suite. */
+export async function createTwoTenantApp(): Promise<TwoTenantApp> {
+  const t = await createTestApp();
+  const a = await insertTenant(t.database.db, { name: 'Tenant A' });
+  const b = await insertTenant(t.database.db, { name: 'Tenant B' });
+  const adminA = (await loginAs(t.app, a.admin)).authorization;
+  const adminB = (await loginAs(t.app, b.admin)).authorization;
+  return { t, a, b, adminA, adminB };
 }

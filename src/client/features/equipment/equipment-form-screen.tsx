@@ -69,6 +69,39 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
   );
 }
 
+interface RecordSelectProps {
+  label: string;
+  testId: string;
+  rows: MirrorRow[];
+  value: string | null;
+  onChange(nodeid: string | null): void;
+  /** Marks the field invalid when set. */
+  errorText?: string | undefined;
+  disabled: boolean;
+}
+
+/** A select over mirrored records by their localised name, with an empty "none" choice first. */
+function RecordSelect({ label, testId, rows, value, onChange, errorText, disabled }: RecordSelectProps) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Field.Root invalid={Boolean(errorText)} disabled={disabled}>
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root size="lg">
+        <NativeSelect.Field data-testid={testId} value={value ?? ''} onChange={(event) => onChange(event.target.value || null)}>
+          <option value="">{t('equipment.picker.none')}</option>
+          {rows.map((row) => (
+            <option key={row.nodeid} value={row.nodeid}>
+              {localizedText(row.name, i18n.language)}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {errorText && <Field.ErrorText>{errorText}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
 export function EquipmentFormScreen() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -140,6 +173,7 @@ export function EquipmentFormScreen() {
   const check = checkForm(formWithShifts, mode, lang, lookup);
   const catalogError = (field: string) => check.catalogIssues.find((issue) => issue.field === field);
   const assignmentMissing = check.fieldIssues.includes('area');
+  const assignmentError = assignmentMissing ? t('equipment.errors.assignment') : undefined;
 
   // ------------------------------------------------------------ options
   const manufacturerOptions = visible(manufacturers).map((row) => ({ nodeid: row.nodeid, label: localizedText(row.name, lang) }));
@@ -320,20 +354,7 @@ export function EquipmentFormScreen() {
               {textField('inspectionbooknumber', t('equipment.fields.inspectionbooknumber'))}
               {yearField('constructionyear', t('equipment.fields.constructionyear'), true)}
               {textField('manufacturerserialnumber', t('equipment.fields.serialnumber'))}
-              <Field.Root disabled={disabled}>
-                <Field.Label>{t('equipment.fields.equipmentclass')}</Field.Label>
-                <NativeSelect.Root size="lg">
-                  <NativeSelect.Field data-testid="equipment-class" value={form.equipmentclassnodeid ?? ''} onChange={(event) => set('equipmentclassnodeid', event.target.value || null)}>
-                    <option value="">{t('equipment.picker.none')}</option>
-                    {visible(classes).map((row) => (
-                      <option key={row.nodeid} value={row.nodeid}>
-                        {localizedText(row.name, lang)}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </Field.Root>
+              <RecordSelect label={t('equipment.fields.equipmentclass')} testId="equipment-class" rows={visible(classes)} value={form.equipmentclassnodeid} onChange={(nodeid) => set('equipmentclassnodeid', nodeid)} disabled={disabled} />
             </SimpleGrid>
           </Section>
 
@@ -406,50 +427,9 @@ export function EquipmentFormScreen() {
           {mode === 'add' && (
             <Section title={t('equipment.sections.assignment')} testId="section-assignment">
               <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
-                <Field.Root invalid={assignmentMissing} disabled={disabled}>
-                  <Field.Label>{t('equipment.fields.pool')}</Field.Label>
-                  <NativeSelect.Root size="lg">
-                    <NativeSelect.Field data-testid="equipment-pool" value={form.equipmentpoolnodeid ?? ''} onChange={(event) => set('equipmentpoolnodeid', event.target.value || null)}>
-                      <option value="">{t('equipment.picker.none')}</option>
-                      {visible(pools).map((row) => (
-                        <option key={row.nodeid} value={row.nodeid}>
-                          {localizedText(row.name, lang)}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                  {assignmentMissing && <Field.ErrorText>{t('equipment.errors.assignment')}</Field.ErrorText>}
-                </Field.Root>
-                <Field.Root disabled={disabled}>
-                  <Field.Label>{t('equipment.fields.site')}</Field.Label>
-                  <NativeSelect.Root size="lg">
-                    <NativeSelect.Field data-testid="equipment-site" value={form.sitenodeid ?? ''} onChange={(event) => setForm((current) => ({ ...current, sitenodeid: event.target.value || null, areanodeid: null }))}>
-                      <option value="">{t('equipment.picker.none')}</option>
-                      {visible(sites).map((row) => (
-                        <option key={row.nodeid} value={row.nodeid}>
-                          {localizedText(row.name, lang)}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </Field.Root>
-                <Field.Root invalid={assignmentMissing} disabled={disabled || !form.sitenodeid}>
-                  <Field.Label>{t('equipment.fields.area')}</Field.Label>
-                  <NativeSelect.Root size="lg">
-                    <NativeSelect.Field data-testid="equipment-area" value={form.areanodeid ?? ''} onChange={(event) => set('areanodeid', event.target.value || null)}>
-                      <option value="">{t('equipment.picker.none')}</option>
-                      {siteAreas.map((row) => (
-                        <option key={row.nodeid} value={row.nodeid}>
-                          {localizedText(row.name, lang)}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                  {assignmentMissing && <Field.ErrorText>{t('equipment.errors.assignment')}</Field.ErrorText>}
-                </Field.Root>
+                <RecordSelect label={t('equipment.fields.pool')} testId="equipment-pool" rows={visible(pools)} value={form.equipmentpoolnodeid} onChange={(nodeid) => set('equipmentpoolnodeid', nodeid)} errorText={assignmentError} disabled={disabled} />
+                <RecordSelect label={t('equipment.fields.site')} testId="equipment-site" rows={visible(sites)} value={form.sitenodeid} onChange={(nodeid) => setForm((current) => ({ ...current, sitenodeid: nodeid, areanodeid: null }))} disabled={disabled} />
+                <RecordSelect label={t('equipment.fields.area')} testId="equipment-area" rows={siteAreas} value={form.areanodeid} onChange={(nodeid) => set('areanodeid', nodeid)} errorText={assignmentError} disabled={disabled || !form.sitenodeid} />
               </SimpleGrid>
             </Section>
           )}

@@ -2,14 +2,15 @@
  * /machines (spec part 2 §2.1 "equipment: pools and their equipment"): every pool with its machines and a link to
  * edit it, then the machines linked nowhere ('Nicht verknüpfte Geräte'). Read from the local mirror (offline too).
  */
-import { Alert, Badge, Box, Button, Card, Flex, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { Boxes, Pencil, Plus } from 'lucide-react';
+import { Box, Button, Card, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Boxes, Plus } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n';
 import { useStructureData } from '../../sync/use-structure-data';
 import { usePermission } from '../auth/use-permission';
 import { isLinked } from './equipment-selection';
+import { CountAndEdit, MirrorListState } from './list-parts';
 import { poolViews, selectableEquipment, truncateTitle, type EquipmentCard } from './structure-view';
 
 function MachineLine({ machine }: { machine: EquipmentCard }) {
@@ -52,14 +53,7 @@ export function MachinesScreen() {
         </HStack>
       </Flex>
 
-      {!data && <Skeleton h="64" borderRadius="l3" />}
-      {data && !data.synced && (
-        <Alert.Root status="info" variant="subtle">
-          <Alert.Indicator />
-          <Alert.Title fontWeight="normal">{t('sites.notSynced')}</Alert.Title>
-        </Alert.Root>
-      )}
-      {data && data.synced && pools.length === 0 && <Text color="fg.muted">{t('pools.empty')}</Text>}
+      <MirrorListState data={data} empty={pools.length === 0} emptyText={t('pools.empty')} />
 
       {pools.length > 0 && (
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" alignItems="start">
@@ -75,18 +69,11 @@ export function MachinesScreen() {
                       {truncateTitle(pool.name)}
                     </Card.Title>
                   </HStack>
-                  <HStack gap="2" flexShrink={0}>
-                    <Badge size="lg" variant="subtle" data-testid="pool-equipment-count">
-                      {t('sites.equipmentCount', { count: pool.equipment.length })}
-                    </Badge>
-                    {canUpdatePool && (
-                      <Button asChild variant="ghost" aria-label={t('pools.editPool', { name: pool.name })}>
-                        <RouterLink to={`/edit-pool?nodeid=${pool.nodeid}`} state={{ pageType: 'edit', nodeid: pool.nodeid }} data-testid="pool-edit">
-                          <Pencil aria-hidden />
-                        </RouterLink>
-                      </Button>
-                    )}
-                  </HStack>
+                  <CountAndEdit
+                    equipmentCount={pool.equipment.length}
+                    edit={canUpdatePool ? { label: t('pools.editPool', { name: pool.name }), to: `/edit-pool?nodeid=${pool.nodeid}`, state: { pageType: 'edit', nodeid: pool.nodeid } } : undefined}
+                    testId="pool"
+                  />
                 </Flex>
               </Card.Header>
               <Card.Body pt="0">

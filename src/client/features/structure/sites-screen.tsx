@@ -3,7 +3,7 @@
  * machine count and a link to edit it; links to create a plant or an area. Read from the local mirror, so it
  * works offline. Two panes from `md` (tablet landscape), list or plant below (portrait).
  */
-import { Alert, Badge, Box, Button, Card, Flex, Grid, Heading, HStack, LinkBox, LinkOverlay, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Flex, Grid, Heading, HStack, LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react';
 import { ArrowLeft, Factory, MapPin, Pencil, Plus } from 'lucide-react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { currentLanguage } from '../../lib/i18n';
 import { useStructureData } from '../../sync/use-structure-data';
 import { usePermission } from '../auth/use-permission';
 import { countryName } from './country-names';
+import { CountAndEdit, MirrorListState } from './list-parts';
 import { siteViews, truncateTitle, type SiteView } from './structure-view';
 
 export function SitesScreen() {
@@ -39,14 +40,7 @@ export function SitesScreen() {
         )}
       </Flex>
 
-      {!data && <Skeleton h="64" borderRadius="l3" />}
-      {data && !data.synced && (
-        <Alert.Root status="info" variant="subtle">
-          <Alert.Indicator />
-          <Alert.Title fontWeight="normal">{t('sites.notSynced')}</Alert.Title>
-        </Alert.Root>
-      )}
-      {data && data.synced && sites.length === 0 && <Text color="fg.muted">{t('sites.empty')}</Text>}
+      <MirrorListState data={data} empty={sites.length === 0} emptyText={t('sites.empty')} />
 
       {data && sites.length > 0 && (
         <Grid templateColumns={{ base: 'minmax(0, 1fr)', md: 'minmax(260px, 340px) minmax(0, 1fr)' }} gap="6" alignItems="start">
@@ -176,18 +170,11 @@ function SiteDetail({ site }: { site: SiteView }) {
                   {area.equipment.length > 0 ? area.equipment.map((machine) => machine.name).join(', ') : t('sites.noEquipment')}
                 </Text>
               </Box>
-              <HStack gap="2" flexShrink={0}>
-                <Badge size="lg" variant="subtle" data-testid="area-equipment-count">
-                  {t('sites.equipmentCount', { count: area.equipment.length })}
-                </Badge>
-                {canUpdate && (
-                  <Button asChild variant="ghost" aria-label={t('sites.editArea', { name: area.name })}>
-                    <RouterLink to={`/create-area?nodeid=${area.nodeid}`} state={{ ...areaState, pageType: 'edit', nodeid: area.nodeid }} data-testid="area-edit">
-                      <Pencil aria-hidden />
-                    </RouterLink>
-                  </Button>
-                )}
-              </HStack>
+              <CountAndEdit
+                equipmentCount={area.equipment.length}
+                edit={canUpdate ? { label: t('sites.editArea', { name: area.name }), to: `/create-area?nodeid=${area.nodeid}`, state: { ...areaState, pageType: 'edit', nodeid: area.nodeid } } : undefined}
+                testId="area"
+              />
             </Flex>
           </Box>
         ))}

@@ -16,49 +16,30 @@ import type {
 import type { MirrorRow } from '../../db/local-db';
 import { enqueueMutation, newNodeId, type MutationRequest, type WriteContext } from '../outbox';
 
+/** The POST that creates one catalogue record under a client-made nodeid; the mirror row is made from `values`. */
+function creation(request: Omit<MutationRequest, 'method' | 'creates'>): MutationRequest {
+  return { ...request, method: 'POST', creates: true };
+}
+
 export function createManufacturerMutation(input: { nodeid?: string; name: string }): MutationRequest {
   const nodeid = input.nodeid ?? newNodeId();
   const name = input.name.trim();
-  return {
-    action: 'createManufacturer',
-    method: 'POST',
-    path: 'legalentities',
-    body: { lang: 'de', nodeid, name } satisfies CreateLegalEntityInput,
-    kind: 'manufacturers',
-    nodeid,
-    values: { name, clienttype: 'company' },
-    creates: true,
-  };
+  const body = { lang: 'de', nodeid, name } satisfies CreateLegalEntityInput;
+  return creation({ action: 'createManufacturer', path: 'legalentities', body, kind: 'manufacturers', nodeid, values: { name, clienttype: 'company' } });
 }
 
 export function createBrandMutation(input: { nodeid?: string; name: string; isbrandof: string }): MutationRequest {
   const nodeid = input.nodeid ?? newNodeId();
   const name = input.name.trim();
-  return {
-    action: 'createBrand',
-    method: 'POST',
-    path: 'brands',
-    body: { lang: 'de', nodeid, name, isbrandof: input.isbrandof } satisfies CreateBrandInput,
-    kind: 'brands',
-    nodeid,
-    values: { name, manufacturernodeid: input.isbrandof },
-    creates: true,
-  };
+  const body = { lang: 'de', nodeid, name, isbrandof: input.isbrandof } satisfies CreateBrandInput;
+  return creation({ action: 'createBrand', path: 'brands', body, kind: 'brands', nodeid, values: { name, manufacturernodeid: input.isbrandof } });
 }
 
 export function createEquipmentTypeMutation(input: { nodeid?: string; model: string; brandnodeid: string }): MutationRequest {
   const nodeid = input.nodeid ?? newNodeId();
   const model = input.model.trim();
-  return {
-    action: 'createEquipmentType',
-    method: 'POST',
-    path: 'equipmenttypes',
-    body: { lang: 'de', nodeid, model, brandnodeid: input.brandnodeid } satisfies CreateEquipmentTypeInput,
-    kind: 'equipmenttypes',
-    nodeid,
-    values: { model, brandnodeid: input.brandnodeid },
-    creates: true,
-  };
+  const body = { lang: 'de', nodeid, model, brandnodeid: input.brandnodeid } satisfies CreateEquipmentTypeInput;
+  return creation({ action: 'createEquipmentType', path: 'equipmenttypes', body, kind: 'equipmenttypes', nodeid, values: { model, brandnodeid: input.brandnodeid } });
 }
 
 export interface BrandInput {
@@ -67,15 +48,16 @@ export interface BrandInput {
   manufacturer: { isnew: false; nodeid: string } | { isnew: true; name: string };
 }
 
+/** The brand's manufacturer: an existing one, or a new one whose create goes first. */
+function resolveManufacturer(manufacturer: BrandInput['manufacturer']): { mutations: MutationRequest[]; manufacturernodeid: string } {
+  if (!manufacturer.isnew) return { mutations: [], manufacturernodeid: manufacturer.nodeid };
+  const create = createManufacturerMutation({ name: manufacturer.name });
+  return { mutations: [create], manufacturernodeid: create.nodeid };
+}
+
 /** /create-brand: the brand, and its manufacturer first when it is new. Returns the brand's nodeid. */
 export async function createBrand(context: WriteContext, input: BrandInput): Promise<string> {
-  const mutations: MutationRequest[] = [];
-  let manufacturernodeid: string;
-  if (input.manufacturer.isnew) {
-    const manufacturer = createManufacturerMutation({ name: input.manufacturer.name });
-    mutations.push(manufacturer);
-    manufacturernodeid = manufacturer.nodeid;
-  } else manufacturernodeid = input.manufacturer.nodeid;
+  const { mutations, manufacturernodeid } = resolveManufacturer(input.manufacturer);
   const brand = createBrandMutation({ name: input.name, isbrandof: manufacturernodeid });
   mutations.push(brand);
   await enqueueMutation(context, mutations);
@@ -84,13 +66,7 @@ export async function createBrand(context: WriteContext, input: BrandInput): Pro
 
 /** /edit-brand: only the changed fields are sent (field-level last write wins on the server). */
 export async function updateBrand(context: WriteContext, brand: MirrorRow, input: BrandInput): Promise<void> {
-  const mutations: MutationRequest[] = [];
-  let manufacturernodeid: string;
-  if (input.manufacturer.isnew) {
-    const manufacturer = createManufacturerMutation({ name: input.manufacturer.name });
-    mutations.push(manufacturer);
-    manufacturernodeid = manufacturer.nodeid;
-  } else manufacturernodeid = input.manufacturer.nodeid;
+  const { mutations, manufacturernodeid } = resolveManufacturer(input.manufacturer);
   const name = input.name.trim();
   const body: UpdateBrandInput = { lang: 'de' };
   const values: Record<string, unknown> = {};
@@ -111,16 +87,8 @@ export async function updateBrand(context: WriteContext, brand: MirrorRow, input
 export async function createEquipmentClass(context: WriteContext, input: { name: string; lang: string }): Promise<string> {
   const nodeid = newNodeId();
   const name = input.name.trim();
-  await enqueueMutation(context, {
-    action: 'createEquipmentClass',
-    method: 'POST',
-    path: 'equipmentclasses',
-    body: { lang: input.lang, nodeid, name } satisfies CreateEquipmentClassInput,
-    kind: 'equipmentclasses',
-    nodeid,
-    values: { name: { [input.lang]: name } },
-    creates: true,
-  });
+  const body = { lang: input.lang, nodeid, name } satisfies CreateEquipmentClassInput;
+  await enqueueMutation(context, creation({ action: 'createEquipmentClass', path: 'equipmentclasses', body, kind: 'equipmentclasses', nodeid, values: { name: { [input.lang]: name } } }));
   return nodeid;
 }
 

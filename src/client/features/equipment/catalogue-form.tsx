@@ -1,0 +1,95 @@
+/**
+ * What the small catalogue forms (brand, equipment class) share: the not-found notice, the saving state that
+ * leaves for the machines on success, and the card with heading, error line and cancel/submit footer.
+ */
+import { Alert, Box, Button, Card, Field, Flex, Heading, Input } from '@chakra-ui/react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { isQuotaExceeded } from '../../db/local-db';
+import { CATALOGUE_FORM_EXIT } from './use-record-target';
+
+export function CatalogueNotFound({ text, testId }: { text: string; testId: string }) {
+  return (
+    <Alert.Root status="warning" m="6" maxW="3xl" data-testid={testId}>
+      <Alert.Indicator />
+      <Alert.Title>{text}</Alert.Title>
+    </Alert.Root>
+  );
+}
+
+/** `save(write)`: runs the local write once at a time, then goes to the machines; a failure stays on the form. */
+export function useCatalogueSave() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const save = async (write: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await write();
+      void navigate(CATALOGUE_FORM_EXIT);
+    } catch (cause) {
+      setError(isQuotaExceeded(cause) ? t('sync.errors.quota') : t('equipment.errors.saveFailed'));
+      setBusy(false);
+    }
+  };
+  return { busy, error, save };
+}
+
+export interface CatalogueFormCardProps {
+  title: string;
+  onSubmit(): void;
+  busy: boolean;
+  error: string | null;
+  submitLabel: string;
+  canSubmit: boolean;
+  /** Test id the e2e page models use. */
+  submitTestId: string;
+  children: ReactNode;
+}
+
+export function CatalogueFormCard({ title, onSubmit, busy, error, submitLabel, canSubmit, submitTestId, children }: CatalogueFormCardProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Box p={{ base: '4', md: '6' }} maxW="3xl">
+      <Card.Root variant="outline">
+        <Card.Body gap="5" as="form" onSubmit={(event) => (event.preventDefault(), onSubmit())}>
+          <Heading as="h2" size="lg">
+            {title}
+          </Heading>
+          {children}
+          {error && (
+            <Alert.Root status="error">
+              <Alert.Indicator />
+              <Alert.Title>{error}</Alert.Title>
+            </Alert.Root>
+          )}
+          <Flex gap="3" justify="flex-end">
+            <Button variant="ghost" onClick={() => void navigate(CATALOGUE_FORM_EXIT)} disabled={busy}>
+              {t('equipment.cancel')}
+            </Button>
+            <Button type="submit" colorPalette="brand" disabled={!canSubmit} loading={busy} data-testid={submitTestId}>
+              {submitLabel}
+            </Button>
+          </Flex>
+        </Card.Body>
+      </Card.Root>
+    </Box>
+  );
+}
+
+/** The required name input both forms start with. */
+export function CatalogueNameField({ label, testId, value, onChange, disabled }: { label: string; testId: string; value: string; onChange(value: string): void; disabled: boolean }) {
+  return (
+    <Field.Root required invalid={value.trim() === ''} disabled={disabled}>
+      <Field.Label>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      <Input data-testid={testId} value={value} onChange={(event) => onChange(event.target.value)} />
+    </Field.Root>
+  );
+}

@@ -1,0 +1,49 @@
+/** Pieces the plant (/sites) and pool (/machines) screens both show. */
+import { Alert, Badge, Button, HStack, Skeleton, Text } from '@chakra-ui/react';
+import { Pencil } from 'lucide-react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+
+/** Skeleton while the mirror loads, a notice until the first sync is done, then `emptyText` when there is nothing. */
+export function MirrorListState({ data, empty, emptyText }: { data: { synced: boolean } | undefined; empty: boolean; emptyText: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {!data && <Skeleton h="64" borderRadius="l3" />}
+      {data && !data.synced && (
+        <Alert.Root status="info" variant="subtle">
+          <Alert.Indicator />
+          <Alert.Title fontWeight="normal">{t('sites.notSynced')}</Alert.Title>
+        </Alert.Root>
+      )}
+      {data && data.synced && empty && <Text color="fg.muted">{emptyText}</Text>}
+    </>
+  );
+}
+
+export interface CountAndEditProps {
+  equipmentCount: number;
+  /** The edit link, shown only when set (the caller may update). */
+  edit?: { label: string; to: string; state: object } | undefined;
+  /** Test id prefix the e2e page models use: `<prefix>-equipment-count`, `<prefix>-edit`. */
+  testId: string;
+}
+
+/** A pool's or area's machine count badge and its edit link. */
+export function CountAndEdit({ equipmentCount, edit, testId }: CountAndEditProps) {
+  const { t } = useTranslation();
+  return (
+    <HStack gap="2" flexShrink={0}>
+      <Badge size="lg" variant="subtle" data-testid={`${testId}-equipment-count`}>
+        {t('sites.equipmentCount', { count: equipmentCount })}
+      </Badge>
+      {edit && (
+        <Button asChild variant="ghost" aria-label={edit.label}>
+          <RouterLink to={edit.to} state={edit.state} data-testid={`${testId}-edit`}>
+            <Pencil aria-hidden />
+          </RouterLink>
+        </Button>
+      )}
+    </HStack>
+  );
+}
