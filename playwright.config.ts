@@ -28,6 +28,8 @@ export default defineConfig({
     launchOptions: {
       // Debian's Chromium: Playwright cannot download its own browser on these machines.
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // German browser language (needs Debian's chromium-l10n): time inputs show 24 h as on a German tablet.
+      env: { ...process.env, LANGUAGE: 'de', LANG: 'de_DE.UTF-8' },
       args: ['--no-sandbox', '--lang=de-DE', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },

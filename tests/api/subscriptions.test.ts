@@ -36,7 +36,7 @@ describe('subscriptions (what a dashboard shows)', () => {
     const first = await follow(adminA, { usernodeid: a.admin.nodeid, equipmentpoolnodeid: pool.nodeid });
     expect(first.statusCode, first.body).toBe(200);
     const entry = subscriptionSchema.parse(first.json());
-    expect(entry).toEqual({ nodeid: subscriptionNodeId(a.admin.nodeid, pool.nodeid), usernodeid: a.admin.nodeid, sitenodeid: null, areanodeid: null, equipmentpoolnodeid: pool.nodeid });
+    expect(entry).toEqual({ nodeid: subscriptionNodeId(a.admin.nodeid, pool.nodeid), usernodeid: a.admin.nodeid, sitenodeid: null, areanodeid: null, equipmentpoolnodeid: pool.nodeid, version: v0 + 1 });
     expect(await tenantVersion(t.database.db, le)).toBe(v0 + 1);
 
     const again = await follow(adminA, { usernodeid: a.admin.nodeid, equipmentpoolnodeid: pool.nodeid });
@@ -78,8 +78,8 @@ describe('subscriptions (what a dashboard shows)', () => {
     const entry = subscriptionSchema.parse((await follow(adminA, { usernodeid: a.admin.nodeid, sitenodeid: site.nodeid })).json());
     const deleted = await call(t, adminA, 'DELETE', `/api/subscriptions/${entry.nodeid}`);
     expect(deleted.statusCode, deleted.body).toBe(200);
-    expect(deleted.json()).toEqual({ nodeid: entry.nodeid, deleted: true });
     const afterDelete = await tenantVersion(t.database.db, le);
+    expect(deleted.json()).toEqual({ nodeid: entry.nodeid, deleted: true, version: afterDelete });
     expect(changeOf(await pullChanges(t, adminA, afterDelete - 1), 'subscriptions', entry.nodeid).deleted).toBe(true);
     expect((await call(t, adminA, 'DELETE', `/api/subscriptions/${entry.nodeid}`)).json()).toEqual({ nodeid: entry.nodeid, deleted: false });
 
@@ -149,7 +149,7 @@ describe('subscriptions (what a dashboard shows)', () => {
     expect((await call(t, plain.authorization, 'GET', `/api/subscriptions?usernodeid=${a.admin.nodeid}`)).statusCode).toBe(403);
 
     const manager = await userWithFlags(t, le, 'user', onlyFlag('update'));
-    expect((await call(t, manager.authorization, 'DELETE', `/api/subscriptions/${entry.nodeid}`)).json()).toEqual({ nodeid: entry.nodeid, deleted: true });
+    expect((await call(t, manager.authorization, 'DELETE', `/api/subscriptions/${entry.nodeid}`)).json()).toMatchObject({ nodeid: entry.nodeid, deleted: true });
     expect((await follow(manager.authorization, { usernodeid: b.admin.nodeid, equipmentpoolnodeid: pool.nodeid })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: '/api/subscriptions', payload: { usernodeid: a.admin.nodeid, equipmentpoolnodeid: pool.nodeid } })).statusCode).toBe(401);
   });

@@ -21,6 +21,7 @@ const toSubscription = (row: SubscriptionRow): Subscription => ({
   sitenodeid: row.sitenodeid,
   areanodeid: row.areanodeid,
   equipmentpoolnodeid: row.equipmentpoolnodeid,
+  version: row.version,
 });
 
 /** GET /api/subscriptions: one user's entries, by id. */
@@ -73,7 +74,7 @@ export async function subscribe(tx: Tx, legalentitynodeid: string, usernodeid: s
 }
 
 /** End one entry. One that is gone already answers `deleted: false` (its target was deleted meanwhile). */
-export async function deleteSubscription(ctx: ServiceContext, actor: Manager, nodeid: string): Promise<{ nodeid: string; deleted: boolean }> {
+export async function deleteSubscription(ctx: ServiceContext, actor: Manager, nodeid: string): Promise<{ nodeid: string; deleted: boolean; version?: number }> {
   const le = actor.legalentitynodeid;
   return writeTransaction(ctx, 'subscription.delete', async (tx) => {
     const [row] = await tx
@@ -86,7 +87,7 @@ export async function deleteSubscription(ctx: ServiceContext, actor: Manager, no
     const version = await nextVersion(tx, le);
     await tx.delete(structureSubscriptions).where(eq(structureSubscriptions.nodeid, nodeid));
     await recordTombstone(tx, le, SUBSCRIPTION_TOMBSTONE_KIND, nodeid, version);
-    return { nodeid, deleted: true };
+    return { nodeid, deleted: true, version };
   });
 }
 

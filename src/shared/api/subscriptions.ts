@@ -29,10 +29,13 @@ export const subscriptionSchema = z.object({
   sitenodeid: z.uuid().nullable(),
   areanodeid: z.uuid().nullable(),
   equipmentpoolnodeid: z.uuid().nullable(),
+  /** The change version of the entry (the device's mirror takes it from the answer). */
+  version: z.number().int(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
-export const deleteSubscriptionResultSchema = z.object({ nodeid: z.uuid(), deleted: z.boolean() });
+/** `version` of the delete when this call ended the entry; none when it was gone already. */
+export const deleteSubscriptionResultSchema = z.object({ nodeid: z.uuid(), deleted: z.boolean(), version: z.number().int().optional() });
 
 /** GET /api/subscriptions?usernodeid — one user's entries (default: the caller's). */
 export const subscriptionsQuerySchema = z.object({ usernodeid: z.uuid().optional() });
