@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import de from '../../src/client/i18n/de.json';
 import en from '../../src/client/i18n/en.json';
+import { STRUCTURE_ACTIONS } from '../../src/client/sync/use-sync-lists';
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -20,6 +21,10 @@ describe('i18n resources', () => {
     for (const [name, tree] of [['de', de], ['en', en]] as const) {
       for (const key of keys(tree)) expect(leaf(tree, key), `${name}: ${key}`).not.toBe('');
     }
+  });
+
+  it('names every structure write the sync panel can show (sites.describe.<action>)', () => {
+    for (const action of STRUCTURE_ACTIONS) expect(typeof leaf(de, `sites.describe.${action}`), action).toBe('string');
   });
 
   it('uses the same interpolation variables in both languages', () => {
