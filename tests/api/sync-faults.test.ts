@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { connect } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,6 +57,33 @@ describe('sync: fault scenarios', () => {
     expect(resend.status).toBe(201);
     expect(resend.headers.get('idempotent-replayed')).toBe('true');
     expect((await resend.json()) as unknown).toMatchObject({ nodeid: input.nodeid });
+    expect(await siteRows(input.nodeid)).toBe(1);
+  });
+
+  it('a body cut off by the network is not recorded: the resend with the whole body under the same id applies once', async () => {
+    const clientid = uuidv7();
+    const input = siteInput();
+    const body = JSON.stringify(input);
+    // Half the body, then the connection dies (a tablet leaving the Wi-Fi mid-request).
+    await new Promise<void>((resolve) => {
+      const url = new URL(`${base}/api/sites`);
+      const socket = connect(Number(url.port), url.hostname, () => {
+        socket.write(
+          `POST /api/sites HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: ${authorization}\r\nContent-Type: application/json\r\n` +
+            `X-Client-Id: ${clientid}\r\nX-Mutation-Id: 1\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, body.length / 2)}`,
+          () => setTimeout(() => socket.destroy(), 50),
+        );
+      });
+      socket.on('close', () => resolve());
+      socket.on('error', () => resolve());
+    });
+    // The server noticed the cut (give it a moment), stored nothing for mutation 1 and wrote nothing.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await t.database.db.select({ n: count() }).from(syncMutations).where(eq(syncMutations.clientid, clientid))).toEqual([{ n: 0 }]);
+    expect(await siteRows(input.nodeid)).toBe(0);
+
+    const resend = await send(clientid, 1, input);
+    expect(resend.status, await resend.clone().text()).toBe(201);
     expect(await siteRows(input.nodeid)).toBe(1);
   });
 
