@@ -126,7 +126,7 @@ export default fp(
       // The connection was cut while the body was arriving (a 400 for a truncated body): nobody reads this answer,
       // and the device resends the whole body under the same id, which must then be processed — recorded, it
       // would be refused as "a different request" and become a dead letter for a mere network fault.
-      if (request.raw.destroyed || request.raw.socket?.destroyed === true) return payload;
+      if (request.raw.socket?.destroyed === true) return payload;
 
       const body = typeof payload === 'string' && payload.length > 0 ? (JSON.parse(payload) as unknown) : null;
       const result = await runMutation(app.serviceContext.db, keyOf(request, mutation), { apply: async () => ({ status, body }) });
