@@ -151,6 +151,33 @@ describe('sender', () => {
     expect((await db.deadLetters.toArray())[0]).toMatchObject({ status: 403, values: { title: 'Ohne Recht' } });
   });
 
+  it('a refused create with a later write to it still queued: the record goes once that write is done, the dead letter keeps it', async () => {
+    const { db, sender, context } = harness();
+    await seedMachine(db);
+    const id = await createNotification(context, { type: 0, title: 'Ohne Recht', equipmentnodeid: MACHINE });
+    await updateNotificationStatus(context, (await db.mirror('notifications').get(id))!, 1);
+    server.faults.push({ path: '/api/notifications', fault: 'reject-403' });
+    // Only the create is refused; the status change is then answered (the stand-in server applies anything).
+    await sender.drain();
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.mirror('notifications').get(id)).toBeUndefined();
+    expect((await db.deadLetters.toArray()).map((letter) => letter.action)).toEqual(['createNotification']);
+  });
+
+  it('a refused create retried from the sync panel stays once it is acknowledged', async () => {
+    const { db, sender, context } = harness();
+    await seedMachine(db);
+    const id = await createNotification(context, { type: 0, title: 'Zweiter Versuch', equipmentnodeid: MACHINE });
+    await updateNotificationStatus(context, (await db.mirror('notifications').get(id))!, 1);
+    server.faults.push({ path: '/api/notifications', fault: 'reject-403' }, { path: '/api/notifications/', fault: 'reject-403' });
+    await sender.drain();
+    const [create] = await db.deadLetters.toArray();
+    await retryDeadLetter(db, create!.id!);
+    await sender.drain();
+    expect(await db.mirror('notifications').get(id)).toMatchObject({ title: 'Zweiter Versuch' });
+    expect(await db.mirror('notifications').get(id)).not.toHaveProperty('createrefused');
+  });
+
   it('401: refreshes the token and resends; not counted as a failed attempt', async () => {
     const { db, sender, context, tokens } = harness();
     await seedMachine(db);

@@ -3,3 +3,10 @@
  * tombstone removes the row for good, and a refused delete (dead letter) restores the field's previous value.
  */
 export const PENDING_DELETE = 'pendingdelete';
+
+/**
+ * Mirror-only field: the record's create was refused (dead letter) while later writes to it were still queued.
+ * Once none is left the row goes (the server never had it), unless an acknowledged create or a pull brought the
+ * server's row meanwhile (both drop the field).
+ */
+export const CREATE_REFUSED = 'createrefused';

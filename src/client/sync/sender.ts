@@ -17,6 +17,7 @@
 import { SYNC_HEADERS, mutationGapSchema } from '../../shared/api/sync';
 import type { DeadLetter, LocalDatabase, OutboxEntry, StoredFileBytes } from '../db/local-db';
 import { isApiError, type ApiClient } from '../lib/api-client';
+import { CREATE_REFUSED } from './mirror-fields';
 import { getClientId, pendingEntries, readState, requestPullFrom, stateKeys, writeState } from './outbox';
 
 export interface BackoffOptions {
@@ -241,6 +242,10 @@ export function createSender(deps: SenderDeps) {
       const hidden = (await readState<string>(db, stateKeys.pullScope))?.split(',') ?? [];
       const othersPending = await db.outbox.where('[kind+nodeid]').equals([entry.kind, entry.nodeid]).count();
       if (hidden.includes(entry.kind) && othersPending === 0) await table.delete(entry.nodeid);
+      // The record's create was refused: the server has no such record (a retried create puts it back first).
+      const after = await table.get(entry.nodeid);
+      if (entry.creates && after?.[CREATE_REFUSED] === true) await table.update(entry.nodeid, { [CREATE_REFUSED]: undefined });
+      else if (othersPending === 0 && after?.[CREATE_REFUSED] === true) await table.delete(entry.nodeid);
       // Bytes are kept until the record that uses them (an attachment, a machine's photo) is acknowledged.
       if (!entry.upload && entry.dependsOn.length > 0) {
         const stillNeeded = new Set((await db.outbox.toArray()).flatMap((other) => other.dependsOn));
@@ -260,13 +265,18 @@ export function createSender(deps: SenderDeps) {
       // show the server's truth again; the dead letter keeps the content.
       const table = db.mirror(entry.kind);
       const others = await db.outbox.where('[kind+nodeid]').equals([entry.kind, entry.nodeid]).toArray();
-      if (entry.creates && others.length === 0) {
-        await table.delete(entry.nodeid);
+      if (entry.creates) {
+        if (others.length === 0) await table.delete(entry.nodeid);
+        else await table.update(entry.nodeid, { [CREATE_REFUSED]: true });
         return;
       }
       const keep = new Set(others.flatMap((other) => other.fields));
       const row = await table.get(entry.nodeid);
       if (!row) return;
+      if (others.length === 0 && row[CREATE_REFUSED] === true) {
+        await table.delete(entry.nodeid);
+        return;
+      }
       const restored: Record<string, unknown> = { ...row };
       for (const field of entry.fields) if (!keep.has(field) && !entry.creates) restored[field] = entry.previous[field];
       await table.put({ ...restored, nodeid: entry.nodeid });
