@@ -1,6 +1,6 @@
 /** The machine and notification screens beyond the offline loop: unknown ids, the machine photo, what a reader may not do. */
 import { expect, test } from '@playwright/test';
-import { loginAs } from './support/pages';
+import { EquipmentFormPage, loginAs } from './support/pages';
 import { ApiClient, MachineListPage, MachinePage, NotificationPage, SyncStatus } from './support/machine-pages';
 
 test('an unknown machine and an unknown notification say so', async ({ page }) => {
@@ -34,6 +34,41 @@ test('a reader sees machine with its photo, notifications and counters but no co
   await expect(page).toHaveURL(/tab=5/);
   await expect(machine.counterRow('Betriebsstunden')).toBeVisible();
   await expect(page.getByRole('button', { name: /Zählerstand erfassen/ })).toHaveCount(0);
+  // No options menu: a reader may neither edit nor delete the machine.
+  await expect(page.getByTestId('machine-options')).toHaveCount(0);
+});
+
+test('the options menu: a technician (equipment read-only) has none; an admin edits, and deletes after confirming', async ({ page, browser }, testInfo) => {
+  test.setTimeout(240_000);
+  await loginAs(page, 'technician');
+  await new SyncStatus(page).waitUntilSynced();
+  await new MachineListPage(page).open('BAZ 02 Fräszentrum');
+  await expect(new MachinePage(page).header()).toContainText('STR-BAZ-02');
+  await expect(page.getByTestId('machine-options')).toHaveCount(0);
+
+  const admin = await browser.newPage();
+  await loginAs(admin, 'admin');
+  await new SyncStatus(admin).waitUntilSynced();
+  const list = new MachineListPage(admin);
+  await list.open('BAZ 02 Fräszentrum');
+  await admin.getByTestId('machine-options').click();
+  await expect(admin.getByRole('menuitem', { name: 'Löschen' })).toBeVisible();
+  await admin.screenshot({ path: testInfo.outputPath('machine-options.png') });
+  await admin.getByRole('menuitem', { name: 'Bearbeiten' }).click();
+  await expect(admin).toHaveURL(/\/edit-machine\?nodeid=/);
+  await expect(new EquipmentFormPage(admin).field('name')).toHaveValue('BAZ 02 Fräszentrum');
+
+  await admin.goto('/dashboard');
+  await list.open('HYD 02 Prüfstand');
+  await admin.getByTestId('machine-options').click();
+  await admin.getByRole('menuitem', { name: 'Löschen' }).click();
+  await expect(admin.getByRole('alertdialog')).toContainText('„HYD 02 Prüfstand“ wird mit seinen Meldungen, Zählern und Wartungsaufgaben gelöscht.');
+  await admin.getByTestId('confirm-delete').click();
+  await expect(admin).toHaveURL(/\/dashboard$/);
+  await new SyncStatus(admin).waitUntilSynced();
+  await list.search().fill('HYD 02');
+  await expect(admin.getByText('Keine Maschine passt zu „HYD 02“.')).toBeVisible();
+  await admin.close();
 });
 
 test('closing a notification in progress shows its processing time and takes it off the open list', async ({ page, request }) => {

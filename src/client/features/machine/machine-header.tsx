@@ -1,7 +1,7 @@
 /** The machine screen's header (part 1 §2.1): name, brand, model, pool or area, plant, Equipment ID, Inventory ID, photo. */
 import { Box, Card, DataList, Flex, Heading, Image, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Cog } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fileDownloadSchema } from '../../../shared/api/files';
 import { api } from '../../lib/api';
@@ -40,7 +40,8 @@ function MachinePhoto({ name, imagefilenodeid }: { name: string; imagefilenodeid
   );
 }
 
-export function MachineHeader({ machine }: { machine: MachineDetail }) {
+/** `actions`: the options menu, top right (part 1 §2.1). */
+export function MachineHeader({ machine, actions }: { machine: MachineDetail; actions?: ReactNode }) {
   const { t } = useTranslation();
   const rows: [string, string | null][] = [
     [t('machine.brand'), machine.brand],
@@ -57,9 +58,12 @@ export function MachineHeader({ machine }: { machine: MachineDetail }) {
         <Flex gap={{ base: '4', md: '6' }} align="start">
           <MachinePhoto name={machine.name} imagefilenodeid={machine.imagefilenodeid} />
           <Stack gap="3" minW="0" flex="1">
-            <Heading as="h2" size="2xl" lineClamp={2}>
-              {machine.name}
-            </Heading>
+            <Flex justify="space-between" align="start" gap="2">
+              <Heading as="h2" size="2xl" lineClamp={2}>
+                {machine.name}
+              </Heading>
+              {actions}
+            </Flex>
             <DataList.Root orientation="horizontal" size="md" display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="2" columnGap="8">
               {rows.map(([label, value]) => (
                 <DataList.Item key={label} minW="0">

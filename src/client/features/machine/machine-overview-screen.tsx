@@ -5,12 +5,14 @@
  */
 import { Box, Breadcrumb, Heading, Skeleton, SkeletonText, Stack, Tabs, Text } from '@chakra-ui/react';
 import { ChevronLeft, Gauge, LayoutList } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { currentLanguage } from '../../lib/i18n';
 import { useMachineDetail } from '../../sync/machine-mirror';
 import { CountersTab } from './counters-tab';
 import { MachineHeader } from './machine-header';
+import { MachineOptionsMenu } from './machine-options-menu';
 import { OverviewTab } from './overview-tab';
 
 /** The built tabs with their spec index. */
@@ -65,6 +67,7 @@ export function MachineOverviewScreen() {
   const nodeid = params.get('nodeid');
   const tab = tabFrom(params.get('tab'));
   const machine = useMachineDetail(nodeid, currentLanguage());
+  const [error, setError] = useState<string | null>(null);
 
   const selectTab = (index: string) => {
     const next = new URLSearchParams(params);
@@ -86,7 +89,12 @@ export function MachineOverviewScreen() {
       )}
       {machine.status === 'ready' && (
         <>
-          <MachineHeader machine={machine.value} />
+          <MachineHeader machine={machine.value} actions={<MachineOptionsMenu nodeid={machine.value.nodeid} name={machine.value.name} onError={setError} />} />
+          {error && (
+            <Text color="fg.error" role="alert">
+              {error}
+            </Text>
+          )}
           <Tabs.Root value={tab} onValueChange={(details) => selectTab(details.value)} variant="line" size="lg" lazyMount unmountOnExit>
             <Tabs.List aria-label={t('machine.tabs.label')}>
               {MACHINE_TABS.map(({ index, key, icon: Icon }) => (
