@@ -5,12 +5,14 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fileDownloadSchema } from '../../../shared/api/files';
 import { api } from '../../lib/api';
+import { cachedPhoto, downloadPhoto } from '../../lib/photo-cache';
 import { useOnlineStatus } from '../../lib/use-online-status';
 import type { MachineDetail } from '../../sync/machine-mirror';
 
 /**
- * The machine photo. The mirror names the file but has no bytes, so the photo needs a connection: the server
- * signs a download URL for it. Offline, or without a photo, a placeholder says which it is.
+ * The machine photo. The mirror names the file but has no bytes: online the server signs a download URL and the
+ * bytes are kept on the device (lib/photo-cache.ts), so a photo once seen also shows offline. Offline without
+ * such a copy, or without a photo, a placeholder says which it is.
  */
 function MachinePhoto({ name, imagefilenodeid }: { name: string; imagefilenodeid: string | null }) {
   const { t } = useTranslation();
@@ -18,18 +20,35 @@ function MachinePhoto({ name, imagefilenodeid }: { name: string; imagefilenodeid
   const [source, setSource] = useState<{ nodeid: string; url: string | null } | null>(null);
 
   useEffect(() => {
-    if (!imagefilenodeid || !online) return undefined;
+    if (!imagefilenodeid) return undefined;
     const controller = new AbortController();
-    api
-      .get(`files/${imagefilenodeid}/download`, { schema: fileDownloadSchema, signal: controller.signal })
-      .then((file) => setSource({ nodeid: imagefilenodeid, url: file.mimetype.startsWith('image/') ? file.url : null }))
-      .catch(() => !controller.signal.aborted && setSource({ nodeid: imagefilenodeid, url: null }));
-    return () => controller.abort();
+    let objectUrl: string | null = null;
+    const show = (blob: Blob | null) => {
+      if (controller.signal.aborted) return;
+      objectUrl = blob && blob.type.startsWith('image/') ? URL.createObjectURL(blob) : null;
+      setSource({ nodeid: imagefilenodeid, url: objectUrl });
+    };
+    const load = async (): Promise<Blob | null> => {
+      if (!online) return cachedPhoto(imagefilenodeid);
+      try {
+        const file = await api.get(`files/${imagefilenodeid}/download`, { schema: fileDownloadSchema, signal: controller.signal });
+        if (!file.mimetype.startsWith('image/')) return null;
+        return await downloadPhoto(imagefilenodeid, file.url, controller.signal);
+      } catch {
+        // The connection is worse than the status says: a copy kept earlier is better than nothing.
+        return controller.signal.aborted ? null : cachedPhoto(imagefilenodeid);
+      }
+    };
+    void load().then(show);
+    return () => {
+      controller.abort();
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
   }, [imagefilenodeid, online]);
 
   const size = { w: { base: '28', md: '36' }, h: { base: '28', md: '36' }, flexShrink: 0, borderRadius: 'l3' } as const;
   const url = source && source.nodeid === imagefilenodeid ? source.url : undefined;
-  if (imagefilenodeid && online && url === undefined) return <Skeleton {...size} />;
+  if (imagefilenodeid && url === undefined) return <Skeleton {...size} />;
   if (imagefilenodeid && url) return <Image src={url} alt={t('machine.photo', { name })} {...size} objectFit="contain" bg="white" borderWidth="1px" />;
   const text = imagefilenodeid && !online ? t('machine.photoOnlineOnly') : t('machine.noPhoto');
   return (
