@@ -5,7 +5,7 @@
  * offline-first (repositories/subscriptions.ts); the dashboard follows at once.
  */
 import { Badge, Box, Button, Checkbox, CloseButton, Dialog, Heading, HStack, Portal, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StructureTree } from '../../../shared/api/structure';
 import { subscribedTree, type SubscriptionSelection } from '../../../shared/domain/subscription';
@@ -31,9 +31,12 @@ export function SubscriptionDialog({ open, tree, selection, busy, error, onSave,
   const { t } = useTranslation();
   const [draft, setDraft] = useState<Draft>(() => copy(selection));
 
-  // Each opening starts from what the user follows now.
+  // Each opening starts from what the user follows now. Only the opening: a sync finishing while the dialog is
+  // open hands in a new `selection`, and must not throw away the boxes the user has ticked meanwhile.
+  const wasOpen = useRef(false);
   useEffect(() => {
-    if (open) setDraft(copy(selection));
+    if (open && !wasOpen.current) setDraft(copy(selection));
+    wasOpen.current = open;
   }, [open, selection]);
 
   const machines = useMemo(() => countEquipment(subscribedTree(tree, draft)), [tree, draft]);
