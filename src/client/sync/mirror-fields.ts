@@ -1,3 +1,5 @@
+import type { MirrorRow } from '../db/local-db';
+
 /**
  * Mirror-only field: set by a delete while it waits for the server. Screens leave such rows out; the pull's
  * tombstone removes the row for good, and a refused delete (dead letter) restores the field's previous value.
@@ -10,3 +12,6 @@ export const PENDING_DELETE = 'pendingdelete';
  * server's row meanwhile (both drop the field).
  */
 export const CREATE_REFUSED = 'createrefused';
+
+/** Rows the screens show: not waiting for their delete. */
+export const isLive = (row: MirrorRow): boolean => row[PENDING_DELETE] !== true;

@@ -7,8 +7,9 @@ import { liveQuery } from 'dexie';
 import type { EquipmentSummary, StructureTree } from '../../shared/api/structure';
 import type { SubscriptionRecord } from '../../shared/domain/subscription';
 import type { LocalDatabase, MirrorRow } from '../db/local-db';
+import { isLive } from './mirror-fields';
+import { readState, stateKeys } from './outbox';
 import { readSubscriptions } from './repositories/subscriptions';
-import { readStructureData } from './use-structure-data';
 
 export interface StructureRows {
   sites: MirrorRow[];
@@ -73,9 +74,13 @@ export interface MirrorStructure {
  */
 export function watchMirrorStructure(db: LocalDatabase, language: string, usernodeid: string, onStructure: (structure: MirrorStructure | null) => void): () => void {
   const subscription = liveQuery(async (): Promise<MirrorStructure | null> => {
-    const data = await readStructureData(db);
-    if (!data.synced) return null;
-    return { tree: structureTreeFromRows(data, language), subscriptions: await readSubscriptions(db, usernodeid) };
+    if (!(await readState<boolean>(db, stateKeys.initialSyncDone))) return null;
+    // Only the kinds the tree needs: the live query re-runs when any table it read changes.
+    const [sites, areas, equipmentpools, equipment, brands, equipmenttypes] = await Promise.all(
+      (['sites', 'areas', 'equipmentpools', 'equipment', 'brands', 'equipmenttypes'] as const).map(async (kind) => (await db.mirror(kind).toArray()).filter(isLive)),
+    );
+    const rows = { sites: sites!, areas: areas!, equipmentpools: equipmentpools!, equipment: equipment!, brands: brands!, equipmenttypes: equipmenttypes! };
+    return { tree: structureTreeFromRows(rows, language), subscriptions: await readSubscriptions(db, usernodeid) };
   }).subscribe({
     next: onStructure,
     error: (error: unknown) => console.warn('structure from the local mirror failed', error),

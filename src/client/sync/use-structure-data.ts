@@ -5,7 +5,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { getLocalDb, type LocalDatabase, type MirrorRow } from '../db/local-db';
-import { PENDING_DELETE } from './mirror-fields';
+import { isLive } from './mirror-fields';
 import { readState, stateKeys } from './outbox';
 
 export interface StructureData {
@@ -27,7 +27,7 @@ const KINDS = ['sites', 'areas', 'equipmentpools', 'equipment', 'brands', 'equip
 
 export async function readStructureData(db: LocalDatabase): Promise<StructureData> {
   const [synced, ...tables] = await Promise.all([readState<boolean>(db, stateKeys.initialSyncDone), ...KINDS.map((kind) => db.mirror(kind).toArray())]);
-  const live = (rows: MirrorRow[] | undefined) => (rows ?? []).filter((row) => row[PENDING_DELETE] !== true);
+  const live = (rows: MirrorRow[] | undefined) => (rows ?? []).filter(isLive);
   const [sites, areas, equipmentpools, equipment, brands, equipmenttypes, shiftmodels, shifts] = tables.map((rows) => live(rows as MirrorRow[]));
   // The outbox is small (unsent writes only), so a scan is fine.
   const pendingShiftModels = new Set((await db.outbox.filter((entry) => entry.kind === 'shiftmodels').toArray()).map((entry) => entry.nodeid));

@@ -9,6 +9,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StructureTree } from '../../../shared/api/structure';
 import { subscribedTree, type SubscriptionSelection } from '../../../shared/domain/subscription';
+import { FormError } from '../structure/form-actions';
 import { countEquipment } from './structure-stats';
 
 export interface SubscriptionDialogProps {
@@ -119,11 +120,7 @@ export function SubscriptionDialog({ open, tree, selection, busy, error, onSave,
               </Stack>
             </Dialog.Body>
             <Dialog.Footer flexDirection="column" alignItems="stretch" gap="2">
-              {error && (
-                <Text color="fg.error" role="alert">
-                  {error}
-                </Text>
-              )}
+              <FormError error={error} />
               <HStack justify="flex-end" gap="3">
                 <Button variant="outline" onClick={onClose} disabled={busy}>
                   {t('subscriptions.cancel')}

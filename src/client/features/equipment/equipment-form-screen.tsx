@@ -18,7 +18,7 @@ import { useOnlineStatus } from '../../lib/use-online-status';
 import { PENDING_DELETE } from '../../sync/mirror-fields';
 import { newNodeId } from '../../sync/outbox';
 import type { PhotoInput } from '../../sync/repositories/attachments';
-import { createEquipment, deleteEquipment, updateEquipment } from '../../sync/repositories/equipment';
+import { createEquipment, updateEquipment } from '../../sync/repositories/equipment';
 import { useMirrorRows, useStoredFileUrl, useWriteContext } from '../../sync/use-mirror';
 import { usePermission } from '../auth/use-permission';
 import { fromEditorRows, ShiftEditor, toEditorRows, type ShiftEditorRow } from '../structure/shift-editor';
@@ -38,6 +38,7 @@ import {
 import { PhotoField } from './photo-field';
 import { ServiceSticker } from './service-sticker';
 import { useRecordTarget } from './use-record-target';
+import { useDeleteEquipment } from './use-delete-equipment';
 
 const visible = (rows: MirrorRow[] | undefined) => (rows ?? []).filter((row) => !row[PENDING_DELETE]);
 
@@ -223,18 +224,10 @@ export function EquipmentFormScreen() {
     }
   };
 
-  const remove = async () => {
-    if (!context || !machine) return;
-    setBusy(true);
-    try {
-      await deleteEquipment(context, machine.nodeid);
-      void navigate('/dashboard');
-    } catch (error) {
-      setSaveError(isQuotaExceeded(error) ? t('sync.errors.quota') : t('equipment.errors.saveFailed'));
-      setBusy(false);
-      setConfirmDelete(false);
-    }
-  };
+  const { remove, deleting } = useDeleteEquipment((message) => {
+    setSaveError(message);
+    setConfirmDelete(false);
+  });
 
   // ------------------------------------------------------------ render
   if (!loaded || (mode === 'edit' && editId && !machine && equipmentRows === undefined)) {
@@ -517,7 +510,7 @@ export function EquipmentFormScreen() {
                   <Button variant="ghost" onClick={() => setConfirmDelete(false)}>
                     {t('equipment.cancel')}
                   </Button>
-                  <Button colorPalette="red" onClick={() => void remove()} loading={busy} data-testid="equipment-delete-confirm">
+                  <Button colorPalette="red" onClick={() => machine && void remove(machine.nodeid)} loading={deleting} data-testid="equipment-delete-confirm">
                     {t('equipment.delete.confirm')}
                   </Button>
                 </Dialog.Footer>

@@ -7,35 +7,21 @@ import { IconButton, Menu, Portal } from '@chakra-ui/react';
 import { EllipsisVertical, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { isQuotaExceeded } from '../../db/local-db';
-import { deleteEquipment } from '../../sync/repositories/equipment';
-import { useWriteContext } from '../../sync/use-write-context';
+import { Link as RouterLink } from 'react-router-dom';
 import { usePermission } from '../auth/use-permission';
+import { useDeleteEquipment } from '../equipment/use-delete-equipment';
 import { ConfirmDeleteDialog } from '../structure/confirm-delete-dialog';
 
 export function MachineOptionsMenu({ nodeid, name, onError }: { nodeid: string; name: string; onError(message: string): void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const context = useWriteContext();
   const canEdit = usePermission('equipment', 'update');
   const canDelete = usePermission('equipment', 'delete');
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { remove, deleting } = useDeleteEquipment((message) => {
+    setConfirming(false);
+    onError(message);
+  });
   if (!canEdit && !canDelete) return null;
-
-  const remove = async () => {
-    if (!context) return;
-    setBusy(true);
-    try {
-      await deleteEquipment(context, nodeid);
-      void navigate('/dashboard');
-    } catch (error) {
-      onError(isQuotaExceeded(error) ? t('sync.errors.quota') : t('equipment.errors.saveFailed'));
-      setBusy(false);
-      setConfirming(false);
-    }
-  };
 
   return (
     <>
@@ -70,8 +56,8 @@ export function MachineOptionsMenu({ nodeid, name, onError }: { nodeid: string; 
         open={confirming}
         title={t('equipment.delete.title')}
         text={t('equipment.delete.text', { name })}
-        busy={busy}
-        onConfirm={() => void remove()}
+        busy={deleting}
+        onConfirm={() => void remove(nodeid)}
         onCancel={() => setConfirming(false)}
       />
     </>

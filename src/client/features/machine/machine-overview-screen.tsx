@@ -11,6 +11,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { currentLanguage } from '../../lib/i18n';
 import { useMachineDetail } from '../../sync/machine-mirror';
 import { CountersTab } from './counters-tab';
+import { FormError } from '../structure/form-actions';
 import { MachineHeader } from './machine-header';
 import { MachineOptionsMenu } from './machine-options-menu';
 import { OverviewTab } from './overview-tab';
@@ -90,11 +91,7 @@ export function MachineOverviewScreen() {
       {machine.status === 'ready' && (
         <>
           <MachineHeader machine={machine.value} actions={<MachineOptionsMenu nodeid={machine.value.nodeid} name={machine.value.name} onError={setError} />} />
-          {error && (
-            <Text color="fg.error" role="alert">
-              {error}
-            </Text>
-          )}
+          <FormError error={error} />
           <Tabs.Root value={tab} onValueChange={(details) => selectTab(details.value)} variant="line" size="lg" lazyMount unmountOnExit>
             <Tabs.List aria-label={t('machine.tabs.label')}>
               {MACHINE_TABS.map(({ index, key, icon: Icon }) => (
