@@ -6,6 +6,7 @@ import {
   NOTIFICATION_TYPES,
   UNKNOWN_NOTIFICATION_TYPE_LABEL_KEY,
   applyStatusTransition,
+  notificationStatusChange,
   elapsedDisplay,
   isOpenStatus,
   notificationTypeStyle,
@@ -70,5 +71,48 @@ describe('elapsed time display (§4.2, §9)', () => {
     [-HOUR, 'hours', 0],
   ])('%i ms shows as %s (%i)', (ms, unit, value) => {
     expect(elapsedDisplay(ms)).toEqual({ unit, value });
+  });
+});
+
+describe('the status change both sides apply (§4.2 on the row, device times clamped)', () => {
+  const CREATED = NOW - 10 * 3_600_000;
+  const STARTED = NOW - 5 * 3_600_000;
+  const CLOSED = NOW - 3_600_000;
+  const rows: Record<NotificationStatus, { status: NotificationStatus; created: number; progressstarted: number | null; closed: number | null }> = {
+    0: { status: 0, created: CREATED, progressstarted: null, closed: null },
+    1: { status: 1, created: CREATED, progressstarted: STARTED, closed: null },
+    2: { status: 2, created: CREATED, progressstarted: STARTED, closed: CLOSED },
+  };
+  const expected: Record<`${NotificationStatus}->${NotificationStatus}`, object> = {
+    '0->0': {},
+    '0->1': { status: 1, progressstarted: NOW },
+    '0->2': { status: 2, progressstarted: NOW, closed: NOW },
+    '1->0': { status: 0, progressstarted: null },
+    '1->1': {},
+    '1->2': { status: 2, closed: NOW },
+    '2->0': { status: 0, progressstarted: null, closed: null },
+    '2->1': { status: 1, closed: null },
+    '2->2': {},
+  };
+  const pairs = NOTIFICATION_STATUSES.flatMap((from) => NOTIFICATION_STATUSES.map((to) => [from, to] as const));
+
+  it.each(pairs)('%i → %i without device times: the server now, resets null', (from, to) => {
+    expect(notificationStatusChange(rows[from], to, NOW)).toEqual(expected[`${from}->${to}`]);
+  });
+
+  it.each(pairs)('%i → %i with the device time of the change: that time where the transition sets one', (from, to) => {
+    const device = NOW - 60_000;
+    const change = notificationStatusChange(rows[from], to, NOW, { progressstarted: device, closed: device });
+    const withDevice = Object.fromEntries(Object.entries(expected[`${from}->${to}`]).map(([field, value]) => [field, value === NOW ? device : value]));
+    expect(change).toEqual(withDevice);
+  });
+
+  it('a device clock off by a day is clamped to [created, now]', () => {
+    expect(notificationStatusChange(rows[0], 2, NOW, { progressstarted: NOW + 86_400_000, closed: NOW + 86_400_000 })).toEqual({ status: 2, progressstarted: NOW, closed: NOW });
+    expect(notificationStatusChange(rows[0], 1, NOW, { progressstarted: CREATED - 86_400_000 })).toEqual({ status: 1, progressstarted: CREATED });
+  });
+
+  it('closing never lands before the start it sets in the same change', () => {
+    expect(notificationStatusChange(rows[0], 2, NOW, { progressstarted: NOW - 1_000, closed: CREATED - 5 })).toEqual({ status: 2, progressstarted: NOW - 1_000, closed: NOW - 1_000 });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LATEST_SCHEMA_VERSION, LocalDatabase, type OutboxEntry } from '../../src/client/db/local-db';
 import { enqueueMutation, getClientId, pendingEntries } from '../../src/client/sync/outbox';
-import { createNotification, transitionTimes } from '../../src/client/sync/repositories/notifications';
+import { createNotification } from '../../src/client/sync/repositories/notifications';
 
 const USER = '0190f5a0-0000-7000-8000-0000000000aa';
 const MACHINE = '0190f5a0-0000-7000-8000-0000000000bb';
@@ -177,21 +177,5 @@ describe('schema upgrade v2 → v3 (subscriptions mirrored)', () => {
     await v3.open();
     expect(await v3.syncState.get('pullFrom')).toBeUndefined();
     v3.close();
-  });
-});
-
-describe('status transition timestamps (part 1 §4.2)', () => {
-  const now = 5_000;
-  const cases: [from: 0 | 1 | 2, to: 0 | 1 | 2, current: { progressstarted: number; closed: number }, expected: { progressstarted: number; closed: number }][] = [
-    [0, 1, { progressstarted: 0, closed: 0 }, { progressstarted: now, closed: 0 }],
-    [0, 2, { progressstarted: 0, closed: 0 }, { progressstarted: now, closed: now }],
-    [1, 2, { progressstarted: 100, closed: 0 }, { progressstarted: 100, closed: now }],
-    [1, 0, { progressstarted: 100, closed: 0 }, { progressstarted: 0, closed: 0 }],
-    [2, 1, { progressstarted: 100, closed: 200 }, { progressstarted: 100, closed: 0 }],
-    [2, 0, { progressstarted: 100, closed: 200 }, { progressstarted: 0, closed: 0 }],
-    [1, 1, { progressstarted: 100, closed: 0 }, { progressstarted: 100, closed: 0 }],
-  ];
-  it.each(cases)('%i → %i', (from, to, current, expected) => {
-    expect(transitionTimes(from, to, now, current)).toEqual(expected);
   });
 });

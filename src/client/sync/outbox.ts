@@ -5,6 +5,7 @@
  */
 import { v4 as uuidv4, v7 as uuidv7 } from 'uuid';
 import type { Table } from 'dexie';
+import type { ApplyContext } from '../../shared/mutations/mutation';
 import type { HttpMethod, LocalDatabase, MirrorKind, MirrorRow, OutboxEntry, StoredFileBytes } from '../db/local-db';
 
 /** New record ids: UUIDv7 (time-ordered, made offline, no remapping when the server gets them). */
@@ -81,8 +82,11 @@ export interface MutationRequest {
   body: unknown;
   kind: MirrorKind;
   nodeid: string;
-  /** The mirror change: these fields are merged into the row (created when `creates`). */
-  values: Record<string, unknown>;
+  /**
+   * The mirror change: these fields are merged into the row (created when `creates`). A function gets the row as
+   * it is inside the write's transaction (a declaration's `apply`, src/client/sync/mutate.ts).
+   */
+  values: Record<string, unknown> | ((existing: MirrorRow | undefined, context: ApplyContext) => Record<string, unknown>);
   creates?: boolean;
   dependsOn?: string[];
   upload?: { fileid: string };
@@ -138,7 +142,8 @@ export async function enqueueMutation(context: WriteContext, mutations: Mutation
       const table = db.mirror(mutation.kind);
       const existing = await table.get(mutation.nodeid);
       if (!existing && !mutation.creates) throw new Error(`Unknown ${mutation.kind} ${mutation.nodeid}`);
-      const row: MirrorRow = { ...(existing ?? {}), ...mutation.values, nodeid: mutation.nodeid };
+      const values = typeof mutation.values === 'function' ? mutation.values(existing, { now: now(), usernodeid }) : mutation.values;
+      const row: MirrorRow = { ...(existing ?? {}), ...values, nodeid: mutation.nodeid };
       await table.put(row);
       const entry: OutboxEntry = {
         mutationId: await nextMutationId(db, clientId),
@@ -150,9 +155,9 @@ export async function enqueueMutation(context: WriteContext, mutations: Mutation
         body: mutation.body,
         kind: mutation.kind,
         nodeid: mutation.nodeid,
-        fields: Object.keys(mutation.values),
-        values: mutation.values,
-        previous: Object.fromEntries(Object.keys(mutation.values).map((field) => [field, existing?.[field]])),
+        fields: Object.keys(values),
+        values,
+        previous: Object.fromEntries(Object.keys(values).map((field) => [field, existing?.[field]])),
         creates: mutation.creates ?? false,
         dependsOn: mutation.dependsOn ?? [],
         ...(mutation.upload ? { upload: mutation.upload } : {}),

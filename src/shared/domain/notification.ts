@@ -1,3 +1,5 @@
+import { clampDeviceTime } from './device-time';
+
 /**
  * Notification types and statuses of spec part 1 §4.1/§4.2. The numbers are what the API, the database and the
  * device mirror store; labels and colours belong to the UI.
@@ -135,6 +137,47 @@ export function applyStatusTransition(current: NotificationStatus, next: Notific
     case '2->2':
       return {};
   }
+}
+
+/** A notification's status and times as its row holds them (null = unset). */
+export interface NotificationStatusRow {
+  status: NotificationStatus;
+  created: number;
+  progressstarted: number | null;
+  closed: number | null;
+}
+
+/** What a status change writes into the row. */
+export type NotificationStatusFields = Partial<Pick<NotificationStatusRow, 'status' | 'progressstarted' | 'closed'>>;
+
+/**
+ * The one status rule the device and the server both apply (§4.2 with the sync contract's conflict rule):
+ * the transition from `current.status` — on the server ITS status, whatever the device saw — to `next`. A time
+ * the transition sets is the device's own one when it sent it (a status changed offline happened when the
+ * technician changed it), clamped to [created, now]; otherwise `now`. Resets are null. The same status again
+ * changes nothing.
+ */
+export function notificationStatusChange(
+  current: NotificationStatusRow,
+  next: NotificationStatus,
+  now: number,
+  device: { progressstarted?: number | null | undefined; closed?: number | null | undefined } = {},
+): NotificationStatusFields {
+  if (next === current.status) return {};
+  const changes = applyStatusTransition(current.status, next, now);
+  const stamp = (set: number | undefined, sent: number | null | undefined): number | null | undefined => {
+    if (set === undefined) return undefined;
+    if (set === 0) return null;
+    return clampDeviceTime(sent ? sent : undefined, current.created, now);
+  };
+  const fields: NotificationStatusFields = { status: next };
+  const progressstarted = stamp(changes.progressstarted, device.progressstarted);
+  const closed = stamp(changes.closed, device.closed);
+  if (progressstarted !== undefined) fields.progressstarted = progressstarted;
+  if (closed !== undefined) fields.closed = closed;
+  // why: clamping each on its own could put "closed" before "progress started" when only one was sent.
+  if (fields.progressstarted && fields.closed && fields.closed < fields.progressstarted) fields.closed = fields.progressstarted;
+  return fields;
 }
 
 // ---------------------------------------------------------------- elapsed time (§4.2, §9)

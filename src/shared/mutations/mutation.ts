@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import type { SyncKind } from '../api/sync';
+import type { FeatureKey, PermissionFlag } from '../permissions';
+
+/**
+ * One user action that writes, declared once and used by both sides (docs/sync.md § Mutations; the idea is
+ * zbugs' shared mutators, adapted to a REST API):
+ *
+ * - the client validates the input with `params`/`body`, computes the mirror change with `apply` and queues the
+ *   request (`src/client/sync/mutate.ts`);
+ * - the server registers its route from `method`, `route`, `params`, `body` and `permission`
+ *   (`src/server/routes/declared-route.ts`), and its service applies the same `apply` to the row it locked,
+ *   adding what only the server does (tenant scope, version, tombstones, record history, side effects);
+ * - the sync panel describes a queued entry with the i18n text `sync.describe.<name>` and `describe`.
+ *
+ * Each outbox entry changes exactly one mirror row (`kind` + `target`): a pull never overwrites another write's
+ * pending field, and a refused write restores only its own row.
+ */
+
+/** A row of a synced kind as the change feed sends it and the mirror stores it (src/shared/rows). */
+export interface SyncRow {
+  nodeid: string;
+  version?: number;
+  [field: string]: unknown;
+}
+
+export type MutationMethod = 'POST' | 'PUT' | 'DELETE';
+
+/** What both sides pass to `apply`: the time of the change and who makes it. */
+export interface ApplyContext {
+  /** Epoch ms: the device's time on the client, the server's on the server. */
+  now: number;
+  usernodeid: string;
+}
+
+/** Path parameters and body of a request, as the route receives them (after validation). */
+export interface MutationArgs<P, B> {
+  params: P;
+  body: B;
+}
+
+/** The record named in the sync panel's text: the written row itself (default) or one it refers to. */
+export interface DescribeSpec<P, B> {
+  /** Another row whose name the text shows (a notification's machine, a reading's counter). */
+  subject?: (args: MutationArgs<P, B>, values: Record<string, unknown>) => { kind: SyncKind; nodeid: string } | undefined;
+  /** Further text parameters, from the arguments and the values written to the mirror. */
+  params?: (args: MutationArgs<P, B>, values: Record<string, unknown>) => Record<string, string | number | null>;
+}
+
+export interface MutationDefinition<Name extends string, K extends SyncKind, PS extends z.ZodType, BS extends z.ZodType> {
+  /** The action's name: the outbox entry's `action`, the i18n key `sync.describe.<name>`. Never renamed (queued entries carry it). */
+  name: Name;
+  method: MutationMethod;
+  /** The route below /api in Fastify's notation, e.g. `/notifications/:nodeid`. */
+  route: string;
+  params: PS;
+  body: BS;
+  /** What the server checks before running it and the UI mirrors to hide the control. */
+  permission: { feature: FeatureKey; flag: PermissionFlag };
+  /** The kind of the mirror row the action writes. */
+  kind: K;
+  /** The row's nodeid. */
+  target: (args: MutationArgs<z.output<PS>, z.output<BS>>) => string;
+  /** The action makes the row (the mirror row is then this entry's alone until the server acknowledged it). */
+  creates?: boolean;
+  /** The action removes the row (the mirror marks it until the server's tombstone arrives). */
+  deletes?: boolean;
+  /**
+   * The change to the row, as fields of the row shape (null = unset), computed from the current row (undefined
+   * when `creates`) and the input. Pure: the client runs it on its mirror row, the server on the row it locked.
+   * Omitted for deletes.
+   */
+  apply?: (current: SyncRow | undefined, args: MutationArgs<z.output<PS>, z.output<BS>>, context: ApplyContext) => Record<string, unknown>;
+  /**
+   * Other action names stored for this declaration (an older name, or a variant the panel words differently);
+   * `actionOf` picks one per call. Both default to `name`.
+   */
+  aliases?: readonly string[];
+  actionOf?: (args: MutationArgs<z.output<PS>, z.output<BS>>) => string;
+  describe?: DescribeSpec<z.output<PS>, z.output<BS>>;
+}
+
+// why `any` in the erased form: registries hold declarations of every input type, and a function parameter is
+// contravariant, so no narrower type accepts them all.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyMutation = MutationDefinition<string, SyncKind, z.ZodType<any, any>, z.ZodType<any, any>>;
+
+/** Declares an action; only checks and returns it, so the literal types survive. */
+export function defineMutation<Name extends string, K extends SyncKind, PS extends z.ZodType, BS extends z.ZodType>(
+  definition: MutationDefinition<Name, K, PS, BS>,
+): MutationDefinition<Name, K, PS, BS> {
+  if (!definition.deletes && !definition.apply) throw new Error(`mutation ${definition.name} needs apply`);
+  return definition;
+}
+
+/** The input a caller passes: what the schemas accept (before defaults and transforms). */
+export type MutationInput<M extends AnyMutation> = MutationArgs<z.input<M['params']>, z.input<M['body']>>;
+/** What `apply` and the service get: the schemas' output. */
+export type MutationParsed<M extends AnyMutation> = MutationArgs<z.output<M['params']>, z.output<M['body']>>;
+
+/** No path parameters. */
+export const noParams = z.object({});
+/** The record's id as the only path parameter. */
+export const nodeidParams = z.object({ nodeid: z.uuid() });
+
+/** The request path below /api (no leading slash) with the parameters filled in: `notifications/<id>`. */
+export function mutationPath(definition: Pick<AnyMutation, 'route'>, params: Record<string, unknown>): string {
+  return definition.route.replace(/^\//, '').replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (typeof value !== 'string' && typeof value !== 'number') throw new Error(`path parameter ${name} missing for ${definition.route}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** One problem with an input, named by its field (the body's field path; `params.x` for a path parameter). */
+export interface FieldIssue {
+  field: string;
+  message: string;
+}
+
+/** The input the server would refuse, caught on the device before anything is queued. */
+export class MutationInputError extends Error {
+  readonly action: string;
+  readonly issues: readonly FieldIssue[];
+
+  constructor(action: string, issues: readonly FieldIssue[]) {
+    super(`${action}: ${issues.map((issue) => `${issue.field}: ${issue.message}`).join('; ')}`);
+    this.name = 'MutationInputError';
+    this.action = action;
+    this.issues = issues;
+  }
+
+  /** The first message per field, for a form. */
+  fieldErrors(): Record<string, string> {
+    const errors: Record<string, string> = {};
+    for (const issue of this.issues) errors[issue.field] ??= issue.message;
+    return errors;
+  }
+}
+
+function issuesOf(error: z.ZodError, prefix: string): FieldIssue[] {
+  return error.issues.map((issue) => ({ field: [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || prefix || 'body', message: issue.message }));
+}
+
+/** Checks an input against the declaration's schemas, as the route will; throws MutationInputError. */
+export function parseMutation<M extends AnyMutation>(definition: M, input: MutationInput<M>): MutationParsed<M> {
+  const params = definition.params.safeParse(input.params);
+  const body = definition.body.safeParse(input.body);
+  if (!params.success || !body.success) {
+    throw new MutationInputError(definition.name, [...(params.success ? [] : issuesOf(params.error, 'params')), ...(body.success ? [] : issuesOf(body.error, ''))]);
+  }
+  return { params: params.data, body: body.data } as MutationParsed<M>;
+}
+
+/** The action name an entry made with these arguments carries. */
+export function actionName(definition: AnyMutation, args: MutationArgs<unknown, unknown>): string {
+  return definition.actionOf?.(args) ?? definition.name;
+}

@@ -1,0 +1,111 @@
+import { createNotificationSchema, deleteNotificationSchema, updateNotificationSchema } from '../api/notifications';
+import { clampDeviceTime } from '../domain/device-time';
+import { notificationStatusChange, type NotificationStatus } from '../domain/notification';
+import type { NotificationRow } from '../rows/notifications';
+import { defineMutation, noParams, nodeidParams, type SyncRow } from './mutation';
+
+/** Notifications (Meldungen), spec part 1 §2.2, §3, §4.2, §7; feature key `notification`. */
+
+const required = (nodeid: string | undefined, what: string): string => {
+  if (!nodeid) throw new Error(`${what}: the device must choose the nodeid`);
+  return nodeid;
+};
+
+/** The status fields of a row (created may be missing on a row of an old device: then 0). */
+function statusRow(row: SyncRow | undefined) {
+  return {
+    status: (row?.status ?? 0) as NotificationStatus,
+    created: typeof row?.created === 'number' ? row.created : 0,
+    progressstarted: typeof row?.progressstarted === 'number' && row.progressstarted > 0 ? row.progressstarted : null,
+    closed: typeof row?.closed === 'number' && row.closed > 0 ? row.closed : null,
+  };
+}
+
+/**
+ * "Störung melden" and the notification form. `created` is the device's time of the report, clamped to now;
+ * a status other than 0 is the §4.2 transition from 0 with the device's times.
+ */
+export const createNotification = defineMutation({
+  name: 'createNotification',
+  method: 'POST',
+  route: '/notifications',
+  params: noParams,
+  body: createNotificationSchema,
+  permission: { feature: 'notification', flag: 'create' },
+  kind: 'notifications',
+  creates: true,
+  target: ({ body }) => required(body.nodeid, 'createNotification'),
+  apply: (_current, { body }, { now, usernodeid }): Omit<NotificationRow, 'nodeid' | 'legalentitynodeid' | 'version'> => {
+    const created = clampDeviceTime(body.created, 0, now);
+    const status = notificationStatusChange({ status: 0, created, progressstarted: null, closed: null }, body.status ?? 0, now, body);
+    return {
+      type: body.type,
+      status: status.status ?? 0,
+      title: body.title,
+      description: body.description,
+      errorcode: body.errorcode,
+      equipmentnodeid: body.equipmentnodeid,
+      dueuntil: body.dueuntil ?? null,
+      created,
+      progressstarted: status.progressstarted ?? null,
+      closed: status.closed ?? null,
+      authornodeid: usernodeid,
+      maintenancetasknodeid: null,
+    };
+  },
+  describe: {
+    subject: (_args, values) => (typeof values.equipmentnodeid === 'string' ? { kind: 'equipment', nodeid: values.equipmentnodeid } : undefined),
+    params: ({ body }) => ({ title: body.title }),
+  },
+});
+
+/**
+ * Field edits and status changes (the status-update payload of §3). Only the fields sent change; with
+ * `onlyStatusUpdate` the other fields are context and ignored. The status is the §4.2 transition from the
+ * row's current status — on the server its own, whatever the device saw (`previousStatus` is only recorded).
+ */
+export const updateNotification = defineMutation({
+  name: 'updateNotification',
+  aliases: ['updateNotificationStatus'],
+  actionOf: ({ body }) => (body.onlyStatusUpdate ? 'updateNotificationStatus' : 'updateNotification'),
+  method: 'PUT',
+  route: '/notifications/:nodeid',
+  params: nodeidParams,
+  body: updateNotificationSchema,
+  permission: { feature: 'notification', flag: 'update' },
+  kind: 'notifications',
+  target: ({ params }) => params.nodeid,
+  apply: (current, { body }, { now }) => {
+    const fields: Partial<NotificationRow> = body.onlyStatusUpdate
+      ? {}
+      : {
+          ...(body.title !== undefined && { title: body.title }),
+          ...(body.type !== undefined && { type: body.type }),
+          ...(body.description !== undefined && { description: body.description }),
+          ...(body.errorcode !== undefined && { errorcode: body.errorcode }),
+          ...(body.equipmentnodeid !== undefined && { equipmentnodeid: body.equipmentnodeid }),
+          ...(body.dueuntil !== undefined && { dueuntil: body.dueuntil || null }),
+        };
+    const status = body.status === undefined ? {} : notificationStatusChange(statusRow(current), body.status, now, body);
+    return { ...fields, ...status };
+  },
+  describe: {
+    params: ({ body }, values) => ({ status: body.status ?? (typeof values.status === 'number' ? values.status : null) }),
+  },
+});
+
+/** Deletes a notification with everything that exists only through it (the ownership tree on the server). */
+export const deleteNotification = defineMutation({
+  name: 'deleteNotification',
+  method: 'DELETE',
+  route: '/notifications/:nodeid',
+  params: nodeidParams,
+  body: deleteNotificationSchema,
+  permission: { feature: 'notification', flag: 'delete' },
+  kind: 'notifications',
+  deletes: true,
+  target: ({ params }) => params.nodeid,
+});
+
+export const notificationMutations = [createNotification, updateNotification, deleteNotification] as const;
+
