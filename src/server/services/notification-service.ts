@@ -1,8 +1,10 @@
 import { and, count, eq, inArray, or } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { CreateNotification, Notification, UpdateNotification } from '../../shared/api/notifications';
-import { clampDeviceTime } from '../../shared/domain/device-time';
-import { applyStatusTransition, isUsableNotificationType, type StatusTimestampChanges } from '../../shared/domain/notification';
+import type { CreateNotification, Notification } from '../../shared/api/notifications';
+import type { MutationParsed } from '../../shared/mutations/mutation';
+import { createNotification as createMutation, updateNotification as updateMutation } from '../../shared/mutations/notifications';
+import type { NotificationRow as NotificationRowShape } from '../../shared/rows/notifications';
+import { isUsableNotificationType } from '../../shared/domain/notification';
 import type { Db, Tx } from '../db/client';
 import {
   areas,
@@ -26,6 +28,7 @@ import {
 import { badRequest, conflict, HttpError, notFound } from '../http-errors';
 import { nextVersion, recordTombstone, recordTombstones } from './change-feed';
 import { appendHistory, changedFields } from './record-history';
+import { toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 
 type NotificationRow = typeof notifications.$inferSelect;
@@ -91,71 +94,59 @@ export async function getNotification(ctx: ServiceContext, actor: Actor, nodeid:
   };
 }
 
+/** The notification's row (src/shared/rows/notifications.ts): what its writes answer. */
+async function notificationRow(db: Db | Tx, actor: Actor, nodeid: string): Promise<NotificationRowShape> {
+  const [row] = await db.select().from(notifications).where(notificationOfTenant(actor, nodeid));
+  if (!row) throw notFound(NOT_FOUND);
+  return toRowShape(row) as NotificationRowShape;
+}
+
 /**
- * createNotification. The author is the caller; the machine must be the caller's tenant's (404 otherwise). An
- * id that exists answers 409 (the mutation log answers a replay before this runs); a deleted one 410.
+ * createNotification: the row the declaration computes (src/shared/mutations/notifications.ts), with the
+ * caller as author and the server's clock. The machine must be the caller's tenant's (404 otherwise). An id
+ * that exists answers 409 (the mutation log answers a replay before this runs); a deleted one 410.
  */
-export async function createNotification(ctx: ServiceContext, actor: Actor, input: CreateNotification, lang: string): Promise<Notification> {
+export async function createNotification(ctx: ServiceContext, actor: Actor, input: CreateNotification): Promise<NotificationRowShape> {
   const nodeid = input.nodeid ?? uuidv7();
-  await writeTransaction(ctx, 'notification.create', async (tx) => {
+  return writeTransaction(ctx, 'notification.create', async (tx) => {
     await assertEquipmentOfTenant(tx, actor, input.equipmentnodeid);
     const version = await nextVersion(tx, actor.legalentitynodeid);
     const [existing] = await tx.select({ le: notifications.legalentitynodeid }).from(notifications).where(eq(notifications.nodeid, nodeid));
     if (existing) throw conflict('A notification with this nodeid already exists');
     if (await isDeleted(tx, actor, nodeid)) throw gone();
 
-    const nowMs = Date.now();
-    const created = clampDeviceTime(input.created, 0, nowMs);
-    const status = input.status ?? 0;
-    const stamps = deviceStamps(applyStatusTransition(0, status, nowMs), input, created, nowMs);
+    const fields = createMutation.apply!(undefined, { params: {}, body: { ...input, nodeid } }, { now: Date.now(), usernodeid: actor.usernodeid });
     await tx.insert(notifications).values({
+      ...(toColumnValues(notifications, fields) as typeof notifications.$inferInsert),
       nodeid,
       legalentitynodeid: actor.legalentitynodeid,
-      type: input.type,
-      status,
-      title: input.title,
-      description: input.description,
-      errorcode: input.errorcode,
-      equipmentnodeid: input.equipmentnodeid,
-      dueuntil: input.dueuntil ? new Date(input.dueuntil) : null,
-      created: new Date(created),
-      progressstarted: toDate(stamps.progressstarted),
-      closed: toDate(stamps.closed),
-      authornodeid: actor.usernodeid,
       version,
     });
+    return notificationRow(tx, actor, nodeid);
   });
-  return getNotification(ctx, actor, nodeid, lang);
 }
 
 /**
- * updateNotification: field-by-field last write wins in server commit order. A status change is a §4.2
- * transition from the server's own current status (`previousStatus`, what the device saw, is only recorded);
- * the timestamps the transition sets come from the device, clamped to [created, now]. What the write
- * overwrites goes to the record history.
+ * updateNotification: field-by-field last write wins in server commit order. The change is the declaration's
+ * `apply` on the locked row: a status change is the §4.2 transition from the server's OWN current status
+ * (`previousStatus`, what the device saw, is only recorded), with the device's times clamped to [created, now].
+ * What the write overwrites goes to the record history.
  */
-export async function updateNotification(ctx: ServiceContext, actor: Actor, nodeid: string, input: UpdateNotification, lang: string): Promise<Notification> {
+export async function updateNotification(ctx: ServiceContext, actor: Actor, args: MutationParsed<typeof updateMutation>): Promise<NotificationRowShape> {
+  const { params, body: input } = args;
+  const nodeid = params.nodeid;
   if (input.nodeid !== undefined && input.nodeid !== nodeid) throw badRequest('nodeid does not match the path', [{ field: 'nodeid', message: 'Must equal the id in the path' }]);
-  await writeTransaction(ctx, 'notification.update', async (tx) => {
+  return writeTransaction(ctx, 'notification.update', async (tx) => {
     const [current] = await tx.select().from(notifications).where(notificationOfTenant(actor, nodeid)).for('update');
     if (!current) throw (await isDeleted(tx, actor, nodeid)) ? gone() : notFound(NOT_FOUND);
 
-    const fields = input.onlyStatusUpdate ? {} : fieldPatch(input);
-    if (fields.type !== undefined && fields.type !== current.type && !isUsableNotificationType(fields.type)) {
+    const change = updateMutation.apply!(toRowShape(current), args, { now: Date.now(), usernodeid: actor.usernodeid });
+    if (change.type !== undefined && change.type !== current.type && !isUsableNotificationType(change.type)) {
       throw badRequest('Invalid body: type: Types 4 and 5 are not used', [{ field: 'type', message: 'Types 4 and 5 are not used' }]);
     }
-    if (fields.equipmentnodeid !== undefined && fields.equipmentnodeid !== current.equipmentnodeid) await assertEquipmentOfTenant(tx, actor, fields.equipmentnodeid);
+    if (typeof change.equipmentnodeid === 'string' && change.equipmentnodeid !== current.equipmentnodeid) await assertEquipmentOfTenant(tx, actor, change.equipmentnodeid);
 
-    const nowMs = Date.now();
-    const statusPatch: Partial<NotificationRow> = {};
-    if (input.status !== undefined && input.status !== current.status) {
-      const stamps = deviceStamps(applyStatusTransition(current.status, input.status, nowMs), input, current.created.getTime(), nowMs);
-      statusPatch.status = input.status;
-      if (stamps.progressstarted !== undefined) statusPatch.progressstarted = toDate(stamps.progressstarted);
-      if (stamps.closed !== undefined) statusPatch.closed = toDate(stamps.closed);
-    }
-
-    const patch: Partial<NotificationRow> = { ...fields, ...statusPatch };
+    const patch = toColumnValues(notifications, change) as Partial<NotificationRow>;
     const changes = changedFields(current, patch);
     const context = input.status !== undefined ? { status: input.status, ...(input.previousStatus !== undefined && { previousStatus: input.previousStatus }), serverStatus: current.status } : undefined;
     if (Object.keys(changes).length === 0) {
@@ -163,7 +154,7 @@ export async function updateNotification(ctx: ServiceContext, actor: Actor, node
       if (context && input.previousStatus !== undefined && input.previousStatus !== current.status) {
         await appendHistory(tx, { legalentitynodeid: actor.legalentitynodeid, kind: KIND, nodeid, version: current.version, changes, context, usernodeid: actor.usernodeid });
       }
-      return;
+      return toRowShape(current) as NotificationRowShape;
     }
     const version = await nextVersion(tx, actor.legalentitynodeid);
     await tx
@@ -171,8 +162,8 @@ export async function updateNotification(ctx: ServiceContext, actor: Actor, node
       .set({ ...patch, version, updatedAt: new Date() })
       .where(notificationOfTenant(actor, nodeid));
     await appendHistory(tx, { legalentitynodeid: actor.legalentitynodeid, kind: KIND, nodeid, version, changes, context, usernodeid: actor.usernodeid });
+    return notificationRow(tx, actor, nodeid);
   });
-  return getNotification(ctx, actor, nodeid, lang);
 }
 
 /**
@@ -251,43 +242,6 @@ async function assertEquipmentOfTenant(tx: Tx, actor: Actor, equipmentnodeid: st
     .from(equipment)
     .where(and(eq(equipment.nodeid, equipmentnodeid), eq(equipment.legalentitynodeid, actor.legalentitynodeid)));
   if (!row) throw notFound('Equipment not found');
-}
-
-/** The ordinary field edits of an update; only the fields sent. */
-function fieldPatch(input: UpdateNotification): Partial<NotificationRow> {
-  return {
-    ...(input.title !== undefined && { title: input.title }),
-    ...(input.type !== undefined && { type: input.type }),
-    ...(input.description !== undefined && { description: input.description }),
-    ...(input.errorcode !== undefined && { errorcode: input.errorcode }),
-    ...(input.equipmentnodeid !== undefined && { equipmentnodeid: input.equipmentnodeid }),
-    ...(input.dueuntil !== undefined && { dueuntil: input.dueuntil ? new Date(input.dueuntil) : null }),
-  };
-}
-
-/**
- * The transition's "now" replaced by the device's own time for that field when it sent one (a status changed
- * offline happened when the technician changed it), clamped to [created, server now]. Resets stay 0.
- */
-function deviceStamps(
-  changes: StatusTimestampChanges,
-  device: { progressstarted?: number | undefined; closed?: number | undefined },
-  createdMs: number,
-  nowMs: number,
-): StatusTimestampChanges {
-  const pick = (set: number | undefined, sent: number | undefined) => (set === undefined || set === 0 ? set : clampDeviceTime(sent ? sent : undefined, createdMs, nowMs));
-  const out: StatusTimestampChanges = {};
-  const progressstarted = pick(changes.progressstarted, device.progressstarted);
-  const closed = pick(changes.closed, device.closed);
-  if (progressstarted !== undefined) out.progressstarted = progressstarted;
-  if (closed !== undefined) out.closed = closed;
-  // why: clamping each on its own could put "closed" before "progress started" when only one was sent.
-  if (out.progressstarted && out.closed && out.closed < out.progressstarted) out.closed = out.progressstarted;
-  return out;
-}
-
-function toDate(ms: number | undefined): Date | null {
-  return ms ? new Date(ms) : null;
 }
 
 async function countChildren(db: Db, actor: Actor, nodeid: string): Promise<Notification['counts']> {

@@ -45,7 +45,7 @@ export const createNotification = defineMutation({
       description: body.description,
       errorcode: body.errorcode,
       equipmentnodeid: body.equipmentnodeid,
-      dueuntil: body.dueuntil ?? null,
+      dueuntil: body.dueuntil || null,
       created,
       progressstarted: status.progressstarted ?? null,
       closed: status.closed ?? null,

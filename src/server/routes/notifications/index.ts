@@ -1,17 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  createNotificationSchema,
-  deleteNotificationResultSchema,
-  deleteNotificationSchema,
-  notificationParamsSchema,
-  notificationSchema,
-  updateNotificationSchema,
-} from '../../../shared/api/notifications';
+import { deleteNotificationResultSchema, notificationParamsSchema, notificationSchema } from '../../../shared/api/notifications';
+import { createNotification, deleteNotification, updateNotification } from '../../../shared/mutations/notifications';
+import { notificationRowSchema } from '../../../shared/rows/notifications';
 import { badRequest } from '../../http-errors';
-import { createNotification, deleteNotification, getNotification, updateNotification } from '../../services/notification-service';
+import * as service from '../../services/notification-service';
+import { declaredRoute, declaredSchema } from '../declared-route';
 import { errorResponses, langQuerySchema } from '../responses';
 
-/** Notifications (Meldungen), spec part 1 §2.2, §3, §4.2, §7; feature key `notification`. */
+/**
+ * Notifications (Meldungen), spec part 1 §2.2, §3, §4.2, §7; feature key `notification`. The writes come from
+ * their declarations (src/shared/mutations/notifications.ts) and answer the notification's row.
+ */
 const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/notifications/:nodeid', {
     config: { permission: { feature: 'notification', flag: 'read' } },
@@ -22,39 +21,37 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: langQuerySchema,
       response: { 200: notificationSchema, ...errorResponses(400, 401, 403, 404, 410) },
     },
-    handler: (request) => getNotification(request.serviceContext, request.auth, request.params.nodeid, request.query.lang),
+    handler: (request) => service.getNotification(request.serviceContext, request.auth, request.params.nodeid, request.query.lang),
   });
 
-  app.post('/notifications', {
-    config: { permission: { feature: 'notification', flag: 'create' } },
+  app.route({
+    ...declaredRoute(createNotification),
     schema: {
+      ...declaredSchema(createNotification),
       tags: ['notifications'],
       summary: 'Create a notification with a device-chosen nodeid',
-      body: createNotificationSchema,
-      response: { 201: notificationSchema, ...errorResponses(400, 401, 403, 404, 409, 410) },
+      response: { 201: notificationRowSchema, ...errorResponses(400, 401, 403, 404, 409, 410) },
     },
-    handler: async (request, reply) => reply.code(201).send(await createNotification(request.serviceContext, request.auth, request.body, request.body.lang)),
+    handler: async (request, reply) => reply.code(201).send(await service.createNotification(request.serviceContext, request.auth, request.body)),
   });
 
-  app.put('/notifications/:nodeid', {
-    config: { permission: { feature: 'notification', flag: 'update' } },
+  app.route({
+    ...declaredRoute(updateNotification),
     schema: {
+      ...declaredSchema(updateNotification),
       tags: ['notifications'],
       summary: 'Change fields or the status (§4.2 transition on the server status); only the fields sent change',
-      params: notificationParamsSchema,
-      body: updateNotificationSchema,
-      response: { 200: notificationSchema, ...errorResponses(400, 401, 403, 404, 410) },
+      response: { 200: notificationRowSchema, ...errorResponses(400, 401, 403, 404, 410) },
     },
-    handler: (request) => updateNotification(request.serviceContext, request.auth, request.params.nodeid, request.body, request.body.lang),
+    handler: (request) => service.updateNotification(request.serviceContext, request.auth, { params: request.params, body: request.body }),
   });
 
-  app.delete('/notifications/:nodeid', {
-    config: { permission: { feature: 'notification', flag: 'delete' } },
+  app.route({
+    ...declaredRoute(deleteNotification),
     schema: {
+      ...declaredSchema(deleteNotification),
       tags: ['notifications'],
       summary: 'Delete a notification with its solutions, reports, costs and attachments (tombstones)',
-      params: notificationParamsSchema,
-      body: deleteNotificationSchema,
       response: { 200: deleteNotificationResultSchema, ...errorResponses(400, 401, 403, 404, 410) },
     },
     handler: async (request) => {
@@ -62,7 +59,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (nodeid !== undefined && nodeid !== request.params.nodeid) {
         throw badRequest('nodeid does not match the path', [{ field: 'nodeid', message: 'Must equal the id in the path' }]);
       }
-      return deleteNotification(request.serviceContext, request.auth, request.params.nodeid);
+      return service.deleteNotification(request.serviceContext, request.auth, request.params.nodeid);
     },
   });
 };
