@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LocalDatabase } from '../../src/client/db/local-db';
+import { readMachineMemo } from '../../src/client/sync/machine-mirror';
 import { mutate } from '../../src/client/sync/mutate';
+import { enqueueMutation } from '../../src/client/sync/outbox';
 import { updateEquipmentMemo } from '../../src/shared/mutations/machine-memo';
 import { MutationInputError, mutationPath, parseMutation } from '../../src/shared/mutations/mutation';
 
@@ -72,6 +74,19 @@ describe('updateEquipmentMemo (part 1 §7 memo update)', () => {
         mutationId: 1,
       });
       expect(entry?.values).toEqual({ memo: 'Neu' });
+    });
+
+    it('the memo card reads the memo and whether a change of it still waits; a queued edit of other fields does not count', async () => {
+      const db = await freshDb();
+      const context = { db, usernodeid: USER };
+      expect(await readMachineMemo(db, MACHINE)).toEqual({ memo: 'Alt', pending: false });
+      await enqueueMutation(context, { action: 'updateEquipment', method: 'PUT', path: `equipments/${MACHINE}`, body: { name: 'BAZ 02' }, kind: 'equipment', nodeid: MACHINE, values: { name: 'BAZ 02' } });
+      expect(await readMachineMemo(db, MACHINE)).toEqual({ memo: 'Alt', pending: false });
+      await mutate(context, updateEquipmentMemo, input('Neu'));
+      expect(await readMachineMemo(db, MACHINE)).toEqual({ memo: 'Neu', pending: true });
+      await mutate(context, updateEquipmentMemo, input(''));
+      expect(await readMachineMemo(db, MACHINE)).toEqual({ memo: '', pending: true });
+      expect(await readMachineMemo(db, '0190f5a0-0000-7000-8000-0000000000dd')).toBeNull();
     });
 
     it('queues nothing and leaves the mirror as it was for a memo the server would refuse', async () => {
