@@ -68,7 +68,8 @@ export function MemoCard({ equipmentnodeid }: { equipmentnodeid: string }) {
   return (
     <Card.Root as="section" variant="outline" bg="bg.panel" aria-labelledby={headingId} data-testid="memo-card">
       <Card.Header>
-        <HStack justify="space-between" gap="3" flexWrap="wrap">
+        {/* why the height: the heading lines up with the open notifications' beside it, whose row holds a 44 px button. */}
+        <HStack justify="space-between" gap="3" flexWrap="wrap" minH="11">
           <Heading as="h3" size="lg" id={headingId}>
             {t('machine.memo.title')}
           </Heading>
