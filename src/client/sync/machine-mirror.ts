@@ -154,6 +154,24 @@ export function useOpenNotifications(equipmentnodeid: string | null): Notificati
   return useLiveQuery(() => readOpenNotifications(getLocalDb(), equipmentnodeid), [equipmentnodeid]);
 }
 
+/** The machine's memo as the mirror has it ('' for none), and whether a change of it still waits in the outbox. */
+export interface MachineMemo {
+  memo: string;
+  pending: boolean;
+}
+
+export async function readMachineMemo(db: LocalDatabase, equipmentnodeid: string): Promise<MachineMemo | null> {
+  const [row, entries] = await Promise.all([db.mirror('equipment').get(equipmentnodeid), db.outbox.where('[kind+nodeid]').equals(['equipment', equipmentnodeid]).toArray()]);
+  if (!row) return null;
+  // Only writes that change the memo: a queued edit of the machine's other fields says nothing about the memo.
+  return { memo: text(row.memo) ?? '', pending: entries.some((entry) => 'memo' in entry.values) };
+}
+
+/** undefined while loading, null when the mirror has no such machine. */
+export function useMachineMemo(equipmentnodeid: string): MachineMemo | null | undefined {
+  return useLiveQuery(() => readMachineMemo(getLocalDb(), equipmentnodeid), [equipmentnodeid]);
+}
+
 export interface NotificationDetail {
   notification: NotificationItem;
   machine: MachineDetail | null;

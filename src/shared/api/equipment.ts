@@ -19,7 +19,8 @@ import { hasShiftModelSchema } from './shiftmodels';
  * outbox entry and the routes. Years are epoch ms of 1 January UTC (`yearToEpochMs` in domain/equipment.ts).
  */
 
-const MEMO_MAX = 5000;
+/** The memo's longest text (part 1 §7); the memo card names it in its error. */
+export const MEMO_MAX = 5000;
 
 /** A year as epoch ms (the year pickers); not in the future (§5). */
 const yearField = z

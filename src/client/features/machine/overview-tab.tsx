@@ -1,9 +1,10 @@
 /**
  * Overview tab (part 1 §2.1): the machine's open notifications (status below 2), newest first, each with its type
  * badge, title, status and how long it has been open (hours under 48 h, else days), linking to the notification;
- * and "Neue Meldung" (notification create permission) opening the quick fault report.
+ * and "Neue Meldung" (notification create permission) opening the quick fault report; beside it (below in
+ * portrait) the machine's memo.
  */
-import { Badge, Box, Button, Card, Heading, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Grid, Heading, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,7 @@ import { useOpenNotifications, type NotificationItem } from '../../sync/machine-
 import { usePermission } from '../auth/use-permission';
 import { NotificationTypeBadge } from '../notification/notification-type-badge';
 import { useElapsedText } from '../notification/use-elapsed-text';
+import { MemoCard } from './memo-card';
 import { QuickFaultDialog } from './quick-fault-dialog';
 
 /** The whole row is the link; its name is the notification's title, type, status and open time describe it. */
@@ -58,37 +60,40 @@ export function OverviewTab({ equipmentnodeid }: { equipmentnodeid: string }) {
   const now = Date.now();
 
   return (
-    <Card.Root variant="outline" bg="bg.panel">
-      <Card.Header>
-        <HStack justify="space-between" gap="4" flexWrap="wrap">
-          <Heading as="h3" size="lg">
-            {t('machine.openNotifications')}
-            {notifications && notifications.length > 0 && (
-              <Badge ms="2" size="md" variant="solid" colorPalette="orange">
-                {notifications.length}
-              </Badge>
+    <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="4" alignItems="start">
+      <Card.Root variant="outline" bg="bg.panel">
+        <Card.Header>
+          <HStack justify="space-between" gap="4" flexWrap="wrap">
+            <Heading as="h3" size="lg">
+              {t('machine.openNotifications')}
+              {notifications && notifications.length > 0 && (
+                <Badge ms="2" size="md" variant="solid" colorPalette="orange">
+                  {notifications.length}
+                </Badge>
+              )}
+            </Heading>
+            {canCreate && (
+              <Button colorPalette="brand" onClick={() => setReporting(true)}>
+                <Plus aria-hidden />
+                {t('machine.newNotification')}
+              </Button>
             )}
-          </Heading>
-          {canCreate && (
-            <Button colorPalette="brand" onClick={() => setReporting(true)}>
-              <Plus aria-hidden />
-              {t('machine.newNotification')}
-            </Button>
+          </HStack>
+        </Card.Header>
+        <Card.Body pt="2">
+          {!notifications && <Skeleton h="20" />}
+          {notifications?.length === 0 && <Text color="fg.muted">{t('machine.noOpenNotifications')}</Text>}
+          {notifications && notifications.length > 0 && (
+            <Box as="ul" listStyleType="none" m="0" p="0" aria-label={t('machine.openNotifications')}>
+              {notifications.map((item) => (
+                <NotificationRow key={item.nodeid} item={item} now={now} />
+              ))}
+            </Box>
           )}
-        </HStack>
-      </Card.Header>
-      <Card.Body pt="2">
-        {!notifications && <Skeleton h="20" />}
-        {notifications?.length === 0 && <Text color="fg.muted">{t('machine.noOpenNotifications')}</Text>}
-        {notifications && notifications.length > 0 && (
-          <Box as="ul" listStyleType="none" m="0" p="0" aria-label={t('machine.openNotifications')}>
-            {notifications.map((item) => (
-              <NotificationRow key={item.nodeid} item={item} now={now} />
-            ))}
-          </Box>
-        )}
-      </Card.Body>
-      {reporting && <QuickFaultDialog equipmentnodeid={equipmentnodeid} onClose={() => setReporting(false)} />}
-    </Card.Root>
+        </Card.Body>
+        {reporting && <QuickFaultDialog equipmentnodeid={equipmentnodeid} onClose={() => setReporting(false)} />}
+      </Card.Root>
+      <MemoCard equipmentnodeid={equipmentnodeid} />
+    </Grid>
   );
 }
