@@ -5,10 +5,8 @@
  */
 import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useMemo } from 'react';
 import { getLocalDb, type LocalDatabase, type MirrorKind, type MirrorRow } from '../db/local-db';
-import { useSessionStore } from '../stores/session-store';
-import { readState, stateKeys, type WriteContext } from './outbox';
+import { readState, stateKeys } from './outbox';
 import { localized } from './structure-mirror';
 
 /** loading: the mirror is not filled yet (first sync running); missing: no such record in the tenant. */
@@ -62,12 +60,6 @@ export interface CounterItem {
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 const time = (value: unknown): number | null => (typeof value === 'number' && value > 0 ? value : null);
-
-/** The write context of the logged-in user for repository calls; null while logged out. */
-export function useWriteContext(): WriteContext | null {
-  const usernodeid = useSessionStore((state) => state.session?.usernodeid ?? null);
-  return useMemo(() => (usernodeid ? { db: getLocalDb(), usernodeid } : null), [usernodeid]);
-}
 
 /** Nodeids of one kind with a write still in the outbox. */
 async function pendingIds(db: LocalDatabase, kind: MirrorKind): Promise<Set<string>> {

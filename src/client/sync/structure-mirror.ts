@@ -6,7 +6,7 @@
 import { liveQuery } from 'dexie';
 import type { EquipmentSummary, StructureTree } from '../../shared/api/structure';
 import type { SubscriptionRecord } from '../../shared/domain/subscription';
-import type { LocalDatabase, MirrorRow } from '../db/local-db';
+import { getLocalDb, type LocalDatabase, type MirrorRow } from '../db/local-db';
 import { isLive } from './mirror-fields';
 import { readState, stateKeys } from './outbox';
 import { readSubscriptions } from './repositories/subscriptions';
@@ -86,4 +86,9 @@ export function watchMirrorStructure(db: LocalDatabase, language: string, userno
     error: (error: unknown) => console.warn('structure from the local mirror failed', error),
   });
   return () => subscription.unsubscribe();
+}
+
+/** watchMirrorStructure on this device's database (screens never hold the database themselves). */
+export function watchDeviceStructure(language: string, usernodeid: string, onStructure: (structure: MirrorStructure | null) => void): () => void {
+  return watchMirrorStructure(getLocalDb(), language, usernodeid, onStructure);
 }

@@ -6,10 +6,11 @@
 import { Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePermission } from '../../lib/use-permission';
 import { PENDING_DELETE } from '../../sync/mirror-fields';
 import { createBrand, updateBrand } from '../../sync/repositories/brands';
-import { useMirrorRows, useWriteContext } from '../../sync/use-mirror';
-import { usePermission } from '../auth/use-permission';
+import { useMirrorRows } from '../../sync/use-mirror';
+import { useWriteContext } from '../../sync/use-write-context';
 import { CatalogPicker, type PickerChoice } from './catalog-picker';
 import { CatalogueFormCard, CatalogueNameField, CatalogueNotFound, useCatalogueSave } from './catalogue-form';
 import { localizedText } from './equipment-form-model';

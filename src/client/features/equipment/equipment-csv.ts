@@ -6,8 +6,8 @@
  * until the user confirms the plan.
  */
 import { isFutureYear, yearToEpochMs, type CatalogSelection } from '../../../shared/domain/equipment';
-import type { MirrorRow } from '../../db/local-db';
 import { newNodeId } from '../../sync/outbox';
+import type { MirrorRow } from '../../sync/use-mirror';
 import {
   checkForm,
   controllerFrom,

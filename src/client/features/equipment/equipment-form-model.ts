@@ -17,8 +17,8 @@ import {
   type EquipmentFormIssueField,
 } from '../../../shared/domain/equipment';
 import { hasShiftRowIssues, type ShiftRow } from '../../../shared/domain/shift';
-import type { MirrorRow } from '../../db/local-db';
 import type { ControllerInput, EquipmentValues } from '../../sync/repositories/equipment';
+import type { MirrorRow } from '../../sync/use-mirror';
 
 export interface EquipmentFormState {
   catalog: CatalogSelection;

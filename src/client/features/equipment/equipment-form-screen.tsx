@@ -11,19 +11,19 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { equipmentSchema } from '../../../shared/api/equipment';
 import { brandOptions, chooseBrand, chooseEquipmentType, chooseManufacturer, equipmentTypeOptions, type CatalogSelection } from '../../../shared/domain/equipment';
-import type { MirrorRow } from '../../db/local-db';
-import { isQuotaExceeded } from '../../db/local-db';
+import { fromEditorRows, ShiftEditor, toEditorRows, type ShiftEditorRow } from '../../components/shift-editor';
 import { api } from '../../lib/api';
 import { useOnlineStatus } from '../../lib/use-online-status';
+import { usePermission } from '../../lib/use-permission';
 import { PENDING_DELETE } from '../../sync/mirror-fields';
 import { newNodeId } from '../../sync/outbox';
 import type { PhotoInput } from '../../sync/repositories/attachments';
 import { createEquipment, updateEquipment } from '../../sync/repositories/equipment';
-import { useMirrorRows, useStoredFileUrl, useWriteContext } from '../../sync/use-mirror';
-import { usePermission } from '../auth/use-permission';
-import { fromEditorRows, ShiftEditor, toEditorRows, type ShiftEditorRow } from '../structure/shift-editor';
-import { areaShiftModelId, shiftRowsOf } from '../structure/structure-view';
+import { areaShiftModelId, shiftRowsOf } from '../../sync/structure-shifts';
+import { useDeleteEquipment } from '../../sync/use-delete-equipment';
+import { useMirrorRows, useStoredFileUrl, type MirrorRow } from '../../sync/use-mirror';
 import { useStructureData } from '../../sync/use-structure-data';
+import { isQuotaExceeded, useWriteContext } from '../../sync/use-write-context';
 import { CatalogPicker, type PickerChoice } from './catalog-picker';
 import {
   checkForm,
@@ -38,7 +38,6 @@ import {
 import { PhotoField } from './photo-field';
 import { ServiceSticker } from './service-sticker';
 import { useRecordTarget } from './use-record-target';
-import { useDeleteEquipment } from './use-delete-equipment';
 
 const visible = (rows: MirrorRow[] | undefined) => (rows ?? []).filter((row) => !row[PENDING_DELETE]);
 

@@ -7,18 +7,18 @@ import { Alert, Badge, Box, Button, Card, Checkbox, Heading, HStack, Input, Stac
 import { Download, FileUp, Printer } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { i18n as appI18n } from '../../lib/i18n';
 import { CsvSyntaxError, parseCsv, serializeCsv } from '../../lib/csv';
-import { isQuotaExceeded } from '../../db/local-db';
+import { i18n as appI18n } from '../../lib/i18n';
+import { usePermission } from '../../lib/use-permission';
+import { useStickerBaseUrl } from '../../lib/use-sticker-base';
 import { PENDING_DELETE } from '../../sync/mirror-fields';
 import { createEquipment, updateEquipment } from '../../sync/repositories/equipment';
-import { useMirrorRows, useWriteContext } from '../../sync/use-mirror';
-import { usePermission } from '../auth/use-permission';
-import { checkForm, localizedText, mirrorCatalogLookup } from './equipment-form-model';
+import { useMirrorRows } from '../../sync/use-mirror';
+import { isQuotaExceeded, useWriteContext } from '../../sync/use-write-context';
 import { catalogForExecution, equipmentCsvRows, planEquipmentImport, type CsvMirror, type EquipmentCsvColumn, type ImportPlan, type RowError } from './equipment-csv';
+import { checkForm, localizedText, mirrorCatalogLookup } from './equipment-form-model';
 import { useStickerLabels } from './service-sticker';
 import { downloadBlob, stickerSheetPdf, type StickerData } from './sticker-pdf';
-import { useStickerBaseUrl } from './use-sticker-base';
 
 function useCsvMirror(): CsvMirror | undefined {
   const equipment = useMirrorRows('equipment');
