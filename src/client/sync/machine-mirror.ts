@@ -5,9 +5,9 @@
  */
 import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { localized } from '../../shared/domain/text';
 import { getLocalDb, type LocalDatabase, type MirrorKind, type MirrorRow } from '../db/local-db';
 import { readState, stateKeys } from './outbox';
-import { localized } from './structure-mirror';
 
 /** loading: the mirror is not filled yet (first sync running); missing: no such record in the tenant. */
 export type MirrorResult<T> = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; value: T };
@@ -83,12 +83,12 @@ async function machineDetail(db: LocalDatabase, row: MirrorRow, language: string
   ]);
   return {
     nodeid: row.nodeid,
-    name: localized(row.name, language),
+    name: localized(row.name, language) ?? '',
     brand: text(brand?.name),
     model: text(type?.model),
-    pool: pool ? localized(pool.name, language) || null : null,
-    area: area ? localized(area.name, language) || null : null,
-    site: site ? localized(site.name, language) || null : null,
+    pool: pool ? localized(pool.name, language) : null,
+    area: area ? localized(area.name, language) : null,
+    site: site ? localized(site.name, language) : null,
     equipmentid: text(row.equipmentid),
     inventoryid: text(row.inventoryid),
     imagefilenodeid: text(row.imagefilenodeid),
@@ -205,7 +205,7 @@ export async function readMachineCounters(db: LocalDatabase, equipmentnodeid: st
       return {
         nodeid: counter.nodeid,
         name: text(counter.name) ?? '',
-        typeName: type ? localized(type.name, language) || null : null,
+        typeName: type ? localized(type.name, language) : null,
         unit: text(unit?.symbol),
         latest: latest ? { value: Number(latest.value), takenat: Number(latest.takenat), pending: pending.has(latest.nodeid) } : null,
       };

@@ -16,13 +16,14 @@ import type {
   UpdateEquipmentType,
   UpdateLegalEntity,
 } from '../../shared/api/catalog';
+import { localized } from '../../shared/domain/text';
 import type { Db, Tx } from '../db/client';
 import { brands, equipment, equipmentClasses, equipmentTypes, faqs, legalEntities } from '../db/schema';
 import { conflict } from '../http-errors';
 import { nextVersion, recordTombstone, recordTombstones } from './change-feed';
 import { appendHistory, changedFields } from './record-history';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
-import { byName, existingForCreate, localizedText, notFoundError, withLanguage } from './structure-common';
+import { byName, existingForCreate, notFoundError, withLanguage } from './structure-common';
 
 /**
  * The machine catalogue: manufacturers (legal entities recorded by the tenant, `ownerlegalentitynodeid`), brands,
@@ -267,7 +268,7 @@ export async function deleteEquipmentClass(ctx: ServiceContext, actor: Actor, no
 }
 
 function toEquipmentClass(row: typeof equipmentClasses.$inferSelect, lang: string): EquipmentClass {
-  return { nodeid: row.nodeid, name: localizedText(row.name, lang) ?? '', version: row.version };
+  return { nodeid: row.nodeid, name: localized(row.name, lang) ?? '', version: row.version };
 }
 
 // ---------------------------------------------------------------- lists

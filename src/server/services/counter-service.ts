@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Counter, CounterType, CreateCounter, CreateCounterType, UpdateCounter } from '../../shared/api/counters';
 import { clampDeviceTime } from '../../shared/domain/device-time';
+import { localized } from '../../shared/domain/text';
 import type { Db, Tx } from '../db/client';
 import { counterReadings, counterTypes, counters, equipment, maintenanceTasks, units } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http-errors';
@@ -222,7 +223,7 @@ function toCounterType(row: { type: typeof counterTypes.$inferSelect; unit: type
   return {
     nodeid: row.type.nodeid,
     name: row.type.name,
-    unit: { nodeid: row.unit.nodeid, unitid: row.unit.unitid, unitId: row.unit.unitid, namespace: row.unit.namespace, symbol: row.unit.symbol, name: plural[lang] ?? plural.de ?? row.unit.unitid },
+    unit: { nodeid: row.unit.nodeid, unitid: row.unit.unitid, unitId: row.unit.unitid, namespace: row.unit.namespace, symbol: row.unit.symbol, name: localized(plural, lang) ?? row.unit.unitid },
     builtin: row.type.builtin,
     version: row.type.version,
   };

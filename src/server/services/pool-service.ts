@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { CreatePool, Pool, UpdatePool } from '../../shared/api/equipmentpools';
+import { localized } from '../../shared/domain/text';
 import type { Db, Tx } from '../db/client';
 import { equipment, equipmentPools, structureSubscriptions, users } from '../db/schema';
 import { notFound } from '../http-errors';
@@ -8,7 +9,7 @@ import { applyAssignments, unlinkMachinesOf } from './assign-service';
 import { nextVersion, recordTombstone, recordTombstones } from './change-feed';
 import { appendHistory, changedFields } from './record-history';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
-import { byName, existingForCreate, localizedText, notFoundError, withLanguage } from './structure-common';
+import { byName, existingForCreate, notFoundError, withLanguage } from './structure-common';
 
 const KIND = 'equipment_pools';
 type PoolRow = typeof equipmentPools.$inferSelect;
@@ -107,7 +108,7 @@ async function toPools(db: Db | Tx, actor: Actor, rows: PoolRow[], lang: string)
     .orderBy(asc(equipment.name), asc(equipment.nodeid));
   return rows.map((row) => ({
     nodeid: row.nodeid,
-    name: localizedText(row.name, lang) ?? '',
+    name: localized(row.name, lang) ?? '',
     hasequipment: machines.filter((m) => m.poolnodeid === row.nodeid).map(({ nodeid, name, equipmentid }) => ({ nodeid, name, equipmentid })),
     version: row.version,
   }));

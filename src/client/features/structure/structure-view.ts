@@ -3,7 +3,7 @@
  * plants with their areas and machine counts, pools and the selection dialog's machines (an owner's shifts:
  * src/client/sync/structure-shifts.ts).
  */
-import { localized } from '../../sync/structure-mirror';
+import { localized } from '../../../shared/domain/text';
 import type { StructureData } from '../../sync/use-structure-data';
 import type { SelectableEquipment } from './equipment-selection';
 
@@ -52,7 +52,7 @@ function equipmentCards(data: StructureData, language: string): Map<string, Equi
   return new Map(
     data.equipment.map((row) => {
       const type = types.get(String(row.equipmenttypenodeid));
-      return [row.nodeid, { nodeid: row.nodeid, name: localized(row.name, language), equipmentid: text(row.equipmentid), brand: type?.brand ?? null, model: type?.model ?? null, row }];
+      return [row.nodeid, { nodeid: row.nodeid, name: localized(row.name, language) ?? '', equipmentid: text(row.equipmentid), brand: type?.brand ?? null, model: type?.model ?? null, row }];
     }),
   );
 }
@@ -67,7 +67,7 @@ export function siteViews(data: StructureData, language: string): SiteView[] {
     .filter((area) => siteIds.has(String(area.sitenodeid)))
     .map<AreaView>((area) => ({
       nodeid: area.nodeid,
-      name: localized(area.name, language),
+      name: localized(area.name, language) ?? '',
       sitenodeid: String(area.sitenodeid),
       shiftmodelnodeid: text(area.shiftmodelnodeid),
       equipment: byName(machines.filter((machine) => machine.row.areanodeid === area.nodeid).map(card), language),
@@ -77,7 +77,7 @@ export function siteViews(data: StructureData, language: string): SiteView[] {
       const siteAreas = byName(areas.filter((area) => area.sitenodeid === site.nodeid), language);
       return {
         nodeid: site.nodeid,
-        name: localized(site.name, language),
+        name: localized(site.name, language) ?? '',
         street: text(site.street) ?? '',
         siteid: text(site.siteid),
         zipcode: text(site.zipcode) ?? '',
@@ -96,7 +96,7 @@ export function poolViews(data: StructureData, language: string): PoolView[] {
   return byName(
     data.equipmentpools.map((pool) => ({
       nodeid: pool.nodeid,
-      name: localized(pool.name, language),
+      name: localized(pool.name, language) ?? '',
       equipment: byName(machines.filter((machine) => machine.row.equipmentpoolnodeid === pool.nodeid).map(card), language),
     })),
     language,
