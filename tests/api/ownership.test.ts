@@ -24,7 +24,7 @@ import {
 } from '../../src/server/db/schema';
 import { insertFile } from '../factories/files';
 import { ensureUnits, insertCounter, insertCounterReading, insertNotification } from '../factories/notifications';
-import { insertArea, insertEquipment, insertEquipmentPool, insertSite } from '../factories/structure';
+import { insertArea, insertBrand, insertEquipment, insertEquipmentPool, insertEquipmentType, insertManufacturer, insertSite } from '../factories/structure';
 import { insertTenant, loginAs, type TestTenant } from '../factories/tenant';
 import { call } from './support/requests';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -229,5 +229,40 @@ describe('deleting a record takes what it owns along, each with a tombstone', ()
     const version = await remove(`/api/counters/delete/${counter.nodeid}`);
 
     expect(await tombstonesOf(version)).toEqual(stones.sorted());
+  });
+
+  it('a brand: its models with their FAQs, and the attachments on both', async () => {
+    const db = t.database.db;
+    const stones = expected();
+    const manufacturer = await insertManufacturer(db, { legalentitynodeid: le });
+    const brand = await insertBrand(db, { legalentitynodeid: le, manufacturernodeid: manufacturer.nodeid });
+    stones.add('brands', brand.nodeid);
+    const model = await insertEquipmentType(db, { legalentitynodeid: le, brandnodeid: brand.nodeid });
+    stones.add('equipment_types', model.nodeid);
+    const faq = stones.add('faqs', uuidv7());
+    await db.insert(faqs).values({ nodeid: faq, legalentitynodeid: le, question: 'Modell-FAQ', equipmenttypenodeid: model.nodeid });
+    stones.add('attachments', await attach('equipmenttype', model.nodeid));
+    stones.add('attachments', await attach('faq', faq));
+
+    const version = await remove(`/api/brands/${brand.nodeid}`);
+
+    expect(await tombstonesOf(version)).toEqual(stones.sorted());
+    expect(await db.select().from(attachments).where(eq(attachments.isattachmentof, model.nodeid))).toEqual([]);
+  });
+
+  it('a model: its FAQs and the attachments on both; its brand stays', async () => {
+    const db = t.database.db;
+    const stones = expected();
+    const model = await insertEquipmentType(db, { legalentitynodeid: le });
+    stones.add('equipment_types', model.nodeid);
+    const faq = stones.add('faqs', uuidv7());
+    await db.insert(faqs).values({ nodeid: faq, legalentitynodeid: le, question: 'Modell-FAQ', equipmenttypenodeid: model.nodeid });
+    stones.add('attachments', await attach('equipmenttype', model.nodeid));
+    stones.add('attachments', await attach('faq', faq));
+
+    const version = await remove(`/api/equipmenttypes/${model.nodeid}`);
+
+    expect(await tombstonesOf(version)).toEqual(stones.sorted());
+    expect((await call(t, admin, 'GET', '/api/brands')).json()).toEqual(expect.arrayContaining([expect.objectContaining({ nodeid: model.brandnodeid })]));
   });
 });

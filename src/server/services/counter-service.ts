@@ -6,7 +6,8 @@ import { localized } from '../../shared/domain/text';
 import type { Db, Tx } from '../db/client';
 import { counterReadings, counterTypes, counters, equipment, maintenanceTasks, units } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http-errors';
-import { nextVersion, recordTombstone, recordTombstones } from './change-feed';
+import { nextVersion } from './change-feed';
+import { deleteWithOwned } from './ownership';
 import { appendHistory, changedFields } from './record-history';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 
@@ -121,14 +122,11 @@ export async function deleteCounter(ctx: ServiceContext, actor: Actor, nodeid: s
     if (!current) throw notFound(COUNTER_NOT_FOUND);
     if (current.builtin) throw conflict('The operating hours counter cannot be deleted');
     const version = await nextVersion(tx, le);
-    const readings = await tx.delete(counterReadings).where(and(eq(counterReadings.legalentitynodeid, le), eq(counterReadings.counternodeid, nodeid))).returning({ nodeid: counterReadings.nodeid });
     await tx
       .update(maintenanceTasks)
       .set({ triggeringcounternodeid: null, version, updatedAt: new Date() })
       .where(and(eq(maintenanceTasks.legalentitynodeid, le), eq(maintenanceTasks.triggeringcounternodeid, nodeid)));
-    await tx.delete(counters).where(counterOfTenant(actor, nodeid));
-    await recordTombstone(tx, le, 'counters', nodeid, version);
-    await recordTombstones(tx, le, 'counter_readings', readings.map((r) => r.nodeid), version);
+    await deleteWithOwned(tx, le, 'counters', [nodeid], version);
     return { nodeid, version };
   });
 }

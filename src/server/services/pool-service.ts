@@ -6,7 +6,8 @@ import type { Db, Tx } from '../db/client';
 import { equipment, equipmentPools, structureSubscriptions, users } from '../db/schema';
 import { notFound } from '../http-errors';
 import { applyAssignments, unlinkMachinesOf } from './assign-service';
-import { nextVersion, recordTombstone, recordTombstones } from './change-feed';
+import { nextVersion } from './change-feed';
+import { deleteWithOwned } from './ownership';
 import { appendHistory, changedFields } from './record-history';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { byName, existingForCreate, notFoundError, withLanguage } from './structure-common';
@@ -83,13 +84,7 @@ export async function deletePool(ctx: ServiceContext, actor: Actor, nodeid: stri
     if (!pool) throw notFoundError('Equipment pool');
     const version = await nextVersion(tx, le);
     await unlinkMachinesOf(tx, actor, 'pool', [nodeid], version);
-    const ended = await tx
-      .delete(structureSubscriptions)
-      .where(and(eq(structureSubscriptions.legalentitynodeid, le), eq(structureSubscriptions.equipmentpoolnodeid, nodeid)))
-      .returning({ nodeid: structureSubscriptions.nodeid });
-    await tx.delete(equipmentPools).where(poolOfTenant(actor, nodeid));
-    await recordTombstone(tx, le, KIND, nodeid, version);
-    await recordTombstones(tx, le, 'structure_subscriptions', ended.map((s) => s.nodeid), version);
+    await deleteWithOwned(tx, le, KIND, [nodeid], version);
     await appendHistory(tx, { legalentitynodeid: le, kind: KIND, nodeid, version, changes: {}, context: { deleted: true, name: pool.name }, usernodeid: actor.usernodeid });
     return { nodeid, version };
   });
