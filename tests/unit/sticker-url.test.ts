@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseScannedCode, stickerUrl } from '../../src/client/features/equipment/sticker-url';
+import { parseScannedCode, stickerUrl } from '../../src/client/lib/sticker-url';
 
 const id = '0192f0c4-1c2b-7d3e-8f00-0123456789ab';
 

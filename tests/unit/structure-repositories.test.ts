@@ -5,11 +5,12 @@ import { createPoolSchema } from '../../src/shared/api/equipmentpools';
 import { createShiftModelSchema, updateShiftModelSchema } from '../../src/shared/api/shiftmodels';
 import { createSiteSchema, updateSiteSchema } from '../../src/shared/api/sites';
 import { LocalDatabase, type MirrorRow } from '../../src/client/db/local-db';
-import { areaShiftModelId, selectableEquipment, shiftRowsOf, siteViews } from '../../src/client/features/structure/structure-view';
+import { selectableEquipment, siteViews } from '../../src/client/features/structure/structure-view';
 import { writeState, stateKeys } from '../../src/client/sync/outbox';
 import { createArea, deleteArea, updateArea } from '../../src/client/sync/repositories/areas';
 import { createPool, deletePool } from '../../src/client/sync/repositories/pools';
 import { createSite, deleteSite, updateSite } from '../../src/client/sync/repositories/sites';
+import { areaShiftModelId, shiftRowsOf } from '../../src/client/sync/structure-shifts';
 import { readStructureData } from '../../src/client/sync/use-structure-data';
 import { subscriptionNodeId } from '../../src/shared/domain/subscription';
 

@@ -2,9 +2,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from '../lib/i18n';
+import { registerServiceWorker } from '../lib/register-sw';
 import { sessionStore, watchOtherTabs } from '../stores/session-store';
 import { App } from './app';
-import { registerServiceWorker } from './register-sw';
 
 initI18n();
 void sessionStore.getState().restore();

@@ -2,7 +2,7 @@
 import { Box, Stack } from '@chakra-ui/react';
 import { NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useIsAdmin } from '../features/auth/use-permission';
+import { useIsAdmin } from '../lib/use-permission';
 import { visibleNavItems } from './navigation';
 
 export function NavList({ onNavigate }: { onNavigate?: () => void }) {

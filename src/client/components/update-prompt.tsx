@@ -6,7 +6,7 @@ import { Box, Button, HStack, Text } from '@chakra-ui/react';
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyUpdate, onUpdateWaiting } from '../app/register-sw';
+import { applyUpdate, onUpdateWaiting } from '../lib/register-sw';
 import { syncStore, useSyncStatus } from '../stores/sync-store';
 
 export function UpdatePrompt() {

@@ -5,11 +5,9 @@
  */
 import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useMemo } from 'react';
+import { localized } from '../../shared/domain/text';
 import { getLocalDb, type LocalDatabase, type MirrorKind, type MirrorRow } from '../db/local-db';
-import { useSessionStore } from '../stores/session-store';
-import { readState, stateKeys, type WriteContext } from './outbox';
-import { localized } from './structure-mirror';
+import { readState, stateKeys } from './outbox';
 
 /** loading: the mirror is not filled yet (first sync running); missing: no such record in the tenant. */
 export type MirrorResult<T> = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; value: T };
@@ -63,12 +61,6 @@ export interface CounterItem {
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 const time = (value: unknown): number | null => (typeof value === 'number' && value > 0 ? value : null);
 
-/** The write context of the logged-in user for repository calls; null while logged out. */
-export function useWriteContext(): WriteContext | null {
-  const usernodeid = useSessionStore((state) => state.session?.usernodeid ?? null);
-  return useMemo(() => (usernodeid ? { db: getLocalDb(), usernodeid } : null), [usernodeid]);
-}
-
 /** Nodeids of one kind with a write still in the outbox. */
 async function pendingIds(db: LocalDatabase, kind: MirrorKind): Promise<Set<string>> {
   const entries = await db.outbox.where('[kind+nodeid]').between([kind, Dexie.minKey], [kind, Dexie.maxKey]).toArray();
@@ -91,12 +83,12 @@ async function machineDetail(db: LocalDatabase, row: MirrorRow, language: string
   ]);
   return {
     nodeid: row.nodeid,
-    name: localized(row.name, language),
+    name: localized(row.name, language) ?? '',
     brand: text(brand?.name),
     model: text(type?.model),
-    pool: pool ? localized(pool.name, language) || null : null,
-    area: area ? localized(area.name, language) || null : null,
-    site: site ? localized(site.name, language) || null : null,
+    pool: pool ? localized(pool.name, language) : null,
+    area: area ? localized(area.name, language) : null,
+    site: site ? localized(site.name, language) : null,
     equipmentid: text(row.equipmentid),
     inventoryid: text(row.inventoryid),
     imagefilenodeid: text(row.imagefilenodeid),
@@ -231,7 +223,7 @@ export async function readMachineCounters(db: LocalDatabase, equipmentnodeid: st
       return {
         nodeid: counter.nodeid,
         name: text(counter.name) ?? '',
-        typeName: type ? localized(type.name, language) || null : null,
+        typeName: type ? localized(type.name, language) : null,
         unit: text(unit?.symbol),
         latest: latest ? { value: Number(latest.value), takenat: Number(latest.takenat), pending: pending.has(latest.nodeid) } : null,
       };

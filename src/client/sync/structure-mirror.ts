@@ -6,7 +6,8 @@
 import { liveQuery } from 'dexie';
 import type { EquipmentSummary, StructureTree } from '../../shared/api/structure';
 import type { SubscriptionRecord } from '../../shared/domain/subscription';
-import type { LocalDatabase, MirrorRow } from '../db/local-db';
+import { localized } from '../../shared/domain/text';
+import { getLocalDb, type LocalDatabase, type MirrorRow } from '../db/local-db';
 import { isLive } from './mirror-fields';
 import { readState, stateKeys } from './outbox';
 import { readSubscriptions } from './repositories/subscriptions';
@@ -22,16 +23,6 @@ export interface StructureRows {
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
-/** A localised name ({de, en}) in `language`, falling back to German, then to any value. */
-export function localized(value: unknown, language: string): string {
-  if (typeof value === 'string') return value;
-  if (value && typeof value === 'object') {
-    const names = value as Record<string, unknown>;
-    return text(names[language]) ?? text(names.de) ?? Object.values(names).map(text).find((v) => v !== null) ?? '';
-  }
-  return '';
-}
-
 /** Pure: the tree from mirrored rows, sorted by name at every level as the server sorts it. */
 export function structureTreeFromRows(rows: StructureRows, language: string): StructureTree {
   const byName = <T extends { name: string }>(items: T[]) => items.sort((a, b) => a.name.localeCompare(b.name, language));
@@ -39,7 +30,7 @@ export function structureTreeFromRows(rows: StructureRows, language: string): St
   const types = new Map(rows.equipmenttypes.map((t) => [t.nodeid, { model: text(t.model), brand: brands.get(String(t.brandnodeid)) ?? null }]));
   const summary = (row: MirrorRow): EquipmentSummary => {
     const type = types.get(String(row.equipmenttypenodeid));
-    return { nodeid: row.nodeid, name: localized(row.name, language), equipmentid: text(row.equipmentid), inventoryid: text(row.inventoryid), brand: type?.brand ?? null, model: type?.model ?? null, imageurl: null };
+    return { nodeid: row.nodeid, name: localized(row.name, language) ?? '', equipmentid: text(row.equipmentid), inventoryid: text(row.inventoryid), brand: type?.brand ?? null, model: type?.model ?? null, imageurl: null };
   };
   const machinesIn = (field: 'areanodeid' | 'equipmentpoolnodeid', nodeid: string) => byName(rows.equipment.filter((e) => e[field] === nodeid).map(summary));
 
@@ -47,16 +38,16 @@ export function structureTreeFromRows(rows: StructureRows, language: string): St
     sites: byName(
       rows.sites.map((site) => ({
         nodeid: site.nodeid,
-        name: localized(site.name, language),
+        name: localized(site.name, language) ?? '',
         street: text(site.street) ?? '',
         siteid: text(site.siteid),
         zipcode: text(site.zipcode) ?? '',
         city: text(site.city) ?? '',
         country: text(site.country) ?? '',
-        areas: byName(rows.areas.filter((a) => a.sitenodeid === site.nodeid).map((a) => ({ nodeid: a.nodeid, name: localized(a.name, language), equipment: machinesIn('areanodeid', a.nodeid) }))),
+        areas: byName(rows.areas.filter((a) => a.sitenodeid === site.nodeid).map((a) => ({ nodeid: a.nodeid, name: localized(a.name, language) ?? '', equipment: machinesIn('areanodeid', a.nodeid) }))),
       })),
     ),
-    equipmentpools: byName(rows.equipmentpools.map((p) => ({ nodeid: p.nodeid, name: localized(p.name, language), equipment: machinesIn('equipmentpoolnodeid', p.nodeid) }))),
+    equipmentpools: byName(rows.equipmentpools.map((p) => ({ nodeid: p.nodeid, name: localized(p.name, language) ?? '', equipment: machinesIn('equipmentpoolnodeid', p.nodeid) }))),
     unlinked: byName(rows.equipment.filter((e) => !e.areanodeid && !e.equipmentpoolnodeid).map(summary)),
   };
 }
@@ -86,4 +77,9 @@ export function watchMirrorStructure(db: LocalDatabase, language: string, userno
     error: (error: unknown) => console.warn('structure from the local mirror failed', error),
   });
   return () => subscription.unsubscribe();
+}
+
+/** watchMirrorStructure on this device's database (screens never hold the database themselves). */
+export function watchDeviceStructure(language: string, usernodeid: string, onStructure: (structure: MirrorStructure | null) => void): () => void {
+  return watchMirrorStructure(getLocalDb(), language, usernodeid, onStructure);
 }

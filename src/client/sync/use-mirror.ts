@@ -5,8 +5,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { getLocalDb, type MirrorKind, type MirrorRow } from '../db/local-db';
-import { useSessionStore } from '../stores/session-store';
-import type { WriteContext } from './outbox';
+
+export type { MirrorRow } from '../db/local-db';
 
 /** All rows of a kind; undefined while loading. */
 export function useMirrorRows(kind: MirrorKind): MirrorRow[] | undefined {
@@ -36,10 +36,4 @@ export function useStoredFileUrl(fileKey: string | null | undefined): string | n
     return () => URL.revokeObjectURL(objectUrl);
   }, [stored]);
   return url;
-}
-
-/** The repositories' context for the logged-in user (null when logged out). */
-export function useWriteContext(): WriteContext | null {
-  const usernodeid = useSessionStore((state) => state.session?.usernodeid ?? null);
-  return usernodeid ? { db: getLocalDb(), usernodeid } : null;
 }

@@ -5,7 +5,8 @@ import { follows, selectionOf } from '../../shared/domain/subscription';
 import type { Db, Tx } from '../db/client';
 import { areas, equipment, sites, structureSubscriptions } from '../db/schema';
 import { applyAssignments, unlinkMachinesOf } from './assign-service';
-import { nextVersion, recordTombstone, recordTombstones } from './change-feed';
+import { nextVersion } from './change-feed';
+import { deleteWithOwned } from './ownership';
 import { appendHistory, changedFields } from './record-history';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { deleteShiftModelsIfOrphaned, insertShiftModel, shiftsOfModels } from './shiftmodel-service';
@@ -97,14 +98,8 @@ export async function deleteArea(ctx: ServiceContext, actor: Actor, nodeid: stri
     if (!area) throw notFoundError('Area');
     const version = await nextVersion(tx, le);
     await unlinkMachinesOf(tx, actor, 'area', [nodeid], version);
-    const ended = await tx
-      .delete(structureSubscriptions)
-      .where(and(eq(structureSubscriptions.legalentitynodeid, le), eq(structureSubscriptions.areanodeid, nodeid)))
-      .returning({ nodeid: structureSubscriptions.nodeid });
-    await tx.delete(areas).where(areaOfTenant(actor, nodeid));
+    await deleteWithOwned(tx, le, KIND, [nodeid], version);
     if (area.shiftmodelnodeid) await deleteShiftModelsIfOrphaned(tx, le, [area.shiftmodelnodeid], version);
-    await recordTombstone(tx, le, KIND, nodeid, version);
-    await recordTombstones(tx, le, 'structure_subscriptions', ended.map((s) => s.nodeid), version);
     await appendHistory(tx, { legalentitynodeid: le, kind: KIND, nodeid, version, changes: {}, context: { deleted: true, name: area.name, sitenodeid: area.sitenodeid }, usernodeid: actor.usernodeid });
     return { nodeid, version };
   });

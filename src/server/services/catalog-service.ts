@@ -16,13 +16,15 @@ import type {
   UpdateEquipmentType,
   UpdateLegalEntity,
 } from '../../shared/api/catalog';
+import { localized } from '../../shared/domain/text';
 import type { Db, Tx } from '../db/client';
-import { brands, equipment, equipmentClasses, equipmentTypes, faqs, legalEntities } from '../db/schema';
+import { brands, equipment, equipmentClasses, equipmentTypes, legalEntities } from '../db/schema';
 import { conflict } from '../http-errors';
-import { nextVersion, recordTombstone, recordTombstones } from './change-feed';
+import { nextVersion, recordTombstone } from './change-feed';
+import { deleteWithOwned } from './ownership';
 import { appendHistory, changedFields } from './record-history';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
-import { byName, existingForCreate, localizedText, notFoundError, withLanguage } from './structure-common';
+import { byName, existingForCreate, notFoundError, withLanguage } from './structure-common';
 
 /**
  * The machine catalogue: manufacturers (legal entities recorded by the tenant, `ownerlegalentitynodeid`), brands,
@@ -123,7 +125,7 @@ export async function updateBrand(ctx: ServiceContext, actor: Actor, nodeid: str
   });
 }
 
-/** A brand whose types machines use is not deleted (409); otherwise its types (and their FAQs) go with it. */
+/** A brand whose types machines use is not deleted (409); otherwise its types (with their FAQs and attachments) go with it. */
 export async function deleteBrand(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
   const le = actor.legalentitynodeid;
   return writeTransaction(ctx, 'brand.delete', async (tx) => {
@@ -132,11 +134,7 @@ export async function deleteBrand(ctx: ServiceContext, actor: Actor, nodeid: str
     const typeIds = (await tx.select({ nodeid: equipmentTypes.nodeid }).from(equipmentTypes).where(eq(equipmentTypes.brandnodeid, nodeid))).map((t) => t.nodeid);
     await assertTypesUnused(tx, typeIds);
     const version = await nextVersion(tx, le);
-    const faqIds = await deleteTypeFaqs(tx, le, typeIds);
-    await tx.delete(brands).where(eq(brands.nodeid, nodeid));
-    await recordTombstone(tx, le, 'brands', nodeid, version);
-    await recordTombstones(tx, le, 'equipment_types', typeIds, version);
-    await recordTombstones(tx, le, 'faqs', faqIds, version);
+    await deleteWithOwned(tx, le, 'brands', [nodeid], version);
     return { nodeid, version };
   });
 }
@@ -186,7 +184,7 @@ export async function updateEquipmentType(ctx: ServiceContext, actor: Actor, nod
   });
 }
 
-/** A type machines use is not deleted (409); its type FAQs go with it. */
+/** A type machines use is not deleted (409); its type FAQs and attachments go with it. */
 export async function deleteEquipmentType(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
   const le = actor.legalentitynodeid;
   return writeTransaction(ctx, 'equipmenttype.delete', async (tx) => {
@@ -194,10 +192,7 @@ export async function deleteEquipmentType(ctx: ServiceContext, actor: Actor, nod
     if (!current) throw notFoundError('Equipment type');
     await assertTypesUnused(tx, [nodeid]);
     const version = await nextVersion(tx, le);
-    const faqIds = await deleteTypeFaqs(tx, le, [nodeid]);
-    await tx.delete(equipmentTypes).where(eq(equipmentTypes.nodeid, nodeid));
-    await recordTombstone(tx, le, 'equipment_types', nodeid, version);
-    await recordTombstones(tx, le, 'faqs', faqIds, version);
+    await deleteWithOwned(tx, le, 'equipment_types', [nodeid], version);
     return { nodeid, version };
   });
 }
@@ -206,12 +201,6 @@ async function assertTypesUnused(tx: Tx, typeIds: string[]): Promise<void> {
   if (typeIds.length === 0) return;
   const [used] = await tx.select({ nodeid: equipment.nodeid }).from(equipment).where(inArray(equipment.equipmenttypenodeid, typeIds)).limit(1);
   if (used) throw conflict(IN_USE);
-}
-
-async function deleteTypeFaqs(tx: Tx, le: string, typeIds: string[]): Promise<string[]> {
-  if (typeIds.length === 0) return [];
-  const removed = await tx.delete(faqs).where(and(eq(faqs.legalentitynodeid, le), inArray(faqs.equipmenttypenodeid, typeIds))).returning({ nodeid: faqs.nodeid });
-  return removed.map((f) => f.nodeid);
 }
 
 function toEquipmentType(row: typeof equipmentTypes.$inferSelect): EquipmentType {
@@ -267,7 +256,7 @@ export async function deleteEquipmentClass(ctx: ServiceContext, actor: Actor, no
 }
 
 function toEquipmentClass(row: typeof equipmentClasses.$inferSelect, lang: string): EquipmentClass {
-  return { nodeid: row.nodeid, name: localizedText(row.name, lang) ?? '', version: row.version };
+  return { nodeid: row.nodeid, name: localized(row.name, lang) ?? '', version: row.version };
 }
 
 // ---------------------------------------------------------------- lists

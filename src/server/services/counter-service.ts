@@ -2,10 +2,12 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Counter, CounterType, CreateCounter, CreateCounterType, UpdateCounter } from '../../shared/api/counters';
 import { clampDeviceTime } from '../../shared/domain/device-time';
+import { localized } from '../../shared/domain/text';
 import type { Db, Tx } from '../db/client';
 import { counterReadings, counterTypes, counters, equipment, maintenanceTasks, units } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http-errors';
-import { nextVersion, recordTombstone, recordTombstones } from './change-feed';
+import { nextVersion } from './change-feed';
+import { deleteWithOwned } from './ownership';
 import { appendHistory, changedFields } from './record-history';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 
@@ -120,14 +122,11 @@ export async function deleteCounter(ctx: ServiceContext, actor: Actor, nodeid: s
     if (!current) throw notFound(COUNTER_NOT_FOUND);
     if (current.builtin) throw conflict('The operating hours counter cannot be deleted');
     const version = await nextVersion(tx, le);
-    const readings = await tx.delete(counterReadings).where(and(eq(counterReadings.legalentitynodeid, le), eq(counterReadings.counternodeid, nodeid))).returning({ nodeid: counterReadings.nodeid });
     await tx
       .update(maintenanceTasks)
       .set({ triggeringcounternodeid: null, version, updatedAt: new Date() })
       .where(and(eq(maintenanceTasks.legalentitynodeid, le), eq(maintenanceTasks.triggeringcounternodeid, nodeid)));
-    await tx.delete(counters).where(counterOfTenant(actor, nodeid));
-    await recordTombstone(tx, le, 'counters', nodeid, version);
-    await recordTombstones(tx, le, 'counter_readings', readings.map((r) => r.nodeid), version);
+    await deleteWithOwned(tx, le, 'counters', [nodeid], version);
     return { nodeid, version };
   });
 }
@@ -222,7 +221,7 @@ function toCounterType(row: { type: typeof counterTypes.$inferSelect; unit: type
   return {
     nodeid: row.type.nodeid,
     name: row.type.name,
-    unit: { nodeid: row.unit.nodeid, unitid: row.unit.unitid, unitId: row.unit.unitid, namespace: row.unit.namespace, symbol: row.unit.symbol, name: plural[lang] ?? plural.de ?? row.unit.unitid },
+    unit: { nodeid: row.unit.nodeid, unitid: row.unit.unitid, unitId: row.unit.unitid, namespace: row.unit.namespace, symbol: row.unit.symbol, name: localized(plural, lang) ?? row.unit.unitid },
     builtin: row.type.builtin,
     version: row.type.version,
   };

@@ -1,34 +1,20 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { CreateEquipment, Equipment, UpdateEquipment } from '../../shared/api/equipment';
 import { catalogSelectionIssues, epochMsToYear, HOURLY_RATE_UNIT, yearToEpochMs, type CatalogSelection } from '../../shared/domain/equipment';
 import type { Db, Tx } from '../db/client';
 import {
   areas,
-  attachments,
   brands,
-  chatMessages,
-  chatRoomMembers,
-  chatRooms,
-  costs,
-  counterReadings,
-  counters,
   equipment,
   equipmentClasses,
   equipmentPools,
   equipmentTypes,
-  faqs,
   files,
   legalEntities,
-  maintenanceTasks,
-  notificationAssignments,
-  notifications,
-  reports,
   sites,
   tombstones,
   users,
-  workflows,
-  workflowSteps,
   type ControllerInformation,
   type EquipmentDimensions,
   type LocalizedText,
@@ -37,8 +23,9 @@ import { badRequest, conflict, HttpError, notFound } from '../http-errors';
 import type { FileUrlSigner } from '../storage/file-storage';
 import { applyAssignments } from './assign-service';
 import { insertManufacturer } from './catalog-service';
-import { nextVersion, recordTombstone, recordTombstones } from './change-feed';
+import { nextVersion } from './change-feed';
 import { downloadUrl } from './file-service';
+import { deleteWithOwned } from './ownership';
 import { appendHistory, changedFields } from './record-history';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { deleteShiftModelsIfOrphaned, shiftsOfModels } from './shiftmodel-service';
@@ -373,11 +360,11 @@ export async function updateEquipment(ctx: ServiceContext, actor: Actor, signer:
 // ---------------------------------------------------------------- delete
 
 /**
- * deleteEquipment {nodeid}: the machine and everything that only exists through it — notifications (with their
- * solutions, reports, costs, assignments, chat rooms), counters and readings, maintenance tasks (with their
- * procedures and planned costs), internal FAQs, attachments on any of these, and its own shift plan — each
- * with a tombstone, in one transaction. Its removal from users' assigned equipment bumps those users. A
- * history row keeps the machine's name and ids for audit.
+ * deleteEquipment {nodeid}: the machine and everything that only exists through it (ownership.ts: notifications
+ * with their solutions, reports, costs, assignments and chat rooms; counters and readings; maintenance tasks with
+ * their procedures and planned costs; internal FAQs; attachments on any of these), and its own shift plan when
+ * no one else uses it, each with a tombstone, in one transaction. Its removal from users' assigned equipment
+ * bumps those users. A history row keeps the machine's name and ids for audit.
  */
 export async function deleteEquipment(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
   const le = actor.legalentitynodeid;
@@ -385,67 +372,19 @@ export async function deleteEquipment(ctx: ServiceContext, actor: Actor, nodeid:
     const [current] = await tx.select().from(equipment).where(equipmentOfTenant(actor, nodeid)).for('update');
     if (!current) throw notFoundError('Equipment');
     const version = await nextVersion(tx, le);
-    const ids = async (rows: Promise<{ nodeid: string }[]>) => (await rows).map((r) => r.nodeid);
-    const none: string[] = [];
-
-    const notificationIds = await ids(tx.select({ nodeid: notifications.nodeid }).from(notifications).where(eq(notifications.equipmentnodeid, nodeid)));
-    const taskIds = await ids(tx.select({ nodeid: maintenanceTasks.nodeid }).from(maintenanceTasks).where(eq(maintenanceTasks.equipmentnodeid, nodeid)));
-    const counterIds = await ids(tx.select({ nodeid: counters.nodeid }).from(counters).where(eq(counters.equipmentnodeid, nodeid)));
-    const readingIds = counterIds.length ? await ids(tx.select({ nodeid: counterReadings.nodeid }).from(counterReadings).where(inArray(counterReadings.counternodeid, counterIds))) : none;
-    const workflowTargets = [
-      ...(notificationIds.length ? [inArray(workflows.notificationnodeid, notificationIds)] : []),
-      ...(taskIds.length ? [inArray(workflows.maintenancetasknodeid, taskIds)] : []),
-    ];
-    const workflowIds = workflowTargets.length ? await ids(tx.select({ nodeid: workflows.nodeid }).from(workflows).where(or(...workflowTargets))) : none;
-    const stepIds = workflowIds.length ? await ids(tx.select({ nodeid: workflowSteps.nodeid }).from(workflowSteps).where(inArray(workflowSteps.workflownodeid, workflowIds))) : none;
-    const reportIds = notificationIds.length ? await ids(tx.select({ nodeid: reports.nodeid }).from(reports).where(inArray(reports.notificationnodeid, notificationIds))) : none;
-    const costTargets = [
-      ...(notificationIds.length ? [inArray(costs.notificationnodeid, notificationIds)] : []),
-      ...(reportIds.length ? [inArray(costs.reportnodeid, reportIds)] : []),
-      ...(taskIds.length ? [inArray(costs.maintenancetasknodeid, taskIds)] : []),
-    ];
-    const costIds = costTargets.length ? await ids(tx.select({ nodeid: costs.nodeid }).from(costs).where(or(...costTargets))) : none;
-    const assignmentIds = notificationIds.length ? await ids(tx.select({ nodeid: notificationAssignments.nodeid }).from(notificationAssignments).where(inArray(notificationAssignments.notificationnodeid, notificationIds))) : none;
-    const roomIds = notificationIds.length ? await ids(tx.select({ nodeid: chatRooms.nodeid }).from(chatRooms).where(inArray(chatRooms.notificationnodeid, notificationIds))) : none;
-    const memberIds = roomIds.length ? await ids(tx.select({ nodeid: chatRoomMembers.nodeid }).from(chatRoomMembers).where(inArray(chatRoomMembers.chatroomnodeid, roomIds))) : none;
-    const messageIds = roomIds.length ? await ids(tx.select({ nodeid: chatMessages.nodeid }).from(chatMessages).where(inArray(chatMessages.chatroomnodeid, roomIds))) : none;
-    const faqIds = await ids(tx.select({ nodeid: faqs.nodeid }).from(faqs).where(eq(faqs.equipmentnodeid, nodeid)));
-
-    const owners = [nodeid, ...notificationIds, ...taskIds, ...workflowIds, ...stepIds, ...reportIds, ...faqIds];
-    const attachmentIds = await ids(tx.delete(attachments).where(and(eq(attachments.legalentitynodeid, le), inArray(attachments.isattachmentof, owners))).returning({ nodeid: attachments.nodeid }));
-
-    // why explicit: chat rooms cascade from notifications, which cascade from the machine; the foreign keys
-    // remove the rest of the graph, the ids above leave its tombstones.
-    if (roomIds.length) await tx.delete(chatRooms).where(inArray(chatRooms.nodeid, roomIds));
-    await tx.delete(equipment).where(equipmentOfTenant(actor, nodeid));
+    const deleted = await deleteWithOwned(tx, le, KIND, [nodeid], version);
     if (current.shiftmodelnodeid) await deleteShiftModelsIfOrphaned(tx, le, [current.shiftmodelnodeid], version);
     await tx
       .update(users)
       .set({ assignedequipment: sql`${users.assignedequipment} - ${nodeid}::text`, version, updatedAt: new Date() })
       .where(and(eq(users.legalentitynodeid, le), sql`${users.assignedequipment} ? ${nodeid}`));
-
-    await recordTombstone(tx, le, KIND, nodeid, version);
-    await recordTombstones(tx, le, 'notifications', notificationIds, version);
-    await recordTombstones(tx, le, 'maintenance_tasks', taskIds, version);
-    await recordTombstones(tx, le, 'counters', counterIds, version);
-    await recordTombstones(tx, le, 'counter_readings', readingIds, version);
-    await recordTombstones(tx, le, 'workflows', workflowIds, version);
-    await recordTombstones(tx, le, 'workflow_steps', stepIds, version);
-    await recordTombstones(tx, le, 'reports', reportIds, version);
-    await recordTombstones(tx, le, 'costs', costIds, version);
-    await recordTombstones(tx, le, 'notification_assignments', assignmentIds, version);
-    await recordTombstones(tx, le, 'chat_rooms', roomIds, version);
-    await recordTombstones(tx, le, 'chat_room_members', memberIds, version);
-    await recordTombstones(tx, le, 'chat_messages', messageIds, version);
-    await recordTombstones(tx, le, 'faqs', faqIds, version);
-    await recordTombstones(tx, le, 'attachments', attachmentIds, version);
     await appendHistory(tx, {
       legalentitynodeid: le,
       kind: KIND,
       nodeid,
       version,
       changes: {},
-      context: { deleted: true, name: current.name, equipmentid: current.equipmentid, inventoryid: current.inventoryid, notifications: notificationIds.length },
+      context: { deleted: true, name: current.name, equipmentid: current.equipmentid, inventoryid: current.inventoryid, notifications: deleted.notifications.length },
       usernodeid: actor.usernodeid,
     });
     return { nodeid, version };

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, or } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { CreateNotification, Notification } from '../../shared/api/notifications';
 import type { MutationParsed } from '../../shared/mutations/mutation';
@@ -10,23 +10,20 @@ import {
   areas,
   attachments,
   brands,
-  chatMessages,
-  chatRoomMembers,
   chatRooms,
   costs,
   equipment,
   equipmentPools,
   equipmentTypes,
-  notificationAssignments,
   notifications,
   reports,
   tombstones,
   users,
-  workflowSteps,
   workflows,
 } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../http-errors';
-import { nextVersion, recordTombstone, recordTombstones } from './change-feed';
+import { nextVersion } from './change-feed';
+import { deleteWithOwned } from './ownership';
 import { appendHistory, changedFields } from './record-history';
 import { toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
@@ -167,8 +164,8 @@ export async function updateNotification(ctx: ServiceContext, actor: Actor, args
 }
 
 /**
- * deleteNotification, with everything that only exists through it (solutions and their steps, reports,
- * costs, assignments, its chat room, attachments on any of them), each leaving a tombstone. Deleting an
+ * deleteNotification, with everything that only exists through it (ownership.ts: solutions and their steps,
+ * reports, costs, assignments, its chat room, attachments on any of them), each leaving a tombstone. Deleting an
  * already deleted notification answers 410 like any later write to it.
  */
 export async function deleteNotification(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
@@ -177,43 +174,7 @@ export async function deleteNotification(ctx: ServiceContext, actor: Actor, node
     const [current] = await tx.select({ nodeid: notifications.nodeid }).from(notifications).where(notificationOfTenant(actor, nodeid)).for('update');
     if (!current) throw (await isDeleted(tx, actor, nodeid)) ? gone() : notFound(NOT_FOUND);
     const version = await nextVersion(tx, le);
-
-    const ids = async <T extends { nodeid: string }>(rows: Promise<T[]>) => (await rows).map((r) => r.nodeid);
-    const workflowIds = await ids(tx.select({ nodeid: workflows.nodeid }).from(workflows).where(and(eq(workflows.legalentitynodeid, le), eq(workflows.notificationnodeid, nodeid))));
-    const stepIds = workflowIds.length ? await ids(tx.select({ nodeid: workflowSteps.nodeid }).from(workflowSteps).where(inArray(workflowSteps.workflownodeid, workflowIds))) : [];
-    const reportIds = await ids(tx.select({ nodeid: reports.nodeid }).from(reports).where(and(eq(reports.legalentitynodeid, le), eq(reports.notificationnodeid, nodeid))));
-    const costIds = await ids(
-      tx
-        .select({ nodeid: costs.nodeid })
-        .from(costs)
-        .where(and(eq(costs.legalentitynodeid, le), reportIds.length ? or(eq(costs.notificationnodeid, nodeid), inArray(costs.reportnodeid, reportIds)) : eq(costs.notificationnodeid, nodeid))),
-    );
-    const assignmentIds = await ids(tx.select({ nodeid: notificationAssignments.nodeid }).from(notificationAssignments).where(eq(notificationAssignments.notificationnodeid, nodeid)));
-    const roomIds = await ids(tx.select({ nodeid: chatRooms.nodeid }).from(chatRooms).where(eq(chatRooms.notificationnodeid, nodeid)));
-    const memberIds = roomIds.length ? await ids(tx.select({ nodeid: chatRoomMembers.nodeid }).from(chatRoomMembers).where(inArray(chatRoomMembers.chatroomnodeid, roomIds))) : [];
-    const messageIds = roomIds.length ? await ids(tx.select({ nodeid: chatMessages.nodeid }).from(chatMessages).where(inArray(chatMessages.chatroomnodeid, roomIds))) : [];
-    const owners = [nodeid, ...stepIds, ...reportIds, ...workflowIds];
-    const attachmentIds = await ids(
-      tx
-        .delete(attachments)
-        .where(and(eq(attachments.legalentitynodeid, le), inArray(attachments.isattachmentof, owners)))
-        .returning({ nodeid: attachments.nodeid }),
-    );
-
-    // why chat rooms by hand: they reference the notification with cascade, but must leave tombstones.
-    if (roomIds.length) await tx.delete(chatRooms).where(inArray(chatRooms.nodeid, roomIds));
-    await tx.delete(notifications).where(notificationOfTenant(actor, nodeid));
-
-    await recordTombstone(tx, le, KIND, nodeid, version);
-    await recordTombstones(tx, le, 'workflows', workflowIds, version);
-    await recordTombstones(tx, le, 'workflow_steps', stepIds, version);
-    await recordTombstones(tx, le, 'reports', reportIds, version);
-    await recordTombstones(tx, le, 'costs', costIds, version);
-    await recordTombstones(tx, le, 'notification_assignments', assignmentIds, version);
-    await recordTombstones(tx, le, 'chat_rooms', roomIds, version);
-    await recordTombstones(tx, le, 'chat_room_members', memberIds, version);
-    await recordTombstones(tx, le, 'chat_messages', messageIds, version);
-    await recordTombstones(tx, le, 'attachments', attachmentIds, version);
+    await deleteWithOwned(tx, le, KIND, [nodeid], version);
     return { nodeid, version };
   });
 }

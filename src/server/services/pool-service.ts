@@ -1,14 +1,16 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { CreatePool, Pool, UpdatePool } from '../../shared/api/equipmentpools';
+import { localized } from '../../shared/domain/text';
 import type { Db, Tx } from '../db/client';
 import { equipment, equipmentPools, structureSubscriptions, users } from '../db/schema';
 import { notFound } from '../http-errors';
 import { applyAssignments, unlinkMachinesOf } from './assign-service';
-import { nextVersion, recordTombstone, recordTombstones } from './change-feed';
+import { nextVersion } from './change-feed';
+import { deleteWithOwned } from './ownership';
 import { appendHistory, changedFields } from './record-history';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
-import { byName, existingForCreate, localizedText, notFoundError, withLanguage } from './structure-common';
+import { byName, existingForCreate, notFoundError, withLanguage } from './structure-common';
 
 const KIND = 'equipment_pools';
 type PoolRow = typeof equipmentPools.$inferSelect;
@@ -82,13 +84,7 @@ export async function deletePool(ctx: ServiceContext, actor: Actor, nodeid: stri
     if (!pool) throw notFoundError('Equipment pool');
     const version = await nextVersion(tx, le);
     await unlinkMachinesOf(tx, actor, 'pool', [nodeid], version);
-    const ended = await tx
-      .delete(structureSubscriptions)
-      .where(and(eq(structureSubscriptions.legalentitynodeid, le), eq(structureSubscriptions.equipmentpoolnodeid, nodeid)))
-      .returning({ nodeid: structureSubscriptions.nodeid });
-    await tx.delete(equipmentPools).where(poolOfTenant(actor, nodeid));
-    await recordTombstone(tx, le, KIND, nodeid, version);
-    await recordTombstones(tx, le, 'structure_subscriptions', ended.map((s) => s.nodeid), version);
+    await deleteWithOwned(tx, le, KIND, [nodeid], version);
     await appendHistory(tx, { legalentitynodeid: le, kind: KIND, nodeid, version, changes: {}, context: { deleted: true, name: pool.name }, usernodeid: actor.usernodeid });
     return { nodeid, version };
   });
@@ -107,7 +103,7 @@ async function toPools(db: Db | Tx, actor: Actor, rows: PoolRow[], lang: string)
     .orderBy(asc(equipment.name), asc(equipment.nodeid));
   return rows.map((row) => ({
     nodeid: row.nodeid,
-    name: localizedText(row.name, lang) ?? '',
+    name: localized(row.name, lang) ?? '',
     hasequipment: machines.filter((m) => m.poolnodeid === row.nodeid).map(({ nodeid, name, equipmentid }) => ({ nodeid, name, equipmentid })),
     version: row.version,
   }));

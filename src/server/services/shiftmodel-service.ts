@@ -7,6 +7,7 @@ import type { Db, Tx } from '../db/client';
 import { areas, equipment, shiftModels, shifts } from '../db/schema';
 import { forbidden } from '../http-errors';
 import { nextVersion, recordTombstones } from './change-feed';
+import { deleteWithOwned } from './ownership';
 import { appendHistory } from './record-history';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { existingForCreate, notFoundError } from './structure-common';
@@ -169,10 +170,7 @@ export async function deleteShiftModelsIfOrphaned(tx: Tx, le: string, candidates
   for (const { id } of [...usedByEquipment, ...usedByAreas]) if (id) stillUsed.add(id);
   const orphaned = unique.filter((id) => !stillUsed.has(id));
   if (orphaned.length === 0) return;
-  const removedShifts = await tx.delete(shifts).where(and(eq(shifts.legalentitynodeid, le), inArray(shifts.shiftmodelnodeid, orphaned))).returning({ nodeid: shifts.nodeid });
-  const removedModels = await tx.delete(shiftModels).where(and(eq(shiftModels.legalentitynodeid, le), inArray(shiftModels.nodeid, orphaned))).returning({ nodeid: shiftModels.nodeid });
-  await recordTombstones(tx, le, 'shifts', removedShifts.map((s) => s.nodeid), version);
-  await recordTombstones(tx, le, MODEL_KIND, removedModels.map((m) => m.nodeid), version);
+  await deleteWithOwned(tx, le, MODEL_KIND, orphaned, version);
 }
 
 async function findOwner(tx: Tx, le: string, nodeid: string): Promise<Owner | undefined> {

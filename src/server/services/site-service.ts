@@ -1,11 +1,12 @@
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { CreateSite, Site, UpdateSite } from '../../shared/api/sites';
 import type { Db } from '../db/client';
-import { areas, sites, structureSubscriptions } from '../db/schema';
+import { areas, sites } from '../db/schema';
 import { badRequest, notFound } from '../http-errors';
 import { unlinkMachinesOf } from './assign-service';
-import { nextVersion, recordTombstone, recordTombstones } from './change-feed';
+import { nextVersion } from './change-feed';
+import { deleteWithOwned } from './ownership';
 import { appendHistory, changedFields } from './record-history';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { deleteShiftModelsIfOrphaned } from './shiftmodel-service';
@@ -112,20 +113,8 @@ export async function deleteSite(ctx: ServiceContext, actor: Actor, nodeid: stri
     const areaIds = areaRows.map((a) => a.nodeid);
 
     await unlinkMachinesOf(tx, actor, 'area', areaIds, version);
-
-    const subscriptionTargets = areaIds.length > 0 ? or(eq(structureSubscriptions.sitenodeid, nodeid), inArray(structureSubscriptions.areanodeid, areaIds)) : eq(structureSubscriptions.sitenodeid, nodeid);
-    const endedSubscriptions = await tx
-      .delete(structureSubscriptions)
-      .where(and(eq(structureSubscriptions.legalentitynodeid, le), subscriptionTargets))
-      .returning({ nodeid: structureSubscriptions.nodeid });
-
-    await tx.delete(areas).where(and(eq(areas.legalentitynodeid, le), eq(areas.sitenodeid, nodeid)));
-    await tx.delete(sites).where(siteOfTenant(actor, nodeid));
+    await deleteWithOwned(tx, le, 'sites', [nodeid], version);
     await deleteShiftModelsIfOrphaned(tx, le, areaRows.flatMap((a) => (a.shiftmodelnodeid ? [a.shiftmodelnodeid] : [])), version);
-
-    await recordTombstone(tx, le, 'sites', nodeid, version);
-    await recordTombstones(tx, le, 'areas', areaIds, version);
-    await recordTombstones(tx, le, 'structure_subscriptions', endedSubscriptions.map((s) => s.nodeid), version);
     return { nodeid, version };
   });
 }

@@ -62,11 +62,8 @@ export function notFoundError(what: string): HttpError {
   return notFound(`${what} not found`);
 }
 
-/** The text in the asked language, else German, else any. */
-export function localizedText(text: LocalizedText | null | undefined, lang: string): string | null {
-  if (!text) return null;
-  return text[lang] ?? text.de ?? Object.values(text)[0] ?? null;
-}
+// why the second name: equipment-service reads localised texts under it; the rule itself lives once, in shared.
+export { localized as localizedText } from '../../shared/domain/text';
 
 /** `text` written under `lang`, keeping the other languages. */
 export function withLanguage(text: LocalizedText | null | undefined, lang: string, value: string): LocalizedText {

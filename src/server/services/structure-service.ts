@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { EquipmentSummary, StructureTree } from '../../shared/api/structure';
 import { selectionOf, subscribedTree } from '../../shared/domain/subscription';
-import type { LocalizedText } from '../db/schema';
+import { localized } from '../../shared/domain/text';
 import { areas, brands, equipment, equipmentPools, equipmentTypes, sites, structureSubscriptions } from '../db/schema';
 import type { Actor, ServiceContext } from './service-context';
 
@@ -70,13 +70,8 @@ export async function loadStructureTree(ctx: ServiceContext, actor: Actor, scope
         .sort(byName),
     }))
     .sort(byName);
-  const equipmentpools = poolRows.map((p) => ({ nodeid: p.nodeid, name: localized(p.name, lang), equipment: machinesOf('equipmentpoolnodeid', p.nodeid) })).sort(byName);
+  const equipmentpools = poolRows.map((p) => ({ nodeid: p.nodeid, name: localized(p.name, lang) ?? '', equipment: machinesOf('equipmentpoolnodeid', p.nodeid) })).sort(byName);
   const unlinked = machineRows.filter((m) => m.areanodeid === null && m.equipmentpoolnodeid === null).map(summary).sort(byName);
   const tree = { sites: treeSites, equipmentpools, unlinked };
   return scope === 'all' ? tree : subscribedTree(tree, selectionOf(subscriptionRows));
-}
-
-/** The text in the asked language, else German, else any. */
-export function localized(text: LocalizedText, lang: string): string {
-  return text[lang] ?? text.de ?? Object.values(text)[0] ?? '';
 }

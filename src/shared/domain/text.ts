@@ -6,3 +6,19 @@ export function truncateText(text: string, max: number): string {
   if (chars.length <= max) return text;
   return `${chars.slice(0, Math.max(0, max - 1)).join('').trimEnd()}…`;
 }
+
+const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+/**
+ * A localised text ({de: 'Halle 1', en: 'Hall 1'}) in `lang`, else German, else any language's; null when it has
+ * none (an empty text counts as none). A plain string is itself: a route's answer merged into a device's mirror
+ * may hold the text already picked. Only own keys are read, because `lang` comes from a request or a device:
+ * `__proto__` or `toString` must find nothing, not Object.prototype.
+ */
+export function localized(value: unknown, lang: string): string | null {
+  if (typeof value === 'string') return isText(value) ? value : null;
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const texts = value as Record<string, unknown>;
+  const inLanguage = (key: string) => (Object.hasOwn(texts, key) && isText(texts[key]) ? texts[key] : undefined);
+  return inLanguage(lang) ?? inLanguage('de') ?? Object.values(texts).find(isText) ?? null;
+}

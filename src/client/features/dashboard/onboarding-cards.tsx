@@ -9,7 +9,7 @@ import type { LucideIcon } from 'lucide-react';
 import { Boxes, Cog, Factory, Plus, UserPlus } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { usePermission } from '../auth/use-permission';
+import { usePermission } from '../../lib/use-permission';
 
 type CardKey = 'site' | 'pool' | 'users' | 'equipment';
 

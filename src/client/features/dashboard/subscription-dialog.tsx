@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StructureTree } from '../../../shared/api/structure';
 import { subscribedTree, type SubscriptionSelection } from '../../../shared/domain/subscription';
-import { FormError } from '../structure/form-actions';
+import { FormError } from '../../components/form-actions';
 import { countEquipment } from './structure-stats';
 
 export interface SubscriptionDialogProps {

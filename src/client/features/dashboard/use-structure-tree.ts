@@ -7,11 +7,10 @@ import { z } from 'zod';
 import { structureTreeSchema, type StructureTree } from '../../../shared/api/structure';
 import { subscriptionSchema } from '../../../shared/api/subscriptions';
 import { selectionOf, subscribedTree, type SubscriptionRecord, type SubscriptionSelection } from '../../../shared/domain/subscription';
-import { getLocalDb } from '../../db/local-db';
 import { api } from '../../lib/api';
 import { currentLanguage } from '../../lib/i18n';
 import { useSessionStore } from '../../stores/session-store';
-import { watchMirrorStructure } from '../../sync/structure-mirror';
+import { watchDeviceStructure } from '../../sync/structure-mirror';
 
 export interface DashboardStructure {
   /** The whole organisation (onboarding, search beyond the own selection). */
@@ -35,7 +34,7 @@ export function useStructureTree(): StructureTreeState {
     if (!usernodeid) return undefined;
     const controller = new AbortController();
     let fromMirror = false;
-    const stopWatching = watchMirrorStructure(getLocalDb(), currentLanguage(), usernodeid, (structure) => {
+    const stopWatching = watchDeviceStructure(currentLanguage(), usernodeid, (structure) => {
       if (!structure) return;
       fromMirror = true;
       setState(ready(structure.tree, structure.subscriptions));

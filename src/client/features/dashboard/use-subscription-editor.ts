@@ -3,9 +3,8 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StructureTree } from '../../../shared/api/structure';
 import type { SubscriptionSelection } from '../../../shared/domain/subscription';
-import { isQuotaExceeded } from '../../db/local-db';
 import { saveSubscriptions } from '../../sync/repositories/subscriptions';
-import { useWriteContext } from '../../sync/use-write-context';
+import { isQuotaExceeded, useWriteContext } from '../../sync/use-write-context';
 
 export function useSubscriptionEditor() {
   const { t } = useTranslation();

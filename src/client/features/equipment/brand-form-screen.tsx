@@ -6,13 +6,14 @@
 import { Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localized } from '../../../shared/domain/text';
+import { usePermission } from '../../lib/use-permission';
 import { PENDING_DELETE } from '../../sync/mirror-fields';
 import { createBrand, updateBrand } from '../../sync/repositories/brands';
-import { useMirrorRows, useWriteContext } from '../../sync/use-mirror';
-import { usePermission } from '../auth/use-permission';
+import { useMirrorRows } from '../../sync/use-mirror';
+import { useWriteContext } from '../../sync/use-write-context';
 import { CatalogPicker, type PickerChoice } from './catalog-picker';
 import { CatalogueFormCard, CatalogueNameField, CatalogueNotFound, useCatalogueSave } from './catalogue-form';
-import { localizedText } from './equipment-form-model';
 import { useRecordTarget } from './use-record-target';
 
 export function BrandFormScreen() {
@@ -31,7 +32,7 @@ export function BrandFormScreen() {
   useEffect(() => {
     if (initialised.current || !brand) return;
     initialised.current = true;
-    setName(localizedText(brand.name, i18n.language));
+    setName(localized(brand.name, i18n.language) ?? '');
     if (typeof brand.manufacturernodeid === 'string') setManufacturer({ isnew: false, nodeid: brand.manufacturernodeid });
   }, [brand, i18n.language]);
 
@@ -61,7 +62,7 @@ export function BrandFormScreen() {
       <CatalogPicker
         label={t('equipment.fields.manufacturer')}
         testId="brand-manufacturer"
-        options={(manufacturers ?? []).map((row) => ({ nodeid: row.nodeid, label: localizedText(row.name, i18n.language) })).sort((a, b) => a.label.localeCompare(b.label))}
+        options={(manufacturers ?? []).map((row) => ({ nodeid: row.nodeid, label: localized(row.name, i18n.language) ?? '' })).sort((a, b) => a.label.localeCompare(b.label))}
         value={manufacturer}
         onChange={setManufacturer}
         invalid={manufacturer === null}
@@ -70,7 +71,7 @@ export function BrandFormScreen() {
       {brand && (
         <Stack gap="1">
           <Text fontWeight="medium">{t('brands.types', { count: brandTypes.length })}</Text>
-          <Text color="fg.muted">{brandTypes.map((row) => localizedText(row.model, i18n.language)).join(', ') || '–'}</Text>
+          <Text color="fg.muted">{brandTypes.map((row) => localized(row.model, i18n.language) ?? '').join(', ') || '–'}</Text>
         </Stack>
       )}
     </CatalogueFormCard>

@@ -6,7 +6,7 @@ import { Alert, Box, Button, Card, Field, Flex, Heading, Input } from '@chakra-u
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { isQuotaExceeded } from '../../db/local-db';
+import { isQuotaExceeded } from '../../sync/use-write-context';
 import { CATALOGUE_FORM_EXIT } from './use-record-target';
 
 export function CatalogueNotFound({ text, testId }: { text: string; testId: string }) {

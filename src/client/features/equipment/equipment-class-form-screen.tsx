@@ -4,12 +4,13 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localized } from '../../../shared/domain/text';
+import { usePermission } from '../../lib/use-permission';
 import { PENDING_DELETE } from '../../sync/mirror-fields';
 import { createEquipmentClass, updateEquipmentClass } from '../../sync/repositories/brands';
-import { useMirrorRows, useWriteContext } from '../../sync/use-mirror';
-import { usePermission } from '../auth/use-permission';
+import { useMirrorRows } from '../../sync/use-mirror';
+import { useWriteContext } from '../../sync/use-write-context';
 import { CatalogueFormCard, CatalogueNameField, CatalogueNotFound, useCatalogueSave } from './catalogue-form';
-import { localizedText } from './equipment-form-model';
 import { useRecordTarget } from './use-record-target';
 
 export function EquipmentClassFormScreen() {
@@ -25,7 +26,7 @@ export function EquipmentClassFormScreen() {
   useEffect(() => {
     if (initialised.current || !record) return;
     initialised.current = true;
-    setName(localizedText(record.name, i18n.language));
+    setName(localized(record.name, i18n.language) ?? '');
   }, [record, i18n.language]);
 
   if (mode === 'edit' && classes !== undefined && !record) {

@@ -6,15 +6,15 @@
  * until the user confirms the plan.
  */
 import { isFutureYear, yearToEpochMs, type CatalogSelection } from '../../../shared/domain/equipment';
-import type { MirrorRow } from '../../db/local-db';
+import { localized } from '../../../shared/domain/text';
 import { newNodeId } from '../../sync/outbox';
+import type { MirrorRow } from '../../sync/use-mirror';
 import {
   checkForm,
   controllerFrom,
   formatDecimal,
   formStateFromRow,
   hourlyRateAmount,
-  localizedText,
   mediaSupplyTexts,
   mirrorCatalogLookup,
   type EquipmentFormState,
@@ -66,7 +66,7 @@ export interface CsvMirror {
 
 const nameIn = (rows: readonly MirrorRow[], id: unknown, lang: string, field = 'name') => {
   const row = rows.find((candidate) => candidate.nodeid === id);
-  return row ? localizedText(row[field], lang) : '';
+  return row ? localized(row[field], lang) ?? '' : '';
 };
 
 /** One machine as the file's cells. */
@@ -105,7 +105,7 @@ export function equipmentCsvRow(machine: MirrorRow, mirror: CsvMirror, lang: str
 
 /** The whole file's rows: header (translated) then every machine, sorted by name. */
 export function equipmentCsvRows(mirror: CsvMirror, lang: string, header: (column: EquipmentCsvColumn) => string): string[][] {
-  const machines = [...mirror.equipment].sort((a, b) => localizedText(a.name, lang).localeCompare(localizedText(b.name, lang), lang));
+  const machines = [...mirror.equipment].sort((a, b) => (localized(a.name, lang) ?? '').localeCompare(localized(b.name, lang) ?? '', lang));
   return [EQUIPMENT_CSV_COLUMNS.map(header), ...machines.map((machine) => EQUIPMENT_CSV_COLUMNS.map((column) => equipmentCsvRow(machine, mirror, lang)[column]))];
 }
 
@@ -164,7 +164,7 @@ export function planEquipmentImport(rows: readonly string[][], mirror: CsvMirror
   const missingHeaders = EQUIPMENT_CSV_COLUMNS.filter((column) => column !== 'nodeid' && !columnIndex.has(column));
 
   const lookup = mirrorCatalogLookup(mirror.brands, mirror.equipmenttypes);
-  const byName = (list: readonly MirrorRow[], text: string, field = 'name') => list.find((row) => norm(localizedText(row[field], lang)) === norm(text));
+  const byName = (list: readonly MirrorRow[], text: string, field = 'name') => list.find((row) => norm(localized(row[field], lang) ?? '') === norm(text));
   // New catalogue entries made by this import, by name, so two rows naming the same new brand share it.
   const newManufacturers = new Map<string, string>();
   const newBrands = new Map<string, { nodeid: string; manufacturer: string }>();
@@ -194,7 +194,7 @@ export function planEquipmentImport(rows: readonly string[][], mirror: CsvMirror
       const owner = String(existingBrand.manufacturernodeid ?? '');
       if (manufacturerName && existingManufacturer?.nodeid !== owner) errors.push({ code: 'brandNotOfManufacturer', column: 'manufacturer', value: manufacturerName });
       catalog = { legalentity: { isnew: false, nodeid: owner }, brand: { isnew: false, nodeid: existingBrand.nodeid, isbrandof: owner }, equipmenttype: null };
-      const existingType = mirror.equipmenttypes.find((type) => type.brandnodeid === existingBrand.nodeid && norm(localizedText(type.model, lang)) === norm(typeName));
+      const existingType = mirror.equipmenttypes.find((type) => type.brandnodeid === existingBrand.nodeid && norm(localized(type.model, lang) ?? '') === norm(typeName));
       const typeKey = `${existingBrand.nodeid}/${norm(typeName)}`;
       if (existingType) catalog.equipmenttype = { isnew: false, nodeid: existingType.nodeid, brandnodeid: existingBrand.nodeid };
       else if (typeName) catalog.equipmenttype = { isnew: true, nodeid: newTypes.get(typeKey) ?? newNodeId(), model: typeName, brandnodeid: existingBrand.nodeid };
@@ -232,7 +232,7 @@ export function planEquipmentImport(rows: readonly string[][], mirror: CsvMirror
     if (cell('pool') && !pool) errors.push({ code: 'unknownPool', column: 'pool', value: cell('pool') });
     const site = cell('site') ? byName(mirror.sites, cell('site')) : undefined;
     if (cell('site') && !site) errors.push({ code: 'unknownSite', column: 'site', value: cell('site') });
-    const area = cell('area') ? mirror.areas.find((row) => (!site || row.sitenodeid === site.nodeid) && norm(localizedText(row.name, lang)) === norm(cell('area'))) : undefined;
+    const area = cell('area') ? mirror.areas.find((row) => (!site || row.sitenodeid === site.nodeid) && norm(localized(row.name, lang) ?? '') === norm(cell('area'))) : undefined;
     if (cell('area') && !area) errors.push({ code: 'unknownArea', column: 'area', value: cell('area') });
     const equipmentClass = cell('equipmentclass') ? byName(mirror.equipmentclasses, cell('equipmentclass')) : undefined;
     if (cell('equipmentclass') && !equipmentClass) errors.push({ code: 'unknownClass', column: 'equipmentclass', value: cell('equipmentclass') });

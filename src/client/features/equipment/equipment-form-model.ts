@@ -17,8 +17,9 @@ import {
   type EquipmentFormIssueField,
 } from '../../../shared/domain/equipment';
 import { hasShiftRowIssues, type ShiftRow } from '../../../shared/domain/shift';
-import type { MirrorRow } from '../../db/local-db';
+import { localized } from '../../../shared/domain/text';
 import type { ControllerInput, EquipmentValues } from '../../sync/repositories/equipment';
+import type { MirrorRow } from '../../sync/use-mirror';
 
 export interface EquipmentFormState {
   catalog: CatalogSelection;
@@ -70,22 +71,8 @@ export function emptyFormState(): EquipmentFormState {
 
 // ---------------------------------------------------------------- reading mirror rows
 
-/**
- * A localised text ({de, en}) in `lang`, else German, else any. The mirror holds the change feed's shape; a
- * route's answer merged after a send may have put the plain text there, which is read as is.
- */
-export function localizedText(value: unknown, lang: string): string {
-  if (typeof value === 'string') return value;
-  if (value && typeof value === 'object' && !Array.isArray(value)) {
-    const texts = value as Record<string, unknown>;
-    const pick = [texts[lang], texts.de, ...Object.values(texts)].find((text) => typeof text === 'string' && text !== '');
-    return typeof pick === 'string' ? pick : '';
-  }
-  return '';
-}
-
 export function mediaSupplyTexts(value: unknown, lang: string): string[] {
-  return Array.isArray(value) ? value.map((entry) => localizedText(entry, lang)).filter((text) => text !== '') : [];
+  return Array.isArray(value) ? value.map((entry) => localized(entry, lang)).filter((text) => text !== null) : [];
 }
 
 /** Controller section from the feed's object or the API's list [manufacturer, type, '', software version]. */
@@ -132,10 +119,10 @@ export function formStateFromRow(
       brand: brandId ? { isnew: false, nodeid: brandId, isbrandof: manufacturerId } : null,
       equipmenttype: typeId ? { isnew: false, nodeid: typeId, brandnodeid: brandId } : null,
     },
-    name: localizedText(row.name, lang),
+    name: localized(row.name, lang) ?? '',
     equipmentid: typeof row.equipmentid === 'string' ? row.equipmentid : '',
     inventoryid: typeof row.inventoryid === 'string' ? row.inventoryid : '',
-    costcenter: localizedText(row.costcenter, lang),
+    costcenter: localized(row.costcenter, lang) ?? '',
     commissioningyear: year(row.commissioningdate),
     inspectionbooknumber: typeof row.inspectionbooknumber === 'string' ? row.inspectionbooknumber : '',
     constructionyear: year(row.constructiondate),

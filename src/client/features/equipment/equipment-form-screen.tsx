@@ -11,25 +11,25 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { equipmentSchema } from '../../../shared/api/equipment';
 import { brandOptions, chooseBrand, chooseEquipmentType, chooseManufacturer, equipmentTypeOptions, type CatalogSelection } from '../../../shared/domain/equipment';
-import type { MirrorRow } from '../../db/local-db';
-import { isQuotaExceeded } from '../../db/local-db';
+import { localized } from '../../../shared/domain/text';
+import { fromEditorRows, ShiftEditor, toEditorRows, type ShiftEditorRow } from '../../components/shift-editor';
 import { api } from '../../lib/api';
 import { useOnlineStatus } from '../../lib/use-online-status';
+import { usePermission } from '../../lib/use-permission';
 import { PENDING_DELETE } from '../../sync/mirror-fields';
 import { newNodeId } from '../../sync/outbox';
 import type { PhotoInput } from '../../sync/repositories/attachments';
 import { createEquipment, updateEquipment } from '../../sync/repositories/equipment';
-import { useMirrorRows, useStoredFileUrl, useWriteContext } from '../../sync/use-mirror';
-import { usePermission } from '../auth/use-permission';
-import { fromEditorRows, ShiftEditor, toEditorRows, type ShiftEditorRow } from '../structure/shift-editor';
-import { areaShiftModelId, shiftRowsOf } from '../structure/structure-view';
+import { areaShiftModelId, shiftRowsOf } from '../../sync/structure-shifts';
+import { useDeleteEquipment } from '../../sync/use-delete-equipment';
+import { useMirrorRows, useStoredFileUrl, type MirrorRow } from '../../sync/use-mirror';
 import { useStructureData } from '../../sync/use-structure-data';
+import { isQuotaExceeded, useWriteContext } from '../../sync/use-write-context';
 import { CatalogPicker, type PickerChoice } from './catalog-picker';
 import {
   checkForm,
   emptyFormState,
   formStateFromRow,
-  localizedText,
   mirrorCatalogLookup,
   pathAfterSave,
   selectableYears,
@@ -38,7 +38,6 @@ import {
 import { PhotoField } from './photo-field';
 import { ServiceSticker } from './service-sticker';
 import { useRecordTarget } from './use-record-target';
-import { useDeleteEquipment } from './use-delete-equipment';
 
 const visible = (rows: MirrorRow[] | undefined) => (rows ?? []).filter((row) => !row[PENDING_DELETE]);
 
@@ -92,7 +91,7 @@ function RecordSelect({ label, testId, rows, value, onChange, errorText, disable
           <option value="">{t('equipment.picker.none')}</option>
           {rows.map((row) => (
             <option key={row.nodeid} value={row.nodeid}>
-              {localizedText(row.name, i18n.language)}
+              {localized(row.name, i18n.language)}
             </option>
           ))}
         </NativeSelect.Field>
@@ -177,11 +176,11 @@ export function EquipmentFormScreen() {
   const assignmentError = assignmentMissing ? t('equipment.errors.assignment') : undefined;
 
   // ------------------------------------------------------------ options
-  const manufacturerOptions = visible(manufacturers).map((row) => ({ nodeid: row.nodeid, label: localizedText(row.name, lang) }));
+  const manufacturerOptions = visible(manufacturers).map((row) => ({ nodeid: row.nodeid, label: localized(row.name, lang) ?? '' }));
   const brandRows = visible(brands).map((row) => ({ nodeid: row.nodeid, name: row.name, manufacturernodeid: String(row.manufacturernodeid ?? '') }));
-  const brandChoices = brandOptions(brandRows, form.catalog.legalentity).map((row) => ({ nodeid: row.nodeid, label: localizedText(row.name, lang) }));
+  const brandChoices = brandOptions(brandRows, form.catalog.legalentity).map((row) => ({ nodeid: row.nodeid, label: localized(row.name, lang) ?? '' }));
   const typeRows = visible(types).map((row) => ({ nodeid: row.nodeid, model: row.model, brandnodeid: String(row.brandnodeid ?? '') }));
-  const typeChoices = equipmentTypeOptions(typeRows, form.catalog.brand).map((row) => ({ nodeid: row.nodeid, label: localizedText(row.model, lang) }));
+  const typeChoices = equipmentTypeOptions(typeRows, form.catalog.brand).map((row) => ({ nodeid: row.nodeid, label: localized(row.model, lang) ?? '' }));
   const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label, lang);
   const years = selectableYears();
   const siteAreas = visible(areas).filter((area) => area.sitenodeid === form.sitenodeid);
@@ -190,7 +189,7 @@ export function EquipmentFormScreen() {
 
   const nameOf = (rows: MirrorRow[] | undefined, id: string | null | undefined, field = 'name') => {
     const row = (rows ?? []).find((candidate) => candidate.nodeid === id);
-    return row ? localizedText(row[field], lang) : null;
+    return row ? localized(row[field], lang) ?? '' : null;
   };
   const manufacturerName = form.catalog.legalentity?.isnew ? (form.catalog.legalentity.name ?? null) : nameOf(manufacturers, form.catalog.legalentity?.nodeid);
   const brandName = form.catalog.brand?.isnew ? (form.catalog.brand.name ?? null) : nameOf(brands, form.catalog.brand?.nodeid);

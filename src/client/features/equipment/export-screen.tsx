@@ -7,18 +7,19 @@ import { Alert, Badge, Box, Button, Card, Checkbox, Heading, HStack, Input, Stac
 import { Download, FileUp, Printer } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { i18n as appI18n } from '../../lib/i18n';
+import { localized } from '../../../shared/domain/text';
 import { CsvSyntaxError, parseCsv, serializeCsv } from '../../lib/csv';
-import { isQuotaExceeded } from '../../db/local-db';
+import { i18n as appI18n } from '../../lib/i18n';
+import { usePermission } from '../../lib/use-permission';
+import { useStickerBaseUrl } from '../../lib/use-sticker-base';
 import { PENDING_DELETE } from '../../sync/mirror-fields';
 import { createEquipment, updateEquipment } from '../../sync/repositories/equipment';
-import { useMirrorRows, useWriteContext } from '../../sync/use-mirror';
-import { usePermission } from '../auth/use-permission';
-import { checkForm, localizedText, mirrorCatalogLookup } from './equipment-form-model';
+import { useMirrorRows } from '../../sync/use-mirror';
+import { isQuotaExceeded, useWriteContext } from '../../sync/use-write-context';
 import { catalogForExecution, equipmentCsvRows, planEquipmentImport, type CsvMirror, type EquipmentCsvColumn, type ImportPlan, type RowError } from './equipment-csv';
+import { checkForm, mirrorCatalogLookup } from './equipment-form-model';
 import { useStickerLabels } from './service-sticker';
 import { downloadBlob, stickerSheetPdf, type StickerData } from './sticker-pdf';
-import { useStickerBaseUrl } from './use-sticker-base';
 
 function useCsvMirror(): CsvMirror | undefined {
   const equipment = useMirrorRows('equipment');
@@ -227,18 +228,18 @@ function StickerSheetCard({ mirror }: { mirror: CsvMirror }) {
   const labels = useStickerLabels();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
-  const machines = useMemo(() => [...mirror.equipment].sort((a, b) => localizedText(a.name, lang).localeCompare(localizedText(b.name, lang), lang)), [mirror.equipment, lang]);
+  const machines = useMemo(() => [...mirror.equipment].sort((a, b) => (localized(a.name, lang) ?? '').localeCompare(localized(b.name, lang) ?? '', lang)), [mirror.equipment, lang]);
   const stickerOf = (row: (typeof machines)[number]): StickerData => {
     const type = mirror.equipmenttypes.find((candidate) => candidate.nodeid === row.equipmenttypenodeid);
     const brand = mirror.brands.find((candidate) => candidate.nodeid === type?.brandnodeid);
     const manufacturer = mirror.manufacturers.find((candidate) => candidate.nodeid === brand?.manufacturernodeid);
     return {
       nodeid: row.nodeid,
-      name: localizedText(row.name, lang),
+      name: localized(row.name, lang) ?? '',
       equipmentid: typeof row.equipmentid === 'string' ? row.equipmentid : null,
-      manufacturer: manufacturer ? localizedText(manufacturer.name, lang) : null,
-      brand: brand ? localizedText(brand.name, lang) : null,
-      model: type ? localizedText(type.model, lang) : null,
+      manufacturer: manufacturer ? localized(manufacturer.name, lang) ?? '' : null,
+      brand: brand ? localized(brand.name, lang) ?? '' : null,
+      model: type ? localized(type.model, lang) ?? '' : null,
       serialnumber: typeof row.manufacturerserialnumber === 'string' ? row.manufacturerserialnumber : null,
     };
   };
@@ -277,7 +278,7 @@ function StickerSheetCard({ mirror }: { mirror: CsvMirror }) {
               <Checkbox.HiddenInput />
               <Checkbox.Control />
               <Checkbox.Label>
-                {localizedText(row.name, lang)}
+                {localized(row.name, lang)}
                 {typeof row.equipmentid === 'string' && row.equipmentid ? ` · ${row.equipmentid}` : ''}
               </Checkbox.Label>
             </Checkbox.Root>

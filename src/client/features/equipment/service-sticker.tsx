@@ -6,9 +6,9 @@ import { Box, Button, Card, Heading, HStack, Image, Stack, Text } from '@chakra-
 import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { stickerUrl } from '../../lib/sticker-url';
+import { useStickerBaseUrl } from '../../lib/use-sticker-base';
 import { downloadBlob, qrDataUrl, stickerFileName, stickerPdf, type StickerData } from './sticker-pdf';
-import { stickerUrl } from './sticker-url';
-import { useStickerBaseUrl } from './use-sticker-base';
 
 export function useStickerLabels() {
   const { t } = useTranslation();

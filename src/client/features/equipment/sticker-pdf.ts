@@ -5,7 +5,7 @@
  */
 import { jsPDF } from 'jspdf';
 import QRCode from 'qrcode';
-import { stickerUrl } from './sticker-url';
+import { stickerUrl } from '../../lib/sticker-url';
 
 export interface StickerData {
   nodeid: string;

@@ -6,10 +6,10 @@ import { Alert, Button, Dialog, Field, Input, Portal, Stack, Text } from '@chakr
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseCounterReading, sanitizeCounterReading } from '../../../shared/domain/counter';
-import { isQuotaExceeded } from '../../db/local-db';
 import { currentLanguage } from '../../lib/i18n';
-import { useWriteContext, type CounterItem } from '../../sync/machine-mirror';
+import { type CounterItem } from '../../sync/machine-mirror';
 import { addCounterReading } from '../../sync/repositories/counters';
+import { isQuotaExceeded, useWriteContext } from '../../sync/use-write-context';
 import { formatReading } from './format-reading';
 
 export function CounterReadingDialog({ counter, onClose }: { counter: CounterItem; onClose: () => void }) {

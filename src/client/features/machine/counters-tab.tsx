@@ -10,8 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { NotSyncedBadge } from '../../components/not-synced-badge';
 import { formatDate } from '../../lib/dates';
 import { currentLanguage } from '../../lib/i18n';
+import { usePermission } from '../../lib/use-permission';
 import { useMachineCounters, type CounterItem } from '../../sync/machine-mirror';
-import { usePermission } from '../auth/use-permission';
 import { CounterReadingDialog } from './counter-reading-dialog';
 import { formatReading } from './format-reading';
 

@@ -8,9 +8,9 @@ import { EllipsisVertical, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { usePermission } from '../auth/use-permission';
-import { useDeleteEquipment } from '../equipment/use-delete-equipment';
-import { ConfirmDeleteDialog } from '../structure/confirm-delete-dialog';
+import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
+import { usePermission } from '../../lib/use-permission';
+import { useDeleteEquipment } from '../../sync/use-delete-equipment';
 
 export function MachineOptionsMenu({ nodeid, name, onError }: { nodeid: string; name: string; onError(message: string): void }) {
   const { t } = useTranslation();

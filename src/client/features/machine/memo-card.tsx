@@ -12,11 +12,12 @@ import { MEMO_MAX } from '../../../shared/api/equipment';
 import { updateEquipmentMemo } from '../../../shared/mutations/machine-memo';
 import { MutationInputError } from '../../../shared/mutations/mutation';
 import { NotSyncedBadge } from '../../components/not-synced-badge';
-import { isQuotaExceeded } from '../../db/local-db';
 import { currentLanguage } from '../../lib/i18n';
-import { useMachineMemo, useWriteContext } from '../../sync/machine-mirror';
+import { usePermission } from '../../lib/use-permission';
+import { useMachineMemo } from '../../sync/machine-mirror';
 import { mutate } from '../../sync/mutate';
-import { usePermission } from '../auth/use-permission';
+import { isQuotaExceeded, useWriteContext } from '../../sync/use-write-context';
+
 
 export function MemoCard({ equipmentnodeid }: { equipmentnodeid: string }) {
   const { t } = useTranslation();

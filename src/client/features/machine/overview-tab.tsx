@@ -11,10 +11,10 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { notificationElapsed } from '../../../shared/domain/notification';
 import { NotSyncedBadge } from '../../components/not-synced-badge';
+import { NotificationTypeBadge } from '../../components/notification-type-badge';
+import { useElapsedText } from '../../lib/use-elapsed-text';
+import { usePermission } from '../../lib/use-permission';
 import { useOpenNotifications, type NotificationItem } from '../../sync/machine-mirror';
-import { usePermission } from '../auth/use-permission';
-import { NotificationTypeBadge } from '../notification/notification-type-badge';
-import { useElapsedText } from '../notification/use-elapsed-text';
 import { MemoCard } from './memo-card';
 import { QuickFaultDialog } from './quick-fault-dialog';
 

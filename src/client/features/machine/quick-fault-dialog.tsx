@@ -9,10 +9,9 @@ import { Camera, ImagePlus, X } from 'lucide-react';
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_TYPE, REPORTABLE_NOTIFICATION_TYPES, type NotificationType } from '../../../shared/domain/notification';
-import { isQuotaExceeded } from '../../db/local-db';
-import { useWriteContext } from '../../sync/machine-mirror';
+import { usePermission } from '../../lib/use-permission';
 import { createNotification } from '../../sync/repositories/notifications';
-import { usePermission } from '../auth/use-permission';
+import { isQuotaExceeded, useWriteContext } from '../../sync/use-write-context';
 
 interface ChosenPhoto {
   file: File;

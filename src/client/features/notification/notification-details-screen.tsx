@@ -18,15 +18,15 @@ import {
 } from '../../../shared/domain/notification';
 import { truncateText } from '../../../shared/domain/text';
 import { NotSyncedBadge } from '../../components/not-synced-badge';
-import { isQuotaExceeded } from '../../db/local-db';
+import { NotificationTypeBadge } from '../../components/notification-type-badge';
 import { formatDateTime } from '../../lib/dates';
 import { currentLanguage } from '../../lib/i18n';
-import { useNotificationDetail, useWriteContext, type NotificationDetail } from '../../sync/machine-mirror';
+import { useElapsedText } from '../../lib/use-elapsed-text';
+import { usePermission } from '../../lib/use-permission';
+import { useNotificationDetail, type NotificationDetail } from '../../sync/machine-mirror';
 import { updateNotificationStatus } from '../../sync/repositories/notifications';
-import { usePermission } from '../auth/use-permission';
+import { isQuotaExceeded, useWriteContext } from '../../sync/use-write-context';
 import { NotificationAttachments } from './notification-attachments';
-import { NotificationTypeBadge } from './notification-type-badge';
-import { useElapsedText } from './use-elapsed-text';
 
 function BackLink({ equipmentnodeid }: { equipmentnodeid: string | null }) {
   const { t } = useTranslation();

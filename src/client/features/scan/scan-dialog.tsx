@@ -10,9 +10,9 @@ import { Camera, ImageUp } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { MACHINE_OVERVIEW_PATH, parseScannedCode } from '../../lib/sticker-url';
+import { useOwnStickerBases } from '../../lib/use-sticker-base';
 import { findMirrorRow } from '../../sync/use-mirror';
-import { MACHINE_OVERVIEW_PATH, parseScannedCode } from '../equipment/sticker-url';
-import { useOwnStickerBases } from '../equipment/use-sticker-base';
 
 type CameraState = 'starting' | 'running' | 'unavailable' | 'stopped';
 type Outcome = { tone: 'error' | 'info'; text: string } | null;

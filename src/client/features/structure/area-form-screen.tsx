@@ -12,19 +12,19 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { hasShiftRowIssues } from '../../../shared/domain/shift';
-import { isQuotaExceeded } from '../../db/local-db';
+import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
+import { FormError, FormFooter } from '../../components/form-actions';
+import { fromEditorRows, ShiftEditor, toEditorRows, type ShiftEditorRow } from '../../components/shift-editor';
 import { currentLanguage } from '../../lib/i18n';
+import { usePermission } from '../../lib/use-permission';
 import { createArea, deleteArea, updateArea } from '../../sync/repositories/areas';
+import { areaShiftModelId, shiftRowsOf } from '../../sync/structure-shifts';
 import { useStructureData } from '../../sync/use-structure-data';
-import { useWriteContext } from '../../sync/use-write-context';
-import { usePermission } from '../auth/use-permission';
+import { isQuotaExceeded, useWriteContext } from '../../sync/use-write-context';
 import { AssignedEquipment } from './assigned-equipment';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog';
-import { FormError, FormFooter } from './form-actions';
 import { membersOf, selectionChanges } from './equipment-selection';
 import { stateText } from './navigation-state';
-import { fromEditorRows, ShiftEditor, toEditorRows, type ShiftEditorRow } from './shift-editor';
-import { areaShiftModelId, selectableEquipment, shiftRowsOf, siteViews } from './structure-view';
+import { selectableEquipment, siteViews } from './structure-view';
 
 export function AreaFormScreen() {
   const { t } = useTranslation();

@@ -1,13 +1,13 @@
 /**
  * Pure view models of the structure screens, built from the mirror rows (src/client/sync/use-structure-data.ts):
- * plants with their areas and machine counts, pools, the selection dialog's machines and an owner's shifts.
+ * plants with their areas and machine counts, pools and the selection dialog's machines (an owner's shifts:
+ * src/client/sync/structure-shifts.ts).
  */
-import { formatTimeOfDay, isWeekday, type ShiftRow } from '../../../shared/domain/shift';
-import type { MirrorRow } from '../../db/local-db';
-import { SHIFT_MODEL_OWNER } from '../../sync/repositories/shifts';
-import { localized } from '../../sync/structure-mirror';
+import { localized } from '../../../shared/domain/text';
 import type { StructureData } from '../../sync/use-structure-data';
 import type { SelectableEquipment } from './equipment-selection';
+
+type MirrorRow = StructureData['equipment'][number];
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 const byName = <T extends { name: string }>(items: T[], language: string) => items.sort((a, b) => a.name.localeCompare(b.name, language));
@@ -52,7 +52,7 @@ function equipmentCards(data: StructureData, language: string): Map<string, Equi
   return new Map(
     data.equipment.map((row) => {
       const type = types.get(String(row.equipmenttypenodeid));
-      return [row.nodeid, { nodeid: row.nodeid, name: localized(row.name, language), equipmentid: text(row.equipmentid), brand: type?.brand ?? null, model: type?.model ?? null, row }];
+      return [row.nodeid, { nodeid: row.nodeid, name: localized(row.name, language) ?? '', equipmentid: text(row.equipmentid), brand: type?.brand ?? null, model: type?.model ?? null, row }];
     }),
   );
 }
@@ -67,7 +67,7 @@ export function siteViews(data: StructureData, language: string): SiteView[] {
     .filter((area) => siteIds.has(String(area.sitenodeid)))
     .map<AreaView>((area) => ({
       nodeid: area.nodeid,
-      name: localized(area.name, language),
+      name: localized(area.name, language) ?? '',
       sitenodeid: String(area.sitenodeid),
       shiftmodelnodeid: text(area.shiftmodelnodeid),
       equipment: byName(machines.filter((machine) => machine.row.areanodeid === area.nodeid).map(card), language),
@@ -77,7 +77,7 @@ export function siteViews(data: StructureData, language: string): SiteView[] {
       const siteAreas = byName(areas.filter((area) => area.sitenodeid === site.nodeid), language);
       return {
         nodeid: site.nodeid,
-        name: localized(site.name, language),
+        name: localized(site.name, language) ?? '',
         street: text(site.street) ?? '',
         siteid: text(site.siteid),
         zipcode: text(site.zipcode) ?? '',
@@ -96,7 +96,7 @@ export function poolViews(data: StructureData, language: string): PoolView[] {
   return byName(
     data.equipmentpools.map((pool) => ({
       nodeid: pool.nodeid,
-      name: localized(pool.name, language),
+      name: localized(pool.name, language) ?? '',
       equipment: byName(machines.filter((machine) => machine.row.equipmentpoolnodeid === pool.nodeid).map(card), language),
     })),
     language,
@@ -116,38 +116,6 @@ export function selectableEquipment(data: StructureData, language: string): Sele
     const location = [areanodeid && sites.get(areanodeid), equipmentpoolnodeid && pools.get(equipmentpoolnodeid)].filter(Boolean).join(' · ') || null;
     return { ...machine, areanodeid, equipmentpoolnodeid, location };
   });
-}
-
-/** The feed's shift rows hold minutes after midnight; the route's answer (merged on acknowledge) 'HH:MM'. */
-function timeOf(text: unknown, minute: unknown): string {
-  return typeof text === 'string' ? text : formatTimeOfDay(Number(minute));
-}
-
-function weekdaysOf(value: unknown): ShiftRow['weekdays'] {
-  return Array.isArray(value) ? value.map(Number).filter(isWeekday) : [];
-}
-
-/**
- * The shifts of a shift model in editor order. The model row carries `shifts` while this device's change waits
- * (the saved rows) and after it was acknowledged (the route's answer, with the answer's version) until the pull
- * brings the shift rows themselves; whichever is newer wins, so the editor never flashes back to older rows.
- */
-export function shiftRowsOf(data: StructureData, shiftmodelnodeid: string | null): ShiftRow[] {
-  if (!shiftmodelnodeid) return [];
-  const model = data.shiftmodels.find((row) => row.nodeid === shiftmodelnodeid);
-  const rows = data.shifts.filter((row) => row.shiftmodelnodeid === shiftmodelnodeid);
-  const newestRow = Math.max(-1, ...rows.map((row) => Number(row.version ?? -1)));
-  if (model && Array.isArray(model.shifts) && (data.pendingShiftModels.has(shiftmodelnodeid) || Number(model.version ?? -1) >= newestRow)) {
-    return (model.shifts as Record<string, unknown>[]).map((row) => ({ weekdays: weekdaysOf(row.weekdays), start: String(row.start), end: String(row.end), unmanned: row.unmanned === true }));
-  }
-  return rows
-    .sort((a, b) => Number(a.position) - Number(b.position))
-    .map((row) => ({ weekdays: weekdaysOf(row.weekdays), start: timeOf(row.start, row.startminute), end: timeOf(row.end, row.endminute), unmanned: row.unmanned === true }));
-}
-
-/** An area's shift model: linked on the area, or created on this device for it and not yet acknowledged. */
-export function areaShiftModelId(data: StructureData, area: Pick<AreaView, 'nodeid' | 'shiftmodelnodeid'>): string | null {
-  return area.shiftmodelnodeid ?? data.shiftmodels.find((model) => model[SHIFT_MODEL_OWNER] === area.nodeid)?.nodeid ?? null;
 }
 
 /** Part 2 §9: card titles are cut to 40 characters. */

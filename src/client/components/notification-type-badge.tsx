@@ -1,7 +1,7 @@
 /** The type badge of §4.1: label in the type's colour; an unknown type is 'Unbekannter Typ' in black. */
 import { Badge } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { notificationTypeStyle, UNKNOWN_NOTIFICATION_TYPE_TEXT, type NotificationColour } from '../../../shared/domain/notification';
+import { notificationTypeStyle, UNKNOWN_NOTIFICATION_TYPE_TEXT, type NotificationColour } from '../../shared/domain/notification';
 
 const PALETTE: Record<Exclude<NotificationColour, 'black' | 'grey'>, string> = {
   red: 'red',

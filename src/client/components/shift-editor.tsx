@@ -8,7 +8,7 @@ import { Badge, Box, Button, Checkbox, createListCollection, Field, Flex, Headin
 import { Trash2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isWeekday, newShiftRow, SHIFT_TIME_STEP_SECONDS, shiftRowEndsNextDay, shiftRowIssues, sortWeekdays, WEEKDAYS, type ShiftRow } from '../../../shared/domain/shift';
+import { isWeekday, newShiftRow, SHIFT_TIME_STEP_SECONDS, shiftRowEndsNextDay, shiftRowIssues, sortWeekdays, WEEKDAYS, type ShiftRow } from '../../shared/domain/shift';
 
 /** A row of the editor: the shared shift row ('HH:MM' times, as the API takes it) plus a stable key for React. */
 export interface ShiftEditorRow extends ShiftRow {

@@ -1,6 +1,6 @@
 /** "5 Stunden" / "3 Tage" for an elapsed display of §4.2 (hours under 48 h, else days). */
 import { useTranslation } from 'react-i18next';
-import type { ElapsedDisplay } from '../../../shared/domain/notification';
+import type { ElapsedDisplay } from '../../shared/domain/notification';
 
 export function useElapsedText(): (elapsed: ElapsedDisplay) => string {
   const { t } = useTranslation();

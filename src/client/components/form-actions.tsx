@@ -1,4 +1,4 @@
-/** The error line and the footer (delete on the left in edit mode, submit on the right) of the plant, area and pool forms. */
+/** The error line of every form and dialog, and the footer (delete on the left in edit mode, submit on the right) of the plant, area and pool forms. */
 import { Alert, Button, Card, Flex } from '@chakra-ui/react';
 import { Trash2 } from 'lucide-react';
 

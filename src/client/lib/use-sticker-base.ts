@@ -1,5 +1,5 @@
 /** The base URL stickers encode: the server's PUBLIC_URL from the session, else this app's origin. */
-import { useSessionStore } from '../../stores/session-store';
+import { useSessionStore } from '../stores/session-store';
 
 export function useStickerBaseUrl(): string {
   const publicurl = useSessionStore((state) => state.session?.baseinfo.publicurl);

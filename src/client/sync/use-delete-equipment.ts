@@ -2,9 +2,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { isQuotaExceeded } from '../../db/local-db';
-import { deleteEquipment } from '../../sync/repositories/equipment';
-import { useWriteContext } from '../../sync/use-write-context';
+import { isQuotaExceeded } from '../db/local-db';
+import { deleteEquipment } from './repositories/equipment';
+import { useWriteContext } from './use-write-context';
 
 /** Used by the equipment form's delete button and the machine screen's options menu. */
 export function useDeleteEquipment(onError: (message: string) => void) {

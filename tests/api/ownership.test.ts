@@ -1,0 +1,268 @@
+import { and, eq } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AttachmentTargetKind } from '../../src/shared/domain/attachment';
+import { UNIT_IDS } from '../../src/server/db/seed/reference-data';
+import {
+  attachments,
+  chatMessages,
+  chatRoomMembers,
+  chatRooms,
+  costs,
+  costTypes,
+  equipment,
+  faqs,
+  maintenanceTasks,
+  notificationAssignments,
+  reports,
+  shiftModels,
+  shifts,
+  structureSubscriptions,
+  tombstones,
+  workflowSteps,
+  workflows,
+} from '../../src/server/db/schema';
+import { insertFile } from '../factories/files';
+import { ensureUnits, insertCounter, insertCounterReading, insertNotification } from '../factories/notifications';
+import { insertArea, insertBrand, insertEquipment, insertEquipmentPool, insertEquipmentType, insertManufacturer, insertSite } from '../factories/structure';
+import { insertTenant, loginAs, type TestTenant } from '../factories/tenant';
+import { call } from './support/requests';
+import { createTestApp, type TestApp } from './support/test-app';
+
+/**
+ * What a delete takes along (src/server/services/ownership.ts): each case builds a record with everything that
+ * can hang off it, deletes it through its route and compares the tombstones of that version, kind by kind, with
+ * what must go. Records of the same tenant that merely point at it must stay.
+ */
+describe('deleting a record takes what it owns along, each with a tombstone', () => {
+  let t: TestApp;
+  let a: TestTenant;
+  let admin: string;
+  let le: string;
+  let costtypenodeid: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = await insertTenant(t.database.db);
+    le = a.legalEntity.nodeid;
+    admin = (await loginAs(t.app, a.admin)).authorization;
+    await ensureUnits(t.database.db);
+    const [type] = await t.database.db.insert(costTypes).values({ nodeid: uuidv7(), legalentitynodeid: le, name: { de: 'Ersatzteile' }, unitnodeid: UNIT_IDS.hour }).returning();
+    costtypenodeid = type!.nodeid;
+  });
+  afterAll(() => t?.close());
+
+  /** Collects the expected tombstones as `kind:nodeid`. */
+  const expected = () => {
+    const stones: string[] = [];
+    return { add: (kind: string, nodeid: string) => (stones.push(`${kind}:${nodeid}`), nodeid), sorted: () => [...stones].sort() };
+  };
+
+  const tombstonesOf = async (version: number) =>
+    (await t.database.db.select().from(tombstones).where(and(eq(tombstones.legalentitynodeid, le), eq(tombstones.version, version)))).map((s) => `${s.kind}:${s.nodeid}`).sort();
+
+  const remove = async (url: string) => {
+    const response = await call(t, admin, 'DELETE', url);
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { version: number }).version;
+  };
+
+  const attach = async (targetkind: AttachmentTargetKind, isattachmentof: string) => {
+    const file = await insertFile(t.database.db, { legalentitynodeid: le, status: 'complete' });
+    const [row] = await t.database.db.insert(attachments).values({ nodeid: uuidv7(), legalentitynodeid: le, title: 'Foto', filenodeid: file.nodeid, isattachmentof, targetkind }).returning();
+    return row!.nodeid;
+  };
+
+  /** A notification with a solution (and step), a report, costs on both, an assignment, a chat room, attachments. */
+  const notificationWithEverything = async (equipmentnodeid: string, stones: ReturnType<typeof expected>) => {
+    const db = t.database.db;
+    const created = new Date();
+    const n = await insertNotification(db, { legalentitynodeid: le, equipmentnodeid, authornodeid: a.admin.nodeid });
+    stones.add('notifications', n.nodeid);
+    const workflow = stones.add('workflows', uuidv7());
+    await db.insert(workflows).values({ nodeid: workflow, legalentitynodeid: le, notificationnodeid: n.nodeid, title: 'Lager getauscht', created });
+    const step = stones.add('workflow_steps', uuidv7());
+    await db.insert(workflowSteps).values({ nodeid: step, legalentitynodeid: le, workflownodeid: workflow, description: 'Alt raus, neu rein', created });
+    const report = stones.add('reports', uuidv7());
+    await db.insert(reports).values({ nodeid: report, legalentitynodeid: le, notificationnodeid: n.nodeid, executed: created, created });
+    await db.insert(costs).values([
+      { nodeid: stones.add('costs', uuidv7()), legalentitynodeid: le, value: 10, costtypenodeid, notificationnodeid: n.nodeid },
+      { nodeid: stones.add('costs', uuidv7()), legalentitynodeid: le, value: 20, costtypenodeid, reportnodeid: report },
+    ]);
+    await db.insert(notificationAssignments).values({ nodeid: stones.add('notification_assignments', uuidv7()), legalentitynodeid: le, notificationnodeid: n.nodeid, usernodeid: a.admin.nodeid });
+    const room = stones.add('chat_rooms', uuidv7());
+    await db.insert(chatRooms).values({ nodeid: room, legalentitynodeid: le, name: n.title, notificationnodeid: n.nodeid });
+    await db.insert(chatRoomMembers).values({ nodeid: stones.add('chat_room_members', uuidv7()), legalentitynodeid: le, chatroomnodeid: room, usernodeid: a.admin.nodeid });
+    await db.insert(chatMessages).values({ nodeid: stones.add('chat_messages', uuidv7()), legalentitynodeid: le, chatroomnodeid: room, authornodeid: a.admin.nodeid, body: 'Bin dran', sent: created });
+    stones.add('attachments', await attach('notification', n.nodeid));
+    stones.add('attachments', await attach('workflowstep', step));
+    stones.add('attachments', await attach('report', report));
+    return n.nodeid;
+  };
+
+  it('a notification: solutions and steps, reports, costs (its own and its reports’), assignments, chat room with members and messages, attachments', async () => {
+    const machine = await insertEquipment(t.database.db, { legalentitynodeid: le });
+    const stones = expected();
+    const nodeid = await notificationWithEverything(machine.nodeid, stones);
+    const sibling = await notificationWithEverything(machine.nodeid, expected());
+    const onMachine = await attach('equipment', machine.nodeid);
+
+    const version = await remove(`/api/notifications/${nodeid}`);
+
+    expect(await tombstonesOf(version)).toEqual(stones.sorted());
+    for (const table of [workflows, workflowSteps, reports, costs, notificationAssignments, chatRooms, chatRoomMembers, chatMessages]) {
+      expect((await t.database.db.select().from(table)).length, 'the sibling notification keeps its own').toBeGreaterThan(0);
+    }
+    expect(await t.database.db.select().from(attachments).where(eq(attachments.nodeid, onMachine))).toHaveLength(1);
+    expect((await call(t, admin, 'GET', `/api/notifications/${sibling}`)).statusCode).toBe(200);
+  });
+
+  it('a machine: its notifications with all of theirs, maintenance tasks with procedures and planned costs, counters with readings, FAQs, attachments, its own shift plan', async () => {
+    const db = t.database.db;
+    const stones = expected();
+    const model = stones.add('shift_models', uuidv7());
+    await db.insert(shiftModels).values({ nodeid: model, legalentitynodeid: le });
+    await db.insert(shifts).values({ nodeid: stones.add('shifts', uuidv7()), legalentitynodeid: le, shiftmodelnodeid: model, weekdays: [1, 2, 3], startminute: 360, endminute: 840, position: 0 });
+    const machine = await insertEquipment(db, { legalentitynodeid: le, shiftmodelnodeid: model, useareashiftmodel: false });
+    stones.add('equipment', machine.nodeid);
+    stones.add('attachments', await attach('equipment', machine.nodeid));
+    await notificationWithEverything(machine.nodeid, stones);
+    await notificationWithEverything(machine.nodeid, stones);
+
+    const task = stones.add('maintenance_tasks', uuidv7());
+    await db.insert(maintenanceTasks).values({ nodeid: task, legalentitynodeid: le, maintenancetaskid: `WA-${task.slice(-6)}`, title: 'Öl wechseln', startingfrom: new Date(), repetitioninterval: '1m', equipmentnodeid: machine.nodeid });
+    const procedure = stones.add('workflows', uuidv7());
+    await db.insert(workflows).values({ nodeid: procedure, legalentitynodeid: le, maintenancetasknodeid: task, title: 'Ablauf', created: new Date() });
+    const procedureStep = stones.add('workflow_steps', uuidv7());
+    await db.insert(workflowSteps).values({ nodeid: procedureStep, legalentitynodeid: le, workflownodeid: procedure, description: 'Ablassen', created: new Date() });
+    await db.insert(costs).values({ nodeid: stones.add('costs', uuidv7()), legalentitynodeid: le, value: 30, costtypenodeid, maintenancetasknodeid: task, specifier: 'plannedcost' });
+    stones.add('attachments', await attach('maintenancetask', task));
+    stones.add('attachments', await attach('workflowstep', procedureStep));
+
+    const counter = await insertCounter(db, { legalentitynodeid: le, equipmentnodeid: machine.nodeid });
+    stones.add('counters', counter.nodeid);
+    stones.add('counter_readings', (await insertCounterReading(db, { legalentitynodeid: le, counternodeid: counter.nodeid })).nodeid);
+    stones.add('counter_readings', (await insertCounterReading(db, { legalentitynodeid: le, counternodeid: counter.nodeid, value: 200 })).nodeid);
+
+    const faq = stones.add('faqs', uuidv7());
+    await db.insert(faqs).values({ nodeid: faq, legalentitynodeid: le, question: 'Wo ist der Ölstab?', equipmentnodeid: machine.nodeid });
+    stones.add('attachments', await attach('faq', faq));
+
+    const other = await insertEquipment(db, { legalentitynodeid: le });
+    const othersNotification = await notificationWithEverything(other.nodeid, expected());
+    const typeFaq = uuidv7();
+    await db.insert(faqs).values({ nodeid: typeFaq, legalentitynodeid: le, question: 'Modell-FAQ', equipmenttypenodeid: machine.equipmenttypenodeid });
+
+    const version = await remove(`/api/equipments/${machine.nodeid}`);
+
+    expect(await tombstonesOf(version)).toEqual(stones.sorted());
+    expect(await db.select().from(equipment).where(eq(equipment.nodeid, other.nodeid))).toHaveLength(1);
+    expect(await db.select().from(faqs).where(eq(faqs.nodeid, typeFaq)), 'the model’s FAQ belongs to the model').toHaveLength(1);
+    expect(await db.select().from(chatRooms).where(eq(chatRooms.notificationnodeid, othersNotification)), 'the other machine’s notification keeps its room').toHaveLength(1);
+  });
+
+  it('a plant: its areas and the subscriptions to it and them; its machines stay, unlinked; an area’s shift plan no one else uses goes', async () => {
+    const db = t.database.db;
+    const stones = expected();
+    const site = await insertSite(db, { legalentitynodeid: le });
+    stones.add('sites', site.nodeid);
+    const model = stones.add('shift_models', uuidv7());
+    await db.insert(shiftModels).values({ nodeid: model, legalentitynodeid: le });
+    await db.insert(shifts).values({ nodeid: stones.add('shifts', uuidv7()), legalentitynodeid: le, shiftmodelnodeid: model, weekdays: [1], startminute: 360, endminute: 840, position: 0 });
+    const area = await insertArea(db, { legalentitynodeid: le, sitenodeid: site.nodeid, shiftmodelnodeid: model });
+    stones.add('areas', area.nodeid);
+    const machine = await insertEquipment(db, { legalentitynodeid: le, areanodeid: area.nodeid });
+    const pool = await insertEquipmentPool(db, { legalentitynodeid: le });
+    await db.insert(structureSubscriptions).values([
+      { nodeid: stones.add('structure_subscriptions', uuidv7()), legalentitynodeid: le, usernodeid: a.admin.nodeid, sitenodeid: site.nodeid },
+      { nodeid: stones.add('structure_subscriptions', uuidv7()), legalentitynodeid: le, usernodeid: a.admin.nodeid, areanodeid: area.nodeid },
+      { nodeid: uuidv7(), legalentitynodeid: le, usernodeid: a.admin.nodeid, equipmentpoolnodeid: pool.nodeid },
+    ]);
+
+    const version = await remove(`/api/sites/${site.nodeid}`);
+
+    expect(await tombstonesOf(version)).toEqual(stones.sorted());
+    const [kept] = await db.select().from(equipment).where(eq(equipment.nodeid, machine.nodeid));
+    expect(kept).toMatchObject({ areanodeid: null, version });
+    expect(await db.select().from(structureSubscriptions).where(eq(structureSubscriptions.equipmentpoolnodeid, pool.nodeid))).toHaveLength(1);
+  });
+
+  it('an area: the subscriptions to it; its machines stay', async () => {
+    const db = t.database.db;
+    const stones = expected();
+    const site = await insertSite(db, { legalentitynodeid: le });
+    const area = await insertArea(db, { legalentitynodeid: le, sitenodeid: site.nodeid });
+    stones.add('areas', area.nodeid);
+    const machine = await insertEquipment(db, { legalentitynodeid: le, areanodeid: area.nodeid });
+    await db.insert(structureSubscriptions).values([
+      { nodeid: stones.add('structure_subscriptions', uuidv7()), legalentitynodeid: le, usernodeid: a.admin.nodeid, areanodeid: area.nodeid },
+      { nodeid: uuidv7(), legalentitynodeid: le, usernodeid: a.admin.nodeid, sitenodeid: site.nodeid },
+    ]);
+
+    const version = await remove(`/api/areas/${area.nodeid}`);
+
+    expect(await tombstonesOf(version)).toEqual(stones.sorted());
+    expect(await db.select().from(equipment).where(eq(equipment.nodeid, machine.nodeid))).toHaveLength(1);
+  });
+
+  it('a pool: the subscriptions to it; its machines stay', async () => {
+    const db = t.database.db;
+    const stones = expected();
+    const pool = await insertEquipmentPool(db, { legalentitynodeid: le });
+    stones.add('equipment_pools', pool.nodeid);
+    const machine = await insertEquipment(db, { legalentitynodeid: le, equipmentpoolnodeid: pool.nodeid });
+    await db.insert(structureSubscriptions).values({ nodeid: stones.add('structure_subscriptions', uuidv7()), legalentitynodeid: le, usernodeid: a.admin.nodeid, equipmentpoolnodeid: pool.nodeid });
+
+    const version = await remove(`/api/equipmentpools/${pool.nodeid}`);
+
+    expect(await tombstonesOf(version)).toEqual(stones.sorted());
+    expect(await db.select().from(equipment).where(eq(equipment.nodeid, machine.nodeid))).toHaveLength(1);
+  });
+
+  it('a counter: its readings', async () => {
+    const db = t.database.db;
+    const stones = expected();
+    const counter = await insertCounter(db, { legalentitynodeid: le });
+    stones.add('counters', counter.nodeid);
+    stones.add('counter_readings', (await insertCounterReading(db, { legalentitynodeid: le, counternodeid: counter.nodeid })).nodeid);
+
+    const version = await remove(`/api/counters/delete/${counter.nodeid}`);
+
+    expect(await tombstonesOf(version)).toEqual(stones.sorted());
+  });
+
+  it('a brand: its models with their FAQs, and the attachments on both', async () => {
+    const db = t.database.db;
+    const stones = expected();
+    const manufacturer = await insertManufacturer(db, { legalentitynodeid: le });
+    const brand = await insertBrand(db, { legalentitynodeid: le, manufacturernodeid: manufacturer.nodeid });
+    stones.add('brands', brand.nodeid);
+    const model = await insertEquipmentType(db, { legalentitynodeid: le, brandnodeid: brand.nodeid });
+    stones.add('equipment_types', model.nodeid);
+    const faq = stones.add('faqs', uuidv7());
+    await db.insert(faqs).values({ nodeid: faq, legalentitynodeid: le, question: 'Modell-FAQ', equipmenttypenodeid: model.nodeid });
+    stones.add('attachments', await attach('equipmenttype', model.nodeid));
+    stones.add('attachments', await attach('faq', faq));
+
+    const version = await remove(`/api/brands/${brand.nodeid}`);
+
+    expect(await tombstonesOf(version)).toEqual(stones.sorted());
+    expect(await db.select().from(attachments).where(eq(attachments.isattachmentof, model.nodeid))).toEqual([]);
+  });
+
+  it('a model: its FAQs and the attachments on both; its brand stays', async () => {
+    const db = t.database.db;
+    const stones = expected();
+    const model = await insertEquipmentType(db, { legalentitynodeid: le });
+    stones.add('equipment_types', model.nodeid);
+    const faq = stones.add('faqs', uuidv7());
+    await db.insert(faqs).values({ nodeid: faq, legalentitynodeid: le, question: 'Modell-FAQ', equipmenttypenodeid: model.nodeid });
+    stones.add('attachments', await attach('equipmenttype', model.nodeid));
+    stones.add('attachments', await attach('faq', faq));
+
+    const version = await remove(`/api/equipmenttypes/${model.nodeid}`);
+
+    expect(await tombstonesOf(version)).toEqual(stones.sorted());
+    expect((await call(t, admin, 'GET', '/api/brands')).json()).toEqual(expect.arrayContaining([expect.objectContaining({ nodeid: model.brandnodeid })]));
+  });
+});
