@@ -5,6 +5,7 @@ import type { MutationParsed } from '../../shared/mutations/mutation';
 import { createNotification as createMutation, updateNotification as updateMutation } from '../../shared/mutations/notifications';
 import type { NotificationRow as NotificationRowShape } from '../../shared/rows/notifications';
 import { isUsableNotificationType } from '../../shared/domain/notification';
+import { localized } from '../../shared/domain/text';
 import type { Db, Tx } from '../db/client';
 import {
   areas,
@@ -80,7 +81,7 @@ export async function getNotification(ctx: ServiceContext, actor: Actor, nodeid:
       name: row.equipmentName,
       brand: row.brand,
       model: row.model,
-      pool: row.poolId && row.poolName ? { nodeid: row.poolId, name: row.poolName[lang] ?? row.poolName.de ?? Object.values(row.poolName)[0] ?? '' } : null,
+      pool: row.poolId && row.poolName ? { nodeid: row.poolId, name: localized(row.poolName, lang) ?? '' } : null,
       area: row.areaId && row.areaName !== null ? { nodeid: row.areaId, name: row.areaName } : null,
     },
     hasauthor: row.authorId && row.givenname !== null && row.surname !== null ? { nodeid: row.authorId, givenname: row.givenname, surname: row.surname } : null,
