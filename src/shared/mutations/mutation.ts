@@ -55,8 +55,12 @@ export interface MutationDefinition<Name extends string, K extends SyncKind, PS 
   route: string;
   params: PS;
   body: BS;
-  /** What the server checks before running it and the UI mirrors to hide the control. */
-  permission: { feature: FeatureKey; flag: PermissionFlag };
+  /**
+   * What the server checks before running it and the UI mirrors to hide the control. `authenticated` when the
+   * flag depends on the record (a shift plan: its owner's feature) or on whose it is (a user's own
+   * subscriptions need none): the service checks it then.
+   */
+  permission: { feature: FeatureKey; flag: PermissionFlag } | 'authenticated';
   /** The kind of the mirror row the action writes. */
   kind: K;
   /** The row's nodeid. */
