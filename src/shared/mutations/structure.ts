@@ -181,9 +181,9 @@ export const deletePool = defineMutation({
 // ---------------------------------------------------------------- the selection dialog's moves
 
 /**
- * `linktype` is no path parameter (the route has none, so it never reaches the wire): whether `isequipmentof` is
- * an area or a pool. The payload does not say — the server looks the id up in its tables — but the mirror change
- * depends on it, and the device's form knows it.
+ * `linktype` is no path parameter (the URL has none, so it never reaches the wire, and the route registers no
+ * params schema): whether `isequipmentof` is an area or a pool. The payload does not say — the server looks the id
+ * up in its tables — but the mirror change depends on it, and the device's form knows it.
  */
 const assignParams = z.object({ linktype: z.enum(['area', 'pool']).optional() });
 
