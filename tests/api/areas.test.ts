@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areaSchema, type CreateAreaInput } from '../../src/shared/api/areas';
 import { ACCESS_DENIED_MESSAGE, apiErrorSchema } from '../../src/shared/api/errors';
 import { structureTreeSchema } from '../../src/shared/api/structure';
+import { areaRowSchema } from '../../src/shared/rows/structure';
 import { areas, equipment, recordHistory, structureSubscriptions, tombstones } from '../../src/server/db/schema';
 import { insertArea, insertEquipment, insertEquipmentPool, insertSite } from '../factories/structure';
 import type { TestTenant } from '../factories/tenant';
@@ -21,7 +22,9 @@ describe('areas', () => {
   let site: string;
 
   const input = (overrides: Partial<CreateAreaInput> = {}): CreateAreaInput => ({ lang: 'de', name: 'Halle 3', areaid: 'H3', sitenodeid: site, isSiteSubs: false, ...overrides });
-  const create = (body: CreateAreaInput, authorization = adminA) => postCreated(t, authorization, '/api/areas', body, areaSchema);
+  // A write answers the area's row, exactly (what the change feed sends); its machines and plan come with GET.
+  const create = (body: CreateAreaInput, authorization = adminA) => postCreated(t, authorization, '/api/areas', body, areaRowSchema.strict());
+  const read = async (nodeid: string) => areaSchema.parse((await call(t, adminA, 'GET', `/api/areas/${nodeid}`)).json());
 
   beforeAll(async () => {
     ({ t, a, b, adminA, adminB } = await createTwoTenantApp());
@@ -44,8 +47,10 @@ describe('areas', () => {
         assign: { payload: [{ equipmentnodeid: machine.nodeid, deleteequipmentof: [{ type: 'area', nodeid: oldArea.nodeid }] }] },
       }),
     );
-    expect(area).toMatchObject({ nodeid, name: 'Halle 3', areaid: 'H3', sitenodeid: site, sitename: 'Werk Nord', version: v0 + 1, hasequipment: [{ nodeid: machine.nodeid, name: 'Drehbank' }] });
-    expect(area.hasshiftmodel?.shifts).toMatchObject([{ start: '22:00', end: '05:59', weekdays: [1, 2, 3, 4, 5], unmanned: false, endsnextday: true }]);
+    const full = await read(nodeid);
+    expect(area).toEqual({ nodeid, legalentitynodeid: le, name: 'Halle 3', areaid: 'H3', sitenodeid: site, shiftmodelnodeid: full.hasshiftmodel?.nodeid, version: v0 + 1 });
+    expect(full).toMatchObject({ nodeid, sitename: 'Werk Nord', version: v0 + 1, hasequipment: [{ nodeid: machine.nodeid, name: 'Drehbank' }] });
+    expect(full.hasshiftmodel?.shifts).toMatchObject([{ start: '22:00', end: '05:59', weekdays: [1, 2, 3, 4, 5], unmanned: false, endsnextday: true }]);
     // The machine moved out of its old area but kept its pool.
     const [moved] = await t.database.db.select().from(equipment).where(eq(equipment.nodeid, machine.nodeid));
     expect(moved).toMatchObject({ areanodeid: nodeid, equipmentpoolnodeid: pool.nodeid, version: v0 + 1 });
@@ -54,21 +59,22 @@ describe('areas', () => {
     expect(subscribed.sites.flatMap((s) => s.areas.map((x) => x.nodeid))).toContain(nodeid);
 
     const changes = await pullChanges(t, adminA, v0);
-    expect(changeOf(changes, 'areas', nodeid).data).toMatchObject({ name: 'Halle 3', sitenodeid: site, shiftmodelnodeid: area.hasshiftmodel?.nodeid });
-    expect(changeOf(changes, 'shifts', area.hasshiftmodel!.shifts[0]!.nodeid).data).toMatchObject({ start: '22:00', end: '05:59', startminute: 1320 });
+    // The answer is the row the next pull brings.
+    expect(changeOf(changes, 'areas', nodeid).data).toEqual(area);
+    expect(changeOf(changes, 'shifts', full.hasshiftmodel!.shifts[0]!.nodeid).data).toMatchObject({ start: '22:00', end: '05:59', startminute: 1320 });
     expect(changeOf(changes, 'equipment', machine.nodeid).data).toMatchObject({ areanodeid: nodeid });
   });
 
   it('reads, lists, renames (history) and deletes an area; its machines stay unlinked, its plan and subscriptions go', async () => {
     const le = a.legalEntity.nodeid;
-    const area = await create(input({ isSiteSubs: true, shifts: [{ start: '06:00', end: '13:59', weekdays: [1] }] }));
+    const area = await read((await create(input({ isSiteSubs: true, shifts: [{ start: '06:00', end: '13:59', weekdays: [1] }] }))).nodeid);
     const machine = await insertEquipment(t.database.db, { legalentitynodeid: le, areanodeid: area.nodeid });
     expect((await call(t, adminA, 'GET', `/api/areas/${area.nodeid}`)).json()).toMatchObject({ nodeid: area.nodeid, hasequipment: [{ nodeid: machine.nodeid }] });
     expect(areaSchema.array().parse((await call(t, adminA, 'GET', '/api/areas')).json()).map((x) => x.nodeid)).toContain(area.nodeid);
 
     const renamed = await call(t, adminA, 'PUT', `/api/areas/${area.nodeid}`, { lang: 'de', areanodeid: area.nodeid, name: 'Halle 4' });
     expect(renamed.statusCode).toBe(200);
-    expect(renamed.json()).toMatchObject({ name: 'Halle 4', areaid: 'H3' });
+    expect(areaRowSchema.strict().parse(renamed.json())).toMatchObject({ name: 'Halle 4', areaid: 'H3', version: await tenantVersion(t.database.db, le) });
     const [history] = await t.database.db.select().from(recordHistory).where(and(eq(recordHistory.nodeid, area.nodeid), eq(recordHistory.kind, 'areas')));
     expect(history?.changes).toEqual({ name: { old: 'Halle 3', new: 'Halle 4' } });
 

@@ -1,7 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { v4 as uuidv4 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignResultSchema } from '../../src/shared/api/assign';
 import { ACCESS_DENIED_MESSAGE } from '../../src/shared/api/errors';
 import { equipment, recordHistory } from '../../src/server/db/schema';
 import { insertArea, insertEquipment, insertEquipmentPool } from '../factories/structure';
@@ -60,19 +59,21 @@ describe('POST /api/assign/equipments (selection dialog, §4 moving semantics)',
       ],
     });
     expect(response.statusCode, response.body).toBe(200);
-    const result = assignResultSchema.parse(response.json());
-    expect(result.version).toBe(v0 + 1);
+    // The answer: each machine's row, in payload order, all with the write's one version.
+    const result = response.json() as { nodeid: string; areanodeid: string | null; equipmentpoolnodeid: string | null; version: number }[];
     expect(await tenantVersion(t.database.db, le)).toBe(v0 + 1);
     expect(await links([m1, m2, m3])).toEqual({ [m1]: [ids.area2, ids.pool1], [m2]: [null, null], [m3]: [null, ids.pool2] });
-    expect(result.equipment).toEqual([
-      { nodeid: m1, areanodeid: ids.area2, equipmentpoolnodeid: ids.pool1 },
-      { nodeid: m2, areanodeid: null, equipmentpoolnodeid: null },
-      { nodeid: m3, areanodeid: null, equipmentpoolnodeid: ids.pool2 },
+    expect(result.map(({ nodeid, areanodeid, equipmentpoolnodeid, version }) => ({ nodeid, areanodeid, equipmentpoolnodeid, version }))).toEqual([
+      { nodeid: m1, areanodeid: ids.area2, equipmentpoolnodeid: ids.pool1, version: v0 + 1 },
+      { nodeid: m2, areanodeid: null, equipmentpoolnodeid: null, version: v0 + 1 },
+      { nodeid: m3, areanodeid: null, equipmentpoolnodeid: ids.pool2, version: v0 + 1 },
     ]);
     const history = await t.database.db.select().from(recordHistory).where(eq(recordHistory.nodeid, m1));
     expect(history.at(-1)?.changes).toEqual({ areanodeid: { old: ids.area1, new: ids.area2 } });
+    // Each answered row is the row the next pull brings.
     const changes = await pullChanges(t, adminA, v0);
     expect(changeOf(changes, 'equipment', m2)).toMatchObject({ version: v0 + 1, data: { areanodeid: null } });
+    for (const row of result) expect(changeOf(changes, 'equipment', row.nodeid).data).toEqual(row);
   });
 
   it('ignores removing a link the machine no longer has (another device moved it first)', async () => {

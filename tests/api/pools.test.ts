@@ -3,6 +3,7 @@ import { v4 as uuidv4, v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { poolSchema, type CreatePoolInput } from '../../src/shared/api/equipmentpools';
 import { ACCESS_DENIED_MESSAGE, apiErrorSchema } from '../../src/shared/api/errors';
+import { equipmentPoolRowSchema } from '../../src/shared/rows/structure';
 import { equipment, equipmentPools, structureSubscriptions, tombstones } from '../../src/server/db/schema';
 import { insertArea, insertEquipment, insertEquipmentPool } from '../factories/structure';
 import { insertUser, type TestTenant } from '../factories/tenant';
@@ -19,7 +20,9 @@ describe('equipment pools', () => {
   let adminB: string;
 
   const input = (overrides: Partial<CreatePoolInput> = {}): CreatePoolInput => ({ lang: 'de', name: 'Mobile Geräte', isequipmentpoolof: a.legalEntity.nodeid, ...overrides });
-  const create = (body: CreatePoolInput) => postCreated(t, adminA, '/api/equipmentpools', body, poolSchema);
+  // A write answers the pool's row, exactly (what the change feed sends); its machines come with GET.
+  const create = (body: CreatePoolInput) => postCreated(t, adminA, '/api/equipmentpools', body, equipmentPoolRowSchema.strict());
+  const read = async (nodeid: string) => poolSchema.parse((await call(t, adminA, 'GET', `/api/equipmentpools/${nodeid}?lang=de`)).json());
 
   beforeAll(async () => {
     ({ t, a, b, adminA, adminB } = await createTwoTenantApp());
@@ -34,11 +37,13 @@ describe('equipment pools', () => {
     const v0 = await tenantVersion(t.database.db, le);
     const nodeid = uuidv7();
     const pool = await create(input({ nodeid, assign: { payload: [{ equipmentnodeid: machine.nodeid }] } }));
-    expect(pool).toEqual({ nodeid, name: 'Mobile Geräte', hasequipment: [{ nodeid: machine.nodeid, name: 'Stapler', equipmentid: machine.equipmentid }], version: v0 + 1 });
+    expect(pool).toEqual({ nodeid, legalentitynodeid: le, name: { de: 'Mobile Geräte' }, version: v0 + 1 });
+    expect(await read(nodeid)).toEqual({ nodeid, name: 'Mobile Geräte', hasequipment: [{ nodeid: machine.nodeid, name: 'Stapler', equipmentid: machine.equipmentid }], version: v0 + 1 });
     const [moved] = await t.database.db.select().from(equipment).where(eq(equipment.nodeid, machine.nodeid));
     expect(moved).toMatchObject({ equipmentpoolnodeid: nodeid, areanodeid: area.nodeid });
     const changes = await pullChanges(t, adminA, v0);
-    expect(changeOf(changes, 'equipmentpools', nodeid).data).toMatchObject({ name: { de: 'Mobile Geräte' } });
+    // The answer is the row the next pull brings.
+    expect(changeOf(changes, 'equipmentpools', nodeid).data).toEqual(pool);
     expect(changeOf(changes, 'equipment', machine.nodeid).data).toMatchObject({ equipmentpoolnodeid: nodeid });
   });
 
@@ -46,7 +51,7 @@ describe('equipment pools', () => {
     const le = a.legalEntity.nodeid;
     const pool = await create(input());
     const renamed = await call(t, adminA, 'PUT', `/api/equipmentpools/${pool.nodeid}`, { lang: 'en', name: 'Mobile equipment', equipmentpoolnodeid: pool.nodeid });
-    expect(renamed.json()).toMatchObject({ name: 'Mobile equipment' });
+    expect(equipmentPoolRowSchema.strict().parse(renamed.json()).name).toEqual({ de: 'Mobile Geräte', en: 'Mobile equipment' });
     expect((await call(t, adminA, 'GET', `/api/equipmentpools/${pool.nodeid}?lang=de`)).json()).toMatchObject({ name: 'Mobile Geräte' });
 
     const all = poolSchema.array().parse((await call(t, adminA, 'GET', '/api/equipmentpools?lang=de')).json());

@@ -3,6 +3,7 @@ import { v4 as uuidv4, v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_DENIED_MESSAGE, apiErrorSchema } from '../../src/shared/api/errors';
 import { shiftModelSchema } from '../../src/shared/api/shiftmodels';
+import { shiftModelRowSchema } from '../../src/shared/rows/structure';
 import { areas, equipment, recordHistory, shiftModels, shifts, tombstones } from '../../src/server/db/schema';
 import { insertArea, insertEquipment } from '../factories/structure';
 import type { TestTenant } from '../factories/tenant';
@@ -20,14 +21,21 @@ describe('shift models', () => {
   let adminA: string;
   let adminB: string;
 
-  const create = (shiftmodelof: string, rows: unknown[], authorization = adminA) => postCreated(t, authorization, '/api/shiftmodels', { shiftmodelof, shifts: rows }, shiftModelSchema);
+  const read = async (nodeid: string) => shiftModelSchema.parse((await call(t, adminA, 'GET', `/api/shiftmodels/${nodeid}`)).json());
+  /** A write answers the plan's row, exactly (what the change feed sends); its rows in editor form come with GET. */
+  const create = async (shiftmodelof: string, rows: unknown[]) => {
+    const row = await postCreated(t, adminA, '/api/shiftmodels', { shiftmodelof, shifts: rows }, shiftModelRowSchema.strict());
+    const model = await read(row.nodeid);
+    expect(row).toEqual({ nodeid: model.nodeid, legalentitynodeid: a.legalEntity.nodeid, name: null, version: model.version });
+    return model;
+  };
 
   beforeAll(async () => {
     ({ t, a, adminA, adminB } = await createTwoTenantApp());
   });
   afterAll(() => t?.close());
 
-  it('creates an area’s plan, answers it in editor form and puts it in the change feed', async () => {
+  it('creates an area’s plan, answers its row, reads it in editor form and puts it in the change feed', async () => {
     const area = await insertArea(t.database.db, { legalentitynodeid: a.legalEntity.nodeid });
     const v0 = await tenantVersion(t.database.db, a.legalEntity.nodeid);
     const model = await create(area.nodeid, [EARLY, NIGHT]);
@@ -61,7 +69,9 @@ describe('shift models', () => {
     const [early, night] = model.shifts;
     const response = await call(t, adminA, 'PUT', `/api/shiftmodels/${model.nodeid}`, { shiftnodeid: model.nodeid, shifts: [{ ...EARLY, nodeid: early!.nodeid, end: '14:29' }, { start: '14:30', end: '22:59', weekdays: [6] }] });
     expect(response.statusCode, response.body).toBe(200);
-    const updated = shiftModelSchema.parse(response.json());
+    const row = shiftModelRowSchema.strict().parse(response.json());
+    const updated = await read(model.nodeid);
+    expect(row.version).toBe(updated.version);
     expect(updated.shifts.map((s) => [s.nodeid === early!.nodeid, s.start, s.end])).toEqual([
       [true, '06:00', '14:29'],
       [false, '14:30', '22:59'],
@@ -138,6 +148,7 @@ describe('shift models', () => {
     expect(replay.json()).toEqual(first.json());
     const again = await send(t, adminA, 'POST', '/api/shiftmodels', body, mutationHeaders(clientid, 2));
     expect(again.statusCode).toBe(201);
-    expect(again.json()).toMatchObject({ nodeid: body.nodeid, shifts: [{ start: '06:00' }] });
+    expect(again.json()).toEqual(first.json());
+    expect(await read(body.nodeid)).toMatchObject({ nodeid: body.nodeid, shifts: [{ start: '06:00' }] });
   });
 });

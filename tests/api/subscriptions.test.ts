@@ -5,6 +5,7 @@ import { ACCESS_DENIED_MESSAGE, apiErrorSchema } from '../../src/shared/api/erro
 import { structureTreeSchema } from '../../src/shared/api/structure';
 import { subscriptionSchema } from '../../src/shared/api/subscriptions';
 import { subscriptionNodeId } from '../../src/shared/domain/subscription';
+import { subscriptionRowSchema } from '../../src/shared/rows/structure';
 import { structureSubscriptions, tombstones } from '../../src/server/db/schema';
 import { insertArea, insertEquipment, insertEquipmentPool, insertSite } from '../factories/structure';
 import { insertTenant, insertUser, loginAs, type TestTenant } from '../factories/tenant';
@@ -35,8 +36,9 @@ describe('subscriptions (what a dashboard shows)', () => {
     const v0 = await tenantVersion(t.database.db, le);
     const first = await follow(adminA, { usernodeid: a.admin.nodeid, equipmentpoolnodeid: pool.nodeid });
     expect(first.statusCode, first.body).toBe(200);
-    const entry = subscriptionSchema.parse(first.json());
-    expect(entry).toEqual({ nodeid: subscriptionNodeId(a.admin.nodeid, pool.nodeid), usernodeid: a.admin.nodeid, sitenodeid: null, areanodeid: null, equipmentpoolnodeid: pool.nodeid, version: v0 + 1 });
+    // A write answers the entry's row, exactly (what the change feed sends).
+    const entry = subscriptionRowSchema.strict().parse(first.json());
+    expect(entry).toEqual({ nodeid: subscriptionNodeId(a.admin.nodeid, pool.nodeid), legalentitynodeid: le, usernodeid: a.admin.nodeid, sitenodeid: null, areanodeid: null, equipmentpoolnodeid: pool.nodeid, version: v0 + 1 });
     expect(await tenantVersion(t.database.db, le)).toBe(v0 + 1);
 
     const again = await follow(adminA, { usernodeid: a.admin.nodeid, equipmentpoolnodeid: pool.nodeid });
@@ -44,7 +46,7 @@ describe('subscriptions (what a dashboard shows)', () => {
     expect(await tenantVersion(t.database.db, le)).toBe(v0 + 1);
     expect(await rowCount(t.database.db, structureSubscriptions, eq(structureSubscriptions.equipmentpoolnodeid, pool.nodeid))).toBe(1);
 
-    expect(changeOf(await pullChanges(t, adminA, v0), 'subscriptions', entry.nodeid).data).toMatchObject({ usernodeid: a.admin.nodeid, equipmentpoolnodeid: pool.nodeid });
+    expect(changeOf(await pullChanges(t, adminA, v0), 'subscriptions', entry.nodeid).data).toEqual(entry);
     const listed = subscriptionSchema.array().parse((await call(t, adminA, 'GET', '/api/subscriptions')).json());
     expect(listed.map((s) => s.nodeid)).toContain(entry.nodeid);
   });
@@ -75,15 +77,22 @@ describe('subscriptions (what a dashboard shows)', () => {
   it('ends an entry with a tombstone; ending it again is no error; following again brings the same id back and removes the tombstone', async () => {
     const le = a.legalEntity.nodeid;
     const site = await insertSite(t.database.db, { legalentitynodeid: le });
-    const entry = subscriptionSchema.parse((await follow(adminA, { usernodeid: a.admin.nodeid, sitenodeid: site.nodeid })).json());
+    const entry = subscriptionRowSchema.parse((await follow(adminA, { usernodeid: a.admin.nodeid, sitenodeid: site.nodeid })).json());
     const deleted = await call(t, adminA, 'DELETE', `/api/subscriptions/${entry.nodeid}`);
     expect(deleted.statusCode, deleted.body).toBe(200);
     const afterDelete = await tenantVersion(t.database.db, le);
-    expect(deleted.json()).toEqual({ nodeid: entry.nodeid, deleted: true, version: afterDelete });
+    expect(afterDelete).toBe(entry.version + 1);
+    expect(deleted.json()).toEqual({ nodeid: entry.nodeid, version: afterDelete });
     expect(changeOf(await pullChanges(t, adminA, afterDelete - 1), 'subscriptions', entry.nodeid).deleted).toBe(true);
-    expect((await call(t, adminA, 'DELETE', `/api/subscriptions/${entry.nodeid}`)).json()).toEqual({ nodeid: entry.nodeid, deleted: false });
+    // Ending it again answers the same (the version of the delete that ended it) and writes nothing.
+    const again = await call(t, adminA, 'DELETE', `/api/subscriptions/${entry.nodeid}`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ nodeid: entry.nodeid, version: afterDelete });
+    expect(await tenantVersion(t.database.db, le)).toBe(afterDelete);
+    // An entry the server never had: gone as of the tenant's current version.
+    expect((await call(t, adminA, 'DELETE', `/api/subscriptions/${uuidv4()}`)).json()).toMatchObject({ version: afterDelete });
 
-    const back = subscriptionSchema.parse((await follow(adminA, { usernodeid: a.admin.nodeid, sitenodeid: site.nodeid })).json());
+    const back = subscriptionRowSchema.parse((await follow(adminA, { usernodeid: a.admin.nodeid, sitenodeid: site.nodeid })).json());
     expect(back.nodeid).toBe(entry.nodeid);
     expect(await rowCount(t.database.db, tombstones, and(eq(tombstones.kind, 'structure_subscriptions'), eq(tombstones.nodeid, entry.nodeid))!)).toBe(0);
     // A device that pulls from before the delete ends up with the entry.
@@ -95,7 +104,7 @@ describe('subscriptions (what a dashboard shows)', () => {
     const le = a.legalEntity.nodeid;
     const site = await insertSite(t.database.db, { legalentitynodeid: le });
     const area = await insertArea(t.database.db, { legalentitynodeid: le, sitenodeid: site.nodeid });
-    const entry = subscriptionSchema.parse((await follow(adminA, { usernodeid: a.admin.nodeid, areanodeid: area.nodeid })).json());
+    const entry = subscriptionRowSchema.parse((await follow(adminA, { usernodeid: a.admin.nodeid, areanodeid: area.nodeid })).json());
     const response = await call(t, adminA, 'DELETE', `/api/areas/${area.nodeid}`, { areanodeid: area.nodeid });
     expect(response.statusCode, response.body).toBe(200);
     const version = await tenantVersion(t.database.db, le);
@@ -143,13 +152,15 @@ describe('subscriptions (what a dashboard shows)', () => {
     const other = await follow(plain.authorization, { usernodeid: a.admin.nodeid, equipmentpoolnodeid: pool.nodeid });
     expect(other.statusCode).toBe(403);
     expect(other.json()).toMatchObject({ message: ACCESS_DENIED_MESSAGE });
-    const entry = subscriptionSchema.parse(own.json());
-    const adminEntry = subscriptionSchema.parse((await follow(adminA, { usernodeid: a.admin.nodeid, equipmentpoolnodeid: pool.nodeid })).json());
+    const entry = subscriptionRowSchema.parse(own.json());
+    const adminEntry = subscriptionRowSchema.parse((await follow(adminA, { usernodeid: a.admin.nodeid, equipmentpoolnodeid: pool.nodeid })).json());
     expect((await call(t, plain.authorization, 'DELETE', `/api/subscriptions/${adminEntry.nodeid}`)).statusCode).toBe(403);
     expect((await call(t, plain.authorization, 'GET', `/api/subscriptions?usernodeid=${a.admin.nodeid}`)).statusCode).toBe(403);
 
     const manager = await userWithFlags(t, le, 'user', onlyFlag('update'));
-    expect((await call(t, manager.authorization, 'DELETE', `/api/subscriptions/${entry.nodeid}`)).json()).toMatchObject({ nodeid: entry.nodeid, deleted: true });
+    const ended = await call(t, manager.authorization, 'DELETE', `/api/subscriptions/${entry.nodeid}`);
+    expect(ended.json()).toEqual({ nodeid: entry.nodeid, version: await tenantVersion(t.database.db, le) });
+    expect(await rowCount(t.database.db, structureSubscriptions, eq(structureSubscriptions.nodeid, entry.nodeid))).toBe(0);
     expect((await follow(manager.authorization, { usernodeid: b.admin.nodeid, equipmentpoolnodeid: pool.nodeid })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: '/api/subscriptions', payload: { usernodeid: a.admin.nodeid, equipmentpoolnodeid: pool.nodeid } })).statusCode).toBe(401);
   });

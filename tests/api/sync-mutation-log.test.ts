@@ -2,7 +2,8 @@ import { count, eq } from 'drizzle-orm';
 import { v4 as uuidv4, v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_DENIED_MESSAGE } from '../../src/shared/api/errors';
-import { siteSchema, type CreateSiteInput } from '../../src/shared/api/sites';
+import type { CreateSiteInput } from '../../src/shared/api/sites';
+import { siteRowSchema } from '../../src/shared/rows/structure';
 import { mutationGapSchema } from '../../src/shared/api/sync';
 import type { Db } from '../../src/server/db/client';
 import { sites, syncClients, syncMutations } from '../../src/server/db/schema';
@@ -93,7 +94,7 @@ describe('sync: device registration and mutation log', () => {
       const first = await send(adminA, 'POST', '/api/sites', input, mutation(clientid, 1));
       expect(first.statusCode, first.body).toBe(201);
       expect(first.headers['idempotent-replayed']).toBeUndefined();
-      const created = siteSchema.parse(first.json());
+      const created = siteRowSchema.parse(first.json());
 
       const replay = await send(adminA, 'POST', '/api/sites', input, mutation(clientid, 1));
       expect(replay.statusCode).toBe(201);

@@ -8,7 +8,7 @@ import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { planSchema, profileSchema, sessionSchema, type RefreshResponse, type Session } from '../../shared/api/auth';
 import { computeTrialState } from '../../shared/domain/trial';
-import { can, type FeatureKey, type PermissionFlag } from '../../shared/permissions';
+import { can, type FeatureKey, type PermissionFlag, type PermissionSubject } from '../../shared/permissions';
 import { createKeyStore } from '../db/key-store';
 import type { TokenSource } from '../lib/api-client';
 import { createSessionVault, SESSION_STORAGE_KEY, type SessionVault } from '../lib/session-vault';
@@ -196,7 +196,12 @@ export function watchOtherTabs(): () => void {
 }
 
 /** Permission check against the session's profile (spec part 2 §6); false when logged out. */
+/** Who the session's user is for a permission check; null when logged out. */
+export function sessionSubject(session: StoredSession | null): PermissionSubject | null {
+  return session ? { admin: session.userinfo.admin, features: session.profile?.features ?? {} } : null;
+}
+
 export function sessionCan(session: StoredSession | null, feature: FeatureKey, flag: PermissionFlag): boolean {
-  if (!session) return false;
-  return can({ admin: session.userinfo.admin, features: session.profile?.features ?? {} }, feature, flag);
+  const subject = sessionSubject(session);
+  return subject !== null && can(subject, feature, flag);
 }

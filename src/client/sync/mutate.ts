@@ -5,7 +5,7 @@
  * outbox entry in ONE transaction (outbox.ts). Returns as soon as that committed; the sender does the rest.
  */
 import { actionName, mutationPath, parseMutation, type AnyMutation, type MutationInput } from '../../shared/mutations/mutation';
-import type { OutboxEntry } from '../db/local-db';
+import type { MirrorRow, OutboxEntry } from '../db/local-db';
 import { PENDING_DELETE } from './mirror-fields';
 import { enqueueMutation, type EnqueueOptions, type MutationRequest, type WriteContext } from './outbox';
 
@@ -14,6 +14,14 @@ export interface StepExtras {
   dependsOn?: string[];
   /** A file registration: after it is acknowledged, PUT these stored bytes to the signed URL. */
   upload?: { fileid: string };
+}
+
+/**
+ * A create of a row still waiting for its own delete brings it back. Only ids derived from their content can meet
+ * like that (following again what was unfollowed, before the unfollow was sent).
+ */
+function revived(existing: MirrorRow | undefined, creates: boolean | undefined, values: Record<string, unknown>): Record<string, unknown> {
+  return creates && existing?.[PENDING_DELETE] === true ? { ...values, [PENDING_DELETE]: false } : values;
 }
 
 /** One outbox entry of a declared action; throws MutationInputError for an input the route would refuse. */
@@ -26,7 +34,7 @@ export function mutationStep<M extends AnyMutation>(definition: M, input: Mutati
     body: input.body,
     kind: definition.kind,
     nodeid: definition.target(parsed),
-    values: definition.deletes ? { [PENDING_DELETE]: true } : (existing, context) => definition.apply!(existing, parsed, context),
+    values: definition.deletes ? { [PENDING_DELETE]: true } : (existing, context) => revived(existing, definition.creates, definition.apply!(existing, parsed, context)),
     creates: definition.creates ?? false,
     ...(extras.dependsOn ? { dependsOn: extras.dependsOn } : {}),
     ...(extras.upload ? { upload: extras.upload } : {}),

@@ -16,9 +16,9 @@ function weekdaysOf(value: unknown): ShiftRow['weekdays'] {
 }
 
 /**
- * The shifts of a shift model in editor order. The model row carries `shifts` while this device's change waits
- * (the saved rows) and after it was acknowledged (the route's answer, with the answer's version) until the pull
- * brings the shift rows themselves; whichever is newer wins, so the editor never flashes back to older rows.
+ * The shifts of a shift model in editor order. The model row carries `shifts` (the saved rows) while this device's
+ * change waits and after it was acknowledged (then with the answer's version) until the pull brings the shift rows
+ * themselves; whichever is newer wins, so the editor never flashes back to older rows.
  */
 export function shiftRowsOf(data: StructureData, shiftmodelnodeid: string | null): ShiftRow[] {
   if (!shiftmodelnodeid) return [];

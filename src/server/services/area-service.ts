@@ -1,6 +1,9 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { Area, CreateArea, UpdateArea } from '../../shared/api/areas';
+import type { Area } from '../../shared/api/areas';
+import type { MutationParsed } from '../../shared/mutations/mutation';
+import { createArea as createMutation, updateArea as updateMutation } from '../../shared/mutations/structure';
+import type { AreaRow as AreaRowShape } from '../../shared/rows/structure';
 import { follows, selectionOf } from '../../shared/domain/subscription';
 import type { Db, Tx } from '../db/client';
 import { areas, equipment, sites, structureSubscriptions } from '../db/schema';
@@ -8,6 +11,7 @@ import { applyAssignments, unlinkMachinesOf } from './assign-service';
 import { nextVersion } from './change-feed';
 import { deleteWithOwned } from './ownership';
 import { appendHistory, changedFields } from './record-history';
+import { toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { deleteShiftModelsIfOrphaned, insertShiftModel, shiftsOfModels } from './shiftmodel-service';
 import { existingForCreate, notFoundError } from './structure-common';
@@ -29,19 +33,21 @@ export async function getArea(db: Db | Tx, actor: Actor, nodeid: string): Promis
 }
 
 /**
- * createArea (spec part 2 §7): the area, optionally its shift plan, the machines of `assign.payload` moved into
- * it, and with `isSiteSubs` the creator's subscription to it — one transaction, one version. The plant must be
- * the caller's (404 otherwise).
+ * createArea (spec part 2 §7): the row the declaration computes (src/shared/mutations/structure.ts), optionally
+ * its shift plan, the machines of `assign.payload` moved into it, and with `isSiteSubs` the creator's subscription
+ * to it — one transaction, one version. The plant must be the caller's (404 otherwise).
  */
-export async function createArea(ctx: ServiceContext, actor: Actor, input: CreateArea): Promise<Area> {
+export async function createArea(ctx: ServiceContext, actor: Actor, args: MutationParsed<typeof createMutation>): Promise<AreaRowShape> {
+  const input = args.body;
   const le = actor.legalentitynodeid;
   const nodeid = input.nodeid ?? uuidv7();
-  await writeTransaction(ctx, 'area.create', async (tx) => {
+  return writeTransaction(ctx, 'area.create', async (tx) => {
     const [site] = await tx.select({ nodeid: sites.nodeid }).from(sites).where(and(eq(sites.nodeid, input.sitenodeid), eq(sites.legalentitynodeid, le)));
     if (!site) throw notFoundError('Site');
+    const fields = toColumnValues(areas, createMutation.apply!(undefined, args, { now: Date.now(), usernodeid: actor.usernodeid })) as Partial<AreaRow>;
     const [existing] = await tx.select().from(areas).where(eq(areas.nodeid, nodeid));
-    const same = await existingForCreate(tx, actor, KIND, nodeid, existing, (row) => row.name === input.name && row.sitenodeid === input.sitenodeid && row.areaid === input.areaid);
-    if (same) return;
+    const same = await existingForCreate(tx, actor, KIND, nodeid, existing, (row) => row.name === fields.name && row.sitenodeid === fields.sitenodeid && row.areaid === fields.areaid);
+    if (same) return areaRow(same);
 
     const version = await nextVersion(tx, le);
     let shiftmodelnodeid: string | null = null;
@@ -49,11 +55,14 @@ export async function createArea(ctx: ServiceContext, actor: Actor, input: Creat
       shiftmodelnodeid = uuidv7();
       await insertShiftModel(tx, le, shiftmodelnodeid, input.shifts, version);
     }
-    await tx.insert(areas).values({ nodeid, legalentitynodeid: le, name: input.name, areaid: input.areaid, sitenodeid: input.sitenodeid, shiftmodelnodeid, version });
+    const [inserted] = await tx
+      .insert(areas)
+      .values({ ...(fields as typeof areas.$inferInsert), nodeid, legalentitynodeid: le, shiftmodelnodeid, version })
+      .returning();
     if (input.assign) await applyAssignments(tx, actor, input.assign.payload, version, { type: 'area', nodeid });
     if (input.isSiteSubs) await subscribeToArea(tx, actor, input.sitenodeid, nodeid, version);
+    return areaRow(inserted!);
   });
-  return getArea(ctx.db, actor, nodeid);
 }
 
 /** The creator sees the new area on the dashboard, unless the whole plant is followed already. */
@@ -68,23 +77,25 @@ async function subscribeToArea(tx: Tx, actor: Actor, sitenodeid: string, areanod
   await subscribe(tx, le, actor.usernodeid, target, version);
 }
 
-/** updateArea: only the fields sent; the overwritten values go to the record history. */
-export async function updateArea(ctx: ServiceContext, actor: Actor, nodeid: string, input: UpdateArea): Promise<Area> {
+/** updateArea: the declaration's change on the locked row, only the fields sent; the overwritten values go to the record history. */
+export async function updateArea(ctx: ServiceContext, actor: Actor, args: MutationParsed<typeof updateMutation>): Promise<AreaRowShape> {
   const le = actor.legalentitynodeid;
-  await writeTransaction(ctx, 'area.update', async (tx) => {
+  const nodeid = args.params.id;
+  return writeTransaction(ctx, 'area.update', async (tx) => {
     const [current] = await tx.select().from(areas).where(areaOfTenant(actor, nodeid)).for('update');
     if (!current) throw notFoundError('Area');
-    const patch: Partial<AreaRow> = {
-      ...(input.name !== undefined && { name: input.name }),
-      ...(input.areaid !== undefined && { areaid: input.areaid }),
-    };
+    const patch = toColumnValues(areas, updateMutation.apply!(toRowShape(current), args, { now: Date.now(), usernodeid: actor.usernodeid })) as Partial<AreaRow>;
     const changes = changedFields(current, patch);
-    if (Object.keys(changes).length === 0) return;
+    if (Object.keys(changes).length === 0) return areaRow(current);
     const version = await nextVersion(tx, le);
-    await tx.update(areas).set({ ...patch, version, updatedAt: new Date() }).where(areaOfTenant(actor, nodeid));
+    const [updated] = await tx
+      .update(areas)
+      .set({ ...patch, version, updatedAt: new Date() })
+      .where(areaOfTenant(actor, nodeid))
+      .returning();
     await appendHistory(tx, { legalentitynodeid: le, kind: KIND, nodeid, version, changes, usernodeid: actor.usernodeid });
+    return areaRow(updated!);
   });
-  return getArea(ctx.db, actor, nodeid);
 }
 
 /**
@@ -103,6 +114,11 @@ export async function deleteArea(ctx: ServiceContext, actor: Actor, nodeid: stri
     await appendHistory(tx, { legalentitynodeid: le, kind: KIND, nodeid, version, changes: {}, context: { deleted: true, name: area.name, sitenodeid: area.sitenodeid }, usernodeid: actor.usernodeid });
     return { nodeid, version };
   });
+}
+
+/** The area's row (src/shared/rows/structure.ts): what its writes answer. */
+function areaRow(row: AreaRow): AreaRowShape {
+  return toRowShape(row) as AreaRowShape;
 }
 
 function areaOfTenant(actor: Actor, nodeid: string) {

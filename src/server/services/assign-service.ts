@@ -1,33 +1,46 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { AssignEquipments, AssignItem, AssignResult } from '../../shared/api/assign';
+import type { AssignEquipments, AssignItem } from '../../shared/api/assign';
+import { moveLinks, type EquipmentLinks, type LinkType } from '../../shared/domain/assignment';
+import type { SyncRow } from '../../shared/mutations/mutation';
 import type { Tx } from '../db/client';
 import { equipment } from '../db/schema';
 import { badRequest, notFound } from '../http-errors';
 import { nextVersion } from './change-feed';
 import { appendHistory } from './record-history';
+import { toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { classifyTargets } from './structure-common';
 
-type Links = { areanodeid: string | null; equipmentpoolnodeid: string | null };
+/** A machine's row as the change feed sends it; the links are what this service writes. */
+type MachineRow = SyncRow & EquipmentLinks & { legalentitynodeid: string; version: number };
 
-/** POST /api/assign/equipments: the selection dialog's save, in one transaction and one change version. */
-export async function assignEquipments(ctx: ServiceContext, actor: Actor, input: AssignEquipments): Promise<AssignResult> {
+/**
+ * POST /api/assign/equipments: the selection dialog's save, in one transaction and one change version. Answers the
+ * row of each machine the payload names (src/shared/rows: the change feed's equipment row), in payload order.
+ */
+export async function assignEquipments(ctx: ServiceContext, actor: Actor, input: AssignEquipments): Promise<MachineRow[]> {
   return writeTransaction(ctx, 'equipment.assign', async (tx) => {
     const version = await nextVersion(tx, actor.legalentitynodeid);
-    const changed = await applyAssignments(tx, actor, input.payload, version);
-    return { version, equipment: changed };
+    const machineIds = await applyAssignments(tx, actor, input.payload, version);
+    if (machineIds.length === 0) return [];
+    const rows = await tx
+      .select()
+      .from(equipment)
+      .where(and(eq(equipment.legalentitynodeid, actor.legalentitynodeid), inArray(equipment.nodeid, machineIds)));
+    const byId = new Map(rows.map((row) => [row.nodeid, toRowShape(row) as MachineRow]));
+    return machineIds.map((nodeid) => byId.get(nodeid)!);
   });
 }
 
 /**
- * The moving semantics of spec part 2 §4, inside the caller's transaction: per entry, first each
- * `deleteequipmentof` link is removed if the machine still has it, then `isequipmentof` (or `defaultTarget`
- * for an entry without one) replaces the machine's area or pool link. Entries for the same machine apply in
- * order. Every machine the payload names is answered with its links afterwards; those that changed get
- * `version` and a record-history row with the old links. Unknown machines or targets (including another
- * tenant's) are 404 and nothing is written.
+ * The moving semantics of spec part 2 §4 (`moveLinks`, the rule the device's mirror applies too), inside the
+ * caller's transaction: per entry, first each `deleteequipmentof` link is removed if the machine still has it,
+ * then `isequipmentof` (or `defaultTarget` for an entry without one) replaces the machine's area or pool link.
+ * Entries for the same machine apply in order. Returns the machines the payload names, each once, in payload
+ * order; those that changed get `version` and a record-history row with the old links. Unknown machines or
+ * targets (including another tenant's) are 404 and nothing is written.
  */
-export async function applyAssignments(tx: Tx, actor: Actor, items: readonly AssignItem[], version: number, defaultTarget?: { type: 'area' | 'pool'; nodeid: string }): Promise<AssignResult['equipment']> {
+export async function applyAssignments(tx: Tx, actor: Actor, items: readonly AssignItem[], version: number, defaultTarget?: { type: LinkType; nodeid: string }): Promise<string[]> {
   if (items.length === 0) return [];
   const le = actor.legalentitynodeid;
   const machineIds = [...new Set(items.map((i) => i.equipmentnodeid))];
@@ -41,24 +54,18 @@ export async function applyAssignments(tx: Tx, actor: Actor, items: readonly Ass
   const targets = await classifyTargets(tx, actor, items.flatMap((i) => (i.isequipmentof ? [i.isequipmentof] : [])));
   if (targets.unknown.length > 0) throw notFound('Area or equipment pool not found');
 
-  const before = new Map<string, Links>(rows.map((r) => [r.nodeid, { areanodeid: r.areanodeid, equipmentpoolnodeid: r.equipmentpoolnodeid }]));
-  const after = new Map<string, Links>(rows.map((r) => [r.nodeid, { areanodeid: r.areanodeid, equipmentpoolnodeid: r.equipmentpoolnodeid }]));
+  const before = new Map<string, EquipmentLinks>(rows.map((r) => [r.nodeid, { areanodeid: r.areanodeid, equipmentpoolnodeid: r.equipmentpoolnodeid }]));
+  const after = new Map(before);
   items.forEach((item, index) => {
-    const links = after.get(item.equipmentnodeid)!;
-    for (const removal of item.deleteequipmentof) {
-      if (removal.type === 'area' && links.areanodeid === removal.nodeid) links.areanodeid = null;
-      if (removal.type === 'pool' && links.equipmentpoolnodeid === removal.nodeid) links.equipmentpoolnodeid = null;
+    if (item.isequipmentof === undefined && !defaultTarget && item.deleteequipmentof.length === 0) {
+      throw badRequest('Invalid body: payload.isequipmentof: Required', [{ field: `payload.${index}.isequipmentof`, message: 'Required' }]);
     }
     const target = item.isequipmentof
       ? { type: targets.areas.has(item.isequipmentof) ? ('area' as const) : ('pool' as const), nodeid: item.isequipmentof }
       : item.isequipmentof === undefined
         ? defaultTarget
         : undefined;
-    if (item.isequipmentof === undefined && !defaultTarget && item.deleteequipmentof.length === 0) {
-      throw badRequest('Invalid body: payload.isequipmentof: Required', [{ field: `payload.${index}.isequipmentof`, message: 'Required' }]);
-    }
-    if (target?.type === 'area') links.areanodeid = target.nodeid;
-    if (target?.type === 'pool') links.equipmentpoolnodeid = target.nodeid;
+    after.set(item.equipmentnodeid, moveLinks(after.get(item.equipmentnodeid)!, item.deleteequipmentof, target));
   });
 
   const now = new Date();
@@ -71,7 +78,7 @@ export async function applyAssignments(tx: Tx, actor: Actor, items: readonly Ass
     if (old.equipmentpoolnodeid !== links.equipmentpoolnodeid) changes.equipmentpoolnodeid = { old: old.equipmentpoolnodeid, new: links.equipmentpoolnodeid };
     await appendHistory(tx, { legalentitynodeid: le, kind: 'equipment', nodeid, version, changes, usernodeid: actor.usernodeid });
   }
-  return machineIds.map((nodeid) => ({ nodeid, ...after.get(nodeid)! }));
+  return machineIds;
 }
 
 /**

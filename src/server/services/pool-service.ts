@@ -1,7 +1,10 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { CreatePool, Pool, UpdatePool } from '../../shared/api/equipmentpools';
+import type { Pool } from '../../shared/api/equipmentpools';
 import { localized } from '../../shared/domain/text';
+import type { MutationParsed } from '../../shared/mutations/mutation';
+import { createPool as createMutation, updatePool as updateMutation } from '../../shared/mutations/structure';
+import type { EquipmentPoolRow } from '../../shared/rows/structure';
 import type { Db, Tx } from '../db/client';
 import { equipment, equipmentPools, structureSubscriptions, users } from '../db/schema';
 import { notFound } from '../http-errors';
@@ -9,8 +12,9 @@ import { applyAssignments, unlinkMachinesOf } from './assign-service';
 import { nextVersion } from './change-feed';
 import { deleteWithOwned } from './ownership';
 import { appendHistory, changedFields } from './record-history';
+import { toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
-import { byName, existingForCreate, notFoundError, withLanguage } from './structure-common';
+import { byName, existingForCreate, notFoundError } from './structure-common';
 
 const KIND = 'equipment_pools';
 type PoolRow = typeof equipmentPools.$inferSelect;
@@ -42,38 +46,49 @@ export async function getPool(db: Db | Tx, actor: Actor, nodeid: string, lang: s
 }
 
 /**
- * createPool {lang, name, isequipmentpoolof, assign.payload}: the pool and the machines moved into it, one
- * transaction. `isequipmentpoolof` must be the caller's legal entity (404 otherwise).
+ * createPool {lang, name, isequipmentpoolof, assign.payload}: the row the declaration computes
+ * (src/shared/mutations/structure.ts) and the machines moved into it, one transaction. `isequipmentpoolof` must be
+ * the caller's legal entity (404 otherwise).
  */
-export async function createPool(ctx: ServiceContext, actor: Actor, input: CreatePool): Promise<Pool> {
+export async function createPool(ctx: ServiceContext, actor: Actor, args: MutationParsed<typeof createMutation>): Promise<EquipmentPoolRow> {
+  const input = args.body;
   const le = actor.legalentitynodeid;
   if (input.isequipmentpoolof !== undefined && input.isequipmentpoolof !== le) throw notFound('Legal entity not found');
   const nodeid = input.nodeid ?? uuidv7();
-  await writeTransaction(ctx, 'equipmentpool.create', async (tx) => {
+  return writeTransaction(ctx, 'equipmentpool.create', async (tx) => {
     const [existing] = await tx.select().from(equipmentPools).where(eq(equipmentPools.nodeid, nodeid));
     const same = await existingForCreate(tx, actor, KIND, nodeid, existing, (row) => row.name[input.lang] === input.name);
-    if (same) return;
+    if (same) return poolRow(same);
     const version = await nextVersion(tx, le);
-    await tx.insert(equipmentPools).values({ nodeid, legalentitynodeid: le, name: { [input.lang]: input.name }, version });
+    const fields = toColumnValues(equipmentPools, createMutation.apply!(undefined, args, { now: Date.now(), usernodeid: actor.usernodeid })) as typeof equipmentPools.$inferInsert;
+    const [inserted] = await tx
+      .insert(equipmentPools)
+      .values({ ...fields, nodeid, legalentitynodeid: le, version })
+      .returning();
     if (input.assign) await applyAssignments(tx, actor, input.assign.payload, version, { type: 'pool', nodeid });
+    return poolRow(inserted!);
   });
-  return getPool(ctx.db, actor, nodeid, input.lang);
 }
 
-/** updatePool {lang, name, equipmentpoolnodeid}: the name in `lang`; other languages stay. */
-export async function updatePool(ctx: ServiceContext, actor: Actor, nodeid: string, input: UpdatePool): Promise<Pool> {
+/** updatePool {lang, name, equipmentpoolnodeid}: the declaration's change on the locked row — the name in `lang`; other languages stay. */
+export async function updatePool(ctx: ServiceContext, actor: Actor, args: MutationParsed<typeof updateMutation>): Promise<EquipmentPoolRow> {
   const le = actor.legalentitynodeid;
-  await writeTransaction(ctx, 'equipmentpool.update', async (tx) => {
+  const nodeid = args.params.id;
+  return writeTransaction(ctx, 'equipmentpool.update', async (tx) => {
     const [current] = await tx.select().from(equipmentPools).where(poolOfTenant(actor, nodeid)).for('update');
     if (!current) throw notFoundError('Equipment pool');
-    const patch = { name: withLanguage(current.name, input.lang, input.name) };
+    const patch = toColumnValues(equipmentPools, updateMutation.apply!(toRowShape(current), args, { now: Date.now(), usernodeid: actor.usernodeid })) as Partial<PoolRow>;
     const changes = changedFields(current, patch);
-    if (Object.keys(changes).length === 0) return;
+    if (Object.keys(changes).length === 0) return poolRow(current);
     const version = await nextVersion(tx, le);
-    await tx.update(equipmentPools).set({ ...patch, version, updatedAt: new Date() }).where(poolOfTenant(actor, nodeid));
+    const [updated] = await tx
+      .update(equipmentPools)
+      .set({ ...patch, version, updatedAt: new Date() })
+      .where(poolOfTenant(actor, nodeid))
+      .returning();
     await appendHistory(tx, { legalentitynodeid: le, kind: KIND, nodeid, version, changes, usernodeid: actor.usernodeid });
+    return poolRow(updated!);
   });
-  return getPool(ctx.db, actor, nodeid, input.lang);
 }
 
 /** deletePool {equipmentpoolnodeid}: its machines stay, unlinked from it; subscriptions to it end. */
@@ -88,6 +103,11 @@ export async function deletePool(ctx: ServiceContext, actor: Actor, nodeid: stri
     await appendHistory(tx, { legalentitynodeid: le, kind: KIND, nodeid, version, changes: {}, context: { deleted: true, name: pool.name }, usernodeid: actor.usernodeid });
     return { nodeid, version };
   });
+}
+
+/** The pool's row (src/shared/rows/structure.ts): what its writes answer. */
+function poolRow(row: PoolRow): EquipmentPoolRow {
+  return toRowShape(row) as EquipmentPoolRow;
 }
 
 function poolOfTenant(actor: Actor, nodeid: string) {

@@ -3,12 +3,14 @@ import { v7 as uuidv7 } from 'uuid';
 import type { CreateShiftModel, Shift, ShiftModel, UpdateShiftModel } from '../../shared/api/shiftmodels';
 import { endsNextDay, formatTimeOfDay, parseTimeOfDay } from '../../shared/domain/shift';
 import { can, type PermissionSubject } from '../../shared/permissions';
+import type { ShiftModelRow } from '../../shared/rows/structure';
 import type { Db, Tx } from '../db/client';
 import { areas, equipment, shiftModels, shifts } from '../db/schema';
 import { forbidden } from '../http-errors';
 import { nextVersion, recordTombstones } from './change-feed';
 import { deleteWithOwned } from './ownership';
 import { appendHistory } from './record-history';
+import { toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { existingForCreate, notFoundError } from './structure-common';
 
@@ -70,31 +72,32 @@ async function insertShiftRows(tx: Tx, le: string, modelId: string, rows: readon
  * POST /api/shiftmodels: a plan for the area or machine `shiftmodelof`. Editing an area's plan needs `site`
  * update, a machine's `equipment` update. An owner that has a plan gets the new one instead: the old one and
  * its rows are deleted with tombstones. A machine that gets its own plan stops taking the area's
- * (`useareashiftmodel` false).
+ * (`useareashiftmodel` false). Answers the plan's row. The declaration's `apply` (createShifts) is not used here:
+ * it only gives the device's mirror row the saved rows, which on the server are `shifts` rows of their own.
  */
-export async function createShiftModel(ctx: ServiceContext, caller: Caller, input: CreateShiftModel): Promise<ShiftModel> {
+export async function createShiftModel(ctx: ServiceContext, caller: Caller, input: CreateShiftModel): Promise<ShiftModelRow> {
   const le = caller.legalentitynodeid;
   const nodeid = input.nodeid ?? uuidv7();
-  await writeTransaction(ctx, 'shiftmodel.create', async (tx) => {
+  return writeTransaction(ctx, 'shiftmodel.create', async (tx) => {
     const owner = await findOwner(tx, le, input.shiftmodelof);
     if (!owner) throw notFoundError('Area or equipment');
     assertMayEdit(caller, owner);
     const [row] = await tx.select({ nodeid: shiftModels.nodeid, legalentitynodeid: shiftModels.legalentitynodeid }).from(shiftModels).where(eq(shiftModels.nodeid, nodeid));
     const same = await existingForCreate(tx, caller, MODEL_KIND, nodeid, row, () => owner.shiftmodelnodeid === nodeid);
-    if (same) return;
+    if (same) return shiftModelRow(tx, le, nodeid);
     const version = await nextVersion(tx, le);
 
     await insertShiftModel(tx, le, nodeid, input.shifts, version);
     await setOwnerModel(tx, le, owner, nodeid, version, caller.usernodeid);
     if (owner.shiftmodelnodeid) await deleteShiftModelsIfOrphaned(tx, le, [owner.shiftmodelnodeid], version);
+    return shiftModelRow(tx, le, nodeid);
   });
-  return getShiftModel(ctx.db, caller, nodeid);
 }
 
 /** PUT /api/shiftmodels/{id}: replaces the rows. Rows sent with a known nodeid keep it; rows not sent are deleted. */
-export async function updateShiftModel(ctx: ServiceContext, caller: Caller, nodeid: string, input: UpdateShiftModel): Promise<ShiftModel> {
+export async function updateShiftModel(ctx: ServiceContext, caller: Caller, nodeid: string, input: UpdateShiftModel): Promise<ShiftModelRow> {
   const le = caller.legalentitynodeid;
-  await writeTransaction(ctx, 'shiftmodel.update', async (tx) => {
+  return writeTransaction(ctx, 'shiftmodel.update', async (tx) => {
     const [model] = await tx.select({ nodeid: shiftModels.nodeid }).from(shiftModels).where(and(eq(shiftModels.nodeid, nodeid), eq(shiftModels.legalentitynodeid, le))).for('update');
     if (!model) throw notFoundError('Shift model');
     const owner = await ownerOfModel(tx, le, nodeid);
@@ -124,8 +127,8 @@ export async function updateShiftModel(ctx: ServiceContext, caller: Caller, node
       changes: { shifts: { old: current.sort((a, b) => a.position - b.position).map(toShift), new: input.shifts } },
       usernodeid: caller.usernodeid,
     });
+    return shiftModelRow(tx, le, nodeid);
   });
-  return getShiftModel(ctx.db, caller, nodeid);
 }
 
 /** DELETE /api/shiftmodels/{id}: the owner keeps existing without a plan (and gets the new version). */
@@ -143,6 +146,13 @@ export async function deleteShiftModel(ctx: ServiceContext, caller: Caller, node
     await deleteShiftModelsIfOrphaned(tx, le, [nodeid], version);
     return { nodeid, version };
   });
+}
+
+/** The plan's row (src/shared/rows/structure.ts): what its writes answer. */
+async function shiftModelRow(tx: Tx, le: string, nodeid: string): Promise<ShiftModelRow> {
+  const [model] = await tx.select().from(shiftModels).where(and(eq(shiftModels.nodeid, nodeid), eq(shiftModels.legalentitynodeid, le)));
+  if (!model) throw notFoundError('Shift model');
+  return toRowShape(model) as ShiftModelRow;
 }
 
 export async function getShiftModel(db: Db | Tx, actor: Actor, nodeid: string): Promise<ShiftModel> {

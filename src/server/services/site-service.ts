@@ -1,6 +1,9 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { CreateSite, Site, UpdateSite } from '../../shared/api/sites';
+import type { Site } from '../../shared/api/sites';
+import type { MutationParsed } from '../../shared/mutations/mutation';
+import { createSite as createMutation, updateSite as updateMutation } from '../../shared/mutations/structure';
+import type { SiteRow as SiteRowShape } from '../../shared/rows/structure';
 import type { Db } from '../db/client';
 import { areas, sites } from '../db/schema';
 import { badRequest, notFound } from '../http-errors';
@@ -8,6 +11,7 @@ import { unlinkMachinesOf } from './assign-service';
 import { nextVersion } from './change-feed';
 import { deleteWithOwned } from './ownership';
 import { appendHistory, changedFields } from './record-history';
+import { toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { deleteShiftModelsIfOrphaned } from './shiftmodel-service';
 import { existingForCreate } from './structure-common';
@@ -29,69 +33,54 @@ export async function getSite(ctx: ServiceContext, actor: Actor, nodeid: string)
 }
 
 /**
- * createSite. The payload names the legal entity; it must be the caller's own. Another one answers 404 like
- * any record of another tenant: the caller cannot tell whether that legal entity exists. A device-chosen
- * nodeid that exists already answers the plant when it is this tenant's with the same content (the outbox sent
- * the create twice), otherwise 409 (existingForCreate).
+ * createSite: the row the declaration computes (src/shared/mutations/structure.ts). The payload names the legal
+ * entity; it must be the caller's own. Another one answers 404 like any record of another tenant: the caller
+ * cannot tell whether that legal entity exists. A device-chosen nodeid that exists already answers the plant
+ * when it is this tenant's with the same content (the outbox sent the create twice), otherwise 409
+ * (existingForCreate).
  */
-export async function createSite(ctx: ServiceContext, actor: Actor, input: CreateSite): Promise<Site> {
+export async function createSite(ctx: ServiceContext, actor: Actor, args: MutationParsed<typeof createMutation>): Promise<SiteRowShape> {
+  const input = args.body;
   assertOwnLegalEntity(actor, input.legalentitynodeid);
   const nodeid = input.nodeid ?? uuidv7();
-  const row = await writeTransaction(ctx, 'site.create', async (tx) => {
+  return writeTransaction(ctx, 'site.create', async (tx) => {
+    const fields = toColumnValues(sites, createMutation.apply!(undefined, args, { now: Date.now(), usernodeid: actor.usernodeid })) as Partial<SiteRow>;
     const [existing] = await tx.select().from(sites).where(eq(sites.nodeid, nodeid));
-    const same = await existingForCreate(tx, actor, 'sites', nodeid, existing, (site) =>
-      site.name === input.name && site.street === input.street && site.siteid === input.siteid && site.zipcode === input.zipcode && site.city === input.city && site.country === input.country,
-    );
-    if (same) return same;
+    const same = await existingForCreate(tx, actor, 'sites', nodeid, existing, (site) => Object.keys(changedFields(site, fields)).length === 0);
+    if (same) return siteRow(same);
     const version = await nextVersion(tx, actor.legalentitynodeid);
     const [inserted] = await tx
       .insert(sites)
-      .values({
-        nodeid,
-        legalentitynodeid: actor.legalentitynodeid,
-        name: input.name,
-        street: input.street,
-        siteid: input.siteid,
-        zipcode: input.zipcode,
-        city: input.city,
-        country: input.country,
-        version,
-      })
+      .values({ ...(fields as typeof sites.$inferInsert), nodeid, legalentitynodeid: actor.legalentitynodeid, version })
       .returning();
-    return inserted!;
+    return siteRow(inserted!);
   });
-  const [site] = await withAreas(ctx.db, actor, [row]);
-  return site!;
 }
 
-/** updateSite: changes only the fields sent (what it overwrites goes to the record history); `sitenodeid` must be the path's id. */
-export async function updateSite(ctx: ServiceContext, actor: Actor, nodeid: string, input: UpdateSite): Promise<Site> {
+/**
+ * updateSite: the declaration's change on the locked row, only the fields sent (what it overwrites goes to the
+ * record history); `sitenodeid` must be the path's id.
+ */
+export async function updateSite(ctx: ServiceContext, actor: Actor, args: MutationParsed<typeof updateMutation>): Promise<SiteRowShape> {
+  const nodeid = args.params.id;
+  const input = args.body;
   if (input.sitenodeid !== nodeid) throw badRequest('sitenodeid does not match the path', [{ field: 'sitenodeid', message: 'Must equal the id in the path' }]);
   if (input.legalentitynodeid !== undefined) assertOwnLegalEntity(actor, input.legalentitynodeid);
-  const changes = {
-    ...(input.name !== undefined && { name: input.name }),
-    ...(input.street !== undefined && { street: input.street }),
-    ...(input.siteid !== undefined && { siteid: input.siteid }),
-    ...(input.zipcode !== undefined && { zipcode: input.zipcode }),
-    ...(input.city !== undefined && { city: input.city }),
-    ...(input.country !== undefined && { country: input.country }),
-  };
-  const row = await writeTransaction(ctx, 'site.update', async (tx) => {
+  return writeTransaction(ctx, 'site.update', async (tx) => {
     const [current] = await tx.select().from(sites).where(siteOfTenant(actor, nodeid)).for('update');
     if (!current) throw notFound(SITE_NOT_FOUND);
-    const fieldChanges = changedFields(current, changes);
-    if (Object.keys(fieldChanges).length === 0) return current;
+    const patch = toColumnValues(sites, updateMutation.apply!(toRowShape(current), args, { now: Date.now(), usernodeid: actor.usernodeid })) as Partial<SiteRow>;
+    const fieldChanges = changedFields(current, patch);
+    if (Object.keys(fieldChanges).length === 0) return siteRow(current);
     const version = await nextVersion(tx, actor.legalentitynodeid);
     const [updated] = await tx
       .update(sites)
-      .set({ ...changes, version, updatedAt: new Date() })
+      .set({ ...patch, version, updatedAt: new Date() })
       .where(siteOfTenant(actor, nodeid))
       .returning();
     await appendHistory(tx, { legalentitynodeid: actor.legalentitynodeid, kind: 'sites', nodeid, version, changes: fieldChanges, usernodeid: actor.usernodeid });
-    return updated!;
+    return siteRow(updated!);
   });
-  const [site] = await withAreas(ctx.db, actor, [row]);
-  return site!;
 }
 
 /**
@@ -125,6 +114,11 @@ function siteOfTenant(actor: Actor, nodeid: string) {
 
 function assertOwnLegalEntity(actor: Actor, legalentitynodeid: string): void {
   if (legalentitynodeid !== actor.legalentitynodeid) throw notFound('Legal entity not found');
+}
+
+/** The plant's row (src/shared/rows/structure.ts): what its writes answer. */
+function siteRow(row: SiteRow): SiteRowShape {
+  return toRowShape(row) as SiteRowShape;
 }
 
 function toSite(row: SiteRow): Omit<Site, 'hasarea'> {

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { areas, equipmentPools, tombstones, type LocalizedText } from '../db/schema';
+import { areas, equipmentPools, tombstones } from '../db/schema';
 import { conflict, HttpError, notFound } from '../http-errors';
 import type { Actor } from './service-context';
 
@@ -66,8 +66,6 @@ export function notFoundError(what: string): HttpError {
 export { localized as localizedText } from '../../shared/domain/text';
 
 /** `text` written under `lang`, keeping the other languages. */
-export function withLanguage(text: LocalizedText | null | undefined, lang: string, value: string): LocalizedText {
-  return { ...(text ?? {}), [lang]: value };
-}
+export { withLanguage } from '../../shared/domain/text';
 
 export const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name, 'de');

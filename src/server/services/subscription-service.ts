@@ -2,10 +2,12 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { CreateSubscription, Subscription } from '../../shared/api/subscriptions';
 import { subscriptionRecord, subscriptionTarget, type SubscriptionTarget } from '../../shared/domain/subscription';
 import { can, type PermissionSubject } from '../../shared/permissions';
+import type { SubscriptionRow as SubscriptionRowShape } from '../../shared/rows/structure';
 import type { Db, Tx } from '../db/client';
-import { areas, equipmentPools, sites, structureSubscriptions, tombstones, users } from '../db/schema';
+import { areas, equipmentPools, sites, structureSubscriptions, tenantVersions, tombstones, users } from '../db/schema';
 import { forbidden, notFound } from '../http-errors';
 import { nextVersion, recordTombstone } from './change-feed';
+import { toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 
 /** The tombstone kind of a subscription: its table name (docs/api.md § Change feed). */
@@ -36,15 +38,16 @@ export async function listSubscriptions(ctx: ServiceContext, actor: Manager, use
 }
 
 /**
- * Follow a site, an area or a pool. Following it again answers the entry it has (a replayed or repeated
+ * Follow a site, an area or a pool: the entry with its derived id (subscriptionRecord, the rule the declaration
+ * followStructure applies on the device). Following it again answers the entry it has (a replayed or repeated
  * outbox entry, or another device that was first). The target must be the tenant's (404 otherwise).
  */
-export async function createSubscription(ctx: ServiceContext, actor: Manager, input: CreateSubscription): Promise<Subscription> {
+export async function createSubscription(ctx: ServiceContext, actor: Manager, input: CreateSubscription): Promise<SubscriptionRowShape> {
   const target = subscriptionTarget({ sitenodeid: input.sitenodeid ?? null, areanodeid: input.areanodeid ?? null, equipmentpoolnodeid: input.equipmentpoolnodeid ?? null })!;
   return writeTransaction(ctx, 'subscription.create', async (tx) => {
     await assertMayManage(tx, actor, input.usernodeid);
     await assertTargetOfTenant(tx, actor, target);
-    return toSubscription(await subscribe(tx, actor.legalentitynodeid, input.usernodeid, target));
+    return toRowShape(await subscribe(tx, actor.legalentitynodeid, input.usernodeid, target)) as SubscriptionRowShape;
   });
 }
 
@@ -73,8 +76,12 @@ export async function subscribe(tx: Tx, legalentitynodeid: string, usernodeid: s
   return inserted;
 }
 
-/** End one entry. One that is gone already answers `deleted: false` (its target was deleted meanwhile). */
-export async function deleteSubscription(ctx: ServiceContext, actor: Manager, nodeid: string): Promise<{ nodeid: string; deleted: boolean; version?: number }> {
+/**
+ * End one entry. One that is gone already (its target was deleted meanwhile, or this delete came twice) is no
+ * error: the answer is the version of the delete that ended it, from its tombstone — or, when the server has none
+ * (it never had the entry, or the tombstone was purged), the tenant's current version, as of which it is gone.
+ */
+export async function deleteSubscription(ctx: ServiceContext, actor: Manager, nodeid: string): Promise<{ nodeid: string; version: number }> {
   const le = actor.legalentitynodeid;
   return writeTransaction(ctx, 'subscription.delete', async (tx) => {
     const [row] = await tx
@@ -82,13 +89,23 @@ export async function deleteSubscription(ctx: ServiceContext, actor: Manager, no
       .from(structureSubscriptions)
       .where(and(eq(structureSubscriptions.nodeid, nodeid), eq(structureSubscriptions.legalentitynodeid, le)))
       .for('update');
-    if (!row) return { nodeid, deleted: false };
+    if (!row) return { nodeid, version: await goneSince(tx, le, nodeid) };
     await assertMayManage(tx, actor, row.usernodeid);
     const version = await nextVersion(tx, le);
     await tx.delete(structureSubscriptions).where(eq(structureSubscriptions.nodeid, nodeid));
     await recordTombstone(tx, le, SUBSCRIPTION_TOMBSTONE_KIND, nodeid, version);
-    return { nodeid, deleted: true, version };
+    return { nodeid, version };
   });
+}
+
+async function goneSince(tx: Tx, le: string, nodeid: string): Promise<number> {
+  const [stone] = await tx
+    .select({ version: tombstones.version })
+    .from(tombstones)
+    .where(and(eq(tombstones.legalentitynodeid, le), eq(tombstones.kind, SUBSCRIPTION_TOMBSTONE_KIND), eq(tombstones.nodeid, nodeid)));
+  if (stone) return Number(stone.version);
+  const [counter] = await tx.select({ version: tenantVersions.version }).from(tenantVersions).where(eq(tenantVersions.legalentitynodeid, le));
+  return Number(counter?.version ?? 0);
 }
 
 /** Everyone manages their own subscriptions; another user's need `user` update (user administration). */

@@ -36,9 +36,3 @@ export type AssignEquipments = z.output<typeof assignEquipmentsSchema>;
  */
 export const embeddedAssignSchema = z.object({ payload: z.array(assignItemSchema).max(ASSIGN_MAX_ITEMS) }).optional();
 
-/** The answer: each touched machine's links after the write, and the write's change version. */
-export const assignResultSchema = z.object({
-  version: z.number().int(),
-  equipment: z.array(z.object({ nodeid: z.uuid(), areanodeid: z.uuid().nullable(), equipmentpoolnodeid: z.uuid().nullable() })),
-});
-export type AssignResult = z.infer<typeof assignResultSchema>;

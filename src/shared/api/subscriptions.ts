@@ -34,8 +34,5 @@ export const subscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
-/** `version` of the delete when this call ended the entry; none when it was gone already. */
-export const deleteSubscriptionResultSchema = z.object({ nodeid: z.uuid(), deleted: z.boolean(), version: z.number().int().optional() });
-
 /** GET /api/subscriptions?usernodeid — one user's entries (default: the caller's). */
 export const subscriptionsQuerySchema = z.object({ usernodeid: z.uuid().optional() });

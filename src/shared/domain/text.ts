@@ -22,3 +22,9 @@ export function localized(value: unknown, lang: string): string | null {
   const inLanguage = (key: string) => (Object.hasOwn(texts, key) && isText(texts[key]) ? texts[key] : undefined);
   return inLanguage(lang) ?? inLanguage('de') ?? Object.values(texts).find(isText) ?? null;
 }
+
+/** A localised text with `value` written under `lang`, the other languages kept (a computed key: own property). */
+export function withLanguage(current: unknown, lang: string, value: string): Record<string, string> {
+  const texts = current && typeof current === 'object' && !Array.isArray(current) ? (current as Record<string, string>) : {};
+  return { ...texts, [lang]: value };
+}

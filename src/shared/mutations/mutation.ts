@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { SyncKind } from '../api/sync';
-import type { FeatureKey, PermissionFlag } from '../permissions';
+import { can, type FeatureKey, type PermissionFlag, type PermissionSubject } from '../permissions';
 
 /**
  * One user action that writes, declared once and used by both sides (docs/sync.md § Mutations; the idea is
@@ -55,8 +55,12 @@ export interface MutationDefinition<Name extends string, K extends SyncKind, PS 
   route: string;
   params: PS;
   body: BS;
-  /** What the server checks before running it and the UI mirrors to hide the control. */
-  permission: { feature: FeatureKey; flag: PermissionFlag };
+  /**
+   * What the server checks before running it and the UI mirrors to hide the control. `authenticated` when the
+   * flag depends on the record (a shift plan: its owner's feature) or on whose it is (a user's own
+   * subscriptions need none): the service checks it then.
+   */
+  permission: { feature: FeatureKey; flag: PermissionFlag } | 'authenticated';
   /** The kind of the mirror row the action writes. */
   kind: K;
   /** The row's nodeid. */
@@ -155,4 +159,12 @@ export function parseMutation<M extends AnyMutation>(definition: M, input: Mutat
 /** The action name an entry made with these arguments carries. */
 export function actionName(definition: AnyMutation, args: MutationArgs<unknown, unknown>): string {
   return definition.actionOf?.(args) ?? definition.name;
+}
+
+/**
+ * Whether the declaration's route lets this user run it. For `authenticated` routes the service decides per
+ * record, so the UI shows the control and the server may still refuse it.
+ */
+export function mayRun(subject: PermissionSubject, definition: Pick<AnyMutation, 'permission'>): boolean {
+  return definition.permission === 'authenticated' || can(subject, definition.permission.feature, definition.permission.flag);
 }

@@ -13,7 +13,7 @@ import { updateEquipmentMemo } from '../../../shared/mutations/machine-memo';
 import { MutationInputError } from '../../../shared/mutations/mutation';
 import { NotSyncedBadge } from '../../components/not-synced-badge';
 import { currentLanguage } from '../../lib/i18n';
-import { usePermission } from '../../lib/use-permission';
+import { useMayRun } from '../../lib/use-permission';
 import { useMachineMemo } from '../../sync/machine-mirror';
 import { mutate } from '../../sync/mutate';
 import { isQuotaExceeded, useWriteContext } from '../../sync/use-write-context';
@@ -23,7 +23,7 @@ export function MemoCard({ equipmentnodeid }: { equipmentnodeid: string }) {
   const { t } = useTranslation();
   const headingId = useId();
   const context = useWriteContext();
-  const canUpdate = usePermission(updateEquipmentMemo.permission.feature, updateEquipmentMemo.permission.flag);
+  const canUpdate = useMayRun(updateEquipmentMemo);
   const stored = useMachineMemo(equipmentnodeid);
   // null = the user has not typed since the last save: the area follows the mirror (a pull may bring another
   // device's memo). Once typed, the draft is the user's and a sync never replaces it.

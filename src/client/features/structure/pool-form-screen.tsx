@@ -69,8 +69,7 @@ export function PoolFormScreen() {
     const selection = { ...selectionChanges(initialMembers, selected), machines: new Map(data.equipment.map((row) => [row.nodeid, row])) };
     try {
       if (isEdit && pool) {
-        const storedName = data.equipmentpools.find((row) => row.nodeid === pool.nodeid)?.name;
-        await updatePool(context, { nodeid: pool.nodeid, name: pool.name, storedName }, { name, selection });
+        await updatePool(context, { nodeid: pool.nodeid, name: pool.name }, { name, selection });
       } else {
         await createPool(context, { legalentitynodeid, name, selection });
       }

@@ -1,13 +1,17 @@
 /**
- * The selection dialog's save (spec part 2 §2.6, §4, §7 "equipment-pool mapping"), offline-first. One outbox entry
- * per machine (`POST /assign/equipments` with a one-item payload), so each entry changes exactly one mirror row:
- * a pull never overwrites a move still waiting, and a refused move restores only that machine.
+ * The selection dialog's save (spec part 2 §2.6, §4, §7 "equipment-pool mapping"), offline-first (declaration:
+ * src/shared/mutations/structure.ts assignEquipment). One outbox entry per machine (`POST /assign/equipments` with
+ * a one-item payload), so each entry changes exactly one mirror row: a pull never overwrites a move still waiting,
+ * and a refused move restores only that machine.
  */
-import { assignEquipmentsSchema, type AssignEquipmentsInput } from '../../../shared/api/assign';
+import type { AssignItemInput } from '../../../shared/api/assign';
+import { LINK_FIELD, type LinkType } from '../../../shared/domain/assignment';
+import { assignEquipment } from '../../../shared/mutations/structure';
 import type { MirrorRow } from '../../db/local-db';
+import { mutationStep } from '../mutate';
 import type { MutationRequest } from '../outbox';
 
-export type AssignTargetType = 'area' | 'pool';
+export type AssignTargetType = LinkType;
 
 /** What a form's selection dialog changed, with the machines' current mirror rows (their old links). */
 export interface SelectionSave {
@@ -21,29 +25,18 @@ export interface AssignTarget {
   nodeid: string;
 }
 
-/** The mirror field holding a machine's link of that type. */
-export const LINK_FIELD: Record<AssignTargetType, 'areanodeid' | 'equipmentpoolnodeid'> = { area: 'areanodeid', pool: 'equipmentpoolnodeid' };
-
 /**
  * Moves for a saved selection: `added` machines are linked to the target (their old link of the same type is
  * removed: a machine is in at most one area and one pool), `removed` ones lose their link to the target.
  */
 export function assignmentMutations(target: AssignTarget, { added, removed, machines }: SelectionSave): MutationRequest[] {
   const field = LINK_FIELD[target.type];
-  const mutation = (equipmentnodeid: string, payload: AssignEquipmentsInput['payload'][number], linkedTo: string | null): MutationRequest => ({
-    action: 'assignEquipment',
-    method: 'POST',
-    path: 'assign/equipments',
-    body: assignEquipmentsSchema.parse({ payload: [payload] }),
-    kind: 'equipment',
-    nodeid: equipmentnodeid,
-    values: { [field]: linkedTo },
-  });
+  const step = (item: AssignItemInput) => mutationStep(assignEquipment, { params: { linktype: target.type }, body: { payload: [item] } });
   const moves = added.map((equipmentnodeid) => {
     const old = machines.get(equipmentnodeid)?.[field];
     const deleteequipmentof = typeof old === 'string' && old !== target.nodeid ? [{ type: target.type, nodeid: old }] : [];
-    return mutation(equipmentnodeid, { equipmentnodeid, isequipmentof: target.nodeid, deleteequipmentof }, target.nodeid);
+    return step({ equipmentnodeid, isequipmentof: target.nodeid, deleteequipmentof });
   });
-  const removals = removed.map((equipmentnodeid) => mutation(equipmentnodeid, { equipmentnodeid, isequipmentof: null, deleteequipmentof: [{ type: target.type, nodeid: target.nodeid }] }, null));
+  const removals = removed.map((equipmentnodeid) => step({ equipmentnodeid, isequipmentof: null, deleteequipmentof: [{ type: target.type, nodeid: target.nodeid }] }));
   return [...moves, ...removals];
 }

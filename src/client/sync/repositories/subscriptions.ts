@@ -1,10 +1,9 @@
 /**
- * Subscriptions (`issubscriberof`: which plants, areas and pools a user's dashboard shows), offline-first.
- * One outbox entry per entry followed or ended (POST /api/subscriptions, DELETE /api/subscriptions/{id}); the
- * entry's id is derived from user and target (subscriptionNodeId), so the row written here is the row the
- * server stores, whichever device was first.
+ * Subscriptions (`issubscriberof`: which plants, areas and pools a user's dashboard shows), offline-first
+ * (declarations: src/shared/mutations/subscriptions.ts followStructure, unfollowStructure). One outbox entry per
+ * entry followed or ended; the entry's id is derived from user and target (subscriptionNodeId), so the row written
+ * here is the row the server stores, whichever device was first.
  */
-import { createSubscriptionSchema } from '../../../shared/api/subscriptions';
 import {
   follows,
   selectionChanges,
@@ -14,9 +13,11 @@ import {
   type SubscriptionSelection,
   type SubscriptionTarget,
 } from '../../../shared/domain/subscription';
+import { followStructure, unfollowStructure } from '../../../shared/mutations/subscriptions';
 import type { LocalDatabase, MirrorRow } from '../../db/local-db';
 import { PENDING_DELETE } from '../mirror-fields';
-import { enqueueMutation, type MutationRequest, type WriteContext } from '../outbox';
+import { mutateAll, mutationStep } from '../mutate';
+import type { MutationRequest, WriteContext } from '../outbox';
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 
@@ -36,30 +37,12 @@ export async function readSubscriptions(db: LocalDatabase, usernodeid: string): 
 
 /** The entry that makes `usernodeid` follow `target`. A row waiting for its delete is revived. */
 export function followMutation(usernodeid: string, target: SubscriptionTarget): MutationRequest {
-  const record = subscriptionRecord(usernodeid, target);
-  const { nodeid, ...values } = record;
-  return {
-    action: 'followStructure',
-    method: 'POST',
-    path: 'subscriptions',
-    body: createSubscriptionSchema.parse(values),
-    kind: 'subscriptions',
-    nodeid,
-    values: { ...values, [PENDING_DELETE]: false },
-    creates: true,
-  };
+  const { nodeid: _nodeid, ...body } = subscriptionRecord(usernodeid, target);
+  return mutationStep(followStructure, { params: {}, body });
 }
 
 export function unfollowMutation(record: SubscriptionRecord): MutationRequest {
-  return {
-    action: 'unfollowStructure',
-    method: 'DELETE',
-    path: `subscriptions/${record.nodeid}`,
-    body: undefined,
-    kind: 'subscriptions',
-    nodeid: record.nodeid,
-    values: { [PENDING_DELETE]: true },
-  };
+  return mutationStep(unfollowStructure, { params: { id: record.nodeid }, body: undefined });
 }
 
 /**
@@ -70,9 +53,9 @@ export function unfollowMutation(record: SubscriptionRecord): MutationRequest {
 export async function saveSubscriptions(context: WriteContext, desired: SubscriptionSelection, siteOfArea: ReadonlyMap<string, string>): Promise<number> {
   const current = await readSubscriptions(context.db, context.usernodeid);
   const { follow, unfollow } = selectionChanges(current, desired, siteOfArea);
-  const mutations = [...unfollow.map(unfollowMutation), ...follow.map((target) => followMutation(context.usernodeid, target))];
-  if (mutations.length > 0) await enqueueMutation(context, mutations);
-  return mutations.length;
+  const steps = [...unfollow.map(unfollowMutation), ...follow.map((target) => followMutation(context.usernodeid, target))];
+  if (steps.length > 0) await mutateAll(context, steps);
+  return steps.length;
 }
 
 /**

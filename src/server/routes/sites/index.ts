@@ -1,11 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createSiteSchema, deleteSiteResultSchema, deleteSiteSchema, siteSchema, updateSiteSchema } from '../../../shared/api/sites';
-import { badRequest } from '../../http-errors';
-import { createSite, deleteSite, getSite, listSites, updateSite } from '../../services/site-service';
+import { deleteSiteResultSchema, siteSchema } from '../../../shared/api/sites';
+import { createSite, deleteSite, updateSite } from '../../../shared/mutations/structure';
+import { siteRowSchema } from '../../../shared/rows/structure';
+import * as service from '../../services/site-service';
+import { assertBodyIdMatches } from '../../services/structure-common';
+import { declaredRoute, declaredSchema } from '../declared-route';
 import { errorResponses, langQuerySchema, nodeidParamsSchema } from '../responses';
 
-/** Plants (Werke), spec part 2 §2.5, §3, §7; feature key `site`. */
+/**
+ * Plants (Werke), spec part 2 §2.5, §3, §7; feature key `site`. The writes come from their declarations
+ * (src/shared/mutations/structure.ts) and answer the plant's row.
+ */
 const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/sites', {
     config: { permission: { feature: 'site', flag: 'read' } },
@@ -15,7 +21,7 @@ const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: langQuerySchema,
       response: { 200: z.array(siteSchema), ...errorResponses(400, 401, 403) },
     },
-    handler: (request) => listSites(request.serviceContext, request.auth),
+    handler: (request) => service.listSites(request.serviceContext, request.auth),
   });
 
   app.get('/sites/:id', {
@@ -27,47 +33,42 @@ const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: langQuerySchema,
       response: { 200: siteSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: (request) => getSite(request.serviceContext, request.auth, request.params.id),
+    handler: (request) => service.getSite(request.serviceContext, request.auth, request.params.id),
   });
 
-  app.post('/sites', {
-    config: { permission: { feature: 'site', flag: 'create' } },
+  app.route({
+    ...declaredRoute(createSite),
     schema: {
+      ...declaredSchema(createSite),
       tags: ['sites'],
       summary: 'Create a plant (createSite)',
-      body: createSiteSchema,
-      response: { 201: siteSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      response: { 201: siteRowSchema, ...errorResponses(400, 401, 403, 404, 409, 410) },
     },
-    handler: async (request, reply) => reply.code(201).send(await createSite(request.serviceContext, request.auth, request.body)),
+    handler: async (request, reply) => reply.code(201).send(await service.createSite(request.serviceContext, request.auth, { params: request.params, body: request.body })),
   });
 
-  app.put('/sites/:id', {
-    config: { permission: { feature: 'site', flag: 'update' } },
+  app.route({
+    ...declaredRoute(updateSite),
     schema: {
+      ...declaredSchema(updateSite),
       tags: ['sites'],
       summary: 'Change a plant (updateSite); only the fields sent change',
-      params: nodeidParamsSchema,
-      body: updateSiteSchema,
-      response: { 200: siteSchema, ...errorResponses(400, 401, 403, 404) },
+      response: { 200: siteRowSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: (request) => updateSite(request.serviceContext, request.auth, request.params.id, request.body),
+    handler: (request) => service.updateSite(request.serviceContext, request.auth, { params: request.params, body: request.body }),
   });
 
-  app.delete('/sites/:id', {
-    config: { permission: { feature: 'site', flag: 'delete' } },
+  app.route({
+    ...declaredRoute(deleteSite),
     schema: {
+      ...declaredSchema(deleteSite),
       tags: ['sites'],
       summary: 'Delete a plant with its areas (deleteSite); its machines stay, unlinked',
-      params: nodeidParamsSchema,
-      body: deleteSiteSchema,
       response: { 200: deleteSiteResultSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: async (request) => {
-      const sitenodeid = request.body?.sitenodeid;
-      if (sitenodeid !== undefined && sitenodeid !== request.params.id) {
-        throw badRequest('sitenodeid does not match the path', [{ field: 'sitenodeid', message: 'Must equal the id in the path' }]);
-      }
-      return deleteSite(request.serviceContext, request.auth, request.params.id);
+    handler: (request) => {
+      assertBodyIdMatches('sitenodeid', request.body?.sitenodeid, request.params.id);
+      return service.deleteSite(request.serviceContext, request.auth, request.params.id);
     },
   });
 };

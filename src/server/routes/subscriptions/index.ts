@@ -1,12 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createSubscriptionSchema, deleteSubscriptionResultSchema, subscriptionSchema, subscriptionsQuerySchema } from '../../../shared/api/subscriptions';
-import { createSubscription, deleteSubscription, listSubscriptions } from '../../services/subscription-service';
-import { errorResponses, nodeidParamsSchema } from '../responses';
+import { deleteResultSchema } from '../../../shared/api/fields';
+import { subscriptionSchema, subscriptionsQuerySchema } from '../../../shared/api/subscriptions';
+import { followStructure, unfollowStructure } from '../../../shared/mutations/subscriptions';
+import { subscriptionRowSchema } from '../../../shared/rows/structure';
+import * as service from '../../services/subscription-service';
+import { declaredRoute, declaredSchema } from '../declared-route';
+import { errorResponses } from '../responses';
 
 /**
  * Subscriptions (`issubscriberof`, spec part 2 §1, §3): which plants, areas and pools a user's dashboard shows.
  * Signed-in users manage their own; another user's need the `user` update permission (checked in the service).
+ * The writes come from their declarations (src/shared/mutations/subscriptions.ts).
  */
 const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/subscriptions', {
@@ -17,29 +22,29 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: subscriptionsQuerySchema,
       response: { 200: z.array(subscriptionSchema), ...errorResponses(400, 401, 403, 404) },
     },
-    handler: (request) => listSubscriptions(request.serviceContext, request.auth, request.query.usernodeid),
+    handler: (request) => service.listSubscriptions(request.serviceContext, request.auth, request.query.usernodeid),
   });
 
-  app.post('/subscriptions', {
-    config: { permission: 'authenticated' },
+  app.route({
+    ...declaredRoute(followStructure),
     schema: {
+      ...declaredSchema(followStructure),
       tags: ['subscriptions'],
-      summary: 'Follow a plant, an area or an equipment pool; following it again answers the existing entry',
-      body: createSubscriptionSchema,
-      response: { 200: subscriptionSchema, ...errorResponses(400, 401, 403, 404) },
+      summary: 'Follow a plant, an area or an equipment pool; following it again answers the existing entry (the entry’s row)',
+      response: { 200: subscriptionRowSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: (request) => createSubscription(request.serviceContext, request.auth, request.body),
+    handler: (request) => service.createSubscription(request.serviceContext, request.auth, request.body),
   });
 
-  app.delete('/subscriptions/:id', {
-    config: { permission: 'authenticated' },
+  app.route({
+    ...declaredRoute(unfollowStructure),
     schema: {
+      ...declaredSchema(unfollowStructure),
       tags: ['subscriptions'],
-      summary: 'Stop following; an entry that is gone already answers deleted: false',
-      params: nodeidParamsSchema,
-      response: { 200: deleteSubscriptionResultSchema, ...errorResponses(400, 401, 403) },
+      summary: 'Stop following; an entry that is gone already is no error and answers the version of the delete that ended it',
+      response: { 200: deleteResultSchema, ...errorResponses(400, 401, 403) },
     },
-    handler: (request) => deleteSubscription(request.serviceContext, request.auth, request.params.id),
+    handler: (request) => service.deleteSubscription(request.serviceContext, request.auth, request.params.id),
   });
 };
 

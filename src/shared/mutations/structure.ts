@@ -1,0 +1,280 @@
+import { z } from 'zod';
+import { createAreaSchema, deleteAreaSchema, updateAreaSchema } from '../api/areas';
+import { assignEquipmentsSchema } from '../api/assign';
+import { createPoolSchema, deletePoolSchema, updatePoolSchema } from '../api/equipmentpools';
+import { createShiftModelSchema, updateShiftModelSchema } from '../api/shiftmodels';
+import { createSiteSchema, deleteSiteSchema, updateSiteSchema } from '../api/sites';
+import { LINK_FIELD, moveLinks, type EquipmentLinks, type LinkType } from '../domain/assignment';
+import type { AreaRow, EquipmentPoolRow, SiteRow } from '../rows/structure';
+import { defineMutation, noParams } from './mutation';
+import { withLanguage } from '../domain/text';
+
+/**
+ * The plant structure (spec part 2 §2.3–§2.7, §7): plants and their areas (feature key `site`), equipment pools
+ * (`equipmentpool`), the selection dialog's machine moves (`equipment` update) and weekly shift plans.
+ */
+
+/** The record's id in the path, as the structure routes name it. */
+const idParams = z.object({ id: z.uuid() });
+
+const deviceMade = (nodeid: string | undefined, action: string): string => {
+  if (!nodeid) throw new Error(`${action}: the device must choose the nodeid`);
+  return nodeid;
+};
+
+type RowFields<Row> = Omit<Row, 'nodeid' | 'legalentitynodeid' | 'version'>;
+
+// ---------------------------------------------------------------- plants
+
+/** "Werk anlegen" (createSite). The legal entity named must be the caller's own (the server answers 404 otherwise). */
+export const createSite = defineMutation({
+  name: 'createSite',
+  method: 'POST',
+  route: '/sites',
+  params: noParams,
+  body: createSiteSchema,
+  permission: { feature: 'site', flag: 'create' },
+  kind: 'sites',
+  creates: true,
+  target: ({ body }) => deviceMade(body.nodeid, 'createSite'),
+  apply: (_current, { body }): Omit<SiteRow, 'nodeid' | 'version'> => ({
+    legalentitynodeid: body.legalentitynodeid,
+    name: body.name,
+    street: body.street,
+    siteid: body.siteid,
+    zipcode: body.zipcode,
+    city: body.city,
+    country: body.country,
+  }),
+});
+
+/** updateSite: only the fields sent change (the plant form sends all of them). `sitenodeid` must be the path's id. */
+export const updateSite = defineMutation({
+  name: 'updateSite',
+  method: 'PUT',
+  route: '/sites/:id',
+  params: idParams,
+  body: updateSiteSchema,
+  permission: { feature: 'site', flag: 'update' },
+  kind: 'sites',
+  target: ({ params }) => params.id,
+  apply: (_current, { body }): Partial<RowFields<SiteRow>> => ({
+    ...(body.name !== undefined && { name: body.name }),
+    ...(body.street !== undefined && { street: body.street }),
+    ...(body.siteid !== undefined && { siteid: body.siteid }),
+    ...(body.zipcode !== undefined && { zipcode: body.zipcode }),
+    ...(body.city !== undefined && { city: body.city }),
+    ...(body.country !== undefined && { country: body.country }),
+  }),
+});
+
+/** deleteSite, with its areas (the server's cascade); machines in them stay, unlinked. */
+export const deleteSite = defineMutation({
+  name: 'deleteSite',
+  method: 'DELETE',
+  route: '/sites/:id',
+  params: idParams,
+  body: deleteSiteSchema,
+  permission: { feature: 'site', flag: 'delete' },
+  kind: 'sites',
+  deletes: true,
+  target: ({ params }) => params.id,
+});
+
+// ---------------------------------------------------------------- areas
+
+/**
+ * "Bereich anlegen". What else the payload can ask for — a shift plan (`shifts`), machines moved in
+ * (`assign.payload`), the creator's subscription (`isSiteSubs`) — are further rows the server writes in the same
+ * transaction; the device writes each of them as its own entry instead (one mirror row per entry). The plan's id
+ * is the server's, so the row starts without one.
+ */
+export const createArea = defineMutation({
+  name: 'createArea',
+  method: 'POST',
+  route: '/areas',
+  params: noParams,
+  body: createAreaSchema,
+  permission: { feature: 'site', flag: 'create' },
+  kind: 'areas',
+  creates: true,
+  target: ({ body }) => deviceMade(body.nodeid, 'createArea'),
+  apply: (_current, { body }): RowFields<AreaRow> => ({ name: body.name, areaid: body.areaid, sitenodeid: body.sitenodeid, shiftmodelnodeid: null }),
+});
+
+/** updateArea: name and areaid, only the fields sent. `areanodeid`, if sent, must be the path's id. */
+export const updateArea = defineMutation({
+  name: 'updateArea',
+  method: 'PUT',
+  route: '/areas/:id',
+  params: idParams,
+  body: updateAreaSchema,
+  permission: { feature: 'site', flag: 'update' },
+  kind: 'areas',
+  target: ({ params }) => params.id,
+  apply: (_current, { body }): Partial<RowFields<AreaRow>> => ({
+    ...(body.name !== undefined && { name: body.name }),
+    ...(body.areaid !== undefined && { areaid: body.areaid }),
+  }),
+});
+
+/** deleteArea: its machines stay, unlinked; its shift plan and the subscriptions to it go (the server's cascade). */
+export const deleteArea = defineMutation({
+  name: 'deleteArea',
+  method: 'DELETE',
+  route: '/areas/:id',
+  params: idParams,
+  body: deleteAreaSchema,
+  permission: { feature: 'site', flag: 'delete' },
+  kind: 'areas',
+  deletes: true,
+  target: ({ params }) => params.id,
+});
+
+// ---------------------------------------------------------------- equipment pools
+
+/** "create pool": the name under `lang`. Machines moved in (`assign.payload`) are the device's own entries. */
+export const createPool = defineMutation({
+  name: 'createPool',
+  method: 'POST',
+  route: '/equipmentpools',
+  params: noParams,
+  body: createPoolSchema,
+  permission: { feature: 'equipmentpool', flag: 'create' },
+  kind: 'equipmentpools',
+  creates: true,
+  target: ({ body }) => deviceMade(body.nodeid, 'createPool'),
+  apply: (_current, { body }): RowFields<EquipmentPoolRow> => ({ name: withLanguage(undefined, body.lang, body.name) }),
+});
+
+/** "update pool": the name in `lang`; the names in other languages stay. */
+export const updatePool = defineMutation({
+  name: 'updatePool',
+  method: 'PUT',
+  route: '/equipmentpools/:id',
+  params: idParams,
+  body: updatePoolSchema,
+  permission: { feature: 'equipmentpool', flag: 'update' },
+  kind: 'equipmentpools',
+  target: ({ params }) => params.id,
+  apply: (current, { body }): RowFields<EquipmentPoolRow> => ({ name: withLanguage(current?.name, body.lang, body.name) }),
+});
+
+/** "delete pool": its machines stay, unlinked from it. */
+export const deletePool = defineMutation({
+  name: 'deletePool',
+  method: 'DELETE',
+  route: '/equipmentpools/:id',
+  params: idParams,
+  body: deletePoolSchema,
+  permission: { feature: 'equipmentpool', flag: 'delete' },
+  kind: 'equipmentpools',
+  deletes: true,
+  target: ({ params }) => params.id,
+});
+
+// ---------------------------------------------------------------- the selection dialog's moves
+
+/**
+ * `linktype` is no path parameter (the URL has none, so it never reaches the wire, and the route registers no
+ * params schema): whether `isequipmentof` is an area or a pool. The payload does not say — the server looks the id
+ * up in its tables — but the mirror change depends on it, and the device's form knows it.
+ */
+const assignParams = z.object({ linktype: z.enum(['area', 'pool']).optional() });
+
+const linkOf = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
+
+/**
+ * The selection dialog's save for one machine (`POST /assign/equipments` with a one-item payload, spec part 2 §4
+ * moving semantics, `moveLinks`). One entry per machine, so each changes one mirror row: a pull never overwrites a
+ * move still waiting, and a refused move restores only that machine. The route takes any number of entries (the
+ * spec's call); the declaration's row is the first one's machine. The change is the links of the types the entry
+ * names.
+ */
+export const assignEquipment = defineMutation({
+  name: 'assignEquipment',
+  method: 'POST',
+  route: '/assign/equipments',
+  params: assignParams,
+  body: assignEquipmentsSchema,
+  permission: { feature: 'equipment', flag: 'update' },
+  kind: 'equipment',
+  target: ({ body }) => {
+    const first = body.payload[0];
+    if (!first) throw new Error('assignEquipment: the payload names no machine');
+    return first.equipmentnodeid;
+  },
+  apply: (current, { params, body }) => {
+    const machine = body.payload[0]!.equipmentnodeid;
+    let links: EquipmentLinks = { areanodeid: linkOf(current?.areanodeid), equipmentpoolnodeid: linkOf(current?.equipmentpoolnodeid) };
+    const touched = new Set<LinkType>();
+    for (const item of body.payload.filter((entry) => entry.equipmentnodeid === machine)) {
+      if (item.isequipmentof && !params.linktype) throw new Error('assignEquipment: the device must say whether isequipmentof is an area or a pool (linktype)');
+      const target = item.isequipmentof && params.linktype ? { type: params.linktype, nodeid: item.isequipmentof } : undefined;
+      links = moveLinks(links, item.deleteequipmentof, target);
+      for (const removal of item.deleteequipmentof) touched.add(removal.type);
+      if (target) touched.add(target.type);
+    }
+    return Object.fromEntries([...touched].map((type) => [LINK_FIELD[type], links[LINK_FIELD[type]]]));
+  },
+});
+
+// ---------------------------------------------------------------- weekly shift plans
+
+/**
+ * Mirror-only field of a shift model created on the device: whose plan it is, until the pull brings the owner's
+ * `shiftmodelnodeid` (the area's or machine's own row, which this entry does not change).
+ */
+export const SHIFT_MODEL_OWNER = 'ownernodeid';
+
+/**
+ * "create shifts {shifts, shiftmodelof}": the plan of an area or a machine (replacing its old plan on the server).
+ * The flag needed depends on the owner (an area's plan: `site` update, a machine's: `equipment` update), which
+ * the service checks.
+ *
+ * The model's mirror row carries the saved rows as `shifts`, which is no field of the feed's row. why: a plan is
+ * saved as ONE request for the model and all its rows, but an entry changes exactly one mirror row, and the rows'
+ * ids and positions are the server's to make. So the saved rows ride on the model's row; the screens prefer them
+ * while the entry waits and until the pull brings the shift rows of that version, whose model row (without
+ * `shifts`) then replaces it.
+ */
+export const createShifts = defineMutation({
+  name: 'createShifts',
+  method: 'POST',
+  route: '/shiftmodels',
+  params: noParams,
+  body: createShiftModelSchema,
+  permission: 'authenticated',
+  kind: 'shiftmodels',
+  creates: true,
+  target: ({ body }) => deviceMade(body.nodeid, 'createShifts'),
+  apply: (_current, { body }) => ({ shifts: body.shifts, [SHIFT_MODEL_OWNER]: body.shiftmodelof }),
+});
+
+/** "update shifts {shifts, shiftnodeid}": replaces all rows of the plan. `shiftnodeid`, if sent, must be the path's id. */
+export const updateShifts = defineMutation({
+  name: 'updateShifts',
+  method: 'PUT',
+  route: '/shiftmodels/:id',
+  params: idParams,
+  body: updateShiftModelSchema,
+  permission: 'authenticated',
+  kind: 'shiftmodels',
+  target: ({ params }) => params.id,
+  apply: (_current, { body }) => ({ shifts: body.shifts }),
+});
+
+export const structureMutations = [
+  createSite,
+  updateSite,
+  deleteSite,
+  createArea,
+  updateArea,
+  deleteArea,
+  createPool,
+  updatePool,
+  deletePool,
+  assignEquipment,
+  createShifts,
+  updateShifts,
+] as const;
