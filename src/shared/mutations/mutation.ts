@@ -55,8 +55,12 @@ export interface MutationDefinition<Name extends string, K extends SyncKind, PS 
   route: string;
   params: PS;
   body: BS;
-  /** What the server checks before running it and the UI mirrors to hide the control. */
-  permission: { feature: FeatureKey; flag: PermissionFlag };
+  /**
+   * What the server checks before running it and the UI mirrors to hide the control. 'authenticated': any
+   * signed-in user, for a step the actions of several features share (a file registration), each of which checks
+   * its own permission.
+   */
+  permission: { feature: FeatureKey; flag: PermissionFlag } | 'authenticated';
   /** The kind of the mirror row the action writes. */
   kind: K;
   /** The row's nodeid. */
