@@ -5,7 +5,7 @@ import type { AttachmentRow, FileRow } from '../rows/equipment';
 import { defineMutation, noParams } from './mutation';
 
 /**
- * Files and attachments (spec part 1 §3, §7; docs/sync.md § Files). A file chosen on the device is one
+ * Files and attachments (spec part 1 §3, §7). A file chosen on the device is one
  * registration (POST /files, its bytes PUT to the signed URL the answer carries) and, for a document or photo
  * on a record, one attachment after it.
  *
