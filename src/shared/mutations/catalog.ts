@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createBrandSchema, createEquipmentClassSchema, createEquipmentTypeSchema, createLegalEntitySchema, updateBrandSchema, updateEquipmentClassSchema } from '../api/catalog';
+import { withLanguage } from '../domain/localized-text';
 import type { BrandRow, EquipmentClassRow, EquipmentTypeRow, ManufacturerRow } from '../rows/catalog';
 import { defineMutation, noParams } from './mutation';
 
@@ -15,12 +16,6 @@ const required = (nodeid: string | undefined, what: string): string => {
   if (!nodeid) throw new Error(`${what}: the device must choose the nodeid`);
   return nodeid;
 };
-
-/** A localised name written under `lang`, the other languages kept. */
-function withLanguage(current: unknown, lang: string, value: string): Record<string, string> {
-  const text = current && typeof current === 'object' ? (current as Record<string, string>) : {};
-  return { ...text, [lang]: value };
-}
 
 /** A manufacturer the organisation records (POST /legalentities); it never logs in, so it is a machine builder. */
 export const createManufacturer = defineMutation({

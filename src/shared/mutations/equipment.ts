@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createEquipmentSchema, deleteEquipmentSchema, updateEquipmentSchema } from '../api/equipment';
 import { epochMsToYear, yearToEpochMs } from '../domain/equipment';
+import { withLanguage, withoutLanguage } from '../domain/localized-text';
 import type { EquipmentRow } from '../rows/equipment';
 import { defineMutation, noParams, type SyncRow } from './mutation';
 
@@ -16,21 +17,7 @@ import { defineMutation, noParams, type SyncRow } from './mutation';
 
 const idParams = z.object({ id: z.uuid() });
 
-type Localized = Record<string, string>;
 type Controller = NonNullable<EquipmentRow['controllerinformation']>;
-
-const asLocalized = (value: unknown): Localized | null => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Localized) : null);
-
-/** `text` written under `lang`, the other languages kept. */
-function withLanguage(text: unknown, lang: string, value: string): Localized {
-  return { ...(asLocalized(text) ?? {}), [lang]: value };
-}
-
-/** `text` without `lang`; null once no language is left. */
-function withoutLanguage(text: unknown, lang: string): Localized | null {
-  const rest = Object.fromEntries(Object.entries(asLocalized(text) ?? {}).filter(([key]) => key !== lang));
-  return Object.keys(rest).length > 0 ? rest : null;
-}
 
 /** 1 January UTC of the year the value means (a device's local midnight of 1 January still means that year). */
 const yearStart = (epochMs: number): number => yearToEpochMs(epochMsToYear(epochMs));

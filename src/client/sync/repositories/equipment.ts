@@ -165,7 +165,7 @@ function sameValue(a: unknown, b: unknown): boolean {
  * The machine's own shift plan: linked on its row, or created on this device and not yet linked by a pull (the
  * create's or an edit's answer carries the row as the server had it before the plan arrived).
  */
-export async function ownShiftModelOf(db: LocalDatabase, machine: MirrorRow): Promise<string | null> {
+async function ownShiftModelOf(db: LocalDatabase, machine: MirrorRow): Promise<string | null> {
   if (typeof machine.shiftmodelnodeid === 'string') return machine.shiftmodelnodeid;
   const created = await db.mirror('shiftmodels').filter((model) => model[SHIFT_MODEL_OWNER] === machine.nodeid).first();
   return created?.nodeid ?? null;
