@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachmentSchema, type Attachment, type CreateAttachmentInput } from '../../src/shared/api/attachments';
+import { attachmentSchema, type CreateAttachmentInput } from '../../src/shared/api/attachments';
 import { ACCESS_DENIED_MESSAGE, apiErrorSchema } from '../../src/shared/api/errors';
 import { registeredFileSchema } from '../../src/shared/api/files';
 import type { PermissionFlag } from '../../src/shared/permissions';
+import { attachmentRowSchema, type AttachmentRow } from '../../src/shared/rows/equipment';
 import type { Db } from '../../src/server/db/client';
 import { attachments, files, recordHistory, tombstones } from '../../src/server/db/schema';
 import { seedReferenceData } from '../../src/server/db/seed/reference-data';
@@ -13,8 +14,9 @@ import { insertNotification } from '../factories/notifications';
 import { insertEquipment } from '../factories/structure';
 import { insertTenant, loginAs, type TestTenant } from '../factories/tenant';
 import { allFlagsBut, call, onlyFlag, userWithFlags, type Method } from './support/requests';
+import { changeOf, pullChanges } from './support/structure';
 import { createTestApp, type TestApp } from './support/test-app';
-import { rowCount } from './support/db-queries';
+import { rowCount, tenantVersion } from './support/db-queries';
 
 const attachmentCount = (db: Db) => rowCount(db, attachments);
 
@@ -47,11 +49,12 @@ describe('attachments', () => {
     file: overrides.file ?? (await uploadedFile()),
     ...overrides,
   });
-  const create = async (overrides: Partial<CreateAttachmentInput> = {}): Promise<Attachment> => {
+  const create = async (overrides: Partial<CreateAttachmentInput> = {}): Promise<AttachmentRow> => {
     const response = await call(t, adminA, 'POST', '/api/attachments', await input(overrides));
     expect(response.statusCode, response.body).toBe(201);
-    return attachmentSchema.parse(response.json());
+    return attachmentRowSchema.parse(response.json());
   };
+  const read = async (nodeid: string) => attachmentSchema.parse((await call(t, adminA, 'GET', `/api/attachments/${nodeid}`)).json());
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -66,14 +69,21 @@ describe('attachments', () => {
   });
   afterAll(() => t?.close());
 
-  it('attaches a complete file to a machine; the answer carries a working download URL', async () => {
-    const created = await create();
-    expect(created).toMatchObject({ title: 'Betriebsanleitung', specifier: 'operation', isattachmentof: machineA, targetkind: 'equipment', mimetype: 'application/pdf', bucketid: 'local' });
-    expect(created.file.url).toBe(created.url);
-    const download = await t.app.inject({ method: 'GET', url: created.url });
+  it('attaches a complete file to a machine: answers its row as the change feed sends it; the read carries a working download URL', async () => {
+    const before = await tenantVersion(t.database.db, a.legalEntity.nodeid);
+    const file = await uploadedFile();
+    const created = await create({ file });
+    expect(created).toMatchObject({ title: 'Betriebsanleitung', specifier: 'operation', isattachmentof: machineA, targetkind: 'equipment', authornodeid: a.admin.nodeid });
+    const [fileRow] = await t.database.db.select().from(files).where(eq(files.fileid, file.fileid));
+    expect(created.filenodeid).toBe(fileRow!.nodeid);
+    expect(changeOf(await pullChanges(t, adminA, before), 'attachments', created.nodeid).data).toEqual(created);
+
+    const attachment = await read(created.nodeid);
+    expect(attachment).toMatchObject({ nodeid: created.nodeid, title: 'Betriebsanleitung', mimetype: 'application/pdf', bucketid: 'local', fileid: file.fileid });
+    expect(attachment.file.url).toBe(attachment.url);
+    const download = await t.app.inject({ method: 'GET', url: attachment.url });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(pdfBytes())).toBe(true);
-    expect((await call(t, adminA, 'GET', `/api/attachments/${created.nodeid}`)).json()).toMatchObject({ nodeid: created.nodeid, title: 'Betriebsanleitung' });
   });
 
   it('attaches to a notification, without a category', async () => {
@@ -106,8 +116,10 @@ describe('attachments', () => {
     const newFile = await uploadedFile();
     const response = await call(t, adminA, 'PUT', `/api/attachments/${created.nodeid}`, { lang: 'de', attachmentnodeid: created.nodeid, title: 'Anleitung v2', file: newFile });
     expect(response.statusCode, response.body).toBe(200);
-    const updated = attachmentSchema.parse(response.json());
-    expect(updated).toMatchObject({ title: 'Anleitung v2', description: 'Kapitel 4: Wartung', specifier: 'operation', fileid: newFile.fileid });
+    const updated = attachmentRowSchema.parse(response.json());
+    expect(updated).toMatchObject({ title: 'Anleitung v2', description: 'Kapitel 4: Wartung', specifier: 'operation' });
+    expect(updated.filenodeid).not.toBe(created.filenodeid);
+    expect(await read(created.nodeid)).toMatchObject({ title: 'Anleitung v2', fileid: newFile.fileid });
     const [history] = await t.database.db.select().from(recordHistory).where(eq(recordHistory.nodeid, created.nodeid));
     expect(history!.changes).toMatchObject({ title: { old: 'Betriebsanleitung', new: 'Anleitung v2' } });
 
@@ -123,7 +135,7 @@ describe('attachments', () => {
     const [stone] = await t.database.db.select().from(tombstones).where(eq(tombstones.nodeid, created.nodeid));
     expect(stone).toMatchObject({ kind: 'attachments', version: (deleted.json() as { version: number }).version });
     expect((await call(t, adminA, 'DELETE', `/api/attachments/${created.nodeid}`)).statusCode).toBe(404);
-    const [file] = await t.database.db.select().from(files).where(eq(files.fileid, created.fileid));
+    const [file] = await t.database.db.select().from(files).where(eq(files.nodeid, created.filenodeid));
     expect(file).toBeDefined();
   });
 

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { v4 as uuidv4, v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brandSchema, brandsTypesEquipmentsSchema, equipmentClassSchema, equipmentTypeSchema, lebrtySchema, legalEntitySchema } from '../../src/shared/api/catalog';
+import { brandSchema, brandsTypesEquipmentsSchema, equipmentClassSchema, equipmentTypeSchema, lebrtySchema } from '../../src/shared/api/catalog';
+import { brandRowSchema, equipmentClassRowSchema, equipmentTypeRowSchema, manufacturerRowSchema } from '../../src/shared/rows/catalog';
 import { ACCESS_DENIED_MESSAGE, apiErrorSchema } from '../../src/shared/api/errors';
 import { brands, equipment, recordHistory, tombstones } from '../../src/server/db/schema';
 import { insertEquipment } from '../factories/structure';
@@ -19,9 +20,9 @@ describe('catalogue: manufacturers, brands, equipment types, classes', () => {
 
   const post = <T>(url: string, body: unknown, schema: { parse(v: unknown): T }, authorization = adminA) => postCreated(t, authorization, url, body, schema);
   const chain = async () => {
-    const manufacturer = await post('/api/legalentities', { name: `Hersteller ${uuidv7()}` }, legalEntitySchema);
-    const brand = await post('/api/brands', { name: 'Trumpf', isbrandof: manufacturer.nodeid }, brandSchema);
-    const type = await post('/api/equipmenttypes', { model: 'TruLaser 3030', brandnodeid: brand.nodeid }, equipmentTypeSchema);
+    const manufacturer = await post('/api/legalentities', { name: `Hersteller ${uuidv7()}` }, manufacturerRowSchema);
+    const brand = await post('/api/brands', { name: 'Trumpf', isbrandof: manufacturer.nodeid }, brandRowSchema);
+    const type = await post('/api/equipmenttypes', { model: 'TruLaser 3030', brandnodeid: brand.nodeid }, equipmentTypeRowSchema);
     return { manufacturer, brand, type };
   };
 
@@ -33,9 +34,11 @@ describe('catalogue: manufacturers, brands, equipment types, classes', () => {
   it('creates manufacturer → brand → type with client ids; lists them in getlebrty, brands-types-equipments and the change feed', async () => {
     const v0 = await tenantVersion(t.database.db, a.legalEntity.nodeid);
     const ids = { m: uuidv7(), b: uuidv7(), t: uuidv7() };
-    await post('/api/legalentities', { nodeid: ids.m, name: 'Trumpf SE' }, legalEntitySchema);
-    expect(await post('/api/brands', { nodeid: ids.b, name: 'Trumpf', isbrandof: ids.m }, brandSchema)).toMatchObject({ nodeid: ids.b, isbrandof: ids.m });
-    expect(await post('/api/equipmenttypes', { nodeid: ids.t, model: 'TruLaser 3030', brandnodeid: ids.b }, equipmentTypeSchema)).toMatchObject({ nodeid: ids.t, brandnodeid: ids.b });
+    const manufacturer = await post('/api/legalentities', { nodeid: ids.m, name: 'Trumpf SE' }, manufacturerRowSchema);
+    const brand = await post('/api/brands', { nodeid: ids.b, name: 'Trumpf', isbrandof: ids.m }, brandRowSchema);
+    expect(brand).toMatchObject({ nodeid: ids.b, isbrandof: ids.m, manufacturernodeid: ids.m });
+    const type = await post('/api/equipmenttypes', { nodeid: ids.t, model: 'TruLaser 3030', brandnodeid: ids.b }, equipmentTypeRowSchema);
+    expect(type).toMatchObject({ nodeid: ids.t, brandnodeid: ids.b });
     const machine = await insertEquipment(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, equipmenttypenodeid: ids.t, name: 'Laser 1' });
 
     const lebrty = lebrtySchema.parse((await call(t, adminA, 'GET', '/api/getlebrty?includeTypes=true&includeBrands=true')).json());
@@ -58,13 +61,17 @@ describe('catalogue: manufacturers, brands, equipment types, classes', () => {
     expect(changeOf(changes, 'manufacturers', ids.m).data).toMatchObject({ name: 'Trumpf SE' });
     expect(changeOf(changes, 'brands', ids.b).data).toMatchObject({ isbrandof: ids.m });
     expect(changeOf(changes, 'equipmenttypes', ids.t).data).toMatchObject({ brandnodeid: ids.b });
+    // Each write answered its row exactly as the change feed sends it.
+    expect(changeOf(changes, 'manufacturers', ids.m).data).toEqual(manufacturer);
+    expect(changeOf(changes, 'brands', ids.b).data).toEqual(brand);
+    expect(changeOf(changes, 'equipmenttypes', ids.t).data).toEqual(type);
     // Tenant B sees none of it.
     expect(lebrtySchema.parse((await call(t, adminB, 'GET', '/api/getlebrty?includeBrands=true')).json()).map((m) => m.nodeid)).not.toContain(ids.m);
   });
 
   it('updates only the fields sent, with history; renames a class per language', async () => {
     const { brand, type } = await chain();
-    const other = await post('/api/legalentities', { name: 'Bystronic' }, legalEntitySchema);
+    const other = await post('/api/legalentities', { name: 'Bystronic' }, manufacturerRowSchema);
     const moved = await call(t, adminA, 'PUT', `/api/brands/${brand.nodeid}`, { isbrandof: other.nodeid });
     expect(moved.json()).toMatchObject({ name: 'Trumpf', isbrandof: other.nodeid });
     const [history] = await t.database.db.select().from(recordHistory).where(and(eq(recordHistory.nodeid, brand.nodeid), eq(recordHistory.kind, 'brands')));
@@ -72,8 +79,10 @@ describe('catalogue: manufacturers, brands, equipment types, classes', () => {
     expect((await call(t, adminA, 'PUT', `/api/equipmenttypes/${type.nodeid}`, { model: 'TruLaser 5030' })).json()).toMatchObject({ model: 'TruLaser 5030', brandnodeid: brand.nodeid });
     expect((await call(t, adminA, 'PUT', `/api/legalentities/${other.nodeid}`, { name: 'Bystronic AG' })).json()).toMatchObject({ name: 'Bystronic AG' });
 
-    const cls = await post('/api/equipmentclasses', { lang: 'de', name: 'Werkzeugmaschine' }, equipmentClassSchema);
-    await call(t, adminA, 'PUT', `/api/equipmentclasses/${cls.nodeid}`, { lang: 'en', name: 'Machine tool' });
+    const cls = await post('/api/equipmentclasses', { lang: 'de', name: 'Werkzeugmaschine' }, equipmentClassRowSchema);
+    expect(cls.name).toEqual({ de: 'Werkzeugmaschine' });
+    const renamed = await call(t, adminA, 'PUT', `/api/equipmentclasses/${cls.nodeid}`, { lang: 'en', name: 'Machine tool' });
+    expect(equipmentClassRowSchema.parse(renamed.json()).name).toEqual({ de: 'Werkzeugmaschine', en: 'Machine tool' });
     const german = equipmentClassSchema.array().parse((await call(t, adminA, 'GET', '/api/equipmentclasses?lang=de')).json());
     const english = equipmentClassSchema.array().parse((await call(t, adminA, 'GET', '/api/equipmentclasses?lang=en')).json());
     expect(german.find((c) => c.nodeid === cls.nodeid)?.name).toBe('Werkzeugmaschine');
@@ -97,7 +106,7 @@ describe('catalogue: manufacturers, brands, equipment types, classes', () => {
     expect(changeOf(changes, 'equipmenttypes', type.nodeid).deleted).toBe(true);
     expect(changeOf(changes, 'manufacturers', manufacturer.nodeid).deleted).toBe(true);
 
-    const cls = await post('/api/equipmentclasses', { name: 'Presse' }, equipmentClassSchema);
+    const cls = await post('/api/equipmentclasses', { name: 'Presse' }, equipmentClassRowSchema);
     const classed = await insertEquipment(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, equipmentclassnodeid: cls.nodeid });
     expect((await call(t, adminA, 'DELETE', `/api/equipmentclasses/${cls.nodeid}`)).statusCode).toBe(200);
     const [row] = await t.database.db.select().from(equipment).where(eq(equipment.nodeid, classed.nodeid));
@@ -125,7 +134,7 @@ describe('catalogue: manufacturers, brands, equipment types, classes', () => {
       ['create', 'POST', '/api/brands', { name: 'Neu', isbrandof: manufacturer.nodeid }],
       ['read', 'GET', '/api/getlebrty?includeBrands=true'],
       ['update', 'PUT', `/api/brands/${brand.nodeid}`, { name: 'Umbenannt' }],
-      ['delete', 'DELETE', `/api/equipmentclasses/${(await post('/api/equipmentclasses', { name: 'K' }, equipmentClassSchema)).nodeid}`],
+      ['delete', 'DELETE', `/api/equipmentclasses/${(await post('/api/equipmentclasses', { name: 'K' }, equipmentClassRowSchema)).nodeid}`],
     ];
     for (const [flag, method, url, body] of cases) {
       const without = await userWithFlags(t, a.legalEntity.nodeid, 'equipment', allFlagsBut(flag));
@@ -139,7 +148,7 @@ describe('catalogue: manufacturers, brands, equipment types, classes', () => {
 
   it('tenant scope: 404 for another tenant’s manufacturer, brand, type and class', async () => {
     const { manufacturer, brand, type } = await chain();
-    const cls = await post('/api/equipmentclasses', { name: 'Geheim' }, equipmentClassSchema);
+    const cls = await post('/api/equipmentclasses', { name: 'Geheim' }, equipmentClassRowSchema);
     expect((await call(t, adminB, 'POST', '/api/brands', { name: 'X', isbrandof: manufacturer.nodeid })).statusCode).toBe(404);
     expect((await call(t, adminB, 'POST', '/api/equipmenttypes', { model: 'X', brandnodeid: brand.nodeid })).statusCode).toBe(404);
     expect((await call(t, adminB, 'PUT', `/api/brands/${brand.nodeid}`, { name: 'X' })).statusCode).toBe(404);
@@ -151,7 +160,7 @@ describe('catalogue: manufacturers, brands, equipment types, classes', () => {
   });
 
   it('replays a brand create under the same mutation id; the same create again answers the brand; another tenant’s id is 409', async () => {
-    const manufacturer = await post('/api/legalentities', { name: 'Haas' }, legalEntitySchema);
+    const manufacturer = await post('/api/legalentities', { name: 'Haas' }, manufacturerRowSchema);
     const clientid = uuidv4();
     const body = { nodeid: uuidv7(), name: 'Haas', isbrandof: manufacturer.nodeid };
     const first = await send(t, adminA, 'POST', '/api/brands', body, mutationHeaders(clientid, 1));
@@ -160,7 +169,7 @@ describe('catalogue: manufacturers, brands, equipment types, classes', () => {
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json()).toEqual(first.json());
     expect((await call(t, adminA, 'POST', '/api/brands', body)).json()).toEqual(first.json());
-    const manufacturerB = await post('/api/legalentities', { name: 'B-Hersteller' }, legalEntitySchema, adminB);
+    const manufacturerB = await post('/api/legalentities', { name: 'B-Hersteller' }, manufacturerRowSchema, adminB);
     const foreign = await call(t, adminB, 'POST', '/api/brands', { ...body, isbrandof: manufacturerB.nodeid });
     expect(foreign.statusCode).toBe(409);
   });

@@ -2,10 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { v4 as uuidv4, v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_DENIED_MESSAGE, apiErrorSchema } from '../../src/shared/api/errors';
-import { equipmentSchema, type CreateEquipmentInput, type Equipment } from '../../src/shared/api/equipment';
+import { equipmentSchema, type CreateEquipmentInput } from '../../src/shared/api/equipment';
 import { lebrtySchema } from '../../src/shared/api/catalog';
 import { yearToEpochMs } from '../../src/shared/domain/equipment';
 import { ALL, READ_ONLY } from '../../src/shared/permissions';
+import { equipmentRowSchema, type EquipmentRow } from '../../src/shared/rows/equipment';
 import { brands, counters, equipment, legalEntities, notifications, recordHistory, tombstones, users } from '../../src/server/db/schema';
 import { insertFile } from '../factories/files';
 import { insertCounter, insertCounterReading, insertNotification } from '../factories/notifications';
@@ -48,9 +49,16 @@ describe('equipment', () => {
     ...overrides,
   });
 
-  const create = async (authorization: string, body: CreateEquipmentInput): Promise<Equipment> => {
+  /** The create's answer: the machine's row as the change feed sends it. */
+  const create = async (authorization: string, body: CreateEquipmentInput): Promise<EquipmentRow> => {
     const response = await call(t, authorization, 'POST', '/api/equipments', body);
     expect(response.statusCode, response.body).toBe(201);
+    return equipmentRowSchema.parse(response.json());
+  };
+  /** The machine in the spec's shape (type, places, photo URLs), as GET answers it. */
+  const read = async (nodeid: string, lang = 'de') => {
+    const response = await call(t, adminA, 'GET', `/api/equipments/${nodeid}?lang=${lang}`);
+    expect(response.statusCode, response.body).toBe(200);
     return equipmentSchema.parse(response.json());
   };
 
@@ -77,8 +85,29 @@ describe('equipment', () => {
   afterAll(() => t?.close());
 
   describe('create, read, update, delete', () => {
-    it('creates a machine with every form field and reads it back in the spec shape', async () => {
-      const machine = await create(adminA, input());
+    it('creates a machine with every form field: answers its row as the change feed sends it, and reads it back in the spec shape', async () => {
+      const v0 = await tenantVersion(t.database.db, a.legalEntity.nodeid);
+      const row = await create(adminA, input());
+      expect(row).toMatchObject({
+        name: 'Fräse 1',
+        constructiondate: yearToEpochMs(2015),
+        commissioningdate: yearToEpochMs(2016),
+        costcenter: { de: '4110 Zerspanung' },
+        dimensions: [2000, 2500.5, null],
+        electricalpower: 15.5,
+        mediasupply: [{ de: 'Druckluft 6 bar' }],
+        controllerinformation: { manufacturer: 'Siemens', type: 'SINUMERIK 840D', softwareversion: '4.95' },
+        hourlyrate: 85,
+        hourlyratecurrency: 'EUR',
+        equipmenttypenodeid: cat.type,
+        areanodeid: cat.area,
+        equipmentpoolnodeid: null,
+        shiftmodelnodeid: null,
+        memo: null,
+      });
+      expect(changeOf(await pullChanges(t, adminA, v0), 'equipment', row.nodeid).data).toEqual(row);
+
+      const machine = await read(row.nodeid);
       expect(machine).toMatchObject({
         name: 'Fräse 1',
         equipmentid: 'EQ-1',
@@ -96,9 +125,6 @@ describe('equipment', () => {
         hasshiftmodel: null,
         memo: null,
       });
-      const read = await call(t, adminA, 'GET', `/api/equipments/${machine.nodeid}`);
-      expect(read.statusCode).toBe(200);
-      expect(read.json()).toEqual(machine);
       const listed = equipmentSchema.array().parse((await call(t, adminA, 'GET', '/api/equipments')).json());
       expect(listed.map((m) => m.nodeid)).toContain(machine.nodeid);
     });
@@ -114,7 +140,9 @@ describe('equipment', () => {
     it('links image and nameplate files of the tenant and answers a signed URL once complete', async () => {
       const image = await insertFile(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, mimetype: 'image/jpeg', extension: 'jpg', status: 'complete' });
       const plate = await insertFile(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, mimetype: 'image/png', extension: 'png' });
-      const machine = await create(adminA, input({ image: { fileid: image.fileid, fileversion: 1, url: 'ignored' }, typenameplate: { fileid: plate.fileid } }));
+      const row = await create(adminA, input({ image: { fileid: image.fileid, fileversion: 1, url: 'ignored' }, typenameplate: { fileid: plate.fileid } }));
+      expect(row).toMatchObject({ imagefilenodeid: image.nodeid, typenameplatefilenodeid: plate.nodeid });
+      const machine = await read(row.nodeid);
       expect(machine.image).toMatchObject({ fileid: image.fileid, mimetype: 'image/jpeg', bucketid: 'local' });
       expect(machine.image?.url).toMatch(/sig=/);
       expect(machine.typenameplate).toMatchObject({ fileid: plate.fileid, url: null });
@@ -130,10 +158,10 @@ describe('equipment', () => {
       const before = await tenantVersion(t.database.db, a.legalEntity.nodeid);
       const response = await call(t, adminA, 'PUT', `/api/equipments/${machine.nodeid}`, { lang: 'en', equipmentnodeid: machine.nodeid, costcenter: '4110 Machining', electricalpower: 22 });
       expect(response.statusCode, response.body).toBe(200);
-      const updated = equipmentSchema.parse(response.json());
-      expect(updated).toMatchObject({ name: 'Fräse 1', equipmentid: 'EQ-1', electricalpower: 22, costcenter: '4110 Machining', version: before + 1 });
-      const german = equipmentSchema.parse((await call(t, adminA, 'GET', `/api/equipments/${machine.nodeid}?lang=de`)).json());
-      expect(german.costcenter).toBe('4110 Zerspanung');
+      const updated = equipmentRowSchema.parse(response.json());
+      expect(updated).toMatchObject({ name: 'Fräse 1', equipmentid: 'EQ-1', electricalpower: 22, costcenter: { de: '4110 Zerspanung', en: '4110 Machining' }, version: before + 1 });
+      expect((await read(machine.nodeid, 'en')).costcenter).toBe('4110 Machining');
+      expect((await read(machine.nodeid, 'de')).costcenter).toBe('4110 Zerspanung');
 
       const [history] = await t.database.db.select().from(recordHistory).where(and(eq(recordHistory.nodeid, machine.nodeid), eq(recordHistory.version, before + 1)));
       expect(history?.changes).toEqual({ electricalpower: { old: 15.5, new: 22 }, costcenter: { old: { de: '4110 Zerspanung' }, new: { de: '4110 Zerspanung', en: '4110 Machining' } } });
@@ -155,7 +183,8 @@ describe('equipment', () => {
       const machine = await create(adminA, input());
       const other = await insertEquipmentType(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, brandnodeid: cat.brand, model: 'DMU 65' });
       const ok = await call(t, adminA, 'PUT', `/api/equipments/${machine.nodeid}`, { equipmenttypenodeid: other.nodeid });
-      expect(ok.json()).toMatchObject({ hasequipmenttype: { model: 'DMU 65' } });
+      expect(ok.json()).toMatchObject({ equipmenttypenodeid: other.nodeid });
+      expect((await read(machine.nodeid)).hasequipmenttype).toMatchObject({ model: 'DMU 65' });
       const foreign = await insertEquipmentType(t.database.db, { legalentitynodeid: b.legalEntity.nodeid });
       expect((await call(t, adminA, 'PUT', `/api/equipments/${machine.nodeid}`, { equipmenttypenodeid: foreign.nodeid })).statusCode).toBe(404);
     });
@@ -189,7 +218,7 @@ describe('equipment', () => {
     it('creates all three with the client-chosen ids in the same write', async () => {
       const ids = { m: uuidv7(), b: uuidv7(), t: uuidv7() };
       const before = await tenantVersion(t.database.db, a.legalEntity.nodeid);
-      const machine = await create(
+      const row = await create(
         adminA,
         input({
           legalentity: { isnew: true, nodeid: ids.m, name: 'Neu Maschinenbau GmbH' },
@@ -198,6 +227,7 @@ describe('equipment', () => {
           isequipmentof: [cat.pool],
         }),
       );
+      const machine = await read(row.nodeid);
       expect(machine.hasequipmenttype).toEqual({ nodeid: ids.t, model: 'NT 100', brand: { nodeid: ids.b, name: 'NeuTec', isbrandof: { nodeid: ids.m, name: 'Neu Maschinenbau GmbH' } } });
       expect(machine.isequipmentof).toEqual([{ type: 'pool', nodeid: cat.pool, name: 'Mobile Geräte' }]);
       expect(machine.version).toBe(before + 1);
@@ -213,15 +243,15 @@ describe('equipment', () => {
 
       // A second offline form that still flags the same brand and type as new counts them as existing.
       const second = await create(adminA, input({ legalentity: { isnew: true, nodeid: ids.m, name: 'Neu Maschinenbau GmbH' }, brand: { isnew: true, nodeid: ids.b, name: 'NeuTec' }, equipmenttype: { isnew: true, nodeid: ids.t, model: 'NT 100' } }));
-      expect(second.hasequipmenttype.nodeid).toBe(ids.t);
+      expect(second.equipmenttypenodeid).toBe(ids.t);
     });
 
     it('takes a new type of an existing brand, and an existing type alone', async () => {
       const typeId = uuidv7();
       const machine = await create(adminA, input({ equipmenttype: { isnew: true, nodeid: typeId, model: 'DMU 80' } }));
-      expect(machine.hasequipmenttype).toMatchObject({ nodeid: typeId, model: 'DMU 80', brand: { nodeid: cat.brand } });
+      expect((await read(machine.nodeid)).hasequipmenttype).toMatchObject({ nodeid: typeId, model: 'DMU 80', brand: { nodeid: cat.brand } });
       const alone = await create(adminA, input({ brand: undefined, equipmenttype: undefined, equipmenttypenodeid: cat.type }));
-      expect(alone.hasequipmenttype.brand.isbrandof.nodeid).toBe(cat.manufacturer);
+      expect((await read(alone.nodeid)).hasequipmenttype.brand.isbrandof.nodeid).toBe(cat.manufacturer);
     });
 
     it.each([

@@ -2,15 +2,17 @@ import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_DENIED_MESSAGE, apiErrorSchema } from '../../src/shared/api/errors';
-import { notificationSchema, type CreateNotificationInput, type Notification } from '../../src/shared/api/notifications';
+import { notificationSchema, type CreateNotificationInput } from '../../src/shared/api/notifications';
 import type { NotificationStatus } from '../../src/shared/domain/notification';
 import type { PermissionFlag } from '../../src/shared/permissions';
+import { notificationRowSchema, type NotificationRow } from '../../src/shared/rows/notifications';
 import type { Db } from '../../src/server/db/client';
 import { attachments, notifications, recordHistory, reports, tombstones, workflowSteps, workflows } from '../../src/server/db/schema';
 import { insertFile } from '../factories/files';
 import { insertArea, insertEquipment } from '../factories/structure';
 import { insertTenant, loginAs, type TestTenant } from '../factories/tenant';
 import { allFlagsBut, call, onlyFlag, userWithFlags, type Method } from './support/requests';
+import { changeOf, pullChanges } from './support/structure';
 import { createTestApp, type TestApp } from './support/test-app';
 import { rowCount, tenantVersion } from './support/db-queries';
 
@@ -39,10 +41,11 @@ describe('notifications', () => {
     ...overrides,
   });
 
-  const create = async (overrides: Partial<CreateNotificationInput> = {}, authorization = adminA): Promise<Notification> => {
+  /** The create's answer: the notification's row as the change feed sends it (unset times null). */
+  const create = async (overrides: Partial<CreateNotificationInput> = {}, authorization = adminA): Promise<NotificationRow> => {
     const response = await call(t, authorization, 'POST', '/api/notifications', input(overrides));
     expect(response.statusCode, response.body).toBe(201);
-    return notificationSchema.parse(response.json());
+    return notificationRowSchema.parse(response.json());
   };
   const put = (nodeid: string, body: Record<string, unknown>, authorization = adminA) => call(t, authorization, 'PUT', `/api/notifications/${nodeid}`, body);
 
@@ -59,7 +62,7 @@ describe('notifications', () => {
   afterAll(() => t?.close());
 
   describe('create and read', () => {
-    it('creates with the device-chosen nodeid; the author is the caller; GET shows machine, area and author', async () => {
+    it('creates with the device-chosen nodeid; the author is the caller; answers the row the change feed sends; GET shows machine, area and author', async () => {
       const before = await tenantVersion(t.database.db, a.legalEntity.nodeid);
       const nodeid = uuidv7();
       const created = await create({ nodeid });
@@ -69,19 +72,29 @@ describe('notifications', () => {
         status: 0,
         title: 'Spindel blockiert',
         errorcode: 'E-4711',
-        progressstarted: 0,
-        closed: 0,
+        progressstarted: null,
+        closed: null,
         equipmentnodeid: machineA,
-        isnotificationof: { nodeid: machineA, name: 'Fräse DMU 50', area: { name: 'Halle 1' }, pool: null },
-        hasauthor: { nodeid: a.admin.nodeid, givenname: a.admin.givenname, surname: a.admin.surname },
-        counts: { hasworkflow: 0, hasreport: 0, hasattachment: 0, hascost: 0 },
+        authornodeid: a.admin.nodeid,
       });
-      expect(created.isnotificationof.brand).toEqual(expect.any(String));
       expect(created.version).toBe(before + 1);
+      expect(changeOf(await pullChanges(t, adminA, before), 'notifications', nodeid).data).toEqual(created);
 
       const read = await call(t, adminA, 'GET', `/api/notifications/${nodeid}?lang=de`);
       expect(read.statusCode).toBe(200);
-      expect(read.json()).toEqual(created);
+      const shown = notificationSchema.parse(read.json());
+      expect(shown).toMatchObject({
+        nodeid,
+        title: 'Spindel blockiert',
+        created: created.created,
+        progressstarted: 0,
+        closed: 0,
+        isnotificationof: { nodeid: machineA, name: 'Fräse DMU 50', area: { name: 'Halle 1' }, pool: null },
+        hasauthor: { nodeid: a.admin.nodeid, givenname: a.admin.givenname, surname: a.admin.surname },
+        counts: { hasworkflow: 0, hasreport: 0, hasattachment: 0, hascost: 0 },
+        version: created.version,
+      });
+      expect(shown.isnotificationof.brand).toEqual(expect.any(String));
     });
 
     it('answers 409 for a plain re-POST of an existing nodeid, and writes nothing', async () => {
@@ -186,29 +199,29 @@ describe('notifications', () => {
 
   describe('status transitions (§4.2) on the server status', () => {
     /** Brings a fresh notification to `from` and returns it with its timestamps. */
-    async function notificationIn(from: NotificationStatus): Promise<Notification> {
+    async function notificationIn(from: NotificationStatus): Promise<NotificationRow> {
       const created = await create({ created: Date.now() - 10 * HOUR });
       if (from === 0) return created;
       const response = await put(created.nodeid, { status: from, previousStatus: 0, onlyStatusUpdate: true, progressstarted: Date.now() - 5 * HOUR, closed: Date.now() - 5 * HOUR });
       expect(response.statusCode).toBe(200);
-      return notificationSchema.parse(response.json());
+      return notificationRowSchema.parse(response.json());
     }
 
     it.each([
-      { from: 0, to: 1, progressstarted: 'device', closed: 'zero' },
+      { from: 0, to: 1, progressstarted: 'device', closed: 'unset' },
       { from: 0, to: 2, progressstarted: 'device', closed: 'device' },
       { from: 1, to: 2, progressstarted: 'kept', closed: 'device' },
-      { from: 1, to: 0, progressstarted: 'zero', closed: 'zero' },
-      { from: 2, to: 1, progressstarted: 'kept', closed: 'zero' },
-      { from: 2, to: 0, progressstarted: 'zero', closed: 'zero' },
+      { from: 1, to: 0, progressstarted: 'unset', closed: 'unset' },
+      { from: 2, to: 1, progressstarted: 'kept', closed: 'unset' },
+      { from: 2, to: 0, progressstarted: 'unset', closed: 'unset' },
     ] as const)('$from → $to: progressstarted $progressstarted, closed $closed', async ({ from, to, progressstarted, closed }) => {
       const n = await notificationIn(from);
       const deviceTime = Date.now() - HOUR;
       const response = await put(n.nodeid, { nodeid: n.nodeid, status: to, previousStatus: from, onlyStatusUpdate: true, progressstarted: deviceTime, closed: deviceTime, title: n.title, type: n.type, description: n.description, equipmentnodeid: n.equipmentnodeid });
       expect(response.statusCode, response.body).toBe(200);
-      const after = notificationSchema.parse(response.json());
+      const after = notificationRowSchema.parse(response.json());
       expect(after.status).toBe(to);
-      const expected = (rule: 'device' | 'zero' | 'kept', before: number) => (rule === 'device' ? deviceTime : rule === 'zero' ? 0 : before);
+      const expected = (rule: 'device' | 'unset' | 'kept', before: number | null) => (rule === 'device' ? deviceTime : rule === 'unset' ? null : before);
       expect(after.progressstarted).toBe(expected(progressstarted, n.progressstarted));
       expect(after.closed).toBe(expected(closed, n.closed));
     });
@@ -216,7 +229,7 @@ describe('notifications', () => {
     it('sets server now when the device sends no timestamp', async () => {
       const n = await notificationIn(0);
       const before = Date.now();
-      const after = notificationSchema.parse((await put(n.nodeid, { status: 1, onlyStatusUpdate: true })).json());
+      const after = notificationRowSchema.parse((await put(n.nodeid, { status: 1, onlyStatusUpdate: true })).json());
       expect(after.progressstarted).toBeGreaterThanOrEqual(before);
       expect(after.progressstarted).toBeLessThanOrEqual(Date.now());
     });
@@ -224,9 +237,9 @@ describe('notifications', () => {
     it('clamps device timestamps to [created, server now]', async () => {
       const createdAt = Date.now() - 10 * HOUR;
       const n = await create({ created: createdAt });
-      const early = notificationSchema.parse((await put(n.nodeid, { status: 1, previousStatus: 0, progressstarted: createdAt - 48 * HOUR })).json());
+      const early = notificationRowSchema.parse((await put(n.nodeid, { status: 1, previousStatus: 0, progressstarted: createdAt - 48 * HOUR })).json());
       expect(early.progressstarted).toBe(createdAt);
-      const late = notificationSchema.parse((await put(n.nodeid, { status: 2, previousStatus: 1, closed: Date.now() + 48 * HOUR })).json());
+      const late = notificationRowSchema.parse((await put(n.nodeid, { status: 2, previousStatus: 1, closed: Date.now() + 48 * HOUR })).json());
       expect(late.closed).toBeLessThanOrEqual(Date.now());
       expect(late.closed).toBeGreaterThan(Date.now() - 60_000);
     });
@@ -234,7 +247,7 @@ describe('notifications', () => {
     it('applies the transition from the server status, not the one the device saw, and records what the device saw', async () => {
       const n = await notificationIn(1);
       // The device still saw "open" and closes it: the server goes 1 → 2, keeping progress started.
-      const after = notificationSchema.parse((await put(n.nodeid, { status: 2, previousStatus: 0, onlyStatusUpdate: true, progressstarted: 123, closed: Date.now() - 1000 })).json());
+      const after = notificationRowSchema.parse((await put(n.nodeid, { status: 2, previousStatus: 0, onlyStatusUpdate: true, progressstarted: 123, closed: Date.now() - 1000 })).json());
       expect(after).toMatchObject({ status: 2, progressstarted: n.progressstarted });
       const [history] = await t.database.db
         .select()
@@ -248,14 +261,14 @@ describe('notifications', () => {
       const createdAt = Date.now() - 3 * HOUR;
       const n = await create({ created: createdAt });
       const closedAt = Date.now() - 1000;
-      const after = notificationSchema.parse((await put(n.nodeid, { nodeid: n.nodeid, status: 2, previousStatus: 0, onlyStatusUpdate: true, progressstarted: 1_600_000_000_000, closed: closedAt })).json());
+      const after = notificationRowSchema.parse((await put(n.nodeid, { nodeid: n.nodeid, status: 2, previousStatus: 0, onlyStatusUpdate: true, progressstarted: 1_600_000_000_000, closed: closedAt })).json());
       expect(after).toMatchObject({ status: 2, progressstarted: createdAt, closed: closedAt });
     });
 
     it('with onlyStatusUpdate ignores the context fields, so a status change never reverts an edit', async () => {
       const n = await create();
       expect((await put(n.nodeid, { title: 'Neuer Titel von Tablet B' })).statusCode).toBe(200);
-      const after = notificationSchema.parse((await put(n.nodeid, { status: 1, previousStatus: 0, onlyStatusUpdate: true, title: n.title, type: n.type })).json());
+      const after = notificationRowSchema.parse((await put(n.nodeid, { status: 1, previousStatus: 0, onlyStatusUpdate: true, title: n.title, type: n.type })).json());
       expect(after).toMatchObject({ status: 1, title: 'Neuer Titel von Tablet B' });
     });
   });
@@ -265,7 +278,7 @@ describe('notifications', () => {
       const n = await create({ dueuntil: Date.UTC(2026, 11, 1) });
       const response = await put(n.nodeid, { description: 'Lager getauscht', errorcode: '' });
       expect(response.statusCode).toBe(200);
-      const after = notificationSchema.parse(response.json());
+      const after = notificationRowSchema.parse(response.json());
       expect(after).toMatchObject({ title: n.title, type: n.type, description: 'Lager getauscht', errorcode: null, dueuntil: Date.UTC(2026, 11, 1) });
       expect(after.version).toBeGreaterThan(n.version);
       const rows = await t.database.db.select().from(recordHistory).where(eq(recordHistory.nodeid, n.nodeid));
@@ -380,7 +393,7 @@ describe('notifications', () => {
       const status = { nodeid: body.nodeid, status: 1, previousStatus: 0, onlyStatusUpdate: true };
       const closed = await t.app.inject({ method: 'PUT', url: `/api/notifications/${body.nodeid}`, headers: headers(2), payload: status });
       expect(closed.statusCode, closed.body).toBe(200);
-      const version = (closed.json() as Notification).version;
+      const version = notificationRowSchema.parse(closed.json()).version;
       const again = await t.app.inject({ method: 'PUT', url: `/api/notifications/${body.nodeid}`, headers: headers(2), payload: status });
       expect(again.json()).toEqual(closed.json());
       expect((await call(t, adminA, 'GET', `/api/notifications/${body.nodeid}`)).json()).toMatchObject({ status: 1, version });

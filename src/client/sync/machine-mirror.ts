@@ -194,8 +194,8 @@ export async function readAttachments(db: LocalDatabase, isattachmentof: string 
       return {
         nodeid: row.nodeid,
         title: text(row.title) ?? '',
-        // The change feed's attachment has no type; its file record does.
-        mimetype: text(row.mimetype) ?? text(file?.mimetype) ?? stored?.mimetype ?? null,
+        // An attachment row has no type; its file record does.
+        mimetype: text(file?.mimetype) ?? stored?.mimetype ?? null,
         pending: pending.has(row.nodeid),
         local: stored ? { bytes: stored.bytes, mimetype: stored.mimetype } : null,
       };

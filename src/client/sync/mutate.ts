@@ -14,6 +14,11 @@ export interface StepExtras {
   dependsOn?: string[];
   /** A file registration: after it is acknowledged, PUT these stored bytes to the signed URL. */
   upload?: { fileid: string };
+  /**
+   * Row fields the device knows but the request carries in no form `apply` can read (a machine's area and pool,
+   * which `isequipmentof` lists as bare ids); written over `apply`'s result.
+   */
+  values?: Record<string, unknown>;
 }
 
 /**
@@ -34,7 +39,7 @@ export function mutationStep<M extends AnyMutation>(definition: M, input: Mutati
     body: input.body,
     kind: definition.kind,
     nodeid: definition.target(parsed),
-    values: definition.deletes ? { [PENDING_DELETE]: true } : (existing, context) => revived(existing, definition.creates, definition.apply!(existing, parsed, context)),
+    values: definition.deletes ? { [PENDING_DELETE]: true } : (existing, context) => revived(existing, definition.creates, { ...definition.apply!(existing, parsed, context), ...extras.values }),
     creates: definition.creates ?? false,
     ...(extras.dependsOn ? { dependsOn: extras.dependsOn } : {}),
     ...(extras.upload ? { upload: extras.upload } : {}),

@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Attachment, CreateAttachment, UpdateAttachment } from '../../shared/api/attachments';
 import type { AttachmentTargetKind } from '../../shared/domain/attachment';
+import { attachFile } from '../../shared/mutations/files';
+import type { AttachmentRow } from '../../shared/rows/equipment';
 import type { Db, Tx } from '../db/client';
 import { attachments, equipment, equipmentTypes, faqs, files, maintenanceTasks, notifications, reports, workflowSteps } from '../db/schema';
 import { badRequest, notFound } from '../http-errors';
@@ -9,6 +11,7 @@ import type { FileUrlSigner } from '../storage/file-storage';
 import { nextVersion, recordTombstone } from './change-feed';
 import { completeFileOfTenant, downloadUrl } from './file-service';
 import { appendHistory, changedFields } from './record-history';
+import { toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 
 const NOT_FOUND = 'Attachment not found';
@@ -46,39 +49,47 @@ export async function getAttachment(db: Db, actor: Actor, signer: FileUrlSigner,
   };
 }
 
+/** The attachment's row (src/shared/rows/equipment.ts): what its writes answer. */
+async function attachmentRow(db: Db | Tx, actor: Actor, nodeid: string): Promise<AttachmentRow> {
+  const [row] = await db.select().from(attachments).where(attachmentOfTenant(actor, nodeid));
+  if (!row) throw notFound(NOT_FOUND);
+  return toRowShape(row) as AttachmentRow;
+}
+
 /**
- * createAttachment: the target must be a node of the caller's tenant (404 otherwise), the file a complete file
- * of the tenant (409 while pending). An existing nodeid answers 409.
+ * attachFile: the row its declaration computes (src/shared/mutations/files.ts), with the kind of the target
+ * and the file row the reference names. The target must be a node of the caller's tenant (404 otherwise), the
+ * file a complete file of the tenant (409 while pending). An existing nodeid answers 409.
  */
-export async function createAttachment(ctx: ServiceContext, actor: Actor, signer: FileUrlSigner, input: CreateAttachment): Promise<Attachment> {
+export async function createAttachment(ctx: ServiceContext, actor: Actor, input: CreateAttachment): Promise<AttachmentRow> {
   const nodeid = input.nodeid ?? uuidv7();
-  await writeTransaction(ctx, 'attachment.create', async (tx) => {
+  return writeTransaction(ctx, 'attachment.create', async (tx) => {
     const targetkind = await targetKindOf(tx, actor, input.isattachmentof);
     const file = await completeFileOfTenant(tx, actor, input.file);
     assertDeclaredFile(input.file, file);
     const version = await nextVersion(tx, actor.legalentitynodeid);
+    const fields = attachFile.apply!(undefined, { params: {}, body: input }, { now: Date.now(), usernodeid: actor.usernodeid });
     await tx.insert(attachments).values({
+      ...(toColumnValues(attachments, fields) as Omit<typeof attachments.$inferInsert, 'nodeid' | 'legalentitynodeid' | 'filenodeid' | 'targetkind'>),
       nodeid,
       legalentitynodeid: actor.legalentitynodeid,
-      title: input.title,
-      description: input.description,
-      specifier: input.specifier ?? null,
       filenodeid: file.nodeid,
-      isattachmentof: input.isattachmentof,
       targetkind,
-      authornodeid: actor.usernodeid,
       version,
     });
+    return attachmentRow(tx, actor, nodeid);
   });
-  return getAttachment(ctx.db, actor, signer, nodeid);
 }
 
-/** updateAttachment: title, description, category or file (a new complete file version); only the fields sent. */
-export async function updateAttachment(ctx: ServiceContext, actor: Actor, signer: FileUrlSigner, nodeid: string, input: UpdateAttachment): Promise<Attachment> {
+/**
+ * updateAttachment: title, description, category or file (a new complete file version); only the fields sent.
+ * Not an offline action; it answers the row like every write.
+ */
+export async function updateAttachment(ctx: ServiceContext, actor: Actor, nodeid: string, input: UpdateAttachment): Promise<AttachmentRow> {
   if (input.attachmentnodeid !== undefined && input.attachmentnodeid !== nodeid) {
     throw badRequest('attachmentnodeid does not match the path', [{ field: 'attachmentnodeid', message: 'Must equal the id in the path' }]);
   }
-  await writeTransaction(ctx, 'attachment.update', async (tx) => {
+  return writeTransaction(ctx, 'attachment.update', async (tx) => {
     const [current] = await tx.select().from(attachments).where(attachmentOfTenant(actor, nodeid)).for('update');
     if (!current) throw notFound(NOT_FOUND);
     const patch: Partial<typeof attachments.$inferSelect> = {
@@ -92,12 +103,12 @@ export async function updateAttachment(ctx: ServiceContext, actor: Actor, signer
       patch.filenodeid = file.nodeid;
     }
     const changes = changedFields(current, patch);
-    if (Object.keys(changes).length === 0) return;
+    if (Object.keys(changes).length === 0) return toRowShape(current) as AttachmentRow;
     const version = await nextVersion(tx, actor.legalentitynodeid);
     await tx.update(attachments).set({ ...patch, version, updatedAt: new Date() }).where(attachmentOfTenant(actor, nodeid));
     await appendHistory(tx, { legalentitynodeid: actor.legalentitynodeid, kind: 'attachments', nodeid, version, changes, usernodeid: actor.usernodeid });
+    return attachmentRow(tx, actor, nodeid);
   });
-  return getAttachment(ctx.db, actor, signer, nodeid);
 }
 
 /** deleteAttachment: a tombstone; the file stays (another version or record may still use it). */

@@ -9,36 +9,64 @@ import type {
   CreateLegalEntity,
   EquipmentClass,
   EquipmentType,
-  LegalEntity,
   Lebrty,
-  UpdateBrand,
-  UpdateEquipmentClass,
   UpdateEquipmentType,
   UpdateLegalEntity,
 } from '../../shared/api/catalog';
 import { localized } from '../../shared/domain/text';
+import {
+  createBrand as createBrandMutation,
+  createEquipmentClass as createClassMutation,
+  createEquipmentType as createTypeMutation,
+  createManufacturer as createManufacturerMutation,
+  updateBrand as updateBrandMutation,
+  updateEquipmentClass as updateClassMutation,
+} from '../../shared/mutations/catalog';
+import type { MutationParsed } from '../../shared/mutations/mutation';
+import type { BrandRow, EquipmentClassRow, EquipmentTypeRow, ManufacturerRow } from '../../shared/rows/catalog';
 import type { Db, Tx } from '../db/client';
 import { brands, equipment, equipmentClasses, equipmentTypes, legalEntities } from '../db/schema';
 import { conflict } from '../http-errors';
 import { nextVersion, recordTombstone } from './change-feed';
 import { deleteWithOwned } from './ownership';
 import { appendHistory, changedFields } from './record-history';
+import { toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
-import { byName, existingForCreate, notFoundError, withLanguage } from './structure-common';
+import { byName, existingForCreate, notFoundError } from './structure-common';
 
 /**
  * The machine catalogue: manufacturers (legal entities recorded by the tenant, `ownerlegalentitynodeid`), brands,
- * equipment types and classes. Creating one inside the equipment create uses the `insert*` helpers here, so
- * both paths write the same rows.
+ * equipment types and classes. The offline actions' rows come from their declarations
+ * (src/shared/mutations/catalog.ts) and their writes answer the row as the change feed sends it; creating one
+ * inside the equipment create uses the `insert*` helpers here, so both paths write the same rows.
  */
 
 const IN_USE = 'Still used by equipment';
 
 // ---------------------------------------------------------------- manufacturers
 
+const applyContext = (actor: Actor) => ({ now: Date.now(), usernodeid: actor.usernodeid });
+
+/** A manufacturer as the change feed sends it: only what the pickers need, not the fields of a tenant. */
+export function manufacturerRow(row: typeof legalEntities.$inferSelect): ManufacturerRow {
+  return { nodeid: row.nodeid, name: row.name, clienttype: row.clienttype, ownerlegalentitynodeid: row.ownerlegalentitynodeid, version: row.version };
+}
+
+/** A brand as the change feed sends it: the column, and the spec's `isbrandof` beside it. */
+export function brandRow(row: typeof brands.$inferSelect): BrandRow {
+  return { ...(toRowShape(row) as Omit<BrandRow, 'isbrandof'>), isbrandof: row.manufacturernodeid };
+}
+
 /** A manufacturer's row needs a unique client id; recorded manufacturers never log in, so it is derived. */
 export async function insertManufacturer(tx: Tx, actor: Actor, nodeid: string, name: string, version: number): Promise<void> {
-  await tx.insert(legalEntities).values({ nodeid, name, clientid: `manufacturer:${nodeid}`, clienttype: 'machinebuilder', ownerlegalentitynodeid: actor.legalentitynodeid, version });
+  const fields = createManufacturerMutation.apply!(undefined, { params: {}, body: { lang: 'de', nodeid, name } }, applyContext(actor));
+  await tx.insert(legalEntities).values({
+    ...(toColumnValues(legalEntities, fields) as Pick<typeof legalEntities.$inferInsert, 'name' | 'clienttype'>),
+    nodeid,
+    clientid: `manufacturer:${nodeid}`,
+    ownerlegalentitynodeid: actor.legalentitynodeid,
+    version,
+  });
 }
 
 /** A manufacturer the tenant recorded, for update; another tenant's (or a tenant itself) is not found. */
@@ -47,28 +75,29 @@ async function manufacturerOfTenant(db: Db | Tx, actor: Actor, nodeid: string) {
   return row;
 }
 
-export async function createLegalEntity(ctx: ServiceContext, actor: Actor, input: CreateLegalEntity): Promise<LegalEntity> {
+/** createManufacturer: the row its declaration computes; the same create again answers the row. */
+export async function createLegalEntity(ctx: ServiceContext, actor: Actor, input: CreateLegalEntity): Promise<ManufacturerRow> {
   const nodeid = input.nodeid ?? uuidv7();
   return writeTransaction(ctx, 'legalentity.create', async (tx) => {
     const [existing] = await tx.select().from(legalEntities).where(eq(legalEntities.nodeid, nodeid));
     const same = await existingForCreate(tx, actor, 'manufacturers', nodeid, existing && { ...existing, legalentitynodeid: existing.ownerlegalentitynodeid }, (row) => row.name === input.name);
-    if (same) return toLegalEntity(same);
+    if (same) return manufacturerRow(same);
     const version = await nextVersion(tx, actor.legalentitynodeid);
     await insertManufacturer(tx, actor, nodeid, input.name, version);
-    return { nodeid, name: input.name, version };
+    return manufacturerRow((await manufacturerOfTenant(tx, actor, nodeid))!);
   });
 }
 
-export async function updateLegalEntity(ctx: ServiceContext, actor: Actor, nodeid: string, input: UpdateLegalEntity): Promise<LegalEntity> {
+export async function updateLegalEntity(ctx: ServiceContext, actor: Actor, nodeid: string, input: UpdateLegalEntity): Promise<ManufacturerRow> {
   return writeTransaction(ctx, 'legalentity.update', async (tx) => {
     const current = await manufacturerOfTenant(tx, actor, nodeid);
     if (!current) throw notFoundError('Legal entity');
     const changes = changedFields(current, { name: input.name });
-    if (Object.keys(changes).length === 0) return toLegalEntity(current);
+    if (Object.keys(changes).length === 0) return manufacturerRow(current);
     const version = await nextVersion(tx, actor.legalentitynodeid);
-    await tx.update(legalEntities).set({ name: input.name, version, updatedAt: new Date() }).where(eq(legalEntities.nodeid, nodeid));
+    const [row] = await tx.update(legalEntities).set({ name: input.name, version, updatedAt: new Date() }).where(eq(legalEntities.nodeid, nodeid)).returning();
     await appendHistory(tx, { legalentitynodeid: actor.legalentitynodeid, kind: 'manufacturers', nodeid, version, changes, usernodeid: actor.usernodeid });
-    return { nodeid, name: input.name, version };
+    return manufacturerRow(row!);
   });
 }
 
@@ -85,10 +114,6 @@ export async function deleteLegalEntity(ctx: ServiceContext, actor: Actor, nodei
   });
 }
 
-function toLegalEntity(row: { nodeid: string; name: string; version: number }): LegalEntity {
-  return { nodeid: row.nodeid, name: row.name, version: row.version };
-}
-
 // ---------------------------------------------------------------- brands
 
 export async function listBrands(db: Db, actor: Actor): Promise<Brand[]> {
@@ -96,32 +121,39 @@ export async function listBrands(db: Db, actor: Actor): Promise<Brand[]> {
   return rows.map(toBrand);
 }
 
-export async function createBrand(ctx: ServiceContext, actor: Actor, input: CreateBrand): Promise<Brand> {
+/** createBrand: the row its declaration computes, of a manufacturer the tenant recorded (404 otherwise). */
+export async function createBrand(ctx: ServiceContext, actor: Actor, input: CreateBrand): Promise<BrandRow> {
   const nodeid = input.nodeid ?? uuidv7();
   return writeTransaction(ctx, 'brand.create', async (tx) => {
     if (!(await manufacturerOfTenant(tx, actor, input.isbrandof))) throw notFoundError('Legal entity');
     const [existing] = await tx.select().from(brands).where(eq(brands.nodeid, nodeid));
     const same = await existingForCreate(tx, actor, 'brands', nodeid, existing, (row) => row.name === input.name && row.manufacturernodeid === input.isbrandof);
-    if (same) return toBrand(same);
+    if (same) return brandRow(same);
     const version = await nextVersion(tx, actor.legalentitynodeid);
-    const [row] = await tx.insert(brands).values({ nodeid, legalentitynodeid: actor.legalentitynodeid, name: input.name, manufacturernodeid: input.isbrandof, version }).returning();
-    return toBrand(row!);
+    const fields = createBrandMutation.apply!(undefined, { params: {}, body: input }, applyContext(actor));
+    const [row] = await tx
+      .insert(brands)
+      .values({ ...(toColumnValues(brands, fields) as Pick<typeof brands.$inferInsert, 'name' | 'manufacturernodeid'>), nodeid, legalentitynodeid: actor.legalentitynodeid, version })
+      .returning();
+    return brandRow(row!);
   });
 }
 
-export async function updateBrand(ctx: ServiceContext, actor: Actor, nodeid: string, input: UpdateBrand): Promise<Brand> {
+/** updateBrand: its declaration's change on the locked row; only the fields sent change, with history. */
+export async function updateBrand(ctx: ServiceContext, actor: Actor, args: MutationParsed<typeof updateBrandMutation>): Promise<BrandRow> {
   const le = actor.legalentitynodeid;
+  const nodeid = args.params.id;
   return writeTransaction(ctx, 'brand.update', async (tx) => {
     const [current] = await tx.select().from(brands).where(and(eq(brands.nodeid, nodeid), eq(brands.legalentitynodeid, le))).for('update');
     if (!current) throw notFoundError('Brand');
-    if (input.isbrandof !== undefined && !(await manufacturerOfTenant(tx, actor, input.isbrandof))) throw notFoundError('Legal entity');
-    const patch = { ...(input.name !== undefined && { name: input.name }), ...(input.isbrandof !== undefined && { manufacturernodeid: input.isbrandof }) };
+    if (args.body.isbrandof !== undefined && !(await manufacturerOfTenant(tx, actor, args.body.isbrandof))) throw notFoundError('Legal entity');
+    const patch = toColumnValues(brands, updateBrandMutation.apply!(brandRow(current), args, applyContext(actor)));
     const changes = changedFields(current, patch);
-    if (Object.keys(changes).length === 0) return toBrand(current);
+    if (Object.keys(changes).length === 0) return brandRow(current);
     const version = await nextVersion(tx, le);
     const [row] = await tx.update(brands).set({ ...patch, version, updatedAt: new Date() }).where(eq(brands.nodeid, nodeid)).returning();
     await appendHistory(tx, { legalentitynodeid: le, kind: 'brands', nodeid, version, changes, usernodeid: actor.usernodeid });
-    return toBrand(row!);
+    return brandRow(row!);
   });
 }
 
@@ -155,20 +187,25 @@ async function brandOfTenant(tx: Tx, actor: Actor, nodeid: string) {
   return row;
 }
 
-export async function createEquipmentType(ctx: ServiceContext, actor: Actor, input: CreateEquipmentType): Promise<EquipmentType> {
+/** createEquipmentType: the row its declaration computes, of a brand of the tenant (404 otherwise). */
+export async function createEquipmentType(ctx: ServiceContext, actor: Actor, input: CreateEquipmentType): Promise<EquipmentTypeRow> {
   const nodeid = input.nodeid ?? uuidv7();
   return writeTransaction(ctx, 'equipmenttype.create', async (tx) => {
     if (!(await brandOfTenant(tx, actor, input.brandnodeid))) throw notFoundError('Brand');
     const [existing] = await tx.select().from(equipmentTypes).where(eq(equipmentTypes.nodeid, nodeid));
     const same = await existingForCreate(tx, actor, 'equipment_types', nodeid, existing, (row) => row.model === input.model && row.brandnodeid === input.brandnodeid);
-    if (same) return toEquipmentType(same);
+    if (same) return toRowShape(same) as EquipmentTypeRow;
     const version = await nextVersion(tx, actor.legalentitynodeid);
-    const [row] = await tx.insert(equipmentTypes).values({ nodeid, legalentitynodeid: actor.legalentitynodeid, model: input.model, brandnodeid: input.brandnodeid, version }).returning();
-    return toEquipmentType(row!);
+    const fields = createTypeMutation.apply!(undefined, { params: {}, body: input }, applyContext(actor));
+    const [row] = await tx
+      .insert(equipmentTypes)
+      .values({ ...(toColumnValues(equipmentTypes, fields) as Pick<typeof equipmentTypes.$inferInsert, 'model' | 'brandnodeid'>), nodeid, legalentitynodeid: actor.legalentitynodeid, version })
+      .returning();
+    return toRowShape(row!) as EquipmentTypeRow;
   });
 }
 
-export async function updateEquipmentType(ctx: ServiceContext, actor: Actor, nodeid: string, input: UpdateEquipmentType): Promise<EquipmentType> {
+export async function updateEquipmentType(ctx: ServiceContext, actor: Actor, nodeid: string, input: UpdateEquipmentType): Promise<EquipmentTypeRow> {
   const le = actor.legalentitynodeid;
   return writeTransaction(ctx, 'equipmenttype.update', async (tx) => {
     const [current] = await tx.select().from(equipmentTypes).where(and(eq(equipmentTypes.nodeid, nodeid), eq(equipmentTypes.legalentitynodeid, le))).for('update');
@@ -176,11 +213,11 @@ export async function updateEquipmentType(ctx: ServiceContext, actor: Actor, nod
     if (input.brandnodeid !== undefined && !(await brandOfTenant(tx, actor, input.brandnodeid))) throw notFoundError('Brand');
     const patch = { ...(input.model !== undefined && { model: input.model }), ...(input.brandnodeid !== undefined && { brandnodeid: input.brandnodeid }) };
     const changes = changedFields(current, patch);
-    if (Object.keys(changes).length === 0) return toEquipmentType(current);
+    if (Object.keys(changes).length === 0) return toRowShape(current) as EquipmentTypeRow;
     const version = await nextVersion(tx, le);
     const [row] = await tx.update(equipmentTypes).set({ ...patch, version, updatedAt: new Date() }).where(eq(equipmentTypes.nodeid, nodeid)).returning();
     await appendHistory(tx, { legalentitynodeid: le, kind: 'equipment_types', nodeid, version, changes, usernodeid: actor.usernodeid });
-    return toEquipmentType(row!);
+    return toRowShape(row!) as EquipmentTypeRow;
   });
 }
 
@@ -214,30 +251,37 @@ export async function listEquipmentClasses(db: Db, actor: Actor, lang: string): 
   return rows.map((row) => toEquipmentClass(row, lang)).sort(byName);
 }
 
-export async function createEquipmentClass(ctx: ServiceContext, actor: Actor, input: CreateEquipmentClass): Promise<EquipmentClass> {
+/** createEquipmentClass: the row its declaration computes (the name under the request's language). */
+export async function createEquipmentClass(ctx: ServiceContext, actor: Actor, input: CreateEquipmentClass): Promise<EquipmentClassRow> {
   const nodeid = input.nodeid ?? uuidv7();
   return writeTransaction(ctx, 'equipmentclass.create', async (tx) => {
     const [existing] = await tx.select().from(equipmentClasses).where(eq(equipmentClasses.nodeid, nodeid));
     const same = await existingForCreate(tx, actor, 'equipment_classes', nodeid, existing, (row) => row.name[input.lang] === input.name);
-    if (same) return toEquipmentClass(same, input.lang);
+    if (same) return toRowShape(same) as EquipmentClassRow;
     const version = await nextVersion(tx, actor.legalentitynodeid);
-    const [row] = await tx.insert(equipmentClasses).values({ nodeid, legalentitynodeid: actor.legalentitynodeid, name: { [input.lang]: input.name }, version }).returning();
-    return toEquipmentClass(row!, input.lang);
+    const fields = createClassMutation.apply!(undefined, { params: {}, body: input }, applyContext(actor));
+    const [row] = await tx
+      .insert(equipmentClasses)
+      .values({ ...(toColumnValues(equipmentClasses, fields) as Pick<typeof equipmentClasses.$inferInsert, 'name'>), nodeid, legalentitynodeid: actor.legalentitynodeid, version })
+      .returning();
+    return toRowShape(row!) as EquipmentClassRow;
   });
 }
 
-export async function updateEquipmentClass(ctx: ServiceContext, actor: Actor, nodeid: string, input: UpdateEquipmentClass): Promise<EquipmentClass> {
+/** updateEquipmentClass: its declaration's change (one language of the name) on the locked row, with history. */
+export async function updateEquipmentClass(ctx: ServiceContext, actor: Actor, args: MutationParsed<typeof updateClassMutation>): Promise<EquipmentClassRow> {
   const le = actor.legalentitynodeid;
+  const nodeid = args.params.id;
   return writeTransaction(ctx, 'equipmentclass.update', async (tx) => {
     const [current] = await tx.select().from(equipmentClasses).where(and(eq(equipmentClasses.nodeid, nodeid), eq(equipmentClasses.legalentitynodeid, le))).for('update');
     if (!current) throw notFoundError('Equipment class');
-    const patch = { name: withLanguage(current.name, input.lang, input.name) };
+    const patch = toColumnValues(equipmentClasses, updateClassMutation.apply!(toRowShape(current), args, applyContext(actor)));
     const changes = changedFields(current, patch);
-    if (Object.keys(changes).length === 0) return toEquipmentClass(current, input.lang);
+    if (Object.keys(changes).length === 0) return toRowShape(current) as EquipmentClassRow;
     const version = await nextVersion(tx, le);
     const [row] = await tx.update(equipmentClasses).set({ ...patch, version, updatedAt: new Date() }).where(eq(equipmentClasses.nodeid, nodeid)).returning();
     await appendHistory(tx, { legalentitynodeid: le, kind: 'equipment_classes', nodeid, version, changes, usernodeid: actor.usernodeid });
-    return toEquipmentClass(row!, input.lang);
+    return toRowShape(row!) as EquipmentClassRow;
   });
 }
 

@@ -1,7 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { CreateEquipment, Equipment, UpdateEquipment } from '../../shared/api/equipment';
-import { catalogSelectionIssues, epochMsToYear, HOURLY_RATE_UNIT, yearToEpochMs, type CatalogSelection } from '../../shared/domain/equipment';
+import type { CreateEquipment, Equipment } from '../../shared/api/equipment';
+import { catalogSelectionIssues, HOURLY_RATE_UNIT, type CatalogSelection } from '../../shared/domain/equipment';
+import { createEquipment as createMutation, updateEquipment as updateMutation } from '../../shared/mutations/equipment';
+import type { MutationParsed } from '../../shared/mutations/mutation';
+import type { EquipmentRow as EquipmentRowShape } from '../../shared/rows/equipment';
 import type { Db, Tx } from '../db/client';
 import {
   areas,
@@ -15,9 +18,6 @@ import {
   sites,
   tombstones,
   users,
-  type ControllerInformation,
-  type EquipmentDimensions,
-  type LocalizedText,
 } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../http-errors';
 import type { FileUrlSigner } from '../storage/file-storage';
@@ -27,9 +27,10 @@ import { nextVersion } from './change-feed';
 import { downloadUrl } from './file-service';
 import { deleteWithOwned } from './ownership';
 import { appendHistory, changedFields } from './record-history';
+import { toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { deleteShiftModelsIfOrphaned, shiftsOfModels } from './shiftmodel-service';
-import { assertBodyIdMatches, classifyTargets, existingForCreate, localizedText, NODEID_TAKEN, notFoundError, withLanguage } from './structure-common';
+import { assertBodyIdMatches, classifyTargets, existingForCreate, localizedText, NODEID_TAKEN, notFoundError } from './structure-common';
 
 const KIND = 'equipment';
 type EquipmentRow = typeof equipment.$inferSelect;
@@ -52,15 +53,21 @@ export async function listEquipment(db: Db, actor: Actor, signer: FileUrlSigner,
 
 // ---------------------------------------------------------------- create
 
+/** The machine's row (src/shared/rows/equipment.ts): what its writes answer. */
+async function equipmentRow(db: Db | Tx, actor: Actor, nodeid: string): Promise<EquipmentRowShape> {
+  const [row] = await db.select().from(equipment).where(equipmentOfTenant(actor, nodeid));
+  if (!row) throw notFoundError('Equipment');
+  return toRowShape(row) as EquipmentRowShape;
+}
+
 /**
  * createEquipment (spec part 2 §7): new manufacturer, brand and type (with their client-chosen nodeids), the
  * machine, and the `assign.payload` links, in one transaction and one change version. See
  * createEquipmentSchema for the payload rules; here the catalogue is checked against the database: an
  * existing record of another tenant (or none) is 404, a brand/type that does not fit is 400 naming the field.
  */
-export async function createEquipment(ctx: ServiceContext, actor: Actor, signer: FileUrlSigner, input: CreateEquipment): Promise<Equipment> {
-  const nodeid = await writeTransaction(ctx, 'equipment.create', async (tx) => insertEquipment(tx, actor, input, () => nextVersion(tx, actor.legalentitynodeid)));
-  return getEquipment(ctx.db, actor, signer, nodeid, input.lang);
+export async function createEquipment(ctx: ServiceContext, actor: Actor, input: CreateEquipment): Promise<EquipmentRowShape> {
+  return writeTransaction(ctx, 'equipment.create', async (tx) => equipmentRow(tx, actor, await insertEquipment(tx, actor, input, () => nextVersion(tx, actor.legalentitynodeid))));
 }
 
 /**
@@ -196,29 +203,18 @@ async function insertEquipment(tx: Tx, actor: Actor, input: CreateEquipment, tak
   const typenameplatefilenodeid = await fileOfTenant(tx, actor, 'typenameplate', input.typenameplate);
   if (input.equipmentclassnodeid) await assertClassOfTenant(tx, actor, input.equipmentclassnodeid);
 
+  // The row is the declaration's; the server adds what only it knows: the area and pool `isequipmentof` names,
+  // the file rows the photo references name, the type the catalogue resolved.
+  const fields = createMutation.apply!(undefined, { params: {}, body: input }, { now: Date.now(), usernodeid: actor.usernodeid });
   await lookups.insert({
+    ...(toColumnValues(equipment, fields) as Omit<typeof equipment.$inferInsert, 'nodeid' | 'legalentitynodeid'>),
     nodeid,
     legalentitynodeid: le,
-    name: input.name,
-    equipmentid: input.equipmentid,
-    inventoryid: input.inventoryid,
-    manufacturerserialnumber: input.manufacturerserialnumber,
-    constructiondate: yearDate(input.constructiondate),
-    commissioningdate: yearDate(input.commissioningdate ?? Date.now()),
-    costcenter: input.costcenter === null ? null : { [input.lang]: input.costcenter },
-    inspectionbooknumber: input.inspectionbooknumber,
-    dimensions: toDimensions(input.dimensions),
-    electricalpower: input.electricalpower ?? null,
-    mediasupply: input.mediasupply.map((text) => ({ [input.lang]: text })),
-    controllerinformation: toControllerObject(input.controllerinformation),
-    hourlyrate: input.hourlyrate ? input.hourlyrate[0] : null,
     imagefilenodeid,
     typenameplatefilenodeid,
     equipmenttypenodeid,
-    equipmentclassnodeid: input.equipmentclassnodeid ?? null,
     areanodeid: links.areanodeid,
     equipmentpoolnodeid: links.equipmentpoolnodeid,
-    useareashiftmodel: input.useareashiftmodel,
     version,
   });
   if (input.assign) {
@@ -313,12 +309,15 @@ async function resolveCatalog(tx: Tx, actor: Actor, input: CreateEquipment, vers
 
 /**
  * updateEquipment: only the fields sent change (field-level last write wins in server commit order); the
- * overwritten values go to the record history. Localised fields change only in `lang`.
+ * overwritten values go to the record history. The change is the declaration's on the locked row (a localised
+ * field changes only in `lang`); the photo references are mapped to the tenant's file rows here.
  */
-export async function updateEquipment(ctx: ServiceContext, actor: Actor, signer: FileUrlSigner, nodeid: string, input: UpdateEquipment): Promise<Equipment> {
+export async function updateEquipment(ctx: ServiceContext, actor: Actor, args: MutationParsed<typeof updateMutation>): Promise<EquipmentRowShape> {
+  const { params, body: input } = args;
+  const nodeid = params.id;
   assertBodyIdMatches('equipmentnodeid', input.equipmentnodeid, nodeid);
   const le = actor.legalentitynodeid;
-  await writeTransaction(ctx, 'equipment.update', async (tx) => {
+  return writeTransaction(ctx, 'equipment.update', async (tx) => {
     const [current] = await tx.select().from(equipment).where(equipmentOfTenant(actor, nodeid)).for('update');
     if (!current) throw notFoundError('Equipment');
     if (input.equipmenttypenodeid !== undefined) {
@@ -326,35 +325,19 @@ export async function updateEquipment(ctx: ServiceContext, actor: Actor, signer:
       if (!type) throw notFoundError('Equipment type');
     }
     if (input.equipmentclassnodeid) await assertClassOfTenant(tx, actor, input.equipmentclassnodeid);
-    const lang = input.lang;
+    const change = updateMutation.apply!(toRowShape(current), args, { now: Date.now(), usernodeid: actor.usernodeid });
     const patch: Partial<EquipmentRow> = {
-      ...(input.name !== undefined && { name: input.name }),
-      ...(input.equipmentid !== undefined && { equipmentid: input.equipmentid }),
-      ...(input.inventoryid !== undefined && { inventoryid: input.inventoryid }),
-      ...(input.manufacturerserialnumber !== undefined && { manufacturerserialnumber: input.manufacturerserialnumber }),
-      ...(input.constructiondate !== undefined && { constructiondate: yearDate(input.constructiondate) }),
-      ...(input.commissioningdate !== undefined && { commissioningdate: input.commissioningdate === null ? null : yearDate(input.commissioningdate) }),
-      ...(input.costcenter !== undefined && { costcenter: input.costcenter === null ? withoutLanguage(current.costcenter, lang) : withLanguage(current.costcenter, lang, input.costcenter) }),
-      ...(input.inspectionbooknumber !== undefined && { inspectionbooknumber: input.inspectionbooknumber }),
-      ...(input.dimensions !== undefined && { dimensions: toDimensions(input.dimensions) }),
-      ...(input.electricalpower !== undefined && { electricalpower: input.electricalpower }),
-      ...(input.mediasupply !== undefined && { mediasupply: input.mediasupply.map((text, i) => withLanguage(current.mediasupply[i], lang, text)) }),
-      ...(input.controllerinformation !== undefined && { controllerinformation: toControllerObject(input.controllerinformation) }),
-      ...(input.hourlyrate !== undefined && { hourlyrate: input.hourlyrate ? input.hourlyrate[0] : null }),
+      ...toColumnValues(equipment, change),
       ...(input.image !== undefined && { imagefilenodeid: await fileOfTenant(tx, actor, 'image', input.image) }),
       ...(input.typenameplate !== undefined && { typenameplatefilenodeid: await fileOfTenant(tx, actor, 'typenameplate', input.typenameplate) }),
-      ...(input.useareashiftmodel !== undefined && { useareashiftmodel: input.useareashiftmodel }),
-      ...(input.equipmentclassnodeid !== undefined && { equipmentclassnodeid: input.equipmentclassnodeid }),
-      ...(input.equipmenttypenodeid !== undefined && { equipmenttypenodeid: input.equipmenttypenodeid }),
-      ...(input.memo !== undefined && { memo: input.memo }),
     };
     const changes = changedFields(current, patch);
-    if (Object.keys(changes).length === 0) return;
+    if (Object.keys(changes).length === 0) return toRowShape(current) as EquipmentRowShape;
     const version = await nextVersion(tx, le);
     await tx.update(equipment).set({ ...patch, version, updatedAt: new Date() }).where(equipmentOfTenant(actor, nodeid));
     await appendHistory(tx, { legalentitynodeid: le, kind: KIND, nodeid, version, changes, usernodeid: actor.usernodeid });
+    return equipmentRow(tx, actor, nodeid);
   });
-  return getEquipment(ctx.db, actor, signer, nodeid, input.lang);
 }
 
 // ---------------------------------------------------------------- delete
@@ -395,33 +378,6 @@ export async function deleteEquipment(ctx: ServiceContext, actor: Actor, nodeid:
 
 function equipmentOfTenant(actor: Actor, nodeid: string) {
   return and(eq(equipment.nodeid, nodeid), eq(equipment.legalentitynodeid, actor.legalentitynodeid));
-}
-
-/** 1 January UTC of the year the value means (tolerating a device's local midnight). */
-function yearDate(epochMs: number): Date {
-  return new Date(yearToEpochMs(epochMsToYear(epochMs)));
-}
-
-function toDimensions(value: CreateEquipment['dimensions']): EquipmentDimensions | null {
-  if (!value || value.every((v) => v === null)) return null;
-  return [value[0], value[1], value[2]];
-}
-
-function toControllerObject(list: readonly string[] | null | undefined): ControllerInformation | null {
-  if (!list) return null;
-  const [manufacturer, type, , softwareversion] = list;
-  const info: ControllerInformation = {
-    ...(manufacturer && { manufacturer }),
-    ...(type && { type }),
-    ...(softwareversion && { softwareversion }),
-  };
-  return Object.keys(info).length > 0 ? info : null;
-}
-
-function withoutLanguage(text: LocalizedText | null, lang: string): LocalizedText | null {
-  if (!text) return null;
-  const rest = Object.fromEntries(Object.entries(text).filter(([key]) => key !== lang));
-  return Object.keys(rest).length > 0 ? rest : null;
 }
 
 /** A file reference of the tenant (any upload state: the bytes may still be on their way from an offline device). */

@@ -2,13 +2,15 @@ import { and, asc, desc, eq, lt } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import { SIGNED_URL_EXPIRED_MESSAGE, type FileDownload, type RegisterFiles, type RegisteredFile } from '../../shared/api/files';
-import { isAllowedUploadMimetype, isGenericMimetype, UPLOAD_TYPES, uploadTypeOf } from '../../shared/domain/upload-types';
+import { uploadFile } from '../../shared/mutations/files';
+import { isAllowedUploadMimetype, isGenericMimetype, UPLOAD_TYPES } from '../../shared/domain/upload-types';
 import type { Tx } from '../db/client';
 import { files } from '../db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http-errors';
 import { fileContentPath, type FileStorage, type FileUrlSigner, type SignedMethod } from '../storage/file-storage';
 import { fileStorageKey } from '../storage/local-storage';
 import { nextVersion, recordTombstones } from './change-feed';
+import { toColumnValues } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 
 type FileRow = typeof files.$inferSelect;
@@ -91,20 +93,18 @@ async function registerOne(tx: Tx, actor: Actor, bucketid: string, version: numb
     fileid = latest.fileid;
     fileversion = latest.fileversion + 1;
   }
-  const mimetype = entry.mimetype && !isGenericMimetype(entry.mimetype) ? entry.mimetype.split(';')[0]!.trim().toLowerCase() : uploadTypeOf(entry.extension)!.mimetype;
+  // The row's fields are the declaration's (the device shows the same); where it is stored is the server's.
+  const fields = uploadFile.apply!(undefined, { params: {}, body: { count: 1, extensions: [entry] } }, { now: Date.now(), usernodeid: actor.usernodeid });
   const [row] = await tx
     .insert(files)
     .values({
+      ...(toColumnValues(files, fields) as Pick<typeof files.$inferInsert, 'mimetype' | 'extension' | 'size' | 'status'>),
       nodeid: entry.nodeid,
       legalentitynodeid: actor.legalentitynodeid,
       fileid,
       fileversion,
       bucketid,
       storagekey: fileStorageKey({ legalentitynodeid: actor.legalentitynodeid, fileid, fileversion, extension: entry.extension }),
-      mimetype,
-      extension: entry.extension,
-      size: entry.size ?? null,
-      status: 'pending',
       createdbynodeid: actor.usernodeid,
       version,
     })

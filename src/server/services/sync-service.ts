@@ -39,6 +39,7 @@ import {
   workflows,
   workflowSteps,
 } from '../db/schema';
+import { brandRow, manufacturerRow } from './catalog-service';
 import { lastMutationIdOf } from './mutation-log-service';
 import type { Actor, ServiceContext } from './service-context';
 
@@ -102,7 +103,7 @@ const VERSIONED: Record<Exclude<SyncKind, 'units' | 'attachmentcategories'>, Ver
     nodeid: legalEntities.nodeid,
     version: legalEntities.version,
     tenant: legalEntities.ownerlegalentitynodeid,
-    toData: (row) => ({ nodeid: row.nodeid, name: row.name, clienttype: row.clienttype, ownerlegalentitynodeid: row.ownerlegalentitynodeid }),
+    toData: (row) => ({ ...manufacturerRow(row as typeof legalEntities.$inferSelect) }),
   },
   users: tenantSource(users, userDisplayData),
   sites: tenantSource(sites),
@@ -111,7 +112,7 @@ const VERSIONED: Record<Exclude<SyncKind, 'units' | 'attachmentcategories'>, Ver
   areas: tenantSource(areas),
   equipmentpools: tenantSource(equipmentPools),
   subscriptions: tenantSource(structureSubscriptions),
-  brands: tenantSource(brands, (row) => ({ ...apiShape()(row), isbrandof: row.manufacturernodeid })),
+  brands: tenantSource(brands, (row) => ({ ...brandRow(row as typeof brands.$inferSelect) })),
   equipmenttypes: tenantSource(equipmentTypes),
   equipmentclasses: tenantSource(equipmentClasses),
   files: tenantSource(files, apiShape(['storagekey', 'sha256'])),

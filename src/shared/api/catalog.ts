@@ -20,9 +20,6 @@ export type CreateLegalEntity = z.output<typeof createLegalEntitySchema>;
 export const updateLegalEntitySchema = z.object({ lang: langField, name: requiredText() });
 export type UpdateLegalEntity = z.output<typeof updateLegalEntitySchema>;
 
-export const legalEntitySchema = z.object({ nodeid: z.uuid(), name: z.string(), version: z.number().int() });
-export type LegalEntity = z.infer<typeof legalEntitySchema>;
-
 // ---------------------------------------------------------------- brands
 
 /** POST /api/brands: `isbrandof` is the manufacturer (a legal entity the organisation recorded). */

@@ -69,3 +69,12 @@ export function isGenericMimetype(mimetype: string | undefined): boolean {
   const bare = (mimetype ?? '').split(';')[0]!.trim().toLowerCase();
   return bare === '' || bare === 'application/octet-stream' || bare === 'binary/octet-stream';
 }
+
+/**
+ * The type a registered file is stored under: the one the device declared (parameters dropped), or — when it
+ * declared none or a generic one — the type of its extension.
+ */
+export function registeredMimetype(extension: string, declared: string | undefined): string {
+  if (declared && !isGenericMimetype(declared)) return declared.split(';')[0]!.trim().toLowerCase();
+  return uploadTypeOf(extension)?.mimetype ?? 'application/octet-stream';
+}

@@ -56,9 +56,10 @@ export interface MutationDefinition<Name extends string, K extends SyncKind, PS 
   params: PS;
   body: BS;
   /**
-   * What the server checks before running it and the UI mirrors to hide the control. `authenticated` when the
-   * flag depends on the record (a shift plan: its owner's feature) or on whose it is (a user's own
-   * subscriptions need none): the service checks it then.
+   * What the server checks before running it and the UI mirrors to hide the control. `authenticated`: any
+   * signed-in user at the route, when the flag depends on the record (a shift plan: its owner's feature), on whose
+   * it is (a user's own subscriptions need none), or on the action a shared step serves (a file registration):
+   * the service checks it then.
    */
   permission: { feature: FeatureKey; flag: PermissionFlag } | 'authenticated';
   /** The kind of the mirror row the action writes. */

@@ -138,7 +138,8 @@ export function EquipmentFormScreen() {
     if (mode === 'edit' && !machine) return;
     initialised.current = true;
     if (machine && structure) {
-      const shifts = shiftRowsOf(structure, typeof machine.shiftmodelnodeid === 'string' ? machine.shiftmodelnodeid : null);
+      // why by owner too: a plan made on this device is linked on the machine's row only by a later pull.
+      const shifts = shiftRowsOf(structure, areaShiftModelId(structure, { nodeid: machine.nodeid, shiftmodelnodeid: typeof machine.shiftmodelnodeid === 'string' ? machine.shiftmodelnodeid : null }));
       const state = formStateFromRow(machine, { lang, lookup, areas: areas ?? [], shifts });
       setForm(state);
       setShiftEditorRows(toEditorRows(state.shifts));

@@ -1,16 +1,15 @@
 /**
- * Photos and documents chosen on the device. The bytes are stored (ArrayBuffer + MIME type) in the same
- * transaction as two outbox entries: the file registration (POST /files, registerFilesSchema; after it is
- * acknowledged the sender PUTs the bytes to the signed URL it returned) and the attachment (POST /attachments,
- * createAttachmentSchema). Both come after the write that created their target, so the server never sees an
- * attachment before its notification. The server makes the `fileid`; the attachment's `file` reference is
- * therefore completed at send time from the stored registration answer (sender.ts `bodyFor`).
+ * Photos and documents chosen on the device (declarations: src/shared/mutations/files.ts). The bytes are stored
+ * (ArrayBuffer + MIME type) in the same transaction as the file's registration (`uploadFile`; once it is
+ * acknowledged the sender PUTs the bytes to the signed URL it returned) and, for an attachment, the attachment
+ * after it (`attachFile`). Both come after the write that created their target, so the server never sees an
+ * attachment before its record. A machine's photos use the same registration (repositories/equipment.ts).
  */
-import type { CreateAttachmentInput } from '../../../shared/api/attachments';
-import type { RegisterFilesInput } from '../../../shared/api/files';
 import type { AttachmentCategory } from '../../../shared/domain/attachment';
+import { attachFile, uploadFile } from '../../../shared/mutations/files';
 import type { StoredFileBytes } from '../../db/local-db';
-import { enqueueMutation, newNodeId, type MutationRequest, type WriteContext } from '../outbox';
+import { mutateAll, mutationStep } from '../mutate';
+import { newNodeId, type MutationRequest, type WriteContext } from '../outbox';
 
 export interface PhotoInput {
   bytes: ArrayBuffer;
@@ -27,52 +26,55 @@ export function fileExtension(name: string, mimetype: string): string {
   return sub === 'jpeg' ? 'jpg' : sub;
 }
 
-/** The two mutations and the stored bytes for one file attached to `isattachmentof`. */
-export function photoMutations(context: WriteContext, photo: PhotoInput, target: { isattachmentof: string; title: string; specifier?: AttachmentCategory | null }): { file: StoredFileBytes; mutations: MutationRequest[] } {
-  // The registration's device-made id: key of the stored bytes, and what makes re-registering idempotent.
+/** One file's registration with its stored bytes, and the reference a request names the file by until it is sent. */
+export interface FileRegistration {
+  step: MutationRequest;
+  file: StoredFileBytes;
+  /** The registration's nodeid: the file row's nodeid, and the key of the stored bytes. */
+  filenodeid: string;
+  /** Placeholder until sent: the sender puts in the server's fileid, fileversion and bucketid. */
+  ref: { fileid: string; mimetype: string };
+}
+
+/** Registers a file chosen on the device; throws MutationInputError for a file type the server refuses. */
+export function fileRegistration(context: WriteContext, photo: PhotoInput): FileRegistration {
+  // The registration's device-made id: key of the stored bytes, and what makes registering it again idempotent.
   const filenodeid = newNodeId();
-  const fileid = filenodeid;
-  const attachmentnodeid = newNodeId();
-  const extension = fileExtension(photo.name, photo.mimetype);
-  const file: StoredFileBytes = { fileid, bytes: photo.bytes, mimetype: photo.mimetype, name: photo.name, size: photo.bytes.byteLength, createdAt: (context.now ?? Date.now)() };
-  const register: MutationRequest = {
-    action: 'uploadFile',
-    method: 'POST',
-    path: 'files',
-    body: { count: 1, extensions: [{ nodeid: filenodeid, extension, mimetype: photo.mimetype, size: photo.bytes.byteLength }] } satisfies RegisterFilesInput,
-    kind: 'files',
-    nodeid: filenodeid,
-    values: { mimetype: photo.mimetype, extension, size: photo.bytes.byteLength, status: 'pending' },
-    creates: true,
-    dependsOn: [fileid],
-    upload: { fileid },
-  };
-  const attach: MutationRequest = {
-    action: 'attachFile',
-    method: 'POST',
-    path: 'attachments',
-    body: {
-      lang: 'de',
-      nodeid: attachmentnodeid,
-      title: target.title,
-      description: photo.description ?? null,
-      specifier: target.specifier ?? null,
-      isattachmentof: target.isattachmentof,
-      // Placeholder until sent: the sender puts in the server's fileid, fileversion and bucketid.
-      file: { fileid: filenodeid, mimetype: photo.mimetype },
-    } satisfies CreateAttachmentInput,
-    kind: 'attachments',
-    nodeid: attachmentnodeid,
-    values: { title: target.title, description: photo.description ?? null, isattachmentof: target.isattachmentof, filenodeid, mimetype: photo.mimetype },
-    creates: true,
-    dependsOn: [fileid],
-  };
-  return { file, mutations: [register, attach] };
+  const size = photo.bytes.byteLength;
+  const step = mutationStep(
+    uploadFile,
+    { params: {}, body: { count: 1, extensions: [{ nodeid: filenodeid, extension: fileExtension(photo.name, photo.mimetype), ...(photo.mimetype && { mimetype: photo.mimetype }), size }] } },
+    { dependsOn: [filenodeid], upload: { fileid: filenodeid } },
+  );
+  const file: StoredFileBytes = { fileid: filenodeid, bytes: photo.bytes, mimetype: photo.mimetype, name: photo.name, size, createdAt: (context.now ?? Date.now)() };
+  return { step, file, filenodeid, ref: { fileid: filenodeid, mimetype: photo.mimetype } };
+}
+
+/** The two steps and the stored bytes for one file attached to `isattachmentof`. */
+export function photoMutations(context: WriteContext, photo: PhotoInput, target: { isattachmentof: string; title: string; specifier?: AttachmentCategory | null }): { file: StoredFileBytes; mutations: MutationRequest[] } {
+  const registration = fileRegistration(context, photo);
+  const attach = mutationStep(
+    attachFile,
+    {
+      params: {},
+      body: {
+        lang: 'de',
+        nodeid: newNodeId(),
+        title: target.title,
+        description: photo.description ?? null,
+        specifier: target.specifier ?? null,
+        isattachmentof: target.isattachmentof,
+        file: registration.ref,
+      },
+    },
+    { dependsOn: [registration.filenodeid] },
+  );
+  return { file: registration.file, mutations: [registration.step, attach] };
 }
 
 /** Attaches a photo to an existing record (notification, machine, …). */
 export async function attachPhoto(context: WriteContext, photo: PhotoInput, target: { isattachmentof: string; title: string; specifier?: AttachmentCategory | null }): Promise<string> {
   const { file, mutations } = photoMutations(context, photo, target);
-  const stored = await enqueueMutation(context, mutations, { files: [file] });
+  const stored = await mutateAll(context, mutations, { files: [file] });
   return stored[1]!.nodeid;
 }

@@ -1,22 +1,21 @@
 /**
- * Machines, offline-first (spec part 2 §2.2, §7 create/update/delete equipment; routes: src/shared/api/equipment.ts).
- * One user action = one Dexie transaction with, in this order: new catalogue entries (manufacturer, brand, type,
- * each its own create so the pickers show them offline and a refusal names the right record), the photo
- * registrations (bytes stored with them; uploaded at send time), the machine, and its own shift plan
- * (`shiftPlanMutation` of repositories/shifts.ts, shared with the area form). The
- * machine's `image`/`typenameplate` name the registration's device key; the sender puts in the server's fileid.
- * Mirror rows keep the change feed's shape (costcenter `{de}`, mediasupply `[{de}]`, controllerinformation
- * `{manufacturer, type, softwareversion}`, hourlyrate a number, photos as file nodeids).
+ * Machines, offline-first (declarations: src/shared/mutations/equipment.ts; spec part 2 §2.2, §7). One user
+ * action = one Dexie transaction with, in this order: new catalogue entries (manufacturer, brand, type, each its
+ * own create so the pickers show them offline and a refusal names the right record), the photo registrations
+ * (bytes stored with them; uploaded at send time), the machine, and its own shift plan (`shiftPlanMutation` of
+ * repositories/shifts.ts, shared with the area form). The machine's `image`/`typenameplate` name the
+ * registration (repositories/attachments.ts); the sender puts in the server's fileid.
  */
-import type { CreateEquipmentInput, UpdateEquipmentInput } from '../../../shared/api/equipment';
 import { cleanMediaSupply, HOURLY_RATE_UNIT, yearToEpochMs, type CatalogSelection, type Dimensions } from '../../../shared/domain/equipment';
 import type { ShiftRow } from '../../../shared/domain/shift';
-import type { MirrorRow } from '../../db/local-db';
-import { PENDING_DELETE } from '../mirror-fields';
-import { enqueueMutation, newNodeId, type MutationRequest, type WriteContext } from '../outbox';
-import { fileExtension, type PhotoInput } from './attachments';
+import { createEquipment as createEquipmentDeclaration, deleteEquipment as deleteEquipmentDeclaration, updateEquipment as updateEquipmentDeclaration } from '../../../shared/mutations/equipment';
+import { parseMutation } from '../../../shared/mutations/mutation';
+import type { LocalDatabase, MirrorRow } from '../../db/local-db';
+import { mutate, mutateAll, mutationStep } from '../mutate';
+import { newNodeId, type MutationRequest, type WriteContext } from '../outbox';
+import { fileRegistration, type PhotoInput } from './attachments';
 import { createBrandMutation, createEquipmentTypeMutation, createManufacturerMutation } from './brands';
-import { shiftPlanMutation } from './shifts';
+import { SHIFT_MODEL_OWNER, shiftPlanMutation } from './shifts';
 
 export interface ControllerInput {
   manufacturer: string;
@@ -71,11 +70,6 @@ function controllerList(controller: ControllerInput): [string, string, string, s
   return list.some(Boolean) ? list : null;
 }
 
-function controllerObject(controller: ControllerInput): Record<string, string> | null {
-  const entries = Object.entries(controller).map(([key, value]) => [key, value.trim()] as const).filter(([, value]) => value !== '');
-  return entries.length > 0 ? Object.fromEntries(entries) : null;
-}
-
 /** The new catalogue entries of a selection as creates, and the ids the machine then refers to. */
 function catalogMutations(catalog: CatalogSelection): { mutations: MutationRequest[]; equipmenttypenodeid: string } {
   const { legalentity, brand, equipmenttype } = catalog;
@@ -91,32 +85,10 @@ function catalogMutations(catalog: CatalogSelection): { mutations: MutationReque
   return { mutations, equipmenttypenodeid: equipmenttype.nodeid };
 }
 
-/** A photo's registration (POST /files) and the file reference the machine's body carries until sent. */
-function photoRegistration(context: WriteContext, photo: PhotoInput) {
-  const filenodeid = newNodeId();
-  const extension = fileExtension(photo.name, photo.mimetype);
-  const size = photo.bytes.byteLength;
-  const mutation: MutationRequest = {
-    action: 'uploadFile',
-    method: 'POST',
-    path: 'files',
-    body: { count: 1, extensions: [{ nodeid: filenodeid, extension, mimetype: photo.mimetype, size }] },
-    kind: 'files',
-    nodeid: filenodeid,
-    values: { mimetype: photo.mimetype, extension, size, status: 'pending' },
-    creates: true,
-    dependsOn: [filenodeid],
-    upload: { fileid: filenodeid },
-  };
-  const file = { fileid: filenodeid, bytes: photo.bytes, mimetype: photo.mimetype, name: photo.name, size, createdAt: (context.now ?? Date.now)() };
-  return { mutation, file, ref: { fileid: filenodeid, mimetype: photo.mimetype }, filenodeid };
-}
-
-/** Body fields and mirror fields of the basic values, shared by create and update. */
-function basicFields(values: EquipmentValues, lang: string, now: number) {
-  const mediasupply = cleanMediaSupply(values.mediasupply);
+/** The request's fields for the basic values, shared by create and update (the row's are the declaration's). */
+function basicBody(values: EquipmentValues, now: number) {
   const commissioningyear = values.commissioningyear ?? new Date(now).getUTCFullYear();
-  const body = {
+  return {
     name: values.name.trim(),
     equipmentid: textOrNull(values.equipmentid),
     inventoryid: textOrNull(values.inventoryid),
@@ -127,64 +99,47 @@ function basicFields(values: EquipmentValues, lang: string, now: number) {
     inspectionbooknumber: textOrNull(values.inspectionbooknumber),
     dimensions: values.dimensions ?? null,
     electricalpower: values.electricalpower,
-    mediasupply,
+    mediasupply: cleanMediaSupply(values.mediasupply),
     controllerinformation: controllerList(values.controller),
     hourlyrate: values.hourlyrate === null ? null : ([values.hourlyrate, { ...HOURLY_RATE_UNIT }] as [number, { unitid: 'EUR'; namespace: string }]),
     useareashiftmodel: values.useareashiftmodel,
     equipmentclassnodeid: values.equipmentclassnodeid,
   };
-  const mirror: Record<string, unknown> = {
-    ...body,
-    costcenter: body.costcenter === null ? null : { [lang]: body.costcenter },
-    mediasupply: mediasupply.map((text) => ({ [lang]: text })),
-    controllerinformation: controllerObject(values.controller),
-    hourlyrate: values.hourlyrate,
-  };
-  return { body, mirror };
 }
+
+const present = <T>(value: T | null | undefined): value is T => value !== null && value !== undefined;
 
 /** "EQUIPMENT anlegen": returns the new machine's nodeid. */
 export async function createEquipment(context: WriteContext, request: CreateEquipmentRequest): Promise<string> {
   const nodeid = request.nodeid ?? newNodeId();
   const now = request.now ?? (context.now ?? Date.now)();
   const catalog = catalogMutations(request.catalog);
-  const image = request.photos.image ? photoRegistration(context, request.photos.image) : null;
-  const typenameplate = request.photos.typenameplate ? photoRegistration(context, request.photos.typenameplate) : null;
-  const { body, mirror } = basicFields(request.values, request.lang, now);
-  const isequipmentof = [request.areanodeid, request.equipmentpoolnodeid].filter((id): id is string => Boolean(id));
+  const image = request.photos.image ? fileRegistration(context, request.photos.image) : null;
+  const typenameplate = request.photos.typenameplate ? fileRegistration(context, request.photos.typenameplate) : null;
+  const isequipmentof = [request.areanodeid, request.equipmentpoolnodeid].filter(present);
   const ownShifts = !request.values.useareashiftmodel && request.values.shifts.length > 0 ? shiftPlanMutation(nodeid, null, request.values.shifts) : null;
 
-  const create: MutationRequest = {
-    action: 'createEquipment',
-    method: 'POST',
-    path: 'equipments',
-    body: {
-      lang: request.lang,
-      equipmentnodeid: nodeid,
-      ...body,
-      isequipmentof,
-      equipmenttypenodeid: catalog.equipmenttypenodeid,
-      image: image?.ref ?? null,
-      typenameplate: typenameplate?.ref ?? null,
-    } satisfies CreateEquipmentInput,
-    kind: 'equipment',
-    nodeid,
-    values: {
-      ...mirror,
-      equipmenttypenodeid: catalog.equipmenttypenodeid,
-      areanodeid: request.areanodeid,
-      equipmentpoolnodeid: request.equipmentpoolnodeid,
-      imagefilenodeid: image?.filenodeid ?? null,
-      typenameplatefilenodeid: typenameplate?.filenodeid ?? null,
-      hourlyratecurrency: 'EUR',
-      shiftmodelnodeid: ownShifts?.nodeid ?? null,
-      memo: null,
+  const create = mutationStep(
+    createEquipmentDeclaration,
+    {
+      params: {},
+      body: {
+        lang: request.lang,
+        equipmentnodeid: nodeid,
+        ...basicBody(request.values, now),
+        isequipmentof,
+        equipmenttypenodeid: catalog.equipmenttypenodeid,
+        image: image?.ref ?? null,
+        typenameplate: typenameplate?.ref ?? null,
+      },
     },
-    creates: true,
-    dependsOn: [image?.filenodeid, typenameplate?.filenodeid].filter((id): id is string => Boolean(id)),
-  };
-  const mutations = [...catalog.mutations, ...(image ? [image.mutation] : []), ...(typenameplate ? [typenameplate.mutation] : []), create, ...(ownShifts ? [ownShifts] : [])];
-  await enqueueMutation(context, mutations, { files: [image?.file, typenameplate?.file].filter((file) => file !== undefined) });
+    {
+      dependsOn: [image?.filenodeid, typenameplate?.filenodeid].filter(present),
+      values: { areanodeid: request.areanodeid, equipmentpoolnodeid: request.equipmentpoolnodeid, shiftmodelnodeid: ownShifts?.nodeid ?? null },
+    },
+  );
+  const steps = [...catalog.mutations, image?.step, typenameplate?.step, create, ownShifts].filter(present);
+  await mutateAll(context, steps, { files: [image?.file, typenameplate?.file].filter(present) });
   return nodeid;
 }
 
@@ -196,74 +151,59 @@ export interface UpdateEquipmentRequest {
   now?: number;
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** Equal as stored values: objects compare by content, whatever the order of their keys (jsonb sorts them). */
+function sameValue(a: unknown, b: unknown): boolean {
+  const canonical = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(canonical);
+    if (value && typeof value === 'object') return Object.fromEntries(Object.keys(value).sort().map((key) => [key, canonical((value as Record<string, unknown>)[key])]));
+    return value ?? null;
+  };
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+}
 
 /**
- * "SPEICHERN": only the fields that differ from the mirror row are sent (the server applies them field by
- * field, so another device's change to an untouched field survives). The type may switch to another one
- * (new catalogue entries are created first); assignment is not edited here (§7).
+ * The machine's own shift plan: linked on its row, or created on this device and not yet linked by a pull (the
+ * create's or an edit's answer carries the row as the server had it before the plan arrived).
+ */
+async function ownShiftModelOf(db: LocalDatabase, machine: MirrorRow): Promise<string | null> {
+  if (typeof machine.shiftmodelnodeid === 'string') return machine.shiftmodelnodeid;
+  const created = await db.mirror('shiftmodels').filter((model) => model[SHIFT_MODEL_OWNER] === machine.nodeid).first();
+  return created?.nodeid ?? null;
+}
+
+/**
+ * "SPEICHERN": only the fields whose row value would differ from the mirror row are sent (the server applies
+ * them field by field, so another device's change to an untouched field survives); what a field gives is the
+ * declaration's own rule. The type may switch to another one (new catalogue entries are created first);
+ * assignment is not edited here (§7).
  */
 export async function updateEquipment(context: WriteContext, machine: MirrorRow, request: UpdateEquipmentRequest): Promise<void> {
   const now = request.now ?? (context.now ?? Date.now)();
   const catalog = catalogMutations(request.catalog);
-  const image = request.photos.image ? photoRegistration(context, request.photos.image) : null;
-  const typenameplate = request.photos.typenameplate ? photoRegistration(context, request.photos.typenameplate) : null;
-  const { body, mirror } = basicFields(request.values, request.lang, now);
+  const image = request.photos.image ? fileRegistration(context, request.photos.image) : null;
+  const typenameplate = request.photos.typenameplate ? fileRegistration(context, request.photos.typenameplate) : null;
+  const fields: Record<string, unknown> = { ...basicBody(request.values, now), equipmenttypenodeid: catalog.equipmenttypenodeid };
   // why keep the stored commissioning year when the field is empty: "defaults to now" is for new machines.
-  if (request.values.commissioningyear === null && machine.commissioningdate != null) {
-    body.commissioningdate = Number(machine.commissioningdate);
-    mirror.commissioningdate = Number(machine.commissioningdate);
-  }
-  const changedBody: Record<string, unknown> = {};
-  const changedMirror: Record<string, unknown> = {};
-  for (const field of Object.keys(body) as (keyof typeof body)[]) {
-    if (same(mirror[field], machine[field])) continue;
-    changedBody[field] = body[field];
-    changedMirror[field] = mirror[field];
-  }
-  if (catalog.equipmenttypenodeid !== machine.equipmenttypenodeid) {
-    changedBody.equipmenttypenodeid = catalog.equipmenttypenodeid;
-    changedMirror.equipmenttypenodeid = catalog.equipmenttypenodeid;
-  }
-  if (image) {
-    changedBody.image = image.ref;
-    changedMirror.imagefilenodeid = image.filenodeid;
-  }
-  if (typenameplate) {
-    changedBody.typenameplate = typenameplate.ref;
-    changedMirror.typenameplatefilenodeid = typenameplate.filenodeid;
-  }
-  const ownModel = typeof machine.shiftmodelnodeid === 'string' ? machine.shiftmodelnodeid : null;
-  const shifts = !request.values.useareashiftmodel ? shiftPlanMutation(machine.nodeid, ownModel, request.values.shifts) : null;
-  if (shifts && !ownModel) changedMirror.shiftmodelnodeid = shifts.nodeid;
+  if (request.values.commissioningyear === null && machine.commissioningdate != null) fields.commissioningdate = Number(machine.commissioningdate);
 
-  const mutations: MutationRequest[] = [...catalog.mutations, ...(image ? [image.mutation] : []), ...(typenameplate ? [typenameplate.mutation] : [])];
-  if (Object.keys(changedMirror).length > 0) {
-    mutations.push({
-      action: 'updateEquipment',
-      method: 'PUT',
-      path: `equipments/${machine.nodeid}`,
-      body: { lang: request.lang, equipmentnodeid: machine.nodeid, ...changedBody } satisfies UpdateEquipmentInput,
-      kind: 'equipment',
-      nodeid: machine.nodeid,
-      values: changedMirror,
-      dependsOn: [image?.filenodeid, typenameplate?.filenodeid].filter((id): id is string => Boolean(id)),
-    });
-  }
-  if (shifts) mutations.push(shifts);
-  if (mutations.length === 0) return;
-  await enqueueMutation(context, mutations, { files: [image?.file, typenameplate?.file].filter((file) => file !== undefined) });
+  const params = { id: machine.nodeid };
+  const identity = { lang: request.lang, equipmentnodeid: machine.nodeid };
+  const after = updateEquipmentDeclaration.apply!(machine, parseMutation(updateEquipmentDeclaration, { params, body: { ...identity, ...fields } }), { now, usernodeid: context.usernodeid });
+  const changed = Object.fromEntries(Object.entries(fields).filter(([field]) => !sameValue(after[field], machine[field])));
+  if (image) changed.image = image.ref;
+  if (typenameplate) changed.typenameplate = typenameplate.ref;
+
+  const shifts = request.values.useareashiftmodel ? null : shiftPlanMutation(machine.nodeid, await ownShiftModelOf(context.db, machine), request.values.shifts);
+  const update =
+    Object.keys(changed).length > 0
+      ? mutationStep(updateEquipmentDeclaration, { params, body: { ...identity, ...changed } }, { dependsOn: [image?.filenodeid, typenameplate?.filenodeid].filter(present) })
+      : null;
+  const steps = [...catalog.mutations, image?.step, typenameplate?.step, update, shifts].filter(present);
+  if (steps.length === 0) return;
+  await mutateAll(context, steps, { files: [image?.file, typenameplate?.file].filter(present) });
 }
 
 /** Delete (after the confirmation dialog): hidden at once, removed for good by the server's tombstone. */
 export async function deleteEquipment(context: WriteContext, nodeid: string): Promise<void> {
-  await enqueueMutation(context, {
-    action: 'deleteEquipment',
-    method: 'DELETE',
-    path: `equipments/${nodeid}`,
-    body: { nodeid },
-    kind: 'equipment',
-    nodeid,
-    values: { [PENDING_DELETE]: true },
-  });
+  await mutate(context, deleteEquipmentDeclaration, { params: { id: nodeid }, body: { nodeid } });
 }

@@ -1,12 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { attachmentSchema, createAttachmentSchema, deleteAttachmentResultSchema, deleteAttachmentSchema, updateAttachmentSchema } from '../../../shared/api/attachments';
+import { attachmentSchema, deleteAttachmentResultSchema, deleteAttachmentSchema, updateAttachmentSchema } from '../../../shared/api/attachments';
+import { attachFile } from '../../../shared/mutations/files';
+import { attachmentRowSchema } from '../../../shared/rows/equipment';
 import { badRequest } from '../../http-errors';
 import { createAttachment, deleteAttachment, getAttachment, updateAttachment } from '../../services/attachment-service';
+import { declaredRoute, declaredSchema } from '../declared-route';
 import { errorResponses, langQuerySchema, nodeidParamsSchema } from '../responses';
 
 /**
  * Attachments, spec part 1 §3, §7; feature key `equipment.attachment` (§6: add needs create, edit update,
- * delete delete) for attachments on any node, since the spec names no other key for them.
+ * delete delete) for attachments on any node, since the spec names no other key for them. Adding one is the
+ * `attachFile` declaration (src/shared/mutations/files.ts); the writes answer the attachment's row, the read
+ * the attachment with its file and a fresh signed URL.
  */
 const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/attachments/:id', {
@@ -21,15 +26,15 @@ const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request) => getAttachment(request.serviceContext.db, request.auth, app.fileUrls, request.params.id),
   });
 
-  app.post('/attachments', {
-    config: { permission: { feature: 'equipment.attachment', flag: 'create' } },
+  app.route({
+    ...declaredRoute(attachFile),
     schema: {
+      ...declaredSchema(attachFile),
       tags: ['attachments'],
       summary: 'Attach a complete file to a node of the organisation',
-      body: createAttachmentSchema,
-      response: { 201: attachmentSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      response: { 201: attachmentRowSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    handler: async (request, reply) => reply.code(201).send(await createAttachment(request.serviceContext, request.auth, app.fileUrls, request.body)),
+    handler: async (request, reply) => reply.code(201).send(await createAttachment(request.serviceContext, request.auth, request.body)),
   });
 
   app.put('/attachments/:id', {
@@ -39,9 +44,9 @@ const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Change title, description, category or file of an attachment; only the fields sent change',
       params: nodeidParamsSchema,
       body: updateAttachmentSchema,
-      response: { 200: attachmentSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      response: { 200: attachmentRowSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    handler: (request) => updateAttachment(request.serviceContext, request.auth, app.fileUrls, request.params.id, request.body),
+    handler: (request) => updateAttachment(request.serviceContext, request.auth, request.params.id, request.body),
   });
 
   app.delete('/attachments/:id', {

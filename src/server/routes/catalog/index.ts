@@ -1,125 +1,143 @@
-import type { FastifyInstance, FastifySchema, FastifyTypeProviderDefault } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   brandSchema,
   brandsTypesEquipmentsSchema,
-  createBrandSchema,
-  createEquipmentClassSchema,
-  createEquipmentTypeSchema,
-  createLegalEntitySchema,
   equipmentClassSchema,
   equipmentTypeSchema,
   getlebrtyQuerySchema,
   lebrtySchema,
-  legalEntitySchema,
-  updateBrandSchema,
-  updateEquipmentClassSchema,
   updateEquipmentTypeSchema,
   updateLegalEntitySchema,
 } from '../../../shared/api/catalog';
-import { deleteResultSchema, type DeleteResult } from '../../../shared/api/fields';
+import { deleteResultSchema } from '../../../shared/api/fields';
+import { createBrand, createEquipmentClass, createEquipmentType, createManufacturer, updateBrand, updateEquipmentClass } from '../../../shared/mutations/catalog';
+import { brandRowSchema, equipmentClassRowSchema, equipmentTypeRowSchema, manufacturerRowSchema } from '../../../shared/rows/catalog';
 import * as catalog from '../../services/catalog-service';
-import type { Actor, ServiceContext } from '../../services/service-context';
-import { errorResponses, langQuerySchema, nodeidParamsSchema, type ErrorCode } from '../responses';
+import { declaredRoute, declaredSchema } from '../declared-route';
+import { errorResponses, langQuerySchema, nodeidParamsSchema } from '../responses';
 
 const read = { permission: { feature: 'equipment', flag: 'read' } } as const;
-const create = { permission: { feature: 'equipment', flag: 'create' } } as const;
 const update = { permission: { feature: 'equipment', flag: 'update' } } as const;
 const remove = { permission: { feature: 'equipment', flag: 'delete' } } as const;
+const tags = ['catalog'];
 
 /**
  * The machine catalogue (spec part 2 §3, §7): manufacturers, brands, equipment types, classes and the lists
- * the equipment form picks from. Feature key `equipment` with the flag of the action.
+ * the equipment form picks from. Feature key `equipment` with the flag of the action. The offline actions come
+ * from their declarations (src/shared/mutations/catalog.ts); every write answers the row as the change feed
+ * sends it (a delete its id and version), the lists stay in the spec's shape.
  */
 const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/getlebrty', {
     config: read,
-    schema: { tags: ['catalog'], summary: 'Manufacturers with their brands and types', querystring: getlebrtyQuerySchema, response: { 200: lebrtySchema, ...errorResponses(400, 401, 403) } },
+    schema: { tags, summary: 'Manufacturers with their brands and types', querystring: getlebrtyQuerySchema, response: { 200: lebrtySchema, ...errorResponses(400, 401, 403) } },
     handler: (request) => catalog.listLegalEntitiesWithBrands(request.serviceContext.db, request.auth, request.query),
   });
 
   app.get('/brands-types-equipments', {
     config: read,
-    schema: { tags: ['catalog'], summary: 'Brands with manufacturer, types and the machines of each type', querystring: langQuerySchema, response: { 200: brandsTypesEquipmentsSchema, ...errorResponses(400, 401, 403) } },
+    schema: { tags, summary: 'Brands with manufacturer, types and the machines of each type', querystring: langQuerySchema, response: { 200: brandsTypesEquipmentsSchema, ...errorResponses(400, 401, 403) } },
     handler: (request) => catalog.listBrandsTypesEquipments(request.serviceContext.db, request.auth),
   });
 
-  registerCatalogResource(app, '/legalentities', legalEntitySchema, {
-    create: { summary: 'Record a manufacturer', body: createLegalEntitySchema, errors: [400, 401, 403, 409, 410], run: catalog.createLegalEntity },
-    update: { summary: 'Rename a recorded manufacturer', body: updateLegalEntitySchema, run: catalog.updateLegalEntity },
-    remove: { summary: 'Delete a recorded manufacturer without brands', run: catalog.deleteLegalEntity },
+  // ---------------------------------------------------------------- manufacturers
+
+  app.route({
+    ...declaredRoute(createManufacturer),
+    schema: { ...declaredSchema(createManufacturer), tags, summary: 'Record a manufacturer', response: { 201: manufacturerRowSchema, ...errorResponses(400, 401, 403, 409, 410) } },
+    handler: async (request, reply) => reply.code(201).send(await catalog.createLegalEntity(request.serviceContext, request.auth, request.body)),
   });
-  registerCatalogResource(app, '/brands', brandSchema, {
-    list: { summary: 'Brands', run: catalog.listBrands },
-    create: { summary: 'Create a brand of a manufacturer', body: createBrandSchema, errors: [400, 401, 403, 404, 409, 410], run: catalog.createBrand },
-    update: { summary: 'Change a brand; only the fields sent change', body: updateBrandSchema, run: catalog.updateBrand },
-    remove: { summary: 'Delete a brand and its types (409 while machines use them)', run: catalog.deleteBrand },
+
+  app.put('/legalentities/:id', {
+    config: update,
+    schema: { tags, summary: 'Rename a recorded manufacturer', params: nodeidParamsSchema, body: updateLegalEntitySchema, response: { 200: manufacturerRowSchema, ...errorResponses(400, 401, 403, 404) } },
+    handler: (request) => catalog.updateLegalEntity(request.serviceContext, request.auth, request.params.id, request.body),
   });
-  registerCatalogResource(app, '/equipmenttypes', equipmentTypeSchema, {
-    list: { summary: 'Equipment types (models)', run: catalog.listEquipmentTypes },
-    create: { summary: 'Create a model of a brand', body: createEquipmentTypeSchema, errors: [400, 401, 403, 404, 409, 410], run: catalog.createEquipmentType },
-    update: { summary: 'Change a model; only the fields sent change', body: updateEquipmentTypeSchema, run: catalog.updateEquipmentType },
-    remove: { summary: 'Delete a model (409 while machines use it)', run: catalog.deleteEquipmentType },
+
+  app.delete('/legalentities/:id', {
+    config: remove,
+    schema: { tags, summary: 'Delete a recorded manufacturer without brands', params: nodeidParamsSchema, response: { 200: deleteResultSchema, ...errorResponses(400, 401, 403, 404, 409) } },
+    handler: (request) => catalog.deleteLegalEntity(request.serviceContext, request.auth, request.params.id),
   });
-  registerCatalogResource(app, '/equipmentclasses', equipmentClassSchema, {
-    list: { summary: 'Equipment classes', run: catalog.listEquipmentClasses },
-    create: { summary: 'Create an equipment class', body: createEquipmentClassSchema, errors: [400, 401, 403, 409, 410], run: catalog.createEquipmentClass },
-    update: { summary: 'Rename an equipment class in one language', body: updateEquipmentClassSchema, run: catalog.updateEquipmentClass },
-    remove: { summary: 'Delete an equipment class; its machines keep existing without one', run: catalog.deleteEquipmentClass },
+
+  // ---------------------------------------------------------------- brands
+
+  app.get('/brands', {
+    config: read,
+    schema: { tags, summary: 'Brands', querystring: langQuerySchema, response: { 200: z.array(brandSchema), ...errorResponses(400, 401, 403) } },
+    handler: (request) => catalog.listBrands(request.serviceContext.db, request.auth),
+  });
+
+  app.route({
+    ...declaredRoute(createBrand),
+    schema: { ...declaredSchema(createBrand), tags, summary: 'Create a brand of a manufacturer', response: { 201: brandRowSchema, ...errorResponses(400, 401, 403, 404, 409, 410) } },
+    handler: async (request, reply) => reply.code(201).send(await catalog.createBrand(request.serviceContext, request.auth, request.body)),
+  });
+
+  app.route({
+    ...declaredRoute(updateBrand),
+    schema: { ...declaredSchema(updateBrand), tags, summary: 'Change a brand; only the fields sent change', response: { 200: brandRowSchema, ...errorResponses(400, 401, 403, 404) } },
+    handler: (request) => catalog.updateBrand(request.serviceContext, request.auth, { params: request.params, body: request.body }),
+  });
+
+  app.delete('/brands/:id', {
+    config: remove,
+    schema: { tags, summary: 'Delete a brand and its types (409 while machines use them)', params: nodeidParamsSchema, response: { 200: deleteResultSchema, ...errorResponses(400, 401, 403, 404, 409) } },
+    handler: (request) => catalog.deleteBrand(request.serviceContext, request.auth, request.params.id),
+  });
+
+  // ---------------------------------------------------------------- equipment types
+
+  app.get('/equipmenttypes', {
+    config: read,
+    schema: { tags, summary: 'Equipment types (models)', querystring: langQuerySchema, response: { 200: z.array(equipmentTypeSchema), ...errorResponses(400, 401, 403) } },
+    handler: (request) => catalog.listEquipmentTypes(request.serviceContext.db, request.auth),
+  });
+
+  app.route({
+    ...declaredRoute(createEquipmentType),
+    schema: { ...declaredSchema(createEquipmentType), tags, summary: 'Create a model of a brand', response: { 201: equipmentTypeRowSchema, ...errorResponses(400, 401, 403, 404, 409, 410) } },
+    handler: async (request, reply) => reply.code(201).send(await catalog.createEquipmentType(request.serviceContext, request.auth, request.body)),
+  });
+
+  app.put('/equipmenttypes/:id', {
+    config: update,
+    schema: { tags, summary: 'Change a model; only the fields sent change', params: nodeidParamsSchema, body: updateEquipmentTypeSchema, response: { 200: equipmentTypeRowSchema, ...errorResponses(400, 401, 403, 404) } },
+    handler: (request) => catalog.updateEquipmentType(request.serviceContext, request.auth, request.params.id, request.body),
+  });
+
+  app.delete('/equipmenttypes/:id', {
+    config: remove,
+    schema: { tags, summary: 'Delete a model (409 while machines use it)', params: nodeidParamsSchema, response: { 200: deleteResultSchema, ...errorResponses(400, 401, 403, 404, 409) } },
+    handler: (request) => catalog.deleteEquipmentType(request.serviceContext, request.auth, request.params.id),
+  });
+
+  // ---------------------------------------------------------------- equipment classes
+
+  app.get('/equipmentclasses', {
+    config: read,
+    schema: { tags, summary: 'Equipment classes', querystring: langQuerySchema, response: { 200: z.array(equipmentClassSchema), ...errorResponses(400, 401, 403) } },
+    handler: (request) => catalog.listEquipmentClasses(request.serviceContext.db, request.auth, request.query.lang),
+  });
+
+  app.route({
+    ...declaredRoute(createEquipmentClass),
+    schema: { ...declaredSchema(createEquipmentClass), tags, summary: 'Create an equipment class', response: { 201: equipmentClassRowSchema, ...errorResponses(400, 401, 403, 409, 410) } },
+    handler: async (request, reply) => reply.code(201).send(await catalog.createEquipmentClass(request.serviceContext, request.auth, request.body)),
+  });
+
+  app.route({
+    ...declaredRoute(updateEquipmentClass),
+    schema: { ...declaredSchema(updateEquipmentClass), tags, summary: 'Rename an equipment class in one language', response: { 200: equipmentClassRowSchema, ...errorResponses(400, 401, 403, 404) } },
+    handler: (request) => catalog.updateEquipmentClass(request.serviceContext, request.auth, { params: request.params, body: request.body }),
+  });
+
+  app.delete('/equipmentclasses/:id', {
+    config: remove,
+    schema: { tags, summary: 'Delete an equipment class; its machines keep existing without one', params: nodeidParamsSchema, response: { 200: deleteResultSchema, ...errorResponses(400, 401, 403, 404, 409) } },
+    handler: (request) => catalog.deleteEquipmentClass(request.serviceContext, request.auth, request.params.id),
   });
 };
 
 export default catalogRoutes;
-
-/** What differs between the catalogue's resources; the four routes are the same for each. */
-interface CatalogResource<Row extends z.ZodType, Create extends z.ZodType, Update extends z.ZodType> {
-  list?: { summary: string; run: (db: ServiceContext['db'], actor: Actor, lang: string) => Promise<z.output<Row>[]> };
-  /** Creating a brand or type names a parent that may be missing (404); a manufacturer or class has none. */
-  create: { summary: string; body: Create; errors: readonly ErrorCode[]; run: (ctx: ServiceContext, actor: Actor, input: z.output<Create>) => Promise<z.output<Row>> };
-  update: { summary: string; body: Update; run: (ctx: ServiceContext, actor: Actor, nodeid: string, input: z.output<Update>) => Promise<z.output<Row>> };
-  remove: { summary: string; run: (ctx: ServiceContext, actor: Actor, nodeid: string) => Promise<DeleteResult> };
-}
-
-/** GET (when listed), POST, PUT /:id and DELETE /:id of one catalogue resource under `path`. */
-function registerCatalogResource<Row extends z.ZodType, Create extends z.ZodType, Update extends z.ZodType>(
-  zodApp: FastifyInstance,
-  path: string,
-  row: Row,
-  resource: CatalogResource<Row, Create, Update>,
-): void {
-  // The zod type provider cannot resolve request and reply types from schemas that are still type parameters,
-  // so these routes are registered untyped. Validation still runs against the same schemas, and CatalogResource
-  // ties each `run` to its schema, so the casts below only state what validation proved.
-  const app = zodApp.withTypeProvider<FastifyTypeProviderDefault>();
-  const { list, create: creating, update: updating, remove: removing } = resource;
-  if (list) {
-    app.get(path, {
-      config: read,
-      schema: route({ summary: list.summary, querystring: langQuerySchema, response: { 200: z.array(row), ...errorResponses(400, 401, 403) } }),
-      handler: (request) => list.run(request.serviceContext.db, request.auth, (request.query as z.output<typeof langQuerySchema>).lang),
-    });
-  }
-  app.post(path, {
-    config: create,
-    schema: route({ summary: creating.summary, body: creating.body, response: { 201: row, ...errorResponses(...creating.errors) } }),
-    handler: async (request, reply) => reply.code(201).send(await creating.run(request.serviceContext, request.auth, request.body as z.output<Create>)),
-  });
-  app.put(`${path}/:id`, {
-    config: update,
-    schema: route({ summary: updating.summary, params: nodeidParamsSchema, body: updating.body, response: { 200: row, ...errorResponses(400, 401, 403, 404) } }),
-    handler: (request) => updating.run(request.serviceContext, request.auth, (request.params as NodeidParams).id, request.body as z.output<Update>),
-  });
-  app.delete(`${path}/:id`, {
-    config: remove,
-    schema: route({ summary: removing.summary, params: nodeidParamsSchema, response: { 200: deleteResultSchema, ...errorResponses(400, 401, 403, 404, 409) } }),
-    handler: (request) => removing.run(request.serviceContext, request.auth, (request.params as NodeidParams).id),
-  });
-}
-
-type NodeidParams = z.output<typeof nodeidParamsSchema>;
-
-/** A catalogue route's schema, typed as fastify's plain schema so no type parameter reaches the route types. */
-function route(schema: Omit<FastifySchema, 'tags'> & { summary: string }): FastifySchema {
-  return { tags: ['catalog'], ...schema };
-}

@@ -1,71 +1,77 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createEquipmentBulkResultSchema, createEquipmentBulkSchema, createEquipmentSchema, deleteEquipmentSchema, equipmentSchema, updateEquipmentSchema } from '../../../shared/api/equipment';
+import { createEquipmentBulkResultSchema, createEquipmentBulkSchema, equipmentSchema } from '../../../shared/api/equipment';
 import { deleteResultSchema } from '../../../shared/api/fields';
-import { createEquipment, createEquipmentBulk, deleteEquipment, getEquipment, listEquipment, updateEquipment } from '../../services/equipment-service';
+import { createEquipment, deleteEquipment, updateEquipment } from '../../../shared/mutations/equipment';
+import { equipmentRowSchema } from '../../../shared/rows/equipment';
+import * as service from '../../services/equipment-service';
 import { assertBodyIdMatches } from '../../services/structure-common';
+import { declaredRoute, declaredSchema } from '../declared-route';
 import { errorResponses, langQuerySchema, nodeidParamsSchema } from '../responses';
 
-/** Equipment (machines), spec part 1 §3, §7 and part 2 §2.2, §7; feature key `equipment`. */
+/**
+ * Equipment (machines), spec part 1 §3, §7 and part 2 §2.2, §7; feature key `equipment`. The writes come from
+ * their declarations (src/shared/mutations/equipment.ts) and answer the machine's row as the change feed sends
+ * it; the reads answer the spec's machine with its type, places, photo URLs and shift plan.
+ */
 const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/equipments', {
     config: { permission: { feature: 'equipment', flag: 'read' } },
     schema: { tags: ['equipments'], summary: 'Every machine of the organisation, by name', querystring: langQuerySchema, response: { 200: z.array(equipmentSchema), ...errorResponses(400, 401, 403) } },
-    handler: (request) => listEquipment(request.serviceContext.db, request.auth, app.fileUrls, request.query.lang),
+    handler: (request) => service.listEquipment(request.serviceContext.db, request.auth, app.fileUrls, request.query.lang),
   });
 
   app.get('/equipments/:id', {
     config: { permission: { feature: 'equipment', flag: 'read' } },
     schema: { tags: ['equipments'], summary: 'One machine', params: nodeidParamsSchema, querystring: langQuerySchema, response: { 200: equipmentSchema, ...errorResponses(400, 401, 403, 404) } },
-    handler: (request) => getEquipment(request.serviceContext.db, request.auth, app.fileUrls, request.params.id, request.query.lang),
+    handler: (request) => service.getEquipment(request.serviceContext.db, request.auth, app.fileUrls, request.params.id, request.query.lang),
   });
 
-  app.post('/equipments', {
-    config: { permission: { feature: 'equipment', flag: 'create' } },
+  app.route({
+    ...declaredRoute(createEquipment),
     schema: {
+      ...declaredSchema(createEquipment),
       tags: ['equipments'],
       summary: 'Create a machine (create equipment), with new manufacturer, brand and type if flagged isnew',
-      body: createEquipmentSchema,
-      response: { 201: equipmentSchema, ...errorResponses(400, 401, 403, 404, 409, 410) },
+      response: { 201: equipmentRowSchema, ...errorResponses(400, 401, 403, 404, 409, 410) },
     },
-    handler: async (request, reply) => reply.code(201).send(await createEquipment(request.serviceContext, request.auth, app.fileUrls, request.body)),
+    handler: async (request, reply) => reply.code(201).send(await service.createEquipment(request.serviceContext, request.auth, request.body)),
   });
 
   app.post('/equipments/bulk', {
     config: { permission: { feature: 'equipment', flag: 'create' } },
     schema: {
       tags: ['equipments'],
-      summary: 'Create many machines at once (CSV import): one transaction, all or nothing',
+      // why not rows: up to a thousand machines in one answer, whose rows the change feed brings anyway.
+      summary: 'Create many machines at once (CSV import): one transaction, all or nothing; answers the ids and the one version, not rows',
       body: createEquipmentBulkSchema,
       response: { 201: createEquipmentBulkResultSchema, ...errorResponses(400, 401, 403, 404, 409, 410) },
     },
-    handler: async (request, reply) => reply.code(201).send(await createEquipmentBulk(request.serviceContext, request.auth, request.body.items)),
+    handler: async (request, reply) => reply.code(201).send(await service.createEquipmentBulk(request.serviceContext, request.auth, request.body.items)),
   });
 
-  app.put('/equipments/:id', {
-    config: { permission: { feature: 'equipment', flag: 'update' } },
+  app.route({
+    ...declaredRoute(updateEquipment),
     schema: {
+      ...declaredSchema(updateEquipment),
       tags: ['equipments'],
       summary: 'Change a machine (update equipment, memo update); only the fields sent change',
-      params: nodeidParamsSchema,
-      body: updateEquipmentSchema,
-      response: { 200: equipmentSchema, ...errorResponses(400, 401, 403, 404) },
+      response: { 200: equipmentRowSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: (request) => updateEquipment(request.serviceContext, request.auth, app.fileUrls, request.params.id, request.body),
+    handler: (request) => service.updateEquipment(request.serviceContext, request.auth, { params: request.params, body: request.body }),
   });
 
-  app.delete('/equipments/:id', {
-    config: { permission: { feature: 'equipment', flag: 'delete' } },
+  app.route({
+    ...declaredRoute(deleteEquipment),
     schema: {
+      ...declaredSchema(deleteEquipment),
       tags: ['equipments'],
       summary: 'Delete a machine with its notifications, counters, tasks, FAQs and attachments',
-      params: nodeidParamsSchema,
-      body: deleteEquipmentSchema,
       response: { 200: deleteResultSchema, ...errorResponses(400, 401, 403, 404) },
     },
     handler: (request) => {
       assertBodyIdMatches('nodeid', request.body?.nodeid, request.params.id);
-      return deleteEquipment(request.serviceContext, request.auth, request.params.id);
+      return service.deleteEquipment(request.serviceContext, request.auth, request.params.id);
     },
   });
 };

@@ -1,23 +1,27 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fileContentParamsSchema, fileDownloadParamsSchema, fileDownloadSchema, registerFilesSchema, registeredFileSchema, signedUrlQuerySchema, uploadResultSchema } from '../../../shared/api/files';
+import { fileContentParamsSchema, fileDownloadParamsSchema, fileDownloadSchema, registeredFileSchema, signedUrlQuerySchema, uploadResultSchema } from '../../../shared/api/files';
+import { uploadFile } from '../../../shared/mutations/files';
 import { completeUpload, fileDownload, readFileContent, registerFiles, type FileServices } from '../../services/file-service';
+import { declaredRoute, declaredSchema } from '../declared-route';
 import { errorResponses } from '../responses';
 
 /**
- * Two-step upload (spec part 1 §7, sync-protocol.md § Files). POST /api/files needs a signed-in user; the
- * content URLs it hands out carry their own authorisation (the signature), so the device can PUT and GET
- * bytes without a bearer token — as it would against S3.
+ * Two-step upload (spec part 1 §7, docs/sync.md). POST /api/files (the `uploadFile` declaration,
+ * src/shared/mutations/files.ts) needs a signed-in user; the content URLs it hands out carry their own
+ * authorisation (the signature), so the device can PUT and GET bytes without a bearer token — as it would
+ * against S3.
  */
 const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   const services = (): FileServices => ({ storage: app.fileStorage, signer: app.fileUrls, maxBytes: app.config.fileMaxBytes });
 
-  app.post('/files', {
-    config: { permission: 'authenticated' },
+  app.route({
+    ...declaredRoute(uploadFile),
     schema: {
+      ...declaredSchema(uploadFile),
       tags: ['files'],
-      summary: 'Register files to upload; answers a signed PUT URL per file (again for the same nodeid or pending fileid)',
-      body: registerFilesSchema,
+      // why not the file rows: the sender needs each file's signed `url` to PUT the bytes, which no row carries.
+      summary: 'Register files to upload; answers the registrations with a signed PUT URL each (again for the same nodeid or pending fileid), not file rows',
       response: { 200: z.array(registeredFileSchema), ...errorResponses(400, 401, 404) },
     },
     handler: (request) => registerFiles(request.serviceContext, request.auth, services(), request.body),

@@ -1,0 +1,62 @@
+import { createAttachmentSchema } from '../api/attachments';
+import { registerFilesSchema } from '../api/files';
+import { registeredMimetype } from '../domain/upload-types';
+import type { AttachmentRow, FileRow } from '../rows/equipment';
+import { defineMutation, noParams } from './mutation';
+
+/**
+ * Files and attachments (spec part 1 §3, §7). A file chosen on the device is one
+ * registration (POST /files, its bytes PUT to the signed URL the answer carries) and, for a document or photo
+ * on a record, one attachment after it.
+ *
+ * A file reference made on the device (`file.fileid` of an attachment, `image` of a machine) names the
+ * registration's nodeid, which is the file row's nodeid, until it is sent: the sender then puts in the server's
+ * fileid, and the server maps that back to the row. So on both sides `filenodeid` is the file row's nodeid.
+ */
+
+/**
+ * One file registered for upload. Any signed-in user: machine photos, notification photos and documents all
+ * need it, and the write that uses the file checks its own permission. The row is the first (on the device,
+ * only) file of the registration; the server registers every one alike.
+ */
+export const uploadFile = defineMutation({
+  name: 'uploadFile',
+  method: 'POST',
+  route: '/files',
+  params: noParams,
+  body: registerFilesSchema,
+  permission: 'authenticated',
+  kind: 'files',
+  creates: true,
+  target: ({ body }) => body.extensions[0]!.nodeid,
+  apply: (_current, { body }): Pick<FileRow, 'mimetype' | 'extension' | 'size' | 'status'> => {
+    const file = body.extensions[0]!;
+    return { mimetype: registeredMimetype(file.extension, file.mimetype), extension: file.extension, size: file.size ?? null, status: 'pending' };
+  },
+});
+
+/** A complete file hung on a record of the organisation (its kind, `targetkind`, is the server's to find). */
+export const attachFile = defineMutation({
+  name: 'attachFile',
+  method: 'POST',
+  route: '/attachments',
+  params: noParams,
+  body: createAttachmentSchema,
+  permission: { feature: 'equipment.attachment', flag: 'create' },
+  kind: 'attachments',
+  creates: true,
+  target: ({ body }) => {
+    if (!body.nodeid) throw new Error('attachFile: the device must choose the nodeid');
+    return body.nodeid;
+  },
+  apply: (_current, { body }, { usernodeid }): Omit<AttachmentRow, 'nodeid' | 'legalentitynodeid' | 'version' | 'targetkind'> => ({
+    title: body.title,
+    description: body.description,
+    specifier: body.specifier ?? null,
+    isattachmentof: body.isattachmentof,
+    filenodeid: body.file.fileid,
+    authornodeid: usernodeid,
+  }),
+});
+
+export const fileMutations = [uploadFile, attachFile] as const;
