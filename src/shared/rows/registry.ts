@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { SyncKind } from '../api/sync';
 import { chatMessageRowSchema, chatRoomRowSchema } from './chat';
 import { costRowSchema, costTypeRowSchema } from './costs';
@@ -64,4 +64,22 @@ export function rowSchemaOf(kind: SyncKind): RowSchema | undefined {
 /** The field names of the kind's row shape, computed once: picking them is cheaper than parsing every row. */
 export function rowFieldsOf(kind: SyncKind): readonly string[] | undefined {
   return keysByKind.get(kind);
+}
+
+const requiredByKind = new Map<SyncKind, readonly string[]>(
+  Object.entries(byKind).map(([kind, schema]) => [kind as SyncKind, Object.keys(schema.shape).filter((field) => !z.safeParse(schema.shape[field]!, undefined).success)]),
+);
+
+/**
+ * Whether `value` is a row of `kind` (its fields and no others; a field a row may leave out may be missing): a
+ * write's answer is the written row unless it is something else — a list, `{nodeid, version}` of a delete,
+ * another kind's record. Checks the field names only, not the values (the server's answer went through the
+ * route's response schema).
+ */
+export function isRowOf(kind: SyncKind, value: unknown): value is Record<string, unknown> & { nodeid: string } {
+  const fields = keysByKind.get(kind);
+  if (!fields || typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  return keys.every((key) => fields.includes(key)) && requiredByKind.get(kind)!.every((field) => Object.hasOwn(record, field));
 }
