@@ -4,9 +4,13 @@ import { can, type FeatureKey, type PermissionSubject } from '../permissions';
 /**
  * The offline sync contract (docs/sync.md), shared by the client's outbox and pull and by the
  * server's mutation log and pull route. Bump SYNC_FORMAT_VERSION when a change's shape changes in a way an
- * older client would misread (Actual's SYNC_FORMAT_VERSION): the client then drops its mirror and pulls from 0.
+ * older client would misread (Actual's SYNC_FORMAT_VERSION): a device whose mirror was filled under another
+ * format (its stamp, or none for format 1) empties it once and pulls from 0, keeping its outbox, dead letters
+ * and file bytes; a pull answering another format than the app's own does the same.
+ *
+ * 2: `data` is exactly the kind's row shape (src/shared/rows), and write routes answer that row.
  */
-export const SYNC_FORMAT_VERSION = 1;
+export const SYNC_FORMAT_VERSION = 2;
 
 /**
  * Every entity kind the client mirrors, in the order an initial sync applies them when versions tie (parents

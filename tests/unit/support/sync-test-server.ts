@@ -10,7 +10,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { PullResponse, SyncChange } from '../../../src/shared/api/sync';
+import { SYNC_FORMAT_VERSION, type PullResponse, type SyncChange } from '../../../src/shared/api/sync';
 import { parseMutation, type MutationInput, type SyncRow } from '../../../src/shared/mutations/mutation';
 import { createNotification, updateNotification } from '../../../src/shared/mutations/notifications';
 
@@ -174,13 +174,13 @@ export async function startSyncTestServer(): Promise<SyncTestServer> {
       const cursor = Number(url.searchParams.get('cursor') ?? 0);
       const last = clientId ? (state.lastMutation.get(clientId) ?? 0) : 0;
       if (state.feed.reset && cursor > 0) {
-        const answer: PullResponse = { formatVersion: 1, cursor: 0, hasMore: true, lastMutationId: last, reset: true, changes: [] };
+        const answer: PullResponse = { formatVersion: SYNC_FORMAT_VERSION, cursor: 0, hasMore: true, lastMutationId: last, reset: true, changes: [] };
         return send(res, 200, answer);
       }
       const newer = state.feed.changes.filter((change) => change.version > cursor).sort((a, b) => a.version - b.version);
       const page = newer.slice(0, state.feed.pageSize);
       const next = page.length ? page[page.length - 1]!.version : cursor;
-      const answer: PullResponse = { formatVersion: 1, cursor: next, hasMore: newer.length > page.length, lastMutationId: last, changes: page };
+      const answer: PullResponse = { formatVersion: SYNC_FORMAT_VERSION, cursor: next, hasMore: newer.length > page.length, lastMutationId: last, changes: page };
       return send(res, 200, answer);
     }
 
