@@ -100,7 +100,10 @@ export const updateNotification = defineMutation({
     return { ...fields, ...status };
   },
   describe: {
-    params: ({ body }, values) => ({ status: body.status ?? (typeof values.status === 'number' ? values.status : null) }),
+    // why the title from the body and no subject row: the status-update payload carries the title the device
+    // showed, so a change refused because the notification is gone (410) still names it.
+    subject: () => undefined,
+    params: ({ body }, values) => ({ title: body.title ?? null, status: body.status ?? (typeof values.status === 'number' ? values.status : null) }),
   },
 });
 
