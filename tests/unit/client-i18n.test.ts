@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import de from '../../src/client/i18n/de.json';
 import en from '../../src/client/i18n/en.json';
-import { STRUCTURE_ACTIONS } from '../../src/client/sync/use-sync-lists';
+import { MUTATIONS } from '../../src/shared/mutations/registry';
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -23,8 +23,27 @@ describe('i18n resources', () => {
     }
   });
 
-  it('names every structure write the sync panel can show (sites.describe.<action>)', () => {
-    for (const action of STRUCTURE_ACTIONS) expect(typeof leaf(de, `sites.describe.${action}`), action).toBe('string');
+  it('has the sync panel’s text for every declared action, by name and alias (sync.describe.<action>)', () => {
+    const actions = MUTATIONS.flatMap((definition) => [definition.name, ...(definition.aliases ?? [])]);
+    expect(actions.length).toBeGreaterThan(0);
+    for (const action of actions) {
+      expect(typeof leaf(de, `sync.describe.${action}`), `de: ${action}`).toBe('string');
+      expect(typeof leaf(en, `sync.describe.${action}`), `en: ${action}`).toBe('string');
+    }
+  });
+
+  it('has the sync panel’s text for every action a device may have queued', () => {
+    // Queued outbox entries carry these names for good (they are never renamed), declared or not on this build.
+    const queued = [
+      'createNotification', 'updateNotification', 'updateNotificationStatus', 'deleteNotification', 'addCounterReading', 'updateCounter', 'uploadFile', 'attachFile',
+      'createSite', 'updateSite', 'deleteSite', 'createArea', 'updateArea', 'deleteArea', 'createPool', 'updatePool', 'deletePool', 'assignEquipment', 'createShifts', 'updateShifts',
+      'createEquipment', 'updateEquipment', 'deleteEquipment', 'createManufacturer', 'createBrand', 'updateBrand', 'createEquipmentType', 'createEquipmentClass', 'updateEquipmentClass',
+      'followStructure', 'unfollowStructure', 'updateEquipmentMemo',
+    ];
+    for (const action of queued) {
+      expect(typeof leaf(de, `sync.describe.${action}`), `de: ${action}`).toBe('string');
+      expect(typeof leaf(en, `sync.describe.${action}`), `en: ${action}`).toBe('string');
+    }
   });
 
   it('uses the same interpolation variables in both languages', () => {

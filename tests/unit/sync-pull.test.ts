@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LocalDatabase } from '../../src/client/db/local-db';
+import { SYNC_FORMAT_VERSION } from '../../src/shared/api/sync';
 import { createApiClient } from '../../src/client/lib/api-client';
 import { getClientId, readState, stateKeys } from '../../src/client/sync/outbox';
 import { ensureMirrorOwner, pull, type PullProgress } from '../../src/client/sync/pull';
@@ -95,6 +96,30 @@ describe('pull', () => {
     expect(await db.mirror('notifications').get(local)).toMatchObject({ title: 'Offline erfasst' });
     expect(await db.outbox.count()).toBe(1);
     expect(await readState(db, stateKeys.cursor)).toBe(5);
+  });
+
+  it('a mirror filled under another SYNC_FORMAT_VERSION (format 1 had no stamp) is emptied once and pulled from 0; outbox, dead letters and bytes stay', async () => {
+    const { db, api, clientId, context } = await setup();
+    server.feed.changes = [notification(1, {}), { kind: 'equipment', nodeid: MACHINE, version: 2, data: { nodeid: MACHINE, name: 'Presse' } }];
+    await pull({ db, api, clientId });
+    expect(await readState(db, stateKeys.mirrorFormat)).toBe(SYNC_FORMAT_VERSION);
+    // What the previous app left: its rows in its shape, no format stamp, a queued report with a photo, a refused write.
+    await db.syncState.delete(stateKeys.mirrorFormat);
+    await db.mirror('equipment').update(MACHINE, { oldfield: 'alte Form' });
+    const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0xe0]).buffer;
+    const local = await createNotification(context, { type: 0, title: 'Offline erfasst', equipmentnodeid: MACHINE, photo: { bytes, mimetype: 'image/jpeg', name: 'leck.jpg' } });
+    await db.deadLetters.add({ ...(await db.outbox.toArray())[0]!, mutationId: 99, failedAt: 0, status: 403, error: {} });
+
+    const first = await pull({ db, api, clientId });
+    expect(first).toMatchObject({ reset: true, cursor: 2 });
+    expect(await db.mirror('equipment').get(MACHINE)).toEqual({ nodeid: MACHINE, name: 'Presse', version: 2 });
+    expect(await db.mirror('notifications').get(local)).toMatchObject({ title: 'Offline erfasst' });
+    expect(await db.outbox.count()).toBe(3);
+    expect(await db.deadLetters.count()).toBe(1);
+    expect(await db.fileBytes.count()).toBe(1);
+    expect(await readState(db, stateKeys.mirrorFormat)).toBe(SYNC_FORMAT_VERSION);
+    // Once: the next pull is incremental again.
+    expect(await pull({ db, api, clientId })).toMatchObject({ reset: false, changes: 0 });
   });
 
   it('another user on this device: the mirror is emptied, the first user’s outbox stays', async () => {

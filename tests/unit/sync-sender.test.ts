@@ -307,6 +307,80 @@ describe('sender', () => {
   });
 });
 
+/** The sender's reading of an acknowledged write's answer, with answers scripted per request. */
+describe('sender: reconciling by version', () => {
+  const N = '0190f5a0-0000-7000-8000-000000000301';
+  const TENANT = '0190f5a0-0000-7000-8000-0000000000ee';
+
+  /** The server's notification row at `version`. */
+  const serverRow = (version: number, fields: Record<string, unknown> = {}) => ({
+    nodeid: N,
+    legalentitynodeid: TENANT,
+    version,
+    type: 0,
+    status: 0,
+    title: 'Ölverlust',
+    description: null,
+    created: 1_000,
+    progressstarted: null,
+    closed: null,
+    dueuntil: null,
+    errorcode: null,
+    equipmentnodeid: MACHINE,
+    authornodeid: USER,
+    maintenancetasknodeid: null,
+    ...fields,
+  });
+
+  async function scripted(answers: Response[]) {
+    const db = new LocalDatabase(`sender-reconcile-${Math.random()}`);
+    const sent: string[] = [];
+    const api = {
+      send: (method: string, path: string) => {
+        sent.push(`${method} ${path}`);
+        return Promise.resolve(answers.shift() ?? new Response(JSON.stringify({ statusCode: 503 }), { status: 503 }));
+      },
+    };
+    const sender = createSender({ db, api, getUser: () => USER, random: () => 0.5 });
+    await db.mirror('notifications').put(serverRow(5));
+    return { db, sender, sent, context: { db, usernodeid: USER } };
+  }
+  const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+  it('the answered row replaces the mirror row; fields of a later pending write stay on top', async () => {
+    const { db, sender, context } = await scripted([json(serverRow(6, { status: 1, progressstarted: 2_000, title: 'Vom Kollegen umbenannt' }))]);
+    await updateNotificationStatus(context, (await db.mirror('notifications').get(N))!, 1);
+    await updateNotificationStatus(context, (await db.mirror('notifications').get(N))!, 2);
+    const pendingClosed = (await db.mirror('notifications').get(N))!.closed;
+
+    // The first is answered with the row; the second meets a 503 and stays pending.
+    expect((await sender.drain()).outcome.type).toBe('backoff');
+    expect(await db.mirror('notifications').get(N)).toEqual({ ...serverRow(6, { title: 'Vom Kollegen umbenannt' }), status: 2, progressstarted: expect.any(Number), closed: pendingClosed });
+    expect(await readState(db, stateKeys.pullFrom)).toBeUndefined();
+  });
+
+  it('a replayed answer older than the mirror row leaves it, and the next pull fetches the row again', async () => {
+    const { db, sender, context } = await scripted([json(serverRow(6, { status: 1 }))]);
+    await updateNotificationStatus(context, (await db.mirror('notifications').get(N))!, 1);
+    // A pull brought a later version meanwhile (under the pending status).
+    await db.mirror('notifications').update(N, { version: 9, title: 'Neuer' });
+
+    expect((await sender.drain()).outcome.type).toBe('idle');
+    expect(await db.mirror('notifications').get(N)).toMatchObject({ version: 9, title: 'Neuer', status: 1 });
+    expect(await readState(db, stateKeys.pullFrom)).toBe(8);
+  });
+
+  it('an answer that is not the row (only nodeid and version, another kind’s record, a list) is left to the next pull', async () => {
+    for (const answer of [{ nodeid: N, version: 6 }, { nodeid: N, version: 6, name: 'Zähler', equipmentnodeid: MACHINE }, [serverRow(6, { status: 1 })]]) {
+      const { db, sender, context } = await scripted([json(answer)]);
+      await updateNotificationStatus(context, (await db.mirror('notifications').get(N))!, 1);
+      expect((await sender.drain()).outcome.type).toBe('idle');
+      expect(await db.mirror('notifications').get(N), JSON.stringify(answer)).toMatchObject({ version: 5, status: 1 });
+      expect(await readState(db, stateKeys.pullFrom)).toBe(4);
+    }
+  });
+});
+
 describe('backoffDelay', () => {
   it('grows exponentially up to the cap and stays within [ceiling/2, ceiling]', () => {
     const ceilings = [1, 2, 3, 4, 5, 10, 20].map((attempt) => backoffDelay(attempt, () => 1));

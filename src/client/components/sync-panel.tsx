@@ -11,31 +11,23 @@ import { formatDateTime } from '../lib/dates';
 import { useSessionStore } from '../stores/session-store';
 import { useSyncStatus } from '../stores/sync-store';
 import { discardRefusedChange, retryRefusedChange, syncNow } from '../sync/app-sync';
-import { STRUCTURE_ACTIONS, useSyncLists, type Description, type StructureAction, type SyncListItem } from '../sync/use-sync-lists';
+import type de from '../i18n/de.json';
+import { useSyncLists, type Description, type SyncListItem } from '../sync/use-sync-lists';
 
+type DescribeKey = keyof typeof de.sync.describe;
+
+/** The text of a described entry: `sync.describe.<action>` with its values, unknown ones as a placeholder. */
 export function useDescribe(): (description: Description) => string {
   const { t } = useTranslation();
   return (description) => {
-    const p = description.params;
     const unknown = t('sync.describe.unknownRecord');
-    switch (description.action) {
-      case 'createNotification':
-        return t('sync.describe.createNotification', { equipment: p.equipment ?? t('sync.describe.unknownMachine'), title: p.title ?? unknown });
-      case 'updateNotificationStatus': {
-        const status = description.status === 0 || description.status === 1 || description.status === 2 ? t(`sync.status.${description.status}`) : String(description.status);
-        return t('sync.describe.updateNotificationStatus', { title: p.title ?? unknown, status });
-      }
-      case 'addCounterReading':
-        return t('sync.describe.addCounterReading', { counter: p.counter ?? unknown, value: p.value ?? '' });
-      case 'uploadFile':
-        return t('sync.describe.uploadFile', { name: p.name ?? unknown });
-      case 'attachFile':
-        return t('sync.describe.attachFile', { title: p.title ?? unknown });
-      case 'structure':
-        return (STRUCTURE_ACTIONS as readonly unknown[]).includes(p.change) ? t(`sites.describe.${p.change as StructureAction}`, { name: p.name ?? unknown }) : t('sync.describe.other', { what: String(p.change) });
-      default:
-        return t('sync.describe.other', { what: p.what ?? unknown });
+    const values: Record<string, string | number> = { name: unknown };
+    for (const [key, value] of Object.entries(description.params)) values[key] = value ?? unknown;
+    if (description.status !== undefined) {
+      const status = description.status;
+      values.status = status === 0 || status === 1 || status === 2 ? t(`sync.status.${status}`) : String(status);
     }
+    return t(`sync.describe.${description.action as DescribeKey}`, values);
   };
 }
 
@@ -63,10 +55,10 @@ function ItemRow({ item, describe, children }: { item: SyncListItem; describe: (
 }
 
 export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const describe = useDescribe();
   const usernodeid = useSessionStore((s) => s.session?.usernodeid ?? null);
-  const lists = useSyncLists(open ? usernodeid : null);
+  const lists = useSyncLists(open ? usernodeid : null, i18n.language);
   const online = useSyncStatus((s) => s.online);
   const sending = useSyncStatus((s) => s.sending || s.pulling);
   const error = useSyncStatus((s) => s.error);

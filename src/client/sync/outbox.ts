@@ -29,6 +29,8 @@ export const stateKeys = {
   pullFrom: 'pullFrom',
   /** The pull's `scope` the mirror was filled under (kinds the user may not read); a change means a full resync. */
   pullScope: 'pullScope',
+  /** The SYNC_FORMAT_VERSION the mirror's rows came in (unset: format 1, which had no stamp); another one means a full resync. */
+  mirrorFormat: 'mirrorFormat',
 } as const;
 
 /**

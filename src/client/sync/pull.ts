@@ -6,8 +6,9 @@
  * - A field a still-pending outbox entry changed is never overwritten: the pending value wins until the server
  *   acknowledged the write (the optimistic view survives the pull).
  * - Tombstones delete the row (deletes win over edits; a pending edit of it will come back as a dead letter).
- * - `reset` (cursor older than tombstone retention), another SYNC_FORMAT_VERSION or another `scope` (the user's
- *   read permissions changed): the mirror is emptied and pulled again from 0. The outbox, dead letters and file
+ * - `reset` (cursor older than tombstone retention), another SYNC_FORMAT_VERSION (of the answer, or of the rows
+ *   already in the mirror: an app update that changed the row shapes) or another `scope` (the user's read
+ *   permissions changed): the mirror is emptied and pulled again from 0. The outbox, dead letters and file
  *   bytes are untouched, and rows created by pending writes are put back at once, so nothing the user entered
  *   disappears from the screens.
  */
@@ -71,6 +72,7 @@ export async function applyChanges(db: LocalDatabase, changes: SyncChange[], cur
       await table.put(row);
     }
     await writeState(db, stateKeys.cursor, cursor);
+    await writeState(db, stateKeys.mirrorFormat, SYNC_FORMAT_VERSION);
   });
 }
 
@@ -87,6 +89,7 @@ export async function resetMirror(db: LocalDatabase, owner?: string): Promise<vo
       await db.mirror(entry.kind).put({ ...(pending.get(`${entry.kind}:${entry.nodeid}`) ?? {}), nodeid: entry.nodeid });
     }
     await writeState(db, stateKeys.cursor, 0);
+    await writeState(db, stateKeys.mirrorFormat, SYNC_FORMAT_VERSION);
     await writeState(db, stateKeys.initialSyncDone, false);
     // An empty mirror has no scope yet and needs no row fetched again.
     await db.syncState.bulkDelete([stateKeys.pullScope, stateKeys.pullFrom]);
@@ -106,6 +109,12 @@ export async function ensureMirrorOwner(db: LocalDatabase, usernodeid: string): 
     return;
   }
   await resetMirror(db, usernodeid);
+}
+
+/** A mirror that was filled (it has a cursor) under another SYNC_FORMAT_VERSION than this app's. */
+async function mirrorOfAnotherFormat(db: LocalDatabase): Promise<boolean> {
+  if ((await readState<number>(db, stateKeys.cursor)) === undefined) return false;
+  return ((await readState<number>(db, stateKeys.mirrorFormat)) ?? 1) !== SYNC_FORMAT_VERSION;
 }
 
 async function fetchPage(deps: PullDeps, cursor: number): Promise<PullResponse> {
@@ -136,13 +145,16 @@ export async function pull(deps: PullDeps): Promise<PullResult> {
     await resetMirror(db);
     await writeState(db, stateKeys.fullResyncNeeded, false);
   }
+  // Rows pulled by an app of another format are in a shape this code does not read: start over, once.
+  const formatChanged = await mirrorOfAnotherFormat(db);
+  if (formatChanged) await resetMirror(db);
   // A row the sender could not put right (a stale replayed answer, a refused write) is fetched again.
   const pullFrom = await readState<number>(db, stateKeys.pullFrom);
   let cursor = Math.min((await readState<number>(db, stateKeys.cursor)) ?? 0, pullFrom ?? Infinity);
   let initial = cursor === 0;
   let counts: Record<string, number> = {};
   let total = 0;
-  let resets = 0;
+  let resets = formatChanged ? 1 : 0;
   let lastMutationId = 0;
   // The first page of an initial sync can take a while (the whole plant): show the progress bar from the start.
   if (initial) deps.onProgress?.({ initial, counts: {}, done: false });

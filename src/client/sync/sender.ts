@@ -1,8 +1,9 @@
 /**
- * Sends the outbox to the server, oldest mutation first (sync-protocol.md § Client side). One `drain()` sends
+ * Sends the outbox to the server, oldest mutation first (docs/sync.md § Client side). One `drain()` sends
  * entries one by one until the queue is empty or something blocks it, and reports why it stopped:
  *
- * - 2xx, also a replay (`Idempotent-Replayed: true`): the entry is removed, the server's answer applied to the mirror.
+ * - 2xx, also a replay (`Idempotent-Replayed: true`): the entry is removed; an answer that is the written row
+ *   replaces the mirror row unless the mirror holds a later version (`acknowledge`).
  * - no answer, 408, 429, 5xx: stop; retry after an exponential backoff with jitter, forever (attempts are shown).
  * - 401: the API client already refreshed once and resent; if the session then has ended (refresh token dead)
  *   the queue stays as it is and waits for the next login. Not counted as a failed attempt.
@@ -18,6 +19,7 @@ import { SYNC_HEADERS, mutationGapSchema } from '../../shared/api/sync';
 import type { DeadLetter, LocalDatabase, OutboxEntry, StoredFileBytes } from '../db/local-db';
 import { isApiError, type ApiClient } from '../lib/api-client';
 import { CREATE_REFUSED } from './mirror-fields';
+import { isRowOf } from '../../shared/rows/registry';
 import { getClientId, pendingEntries, readState, requestPullFrom, stateKeys, writeState } from './outbox';
 
 export interface BackoffOptions {
@@ -209,34 +211,23 @@ export function createSender(deps: SenderDeps) {
         await db.acked.bulkDelete(oldest);
       }
       await writeState(db, stateKeys.lastMutationAck(entry.clientId), entry.mutationId);
-      // The server's answer is the record as it now is: apply it, except fields other pending writes changed.
-      // Only fields the mirror row already has (the change feed's shape; route answers add nested display
-      // objects) and the version; the next pull brings the row exactly as the feed has it.
-      const answer = Array.isArray(body) ? undefined : (body as Record<string, unknown> | undefined);
-      const record = answer && typeof answer === 'object' && answer.nodeid === entry.nodeid ? answer : undefined;
+      // Reconciled by version: an answer that is the written row (src/shared/rows) is the server's row as this
+      // write left it. It replaces the mirror row — except fields of other pending writes, which stay on top until
+      // they are answered — unless the mirror already holds a later version (a replayed answer is the row as it
+      // was at the first commit, and a pull may have brought a newer one since).
       const table = db.mirror(entry.kind);
       const existing = await table.get(entry.nodeid);
-      // A replayed answer is the record as it was at the first commit. If a pull brought a later version meanwhile
-      // (under this entry's pending values), that answer is older than the mirror: applying it would roll the row
-      // back, and the pull has already passed the later version.
-      const stale = typeof record?.version === 'number' && typeof existing?.version === 'number' && record.version < existing.version;
-      if (record && existing && !stale) {
+      const row = isRowOf(entry.kind, body) && body.nodeid === entry.nodeid && typeof body.version === 'number' ? body : undefined;
+      const newer = row !== undefined && !(typeof existing?.version === 'number' && existing.version > (row.version as number));
+      if (row && newer && existing) {
         const others = await db.outbox.where('[kind+nodeid]').equals([entry.kind, entry.nodeid]).toArray();
-        const keep = new Set(others.flatMap((other) => other.fields));
-        const merged: Record<string, unknown> = { ...existing };
-        for (const [field, value] of Object.entries(record)) {
-          if (keep.has(field) || !(field in existing || field === 'version')) continue;
-          // why: route answers write "unset" times as 0, the change feed as null.
-          merged[field] = value === 0 && existing[field] === null ? null : value;
-        }
-        await table.put({ ...merged, nodeid: entry.nodeid });
+        const pending = Object.fromEntries(others.flatMap((other) => other.fields).filter((field) => field in existing).map((field) => [field, existing[field]]));
+        await table.put({ ...row, ...pending, nodeid: entry.nodeid });
       }
-      // A row a pull delivered still shows this entry's values over the server's, and no fresh answer put them
-      // right (a stale replay, an answer of another shape such as a file registration's list, or one without a
-      // version): the next pull fetches the row's version again. A row no pull has delivered yet needs nothing:
-      // the write's own version is still ahead of the cursor.
-      const settled = record && !stale && typeof record.version === 'number';
-      if (!settled && typeof existing?.version === 'number') await requestPullFrom(db, existing.version - 1);
+      // Anything else (a list, a delete's `{nodeid, version}`, another kind's record, a stale replay): a row a pull
+      // delivered may still show this entry's values over the server's, so the next pull fetches its version
+      // again. A row no pull has delivered yet needs nothing: the write's own version is still ahead of the cursor.
+      if (!newer && typeof existing?.version === 'number') await requestPullFrom(db, existing.version - 1);
       // A kind the user may write but not read (the pull's scope leaves it out): once the server has it, the row
       // leaves the mirror, which shows what the user may read.
       const hidden = (await readState<string>(db, stateKeys.pullScope))?.split(',') ?? [];

@@ -1,51 +1,22 @@
 /**
  * The sync panel's lists, live from Dexie: pending writes and dead letters of the logged-in user, each with what
- * the user did in plain words (the i18n key `sync.describe.<action>` and its parameters, looked up in the mirror:
- * machine name, notification title, counter name).
+ * the user did in plain words. The words come from the action's declaration (src/shared/mutations): the i18n
+ * text `sync.describe.<action>` with the name of its subject row from the mirror and the declaration's
+ * `describe.params`. An action no declaration knows is shown as the call it makes.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
+import type { SyncKind } from '../../shared/api/sync';
+import { mutationByAction } from '../../shared/mutations/registry';
+import type { AnyMutation, MutationArgs } from '../../shared/mutations/mutation';
 import { getLocalDb, type DeadLetter, type LocalDatabase, type MirrorRow, type OutboxEntry } from '../db/local-db';
-
-export type DescribedAction = 'createNotification' | 'updateNotificationStatus' | 'addCounterReading' | 'uploadFile' | 'attachFile' | 'structure' | 'other';
-
-/** Plant-structure, equipment and catalogue writes (issue #4), described as "<what>: <name>" with `change` = the action. */
-export const STRUCTURE_ACTIONS = [
-  'createSite',
-  'updateSite',
-  'deleteSite',
-  'createArea',
-  'updateArea',
-  'deleteArea',
-  'createPool',
-  'updatePool',
-  'deletePool',
-  'assignEquipment',
-  'createShifts',
-  'updateShifts',
-  'createEquipment',
-  'updateEquipment',
-  'deleteEquipment',
-  'createManufacturer',
-  'createBrand',
-  'updateBrand',
-  'createEquipmentType',
-  'createEquipmentClass',
-  'updateEquipmentClass',
-  'followStructure',
-  'unfollowStructure',
-] as const;
-export type StructureAction = (typeof STRUCTURE_ACTIONS)[number];
-
-function localizedText(value: unknown): string | null {
-  if (value && typeof value === 'object') return text((value as Record<string, unknown>).de) ?? Object.values(value).map(text).find(Boolean) ?? null;
-  return text(value);
-}
+import { localized } from '../../shared/domain/text';
 
 export interface Description {
-  action: DescribedAction;
+  /** The action, i.e. the text `sync.describe.<action>`; `other` for one no declaration knows. */
+  action: string;
   /** Values for the text; `null` means "unknown" (the component fills in a translated placeholder). */
   params: Record<string, string | number | null>;
-  /** For updateNotificationStatus: the new status (translated by the component). */
+  /** A notification status the text names (put into words by the component). */
   status?: number;
 }
 
@@ -61,61 +32,62 @@ export interface SyncListItem {
   refusedMessage?: string;
 }
 
-const KNOWN: readonly DescribedAction[] = ['createNotification', 'updateNotificationStatus', 'addCounterReading', 'uploadFile', 'attachFile'];
+/** What a row is called on the screens. */
+const nameOf = (row: Record<string, unknown> | undefined, lang: string): string | null => (row ? (localized(row.name, lang) ?? localized(row.title, lang) ?? localized(row.model, lang)) : null);
 
-function text(value: unknown): string | null {
-  return typeof value === 'string' && value.trim() ? value : null;
+/** The entry's path parameters, read back from its path with the declaration's route (`notifications/:nodeid`). */
+function pathParams(route: string, path: string): Record<string, string> {
+  const names: string[] = [];
+  const pattern = route.replace(/^\//, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  const match = new RegExp(`^${pattern}$`).exec(path);
+  return match ? Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)])) : {};
 }
 
-export async function describeEntry(db: LocalDatabase, entry: Pick<OutboxEntry, 'action' | 'values' | 'kind' | 'nodeid' | 'method' | 'path' | 'dependsOn'>): Promise<Description> {
-  if ((STRUCTURE_ACTIONS as readonly string[]).includes(entry.action)) {
-    // The record's name as the user saw it: from the mirror (also a row hidden by a pending delete), else the write.
-    const row = await db.mirror(entry.kind).get(entry.nodeid);
-    const owner = await ownerOf(db, entry, row);
-    const name = localizedText(owner?.name) ?? localizedText(row?.name) ?? localizedText(row?.model) ?? localizedText(entry.values.name) ?? localizedText(entry.values.model);
-    return { action: 'structure', params: { change: entry.action, name } };
-  }
-  const action = (KNOWN as readonly string[]).includes(entry.action) ? (entry.action as DescribedAction) : 'other';
-  switch (action) {
-    case 'createNotification': {
-      const machine = await db.mirror('equipment').get(String(entry.values.equipmentnodeid));
-      const label = machine ? [text(machine.name), text(machine.equipmentid)].filter(Boolean).join(' ') : null;
-      return { action, params: { equipment: label || null, title: text(entry.values.title) } };
-    }
-    case 'updateNotificationStatus': {
-      const notification = await db.mirror('notifications').get(entry.nodeid);
-      return { action, params: { title: text(notification?.title) }, status: Number(entry.values.status) };
-    }
-    case 'addCounterReading': {
-      const counter = await db.mirror('counters').get(String(entry.values.counternodeid));
-      const value = typeof entry.values.value === 'number' ? entry.values.value.toLocaleString('de-DE') : String(entry.values.value);
-      return { action, params: { counter: text(counter?.name), value } };
-    }
-    case 'uploadFile': {
-      const file = entry.dependsOn[0] ? await db.fileBytes.get(entry.dependsOn[0]) : undefined;
-      return { action, params: { name: file?.name ?? null } };
-    }
-    case 'attachFile':
-      return { action, params: { title: text(entry.values.title) } };
-    default:
-      return { action, params: { what: `${entry.method} /api/${entry.path}` } };
-  }
+/** The arguments as the declaration's `describe` takes them: parsed like the route does, else as stored. */
+function argsOf(definition: AnyMutation, entry: { path: string; body?: unknown }): MutationArgs<unknown, unknown> {
+  const params = pathParams(definition.route, entry.path);
+  const body = definition.body.safeParse(entry.body);
+  const parsedParams = definition.params.safeParse(params);
+  return { params: parsedParams.success ? parsedParams.data : params, body: body.success ? body.data : (entry.body ?? {}) };
 }
 
-/** The record a write is named after when it is not the written row: a shift plan's area, a subscription's target. */
-async function ownerOf(db: LocalDatabase, entry: Pick<OutboxEntry, 'kind' | 'nodeid' | 'values'>, row: MirrorRow | undefined): Promise<MirrorRow | undefined> {
-  if (entry.kind === 'shiftmodels') {
-    return typeof entry.values.ownernodeid === 'string'
-      ? db.mirror('areas').get(entry.values.ownernodeid)
-      : db.mirror('areas').filter((area) => area.shiftmodelnodeid === entry.nodeid).first();
+export type DescribedEntry = Pick<OutboxEntry, 'action' | 'values' | 'kind' | 'nodeid' | 'method' | 'path' | 'dependsOn'> & { body?: unknown };
+
+export async function describeEntry(db: LocalDatabase, entry: DescribedEntry, lang = 'de'): Promise<Description> {
+  const definition = mutationByAction(entry.action);
+  const other: Description = { action: 'other', params: { what: `${entry.method} /api/${entry.path}` } };
+  if (!definition) return other;
+  // The written row as this entry leaves it (also a row hidden by a pending delete; a refused create's row is
+  // gone, then only the entry's values are left).
+  const row: MirrorRow | undefined = await db.mirror(entry.kind).get(entry.nodeid);
+  const written: Record<string, unknown> = { ...row, ...entry.values };
+  let params: Record<string, string | number | null>;
+  let subject: { kind: SyncKind; nodeid: string } | undefined;
+  try {
+    const args = argsOf(definition, entry);
+    subject = definition.describe?.subject ? definition.describe.subject(args, written) : { kind: entry.kind, nodeid: entry.nodeid };
+    params = definition.describe?.params?.(args, written) ?? {};
+  } catch {
+    // why: an entry queued by an older app may not fit today's declaration; it is still shown, as its call.
+    return other;
   }
-  if (entry.kind === 'subscriptions') {
-    const fields = { ...row, ...entry.values };
-    if (typeof fields.sitenodeid === 'string') return db.mirror('sites').get(fields.sitenodeid);
-    if (typeof fields.areanodeid === 'string') return db.mirror('areas').get(fields.areanodeid);
-    if (typeof fields.equipmentpoolnodeid === 'string') return db.mirror('equipmentpools').get(fields.equipmentpoolnodeid);
+  const description: Description = { action: entry.action, params: {} };
+  if (subject) {
+    const isWritten = subject.kind === entry.kind && subject.nodeid === entry.nodeid;
+    // The name as the screens show it now (the mirror has every later write too), else as this entry wrote it,
+    // else — a file registration's row has none — the file's name as the user chose it.
+    const file = isWritten && entry.dependsOn[0] !== undefined ? await db.fileBytes.get(entry.dependsOn[0]) : undefined;
+    description.params.name = isWritten ? (nameOf(row, lang) ?? nameOf(entry.values, lang) ?? file?.name ?? null) : nameOf(await db.mirror(subject.kind).get(subject.nodeid), lang);
   }
-  return undefined;
+  for (const [key, value] of Object.entries(params)) {
+    if (key === 'status') {
+      if (typeof value === 'number') description.status = value;
+    } else description.params[key] = value;
+  }
+  return description;
 }
 
 function refusedMessage(letter: DeadLetter): string | undefined {
@@ -123,14 +95,14 @@ function refusedMessage(letter: DeadLetter): string | undefined {
   return typeof error?.message === 'string' ? error.message : undefined;
 }
 
-export function useSyncLists(usernodeid: string | null): { pending: SyncListItem[]; refused: SyncListItem[] } | undefined {
+export function useSyncLists(usernodeid: string | null, lang = 'de'): { pending: SyncListItem[]; refused: SyncListItem[] } | undefined {
   return useLiveQuery(async () => {
     const db = getLocalDb();
     const entries = (await db.outbox.toArray()).filter((entry) => entry.usernodeid === usernodeid).sort((a, b) => a.mutationId - b.mutationId);
     const letters = (await db.deadLetters.toArray()).filter((letter) => letter.usernodeid === usernodeid);
     const pending: SyncListItem[] = [];
     for (const entry of entries) {
-      pending.push({ id: entry.seq!, mutationId: entry.mutationId, description: await describeEntry(db, entry), createdAt: entry.createdAt, attempts: entry.attempts, lastError: entry.lastError });
+      pending.push({ id: entry.seq!, mutationId: entry.mutationId, description: await describeEntry(db, entry, lang), createdAt: entry.createdAt, attempts: entry.attempts, lastError: entry.lastError });
     }
     const refused: SyncListItem[] = [];
     for (const letter of letters) {
@@ -138,7 +110,7 @@ export function useSyncLists(usernodeid: string | null): { pending: SyncListItem
       refused.push({
         id: letter.id!,
         mutationId: letter.mutationId,
-        description: await describeEntry(db, letter),
+        description: await describeEntry(db, letter, lang),
         createdAt: letter.createdAt,
         attempts: letter.attempts,
         lastError: letter.lastError,
@@ -147,5 +119,5 @@ export function useSyncLists(usernodeid: string | null): { pending: SyncListItem
       });
     }
     return { pending, refused };
-  }, [usernodeid]);
+  }, [usernodeid, lang]);
 }

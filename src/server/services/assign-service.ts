@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AssignEquipments, AssignItem } from '../../shared/api/assign';
 import { moveLinks, type EquipmentLinks, type LinkType } from '../../shared/domain/assignment';
-import type { SyncRow } from '../../shared/mutations/mutation';
+import type { EquipmentRow } from '../../shared/rows/equipment';
 import type { Tx } from '../db/client';
 import { equipment } from '../db/schema';
 import { badRequest, notFound } from '../http-errors';
@@ -11,8 +11,8 @@ import { toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { classifyTargets } from './structure-common';
 
-/** A machine's row as the change feed sends it; the links are what this service writes. */
-type MachineRow = SyncRow & EquipmentLinks & { legalentitynodeid: string; version: number };
+/** A machine's row as the change feed sends it (src/shared/rows/equipment.ts); the links are what this service writes. */
+type MachineRow = EquipmentRow;
 
 /**
  * POST /api/assign/equipments: the selection dialog's save, in one transaction and one change version. Answers the

@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { endsNextDay, formatTimeOfDay } from '../../shared/domain/shift';
 import { readableSyncKinds, SYNC_FORMAT_VERSION, SYNC_KINDS, syncScope, type PullResponse, type SyncChange, type SyncKind } from '../../shared/api/sync';
 import type { PermissionSubject } from '../../shared/permissions';
+import { rowFieldsOf } from '../../shared/rows/registry';
 import type { Db, Tx } from '../db/client';
 import {
   areas,
@@ -39,8 +40,8 @@ import {
   workflows,
   workflowSteps,
 } from '../db/schema';
-import { brandRow, manufacturerRow } from './catalog-service';
 import { lastMutationIdOf } from './mutation-log-service';
+import { toRowShape } from './rows';
 import type { Actor, ServiceContext } from './service-context';
 
 /**
@@ -56,44 +57,43 @@ interface VersionedSource {
   version: PgColumn;
   /** The tenant filter: legalentitynodeid, or the owner column for manufacturers. */
   tenant: PgColumn;
-  toData: (row: Row) => Row;
 }
 
-/** Columns that are internal bookkeeping or secrets, never sent to a device. */
-const ALWAYS_OMIT = ['createdAt', 'updatedAt', 'deletedAt'] as const;
+/** Row-shape fields that are no column of the kind's table: computed from the columns, never stored twice. */
+const DERIVED: Partial<Record<SyncKind, (row: Row) => Row>> = {
+  attachmentcategories: (row) => ({ nodeid: row.categoryid }),
+  // The shift editor's form of the times ('HH:MM'), as the shift model API answers them.
+  shifts: (row) => {
+    const start = Number(row.startminute);
+    const end = Number(row.endminute);
+    return { start: formatTimeOfDay(start), end: formatTimeOfDay(end), endsnextday: endsNextDay(start, end) };
+  },
+  brands: (row) => ({ isbrandof: row.manufacturernodeid }),
+};
 
-/** The row with the spec's field names, dates as epoch ms, internal columns left out. */
-function apiShape(omit: readonly string[] = []): (row: Row) => Row {
-  const hidden = new Set<string>([...ALWAYS_OMIT, ...omit]);
+/**
+ * A change's `data`: the kind's row shape (src/shared/rows), its fields picked from the database row in row form
+ * (`toRowShape`). Picked, not parsed: a pull from 0 sends the whole plant, and a parse per row would cost more
+ * than the query. `tests/api/sync-row-shapes.test.ts` proves the result passes the strict row schema.
+ */
+function rowData(kind: SyncKind): (row: Row) => Row {
+  const derive = DERIVED[kind];
+  const fields = rowFieldsOf(kind);
   return (row) => {
+    const source: Row = derive ? { ...toRowShape(row), ...derive(row) } : toRowShape(row);
     const data: Row = {};
-    for (const [key, value] of Object.entries(row)) {
-      if (hidden.has(key)) continue;
-      data[key] = value instanceof Date ? value.getTime() : value;
-    }
+    for (const field of fields) if (field in source) data[field] = source[field];
     return data;
   };
 }
 
-/** Only what another user's screen shows of a person: never password hashes, history, 2FA secrets. */
-const USER_DISPLAY_FIELDS = ['nodeid', 'givenname', 'surname', 'email', 'active', 'profileid', 'image'] as const;
-function userDisplayData(row: Row): Row {
-  return Object.fromEntries(USER_DISPLAY_FIELDS.map((field) => [field, row[field] ?? null]));
-}
+const ROW_DATA = new Map<SyncKind, (row: Row) => Row>(SYNC_KINDS.map((kind) => [kind, rowData(kind)]));
 
-/** A shift row plus the editor's form of its times ('HH:MM'), as the shift model API answers them. */
-function shiftData(row: Row): Row {
-  const start = Number(row.startminute);
-  const end = Number(row.endminute);
-  return { ...apiShape()(row), start: formatTimeOfDay(start), end: formatTimeOfDay(end), endsnextday: endsNextDay(start, end) };
-}
-
-const tenantSource = (table: PgTable & { nodeid: PgColumn; version: PgColumn; legalentitynodeid: PgColumn }, toData = apiShape()): VersionedSource => ({
+const tenantSource = (table: PgTable & { nodeid: PgColumn; version: PgColumn; legalentitynodeid: PgColumn }): VersionedSource => ({
   table,
   nodeid: table.nodeid,
   version: table.version,
   tenant: table.legalentitynodeid,
-  toData,
 });
 
 /** Every versioned kind, by SYNC_KINDS name. The global ones (units, attachmentcategories) are handled apart. */
@@ -103,19 +103,18 @@ const VERSIONED: Record<Exclude<SyncKind, 'units' | 'attachmentcategories'>, Ver
     nodeid: legalEntities.nodeid,
     version: legalEntities.version,
     tenant: legalEntities.ownerlegalentitynodeid,
-    toData: (row) => ({ ...manufacturerRow(row as typeof legalEntities.$inferSelect) }),
   },
-  users: tenantSource(users, userDisplayData),
+  users: tenantSource(users),
   sites: tenantSource(sites),
   shiftmodels: tenantSource(shiftModels),
-  shifts: tenantSource(shifts, shiftData),
+  shifts: tenantSource(shifts),
   areas: tenantSource(areas),
   equipmentpools: tenantSource(equipmentPools),
   subscriptions: tenantSource(structureSubscriptions),
-  brands: tenantSource(brands, (row) => ({ ...brandRow(row as typeof brands.$inferSelect) })),
+  brands: tenantSource(brands),
   equipmenttypes: tenantSource(equipmentTypes),
   equipmentclasses: tenantSource(equipmentClasses),
-  files: tenantSource(files, apiShape(['storagekey', 'sha256'])),
+  files: tenantSource(files),
   equipment: tenantSource(equipment),
   countertypes: tenantSource(counterTypes),
   counters: tenantSource(counters),
@@ -227,12 +226,13 @@ export async function pullChanges(ctx: ServiceContext, actor: Actor & Permission
       if (cursor === 0) changes.push(...(await globalReferenceData(tx)));
       for (const kind of kinds) {
         const source = VERSIONED[kind];
+        const toData = ROW_DATA.get(kind)!;
         const rows = (await tx
           .select()
           .from(source.table)
           .where(and(eq(source.tenant, le), within(source.version)))
           .orderBy(asc(source.version))) as Row[];
-        for (const row of rows) changes.push({ kind, nodeid: String(row.nodeid), version: Number(row.version), data: source.toData(row) });
+        for (const row of rows) changes.push({ kind, nodeid: String(row.nodeid), version: Number(row.version), data: toData(row) });
       }
       const deleted = await tx
         .select({ kind: tombstones.kind, nodeid: tombstones.nodeid, version: tombstones.version })
@@ -259,10 +259,11 @@ function byVersionThenKind(a: SyncChange, b: SyncChange): number {
 async function globalReferenceData(tx: Tx): Promise<SyncChange[]> {
   const unitRows = await tx.select().from(units).orderBy(asc(units.nodeid));
   const categoryRows = await tx.select().from(attachmentCategories).orderBy(asc(attachmentCategories.position));
-  const shape = apiShape();
+  const unitData = ROW_DATA.get('units')!;
+  const categoryData = ROW_DATA.get('attachmentcategories')!;
   return [
-    ...unitRows.map((row): SyncChange => ({ kind: 'units', nodeid: row.nodeid, version: 0, data: shape(row) })),
-    ...categoryRows.map((row): SyncChange => ({ kind: 'attachmentcategories', nodeid: row.categoryid, version: 0, data: { nodeid: row.categoryid, ...shape(row) } })),
+    ...unitRows.map((row): SyncChange => ({ kind: 'units', nodeid: row.nodeid, version: 0, data: unitData(row) })),
+    ...categoryRows.map((row): SyncChange => ({ kind: 'attachmentcategories', nodeid: row.categoryid, version: 0, data: categoryData(row) })),
   ];
 }
 

@@ -2,17 +2,22 @@ import { z } from 'zod';
 import { can, type FeatureKey, type PermissionSubject } from '../permissions';
 
 /**
- * The offline sync contract (sync-protocol.md, docs/sync.md), shared by the client's outbox and pull and by the
+ * The offline sync contract (docs/sync.md), shared by the client's outbox and pull and by the
  * server's mutation log and pull route. Bump SYNC_FORMAT_VERSION when a change's shape changes in a way an
- * older client would misread (Actual's SYNC_FORMAT_VERSION): the client then drops its mirror and pulls from 0.
+ * older client would misread (Actual's SYNC_FORMAT_VERSION): a device whose mirror was filled under another
+ * format (its stamp, or none for format 1) empties it once and pulls from 0, keeping its outbox, dead letters
+ * and file bytes; a pull answering another format than the app's own does the same.
+ *
+ * 2: `data` is exactly the kind's row shape (src/shared/rows), and write routes answer that row.
  */
-export const SYNC_FORMAT_VERSION = 1;
+export const SYNC_FORMAT_VERSION = 2;
 
 /**
  * Every entity kind the client mirrors, in the order an initial sync applies them when versions tie (parents
- * before children). `data` of a change is the record in API shape with the spec's field names, dates as epoch
- * milliseconds. `units` and `attachmentcategories` are global reference data: sent only in a pull from cursor 0,
- * with version 0.
+ * before children). `data` of a change is the kind's row shape (`ROW_SCHEMAS` in src/shared/rows/registry.ts):
+ * exactly its fields, times as epoch milliseconds, unset as null — what the device's mirror stores and what a
+ * write route answers for that row. `units` and `attachmentcategories` are global reference data: sent only in a
+ * pull from cursor 0, with version 0.
  */
 export const SYNC_KINDS = [
   'units',
@@ -135,7 +140,7 @@ export const pullQuerySchema = z.object({
 });
 export type PullQuery = z.infer<typeof pullQuerySchema>;
 
-/** One row written (upsert `data`) or deleted (`deleted: true`, no `data`) at `version`. */
+/** One row written (upsert `data`, the kind's row shape) or deleted (`deleted: true`, no `data`) at `version`. */
 export const syncChangeSchema = z.object({
   kind: syncKindSchema,
   nodeid: z.string(),

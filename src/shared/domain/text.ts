@@ -7,11 +7,11 @@ export function truncateText(text: string, max: number): string {
   return `${chars.slice(0, Math.max(0, max - 1)).join('').trimEnd()}…`;
 }
 
-const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
+const isText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
 /**
  * A localised text ({de: 'Halle 1', en: 'Hall 1'}) in `lang`, else German, else any language's; null when it has
- * none (an empty text counts as none). A plain string is itself: a route's answer merged into a device's mirror
+ * none (an empty or blank text counts as none). A plain string is itself: a route's answer merged into a device's mirror
  * may hold the text already picked. Only own keys are read, because `lang` comes from a request or a device:
  * `__proto__` or `toString` must find nothing, not Object.prototype.
  */

@@ -39,11 +39,15 @@ export interface MutationArgs<P, B> {
   body: B;
 }
 
-/** The record named in the sync panel's text: the written row itself (default) or one it refers to. */
+/**
+ * What the sync panel's text `sync.describe.<action>` shows. `{{name}}` is the subject's name (its `name`, `title`
+ * or `model`, localised): the written row itself (default) or one it refers to. `values` is the written row as
+ * this entry leaves it (the mirror row with the entry's values over it).
+ */
 export interface DescribeSpec<P, B> {
-  /** Another row whose name the text shows (a notification's machine, a reading's counter). */
+  /** Another row whose name the text shows (a notification's machine, a reading's counter); undefined: none. */
   subject?: (args: MutationArgs<P, B>, values: Record<string, unknown>) => { kind: SyncKind; nodeid: string } | undefined;
-  /** Further text parameters, from the arguments and the values written to the mirror. */
+  /** Further text parameters (`status`: a notification status, put into words by the panel). */
   params?: (args: MutationArgs<P, B>, values: Record<string, unknown>) => Record<string, string | number | null>;
 }
 

@@ -22,6 +22,16 @@ function statusRow(row: SyncRow | undefined) {
 }
 
 /**
+ * A status change writes status, progressstarted and closed together. Why all three: the fields an entry writes
+ * are the ones a pull may not overwrite while it is pending, and a pending status next to the server's times of
+ * another status would show, say, "in progress" with a closing time. The same status again changes nothing.
+ */
+function statusGroup(current: ReturnType<typeof statusRow>, change: Partial<NotificationRow>): Partial<NotificationRow> {
+  if (Object.keys(change).length === 0) return {};
+  return { status: current.status, progressstarted: current.progressstarted, closed: current.closed, ...change };
+}
+
+/**
  * "Störung melden" and the notification form. `created` is the device's time of the report, clamped to now;
  * a status other than 0 is the §4.2 transition from 0 with the device's times.
  */
@@ -86,11 +96,14 @@ export const updateNotification = defineMutation({
           ...(body.equipmentnodeid !== undefined && { equipmentnodeid: body.equipmentnodeid }),
           ...(body.dueuntil !== undefined && { dueuntil: body.dueuntil || null }),
         };
-    const status = body.status === undefined ? {} : notificationStatusChange(statusRow(current), body.status, now, body);
+    const status = body.status === undefined ? {} : statusGroup(statusRow(current), notificationStatusChange(statusRow(current), body.status, now, body));
     return { ...fields, ...status };
   },
   describe: {
-    params: ({ body }, values) => ({ status: body.status ?? (typeof values.status === 'number' ? values.status : null) }),
+    // why the title from the body and no subject row: the status-update payload carries the title the device
+    // showed, so a change refused because the notification is gone (410) still names it.
+    subject: () => undefined,
+    params: ({ body }, values) => ({ title: body.title ?? null, status: body.status ?? (typeof values.status === 'number' ? values.status : null) }),
   },
 });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createSubscriptionSchema, type CreateSubscription } from '../api/subscriptions';
 import { subscriptionRecord, subscriptionTarget, type SubscriptionRecord } from '../domain/subscription';
 import type { SubscriptionRow } from '../rows/structure';
-import { defineMutation, noParams } from './mutation';
+import { defineMutation, noParams, type DescribeSpec } from './mutation';
 
 /**
  * What a user's dashboard shows (`issubscriberof`, spec part 2 §1, §3): one entry per plant, area or pool followed.
@@ -10,6 +10,16 @@ import { defineMutation, noParams } from './mutation';
  * row the server stores, whichever device was first. Own entries need no feature; another user's need `user`
  * update, which the service checks (it depends on whose entry it is).
  */
+
+/** The plant, area or pool an entry follows: the sync panel names the entry after it. */
+const followed: DescribeSpec<unknown, unknown> = {
+  subject: (_args, row) => {
+    if (typeof row.sitenodeid === 'string') return { kind: 'sites', nodeid: row.sitenodeid };
+    if (typeof row.areanodeid === 'string') return { kind: 'areas', nodeid: row.areanodeid };
+    if (typeof row.equipmentpoolnodeid === 'string') return { kind: 'equipmentpools', nodeid: row.equipmentpoolnodeid };
+    return undefined;
+  },
+};
 
 function recordOf(body: CreateSubscription): SubscriptionRecord {
   // The body schema admits exactly one target.
@@ -32,6 +42,7 @@ export const followStructure = defineMutation({
     const { nodeid: _nodeid, ...fields } = recordOf(body);
     return fields;
   },
+  describe: followed,
 });
 
 /** Stop following; an entry that is gone already (its target was deleted meanwhile) is no error. */
@@ -46,6 +57,7 @@ export const unfollowStructure = defineMutation({
   kind: 'subscriptions',
   deletes: true,
   target: ({ params }) => params.id,
+  describe: followed,
 });
 
 export const subscriptionMutations = [followStructure, unfollowStructure] as const;

@@ -10,7 +10,12 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { PullResponse, SyncChange } from '../../../src/shared/api/sync';
+import { SYNC_FORMAT_VERSION, type PullResponse, type SyncChange } from '../../../src/shared/api/sync';
+import { parseMutation, type MutationInput, type SyncRow } from '../../../src/shared/mutations/mutation';
+import { createNotification, updateNotification } from '../../../src/shared/mutations/notifications';
+
+const TENANT = '0190f5a0-0000-7000-8000-0000000000ee';
+const AUTHOR = '0190f5a0-0000-7000-8000-0000000000aa';
 
 export interface Applied {
   clientId: string;
@@ -88,6 +93,7 @@ export async function startSyncTestServer(): Promise<SyncTestServer> {
   };
   let issued = 1;
   let signed = 0;
+  const notificationRows = new Map<string, Record<string, unknown>>();
   const registeredFiles = new Map<string, string>();
   /** Signatures no longer valid (an expired URL answers 403). */
   const expiredSignatures = new Set<string>();
@@ -95,8 +101,23 @@ export async function startSyncTestServer(): Promise<SyncTestServer> {
   /** The route's own work: returns status and body. */
   function route(method: string, path: string, body: Record<string, unknown>): { status: number; body: unknown } {
     version += 1;
-    if (method === 'POST' && path === '/api/notifications') return { status: 201, body: { ...body, status: 0, progressstarted: 0, closed: 0, version } };
-    if (method === 'PUT' && path.startsWith('/api/notifications/')) return { status: 200, body: { nodeid: path.split('/').pop(), status: body.status, version } };
+    // Notifications answer their row, as the real routes do: the declaration's rule on the stored row.
+    if (method === 'POST' && path === '/api/notifications') {
+      const args = parseMutation(createNotification, { params: {}, body: body as MutationInput<typeof createNotification>['body'] });
+      const row = { nodeid: args.body.nodeid!, legalentitynodeid: TENANT, version, ...createNotification.apply!(undefined, args, { now: Date.now(), usernodeid: AUTHOR }) };
+      notificationRows.set(row.nodeid, row);
+      return { status: 201, body: row };
+    }
+    if (method === 'PUT' && path.startsWith('/api/notifications/')) {
+      const nodeid = path.split('/').pop()!;
+      const current = notificationRows.get(nodeid);
+      // A notification this server never stored (its create was refused): the write is applied anyway.
+      if (!current) return { status: 200, body: { nodeid, status: body.status, version } };
+      const args = parseMutation(updateNotification, { params: { nodeid }, body: body as MutationInput<typeof updateNotification>['body'] });
+      const row = { ...current, ...updateNotification.apply!(current as SyncRow, args, { now: Date.now(), usernodeid: AUTHOR }), version };
+      notificationRows.set(nodeid, row);
+      return { status: 200, body: row };
+    }
     if (method === 'PUT' && path.startsWith('/api/counters/update/')) return { status: 200, body: { nodeid: path.split('/').pop(), values: body.values, version } };
     if (method === 'POST' && path === '/api/files') {
       const extensions = body.extensions as { nodeid: string; mimetype: string }[];
@@ -153,13 +174,13 @@ export async function startSyncTestServer(): Promise<SyncTestServer> {
       const cursor = Number(url.searchParams.get('cursor') ?? 0);
       const last = clientId ? (state.lastMutation.get(clientId) ?? 0) : 0;
       if (state.feed.reset && cursor > 0) {
-        const answer: PullResponse = { formatVersion: 1, cursor: 0, hasMore: true, lastMutationId: last, reset: true, changes: [] };
+        const answer: PullResponse = { formatVersion: SYNC_FORMAT_VERSION, cursor: 0, hasMore: true, lastMutationId: last, reset: true, changes: [] };
         return send(res, 200, answer);
       }
       const newer = state.feed.changes.filter((change) => change.version > cursor).sort((a, b) => a.version - b.version);
       const page = newer.slice(0, state.feed.pageSize);
       const next = page.length ? page[page.length - 1]!.version : cursor;
-      const answer: PullResponse = { formatVersion: 1, cursor: next, hasMore: newer.length > page.length, lastMutationId: last, changes: page };
+      const answer: PullResponse = { formatVersion: SYNC_FORMAT_VERSION, cursor: next, hasMore: newer.length > page.length, lastMutationId: last, changes: page };
       return send(res, 200, answer);
     }
 
@@ -180,9 +201,13 @@ export async function startSyncTestServer(): Promise<SyncTestServer> {
     const faultIndex = state.faults.findIndex((f) => url.pathname.startsWith(f.path));
     const fault = faultIndex >= 0 ? state.faults.splice(faultIndex, 1)[0]!.fault : undefined;
     if (fault === 'fail-503') return send(res, 503, { statusCode: 503, error: 'Service Unavailable', message: 'try again' });
-    let result = route(method, url.pathname, body);
-    if (fault === 'reject-422') result = { status: 422, body: { statusCode: 422, error: 'Unprocessable Entity', message: 'Ungültiger Statuswechsel' } };
-    if (fault === 'reject-403') result = { status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'Zugriff verwehrt!' } };
+    // A refused write changes nothing: the route does not run.
+    const result =
+      fault === 'reject-422'
+        ? { status: 422, body: { statusCode: 422, error: 'Unprocessable Entity', message: 'Ungültiger Statuswechsel' } }
+        : fault === 'reject-403'
+          ? { status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'Zugriff verwehrt!' } }
+          : route(method, url.pathname, body);
     state.lastMutation.set(clientId, mid);
     state.stored.set(`${clientId}:${mid}`, { status: result.status, body: result.body, hash });
     if (result.status < 300) state.applied.push({ clientId, mutationId: mid, method, path: url.pathname, body });
@@ -205,6 +230,7 @@ export async function startSyncTestServer(): Promise<SyncTestServer> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
     clear() {
       state.applied.length = 0;
+      notificationRows.clear();
       state.requests.length = 0;
       state.uploads.clear();
       state.validAccess = new Set(['access-1']);

@@ -2,17 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noParams } from '../../../shared/mutations/mutation';
 import { assignEquipment } from '../../../shared/mutations/structure';
-import { nodeidField, tenantRow } from '../../../shared/rows/row';
+import { equipmentRowSchema } from '../../../shared/rows/equipment';
 import { assignEquipments } from '../../services/assign-service';
 import { declaredRoute, declaredSchema } from '../declared-route';
 import { errorResponses } from '../responses';
-
-/**
- * A machine's row as this route answers it: every field of the change feed's equipment row passes (`loose`); the
- * links are the ones this route writes.
- * merge: becomes `equipmentRowSchema` of src/shared/rows/equipment.ts (the machine's row shape) once that exists here.
- */
-const equipmentRowAnswer = tenantRow({ areanodeid: nodeidField.nullable(), equipmentpoolnodeid: nodeidField.nullable() }).loose();
 
 /**
  * The selection dialog's save (spec part 2 §2.6, §4, §7 "POST /assign/equipments"); changes machines: `equipment`
@@ -29,7 +22,7 @@ const assignRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['equipments'],
       summary:
         'Move machines into or out of areas and pools (one transaction). Answers the row of each machine the payload names, in payload order, as the change feed has it (a device sends one machine per request: a list of one)',
-      response: { 200: z.array(equipmentRowAnswer), ...errorResponses(400, 401, 403, 404) },
+      response: { 200: z.array(equipmentRowSchema), ...errorResponses(400, 401, 403, 404) },
     },
     handler: (request) => assignEquipments(request.serviceContext, request.auth, request.body),
   });
