@@ -2,7 +2,7 @@
 // The app's service worker (built by vite-plugin-pwa, strategy injectManifest). It makes the shell work with no
 // network: every built asset is precached, and any navigation that is not an API call is answered with the
 // cached index.html so the client router can take over. API responses are never cached here: offline data
-// lives in the client's Dexie mirror (docs/sync-protocol.md), not in the HTTP cache.
+// lives in the client's Dexie mirror (docs/sync.md), not in the HTTP cache.
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';

@@ -20,7 +20,7 @@ import { Device, mirrorAndFreshView, serverLastMutationId, serverLog, type Crede
 import { insertSyncPlant, insertUserWithFlags, type SyncPlant } from './support/sync-plant';
 import { createTestApp, type TestApp } from './support/test-app';
 
-// The fault scenarios of sync-protocol.md with the REAL client sync code (outbox, sender, pull, repositories,
+// The fault scenarios of docs/sync.md with the REAL client sync code (outbox, sender, pull, repositories,
 // ApiClient over fake-indexeddb) against the REAL server on a port. Server-side faults come from the test-only
 // fault plugin, network faults from a proxy between device and server (support/fault-proxy.ts).
 

@@ -14,7 +14,7 @@ import { buildSite } from '../factories/structure';
 import { insertTenant, loginAs, type TestTenant } from '../factories/tenant';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from './support/test-app';
 
-// Fault scenarios of sync-protocol.md against the real server on a real port (the test-only fault plugin).
+// Fault scenarios of docs/sync.md against the real server on a real port (the test-only fault plugin).
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL?.trim());
 

@@ -29,7 +29,7 @@ import { createTestApp, type TestApp } from './support/test-app';
  * readings, photos, dashboard selections), offline periods, lost, duplicated,
  * delayed and cut requests (a proxy per tablet), server faults before and after commit, token expiry (the clock
  * jumps hours ahead), revoked sessions and server restarts. Afterwards every tablet syncs without faults and the
- * invariants of sync-protocol.md are checked: every write the user made is applied exactly once in its tablet's
+ * invariants of docs/sync.md are checked: every write the user made is applied exactly once in its tablet's
  * order (none becomes a dead letter: every fault here is transient), nothing is left pending, and every mirror equals the server's view.
  *
  * Deterministic from the seed: one step at a time, no timed assertions; the only concurrency is the step that

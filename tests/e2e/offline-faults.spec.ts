@@ -1,5 +1,5 @@
 /**
- * The fault scenarios of sync-protocol.md that need a real browser (2, 8, 13, 14): killed tabs, two tabs, a local
+ * The fault scenarios of docs/sync.md that need a real browser (2, 8, 13, 14): killed tabs, two tabs, a local
  * database upgrade with an old tab open, a full disk. Each checks the device's IndexedDB raw (support/offline.ts)
  * and the server through its API as a separate client, never through the code under test alone.
  */

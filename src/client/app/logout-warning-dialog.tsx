@@ -1,5 +1,5 @@
 /**
- * Logout with unsynced changes (sync-protocol.md § Storage): says how many, offers "Jetzt synchronisieren" first,
+ * Logout with unsynced changes (docs/sync.md § Storage): says how many, offers "Jetzt synchronisieren" first,
  * and makes clear that logging out anyway keeps them on the device (they are sent after the next login).
  */
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';

@@ -1,5 +1,5 @@
 /**
- * The device's offline database (sync-protocol.md § Client side): a mirror table per synced entity kind, the
+ * The device's offline database (docs/sync.md § Client side): a mirror table per synced entity kind, the
  * outbox of writes not yet acknowledged by the server, dead letters, stored file bytes and the sync state.
  *
  * Versioned: every schema change is a new entry in SCHEMA_VERSIONS with an upgrade function that MIGRATES the

@@ -19,7 +19,7 @@ export function getAppSyncEngine(): SyncEngine {
 }
 
 /**
- * Asks the browser not to evict this site's storage under pressure (sync-protocol.md § Storage). Chromium
+ * Asks the browser not to evict this site's storage under pressure (docs/sync.md § Storage). Chromium
  * grants it to installed / engaged apps; Safari may not. The answer is shown in the sync panel.
  */
 export async function requestPersistentStorage(): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * The one write path (sync-protocol.md § One transaction): every user action writes its mirror change and its
+ * The one write path (docs/sync.md § One transaction): every user action writes its mirror change and its
  * outbox entry in ONE Dexie transaction, with the mutation id taken from the per-client counter in that same
  * transaction. A crash, a quota error or a thrown check therefore leaves both or neither.
  */

@@ -1,5 +1,5 @@
 /**
- * Runs sending and pulling in the browser (sync-protocol.md § One sender, § Triggers).
+ * Runs sending and pulling in the browser (docs/sync.md § One sender, § Triggers).
  *
  * - Triggers: start, `online`, the tab becoming visible, a timer, every local write (in any tab: BroadcastChannel
  *   nudge), and the service worker's Background Sync event (Chromium; it posts {type: 'SYNC_OUTBOX'} to the

@@ -8,7 +8,7 @@ import { registerSyncClient, runMutation, type MutationKey, type MutationOutcome
 import { toApiError } from './errors';
 
 /**
- * Exactly-once writes for the offline outbox (sync-protocol.md, docs/sync.md § Writes). Every POST/PUT/PATCH/DELETE
+ * Exactly-once writes for the offline outbox (docs/sync.md § Writes). Every POST/PUT/PATCH/DELETE
  * route under /api that is not public (login, refresh) nor a session route (logout) is wrapped: a request with
  * X-Client-Id + X-Mutation-Id runs in one transaction that locks the client's row, replays, refuses a gap, or runs
  * the handler in a savepoint and stores its answer. Requests without the headers are untouched.

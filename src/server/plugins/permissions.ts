@@ -5,7 +5,7 @@ import { forbidden } from '../http-errors';
 import { DOCS_PREFIX } from './swagger';
 
 /**
- * Feature permissions of spec part 1 §6, enforced by the server (design.md). Each /api route declares
+ * Feature permissions of spec part 1 §6, enforced by the server. Each /api route declares
  * `config.permission` (or `config.public`); a route that forgets fails at startup instead of being open.
  * The check runs before validation, so a caller without the permission learns nothing about the input rules.
  */

@@ -32,7 +32,7 @@ const REFRESH_FAILED_MESSAGE = 'Refresh token invalid or expired';
  * How long after a rotation the previous token may be presented once more. On a hall's flaky Wi-Fi the answer
  * to a refresh can be lost after the server committed it; the device then still holds only the old token.
  * Without this window that device would be treated as a thief and logged out with unsynced work queued
- * (sync-protocol.md, scenario 7). Auth0 calls the same idea the "reuse interval".
+ * (docs/sync.md, scenario 7). Auth0 calls the same idea the "reuse interval".
  */
 export const REFRESH_REUSE_GRACE_MS = 60_000;
 

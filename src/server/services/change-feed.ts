@@ -3,7 +3,7 @@ import type { Tx } from '../db/client';
 import { tenantVersions, tombstones } from '../db/schema';
 
 /**
- * Takes the tenant's next change version (sync-protocol.md § Change feed). The upsert creates the counter row
+ * Takes the tenant's next change version (docs/sync.md § Change feed). The upsert creates the counter row
  * on first use and otherwise increments it; either way the row stays locked until the transaction ends, so a
  * second writer of the same tenant waits, and commit order equals version order: a pull with `version > N`
  * never skips a write that commits late.

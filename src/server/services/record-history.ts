@@ -4,7 +4,7 @@ import { recordHistory, type FieldChange } from '../db/schema';
 
 /**
  * The fields a write actually changes, with their old and new values, for the record history
- * (sync-protocol.md § Conflicts: "the overwritten values stay in the record's history"). Dates compare by time.
+ * (docs/sync.md § Conflicts: "the overwritten values stay in the record's history"). Dates compare by time.
  */
 export function changedFields<T extends Record<string, unknown>>(before: T, patch: Partial<T>): Record<string, FieldChange> {
   const changes: Record<string, FieldChange> = {};

@@ -21,7 +21,7 @@ export interface Actor {
 }
 
 /**
- * One database transaction per write request (design.md: "never a partial write"). Everything the service
+ * One database transaction per write request (never a partial write). Everything the service
  * does in `work` commits together or not at all; an error thrown anywhere inside rolls all of it back.
  */
 export function writeTransaction<T>(ctx: ServiceContext, operation: string, work: (tx: Tx) => Promise<T>): Promise<T> {

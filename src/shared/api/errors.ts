@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every API error has this body (design.md § API conventions). */
+/** Every API error has this body (docs/api.md § Errors). */
 export const apiErrorSchema = z.object({
   statusCode: z.number().int(),
   error: z.string(),

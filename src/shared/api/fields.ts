@@ -27,7 +27,7 @@ export const langField = z.string().min(2).max(10).default('de');
 /** A record's id chosen by the device (UUIDv7 made offline); without it the server makes one. */
 export const clientNodeid = z.uuid().optional();
 
-/** Tenant change version of a record's last write (sync-protocol.md § Change feed). */
+/** Tenant change version of a record's last write (docs/sync.md § Change feed). */
 export const versionField = z.number().int();
 
 /** The answer of every delete: the id and the change version of the delete. */

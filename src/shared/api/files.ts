@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isAllowedUploadExtension, normalizeExtension } from '../domain/upload-types';
 
 /**
- * Two-step file upload of spec part 1 §7 and sync-protocol.md § Files: POST /api/files registers files and
+ * Two-step file upload of spec part 1 §7 and docs/sync.md § Files: POST /api/files registers files and
  * answers signed, expiring URLs; the device PUTs each file's raw bytes to its URL. A file is `pending` until
  * its bytes arrived, and only complete files can be attached.
  */

@@ -3,7 +3,7 @@ import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES, isUsableNotificationType } f
 
 /**
  * Notification contracts of spec part 1 §3 and §7 (POST/GET/PUT/DELETE /notifications). One schema per input,
- * shared by the notification form, the status selector, the outbox entry and the routes (style.md §3).
+ * shared by the notification form, the status selector, the outbox entry and the routes.
  * Times are epoch milliseconds; "0" means unset for `progressstarted` and `closed`.
  */
 

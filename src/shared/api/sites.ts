@@ -3,7 +3,7 @@ import { isCountryCode } from '../domain/country';
 
 /**
  * Plant (Werk) contracts of spec part 2 §2.5, §3 and §7 (createSite, updateSite, deleteSite). Used by the plant
- * form, the outbox entry and the routes alike (style.md §3), so the form and the server reject the same input.
+ * form, the outbox entry and the routes alike, so the form and the server reject the same input.
  */
 
 const TEXT_MAX = 200;
@@ -50,7 +50,7 @@ export type CreateSiteInput = z.input<typeof createSiteSchema>;
 export type CreateSite = z.output<typeof createSiteSchema>;
 
 /**
- * PUT /api/sites/{id}. Only the fields sent are changed (sync-protocol.md: "send only changed fields"); the form
+ * PUT /api/sites/{id}. Only the fields sent are changed (docs/sync.md: "send only changed fields"); the form
  * sends all of them. `sitenodeid` must equal the path id.
  */
 export const updateSiteSchema = z.object({
@@ -79,7 +79,7 @@ export const siteSchema = z.object({
   zipcode: z.string(),
   city: z.string(),
   country: z.string(),
-  /** Tenant change version of the last write (sync-protocol.md § Change feed). */
+  /** Tenant change version of the last write (docs/sync.md § Change feed). */
   version: z.number().int(),
   hasarea: z.array(z.object({ nodeid: z.uuid(), name: z.string() })),
 });

@@ -9,7 +9,7 @@ export type AttachmentCategory = (typeof ATTACHMENT_CATEGORIES)[number];
 export const ATTACHMENT_TARGET_KINDS = ['equipment', 'equipmenttype', 'notification', 'workflowstep', 'faq', 'report', 'maintenancetask'] as const;
 export type AttachmentTargetKind = (typeof ATTACHMENT_TARGET_KINDS)[number];
 
-/** A registered file is pending until its bytes arrived with the declared size and type (sync-protocol.md § Files). */
+/** A registered file is pending until its bytes arrived with the declared size and type (docs/sync.md § Files). */
 export const FILE_STATUSES = ['pending', 'complete'] as const;
 export type FileStatus = (typeof FILE_STATUSES)[number];
 

@@ -1,7 +1,7 @@
 /**
  * A time stamp the device recorded for something that happened on the shop floor (status changed, reading
  * taken, report executed, photo taken), as the server stores it: kept as data, never used for ordering or
- * cursors (sync-protocol.md invariant 5), and clamped to [record created, server now], so a tablet whose clock
+ * cursors (docs/sync.md § Invariants, 5), and clamped to [record created, server now], so a tablet whose clock
  * is off by a day can neither date an event before its record existed nor into the future.
  *
  * A missing or unreadable device time (undefined, NaN, ±Infinity) means "now". If `createdMs` lies after

@@ -1,4 +1,4 @@
-/** Page models: the e2e specs speak in user actions, not selectors (docs/style.md §11). */
+/** Page models: the e2e specs speak in user actions, not selectors. */
 import { expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoRole } from '../../../src/server/db/seed/demo-users';
 

@@ -61,7 +61,7 @@ export function unsyncedChangeCount(): number {
 /**
  * Ends the session: tells the server to revoke the refresh token (best effort: offline, the token simply
  * expires), then clears memory, the encrypted blob and its key. Never touches the offline database: mirror, outbox,
- * dead letters and file bytes stay (sync-protocol.md invariant 1) and the outbox is sent after the next login.
+ * dead letters and file bytes stay (docs/sync.md § Invariants, 1) and the outbox is sent after the next login.
  */
 export async function logout(): Promise<void> {
   const session = sessionStore.getState().session;

@@ -3,7 +3,7 @@ import { bigint, timestamp, uuid } from 'drizzle-orm/pg-core';
 /**
  * Columns every tenant-owned, synced row carries: its UUID nodeid (clients create UUIDv7 ids offline), its
  * legal entity (tenant scope), times, and `version` — the tenant change version of its last write, which the
- * change feed orders pulls by (sync-protocol.md § Change feed).
+ * change feed orders pulls by (docs/sync.md § Change feed).
  */
 export const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -104,7 +104,7 @@ export const refreshTokens = pgTable('refresh_tokens', {
   index('refresh_tokens_expires_idx').on(t.expiresAt),
 ]);
 
-// ---------------------------------------------------------------- offline sync (sync-protocol.md)
+// ---------------------------------------------------------------- offline sync (docs/sync.md)
 
 /** A device (browser profile) identified by X-Client-Id, bound to one user on first use. */
 export const syncClients = pgTable('sync_clients', {

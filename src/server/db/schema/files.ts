@@ -6,7 +6,7 @@ import { checkIn, tenantConstraints } from './constraints';
 import { users, type LocalizedText } from './core';
 
 /**
- * A stored blob, registered by POST /files and completed by the PUT of its bytes (sync-protocol.md § Files).
+ * A stored blob, registered by POST /files and completed by the PUT of its bytes (docs/sync.md § Files).
  * `fileid` is the spec's file identity; replacing a file's content registers the next `fileversion` of the same
  * fileid, so each version is its own row and bytes are never overwritten in place.
  */

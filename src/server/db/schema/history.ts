@@ -8,7 +8,7 @@ export interface FieldChange {
 }
 
 /**
- * What a write overwrote (sync-protocol.md § Conflicts: field by field, last write wins in server commit
+ * What a write overwrote (docs/sync.md § Conflicts: field by field, last write wins in server commit
  * order, "the overwritten values stay in the record's history, so nothing is lost"). One row per write that
  * changed something; `kind` is the table name as in tombstones, `version` the tenant change version of the
  * write. Server-side only: not part of the change feed.

@@ -81,7 +81,7 @@ async function insertAll(tx: Tx, table: PgTable, rows: readonly Record<string, u
 }
 
 /**
- * Loads the demo plant (design.md § Demo) into an empty database in one transaction: the global reference
+ * Loads the demo plant into an empty database in one transaction: the global reference
  * data, one organisation with two works, ~40 machines and a year of history, and the demo logins.
  */
 export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<SeedSummary> {
