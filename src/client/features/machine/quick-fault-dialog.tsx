@@ -9,6 +9,7 @@ import { Camera, ImagePlus, X } from 'lucide-react';
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_TYPE, REPORTABLE_NOTIFICATION_TYPES, type NotificationType } from '../../../shared/domain/notification';
+import { inputErrors } from '../../lib/input-errors';
 import { usePermission } from '../../lib/use-permission';
 import { createNotification } from '../../sync/repositories/notifications';
 import { isQuotaExceeded, useWriteContext } from '../../sync/use-write-context';
@@ -59,6 +60,8 @@ export function QuickFaultDialog({ equipmentnodeid, onClose }: { equipmentnodeid
   const [photo, setPhoto] = useState<ChosenPhoto | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The fields the declaration's schema refused (the server would have refused them after sync).
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
   useEffect(
     () => () => {
@@ -82,6 +85,7 @@ export function QuickFaultDialog({ equipmentnodeid, onClose }: { equipmentnodeid
     if (!context || !trimmedTitle || saving) return;
     setSaving(true);
     setError(null);
+    setFieldErrors({});
     try {
       let bytes: ArrayBuffer | null = null;
       if (photo) {
@@ -102,7 +106,9 @@ export function QuickFaultDialog({ equipmentnodeid, onClose }: { equipmentnodeid
       });
       onClose();
     } catch (failure) {
-      setError(isQuotaExceeded(failure) ? t('sync.errors.quota') : t('notificationSlice.dialog.failed'));
+      const refused = inputErrors(failure, t);
+      if (refused) setFieldErrors(refused);
+      else setError(isQuotaExceeded(failure) ? t('sync.errors.quota') : t('notificationSlice.dialog.failed'));
       setSaving(false);
     }
   };
@@ -132,16 +138,18 @@ export function QuickFaultDialog({ equipmentnodeid, onClose }: { equipmentnodeid
                       <NativeSelect.Indicator />
                     </NativeSelect.Root>
                   </Field.Root>
-                  <Field.Root required>
+                  <Field.Root required invalid={fieldErrors.title !== undefined}>
                     <Field.Label>
                       {t('notificationSlice.dialog.titleField')}
                       <Field.RequiredIndicator />
                     </Field.Label>
                     <Input value={title} onChange={(event) => setTitle(event.target.value)} autoComplete="off" />
+                    {fieldErrors.title && <Field.ErrorText>{fieldErrors.title}</Field.ErrorText>}
                   </Field.Root>
-                  <Field.Root>
+                  <Field.Root invalid={fieldErrors.description !== undefined}>
                     <Field.Label>{t('notificationSlice.dialog.description')}</Field.Label>
                     <Textarea value={description} onChange={(event) => setDescription(event.target.value)} rows={4} size="lg" />
+                    {fieldErrors.description && <Field.ErrorText>{fieldErrors.description}</Field.ErrorText>}
                   </Field.Root>
                   {canAttach && (
                     <Stack gap="3">
