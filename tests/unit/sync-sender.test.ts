@@ -4,6 +4,8 @@ import { createApiClient, type TokenSource } from '../../src/client/lib/api-clie
 import { getClientId, pendingEntries, readState, stateKeys } from '../../src/client/sync/outbox';
 import { createNotification, updateNotificationStatus } from '../../src/client/sync/repositories/notifications';
 import { addCounterReading } from '../../src/client/sync/repositories/counters';
+import { mutate } from '../../src/client/sync/mutate';
+import { unfollowStructure as unfollowDeclaration } from '../../src/shared/mutations/subscriptions';
 import { backoffDelay, createSender, DEFAULT_BACKOFF } from '../../src/client/sync/sender';
 import { retryDeadLetter } from '../../src/client/sync/dead-letters';
 import { startSyncTestServer, type SyncTestServer } from './support/sync-test-server';
@@ -51,11 +53,24 @@ function harness(): Harness {
   return { db, tokens, sender, context: { db, usernodeid: USER } };
 }
 
+const unfollowStructure = (context: Harness['context'], id: string) => mutate(context, unfollowDeclaration, { params: { id }, body: undefined });
+
 async function seedMachine(db: LocalDatabase): Promise<void> {
   await db.mirror('equipment').put({ nodeid: MACHINE, name: 'Hydraulikpresse HP-200' });
 }
 
 describe('sender', () => {
+  it('a delete answered with its version only needs no row fetched again: the tombstone comes with the next pull', async () => {
+    const { db, sender, context } = harness();
+    const SUBSCRIPTION = '0190f5a0-0000-7000-8000-0000000000dd';
+    // A row the initial pull brought (version 0: seeded before the change feed), the cursor far beyond it.
+    await db.mirror('subscriptions').put({ nodeid: SUBSCRIPTION, usernodeid: USER, sitenodeid: MACHINE, areanodeid: null, equipmentpoolnodeid: null, version: 0 });
+    await db.syncState.put({ key: stateKeys.cursor, value: 40 });
+    await unfollowStructure(context, SUBSCRIPTION);
+    expect(await sender.drain()).toMatchObject({ outcome: { type: 'idle' }, acknowledged: 1, deadLettered: 0 });
+    expect(await readState(db, stateKeys.pullFrom)).toBeUndefined();
+  });
+
   it('sends entries in mutation order with headers built at send time, removes them and applies the answer', async () => {
     const { db, sender, context } = harness();
     await seedMachine(db);

@@ -18,7 +18,7 @@
 import { SYNC_HEADERS, mutationGapSchema } from '../../shared/api/sync';
 import type { DeadLetter, LocalDatabase, OutboxEntry, StoredFileBytes } from '../db/local-db';
 import { isApiError, type ApiClient } from '../lib/api-client';
-import { CREATE_REFUSED } from './mirror-fields';
+import { CREATE_REFUSED, PENDING_DELETE } from './mirror-fields';
 import { isRowOf } from '../../shared/rows/registry';
 import { getClientId, pendingEntries, readState, requestPullFrom, stateKeys, writeState } from './outbox';
 
@@ -80,6 +80,14 @@ type SendResult =
   | { type: 'session-expired' };
 
 const RETRYABLE = new Set([408, 425, 429]);
+
+/** The version of an answer that names this record and nothing more than its version (a delete's answer). */
+function versionOnlyAnswer(body: unknown, nodeid: string): number | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const record = body as Record<string, unknown>;
+  const keys = Object.keys(record);
+  return record.nodeid === nodeid && typeof record.version === 'number' && keys.every((key) => key === 'nodeid' || key === 'version') ? record.version : undefined;
+}
 
 export function createSender(deps: SenderDeps) {
   const { db } = deps;
@@ -224,10 +232,16 @@ export function createSender(deps: SenderDeps) {
         const pending = Object.fromEntries(others.flatMap((other) => other.fields).filter((field) => field in existing).map((field) => [field, existing[field]]));
         await table.put({ ...row, ...pending, nodeid: entry.nodeid });
       }
-      // Anything else (a list, a delete's `{nodeid, version}`, another kind's record, a stale replay): a row a pull
-      // delivered may still show this entry's values over the server's, so the next pull fetches its version
-      // again. A row no pull has delivered yet needs nothing: the write's own version is still ahead of the cursor.
-      if (!newer && typeof existing?.version === 'number') await requestPullFrom(db, existing.version - 1);
+      // Only the version this write took (a delete's `{nodeid, version}`): the pull brings the row or its
+      // tombstone at that version — still ahead of the cursor, or, for a delete, already applied (a tombstone
+      // removes the row whatever is pending). Either way nothing to fetch again.
+      const cursor = (await readState<number>(db, stateKeys.cursor)) ?? 0;
+      const answered = versionOnlyAnswer(body, entry.nodeid);
+      const settled = newer || (answered !== undefined && (entry.values[PENDING_DELETE] === true || answered > cursor));
+      // Anything else (a list, another kind's record, a stale replay): a row a pull delivered may still show this
+      // entry's values over the server's, so the next pull fetches its version again. A row no pull has delivered
+      // yet needs nothing: the write's own version is still ahead of the cursor.
+      if (!settled && typeof existing?.version === 'number') await requestPullFrom(db, existing.version - 1);
       // A kind the user may write but not read (the pull's scope leaves it out): once the server has it, the row
       // leaves the mirror, which shows what the user may read.
       const hidden = (await readState<string>(db, stateKeys.pullScope))?.split(',') ?? [];

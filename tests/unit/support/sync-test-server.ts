@@ -137,6 +137,8 @@ export async function startSyncTestServer(): Promise<SyncTestServer> {
       if (!state.uploads.has(file.fileid) || file.bucketid !== 'local') return { status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'file not complete' } };
       return { status: 201, body: { ...body, version } };
     }
+    // A delete answers only its version, as the real delete routes do.
+    if (method === 'DELETE' && path.startsWith('/api/subscriptions/')) return { status: 200, body: { nodeid: path.split('/').pop(), version } };
     return { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Nicht gefunden' } };
   }
 
