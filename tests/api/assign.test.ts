@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_DENIED_MESSAGE } from '../../src/shared/api/errors';
 import { equipment, recordHistory } from '../../src/server/db/schema';
 import { insertArea, insertEquipment, insertEquipmentPool } from '../factories/structure';
-import { insertTenant, loginAs, type TestTenant } from '../factories/tenant';
+import type { TestTenant } from '../factories/tenant';
 import { tenantVersion } from './support/db-queries';
 import { allFlagsBut, call, onlyFlag, userWithFlags } from './support/requests';
 import { changeOf, mutationHeaders, pullChanges, send } from './support/structure';
-import { createTestApp, type TestApp } from './support/test-app';
+import { createTwoTenantApp, type TestApp } from './support/test-app';
 
 describe('POST /api/assign/equipments (selection dialog, §4 moving semantics)', () => {
   let t: TestApp;
@@ -27,11 +27,7 @@ describe('POST /api/assign/equipments (selection dialog, §4 moving semantics)',
     );
 
   beforeAll(async () => {
-    t = await createTestApp();
-    a = await insertTenant(t.database.db, { name: 'Tenant A' });
-    b = await insertTenant(t.database.db, { name: 'Tenant B' });
-    adminA = (await loginAs(t.app, a.admin)).authorization;
-    adminB = (await loginAs(t.app, b.admin)).authorization;
+    ({ t, a, b, adminA, adminB } = await createTwoTenantApp());
     const le = a.legalEntity.nodeid;
     ids = {
       area1: (await insertArea(t.database.db, { legalentitynodeid: le })).nodeid,

@@ -12,10 +12,10 @@ import { seedReferenceData } from '../../src/server/db/seed/reference-data';
 import { insertFile, pdfBytes } from '../factories/files';
 import { insertNotification } from '../factories/notifications';
 import { insertEquipment } from '../factories/structure';
-import { insertTenant, loginAs, type TestTenant } from '../factories/tenant';
+import type { TestTenant } from '../factories/tenant';
 import { allFlagsBut, call, onlyFlag, userWithFlags, type Method } from './support/requests';
 import { changeOf, pullChanges } from './support/structure';
-import { createTestApp, type TestApp } from './support/test-app';
+import { createTwoTenantApp, type TestApp } from './support/test-app';
 import { rowCount, tenantVersion } from './support/db-queries';
 
 const attachmentCount = (db: Db) => rowCount(db, attachments);
@@ -57,12 +57,8 @@ describe('attachments', () => {
   const read = async (nodeid: string) => attachmentSchema.parse((await call(t, adminA, 'GET', `/api/attachments/${nodeid}`)).json());
 
   beforeAll(async () => {
-    t = await createTestApp();
+    ({ t, a, b, adminA, adminB } = await createTwoTenantApp());
     await seedReferenceData(t.database.db);
-    a = await insertTenant(t.database.db, { name: 'Tenant A' });
-    b = await insertTenant(t.database.db, { name: 'Tenant B' });
-    adminA = (await loginAs(t.app, a.admin)).authorization;
-    adminB = (await loginAs(t.app, b.admin)).authorization;
     machineA = (await insertEquipment(t.database.db, { legalentitynodeid: a.legalEntity.nodeid })).nodeid;
     notificationA = (await insertNotification(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, equipmentnodeid: machineA })).nodeid;
     machineB = (await insertEquipment(t.database.db, { legalentitynodeid: b.legalEntity.nodeid })).nodeid;

@@ -9,9 +9,9 @@ import { counterReadings, counters, tombstones } from '../../src/server/db/schem
 import { UNIT_IDS } from '../../src/server/db/seed/reference-data';
 import { insertCounterType } from '../factories/notifications';
 import { insertEquipment } from '../factories/structure';
-import { insertTenant, loginAs, type TestTenant } from '../factories/tenant';
+import type { TestTenant } from '../factories/tenant';
 import { allFlagsBut, call, onlyFlag, userWithFlags, type Method } from './support/requests';
-import { createTestApp, type TestApp } from './support/test-app';
+import { createTwoTenantApp, type TestApp } from './support/test-app';
 import { rowCount } from './support/db-queries';
 
 const HOUR = 3_600_000;
@@ -48,11 +48,7 @@ describe('counters', () => {
   const update = (id: string, body: Record<string, unknown>, authorization = adminA) => call(t, authorization, 'PUT', `/api/counters/update/${id}`, { lang: 'de', ...body });
 
   beforeAll(async () => {
-    t = await createTestApp();
-    a = await insertTenant(t.database.db, { name: 'Tenant A' });
-    b = await insertTenant(t.database.db, { name: 'Tenant B' });
-    adminA = (await loginAs(t.app, a.admin)).authorization;
-    adminB = (await loginAs(t.app, b.admin)).authorization;
+    ({ t, a, b, adminA, adminB } = await createTwoTenantApp());
     machineA = (await insertEquipment(t.database.db, { legalentitynodeid: a.legalEntity.nodeid })).nodeid;
     typeA = (await insertCounterType(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, name: 'Hubzähler', unitnodeid: UNIT_IDS.piece })).nodeid;
     builtinTypeA = (await insertCounterType(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, name: 'Betriebsstunden', builtin: true })).nodeid;

@@ -11,11 +11,11 @@ import { brands, counters, equipment, legalEntities, notifications, recordHistor
 import { insertFile } from '../factories/files';
 import { insertCounter, insertCounterReading, insertNotification } from '../factories/notifications';
 import { insertArea, insertBrand, insertEquipmentPool, insertEquipmentType, insertManufacturer } from '../factories/structure';
-import { allFeatures, insertProfile, insertTenant, insertUser, loginAs, type TestTenant } from '../factories/tenant';
+import { allFeatures, insertProfile, insertUser, loginAs, type TestTenant } from '../factories/tenant';
 import { rowCount, tenantVersion } from './support/db-queries';
 import { allFlagsBut, call, type Method } from './support/requests';
 import { changeOf, mutationHeaders, pullChanges, send } from './support/structure';
-import { createTestApp, type TestApp } from './support/test-app';
+import { createTwoTenantApp, type TestApp } from './support/test-app';
 
 const LEGAL_ENTITY_ONLY = 'legal-entity-only';
 
@@ -69,11 +69,7 @@ describe('equipment', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
-    a = await insertTenant(t.database.db, { name: 'Tenant A' });
-    b = await insertTenant(t.database.db, { name: 'Tenant B' });
-    adminA = (await loginAs(t.app, a.admin)).authorization;
-    adminB = (await loginAs(t.app, b.admin)).authorization;
+    ({ t, a, b, adminA, adminB } = await createTwoTenantApp());
     const le = a.legalEntity.nodeid;
     const manufacturer = await insertManufacturer(t.database.db, { legalentitynodeid: le, name: 'DMG Mori AG' });
     const brand = await insertBrand(t.database.db, { legalentitynodeid: le, manufacturernodeid: manufacturer.nodeid, name: 'DMG' });

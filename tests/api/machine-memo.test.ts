@@ -10,11 +10,11 @@ import { updateEquipmentMemo } from '../../src/shared/mutations/machine-memo';
 import { mutationPath, parseMutation } from '../../src/shared/mutations/mutation';
 import { equipment, syncMutations } from '../../src/server/db/schema';
 import { insertEquipment } from '../factories/structure';
-import { insertTenant, loginAs, type TestTenant } from '../factories/tenant';
+import type { TestTenant } from '../factories/tenant';
 import { rowCount, tenantVersion } from './support/db-queries';
 import { allFlagsBut, userWithFlags } from './support/requests';
 import { changeOf, mutationHeaders, pullChanges, send } from './support/structure';
-import { createTestApp, type TestApp } from './support/test-app';
+import { createTwoTenantApp, type TestApp } from './support/test-app';
 
 describe('machine memo (updateEquipmentMemo)', () => {
   let t: TestApp;
@@ -29,11 +29,7 @@ describe('machine memo (updateEquipmentMemo)', () => {
   const newMachine = async (memo: string | null = null) => (await insertEquipment(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, name: 'BAZ 02 Fräszentrum', memo })).nodeid;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    a = await insertTenant(t.database.db, { name: 'Tenant A' });
-    const b = await insertTenant(t.database.db, { name: 'Tenant B' });
-    adminA = (await loginAs(t.app, a.admin)).authorization;
-    adminB = (await loginAs(t.app, b.admin)).authorization;
+    ({ t, a, adminA, adminB } = await createTwoTenantApp());
   });
   afterAll(() => t?.close());
 

@@ -10,10 +10,10 @@ import type { Db } from '../../src/server/db/client';
 import { attachments, notifications, recordHistory, reports, tombstones, workflowSteps, workflows } from '../../src/server/db/schema';
 import { insertFile } from '../factories/files';
 import { insertArea, insertEquipment } from '../factories/structure';
-import { insertTenant, loginAs, type TestTenant } from '../factories/tenant';
+import type { TestTenant } from '../factories/tenant';
 import { allFlagsBut, call, onlyFlag, userWithFlags, type Method } from './support/requests';
 import { changeOf, pullChanges } from './support/structure';
-import { createTestApp, type TestApp } from './support/test-app';
+import { createTwoTenantApp, type TestApp } from './support/test-app';
 import { rowCount, tenantVersion } from './support/db-queries';
 
 const HOUR = 3_600_000;
@@ -50,11 +50,7 @@ describe('notifications', () => {
   const put = (nodeid: string, body: Record<string, unknown>, authorization = adminA) => call(t, authorization, 'PUT', `/api/notifications/${nodeid}`, body);
 
   beforeAll(async () => {
-    t = await createTestApp();
-    a = await insertTenant(t.database.db, { name: 'Tenant A' });
-    b = await insertTenant(t.database.db, { name: 'Tenant B' });
-    adminA = (await loginAs(t.app, a.admin)).authorization;
-    adminB = (await loginAs(t.app, b.admin)).authorization;
+    ({ t, a, b, adminA, adminB } = await createTwoTenantApp());
     const area = await insertArea(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, name: 'Halle 1' });
     machineA = (await insertEquipment(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, name: 'Fräse DMU 50', areanodeid: area.nodeid })).nodeid;
     machineB = (await insertEquipment(t.database.db, { legalentitynodeid: b.legalEntity.nodeid })).nodeid;

@@ -8,8 +8,8 @@ import type { FlagTuple, PermissionFlag } from '../../src/shared/permissions';
 import type { Db } from '../../src/server/db/client';
 import { areas, equipment, recordHistory, shiftModels, shifts, sites, structureSubscriptions, tombstones } from '../../src/server/db/schema';
 import { insertArea, insertEquipment } from '../factories/structure';
-import { allFeatures, insertProfile, insertTenant, insertUser, loginAs, type TestTenant } from '../factories/tenant';
-import { createTestApp, type TestApp } from './support/test-app';
+import { allFeatures, insertProfile, insertUser, loginAs, type TestTenant } from '../factories/tenant';
+import { createTwoTenantApp, type TestApp } from './support/test-app';
 import { tenantVersion } from './support/db-queries';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -42,11 +42,7 @@ describe('sites', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
-    a = await insertTenant(t.database.db, { name: 'Tenant A' });
-    b = await insertTenant(t.database.db, { name: 'Tenant B' });
-    adminA = (await loginAs(t.app, a.admin)).authorization;
-    adminB = (await loginAs(t.app, b.admin)).authorization;
+    ({ t, a, b, adminA, adminB } = await createTwoTenantApp());
   });
   afterEach(() => {
     t.faults.beforeCommit = undefined;

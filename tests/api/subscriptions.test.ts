@@ -8,11 +8,11 @@ import { subscriptionNodeId } from '../../src/shared/domain/subscription';
 import { subscriptionRowSchema } from '../../src/shared/rows/structure';
 import { structureSubscriptions, tombstones } from '../../src/server/db/schema';
 import { insertArea, insertEquipment, insertEquipmentPool, insertSite } from '../factories/structure';
-import { insertTenant, insertUser, loginAs, type TestTenant } from '../factories/tenant';
+import { insertUser, loginAs, type TestTenant } from '../factories/tenant';
 import { rowCount, tenantVersion } from './support/db-queries';
 import { call, onlyFlag, userWithFlags } from './support/requests';
 import { changeOf, mutationHeaders, pullChanges, send } from './support/structure';
-import { createTestApp, type TestApp } from './support/test-app';
+import { createTwoTenantApp, type TestApp } from './support/test-app';
 
 describe('subscriptions (what a dashboard shows)', () => {
   let t: TestApp;
@@ -21,10 +21,7 @@ describe('subscriptions (what a dashboard shows)', () => {
   let adminA: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    a = await insertTenant(t.database.db, { name: 'Tenant A' });
-    b = await insertTenant(t.database.db, { name: 'Tenant B' });
-    adminA = (await loginAs(t.app, a.admin)).authorization;
+    ({ t, a, b, adminA } = await createTwoTenantApp());
   });
   afterAll(() => t?.close());
 

@@ -7,8 +7,8 @@ import { sites, tombstones, units } from '../../src/server/db/schema';
 import { purgeTombstones } from '../../src/server/jobs/purge-tombstones';
 import { nextVersion, recordTombstones } from '../../src/server/services/change-feed';
 import { buildArea, buildEquipment, buildSite, insertEquipmentType, insertManufacturer } from '../factories/structure';
-import { insertTenant, insertUser, loginAs, type TestTenant } from '../factories/tenant';
-import { createTestApp, type TestApp } from './support/test-app';
+import { insertUser, type TestTenant } from '../factories/tenant';
+import { createTwoTenantApp, type TestApp } from './support/test-app';
 
 // The pull side of the change feed (docs/sync.md § Pull), on factory data shaped like the demo plant.
 
@@ -79,11 +79,7 @@ describe('sync: pull', () => {
   const post = (authorization: string, url: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url, headers: { authorization }, payload });
 
   beforeAll(async () => {
-    t = await createTestApp();
-    a = await insertTenant(t.database.db, { name: 'Tenant A' });
-    b = await insertTenant(t.database.db, { name: 'Tenant B' });
-    adminA = (await loginAs(t.app, a.admin)).authorization;
-    adminB = (await loginAs(t.app, b.admin)).authorization;
+    ({ t, a, b, adminA, adminB } = await createTwoTenantApp());
 
     const le = a.legalEntity.nodeid;
     // Global reference data (seeded at every start in production).

@@ -71,8 +71,8 @@ export interface TwoTenantApp {
 }
 
 /** The app with two tenants, A and B, and each one's admin logged in: the start of every tenant-isolation suite. */
-export async function createTwoTenantApp(): Promise<TwoTenantApp> {
-  const t = await createTestApp();
+export async function createTwoTenantApp(configOverrides: Record<string, string> = {}): Promise<TwoTenantApp> {
+  const t = await createTestApp(configOverrides);
   const a = await insertTenant(t.database.db, { name: 'Tenant A' });
   const b = await insertTenant(t.database.db, { name: 'Tenant B' });
   const adminA = (await loginAs(t.app, a.admin)).authorization;
