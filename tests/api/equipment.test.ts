@@ -13,7 +13,7 @@ import { insertCounter, insertCounterReading, insertNotification } from '../fact
 import { insertArea, insertBrand, insertEquipmentPool, insertEquipmentType, insertManufacturer } from '../factories/structure';
 import { allFeatures, insertProfile, insertUser, loginAs, type TestTenant } from '../factories/tenant';
 import { rowCount, tenantVersion } from './support/db-queries';
-import { allFlagsBut, call, type Method } from './support/requests';
+import { allFlagsBut, call, type Method, postCreated } from './support/requests';
 import { changeOf, mutationHeaders, pullChanges, send } from './support/structure';
 import { createTwoTenantApp, type TestApp } from './support/test-app';
 
@@ -50,11 +50,7 @@ describe('equipment', () => {
   });
 
   /** The create's answer: the machine's row as the change feed sends it. */
-  const create = async (authorization: string, body: CreateEquipmentInput): Promise<EquipmentRow> => {
-    const response = await call(t, authorization, 'POST', '/api/equipments', body);
-    expect(response.statusCode, response.body).toBe(201);
-    return equipmentRowSchema.parse(response.json());
-  };
+  const create = (authorization: string, body: CreateEquipmentInput): Promise<EquipmentRow> => postCreated(t, authorization, '/api/equipments', body, equipmentRowSchema);
   /** The machine in the spec's shape (type, places, photo URLs), as GET answers it. */
   const read = async (nodeid: string, lang = 'de') => {
     const response = await call(t, adminA, 'GET', `/api/equipments/${nodeid}?lang=${lang}`);

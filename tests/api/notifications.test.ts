@@ -1,17 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_DENIED_MESSAGE, apiErrorSchema } from '../../src/shared/api/errors';
+import { apiErrorSchema } from '../../src/shared/api/errors';
 import { notificationSchema, type CreateNotificationInput } from '../../src/shared/api/notifications';
 import type { NotificationStatus } from '../../src/shared/domain/notification';
-import type { PermissionFlag } from '../../src/shared/permissions';
 import { notificationRowSchema, type NotificationRow } from '../../src/shared/rows/notifications';
 import type { Db } from '../../src/server/db/client';
 import { attachments, notifications, recordHistory, reports, tombstones, workflowSteps, workflows } from '../../src/server/db/schema';
 import { insertFile } from '../factories/files';
 import { insertArea, insertEquipment } from '../factories/structure';
 import type { TestTenant } from '../factories/tenant';
-import { allFlagsBut, call, onlyFlag, userWithFlags, type Method } from './support/requests';
+import { itChecksEachFlag } from './support/permission-matrix';
+import { call, type Method, postCreated } from './support/requests';
 import { changeOf, pullChanges } from './support/structure';
 import { createTwoTenantApp, type TestApp } from './support/test-app';
 import { rowCount, tenantVersion } from './support/db-queries';
@@ -42,11 +42,7 @@ describe('notifications', () => {
   });
 
   /** The create's answer: the notification's row as the change feed sends it (unset times null). */
-  const create = async (overrides: Partial<CreateNotificationInput> = {}, authorization = adminA): Promise<NotificationRow> => {
-    const response = await call(t, authorization, 'POST', '/api/notifications', input(overrides));
-    expect(response.statusCode, response.body).toBe(201);
-    return notificationRowSchema.parse(response.json());
-  };
+  const create = (overrides: Partial<CreateNotificationInput> = {}, authorization = adminA): Promise<NotificationRow> => postCreated(t, authorization, '/api/notifications', input(overrides), notificationRowSchema);
   const put = (nodeid: string, body: Record<string, unknown>, authorization = adminA) => call(t, authorization, 'PUT', `/api/notifications/${nodeid}`, body);
 
   beforeAll(async () => {
@@ -166,30 +162,20 @@ describe('notifications', () => {
   });
 
   describe('permissions (feature key notification)', () => {
-    const routes: { flag: PermissionFlag; name: string; request: (n: string) => [Method, string, unknown?]; ok: number }[] = [
-      { flag: 'create', name: 'POST /api/notifications', request: () => ['POST', '/api/notifications', input()], ok: 201 },
-      { flag: 'read', name: 'GET /api/notifications/{nodeid}', request: (n) => ['GET', `/api/notifications/${n}`], ok: 200 },
-      { flag: 'update', name: 'PUT /api/notifications/{nodeid}', request: (n) => ['PUT', `/api/notifications/${n}`, { title: 'Neu' }], ok: 200 },
-      { flag: 'delete', name: 'DELETE /api/notifications/{nodeid}', request: (n) => ['DELETE', `/api/notifications/${n}`], ok: 200 },
-    ];
-
-    it.each(routes)('$name without the $flag flag: 403, nothing changed', async ({ flag, request }) => {
-      const n = await create();
-      const before = await notificationCount(t.database.db);
-      const { authorization } = await userWithFlags(t, a.legalEntity.nodeid, 'notification', allFlagsBut(flag));
-      const [method, url, payload] = request(n.nodeid);
-      const response = await call(t, authorization, method, url, payload);
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toMatchObject({ message: ACCESS_DENIED_MESSAGE });
-      expect(await notificationCount(t.database.db)).toBe(before);
-      expect((await call(t, adminA, 'GET', `/api/notifications/${n.nodeid}`)).json()).toMatchObject({ title: 'Spindel blockiert' });
-    });
-
-    it.each(routes)('$name with only the $flag flag succeeds', async ({ flag, request, ok }) => {
-      const n = await create();
-      const { authorization } = await userWithFlags(t, a.legalEntity.nodeid, 'notification', onlyFlag(flag));
-      const [method, url, payload] = request(n.nodeid);
-      expect((await call(t, authorization, method, url, payload)).statusCode).toBe(ok);
+    itChecksEachFlag({
+      tenant: () => ({ t, legalentitynodeid: a.legalEntity.nodeid }),
+      feature: 'notification',
+      routes: [
+        { flag: 'create', name: 'POST /api/notifications', request: () => ['POST', '/api/notifications', input()], ok: 201 },
+        { flag: 'read', name: 'GET /api/notifications/{nodeid}', request: (n) => ['GET', `/api/notifications/${n}`], ok: 200 },
+        { flag: 'update', name: 'PUT /api/notifications/{nodeid}', request: (n) => ['PUT', `/api/notifications/${n}`, { title: 'Neu' }], ok: 200 },
+        { flag: 'delete', name: 'DELETE /api/notifications/{nodeid}', request: (n) => ['DELETE', `/api/notifications/${n}`], ok: 200 },
+      ],
+      subject: async () => (await create()).nodeid,
+      state: () => notificationCount(t.database.db),
+      afterRefusal: async (n) => {
+        expect((await call(t, adminA, 'GET', `/api/notifications/${n}`)).json()).toMatchObject({ title: 'Spindel blockiert' });
+      },
     });
   });
 
