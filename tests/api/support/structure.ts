@@ -9,7 +9,8 @@ export function send(t: TestApp, authorization: string, method: Method, url: str
   return t.app.inject({ method, url, headers: { authorization, ...headers }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 }
 
-export const mutationHeaders = (clientid: string, mutationId: number) => ({ 'x-client-id': clientid, 'x-mutation-id': String(mutationId) });
+/** The outbox's headers; a string id only to send a malformed one. */
+export const mutationHeaders = (clientid: string, mutationId: number | string) => ({ 'x-client-id': clientid, 'x-mutation-id': String(mutationId) });
 
 /** Every change after `cursor` through GET /api/sync/pull, following `hasMore`, as a fresh device. */
 export async function pullChanges(t: TestApp, authorization: string, cursor: number): Promise<SyncChange[]> {
