@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LocalDatabase } from '../../src/client/db/local-db';
 import { createApiClient, type TokenSource } from '../../src/client/lib/api-client';
 import { getClientId, pendingEntries, readState, stateKeys } from '../../src/client/sync/outbox';
@@ -6,17 +6,10 @@ import { createNotification, updateNotificationStatus } from '../../src/client/s
 import { addCounterReading } from '../../src/client/sync/repositories/counters';
 import { backoffDelay, createSender, DEFAULT_BACKOFF } from '../../src/client/sync/sender';
 import { retryDeadLetter } from '../../src/client/sync/dead-letters';
-import { startSyncTestServer, type SyncTestServer } from './support/sync-test-server';
+import { fixedTokens, MACHINE, USER, useSyncTestServer } from './support/sync-test-server';
 
-const USER = '0190f5a0-0000-7000-8000-0000000000aa';
-const MACHINE = '0190f5a0-0000-7000-8000-0000000000bb';
 
-let server: SyncTestServer;
-beforeAll(async () => {
-  server = await startSyncTestServer();
-});
-afterAll(() => server.close());
-beforeEach(() => server.clear());
+const server = useSyncTestServer();
 
 interface Harness {
   db: LocalDatabase;
@@ -245,7 +238,7 @@ describe('sender', () => {
 
   it('restored server and the acked log no longer has the lost writes: renumbers and reports how many were lost', async () => {
     const { db, context } = harness();
-    const sender = createSender({ db, api: createApiClient({ baseUrl: server.baseUrl, tokens: { getAccessToken: () => 'access-1', getRefreshToken: () => null, setTokens: () => undefined, endSession: () => undefined } }), getUser: () => USER, ackedLogSize: 0 });
+    const sender = createSender({ db, api: createApiClient({ baseUrl: server.baseUrl, tokens: fixedTokens }), getUser: () => USER, ackedLogSize: 0 });
     await seedMachine(db);
     await createNotification(context, { type: 0, title: 'Eins', equipmentnodeid: MACHINE });
     await createNotification(context, { type: 0, title: 'Zwei', equipmentnodeid: MACHINE });
