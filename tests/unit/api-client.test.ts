@@ -7,6 +7,7 @@ import { ApiError, createApiClient, type TokenSource } from '../../src/client/li
 import { createSessionVault, SESSION_STORAGE_KEY } from '../../src/client/lib/session-vault';
 import { createSessionStore, sessionTokenSource, toStoredSession } from '../../src/client/stores/session-store';
 import { MemoryStorage } from './support/memory-storage';
+import { memoryTokens } from './support/memory-tokens';
 import { sessionFixture } from './support/session-fixture';
 
 /**
@@ -114,36 +115,6 @@ beforeEach(() => {
   state.refreshDelayMs = 30;
   state.refreshMode = 'normal';
 });
-
-/** An in-memory token holder; `ended` records that the client gave up on the session. */
-interface MemoryTokens {
-  access: string | null;
-  refresh: string | null;
-  ended: number;
-  source: TokenSource;
-}
-
-function memoryTokens(access: string | null = 'access-1', refresh: string | null = 'refresh-1'): MemoryTokens {
-  const holder: MemoryTokens = {
-    access,
-    refresh,
-    ended: 0,
-    source: {
-      getAccessToken: () => holder.access,
-      getRefreshToken: () => holder.refresh,
-      setTokens: (pair) => {
-        holder.access = pair.accesstoken;
-        holder.refresh = pair.refreshtoken;
-      },
-      endSession: () => {
-        holder.ended += 1;
-        holder.access = null;
-        holder.refresh = null;
-      },
-    },
-  };
-  return holder;
-}
 
 const meSchema = z.object({ usernodeid: z.string(), token: z.string() });
 

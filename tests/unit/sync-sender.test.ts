@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { LocalDatabase } from '../../src/client/db/local-db';
-import { createApiClient, type TokenSource } from '../../src/client/lib/api-client';
+import { createApiClient } from '../../src/client/lib/api-client';
 import { getClientId, pendingEntries, readState, stateKeys } from '../../src/client/sync/outbox';
 import { createNotification, updateNotificationStatus } from '../../src/client/sync/repositories/notifications';
 import { addCounterReading } from '../../src/client/sync/repositories/counters';
 import { backoffDelay, createSender, DEFAULT_BACKOFF } from '../../src/client/sync/sender';
 import { retryDeadLetter } from '../../src/client/sync/dead-letters';
+import { memoryTokens, type MemoryTokens } from './support/memory-tokens';
 import { fixedTokens, MACHINE, USER, useSyncTestServer } from './support/sync-test-server';
 
 
@@ -13,7 +14,7 @@ const server = useSyncTestServer();
 
 interface Harness {
   db: LocalDatabase;
-  tokens: { access: string | null; refresh: string | null; source: TokenSource };
+  tokens: MemoryTokens;
   sender: ReturnType<typeof createSender>;
   context: { db: LocalDatabase; usernodeid: string };
 }
@@ -22,23 +23,7 @@ let dbCounter = 0;
 function harness(): Harness {
   dbCounter += 1;
   const db = new LocalDatabase(`sender-test-${dbCounter}-${Math.random()}`);
-  const tokens = {
-    access: 'access-1' as string | null,
-    refresh: 'refresh-1' as string | null,
-    source: undefined as unknown as TokenSource,
-  };
-  tokens.source = {
-    getAccessToken: () => tokens.access,
-    getRefreshToken: () => tokens.refresh,
-    setTokens: (pair) => {
-      tokens.access = pair.accesstoken;
-      tokens.refresh = pair.refreshtoken;
-    },
-    endSession: () => {
-      tokens.access = null;
-      tokens.refresh = null;
-    },
-  };
+  const tokens = memoryTokens();
   const api = createApiClient({ baseUrl: server.baseUrl, tokens: tokens.source, timeout: 5_000 });
   const sender = createSender({ db, api, getUser: () => (tokens.access ? USER : null), origin: server.origin, random: () => 0.5 });
   return { db, tokens, sender, context: { db, usernodeid: USER } };
