@@ -118,6 +118,16 @@ beforeEach(() => {
 
 const meSchema = z.object({ usernodeid: z.string(), token: z.string() });
 
+/** A session started in the real store (encrypted vault over in-memory storage) and a client reading its tokens from it. */
+async function signedInThroughStore() {
+  const storage = new MemoryStorage();
+  const keyStore = createKeyStore(`keys-${crypto.randomUUID()}`);
+  const vault = createSessionVault({ storage, keyStore });
+  const store = createSessionStore(() => vault);
+  await store.getState().start(toStoredSession(sessionFixture({ accesstoken: 'access-1', refreshtoken: 'refresh-1' })));
+  return { storage, keyStore, store, api: createApiClient({ baseUrl, tokens: sessionTokenSource(store, () => vault) }) };
+}
+
 describe('api client', () => {
   it('sends the access token as bearer header', async () => {
     const tokens = memoryTokens();
@@ -195,12 +205,7 @@ describe('api client', () => {
   it('clears the stored session (store, blob and key) when the refresh fails', async () => {
     state.validAccess.clear();
     state.validRefresh.clear();
-    const storage = new MemoryStorage();
-    const keyStore = createKeyStore(`keys-${crypto.randomUUID()}`);
-    const vault = createSessionVault({ storage, keyStore });
-    const store = createSessionStore(() => vault);
-    await store.getState().start(toStoredSession(sessionFixture({ accesstoken: 'access-1', refreshtoken: 'refresh-1' })));
-    const api = createApiClient({ baseUrl, tokens: sessionTokenSource(store, () => vault) });
+    const { storage, keyStore, store, api } = await signedInThroughStore();
 
     await expect(api.get('me')).rejects.toMatchObject({ statusCode: 401 });
     expect(store.getState().session).toBeNull();
@@ -223,12 +228,7 @@ describe('api client', () => {
 
   it('persists the refreshed pair through the session store', async () => {
     state.validAccess.clear();
-    const storage = new MemoryStorage();
-    const keyStore = createKeyStore(`keys-${crypto.randomUUID()}`);
-    const vault = createSessionVault({ storage, keyStore });
-    const store = createSessionStore(() => vault);
-    await store.getState().start(toStoredSession(sessionFixture({ accesstoken: 'access-1', refreshtoken: 'refresh-1' })));
-    const api = createApiClient({ baseUrl, tokens: sessionTokenSource(store, () => vault) });
+    const { storage, keyStore, api } = await signedInThroughStore();
 
     await api.get('me');
     const reloaded = createSessionStore(() => createSessionVault({ storage, keyStore }));
