@@ -14,7 +14,7 @@ import { insertArea, insertBrand, insertEquipmentPool, insertEquipmentType, inse
 import { allFeatures, insertProfile, insertUser, loginAs, type TestTenant } from '../factories/tenant';
 import { rowCount, tenantVersion } from './support/db-queries';
 import { allFlagsBut, call, type Method, postCreated } from './support/requests';
-import { changeOf, mutationHeaders, pullChanges, send } from './support/structure';
+import { changeOf, mutationHeaders, pullChanges, send, sentTwice } from './support/structure';
 import { createTwoTenantApp, type TestApp } from './support/test-app';
 
 const LEGAL_ENTITY_ONLY = 'legal-entity-only';
@@ -354,16 +354,7 @@ describe('equipment', () => {
 
   describe('offline creates', () => {
     it('replays a create under the same X-Client-Id/X-Mutation-Id with the stored answer', async () => {
-      const clientid = uuidv4();
-      const body = input({ equipmentnodeid: uuidv7() });
-      const first = await send(t, adminA, 'POST', '/api/equipments', body, mutationHeaders(clientid, 1));
-      expect(first.statusCode, first.body).toBe(201);
-      const before = await rowCount(t.database.db, equipment);
-      const replay = await send(t, adminA, 'POST', '/api/equipments', body, mutationHeaders(clientid, 1));
-      expect(replay.statusCode).toBe(201);
-      expect(replay.headers['idempotent-replayed']).toBe('true');
-      expect(replay.json()).toEqual(first.json());
-      expect(await rowCount(t.database.db, equipment)).toBe(before);
+      await sentTwice(t, adminA, 'POST', '/api/equipments', input({ equipmentnodeid: uuidv7() }), { status: 201, unchanged: () => rowCount(t.database.db, equipment) });
     });
 
     it('answers the same create sent again (new mutation id) with the machine; other content or another tenant’s id is 409', async () => {

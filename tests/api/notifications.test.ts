@@ -12,7 +12,7 @@ import { insertArea, insertEquipment } from '../factories/structure';
 import type { TestTenant } from '../factories/tenant';
 import { itChecksEachFlag } from './support/permission-matrix';
 import { call, type Method, postCreated } from './support/requests';
-import { changeOf, pullChanges } from './support/structure';
+import { changeOf, pullChanges, sentTwice } from './support/structure';
 import { createTwoTenantApp, type TestApp } from './support/test-app';
 import { rowCount, tenantVersion } from './support/db-queries';
 
@@ -363,14 +363,7 @@ describe('notifications', () => {
       const clientid = uuidv7();
       const headers = (mutationId: number) => ({ authorization: adminA, 'x-client-id': clientid, 'x-mutation-id': String(mutationId) });
       const body = input();
-      const first = await t.app.inject({ method: 'POST', url: '/api/notifications', headers: headers(1), payload: body });
-      expect(first.statusCode, first.body).toBe(201);
-      const before = await notificationCount(t.database.db);
-      const replay = await t.app.inject({ method: 'POST', url: '/api/notifications', headers: headers(1), payload: body });
-      expect(replay.statusCode).toBe(201);
-      expect(replay.headers['idempotent-replayed']).toBe('true');
-      expect(replay.json()).toEqual(first.json());
-      expect(await notificationCount(t.database.db)).toBe(before);
+      await sentTwice(t, adminA, 'POST', '/api/notifications', body, { clientid, status: 201, unchanged: () => notificationCount(t.database.db) });
 
       const status = { nodeid: body.nodeid, status: 1, previousStatus: 0, onlyStatusUpdate: true };
       const closed = await t.app.inject({ method: 'PUT', url: `/api/notifications/${body.nodeid}`, headers: headers(2), payload: status });

@@ -11,7 +11,7 @@ import { insertArea, insertEquipment, insertEquipmentPool, insertSite } from '..
 import { insertUser, loginAs, type TestTenant } from '../factories/tenant';
 import { rowCount, tenantVersion } from './support/db-queries';
 import { call, onlyFlag, userWithFlags } from './support/requests';
-import { changeOf, mutationHeaders, pullChanges, send } from './support/structure';
+import { changeOf, pullChanges, sentTwice } from './support/structure';
 import { createTwoTenantApp, type TestApp } from './support/test-app';
 
 describe('subscriptions (what a dashboard shows)', () => {
@@ -165,14 +165,7 @@ describe('subscriptions (what a dashboard shows)', () => {
   it('an outbox entry replayed under the same mutation id answers the recorded result without writing twice', async () => {
     const le = a.legalEntity.nodeid;
     const pool = await insertEquipmentPool(t.database.db, { legalentitynodeid: le });
-    const headers = mutationHeaders(uuidv4(), 1);
     const body = { usernodeid: a.admin.nodeid, equipmentpoolnodeid: pool.nodeid };
-    const first = await send(t, adminA, 'POST', '/api/subscriptions', body, headers);
-    const v1 = await tenantVersion(t.database.db, le);
-    const replay = await send(t, adminA, 'POST', '/api/subscriptions', body, headers);
-    expect(replay.statusCode).toBe(first.statusCode);
-    expect(replay.json()).toEqual(first.json());
-    expect(replay.headers['idempotent-replayed']).toBe('true');
-    expect(await tenantVersion(t.database.db, le)).toBe(v1);
+    await sentTwice(t, adminA, 'POST', '/api/subscriptions', body, { unchanged: () => tenantVersion(t.database.db, le) });
   });
 });
