@@ -27,10 +27,11 @@ export interface FlagMatrix<Subject> {
 
 /**
  * The spec's permission check for every route of one feature, as each resource's suite states it: a user with
- * every flag but the route's own is refused with 403 and nothing changes; a user with only that flag succeeds.
+ * every flag but the route's own is refused with 403 (and `state` stays as it was); a user with only that flag
+ * succeeds.
  */
 export function itChecksEachFlag<Subject>({ tenant, feature, routes, subject, state, afterRefusal }: FlagMatrix<Subject>): void {
-  it.each(routes)('$name without the $flag flag: 403, nothing changed', async ({ flag, request }) => {
+  it.each(routes)(`$name without the $flag flag: 403${state ? ', nothing changed' : ''}`, async ({ flag, request }) => {
     const { t, legalentitynodeid } = tenant();
     const record = await subject();
     const before = await state?.();
