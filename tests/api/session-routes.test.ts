@@ -8,6 +8,7 @@ import type { Db } from '../../src/server/db/client';
 import { chatMessages, chatRoomMembers, chatRooms, structureSubscriptions } from '../../src/server/db/schema';
 import { insertArea, insertBrand, insertEquipment, insertEquipmentPool, insertEquipmentType, insertSite } from '../factories/structure';
 import { allFeatures, insertProfile, insertUser, loginAs, type TestTenant, type TestUser } from '../factories/tenant';
+import { call } from './support/requests';
 import { createTwoTenantApp, type TestApp } from './support/test-app';
 
 // The routes the client loads right after login (spec part 2 §4), and GET /api/users/{id}.
@@ -21,7 +22,7 @@ describe('session routes', () => {
   let authTechnician: string;
   let plant: Awaited<ReturnType<typeof buildPlant>>;
 
-  const get = (authorization: string, url: string) => t.app.inject({ method: 'GET', url, headers: { authorization } });
+  const get = (authorization: string, url: string) => call(t, authorization, 'GET', url);
 
   beforeAll(async () => {
     ({ t, a, adminA: authA, adminB: authB } = await createTwoTenantApp());
