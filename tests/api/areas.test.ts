@@ -2,15 +2,16 @@ import { and, eq } from 'drizzle-orm';
 import { v4 as uuidv4, v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areaSchema, type CreateAreaInput } from '../../src/shared/api/areas';
-import { ACCESS_DENIED_MESSAGE, apiErrorSchema } from '../../src/shared/api/errors';
+import { apiErrorSchema } from '../../src/shared/api/errors';
 import { structureTreeSchema } from '../../src/shared/api/structure';
 import { areaRowSchema } from '../../src/shared/rows/structure';
 import { areas, equipment, recordHistory, structureSubscriptions, tombstones } from '../../src/server/db/schema';
 import { insertArea, insertEquipment, insertEquipmentPool, insertSite } from '../factories/structure';
 import type { TestTenant } from '../factories/tenant';
 import { rowCount, tenantVersion } from './support/db-queries';
-import { allFlagsBut, call, onlyFlag, postCreated, userWithFlags, type Method } from './support/requests';
-import { changeOf, mutationHeaders, pullChanges, send } from './support/structure';
+import { call, postCreated } from './support/requests';
+import { changeOf, mutationHeaders, pullChanges, send, sentTwice } from './support/structure';
+import { itChecksEachFlag } from './support/permission-matrix';
 import { createTwoTenantApp, type TestApp } from './support/test-app';
 
 describe('areas', () => {
@@ -121,21 +122,16 @@ describe('areas', () => {
       expect((await t.app.inject({ method: 'POST', url: '/api/areas', payload: input() })).statusCode).toBe(401);
     });
 
-    const routes: { flag: 'create' | 'read' | 'update' | 'delete'; request: (id: string) => [Method, string, unknown?]; ok: number }[] = [
-      { flag: 'create', request: () => ['POST', '/api/areas', input()], ok: 201 },
-      { flag: 'read', request: (id) => ['GET', `/api/areas/${id}`], ok: 200 },
-      { flag: 'update', request: (id) => ['PUT', `/api/areas/${id}`, { name: 'Neu' }], ok: 200 },
-      { flag: 'delete', request: (id) => ['DELETE', `/api/areas/${id}`], ok: 200 },
-    ];
-    it.each(routes)('$flag: 403 without the flag, allowed with only it', async ({ flag, request, ok }) => {
-      const area = await create(input());
-      const [method, url, payload] = request(area.nodeid);
-      const without = await userWithFlags(t, a.legalEntity.nodeid, 'site', allFlagsBut(flag));
-      const denied = await call(t, without.authorization, method, url, payload);
-      expect(denied.statusCode).toBe(403);
-      expect(denied.json()).toMatchObject({ message: ACCESS_DENIED_MESSAGE });
-      const withOnly = await userWithFlags(t, a.legalEntity.nodeid, 'site', onlyFlag(flag));
-      expect((await call(t, withOnly.authorization, method, url, payload)).statusCode).toBe(ok);
+    itChecksEachFlag({
+      tenant: () => ({ t, legalentitynodeid: a.legalEntity.nodeid }),
+      feature: 'site',
+      routes: [
+        { flag: 'create', name: 'POST /api/areas', request: () => ['POST', '/api/areas', input()], ok: 201 },
+        { flag: 'read', name: 'GET /api/areas/{id}', request: (id) => ['GET', `/api/areas/${id}`], ok: 200 },
+        { flag: 'update', name: 'PUT /api/areas/{id}', request: (id) => ['PUT', `/api/areas/${id}`, { name: 'Neu' }], ok: 200 },
+        { flag: 'delete', name: 'DELETE /api/areas/{id}', request: (id) => ['DELETE', `/api/areas/${id}`], ok: 200 },
+      ],
+      subject: async () => (await create(input())).nodeid,
     });
 
     it('hides tenant A’s area from B (404) and does not create an area in A’s plant or move A’s machines', async () => {
@@ -157,11 +153,7 @@ describe('areas', () => {
     it('replays under the same mutation id, answers a repeated create with the area, 409 for other content', async () => {
       const clientid = uuidv4();
       const body = input({ nodeid: uuidv7() });
-      const first = await send(t, adminA, 'POST', '/api/areas', body, mutationHeaders(clientid, 1));
-      expect(first.statusCode, first.body).toBe(201);
-      const replay = await send(t, adminA, 'POST', '/api/areas', body, mutationHeaders(clientid, 1));
-      expect(replay.headers['idempotent-replayed']).toBe('true');
-      expect(replay.json()).toEqual(first.json());
+      await sentTwice(t, adminA, 'POST', '/api/areas', body, { clientid, status: 201 });
       const again = await send(t, adminA, 'POST', '/api/areas', body, mutationHeaders(clientid, 2));
       expect(again.statusCode).toBe(201);
       expect(again.json()).toMatchObject({ nodeid: body.nodeid });

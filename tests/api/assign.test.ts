@@ -1,14 +1,13 @@
 import { eq, inArray } from 'drizzle-orm';
-import { v4 as uuidv4 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_DENIED_MESSAGE } from '../../src/shared/api/errors';
 import { equipment, recordHistory } from '../../src/server/db/schema';
 import { insertArea, insertEquipment, insertEquipmentPool } from '../factories/structure';
-import { insertTenant, loginAs, type TestTenant } from '../factories/tenant';
+import type { TestTenant } from '../factories/tenant';
 import { tenantVersion } from './support/db-queries';
 import { allFlagsBut, call, onlyFlag, userWithFlags } from './support/requests';
-import { changeOf, mutationHeaders, pullChanges, send } from './support/structure';
-import { createTestApp, type TestApp } from './support/test-app';
+import { changeOf, pullChanges, sentTwice } from './support/structure';
+import { createTwoTenantApp, type TestApp } from './support/test-app';
 
 describe('POST /api/assign/equipments (selection dialog, §4 moving semantics)', () => {
   let t: TestApp;
@@ -27,11 +26,7 @@ describe('POST /api/assign/equipments (selection dialog, §4 moving semantics)',
     );
 
   beforeAll(async () => {
-    t = await createTestApp();
-    a = await insertTenant(t.database.db, { name: 'Tenant A' });
-    b = await insertTenant(t.database.db, { name: 'Tenant B' });
-    adminA = (await loginAs(t.app, a.admin)).authorization;
-    adminB = (await loginAs(t.app, b.admin)).authorization;
+    ({ t, a, b, adminA, adminB } = await createTwoTenantApp());
     const le = a.legalEntity.nodeid;
     ids = {
       area1: (await insertArea(t.database.db, { legalentitynodeid: le })).nodeid,
@@ -116,13 +111,7 @@ describe('POST /api/assign/equipments (selection dialog, §4 moving semantics)',
 
   it('replays under the same mutation id without a second version', async () => {
     const m = (await insertEquipment(t.database.db, { legalentitynodeid: a.legalEntity.nodeid })).nodeid;
-    const clientid = uuidv4();
     const body = { payload: [{ equipmentnodeid: m, isequipmentof: ids.area1 }] };
-    const first = await send(t, adminA, 'POST', '/api/assign/equipments', body, mutationHeaders(clientid, 1));
-    const v1 = await tenantVersion(t.database.db, a.legalEntity.nodeid);
-    const replay = await send(t, adminA, 'POST', '/api/assign/equipments', body, mutationHeaders(clientid, 1));
-    expect(replay.headers['idempotent-replayed']).toBe('true');
-    expect(replay.json()).toEqual(first.json());
-    expect(await tenantVersion(t.database.db, a.legalEntity.nodeid)).toBe(v1);
+    await sentTwice(t, adminA, 'POST', '/api/assign/equipments', body, { unchanged: () => tenantVersion(t.database.db, a.legalEntity.nodeid) });
   });
 });

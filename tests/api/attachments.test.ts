@@ -2,9 +2,8 @@ import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachmentSchema, type CreateAttachmentInput } from '../../src/shared/api/attachments';
-import { ACCESS_DENIED_MESSAGE, apiErrorSchema } from '../../src/shared/api/errors';
+import { apiErrorSchema } from '../../src/shared/api/errors';
 import { registeredFileSchema } from '../../src/shared/api/files';
-import type { PermissionFlag } from '../../src/shared/permissions';
 import { attachmentRowSchema, type AttachmentRow } from '../../src/shared/rows/equipment';
 import type { Db } from '../../src/server/db/client';
 import { attachments, files, recordHistory, tombstones } from '../../src/server/db/schema';
@@ -12,10 +11,11 @@ import { seedReferenceData } from '../../src/server/db/seed/reference-data';
 import { insertFile, pdfBytes } from '../factories/files';
 import { insertNotification } from '../factories/notifications';
 import { insertEquipment } from '../factories/structure';
-import { insertTenant, loginAs, type TestTenant } from '../factories/tenant';
-import { allFlagsBut, call, onlyFlag, userWithFlags, type Method } from './support/requests';
+import type { TestTenant } from '../factories/tenant';
+import { itChecksEachFlag } from './support/permission-matrix';
+import { call, type Method, postCreated } from './support/requests';
 import { changeOf, pullChanges } from './support/structure';
-import { createTestApp, type TestApp } from './support/test-app';
+import { createTwoTenantApp, type TestApp } from './support/test-app';
 import { rowCount, tenantVersion } from './support/db-queries';
 
 const attachmentCount = (db: Db) => rowCount(db, attachments);
@@ -49,20 +49,12 @@ describe('attachments', () => {
     file: overrides.file ?? (await uploadedFile()),
     ...overrides,
   });
-  const create = async (overrides: Partial<CreateAttachmentInput> = {}): Promise<AttachmentRow> => {
-    const response = await call(t, adminA, 'POST', '/api/attachments', await input(overrides));
-    expect(response.statusCode, response.body).toBe(201);
-    return attachmentRowSchema.parse(response.json());
-  };
+  const create = async (overrides: Partial<CreateAttachmentInput> = {}): Promise<AttachmentRow> => postCreated(t, adminA, '/api/attachments', await input(overrides), attachmentRowSchema);
   const read = async (nodeid: string) => attachmentSchema.parse((await call(t, adminA, 'GET', `/api/attachments/${nodeid}`)).json());
 
   beforeAll(async () => {
-    t = await createTestApp();
+    ({ t, a, b, adminA, adminB } = await createTwoTenantApp());
     await seedReferenceData(t.database.db);
-    a = await insertTenant(t.database.db, { name: 'Tenant A' });
-    b = await insertTenant(t.database.db, { name: 'Tenant B' });
-    adminA = (await loginAs(t.app, a.admin)).authorization;
-    adminB = (await loginAs(t.app, b.admin)).authorization;
     machineA = (await insertEquipment(t.database.db, { legalentitynodeid: a.legalEntity.nodeid })).nodeid;
     notificationA = (await insertNotification(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, equipmentnodeid: machineA })).nodeid;
     machineB = (await insertEquipment(t.database.db, { legalentitynodeid: b.legalEntity.nodeid })).nodeid;
@@ -176,31 +168,21 @@ describe('attachments', () => {
   });
 
   describe('permissions (feature key equipment.attachment)', () => {
-    const routes: { flag: PermissionFlag; name: string; request: (id: string, body: CreateAttachmentInput) => [Method, string, unknown?]; ok: number }[] = [
-      { flag: 'create', name: 'POST /api/attachments', request: (_id, body) => ['POST', '/api/attachments', body], ok: 201 },
-      { flag: 'read', name: 'GET /api/attachments/{id}', request: (id) => ['GET', `/api/attachments/${id}`], ok: 200 },
-      { flag: 'update', name: 'PUT /api/attachments/{id}', request: (id) => ['PUT', `/api/attachments/${id}`, { title: 'Neu' }], ok: 200 },
-      { flag: 'delete', name: 'DELETE /api/attachments/{id}', request: (id) => ['DELETE', `/api/attachments/${id}`], ok: 200 },
-    ];
-
-    it.each(routes)('$name without the $flag flag: 403, nothing changed', async ({ flag, request }) => {
-      const created = await create();
-      const body = await input();
-      const before = await attachmentCount(t.database.db);
-      const { authorization } = await userWithFlags(t, a.legalEntity.nodeid, 'equipment.attachment', allFlagsBut(flag));
-      const [method, url, payload] = request(created.nodeid, body);
-      const response = await call(t, authorization, method, url, payload);
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toMatchObject({ message: ACCESS_DENIED_MESSAGE });
-      expect(await attachmentCount(t.database.db)).toBe(before);
-      expect((await call(t, adminA, 'GET', `/api/attachments/${created.nodeid}`)).json()).toMatchObject({ title: 'Betriebsanleitung' });
-    });
-
-    it.each(routes)('$name with only the $flag flag succeeds', async ({ flag, request, ok }) => {
-      const created = await create();
-      const { authorization } = await userWithFlags(t, a.legalEntity.nodeid, 'equipment.attachment', onlyFlag(flag));
-      const [method, url, payload] = request(created.nodeid, await input());
-      expect((await call(t, authorization, method, url, payload)).statusCode).toBe(ok);
+    itChecksEachFlag({
+      tenant: () => ({ t, legalentitynodeid: a.legalEntity.nodeid }),
+      feature: 'equipment.attachment',
+      routes: [
+        { flag: 'create', name: 'POST /api/attachments', request: ({ body }) => ['POST', '/api/attachments', body], ok: 201 },
+        { flag: 'read', name: 'GET /api/attachments/{id}', request: ({ id }) => ['GET', `/api/attachments/${id}`], ok: 200 },
+        { flag: 'update', name: 'PUT /api/attachments/{id}', request: ({ id }) => ['PUT', `/api/attachments/${id}`, { title: 'Neu' }], ok: 200 },
+        { flag: 'delete', name: 'DELETE /api/attachments/{id}', request: ({ id }) => ['DELETE', `/api/attachments/${id}`], ok: 200 },
+      ],
+      // A create needs a body with a file uploaded beforehand; the other routes work on an attachment made here.
+      subject: async () => ({ id: (await create()).nodeid, body: await input() }),
+      state: () => attachmentCount(t.database.db),
+      afterRefusal: async ({ id }) => {
+        expect((await call(t, adminA, 'GET', `/api/attachments/${id}`)).json()).toMatchObject({ title: 'Betriebsanleitung' });
+      },
     });
   });
 });

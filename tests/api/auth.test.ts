@@ -294,16 +294,22 @@ describe('auth', () => {
   });
 });
 
-describe('login rate limit', () => {
-  let t: TestApp;
-  let tenant: TestTenant;
+/** For the surrounding suite: the app with LOGIN_RATE_LIMIT `limit` and a tenant whose admin has not signed in yet. */
+function rateLimitedApp(limit: string): { t: TestApp; tenant: TestTenant } {
+  const app = {} as { t: TestApp; tenant: TestTenant };
   beforeAll(async () => {
-    t = await createTestApp({ LOGIN_RATE_LIMIT: '6/3' });
-    tenant = await insertTenant(t.database.db);
+    app.t = await createTestApp({ LOGIN_RATE_LIMIT: limit });
+    app.tenant = await insertTenant(app.t.database.db);
   });
-  afterAll(() => t?.close());
+  afterAll(() => app.t?.close());
+  return app;
+}
+
+describe('login rate limit', () => {
+  const app = rateLimitedApp('6/3');
 
   it('limits attempts per account, then per IP, with 429 and Retry-After', async () => {
+    const { t, tenant } = app;
     const attempt = (email: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'Falsches!Passwort1' } });
     for (let i = 0; i < 3; i++) expect((await attempt(tenant.admin.email)).statusCode).toBe(401);
     const limited = await attempt(tenant.admin.email);
@@ -320,15 +326,10 @@ describe('login rate limit', () => {
 });
 
 describe('login rate limit per account', () => {
-  let t: TestApp;
-  let tenant: TestTenant;
-  beforeAll(async () => {
-    t = await createTestApp({ LOGIN_RATE_LIMIT: '100/2' });
-    tenant = await insertTenant(t.database.db);
-  });
-  afterAll(() => t?.close());
+  const app = rateLimitedApp('100/2');
 
   it('counts only failed attempts, so nobody can lock a colleague out by posting their address', async () => {
+    const { t, tenant } = app;
     const login = (password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: tenant.admin.email, password } });
     for (let i = 0; i < 4; i++) expect((await login(tenant.admin.password)).statusCode).toBe(200);
     expect((await login('Falsches!Passwort1')).statusCode).toBe(401);

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { v4 as uuidv4, v7 as uuidv7 } from 'uuid';
+import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandSchema, brandsTypesEquipmentsSchema, equipmentClassSchema, equipmentTypeSchema, lebrtySchema } from '../../src/shared/api/catalog';
 import { brandRowSchema, equipmentClassRowSchema, equipmentTypeRowSchema, manufacturerRowSchema } from '../../src/shared/rows/catalog';
@@ -9,7 +9,7 @@ import { insertEquipment } from '../factories/structure';
 import type { TestTenant } from '../factories/tenant';
 import { rowCount, tenantVersion } from './support/db-queries';
 import { allFlagsBut, call, onlyFlag, postCreated, userWithFlags, type Method } from './support/requests';
-import { changeOf, mutationHeaders, pullChanges, send } from './support/structure';
+import { changeOf, pullChanges, sentTwice } from './support/structure';
 import { createTwoTenantApp, type TestApp } from './support/test-app';
 
 describe('catalogue: manufacturers, brands, equipment types, classes', () => {
@@ -161,13 +161,8 @@ describe('catalogue: manufacturers, brands, equipment types, classes', () => {
 
   it('replays a brand create under the same mutation id; the same create again answers the brand; another tenant’s id is 409', async () => {
     const manufacturer = await post('/api/legalentities', { name: 'Haas' }, manufacturerRowSchema);
-    const clientid = uuidv4();
     const body = { nodeid: uuidv7(), name: 'Haas', isbrandof: manufacturer.nodeid };
-    const first = await send(t, adminA, 'POST', '/api/brands', body, mutationHeaders(clientid, 1));
-    expect(first.statusCode).toBe(201);
-    const replay = await send(t, adminA, 'POST', '/api/brands', body, mutationHeaders(clientid, 1));
-    expect(replay.headers['idempotent-replayed']).toBe('true');
-    expect(replay.json()).toEqual(first.json());
+    const first = await sentTwice(t, adminA, 'POST', '/api/brands', body, { status: 201 });
     expect((await call(t, adminA, 'POST', '/api/brands', body)).json()).toEqual(first.json());
     const manufacturerB = await post('/api/legalentities', { name: 'B-Hersteller' }, manufacturerRowSchema, adminB);
     const foreign = await call(t, adminB, 'POST', '/api/brands', { ...body, isbrandof: manufacturerB.nodeid });

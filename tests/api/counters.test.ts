@@ -1,17 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_DENIED_MESSAGE, apiErrorSchema } from '../../src/shared/api/errors';
+import { apiErrorSchema } from '../../src/shared/api/errors';
 import { counterSchema, counterTypeSchema, createCounterTypeResultSchema, type Counter, type CreateCounterInput } from '../../src/shared/api/counters';
-import type { PermissionFlag } from '../../src/shared/permissions';
 import type { Db } from '../../src/server/db/client';
 import { counterReadings, counters, tombstones } from '../../src/server/db/schema';
 import { UNIT_IDS } from '../../src/server/db/seed/reference-data';
 import { insertCounterType } from '../factories/notifications';
 import { insertEquipment } from '../factories/structure';
-import { insertTenant, loginAs, type TestTenant } from '../factories/tenant';
-import { allFlagsBut, call, onlyFlag, userWithFlags, type Method } from './support/requests';
-import { createTestApp, type TestApp } from './support/test-app';
+import type { TestTenant } from '../factories/tenant';
+import { itChecksEachFlag } from './support/permission-matrix';
+import { call, postCreated } from './support/requests';
+import { createTwoTenantApp, type TestApp } from './support/test-app';
 import { rowCount } from './support/db-queries';
 
 const HOUR = 3_600_000;
@@ -40,19 +40,11 @@ describe('counters', () => {
     values: [{ nodeid: uuidv7(), reading: '1234,5', timestamp: Date.now() - 2 * HOUR }],
     ...overrides,
   });
-  const create = async (overrides: Partial<CreateCounterInput> = {}): Promise<Counter> => {
-    const response = await call(t, adminA, 'POST', '/api/counters/create', input(overrides));
-    expect(response.statusCode, response.body).toBe(201);
-    return counterSchema.parse(response.json());
-  };
+  const create = (overrides: Partial<CreateCounterInput> = {}): Promise<Counter> => postCreated(t, adminA, '/api/counters/create', input(overrides), counterSchema);
   const update = (id: string, body: Record<string, unknown>, authorization = adminA) => call(t, authorization, 'PUT', `/api/counters/update/${id}`, { lang: 'de', ...body });
 
   beforeAll(async () => {
-    t = await createTestApp();
-    a = await insertTenant(t.database.db, { name: 'Tenant A' });
-    b = await insertTenant(t.database.db, { name: 'Tenant B' });
-    adminA = (await loginAs(t.app, a.admin)).authorization;
-    adminB = (await loginAs(t.app, b.admin)).authorization;
+    ({ t, a, b, adminA, adminB } = await createTwoTenantApp());
     machineA = (await insertEquipment(t.database.db, { legalentitynodeid: a.legalEntity.nodeid })).nodeid;
     typeA = (await insertCounterType(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, name: 'Hubzähler', unitnodeid: UNIT_IDS.piece })).nodeid;
     builtinTypeA = (await insertCounterType(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, name: 'Betriebsstunden', builtin: true })).nodeid;
@@ -209,32 +201,19 @@ describe('counters', () => {
   });
 
   describe('permissions (feature key equipment.counter)', () => {
-    const routes: { flag: PermissionFlag; name: string; request: (c: string) => [Method, string, unknown?]; ok: number }[] = [
-      { flag: 'create', name: 'POST /api/counters/create', request: () => ['POST', '/api/counters/create', input()], ok: 201 },
-      { flag: 'create', name: 'POST /api/countertypes/create', request: () => ['POST', '/api/countertypes/create', { name: 'Typ', unit: 'h' }], ok: 201 },
-      { flag: 'read', name: 'GET /api/counters', request: () => ['GET', '/api/counters'], ok: 200 },
-      { flag: 'read', name: 'GET /api/countertypes', request: () => ['GET', '/api/countertypes'], ok: 200 },
-      { flag: 'update', name: 'PUT /api/counters/update/{id}', request: (c) => ['PUT', `/api/counters/update/${c}`, { values: [{ nodeid: uuidv7(), reading: 9 }] }], ok: 200 },
-      { flag: 'delete', name: 'DELETE /api/counters/delete/{id}', request: (c) => ['DELETE', `/api/counters/delete/${c}`], ok: 200 },
-    ];
-
-    it.each(routes)('$name without the $flag flag: 403, nothing changed', async ({ flag, request }) => {
-      const counter = await create();
-      const [counters0, readings0] = [await counterCount(t.database.db), await readingCount(t.database.db)];
-      const { authorization } = await userWithFlags(t, a.legalEntity.nodeid, 'equipment.counter', allFlagsBut(flag));
-      const [method, url, payload] = request(counter.nodeid);
-      const response = await call(t, authorization, method, url, payload);
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toMatchObject({ message: ACCESS_DENIED_MESSAGE });
-      expect([await counterCount(t.database.db), await readingCount(t.database.db)]).toEqual([counters0, readings0]);
-    });
-
-    it.each(routes)('$name with only the $flag flag succeeds', async ({ flag, request, ok }) => {
-      const counter = await create();
-      const { authorization } = await userWithFlags(t, a.legalEntity.nodeid, 'equipment.counter', onlyFlag(flag));
-      const [method, url, payload] = request(counter.nodeid);
-      const response = await call(t, authorization, method, url, payload);
-      expect(response.statusCode, response.body).toBe(ok);
+    itChecksEachFlag({
+      tenant: () => ({ t, legalentitynodeid: a.legalEntity.nodeid }),
+      feature: 'equipment.counter',
+      routes: [
+        { flag: 'create', name: 'POST /api/counters/create', request: () => ['POST', '/api/counters/create', input()], ok: 201 },
+        { flag: 'create', name: 'POST /api/countertypes/create', request: () => ['POST', '/api/countertypes/create', { name: 'Typ', unit: 'h' }], ok: 201 },
+        { flag: 'read', name: 'GET /api/counters', request: () => ['GET', '/api/counters'], ok: 200 },
+        { flag: 'read', name: 'GET /api/countertypes', request: () => ['GET', '/api/countertypes'], ok: 200 },
+        { flag: 'update', name: 'PUT /api/counters/update/{id}', request: (c) => ['PUT', `/api/counters/update/${c}`, { values: [{ nodeid: uuidv7(), reading: 9 }] }], ok: 200 },
+        { flag: 'delete', name: 'DELETE /api/counters/delete/{id}', request: (c) => ['DELETE', `/api/counters/delete/${c}`], ok: 200 },
+      ],
+      subject: async () => (await create()).nodeid,
+      state: async () => [await counterCount(t.database.db), await readingCount(t.database.db)],
     });
   });
 });

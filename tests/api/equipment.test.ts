@@ -11,11 +11,11 @@ import { brands, counters, equipment, legalEntities, notifications, recordHistor
 import { insertFile } from '../factories/files';
 import { insertCounter, insertCounterReading, insertNotification } from '../factories/notifications';
 import { insertArea, insertBrand, insertEquipmentPool, insertEquipmentType, insertManufacturer } from '../factories/structure';
-import { allFeatures, insertProfile, insertTenant, insertUser, loginAs, type TestTenant } from '../factories/tenant';
+import { allFeatures, insertProfile, insertUser, loginAs, type TestTenant } from '../factories/tenant';
 import { rowCount, tenantVersion } from './support/db-queries';
-import { allFlagsBut, call, type Method } from './support/requests';
-import { changeOf, mutationHeaders, pullChanges, send } from './support/structure';
-import { createTestApp, type TestApp } from './support/test-app';
+import { allFlagsBut, call, type Method, postCreated } from './support/requests';
+import { changeOf, mutationHeaders, pullChanges, send, sentTwice } from './support/structure';
+import { createTwoTenantApp, type TestApp } from './support/test-app';
 
 const LEGAL_ENTITY_ONLY = 'legal-entity-only';
 
@@ -50,11 +50,7 @@ describe('equipment', () => {
   });
 
   /** The create's answer: the machine's row as the change feed sends it. */
-  const create = async (authorization: string, body: CreateEquipmentInput): Promise<EquipmentRow> => {
-    const response = await call(t, authorization, 'POST', '/api/equipments', body);
-    expect(response.statusCode, response.body).toBe(201);
-    return equipmentRowSchema.parse(response.json());
-  };
+  const create = (authorization: string, body: CreateEquipmentInput): Promise<EquipmentRow> => postCreated(t, authorization, '/api/equipments', body, equipmentRowSchema);
   /** The machine in the spec's shape (type, places, photo URLs), as GET answers it. */
   const read = async (nodeid: string, lang = 'de') => {
     const response = await call(t, adminA, 'GET', `/api/equipments/${nodeid}?lang=${lang}`);
@@ -69,11 +65,7 @@ describe('equipment', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
-    a = await insertTenant(t.database.db, { name: 'Tenant A' });
-    b = await insertTenant(t.database.db, { name: 'Tenant B' });
-    adminA = (await loginAs(t.app, a.admin)).authorization;
-    adminB = (await loginAs(t.app, b.admin)).authorization;
+    ({ t, a, b, adminA, adminB } = await createTwoTenantApp());
     const le = a.legalEntity.nodeid;
     const manufacturer = await insertManufacturer(t.database.db, { legalentitynodeid: le, name: 'DMG Mori AG' });
     const brand = await insertBrand(t.database.db, { legalentitynodeid: le, manufacturernodeid: manufacturer.nodeid, name: 'DMG' });
@@ -362,16 +354,7 @@ describe('equipment', () => {
 
   describe('offline creates', () => {
     it('replays a create under the same X-Client-Id/X-Mutation-Id with the stored answer', async () => {
-      const clientid = uuidv4();
-      const body = input({ equipmentnodeid: uuidv7() });
-      const first = await send(t, adminA, 'POST', '/api/equipments', body, mutationHeaders(clientid, 1));
-      expect(first.statusCode, first.body).toBe(201);
-      const before = await rowCount(t.database.db, equipment);
-      const replay = await send(t, adminA, 'POST', '/api/equipments', body, mutationHeaders(clientid, 1));
-      expect(replay.statusCode).toBe(201);
-      expect(replay.headers['idempotent-replayed']).toBe('true');
-      expect(replay.json()).toEqual(first.json());
-      expect(await rowCount(t.database.db, equipment)).toBe(before);
+      await sentTwice(t, adminA, 'POST', '/api/equipments', input({ equipmentnodeid: uuidv7() }), { status: 201, unchanged: () => rowCount(t.database.db, equipment) });
     });
 
     it('answers the same create sent again (new mutation id) with the machine; other content or another tenant’s id is 409', async () => {

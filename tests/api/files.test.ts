@@ -6,9 +6,9 @@ import type { Db } from '../../src/server/db/client';
 import { files, tombstones } from '../../src/server/db/schema';
 import { cleanupPendingFiles, downloadUrl, UPLOAD_URL_TTL_MS } from '../../src/server/services/file-service';
 import { buildFile, pdfBytes } from '../factories/files';
-import { insertTenant, loginAs, type TestTenant } from '../factories/tenant';
+import type { TestTenant } from '../factories/tenant';
 import { call } from './support/requests';
-import { createTestApp, type TestApp } from './support/test-app';
+import { createTwoTenantApp, type TestApp } from './support/test-app';
 import { rowCount } from './support/db-queries';
 
 /** Above Fastify's default body limit of 1 MiB, to prove FILE_MAX_BYTES is the limit that applies. */
@@ -32,11 +32,7 @@ describe('files (two-step upload)', () => {
   const upload = (url: string, bytes: Buffer, contentType = 'application/octet-stream') => t.app.inject({ method: 'PUT', url, headers: { 'content-type': contentType }, payload: bytes });
 
   beforeAll(async () => {
-    t = await createTestApp({ FILE_MAX_BYTES: String(MAX_BYTES) });
-    a = await insertTenant(t.database.db, { name: 'Tenant A' });
-    b = await insertTenant(t.database.db, { name: 'Tenant B' });
-    adminA = (await loginAs(t.app, a.admin)).authorization;
-    adminB = (await loginAs(t.app, b.admin)).authorization;
+    ({ t, a, b, adminA, adminB } = await createTwoTenantApp({ FILE_MAX_BYTES: String(MAX_BYTES) }));
   });
   afterAll(() => t?.close());
 

@@ -10,11 +10,11 @@ import { updateEquipmentMemo } from '../../src/shared/mutations/machine-memo';
 import { mutationPath, parseMutation } from '../../src/shared/mutations/mutation';
 import { equipment, syncMutations } from '../../src/server/db/schema';
 import { insertEquipment } from '../factories/structure';
-import { insertTenant, loginAs, type TestTenant } from '../factories/tenant';
+import type { TestTenant } from '../factories/tenant';
 import { rowCount, tenantVersion } from './support/db-queries';
 import { allFlagsBut, userWithFlags } from './support/requests';
-import { changeOf, mutationHeaders, pullChanges, send } from './support/structure';
-import { createTestApp, type TestApp } from './support/test-app';
+import { changeOf, pullChanges, send, sentTwice } from './support/structure';
+import { createTwoTenantApp, type TestApp } from './support/test-app';
 
 describe('machine memo (updateEquipmentMemo)', () => {
   let t: TestApp;
@@ -24,16 +24,13 @@ describe('machine memo (updateEquipmentMemo)', () => {
 
   const memoBody = (machine: string, memo: string | null) => ({ lang: 'de', equipmentnodeid: machine, memo });
   /** The memo save as the device sends it: the declaration's method and path, optionally with the outbox headers. */
+  const memoUrl = (machine: string) => `/api/${mutationPath(updateEquipmentMemo, { id: machine })}`;
   const saveMemo = (authorization: string, machine: string, memo: string | null, headers: Record<string, string> = {}) =>
-    send(t, authorization, updateEquipmentMemo.method, `/api/${mutationPath(updateEquipmentMemo, { id: machine })}`, memoBody(machine, memo), headers);
+    send(t, authorization, updateEquipmentMemo.method, memoUrl(machine), memoBody(machine, memo), headers);
   const newMachine = async (memo: string | null = null) => (await insertEquipment(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, name: 'BAZ 02 Fräszentrum', memo })).nodeid;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    a = await insertTenant(t.database.db, { name: 'Tenant A' });
-    const b = await insertTenant(t.database.db, { name: 'Tenant B' });
-    adminA = (await loginAs(t.app, a.admin)).authorization;
-    adminB = (await loginAs(t.app, b.admin)).authorization;
+    ({ t, a, adminA, adminB } = await createTwoTenantApp());
   });
   afterAll(() => t?.close());
 
@@ -93,15 +90,8 @@ describe('machine memo (updateEquipmentMemo)', () => {
   it('with X-Client-Id/X-Mutation-Id: applied once, a resend answers the stored result', async () => {
     const machine = await newMachine(null);
     const clientid = uuidv4();
-    const first = await saveMemo(adminA, machine, 'Offline geschrieben', mutationHeaders(clientid, 1));
-    expect(first.statusCode, first.body).toBe(200);
-    const version = await tenantVersion(t.database.db, a.legalEntity.nodeid);
-
-    const replay = await saveMemo(adminA, machine, 'Offline geschrieben', mutationHeaders(clientid, 1));
-    expect(replay.statusCode).toBe(200);
-    expect(replay.headers['idempotent-replayed']).toBe('true');
-    expect(replay.json()).toEqual(first.json());
-    expect(await tenantVersion(t.database.db, a.legalEntity.nodeid)).toBe(version);
+    const unchanged = () => tenantVersion(t.database.db, a.legalEntity.nodeid);
+    await sentTwice(t, adminA, updateEquipmentMemo.method, memoUrl(machine), memoBody(machine, 'Offline geschrieben'), { clientid, status: 200, unchanged });
     expect(await rowCount(t.database.db, syncMutations, eq(syncMutations.clientid, clientid))).toBe(1);
     expect(changeOf(await pullChanges(t, adminA, 0), 'equipment', machine).data).toMatchObject({ memo: 'Offline geschrieben' });
   });

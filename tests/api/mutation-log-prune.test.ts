@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncMutations } from '../../src/server/db/schema';
 import { MUTATION_LOG_KEEP_LAST, pruneMutationLog } from '../../src/server/jobs/prune-mutation-log';
 import { pruneMutationLog as pruneWith } from '../../src/server/services/mutation-log-service';
-import { insertTenant, loginAs, type TestTenant } from '../factories/tenant';
-import { createTestApp, type TestApp } from './support/test-app';
+import type { TestTenant } from '../factories/tenant';
+import { createOneTenantApp, type TestApp } from './support/test-app';
 
 // Pruning stored mutation outcomes no client can ask for again (docs/sync.md § Pruning the mutation log).
 
@@ -35,9 +35,7 @@ describe('sync: pruning the mutation log', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
-    a = await insertTenant(t.database.db, { name: 'Tenant A' });
-    authorization = (await loginAs(t.app, a.admin)).authorization;
+    ({ t, a, adminA: authorization } = await createOneTenantApp());
   });
   afterAll(() => t?.close());
 

@@ -1,19 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_DENIED_MESSAGE, apiErrorSchema } from '../../src/shared/api/errors';
+import { apiErrorSchema } from '../../src/shared/api/errors';
 import { notificationSchema, type CreateNotificationInput } from '../../src/shared/api/notifications';
 import type { NotificationStatus } from '../../src/shared/domain/notification';
-import type { PermissionFlag } from '../../src/shared/permissions';
 import { notificationRowSchema, type NotificationRow } from '../../src/shared/rows/notifications';
 import type { Db } from '../../src/server/db/client';
 import { attachments, notifications, recordHistory, reports, tombstones, workflowSteps, workflows } from '../../src/server/db/schema';
 import { insertFile } from '../factories/files';
 import { insertArea, insertEquipment } from '../factories/structure';
-import { insertTenant, loginAs, type TestTenant } from '../factories/tenant';
-import { allFlagsBut, call, onlyFlag, userWithFlags, type Method } from './support/requests';
-import { changeOf, pullChanges } from './support/structure';
-import { createTestApp, type TestApp } from './support/test-app';
+import type { TestTenant } from '../factories/tenant';
+import { itChecksEachFlag } from './support/permission-matrix';
+import { call, type Method, postCreated } from './support/requests';
+import { changeOf, pullChanges, sentTwice } from './support/structure';
+import { createTwoTenantApp, type TestApp } from './support/test-app';
 import { rowCount, tenantVersion } from './support/db-queries';
 
 const HOUR = 3_600_000;
@@ -42,19 +42,11 @@ describe('notifications', () => {
   });
 
   /** The create's answer: the notification's row as the change feed sends it (unset times null). */
-  const create = async (overrides: Partial<CreateNotificationInput> = {}, authorization = adminA): Promise<NotificationRow> => {
-    const response = await call(t, authorization, 'POST', '/api/notifications', input(overrides));
-    expect(response.statusCode, response.body).toBe(201);
-    return notificationRowSchema.parse(response.json());
-  };
+  const create = (overrides: Partial<CreateNotificationInput> = {}, authorization = adminA): Promise<NotificationRow> => postCreated(t, authorization, '/api/notifications', input(overrides), notificationRowSchema);
   const put = (nodeid: string, body: Record<string, unknown>, authorization = adminA) => call(t, authorization, 'PUT', `/api/notifications/${nodeid}`, body);
 
   beforeAll(async () => {
-    t = await createTestApp();
-    a = await insertTenant(t.database.db, { name: 'Tenant A' });
-    b = await insertTenant(t.database.db, { name: 'Tenant B' });
-    adminA = (await loginAs(t.app, a.admin)).authorization;
-    adminB = (await loginAs(t.app, b.admin)).authorization;
+    ({ t, a, b, adminA, adminB } = await createTwoTenantApp());
     const area = await insertArea(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, name: 'Halle 1' });
     machineA = (await insertEquipment(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, name: 'Fräse DMU 50', areanodeid: area.nodeid })).nodeid;
     machineB = (await insertEquipment(t.database.db, { legalentitynodeid: b.legalEntity.nodeid })).nodeid;
@@ -170,30 +162,20 @@ describe('notifications', () => {
   });
 
   describe('permissions (feature key notification)', () => {
-    const routes: { flag: PermissionFlag; name: string; request: (n: string) => [Method, string, unknown?]; ok: number }[] = [
-      { flag: 'create', name: 'POST /api/notifications', request: () => ['POST', '/api/notifications', input()], ok: 201 },
-      { flag: 'read', name: 'GET /api/notifications/{nodeid}', request: (n) => ['GET', `/api/notifications/${n}`], ok: 200 },
-      { flag: 'update', name: 'PUT /api/notifications/{nodeid}', request: (n) => ['PUT', `/api/notifications/${n}`, { title: 'Neu' }], ok: 200 },
-      { flag: 'delete', name: 'DELETE /api/notifications/{nodeid}', request: (n) => ['DELETE', `/api/notifications/${n}`], ok: 200 },
-    ];
-
-    it.each(routes)('$name without the $flag flag: 403, nothing changed', async ({ flag, request }) => {
-      const n = await create();
-      const before = await notificationCount(t.database.db);
-      const { authorization } = await userWithFlags(t, a.legalEntity.nodeid, 'notification', allFlagsBut(flag));
-      const [method, url, payload] = request(n.nodeid);
-      const response = await call(t, authorization, method, url, payload);
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toMatchObject({ message: ACCESS_DENIED_MESSAGE });
-      expect(await notificationCount(t.database.db)).toBe(before);
-      expect((await call(t, adminA, 'GET', `/api/notifications/${n.nodeid}`)).json()).toMatchObject({ title: 'Spindel blockiert' });
-    });
-
-    it.each(routes)('$name with only the $flag flag succeeds', async ({ flag, request, ok }) => {
-      const n = await create();
-      const { authorization } = await userWithFlags(t, a.legalEntity.nodeid, 'notification', onlyFlag(flag));
-      const [method, url, payload] = request(n.nodeid);
-      expect((await call(t, authorization, method, url, payload)).statusCode).toBe(ok);
+    itChecksEachFlag({
+      tenant: () => ({ t, legalentitynodeid: a.legalEntity.nodeid }),
+      feature: 'notification',
+      routes: [
+        { flag: 'create', name: 'POST /api/notifications', request: () => ['POST', '/api/notifications', input()], ok: 201 },
+        { flag: 'read', name: 'GET /api/notifications/{nodeid}', request: (n) => ['GET', `/api/notifications/${n}`], ok: 200 },
+        { flag: 'update', name: 'PUT /api/notifications/{nodeid}', request: (n) => ['PUT', `/api/notifications/${n}`, { title: 'Neu' }], ok: 200 },
+        { flag: 'delete', name: 'DELETE /api/notifications/{nodeid}', request: (n) => ['DELETE', `/api/notifications/${n}`], ok: 200 },
+      ],
+      subject: async () => (await create()).nodeid,
+      state: () => notificationCount(t.database.db),
+      afterRefusal: async (n) => {
+        expect((await call(t, adminA, 'GET', `/api/notifications/${n}`)).json()).toMatchObject({ title: 'Spindel blockiert' });
+      },
     });
   });
 
@@ -381,14 +363,7 @@ describe('notifications', () => {
       const clientid = uuidv7();
       const headers = (mutationId: number) => ({ authorization: adminA, 'x-client-id': clientid, 'x-mutation-id': String(mutationId) });
       const body = input();
-      const first = await t.app.inject({ method: 'POST', url: '/api/notifications', headers: headers(1), payload: body });
-      expect(first.statusCode, first.body).toBe(201);
-      const before = await notificationCount(t.database.db);
-      const replay = await t.app.inject({ method: 'POST', url: '/api/notifications', headers: headers(1), payload: body });
-      expect(replay.statusCode).toBe(201);
-      expect(replay.headers['idempotent-replayed']).toBe('true');
-      expect(replay.json()).toEqual(first.json());
-      expect(await notificationCount(t.database.db)).toBe(before);
+      await sentTwice(t, adminA, 'POST', '/api/notifications', body, { clientid, status: 201, unchanged: () => notificationCount(t.database.db) });
 
       const status = { nodeid: body.nodeid, status: 1, previousStatus: 0, onlyStatusUpdate: true };
       const closed = await t.app.inject({ method: 'PUT', url: `/api/notifications/${body.nodeid}`, headers: headers(2), payload: status });

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttachmentTargetKind } from '../../src/shared/domain/attachment';
+import type { Weekday } from '../../src/shared/domain/shift';
 import { UNIT_IDS } from '../../src/server/db/seed/reference-data';
 import {
   attachments,
@@ -25,9 +26,9 @@ import {
 import { insertFile } from '../factories/files';
 import { ensureUnits, insertCounter, insertCounterReading, insertNotification } from '../factories/notifications';
 import { insertArea, insertBrand, insertEquipment, insertEquipmentPool, insertEquipmentType, insertManufacturer, insertSite } from '../factories/structure';
-import { insertTenant, loginAs, type TestTenant } from '../factories/tenant';
+import type { TestTenant } from '../factories/tenant';
 import { call } from './support/requests';
-import { createTestApp, type TestApp } from './support/test-app';
+import { createOneTenantApp, type TestApp } from './support/test-app';
 
 /**
  * What a delete takes along (src/server/services/ownership.ts): each case builds a record with everything that
@@ -42,10 +43,8 @@ describe('deleting a record takes what it owns along, each with a tombstone', ()
   let costtypenodeid: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    a = await insertTenant(t.database.db);
+    ({ t, a, adminA: admin } = await createOneTenantApp());
     le = a.legalEntity.nodeid;
-    admin = (await loginAs(t.app, a.admin)).authorization;
     await ensureUnits(t.database.db);
     const [type] = await t.database.db.insert(costTypes).values({ nodeid: uuidv7(), legalentitynodeid: le, name: { de: 'Ersatzteile' }, unitnodeid: UNIT_IDS.hour }).returning();
     costtypenodeid = type!.nodeid;
@@ -55,16 +54,23 @@ describe('deleting a record takes what it owns along, each with a tombstone', ()
   /** Collects the expected tombstones as `kind:nodeid`. */
   const expected = () => {
     const stones: string[] = [];
-    return { add: (kind: string, nodeid: string) => (stones.push(`${kind}:${nodeid}`), nodeid), sorted: () => [...stones].sort() };
+    const add = (kind: string, nodeid: string) => (stones.push(`${kind}:${nodeid}`), nodeid);
+    /** A record just inserted that must go: its row back. */
+    const row = <T extends { nodeid: string }>(kind: string, inserted: T) => (add(kind, inserted.nodeid), inserted);
+    return { add, row, sorted: () => [...stones].sort() };
   };
+  type Stones = ReturnType<typeof expected>;
 
   const tombstonesOf = async (version: number) =>
     (await t.database.db.select().from(tombstones).where(and(eq(tombstones.legalentitynodeid, le), eq(tombstones.version, version)))).map((s) => `${s.kind}:${s.nodeid}`).sort();
 
-  const remove = async (url: string) => {
+  /** Deletes through `url` and checks that the tombstones of that version are exactly the expected ones; returns the version. */
+  const removeTaking = async (url: string, stones: Stones) => {
     const response = await call(t, admin, 'DELETE', url);
     expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as { version: number }).version;
+    const { version } = response.json() as { version: number };
+    expect(await tombstonesOf(version)).toEqual(stones.sorted());
+    return version;
   };
 
   const attach = async (targetkind: AttachmentTargetKind, isattachmentof: string) => {
@@ -73,12 +79,34 @@ describe('deleting a record takes what it owns along, each with a tombstone', ()
     return row!.nodeid;
   };
 
+  /** A shift plan of its own with one shift on `weekdays`; both go with their owner. */
+  const ownShiftPlan = async (stones: Stones, weekdays: Weekday[]) => {
+    const model = stones.add('shift_models', uuidv7());
+    await t.database.db.insert(shiftModels).values({ nodeid: model, legalentitynodeid: le });
+    await t.database.db.insert(shifts).values({ nodeid: stones.add('shifts', uuidv7()), legalentitynodeid: le, shiftmodelnodeid: model, weekdays, startminute: 360, endminute: 840, position: 0 });
+    return model;
+  };
+
+  /** The admin's subscription to a plant, an area or a pool; with `stones`, one that must go. */
+  const subscription = (to: { sitenodeid: string } | { areanodeid: string } | { equipmentpoolnodeid: string }, stones?: Stones) => {
+    const nodeid = uuidv7();
+    stones?.add('structure_subscriptions', nodeid);
+    return { nodeid, legalentitynodeid: le, usernodeid: a.admin.nodeid, ...to };
+  };
+
+  /** A model's FAQ, and an attachment on the model and on the FAQ; all go with the model. */
+  const modelFaqWithAttachments = async (model: string, stones: Stones) => {
+    const faq = stones.add('faqs', uuidv7());
+    await t.database.db.insert(faqs).values({ nodeid: faq, legalentitynodeid: le, question: 'Modell-FAQ', equipmenttypenodeid: model });
+    stones.add('attachments', await attach('equipmenttype', model));
+    stones.add('attachments', await attach('faq', faq));
+  };
+
   /** A notification with a solution (and step), a report, costs on both, an assignment, a chat room, attachments. */
-  const notificationWithEverything = async (equipmentnodeid: string, stones: ReturnType<typeof expected>) => {
+  const notificationWithEverything = async (equipmentnodeid: string, stones: Stones) => {
     const db = t.database.db;
     const created = new Date();
-    const n = await insertNotification(db, { legalentitynodeid: le, equipmentnodeid, authornodeid: a.admin.nodeid });
-    stones.add('notifications', n.nodeid);
+    const n = stones.row('notifications', await insertNotification(db, { legalentitynodeid: le, equipmentnodeid, authornodeid: a.admin.nodeid }));
     const workflow = stones.add('workflows', uuidv7());
     await db.insert(workflows).values({ nodeid: workflow, legalentitynodeid: le, notificationnodeid: n.nodeid, title: 'Lager getauscht', created });
     const step = stones.add('workflow_steps', uuidv7());
@@ -107,9 +135,8 @@ describe('deleting a record takes what it owns along, each with a tombstone', ()
     const sibling = await notificationWithEverything(machine.nodeid, expected());
     const onMachine = await attach('equipment', machine.nodeid);
 
-    const version = await remove(`/api/notifications/${nodeid}`);
+    await removeTaking(`/api/notifications/${nodeid}`, stones);
 
-    expect(await tombstonesOf(version)).toEqual(stones.sorted());
     for (const table of [workflows, workflowSteps, reports, costs, notificationAssignments, chatRooms, chatRoomMembers, chatMessages]) {
       expect((await t.database.db.select().from(table)).length, 'the sibling notification keeps its own').toBeGreaterThan(0);
     }
@@ -120,11 +147,8 @@ describe('deleting a record takes what it owns along, each with a tombstone', ()
   it('a machine: its notifications with all of theirs, maintenance tasks with procedures and planned costs, counters with readings, FAQs, attachments, its own shift plan', async () => {
     const db = t.database.db;
     const stones = expected();
-    const model = stones.add('shift_models', uuidv7());
-    await db.insert(shiftModels).values({ nodeid: model, legalentitynodeid: le });
-    await db.insert(shifts).values({ nodeid: stones.add('shifts', uuidv7()), legalentitynodeid: le, shiftmodelnodeid: model, weekdays: [1, 2, 3], startminute: 360, endminute: 840, position: 0 });
-    const machine = await insertEquipment(db, { legalentitynodeid: le, shiftmodelnodeid: model, useareashiftmodel: false });
-    stones.add('equipment', machine.nodeid);
+    const model = await ownShiftPlan(stones, [1, 2, 3]);
+    const machine = stones.row('equipment', await insertEquipment(db, { legalentitynodeid: le, shiftmodelnodeid: model, useareashiftmodel: false }));
     stones.add('attachments', await attach('equipment', machine.nodeid));
     await notificationWithEverything(machine.nodeid, stones);
     await notificationWithEverything(machine.nodeid, stones);
@@ -139,8 +163,7 @@ describe('deleting a record takes what it owns along, each with a tombstone', ()
     stones.add('attachments', await attach('maintenancetask', task));
     stones.add('attachments', await attach('workflowstep', procedureStep));
 
-    const counter = await insertCounter(db, { legalentitynodeid: le, equipmentnodeid: machine.nodeid });
-    stones.add('counters', counter.nodeid);
+    const counter = stones.row('counters', await insertCounter(db, { legalentitynodeid: le, equipmentnodeid: machine.nodeid }));
     stones.add('counter_readings', (await insertCounterReading(db, { legalentitynodeid: le, counternodeid: counter.nodeid })).nodeid);
     stones.add('counter_readings', (await insertCounterReading(db, { legalentitynodeid: le, counternodeid: counter.nodeid, value: 200 })).nodeid);
 
@@ -153,9 +176,8 @@ describe('deleting a record takes what it owns along, each with a tombstone', ()
     const typeFaq = uuidv7();
     await db.insert(faqs).values({ nodeid: typeFaq, legalentitynodeid: le, question: 'Modell-FAQ', equipmenttypenodeid: machine.equipmenttypenodeid });
 
-    const version = await remove(`/api/equipments/${machine.nodeid}`);
+    await removeTaking(`/api/equipments/${machine.nodeid}`, stones);
 
-    expect(await tombstonesOf(version)).toEqual(stones.sorted());
     expect(await db.select().from(equipment).where(eq(equipment.nodeid, other.nodeid))).toHaveLength(1);
     expect(await db.select().from(faqs).where(eq(faqs.nodeid, typeFaq)), 'the model’s FAQ belongs to the model').toHaveLength(1);
     expect(await db.select().from(chatRooms).where(eq(chatRooms.notificationnodeid, othersNotification)), 'the other machine’s notification keeps its room').toHaveLength(1);
@@ -164,24 +186,19 @@ describe('deleting a record takes what it owns along, each with a tombstone', ()
   it('a plant: its areas and the subscriptions to it and them; its machines stay, unlinked; an area’s shift plan no one else uses goes', async () => {
     const db = t.database.db;
     const stones = expected();
-    const site = await insertSite(db, { legalentitynodeid: le });
-    stones.add('sites', site.nodeid);
-    const model = stones.add('shift_models', uuidv7());
-    await db.insert(shiftModels).values({ nodeid: model, legalentitynodeid: le });
-    await db.insert(shifts).values({ nodeid: stones.add('shifts', uuidv7()), legalentitynodeid: le, shiftmodelnodeid: model, weekdays: [1], startminute: 360, endminute: 840, position: 0 });
-    const area = await insertArea(db, { legalentitynodeid: le, sitenodeid: site.nodeid, shiftmodelnodeid: model });
-    stones.add('areas', area.nodeid);
+    const site = stones.row('sites', await insertSite(db, { legalentitynodeid: le }));
+    const model = await ownShiftPlan(stones, [1]);
+    const area = stones.row('areas', await insertArea(db, { legalentitynodeid: le, sitenodeid: site.nodeid, shiftmodelnodeid: model }));
     const machine = await insertEquipment(db, { legalentitynodeid: le, areanodeid: area.nodeid });
     const pool = await insertEquipmentPool(db, { legalentitynodeid: le });
     await db.insert(structureSubscriptions).values([
-      { nodeid: stones.add('structure_subscriptions', uuidv7()), legalentitynodeid: le, usernodeid: a.admin.nodeid, sitenodeid: site.nodeid },
-      { nodeid: stones.add('structure_subscriptions', uuidv7()), legalentitynodeid: le, usernodeid: a.admin.nodeid, areanodeid: area.nodeid },
-      { nodeid: uuidv7(), legalentitynodeid: le, usernodeid: a.admin.nodeid, equipmentpoolnodeid: pool.nodeid },
+      subscription({ sitenodeid: site.nodeid }, stones),
+      subscription({ areanodeid: area.nodeid }, stones),
+      subscription({ equipmentpoolnodeid: pool.nodeid }),
     ]);
 
-    const version = await remove(`/api/sites/${site.nodeid}`);
+    const version = await removeTaking(`/api/sites/${site.nodeid}`, stones);
 
-    expect(await tombstonesOf(version)).toEqual(stones.sorted());
     const [kept] = await db.select().from(equipment).where(eq(equipment.nodeid, machine.nodeid));
     expect(kept).toMatchObject({ areanodeid: null, version });
     expect(await db.select().from(structureSubscriptions).where(eq(structureSubscriptions.equipmentpoolnodeid, pool.nodeid))).toHaveLength(1);
@@ -191,78 +208,60 @@ describe('deleting a record takes what it owns along, each with a tombstone', ()
     const db = t.database.db;
     const stones = expected();
     const site = await insertSite(db, { legalentitynodeid: le });
-    const area = await insertArea(db, { legalentitynodeid: le, sitenodeid: site.nodeid });
-    stones.add('areas', area.nodeid);
+    const area = stones.row('areas', await insertArea(db, { legalentitynodeid: le, sitenodeid: site.nodeid }));
     const machine = await insertEquipment(db, { legalentitynodeid: le, areanodeid: area.nodeid });
     await db.insert(structureSubscriptions).values([
-      { nodeid: stones.add('structure_subscriptions', uuidv7()), legalentitynodeid: le, usernodeid: a.admin.nodeid, areanodeid: area.nodeid },
-      { nodeid: uuidv7(), legalentitynodeid: le, usernodeid: a.admin.nodeid, sitenodeid: site.nodeid },
+      subscription({ areanodeid: area.nodeid }, stones),
+      subscription({ sitenodeid: site.nodeid }),
     ]);
 
-    const version = await remove(`/api/areas/${area.nodeid}`);
+    await removeTaking(`/api/areas/${area.nodeid}`, stones);
 
-    expect(await tombstonesOf(version)).toEqual(stones.sorted());
     expect(await db.select().from(equipment).where(eq(equipment.nodeid, machine.nodeid))).toHaveLength(1);
   });
 
   it('a pool: the subscriptions to it; its machines stay', async () => {
     const db = t.database.db;
     const stones = expected();
-    const pool = await insertEquipmentPool(db, { legalentitynodeid: le });
-    stones.add('equipment_pools', pool.nodeid);
+    const pool = stones.row('equipment_pools', await insertEquipmentPool(db, { legalentitynodeid: le }));
     const machine = await insertEquipment(db, { legalentitynodeid: le, equipmentpoolnodeid: pool.nodeid });
-    await db.insert(structureSubscriptions).values({ nodeid: stones.add('structure_subscriptions', uuidv7()), legalentitynodeid: le, usernodeid: a.admin.nodeid, equipmentpoolnodeid: pool.nodeid });
+    await db.insert(structureSubscriptions).values(subscription({ equipmentpoolnodeid: pool.nodeid }, stones));
 
-    const version = await remove(`/api/equipmentpools/${pool.nodeid}`);
+    await removeTaking(`/api/equipmentpools/${pool.nodeid}`, stones);
 
-    expect(await tombstonesOf(version)).toEqual(stones.sorted());
     expect(await db.select().from(equipment).where(eq(equipment.nodeid, machine.nodeid))).toHaveLength(1);
   });
 
   it('a counter: its readings', async () => {
     const db = t.database.db;
     const stones = expected();
-    const counter = await insertCounter(db, { legalentitynodeid: le });
-    stones.add('counters', counter.nodeid);
+    const counter = stones.row('counters', await insertCounter(db, { legalentitynodeid: le }));
     stones.add('counter_readings', (await insertCounterReading(db, { legalentitynodeid: le, counternodeid: counter.nodeid })).nodeid);
 
-    const version = await remove(`/api/counters/delete/${counter.nodeid}`);
-
-    expect(await tombstonesOf(version)).toEqual(stones.sorted());
+    await removeTaking(`/api/counters/delete/${counter.nodeid}`, stones);
   });
 
   it('a brand: its models with their FAQs, and the attachments on both', async () => {
     const db = t.database.db;
     const stones = expected();
     const manufacturer = await insertManufacturer(db, { legalentitynodeid: le });
-    const brand = await insertBrand(db, { legalentitynodeid: le, manufacturernodeid: manufacturer.nodeid });
-    stones.add('brands', brand.nodeid);
-    const model = await insertEquipmentType(db, { legalentitynodeid: le, brandnodeid: brand.nodeid });
-    stones.add('equipment_types', model.nodeid);
-    const faq = stones.add('faqs', uuidv7());
-    await db.insert(faqs).values({ nodeid: faq, legalentitynodeid: le, question: 'Modell-FAQ', equipmenttypenodeid: model.nodeid });
-    stones.add('attachments', await attach('equipmenttype', model.nodeid));
-    stones.add('attachments', await attach('faq', faq));
+    const brand = stones.row('brands', await insertBrand(db, { legalentitynodeid: le, manufacturernodeid: manufacturer.nodeid }));
+    const model = stones.row('equipment_types', await insertEquipmentType(db, { legalentitynodeid: le, brandnodeid: brand.nodeid }));
+    await modelFaqWithAttachments(model.nodeid, stones);
 
-    const version = await remove(`/api/brands/${brand.nodeid}`);
+    await removeTaking(`/api/brands/${brand.nodeid}`, stones);
 
-    expect(await tombstonesOf(version)).toEqual(stones.sorted());
     expect(await db.select().from(attachments).where(eq(attachments.isattachmentof, model.nodeid))).toEqual([]);
   });
 
   it('a model: its FAQs and the attachments on both; its brand stays', async () => {
     const db = t.database.db;
     const stones = expected();
-    const model = await insertEquipmentType(db, { legalentitynodeid: le });
-    stones.add('equipment_types', model.nodeid);
-    const faq = stones.add('faqs', uuidv7());
-    await db.insert(faqs).values({ nodeid: faq, legalentitynodeid: le, question: 'Modell-FAQ', equipmenttypenodeid: model.nodeid });
-    stones.add('attachments', await attach('equipmenttype', model.nodeid));
-    stones.add('attachments', await attach('faq', faq));
+    const model = stones.row('equipment_types', await insertEquipmentType(db, { legalentitynodeid: le }));
+    await modelFaqWithAttachments(model.nodeid, stones);
 
-    const version = await remove(`/api/equipmenttypes/${model.nodeid}`);
+    await removeTaking(`/api/equipmenttypes/${model.nodeid}`, stones);
 
-    expect(await tombstonesOf(version)).toEqual(stones.sorted());
     expect((await call(t, admin, 'GET', '/api/brands')).json()).toEqual(expect.arrayContaining([expect.objectContaining({ nodeid: model.brandnodeid })]));
   });
 });

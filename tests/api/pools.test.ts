@@ -1,15 +1,16 @@
 import { and, eq } from 'drizzle-orm';
-import { v4 as uuidv4, v7 as uuidv7 } from 'uuid';
+import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { poolSchema, type CreatePoolInput } from '../../src/shared/api/equipmentpools';
-import { ACCESS_DENIED_MESSAGE, apiErrorSchema } from '../../src/shared/api/errors';
+import { apiErrorSchema } from '../../src/shared/api/errors';
 import { equipmentPoolRowSchema } from '../../src/shared/rows/structure';
 import { equipment, equipmentPools, structureSubscriptions, tombstones } from '../../src/server/db/schema';
 import { insertArea, insertEquipment, insertEquipmentPool } from '../factories/structure';
 import { insertUser, type TestTenant } from '../factories/tenant';
 import { rowCount, tenantVersion } from './support/db-queries';
-import { allFlagsBut, call, onlyFlag, postCreated, userWithFlags, type Method } from './support/requests';
-import { changeOf, mutationHeaders, pullChanges, send } from './support/structure';
+import { call, postCreated } from './support/requests';
+import { changeOf, pullChanges, sentTwice } from './support/structure';
+import { itChecksEachFlag } from './support/permission-matrix';
 import { createTwoTenantApp, type TestApp } from './support/test-app';
 
 describe('equipment pools', () => {
@@ -88,21 +89,16 @@ describe('equipment pools', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/equipmentpools' })).statusCode).toBe(401);
   });
 
-  const routes: { flag: 'create' | 'read' | 'update' | 'delete'; request: (id: string) => [Method, string, unknown?]; ok: number }[] = [
-    { flag: 'create', request: () => ['POST', '/api/equipmentpools', input()], ok: 201 },
-    { flag: 'read', request: () => ['GET', '/api/equipmentpools'], ok: 200 },
-    { flag: 'update', request: (id) => ['PUT', `/api/equipmentpools/${id}`, { name: 'Neu' }], ok: 200 },
-    { flag: 'delete', request: (id) => ['DELETE', `/api/equipmentpools/${id}`], ok: 200 },
-  ];
-  it.each(routes)('$flag: 403 without the equipmentpool flag, allowed with only it', async ({ flag, request, ok }) => {
-    const pool = await create(input());
-    const [method, url, payload] = request(pool.nodeid);
-    const without = await userWithFlags(t, a.legalEntity.nodeid, 'equipmentpool', allFlagsBut(flag));
-    const denied = await call(t, without.authorization, method, url, payload);
-    expect(denied.statusCode).toBe(403);
-    expect(denied.json()).toMatchObject({ message: ACCESS_DENIED_MESSAGE });
-    const withOnly = await userWithFlags(t, a.legalEntity.nodeid, 'equipmentpool', onlyFlag(flag));
-    expect((await call(t, withOnly.authorization, method, url, payload)).statusCode).toBe(ok);
+  itChecksEachFlag({
+    tenant: () => ({ t, legalentitynodeid: a.legalEntity.nodeid }),
+    feature: 'equipmentpool',
+    routes: [
+      { flag: 'create', name: 'POST /api/equipmentpools', request: () => ['POST', '/api/equipmentpools', input()], ok: 201 },
+      { flag: 'read', name: 'GET /api/equipmentpools', request: () => ['GET', '/api/equipmentpools'], ok: 200 },
+      { flag: 'update', name: 'PUT /api/equipmentpools/{id}', request: (id) => ['PUT', `/api/equipmentpools/${id}`, { name: 'Neu' }], ok: 200 },
+      { flag: 'delete', name: 'DELETE /api/equipmentpools/{id}', request: (id) => ['DELETE', `/api/equipmentpools/${id}`], ok: 200 },
+    ],
+    subject: async () => (await create(input())).nodeid,
   });
 
   it('tenant scope: 404 for B on A’s pool, for a pool of A’s legal entity, and for moving A’s machines', async () => {
@@ -118,13 +114,8 @@ describe('equipment pools', () => {
   });
 
   it('replays a create under the same mutation id and answers a repeated create with the pool', async () => {
-    const clientid = uuidv4();
     const body = input({ nodeid: uuidv7() });
-    const first = await send(t, adminA, 'POST', '/api/equipmentpools', body, mutationHeaders(clientid, 1));
-    expect(first.statusCode).toBe(201);
-    const replay = await send(t, adminA, 'POST', '/api/equipmentpools', body, mutationHeaders(clientid, 1));
-    expect(replay.headers['idempotent-replayed']).toBe('true');
-    expect(replay.json()).toEqual(first.json());
+    await sentTwice(t, adminA, 'POST', '/api/equipmentpools', body, { status: 201 });
     expect((await call(t, adminA, 'POST', '/api/equipmentpools', body)).statusCode).toBe(201);
     expect((await call(t, adminA, 'POST', '/api/equipmentpools', { ...body, name: 'Anders' })).statusCode).toBe(409);
   });

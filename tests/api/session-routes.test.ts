@@ -7,31 +7,27 @@ import { userSchema } from '../../src/shared/api/users';
 import type { Db } from '../../src/server/db/client';
 import { chatMessages, chatRoomMembers, chatRooms, structureSubscriptions } from '../../src/server/db/schema';
 import { insertArea, insertBrand, insertEquipment, insertEquipmentPool, insertEquipmentType, insertSite } from '../factories/structure';
-import { allFeatures, insertProfile, insertTenant, insertUser, loginAs, type TestTenant, type TestUser } from '../factories/tenant';
-import { createTestApp, type TestApp } from './support/test-app';
+import { allFeatures, insertProfile, insertUser, loginAs, type TestTenant, type TestUser } from '../factories/tenant';
+import { call } from './support/requests';
+import { createTwoTenantApp, type TestApp } from './support/test-app';
 
 // The routes the client loads right after login (spec part 2 §4), and GET /api/users/{id}.
 
 describe('session routes', () => {
   let t: TestApp;
   let a: TestTenant;
-  let b: TestTenant;
   let technician: TestUser;
   let authA: string;
   let authB: string;
   let authTechnician: string;
   let plant: Awaited<ReturnType<typeof buildPlant>>;
 
-  const get = (authorization: string, url: string) => t.app.inject({ method: 'GET', url, headers: { authorization } });
+  const get = (authorization: string, url: string) => call(t, authorization, 'GET', url);
 
   beforeAll(async () => {
-    t = await createTestApp();
-    a = await insertTenant(t.database.db, { name: 'Tenant A' });
-    b = await insertTenant(t.database.db, { name: 'Tenant B' });
+    ({ t, a, adminA: authA, adminB: authB } = await createTwoTenantApp());
     const profile = await insertProfile(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, profileid: 'technician', features: allFeatures({ user: [false, false, false, false] }) });
     technician = await insertUser(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, profileid: profile.profileid, givenname: 'Jonas', surname: 'Weber' });
-    authA = (await loginAs(t.app, a.admin)).authorization;
-    authB = (await loginAs(t.app, b.admin)).authorization;
     authTechnician = (await loginAs(t.app, technician)).authorization;
     plant = await buildPlant(t.database.db, a.legalEntity.nodeid, technician.nodeid);
   });

@@ -9,7 +9,7 @@ import { insertArea, insertEquipment } from '../factories/structure';
 import type { TestTenant } from '../factories/tenant';
 import { rowCount, tenantVersion } from './support/db-queries';
 import { allFlagsBut, call, onlyFlag, postCreated, userWithFlags } from './support/requests';
-import { changeOf, mutationHeaders, pullChanges, send } from './support/structure';
+import { changeOf, mutationHeaders, pullChanges, send, sentTwice } from './support/structure';
 import { createTwoTenantApp, type TestApp } from './support/test-app';
 
 const EARLY = { start: '06:00', end: '13:59', weekdays: [1, 2, 3, 4, 5], unmanned: false };
@@ -141,11 +141,7 @@ describe('shift models', () => {
     const area = await insertArea(t.database.db, { legalentitynodeid: a.legalEntity.nodeid });
     const clientid = uuidv4();
     const body = { nodeid: uuidv7(), shiftmodelof: area.nodeid, shifts: [EARLY] };
-    const first = await send(t, adminA, 'POST', '/api/shiftmodels', body, mutationHeaders(clientid, 1));
-    expect(first.statusCode).toBe(201);
-    const replay = await send(t, adminA, 'POST', '/api/shiftmodels', body, mutationHeaders(clientid, 1));
-    expect(replay.headers['idempotent-replayed']).toBe('true');
-    expect(replay.json()).toEqual(first.json());
+    const first = await sentTwice(t, adminA, 'POST', '/api/shiftmodels', body, { clientid, status: 201 });
     const again = await send(t, adminA, 'POST', '/api/shiftmodels', body, mutationHeaders(clientid, 2));
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());

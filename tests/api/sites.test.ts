@@ -1,28 +1,23 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_DENIED_MESSAGE, apiErrorSchema } from '../../src/shared/api/errors';
 import { siteSchema, type CreateSiteInput } from '../../src/shared/api/sites';
 import { siteRowSchema } from '../../src/shared/rows/structure';
-import type { FlagTuple, PermissionFlag } from '../../src/shared/permissions';
 import type { Db } from '../../src/server/db/client';
 import { areas, equipment, recordHistory, shiftModels, shifts, sites, structureSubscriptions, tombstones } from '../../src/server/db/schema';
 import { insertArea, insertEquipment } from '../factories/structure';
-import { allFeatures, insertProfile, insertTenant, insertUser, loginAs, type TestTenant } from '../factories/tenant';
-import { createTestApp, type TestApp } from './support/test-app';
-import { tenantVersion } from './support/db-queries';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+import { insertProfile, insertUser, loginAs, type TestTenant } from '../factories/tenant';
+import { itChecksEachFlag } from './support/permission-matrix';
+import { allFlagsBut, call, postCreated, userWithFlags } from './support/requests';
+import { createTwoTenantApp, type TestApp } from './support/test-app';
+import { rowCount, tenantVersion } from './support/db-queries';
 
 function siteInput(legalentitynodeid: string, overrides: Partial<CreateSiteInput> = {}): CreateSiteInput {
   return { lang: 'de', name: 'Werk Nord', street: 'Industriestraße 5', siteid: 'Halle 3', zipcode: '70565', city: 'Stuttgart', country: 'DE', legalentitynodeid, ...overrides };
 }
 
-async function siteCount(db: Db, legalentitynodeid?: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(sites).where(legalentitynodeid ? eq(sites.legalentitynodeid, legalentitynodeid) : undefined);
-  return row!.n;
-}
-
+const siteCount = (db: Db, legalentitynodeid?: string) => rowCount(db, sites, legalentitynodeid ? eq(sites.legalentitynodeid, legalentitynodeid) : undefined);
 
 describe('sites', () => {
   let t: TestApp;
@@ -31,22 +26,11 @@ describe('sites', () => {
   let adminA: string;
   let adminB: string;
 
-  const call = (authorization: string, method: Method, url: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers: { authorization }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-
-  const createSite = async (authorization: string, input: CreateSiteInput) => {
-    const response = await call(authorization, 'POST', '/api/sites', input);
-    expect(response.statusCode, response.body).toBe(201);
-    // A write answers the plant's row, exactly (what the change feed sends).
-    return siteRowSchema.strict().parse(response.json());
-  };
+  // A write answers the plant's row, exactly (what the change feed sends).
+  const createSite = (authorization: string, input: CreateSiteInput) => postCreated(t, authorization, '/api/sites', input, siteRowSchema.strict());
 
   beforeAll(async () => {
-    t = await createTestApp();
-    a = await insertTenant(t.database.db, { name: 'Tenant A' });
-    b = await insertTenant(t.database.db, { name: 'Tenant B' });
-    adminA = (await loginAs(t.app, a.admin)).authorization;
-    adminB = (await loginAs(t.app, b.admin)).authorization;
+    ({ t, a, b, adminA, adminB } = await createTwoTenantApp());
   });
   afterEach(() => {
     t.faults.beforeCommit = undefined;
@@ -58,104 +42,85 @@ describe('sites', () => {
       const created = await createSite(adminA, siteInput(a.legalEntity.nodeid, { name: '  Werk Süd ', country: 'at' }));
       expect(created).toMatchObject({ name: 'Werk Süd', country: 'AT', siteid: 'Halle 3', legalentitynodeid: a.legalEntity.nodeid });
 
-      const read = await call(adminA, 'GET', `/api/sites/${created.nodeid}`);
+      const read = await call(t, adminA, 'GET', `/api/sites/${created.nodeid}`);
       expect(read.statusCode).toBe(200);
       expect(siteSchema.parse(read.json())).toEqual({ ...created, hasarea: [] });
 
-      const listed = await call(adminA, 'GET', '/api/sites');
+      const listed = await call(t, adminA, 'GET', '/api/sites');
       expect((listed.json() as { nodeid: string }[]).map((s) => s.nodeid)).toContain(created.nodeid);
 
-      const updated = await call(adminA, 'PUT', `/api/sites/${created.nodeid}`, { sitenodeid: created.nodeid, city: 'Wien', siteid: '' });
+      const updated = await call(t, adminA, 'PUT', `/api/sites/${created.nodeid}`, { sitenodeid: created.nodeid, city: 'Wien', siteid: '' });
       expect(updated.statusCode).toBe(200);
       expect(siteRowSchema.strict().parse(updated.json())).toMatchObject({ name: 'Werk Süd', city: 'Wien', siteid: null, country: 'AT' });
       const [history] = await t.database.db.select().from(recordHistory).where(eq(recordHistory.nodeid, created.nodeid));
       expect(history?.changes).toEqual({ city: { old: 'Stuttgart', new: 'Wien' }, siteid: { old: 'Halle 3', new: null } });
 
-      const deleted = await call(adminA, 'DELETE', `/api/sites/${created.nodeid}`, { sitenodeid: created.nodeid });
+      const deleted = await call(t, adminA, 'DELETE', `/api/sites/${created.nodeid}`, { sitenodeid: created.nodeid });
       expect(deleted.statusCode).toBe(200);
       expect(deleted.json()).toMatchObject({ nodeid: created.nodeid });
-      expect((await call(adminA, 'GET', `/api/sites/${created.nodeid}`)).statusCode).toBe(404);
+      expect((await call(t, adminA, 'GET', `/api/sites/${created.nodeid}`)).statusCode).toBe(404);
     });
 
     it('takes an id made by an offline client; the same create again answers the plant, other content 409', async () => {
       const nodeid = uuidv7();
       const created = await createSite(adminA, siteInput(a.legalEntity.nodeid, { nodeid }));
       expect(created.nodeid).toBe(nodeid);
-      const same = await call(adminA, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid, { nodeid }));
+      const same = await call(t, adminA, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid, { nodeid }));
       expect(same.statusCode).toBe(201);
       expect(same.json()).toEqual(created);
-      const again = await call(adminA, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid, { nodeid, name: 'Anderes Werk' }));
+      const again = await call(t, adminA, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid, { nodeid, name: 'Anderes Werk' }));
       expect(again.statusCode).toBe(409);
       expect(apiErrorSchema.parse(again.json()).statusCode).toBe(409);
-      const otherTenant = await call(adminB, 'POST', '/api/sites', siteInput(b.legalEntity.nodeid, { nodeid }));
+      const otherTenant = await call(t, adminB, 'POST', '/api/sites', siteInput(b.legalEntity.nodeid, { nodeid }));
       expect(otherTenant.statusCode).toBe(409);
       expect(otherTenant.body).not.toContain('Werk Nord');
     });
 
     it('rejects a body whose sitenodeid differs from the path', async () => {
       const site = await createSite(adminA, siteInput(a.legalEntity.nodeid));
-      const put = await call(adminA, 'PUT', `/api/sites/${site.nodeid}`, { sitenodeid: uuidv7(), name: 'X' });
+      const put = await call(t, adminA, 'PUT', `/api/sites/${site.nodeid}`, { sitenodeid: uuidv7(), name: 'X' });
       expect(put.statusCode).toBe(400);
       expect(put.json()).toMatchObject({ details: [{ field: 'sitenodeid' }] });
-      expect((await call(adminA, 'DELETE', `/api/sites/${site.nodeid}`, { sitenodeid: uuidv7() })).statusCode).toBe(400);
-      expect((await call(adminA, 'GET', `/api/sites/${site.nodeid}`)).json()).toMatchObject({ name: 'Werk Nord' });
+      expect((await call(t, adminA, 'DELETE', `/api/sites/${site.nodeid}`, { sitenodeid: uuidv7() })).statusCode).toBe(400);
+      expect((await call(t, adminA, 'GET', `/api/sites/${site.nodeid}`)).json()).toMatchObject({ name: 'Werk Nord' });
     });
 
     it('answers 400, not 500, for a malformed id', async () => {
-      const response = await call(adminA, 'GET', '/api/sites/not-a-uuid');
+      const response = await call(t, adminA, 'GET', '/api/sites/not-a-uuid');
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ details: [{ field: 'id' }] });
     });
   });
 
   describe('permissions (feature key site)', () => {
-    // One route per flag; `setup` makes the site the route works on.
-    const routes: { flag: PermissionFlag; name: string; request: (site: string, le: string) => [Method, string, unknown?]; ok: number }[] = [
-      { flag: 'create', name: 'POST /api/sites', request: (_site, le) => ['POST', '/api/sites', siteInput(le)], ok: 201 },
-      { flag: 'read', name: 'GET /api/sites', request: () => ['GET', '/api/sites'], ok: 200 },
-      { flag: 'read', name: 'GET /api/sites/{id}', request: (site) => ['GET', `/api/sites/${site}`], ok: 200 },
-      { flag: 'update', name: 'PUT /api/sites/{id}', request: (site) => ['PUT', `/api/sites/${site}`, { sitenodeid: site, name: 'Umbenannt' }], ok: 200 },
-      { flag: 'delete', name: 'DELETE /api/sites/{id}', request: (site) => ['DELETE', `/api/sites/${site}`, { sitenodeid: site }], ok: 200 },
-    ];
-    const only = (flag: PermissionFlag): FlagTuple => [flag === 'create', flag === 'read', flag === 'update', flag === 'delete'];
-    const allBut = (flag: PermissionFlag): FlagTuple => only(flag).map((v) => !v) as unknown as FlagTuple;
-
-    async function userWithSiteFlags(flags: FlagTuple): Promise<string> {
-      const profile = await insertProfile(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, features: allFeatures({ site: flags }) });
-      const user = await insertUser(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, profileid: profile.profileid });
-      return (await loginAs(t.app, user)).authorization;
-    }
-
-    it.each(routes)('$name without the $flag flag: 403 Zugriff verwehrt!, nothing changed', async ({ flag, request }) => {
-      const site = await createSite(adminA, siteInput(a.legalEntity.nodeid));
-      const before = await siteCount(t.database.db);
-      const authorization = await userWithSiteFlags(allBut(flag));
-      const [method, url, payload] = request(site.nodeid, a.legalEntity.nodeid);
-      const response = await call(authorization, method, url, payload);
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: ACCESS_DENIED_MESSAGE });
-      expect(await siteCount(t.database.db)).toBe(before);
-      expect((await call(adminA, 'GET', `/api/sites/${site.nodeid}`)).json()).toMatchObject({ name: 'Werk Nord' });
-    });
-
-    it.each(routes)('$name with only the $flag flag succeeds', async ({ flag, request, ok }) => {
-      const site = await createSite(adminA, siteInput(a.legalEntity.nodeid));
-      const authorization = await userWithSiteFlags(only(flag));
-      const [method, url, payload] = request(site.nodeid, a.legalEntity.nodeid);
-      const response = await call(authorization, method, url, payload);
-      expect(response.statusCode, response.body).toBe(ok);
+    itChecksEachFlag({
+      tenant: () => ({ t, legalentitynodeid: a.legalEntity.nodeid }),
+      feature: 'site',
+      routes: [
+        { flag: 'create', name: 'POST /api/sites', request: () => ['POST', '/api/sites', siteInput(a.legalEntity.nodeid)], ok: 201 },
+        { flag: 'read', name: 'GET /api/sites', request: () => ['GET', '/api/sites'], ok: 200 },
+        { flag: 'read', name: 'GET /api/sites/{id}', request: (site) => ['GET', `/api/sites/${site}`], ok: 200 },
+        { flag: 'update', name: 'PUT /api/sites/{id}', request: (site) => ['PUT', `/api/sites/${site}`, { sitenodeid: site, name: 'Umbenannt' }], ok: 200 },
+        { flag: 'delete', name: 'DELETE /api/sites/{id}', request: (site) => ['DELETE', `/api/sites/${site}`, { sitenodeid: site }], ok: 200 },
+      ],
+      subject: async () => (await createSite(adminA, siteInput(a.legalEntity.nodeid))).nodeid,
+      state: () => siteCount(t.database.db),
+      afterRefusal: async (site, response) => {
+        expect(response.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: ACCESS_DENIED_MESSAGE });
+        expect((await call(t, adminA, 'GET', `/api/sites/${site}`)).json()).toMatchObject({ name: 'Werk Nord' });
+      },
     });
 
     it('checks the permission before validating the body', async () => {
-      const authorization = await userWithSiteFlags(allBut('create'));
-      expect((await call(authorization, 'POST', '/api/sites', {})).statusCode).toBe(403);
+      const { authorization } = await userWithFlags(t, a.legalEntity.nodeid, 'site', allFlagsBut('create'));
+      expect((await call(t, authorization, 'POST', '/api/sites', {})).statusCode).toBe(403);
     });
 
     it('lets an admin through whatever the profile says', async () => {
       const emptyProfile = await insertProfile(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, features: {} });
       const admin = await insertUser(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, profileid: emptyProfile.profileid, admin: true });
       const { authorization } = await loginAs(t.app, admin);
-      expect((await call(authorization, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid))).statusCode).toBe(201);
+      expect((await call(t, authorization, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid))).statusCode).toBe(201);
     });
   });
 
@@ -164,11 +129,11 @@ describe('sites', () => {
       const before = await siteCount(t.database.db);
       const input: Record<string, unknown> = { ...siteInput(a.legalEntity.nodeid) };
       delete input[field];
-      const response = await call(adminA, 'POST', '/api/sites', input);
+      const response = await call(t, adminA, 'POST', '/api/sites', input);
       expect(response.statusCode).toBe(400);
       expect(apiErrorSchema.parse(response.json()).details).toEqual([{ field, message: 'Required' }]);
 
-      const blank = await call(adminA, 'POST', '/api/sites', { ...siteInput(a.legalEntity.nodeid), [field]: '   ' });
+      const blank = await call(t, adminA, 'POST', '/api/sites', { ...siteInput(a.legalEntity.nodeid), [field]: '   ' });
       expect(blank.statusCode).toBe(400);
       expect(apiErrorSchema.parse(blank.json()).details?.map((d) => d.field)).toEqual([field]);
       expect(await siteCount(t.database.db)).toBe(before);
@@ -182,7 +147,7 @@ describe('sites', () => {
       ['name', 42],
     ])('rejects %s = %j', async (field, value) => {
       const before = await siteCount(t.database.db);
-      const response = await call(adminA, 'POST', '/api/sites', { ...siteInput(a.legalEntity.nodeid), [field]: value });
+      const response = await call(t, adminA, 'POST', '/api/sites', { ...siteInput(a.legalEntity.nodeid), [field]: value });
       expect(response.statusCode).toBe(400);
       expect(apiErrorSchema.parse(response.json()).details?.map((d) => d.field)).toEqual([field]);
       expect(await siteCount(t.database.db)).toBe(before);
@@ -190,7 +155,7 @@ describe('sites', () => {
 
     it('rejects an empty required field on update', async () => {
       const site = await createSite(adminA, siteInput(a.legalEntity.nodeid));
-      const response = await call(adminA, 'PUT', `/api/sites/${site.nodeid}`, { sitenodeid: site.nodeid, street: '' });
+      const response = await call(t, adminA, 'PUT', `/api/sites/${site.nodeid}`, { sitenodeid: site.nodeid, street: '' });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ details: [{ field: 'street' }] });
     });
@@ -199,20 +164,20 @@ describe('sites', () => {
   describe('tenant isolation', () => {
     it('hides tenant A’s plant from tenant B: 404 on read, update and delete, and not listed', async () => {
       const site = await createSite(adminA, siteInput(a.legalEntity.nodeid, { name: 'Geheimes Werk' }));
-      expect((await call(adminB, 'GET', `/api/sites/${site.nodeid}`)).statusCode).toBe(404);
-      expect((await call(adminB, 'PUT', `/api/sites/${site.nodeid}`, { sitenodeid: site.nodeid, name: 'Gekapert' })).statusCode).toBe(404);
-      expect((await call(adminB, 'DELETE', `/api/sites/${site.nodeid}`, { sitenodeid: site.nodeid })).statusCode).toBe(404);
-      const listed = (await call(adminB, 'GET', '/api/sites')).json() as { nodeid: string }[];
+      expect((await call(t, adminB, 'GET', `/api/sites/${site.nodeid}`)).statusCode).toBe(404);
+      expect((await call(t, adminB, 'PUT', `/api/sites/${site.nodeid}`, { sitenodeid: site.nodeid, name: 'Gekapert' })).statusCode).toBe(404);
+      expect((await call(t, adminB, 'DELETE', `/api/sites/${site.nodeid}`, { sitenodeid: site.nodeid })).statusCode).toBe(404);
+      const listed = (await call(t, adminB, 'GET', '/api/sites')).json() as { nodeid: string }[];
       expect(listed.map((s) => s.nodeid)).not.toContain(site.nodeid);
-      expect((await call(adminA, 'GET', `/api/sites/${site.nodeid}`)).json()).toMatchObject({ name: 'Geheimes Werk' });
+      expect((await call(t, adminA, 'GET', `/api/sites/${site.nodeid}`)).json()).toMatchObject({ name: 'Geheimes Werk' });
     });
 
     it('does not create a plant in another legal entity (404, nothing written)', async () => {
       const before = await siteCount(t.database.db, a.legalEntity.nodeid);
-      const response = await call(adminB, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid));
+      const response = await call(t, adminB, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid));
       expect(response.statusCode).toBe(404);
       expect(await siteCount(t.database.db, a.legalEntity.nodeid)).toBe(before);
-      expect((await call(adminB, 'PUT', `/api/sites/${uuidv7()}`, { sitenodeid: uuidv7(), legalentitynodeid: a.legalEntity.nodeid })).statusCode).toBe(400);
+      expect((await call(t, adminB, 'PUT', `/api/sites/${uuidv7()}`, { sitenodeid: uuidv7(), legalentitynodeid: a.legalEntity.nodeid })).statusCode).toBe(400);
     });
   });
 
@@ -225,7 +190,7 @@ describe('sites', () => {
         operations.push(operation);
         throw new Error('injected failure after the insert');
       };
-      const response = await call(adminA, 'POST', '/api/sites', siteInput(le));
+      const response = await call(t, adminA, 'POST', '/api/sites', siteInput(le));
       expect(operations).toEqual(['site.create']);
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' });
@@ -241,9 +206,9 @@ describe('sites', () => {
       t.faults.beforeCommit = () => {
         throw new Error('injected');
       };
-      expect((await call(adminA, 'DELETE', `/api/sites/${site.nodeid}`)).statusCode).toBe(500);
+      expect((await call(t, adminA, 'DELETE', `/api/sites/${site.nodeid}`)).statusCode).toBe(500);
       t.faults.beforeCommit = undefined;
-      expect((await call(adminA, 'GET', `/api/sites/${site.nodeid}`)).json()).toMatchObject({ hasarea: [{ nodeid: areaId }] });
+      expect((await call(t, adminA, 'GET', `/api/sites/${site.nodeid}`)).json()).toMatchObject({ hasarea: [{ nodeid: areaId }] });
       expect(await t.database.db.select().from(tombstones).where(eq(tombstones.nodeid, site.nodeid))).toEqual([]);
       expect(await tenantVersion(t.database.db, le)).toBe(versionBefore);
     });
@@ -257,13 +222,13 @@ describe('sites', () => {
       expect(site.version).toBe(v0 + 1);
       expect(await tenantVersion(t.database.db, le)).toBe(v0 + 1);
 
-      const updated = (await call(adminA, 'PUT', `/api/sites/${site.nodeid}`, { sitenodeid: site.nodeid, name: 'Werk West' })).json() as { version: number };
+      const updated = (await call(t, adminA, 'PUT', `/api/sites/${site.nodeid}`, { sitenodeid: site.nodeid, name: 'Werk West' })).json() as { version: number };
       expect(updated.version).toBe(v0 + 2);
       // Another tenant's counter is separate.
       expect(await tenantVersion(t.database.db, b.legalEntity.nodeid)).toBeLessThan(v0 + 2 + 1000);
 
       const { areaIds, machineId, subscriptionId, shiftModelId, shiftId } = await buildSiteContents(t.database.db, le, site.nodeid, a.admin.nodeid);
-      const deleted = (await call(adminA, 'DELETE', `/api/sites/${site.nodeid}`, { sitenodeid: site.nodeid })).json() as { version: number };
+      const deleted = (await call(t, adminA, 'DELETE', `/api/sites/${site.nodeid}`, { sitenodeid: site.nodeid })).json() as { version: number };
       expect(deleted.version).toBe(v0 + 3);
       expect(await tenantVersion(t.database.db, le)).toBe(v0 + 3);
 

@@ -8,11 +8,11 @@ import { subscriptionNodeId } from '../../src/shared/domain/subscription';
 import { subscriptionRowSchema } from '../../src/shared/rows/structure';
 import { structureSubscriptions, tombstones } from '../../src/server/db/schema';
 import { insertArea, insertEquipment, insertEquipmentPool, insertSite } from '../factories/structure';
-import { insertTenant, insertUser, loginAs, type TestTenant } from '../factories/tenant';
+import { insertUser, loginAs, type TestTenant } from '../factories/tenant';
 import { rowCount, tenantVersion } from './support/db-queries';
 import { call, onlyFlag, userWithFlags } from './support/requests';
-import { changeOf, mutationHeaders, pullChanges, send } from './support/structure';
-import { createTestApp, type TestApp } from './support/test-app';
+import { changeOf, pullChanges, sentTwice } from './support/structure';
+import { createTwoTenantApp, type TestApp } from './support/test-app';
 
 describe('subscriptions (what a dashboard shows)', () => {
   let t: TestApp;
@@ -21,10 +21,7 @@ describe('subscriptions (what a dashboard shows)', () => {
   let adminA: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    a = await insertTenant(t.database.db, { name: 'Tenant A' });
-    b = await insertTenant(t.database.db, { name: 'Tenant B' });
-    adminA = (await loginAs(t.app, a.admin)).authorization;
+    ({ t, a, b, adminA } = await createTwoTenantApp());
   });
   afterAll(() => t?.close());
 
@@ -168,14 +165,7 @@ describe('subscriptions (what a dashboard shows)', () => {
   it('an outbox entry replayed under the same mutation id answers the recorded result without writing twice', async () => {
     const le = a.legalEntity.nodeid;
     const pool = await insertEquipmentPool(t.database.db, { legalentitynodeid: le });
-    const headers = mutationHeaders(uuidv4(), 1);
     const body = { usernodeid: a.admin.nodeid, equipmentpoolnodeid: pool.nodeid };
-    const first = await send(t, adminA, 'POST', '/api/subscriptions', body, headers);
-    const v1 = await tenantVersion(t.database.db, le);
-    const replay = await send(t, adminA, 'POST', '/api/subscriptions', body, headers);
-    expect(replay.statusCode).toBe(first.statusCode);
-    expect(replay.json()).toEqual(first.json());
-    expect(replay.headers['idempotent-replayed']).toBe('true');
-    expect(await tenantVersion(t.database.db, le)).toBe(v1);
+    await sentTwice(t, adminA, 'POST', '/api/subscriptions', body, { unchanged: () => tenantVersion(t.database.db, le) });
   });
 });

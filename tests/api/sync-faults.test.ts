@@ -12,7 +12,7 @@ import { nextVersion } from '../../src/server/services/change-feed';
 import { FaultInjector } from '../../src/server/plugins/fault-injection';
 import { buildSite } from '../factories/structure';
 import { insertTenant, loginAs, type TestTenant } from '../factories/tenant';
-import { createTestApp, TEST_JWT_SECRET, type TestApp } from './support/test-app';
+import { createOneTenantApp, createTestApp, TEST_JWT_SECRET, type TestApp } from './support/test-app';
 
 // Fault scenarios of docs/sync.md against the real server on a real port (the test-only fault plugin).
 
@@ -37,9 +37,7 @@ describe('sync: fault scenarios', () => {
   const lastMid = async (clientid: string) => (await t.database.db.select({ last: syncClients.lastMutationId }).from(syncClients).where(eq(syncClients.clientid, clientid)))[0]?.last;
 
   beforeAll(async () => {
-    t = await createTestApp({}, { syncFaults: faults });
-    a = await insertTenant(t.database.db, { name: 'Tenant A' });
-    authorization = (await loginAs(t.app, a.admin)).authorization;
+    ({ t, a, adminA: authorization } = await createOneTenantApp({}, { syncFaults: faults }));
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterEach(() => faults.clear());

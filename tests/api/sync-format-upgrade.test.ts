@@ -51,6 +51,14 @@ const PHOTO = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x4a, 0x50, 0x45, 0x47, 0x
 const SHIFT = { start: '06:00', end: '14:00', weekdays: [1, 2, 3, 4, 5], unmanned: false };
 const LATE_SHIFT = { start: '14:00', end: '22:00', weekdays: [1, 2, 3, 4, 5], unmanned: false };
 
+type QueuedRequest = { request: MutationRequest; bytes?: ArrayBuffer };
+type Write = Omit<MutationRequest, 'method' | 'creates'> & { method?: MutationRequest['method'] };
+// The previous app's three kinds of entry: a create (a POST unless said) made the mirror row, a change (a PUT unless
+// said) merged its fields into it, a delete marked the row until the server confirmed it.
+const created = ({ method = 'POST', ...request }: Write): QueuedRequest => ({ request: { ...request, method, creates: true } });
+const changed = ({ method = 'PUT', ...request }: Write): QueuedRequest => ({ request: { ...request, method } });
+const deleted = (request: Omit<Write, 'values' | 'method'>): QueuedRequest => ({ request: { ...request, method: 'DELETE', values: { [PENDING_DELETE]: true } } });
+
 describe('sync: a device with a mirror of format 1 and a full queue upgrades to format 2', () => {
   let t: TestApp;
   let plant: SyncPlant;
@@ -71,7 +79,7 @@ describe('sync: a device with a mirror of format 1 and a full queue upgrades to 
    * One outbox entry of every action, built as the previous app's repositories built them (method, path, body,
    * mirror values), in an order a technician could have made them offline.
    */
-  function previousAppQueue(usernodeid: string): { request: MutationRequest; bytes?: ArrayBuffer }[] {
+  function previousAppQueue(usernodeid: string): QueuedRequest[] {
     const le = plant.tenant.legalEntity.nodeid;
     const [m0, m1] = plant.machines as [string, string];
     const now = Date.now();
@@ -94,289 +102,110 @@ describe('sync: a device with a mirror of format 1 and a full queue upgrades to 
       useareashiftmodel: true,
       equipmentclassnodeid: CLASS,
     };
-    const requests: { request: MutationRequest; bytes?: ArrayBuffer }[] = [
+    return [
+      created({
+        action: 'createNotification',
+        path: 'notifications',
+        body: { lang: 'de', nodeid: N, type: 0, title: 'Kühlmittel tropft', description: null, equipmentnodeid: m0, created: now },
+        kind: 'notifications',
+        nodeid: N,
+        values: { type: 0, status: 0, title: 'Kühlmittel tropft', description: null, equipmentnodeid: m0, created: now, progressstarted: null, closed: null, authornodeid: usernodeid },
+      }),
+      changed({
+        action: 'updateNotificationStatus',
+        path: `notifications/${N}`,
+        body: { lang: 'de', nodeid: N, status: 1, previousStatus: 0, onlyStatusUpdate: true, progressstarted: now, closed: 0, title: 'Kühlmittel tropft', type: 0, description: null, equipmentnodeid: m0 },
+        kind: 'notifications',
+        nodeid: N,
+        values: { status: 1, progressstarted: now, closed: null },
+      }),
+      created({
+        action: 'addCounterReading',
+        path: `counters/update/${plant.counter}`,
+        body: { lang: 'de', nodeid: plant.counter, values: [{ nodeid: READING, reading: 1234.5, timestamp: now }] },
+        kind: 'counterreadings',
+        nodeid: READING,
+        values: { counternodeid: plant.counter, value: 1234.5, takenat: now, createdbynodeid: usernodeid },
+        method: 'PUT',
+      }),
       {
-        request: {
-          action: 'createNotification',
-          method: 'POST',
-          path: 'notifications',
-          body: { lang: 'de', nodeid: N, type: 0, title: 'Kühlmittel tropft', description: null, equipmentnodeid: m0, created: now },
-          kind: 'notifications',
-          nodeid: N,
-          values: { type: 0, status: 0, title: 'Kühlmittel tropft', description: null, equipmentnodeid: m0, created: now, progressstarted: null, closed: null, authornodeid: usernodeid },
-          creates: true,
-        },
-      },
-      {
-        request: {
-          action: 'updateNotificationStatus',
-          method: 'PUT',
-          path: `notifications/${N}`,
-          body: { lang: 'de', nodeid: N, status: 1, previousStatus: 0, onlyStatusUpdate: true, progressstarted: now, closed: 0, title: 'Kühlmittel tropft', type: 0, description: null, equipmentnodeid: m0 },
-          kind: 'notifications',
-          nodeid: N,
-          values: { status: 1, progressstarted: now, closed: null },
-        },
-      },
-      {
-        request: {
-          action: 'addCounterReading',
-          method: 'PUT',
-          path: `counters/update/${plant.counter}`,
-          body: { lang: 'de', nodeid: plant.counter, values: [{ nodeid: READING, reading: 1234.5, timestamp: now }] },
-          kind: 'counterreadings',
-          nodeid: READING,
-          values: { counternodeid: plant.counter, value: 1234.5, takenat: now, createdbynodeid: usernodeid },
-          creates: true,
-        },
-      },
-      {
-        request: {
+        ...created({
           action: 'uploadFile',
-          method: 'POST',
           path: 'files',
           body: { count: 1, extensions: [{ nodeid: FILE, extension: 'jpg', mimetype: 'image/jpeg', size: PHOTO.byteLength }] },
           kind: 'files',
           nodeid: FILE,
           values: { mimetype: 'image/jpeg', extension: 'jpg', size: PHOTO.byteLength, status: 'pending' },
-          creates: true,
           dependsOn: [FILE],
           upload: { fileid: FILE },
-        },
+        }),
         bytes: PHOTO,
       },
-      {
-        request: {
-          action: 'attachFile',
-          method: 'POST',
-          path: 'attachments',
-          body: { lang: 'de', nodeid: ATTACHMENT, title: 'Leck', description: null, specifier: null, isattachmentof: N, file: { fileid: FILE, mimetype: 'image/jpeg' } },
-          kind: 'attachments',
-          nodeid: ATTACHMENT,
-          values: { title: 'Leck', description: null, isattachmentof: N, filenodeid: FILE, mimetype: 'image/jpeg' },
-          creates: true,
-          dependsOn: [FILE],
+      created({
+        action: 'attachFile',
+        path: 'attachments',
+        body: { lang: 'de', nodeid: ATTACHMENT, title: 'Leck', description: null, specifier: null, isattachmentof: N, file: { fileid: FILE, mimetype: 'image/jpeg' } },
+        kind: 'attachments',
+        nodeid: ATTACHMENT,
+        values: { title: 'Leck', description: null, isattachmentof: N, filenodeid: FILE, mimetype: 'image/jpeg' },
+        dependsOn: [FILE],
+      }),
+      created({
+        action: 'createSite',
+        path: 'sites',
+        body: { lang: 'de', name: 'Werk Nord', street: 'Hafenstraße 1', siteid: '', zipcode: '20457', city: 'Hamburg', country: 'DE', legalentitynodeid: le, nodeid: SITE },
+        kind: 'sites',
+        nodeid: SITE,
+        values: { name: 'Werk Nord', street: 'Hafenstraße 1', siteid: null, zipcode: '20457', city: 'Hamburg', country: 'DE', legalentitynodeid: le },
+      }),
+      changed({
+        action: 'updateSite',
+        path: `sites/${SITE}`,
+        body: { lang: 'de', name: 'Werk Nord II', street: 'Hafenstraße 1', siteid: '', zipcode: '20457', city: 'Hamburg', country: 'DE', sitenodeid: SITE },
+        kind: 'sites',
+        nodeid: SITE,
+        values: { name: 'Werk Nord II', street: 'Hafenstraße 1', siteid: null, zipcode: '20457', city: 'Hamburg', country: 'DE' },
+      }),
+      created({ action: 'createArea', path: 'areas', body: { lang: 'de', nodeid: AREA, name: 'Halle 3', sitenodeid: SITE, isSiteSubs: false }, kind: 'areas', nodeid: AREA, values: { name: 'Halle 3', areaid: null, sitenodeid: SITE, shiftmodelnodeid: null } }),
+      changed({ action: 'updateArea', path: `areas/${AREA}`, body: { lang: 'de', areanodeid: AREA, name: 'Halle 3a' }, kind: 'areas', nodeid: AREA, values: { name: 'Halle 3a' } }),
+      created({ action: 'createPool', path: 'equipmentpools', body: { lang: 'de', nodeid: POOL, name: 'Stapler', isequipmentpoolof: le }, kind: 'equipmentpools', nodeid: POOL, values: { name: { de: 'Stapler' } } }),
+      changed({ action: 'updatePool', path: `equipmentpools/${POOL}`, body: { lang: 'de', equipmentpoolnodeid: POOL, name: 'Flurförderzeuge' }, kind: 'equipmentpools', nodeid: POOL, values: { name: { de: 'Flurförderzeuge' } } }),
+      // A move changes the machine's row; it creates nothing, though it POSTs.
+      changed({ action: 'assignEquipment', path: 'assign/equipments', body: { payload: [{ equipmentnodeid: m1, isequipmentof: AREA, deleteequipmentof: [] }] }, kind: 'equipment', nodeid: m1, values: { areanodeid: AREA }, method: 'POST' }),
+      created({ action: 'createShifts', path: 'shiftmodels', body: { nodeid: SHIFT_MODEL, shiftmodelof: AREA, shifts: [SHIFT] }, kind: 'shiftmodels', nodeid: SHIFT_MODEL, values: { shifts: [SHIFT], ownernodeid: AREA } }),
+      changed({ action: 'updateShifts', path: `shiftmodels/${SHIFT_MODEL}`, body: { shiftnodeid: SHIFT_MODEL, shifts: [SHIFT, LATE_SHIFT] }, kind: 'shiftmodels', nodeid: SHIFT_MODEL, values: { shifts: [SHIFT, LATE_SHIFT] } }),
+      created({ action: 'createManufacturer', path: 'legalentities', body: { lang: 'de', nodeid: MANUFACTURER, name: 'Weiler' }, kind: 'manufacturers', nodeid: MANUFACTURER, values: { name: 'Weiler', clienttype: 'company' } }),
+      created({ action: 'createBrand', path: 'brands', body: { lang: 'de', nodeid: BRAND, name: 'Weiler Praktikant', isbrandof: MANUFACTURER }, kind: 'brands', nodeid: BRAND, values: { name: 'Weiler Praktikant', manufacturernodeid: MANUFACTURER } }),
+      changed({ action: 'updateBrand', path: `brands/${BRAND}`, body: { lang: 'de', name: 'Weiler Praktikant C' }, kind: 'brands', nodeid: BRAND, values: { name: 'Weiler Praktikant C' } }),
+      created({ action: 'createEquipmentType', path: 'equipmenttypes', body: { lang: 'de', nodeid: TYPE, model: 'C 30', brandnodeid: BRAND }, kind: 'equipmenttypes', nodeid: TYPE, values: { model: 'C 30', brandnodeid: BRAND } }),
+      created({ action: 'createEquipmentClass', path: 'equipmentclasses', body: { lang: 'de', nodeid: CLASS, name: 'Drehmaschinen' }, kind: 'equipmentclasses', nodeid: CLASS, values: { name: { de: 'Drehmaschinen' } } }),
+      changed({ action: 'updateEquipmentClass', path: `equipmentclasses/${CLASS}`, body: { lang: 'de', name: 'Zyklendrehmaschinen' }, kind: 'equipmentclasses', nodeid: CLASS, values: { name: { de: 'Zyklendrehmaschinen' } } }),
+      created({
+        action: 'createEquipment',
+        path: 'equipments',
+        body: { lang: 'de', equipmentnodeid: MACHINE, ...machineBody, isequipmentof: [AREA], equipmenttypenodeid: TYPE, image: null, typenameplate: null },
+        kind: 'equipment',
+        nodeid: MACHINE,
+        values: {
+          ...machineBody,
+          equipmenttypenodeid: TYPE,
+          areanodeid: AREA,
+          equipmentpoolnodeid: null,
+          imagefilenodeid: null,
+          typenameplatefilenodeid: null,
+          hourlyratecurrency: 'EUR',
+          shiftmodelnodeid: null,
+          memo: null,
         },
-      },
-      {
-        request: {
-          action: 'createSite',
-          method: 'POST',
-          path: 'sites',
-          body: { lang: 'de', name: 'Werk Nord', street: 'Hafenstraße 1', siteid: '', zipcode: '20457', city: 'Hamburg', country: 'DE', legalentitynodeid: le, nodeid: SITE },
-          kind: 'sites',
-          nodeid: SITE,
-          values: { name: 'Werk Nord', street: 'Hafenstraße 1', siteid: null, zipcode: '20457', city: 'Hamburg', country: 'DE', legalentitynodeid: le },
-          creates: true,
-        },
-      },
-      {
-        request: {
-          action: 'updateSite',
-          method: 'PUT',
-          path: `sites/${SITE}`,
-          body: { lang: 'de', name: 'Werk Nord II', street: 'Hafenstraße 1', siteid: '', zipcode: '20457', city: 'Hamburg', country: 'DE', sitenodeid: SITE },
-          kind: 'sites',
-          nodeid: SITE,
-          values: { name: 'Werk Nord II', street: 'Hafenstraße 1', siteid: null, zipcode: '20457', city: 'Hamburg', country: 'DE' },
-        },
-      },
-      {
-        request: {
-          action: 'createArea',
-          method: 'POST',
-          path: 'areas',
-          body: { lang: 'de', nodeid: AREA, name: 'Halle 3', sitenodeid: SITE, isSiteSubs: false },
-          kind: 'areas',
-          nodeid: AREA,
-          values: { name: 'Halle 3', areaid: null, sitenodeid: SITE, shiftmodelnodeid: null },
-          creates: true,
-        },
-      },
-      {
-        request: { action: 'updateArea', method: 'PUT', path: `areas/${AREA}`, body: { lang: 'de', areanodeid: AREA, name: 'Halle 3a' }, kind: 'areas', nodeid: AREA, values: { name: 'Halle 3a' } },
-      },
-      {
-        request: {
-          action: 'createPool',
-          method: 'POST',
-          path: 'equipmentpools',
-          body: { lang: 'de', nodeid: POOL, name: 'Stapler', isequipmentpoolof: le },
-          kind: 'equipmentpools',
-          nodeid: POOL,
-          values: { name: { de: 'Stapler' } },
-          creates: true,
-        },
-      },
-      {
-        request: {
-          action: 'updatePool',
-          method: 'PUT',
-          path: `equipmentpools/${POOL}`,
-          body: { lang: 'de', equipmentpoolnodeid: POOL, name: 'Flurförderzeuge' },
-          kind: 'equipmentpools',
-          nodeid: POOL,
-          values: { name: { de: 'Flurförderzeuge' } },
-        },
-      },
-      {
-        request: {
-          action: 'assignEquipment',
-          method: 'POST',
-          path: 'assign/equipments',
-          body: { payload: [{ equipmentnodeid: m1, isequipmentof: AREA, deleteequipmentof: [] }] },
-          kind: 'equipment',
-          nodeid: m1,
-          values: { areanodeid: AREA },
-        },
-      },
-      {
-        request: {
-          action: 'createShifts',
-          method: 'POST',
-          path: 'shiftmodels',
-          body: { nodeid: SHIFT_MODEL, shiftmodelof: AREA, shifts: [SHIFT] },
-          kind: 'shiftmodels',
-          nodeid: SHIFT_MODEL,
-          values: { shifts: [SHIFT], ownernodeid: AREA },
-          creates: true,
-        },
-      },
-      {
-        request: {
-          action: 'updateShifts',
-          method: 'PUT',
-          path: `shiftmodels/${SHIFT_MODEL}`,
-          body: { shiftnodeid: SHIFT_MODEL, shifts: [SHIFT, LATE_SHIFT] },
-          kind: 'shiftmodels',
-          nodeid: SHIFT_MODEL,
-          values: { shifts: [SHIFT, LATE_SHIFT] },
-        },
-      },
-      {
-        request: {
-          action: 'createManufacturer',
-          method: 'POST',
-          path: 'legalentities',
-          body: { lang: 'de', nodeid: MANUFACTURER, name: 'Weiler' },
-          kind: 'manufacturers',
-          nodeid: MANUFACTURER,
-          values: { name: 'Weiler', clienttype: 'company' },
-          creates: true,
-        },
-      },
-      {
-        request: {
-          action: 'createBrand',
-          method: 'POST',
-          path: 'brands',
-          body: { lang: 'de', nodeid: BRAND, name: 'Weiler Praktikant', isbrandof: MANUFACTURER },
-          kind: 'brands',
-          nodeid: BRAND,
-          values: { name: 'Weiler Praktikant', manufacturernodeid: MANUFACTURER },
-          creates: true,
-        },
-      },
-      {
-        request: { action: 'updateBrand', method: 'PUT', path: `brands/${BRAND}`, body: { lang: 'de', name: 'Weiler Praktikant C' }, kind: 'brands', nodeid: BRAND, values: { name: 'Weiler Praktikant C' } },
-      },
-      {
-        request: {
-          action: 'createEquipmentType',
-          method: 'POST',
-          path: 'equipmenttypes',
-          body: { lang: 'de', nodeid: TYPE, model: 'C 30', brandnodeid: BRAND },
-          kind: 'equipmenttypes',
-          nodeid: TYPE,
-          values: { model: 'C 30', brandnodeid: BRAND },
-          creates: true,
-        },
-      },
-      {
-        request: {
-          action: 'createEquipmentClass',
-          method: 'POST',
-          path: 'equipmentclasses',
-          body: { lang: 'de', nodeid: CLASS, name: 'Drehmaschinen' },
-          kind: 'equipmentclasses',
-          nodeid: CLASS,
-          values: { name: { de: 'Drehmaschinen' } },
-          creates: true,
-        },
-      },
-      {
-        request: {
-          action: 'updateEquipmentClass',
-          method: 'PUT',
-          path: `equipmentclasses/${CLASS}`,
-          body: { lang: 'de', name: 'Zyklendrehmaschinen' },
-          kind: 'equipmentclasses',
-          nodeid: CLASS,
-          values: { name: { de: 'Zyklendrehmaschinen' } },
-        },
-      },
-      {
-        request: {
-          action: 'createEquipment',
-          method: 'POST',
-          path: 'equipments',
-          body: { lang: 'de', equipmentnodeid: MACHINE, ...machineBody, isequipmentof: [AREA], equipmenttypenodeid: TYPE, image: null, typenameplate: null },
-          kind: 'equipment',
-          nodeid: MACHINE,
-          values: {
-            ...machineBody,
-            equipmenttypenodeid: TYPE,
-            areanodeid: AREA,
-            equipmentpoolnodeid: null,
-            imagefilenodeid: null,
-            typenameplatefilenodeid: null,
-            hourlyratecurrency: 'EUR',
-            shiftmodelnodeid: null,
-            memo: null,
-          },
-          creates: true,
-        },
-      },
-      {
-        request: {
-          action: 'updateEquipment',
-          method: 'PUT',
-          path: `equipments/${MACHINE}`,
-          body: { lang: 'de', equipmentnodeid: MACHINE, name: 'Drehmaschine DM 2', equipmentid: 'DM-2' },
-          kind: 'equipment',
-          nodeid: MACHINE,
-          values: { name: 'Drehmaschine DM 2', equipmentid: 'DM-2' },
-        },
-      },
-      {
-        request: {
-          action: 'followStructure',
-          method: 'POST',
-          path: 'subscriptions',
-          body: followValues,
-          kind: 'subscriptions',
-          nodeid: subscription,
-          values: { ...followValues, [PENDING_DELETE]: false },
-          creates: true,
-        },
-      },
-      {
-        request: { action: 'unfollowStructure', method: 'DELETE', path: `subscriptions/${subscription}`, body: undefined, kind: 'subscriptions', nodeid: subscription, values: { [PENDING_DELETE]: true } },
-      },
-      {
-        request: { action: 'deleteEquipment', method: 'DELETE', path: `equipments/${MACHINE}`, body: { nodeid: MACHINE }, kind: 'equipment', nodeid: MACHINE, values: { [PENDING_DELETE]: true } },
-      },
-      {
-        request: { action: 'deletePool', method: 'DELETE', path: `equipmentpools/${POOL}`, body: { equipmentpoolnodeid: POOL }, kind: 'equipmentpools', nodeid: POOL, values: { [PENDING_DELETE]: true } },
-      },
-      {
-        request: { action: 'deleteArea', method: 'DELETE', path: `areas/${AREA}`, body: { areanodeid: AREA }, kind: 'areas', nodeid: AREA, values: { [PENDING_DELETE]: true } },
-      },
-      {
-        request: { action: 'deleteSite', method: 'DELETE', path: `sites/${SITE}`, body: { sitenodeid: SITE }, kind: 'sites', nodeid: SITE, values: { [PENDING_DELETE]: true } },
-      },
+      }),
+      changed({ action: 'updateEquipment', path: `equipments/${MACHINE}`, body: { lang: 'de', equipmentnodeid: MACHINE, name: 'Drehmaschine DM 2', equipmentid: 'DM-2' }, kind: 'equipment', nodeid: MACHINE, values: { name: 'Drehmaschine DM 2', equipmentid: 'DM-2' } }),
+      created({ action: 'followStructure', path: 'subscriptions', body: followValues, kind: 'subscriptions', nodeid: subscription, values: { ...followValues, [PENDING_DELETE]: false } }),
+      deleted({ action: 'unfollowStructure', path: `subscriptions/${subscription}`, body: undefined, kind: 'subscriptions', nodeid: subscription }),
+      deleted({ action: 'deleteEquipment', path: `equipments/${MACHINE}`, body: { nodeid: MACHINE }, kind: 'equipment', nodeid: MACHINE }),
+      deleted({ action: 'deletePool', path: `equipmentpools/${POOL}`, body: { equipmentpoolnodeid: POOL }, kind: 'equipmentpools', nodeid: POOL }),
+      deleted({ action: 'deleteArea', path: `areas/${AREA}`, body: { areanodeid: AREA }, kind: 'areas', nodeid: AREA }),
+      deleted({ action: 'deleteSite', path: `sites/${SITE}`, body: { sitenodeid: SITE }, kind: 'sites', nodeid: SITE }),
     ];
-    return requests;
   }
 
   it('pulls, empties its mirror once, then sends every queued action exactly once; nothing lost, nothing doubled', async () => {

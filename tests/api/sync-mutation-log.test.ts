@@ -7,22 +7,19 @@ import { siteRowSchema } from '../../src/shared/rows/structure';
 import { mutationGapSchema } from '../../src/shared/api/sync';
 import type { Db } from '../../src/server/db/client';
 import { sites, syncClients, syncMutations } from '../../src/server/db/schema';
-import { insertTenant, loginAs, type TestTenant } from '../factories/tenant';
+import { loginAs, type TestTenant } from '../factories/tenant';
 import { userWithFlags } from './support/requests';
-import { createTestApp, type TestApp } from './support/test-app';
+import { mutationHeaders, send } from './support/structure';
+import { createOneTenantApp, type TestApp } from './support/test-app';
+import { rowCount } from './support/db-queries';
 
 // The mutation log (docs/sync.md § Writes) with the site routes as the vehicle: any write route gets it.
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 function siteInput(legalentitynodeid: string, overrides: Partial<CreateSiteInput> = {}): CreateSiteInput {
   return { lang: 'de', name: 'Werk Nord', street: 'Industriestraße 5', zipcode: '70565', city: 'Stuttgart', country: 'DE', legalentitynodeid, ...overrides };
 }
 
-async function siteCount(db: Db, nodeid: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(sites).where(eq(sites.nodeid, nodeid));
-  return row!.n;
-}
+const siteCount = (db: Db, nodeid: string) => rowCount(db, sites, eq(sites.nodeid, nodeid));
 
 async function lastMutationId(db: Db, clientid: string): Promise<number | undefined> {
   const [row] = await db.select({ last: syncClients.lastMutationId }).from(syncClients).where(eq(syncClients.clientid, clientid));
@@ -34,21 +31,15 @@ describe('sync: device registration and mutation log', () => {
   let a: TestTenant;
   let adminA: string;
 
-  const send = (authorization: string, method: Method, url: string, payload: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method, url, headers: { authorization, ...headers }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-  const mutation = (clientid: string, mid: number | string) => ({ 'x-client-id': clientid, 'x-mutation-id': String(mid) });
-
   beforeAll(async () => {
-    t = await createTestApp();
-    a = await insertTenant(t.database.db, { name: 'Tenant A' });
-    adminA = (await loginAs(t.app, a.admin)).authorization;
+    ({ t, a, adminA } = await createOneTenantApp());
   });
   afterAll(() => t?.close());
 
   describe('device registration', () => {
     it('binds a new client id to the user on first use', async () => {
       const clientid = uuidv4();
-      const response = await send(adminA, 'GET', '/api/sync/pull', undefined, { 'x-client-id': clientid });
+      const response = await send(t, adminA, 'GET', '/api/sync/pull', undefined, { 'x-client-id': clientid });
       expect(response.statusCode, response.body).toBe(200);
       const [row] = await t.database.db.select().from(syncClients).where(eq(syncClients.clientid, clientid));
       expect(row).toMatchObject({ usernodeid: a.admin.nodeid, legalentitynodeid: a.legalEntity.nodeid, lastMutationId: 0 });
@@ -56,33 +47,33 @@ describe('sync: device registration and mutation log', () => {
 
     it("refuses another user's client id with 403, on pulls and on writes", async () => {
       const clientid = uuidv7();
-      expect((await send(adminA, 'GET', '/api/sync/pull', undefined, { 'x-client-id': clientid })).statusCode).toBe(200);
+      expect((await send(t, adminA, 'GET', '/api/sync/pull', undefined, { 'x-client-id': clientid })).statusCode).toBe(200);
       const other = await userWithFlags(t, a.legalEntity.nodeid, 'site', [true, true, true, true]);
-      const pull = await send(other.authorization, 'GET', '/api/sync/pull', undefined, { 'x-client-id': clientid });
+      const pull = await send(t, other.authorization, 'GET', '/api/sync/pull', undefined, { 'x-client-id': clientid });
       expect(pull.statusCode).toBe(403);
       expect(pull.json()).toMatchObject({ message: ACCESS_DENIED_MESSAGE });
       const nodeid = uuidv7();
-      const write = await send(other.authorization, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid, { nodeid }), mutation(clientid, 1));
+      const write = await send(t, other.authorization, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid, { nodeid }), mutationHeaders(clientid, 1));
       expect(write.statusCode).toBe(403);
       expect(await siteCount(t.database.db, nodeid)).toBe(0);
       expect(await lastMutationId(t.database.db, clientid)).toBe(0);
     });
 
     it.each(['not-a-uuid', '12345678-1234-1234-1234-12345678901', ''])('answers 400 for a malformed client id (%j)', async (clientid) => {
-      const response = await send(adminA, 'GET', '/api/sync/pull', undefined, { 'x-client-id': clientid });
+      const response = await send(t, adminA, 'GET', '/api/sync/pull', undefined, { 'x-client-id': clientid });
       expect(response.statusCode).toBe(400);
-      const write = await send(adminA, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid), mutation(clientid, 1));
+      const write = await send(t, adminA, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid), mutationHeaders(clientid, 1));
       expect(write.statusCode).toBe(400);
     });
 
     it('requires the client id on pulls and with a mutation id', async () => {
-      expect((await send(adminA, 'GET', '/api/sync/pull', undefined)).statusCode).toBe(400);
-      const write = await send(adminA, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid), { 'x-mutation-id': '1' });
+      expect((await send(t, adminA, 'GET', '/api/sync/pull', undefined)).statusCode).toBe(400);
+      const write = await send(t, adminA, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid), { 'x-mutation-id': '1' });
       expect(write.statusCode).toBe(400);
     });
 
     it.each(['0', '-1', '1.5', 'abc'])('answers 400 for a malformed mutation id (%j)', async (mid) => {
-      const write = await send(adminA, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid), mutation(uuidv7(), mid));
+      const write = await send(t, adminA, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid), mutationHeaders(uuidv7(), mid));
       expect(write.statusCode).toBe(400);
     });
   });
@@ -91,12 +82,12 @@ describe('sync: device registration and mutation log', () => {
     it('applies a mutation once and replays its stored answer on a resend', async () => {
       const clientid = uuidv7();
       const input = siteInput(a.legalEntity.nodeid, { nodeid: uuidv7() });
-      const first = await send(adminA, 'POST', '/api/sites', input, mutation(clientid, 1));
+      const first = await send(t, adminA, 'POST', '/api/sites', input, mutationHeaders(clientid, 1));
       expect(first.statusCode, first.body).toBe(201);
       expect(first.headers['idempotent-replayed']).toBeUndefined();
       const created = siteRowSchema.parse(first.json());
 
-      const replay = await send(adminA, 'POST', '/api/sites', input, mutation(clientid, 1));
+      const replay = await send(t, adminA, 'POST', '/api/sites', input, mutationHeaders(clientid, 1));
       expect(replay.statusCode).toBe(201);
       expect(replay.headers['idempotent-replayed']).toBe('true');
       expect(replay.json()).toEqual(created);
@@ -110,9 +101,9 @@ describe('sync: device registration and mutation log', () => {
     it('hashes the body canonically: the same fields in another order are the same request', async () => {
       const clientid = uuidv7();
       const input = siteInput(a.legalEntity.nodeid, { nodeid: uuidv7() });
-      expect((await send(adminA, 'POST', '/api/sites', input, mutation(clientid, 1))).statusCode).toBe(201);
+      expect((await send(t, adminA, 'POST', '/api/sites', input, mutationHeaders(clientid, 1))).statusCode).toBe(201);
       const reordered = Object.fromEntries(Object.entries(input).reverse());
-      const replay = await send(adminA, 'POST', '/api/sites', reordered, mutation(clientid, 1));
+      const replay = await send(t, adminA, 'POST', '/api/sites', reordered, mutationHeaders(clientid, 1));
       expect(replay.statusCode).toBe(201);
       expect(replay.headers['idempotent-replayed']).toBe('true');
     });
@@ -120,13 +111,13 @@ describe('sync: device registration and mutation log', () => {
     it('answers 422 for a different request under an applied id, and changes nothing', async () => {
       const clientid = uuidv7();
       const input = siteInput(a.legalEntity.nodeid, { nodeid: uuidv7() });
-      expect((await send(adminA, 'POST', '/api/sites', input, mutation(clientid, 1))).statusCode).toBe(201);
+      expect((await send(t, adminA, 'POST', '/api/sites', input, mutationHeaders(clientid, 1))).statusCode).toBe(201);
       const other = siteInput(a.legalEntity.nodeid, { nodeid: uuidv7(), name: 'Werk Süd' });
-      const response = await send(adminA, 'POST', '/api/sites', other, mutation(clientid, 1));
+      const response = await send(t, adminA, 'POST', '/api/sites', other, mutationHeaders(clientid, 1));
       expect(response.statusCode).toBe(422);
       expect(await siteCount(t.database.db, other.nodeid!)).toBe(0);
       // Another path under the same id is a different request too.
-      const put = await send(adminA, 'PUT', `/api/sites/${input.nodeid}`, { sitenodeid: input.nodeid, city: 'Ulm' }, mutation(clientid, 1));
+      const put = await send(t, adminA, 'PUT', `/api/sites/${input.nodeid}`, { sitenodeid: input.nodeid, city: 'Ulm' }, mutationHeaders(clientid, 1));
       expect(put.statusCode).toBe(422);
       expect(await lastMutationId(t.database.db, clientid)).toBe(1);
     });
@@ -134,13 +125,13 @@ describe('sync: device registration and mutation log', () => {
     it('answers 409 with the expected id for a gap, and applies nothing', async () => {
       const clientid = uuidv7();
       const skipped = siteInput(a.legalEntity.nodeid, { nodeid: uuidv7() });
-      const gap = await send(adminA, 'POST', '/api/sites', skipped, mutation(clientid, 3));
+      const gap = await send(t, adminA, 'POST', '/api/sites', skipped, mutationHeaders(clientid, 3));
       expect(gap.statusCode).toBe(409);
       expect(mutationGapSchema.parse(gap.json()).expectedMutationId).toBe(1);
       expect(await siteCount(t.database.db, skipped.nodeid!)).toBe(0);
 
-      expect((await send(adminA, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid, { nodeid: uuidv7() }), mutation(clientid, 1))).statusCode).toBe(201);
-      const stillGap = await send(adminA, 'POST', '/api/sites', skipped, mutation(clientid, 3));
+      expect((await send(t, adminA, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid, { nodeid: uuidv7() }), mutationHeaders(clientid, 1))).statusCode).toBe(201);
+      const stillGap = await send(t, adminA, 'POST', '/api/sites', skipped, mutationHeaders(clientid, 3));
       expect(mutationGapSchema.parse(stillGap.json()).expectedMutationId).toBe(2);
     });
 
@@ -148,22 +139,22 @@ describe('sync: device registration and mutation log', () => {
       const one = uuidv7();
       const two = uuidv7();
       for (const mid of [1, 2, 3]) {
-        expect((await send(adminA, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid, { nodeid: uuidv7() }), mutation(one, mid))).statusCode).toBe(201);
+        expect((await send(t, adminA, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid, { nodeid: uuidv7() }), mutationHeaders(one, mid))).statusCode).toBe(201);
       }
-      expect((await send(adminA, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid, { nodeid: uuidv7() }), mutation(two, 1))).statusCode).toBe(201);
+      expect((await send(t, adminA, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid, { nodeid: uuidv7() }), mutationHeaders(two, 1))).statusCode).toBe(201);
       expect(await lastMutationId(t.database.db, one)).toBe(3);
       expect(await lastMutationId(t.database.db, two)).toBe(1);
     });
 
     it('leaves requests without the headers as ordinary REST calls', async () => {
       const input = siteInput(a.legalEntity.nodeid, { nodeid: uuidv7() });
-      const created = await send(adminA, 'POST', '/api/sites', input);
+      const created = await send(t, adminA, 'POST', '/api/sites', input);
       expect(created.statusCode).toBe(201);
       expect(created.headers['idempotent-replayed']).toBeUndefined();
-      expect((await send(adminA, 'POST', '/api/sites', { ...input, name: 'Anderes Werk' })).statusCode).toBe(409);
+      expect((await send(t, adminA, 'POST', '/api/sites', { ...input, name: 'Anderes Werk' })).statusCode).toBe(409);
       // A client id alone registers the device but logs nothing.
       const clientid = uuidv7();
-      const plain = await send(adminA, 'PUT', `/api/sites/${input.nodeid}`, { sitenodeid: input.nodeid, city: 'Ulm' }, { 'x-client-id': clientid });
+      const plain = await send(t, adminA, 'PUT', `/api/sites/${input.nodeid}`, { sitenodeid: input.nodeid, city: 'Ulm' }, { 'x-client-id': clientid });
       expect(plain.statusCode).toBe(200);
       expect(await lastMutationId(t.database.db, clientid)).toBe(0);
     });
@@ -173,15 +164,15 @@ describe('sync: device registration and mutation log', () => {
     it('stores a validation 400 and replays it; the next id applies', async () => {
       const clientid = uuidv7();
       const invalid = { ...siteInput(a.legalEntity.nodeid), name: '' };
-      const first = await send(adminA, 'POST', '/api/sites', invalid, mutation(clientid, 1));
+      const first = await send(t, adminA, 'POST', '/api/sites', invalid, mutationHeaders(clientid, 1));
       expect(first.statusCode).toBe(400);
       expect(await lastMutationId(t.database.db, clientid)).toBe(1);
-      const replay = await send(adminA, 'POST', '/api/sites', invalid, mutation(clientid, 1));
+      const replay = await send(t, adminA, 'POST', '/api/sites', invalid, mutationHeaders(clientid, 1));
       expect(replay.statusCode).toBe(400);
       expect(replay.headers['idempotent-replayed']).toBe('true');
       expect(replay.json()).toEqual(first.json());
 
-      const next = await send(adminA, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid, { nodeid: uuidv7() }), mutation(clientid, 2));
+      const next = await send(t, adminA, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid, { nodeid: uuidv7() }), mutationHeaders(clientid, 2));
       expect(next.statusCode).toBe(201);
       expect(await lastMutationId(t.database.db, clientid)).toBe(2);
     });
@@ -190,10 +181,10 @@ describe('sync: device registration and mutation log', () => {
       const reader = await userWithFlags(t, a.legalEntity.nodeid, 'site', [false, true, false, false]);
       const clientid = uuidv7();
       const input = siteInput(a.legalEntity.nodeid, { nodeid: uuidv7() });
-      const denied = await send(reader.authorization, 'POST', '/api/sites', input, mutation(clientid, 1));
+      const denied = await send(t, reader.authorization, 'POST', '/api/sites', input, mutationHeaders(clientid, 1));
       expect(denied.statusCode).toBe(403);
       expect(await lastMutationId(t.database.db, clientid)).toBe(1);
-      const replay = await send(reader.authorization, 'POST', '/api/sites', input, mutation(clientid, 1));
+      const replay = await send(t, reader.authorization, 'POST', '/api/sites', input, mutationHeaders(clientid, 1));
       expect(replay.statusCode).toBe(403);
       expect(replay.headers['idempotent-replayed']).toBe('true');
       expect(await siteCount(t.database.db, input.nodeid!)).toBe(0);
@@ -203,15 +194,15 @@ describe('sync: device registration and mutation log', () => {
       const clientid = uuidv7();
       const writer = await userWithFlags(t, a.legalEntity.nodeid, 'site', [true, true, true, true]);
       const input = siteInput(a.legalEntity.nodeid, { nodeid: uuidv7() });
-      expect((await send(writer.authorization, 'POST', '/api/sites', input, mutation(clientid, 1))).statusCode).toBe(201);
+      expect((await send(t, writer.authorization, 'POST', '/api/sites', input, mutationHeaders(clientid, 1))).statusCode).toBe(201);
       const { profiles, users } = await import('../../src/server/db/schema');
       const [user] = await t.database.db.select({ profileid: users.profileid }).from(users).where(eq(users.nodeid, writer.usernodeid));
       await t.database.db.update(profiles).set({ features: {} }).where(eq(profiles.profileid, user!.profileid));
-      const replay = await send(writer.authorization, 'POST', '/api/sites', input, mutation(clientid, 1));
+      const replay = await send(t, writer.authorization, 'POST', '/api/sites', input, mutationHeaders(clientid, 1));
       expect(replay.statusCode).toBe(201);
       expect(replay.headers['idempotent-replayed']).toBe('true');
       // The next id is checked against the permission as it is now, and the 403 is stored.
-      const next = await send(writer.authorization, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid, { nodeid: uuidv7() }), mutation(clientid, 2));
+      const next = await send(t, writer.authorization, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid, { nodeid: uuidv7() }), mutationHeaders(clientid, 2));
       expect(next.statusCode).toBe(403);
       expect(await lastMutationId(t.database.db, clientid)).toBe(2);
     });
@@ -219,33 +210,33 @@ describe('sync: device registration and mutation log', () => {
     it('rolls back the work of a 404 from the service, stores it, and the next id applies', async () => {
       const clientid = uuidv7();
       const missing = uuidv7();
-      const notFound = await send(adminA, 'PUT', `/api/sites/${missing}`, { sitenodeid: missing, city: 'Ulm' }, mutation(clientid, 1));
+      const notFound = await send(t, adminA, 'PUT', `/api/sites/${missing}`, { sitenodeid: missing, city: 'Ulm' }, mutationHeaders(clientid, 1));
       expect(notFound.statusCode).toBe(404);
       expect(await lastMutationId(t.database.db, clientid)).toBe(1);
-      const replay = await send(adminA, 'PUT', `/api/sites/${missing}`, { sitenodeid: missing, city: 'Ulm' }, mutation(clientid, 1));
+      const replay = await send(t, adminA, 'PUT', `/api/sites/${missing}`, { sitenodeid: missing, city: 'Ulm' }, mutationHeaders(clientid, 1));
       expect(replay.statusCode).toBe(404);
       expect(replay.headers['idempotent-replayed']).toBe('true');
-      expect((await send(adminA, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid, { nodeid: uuidv7() }), mutation(clientid, 2))).statusCode).toBe(201);
+      expect((await send(t, adminA, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid, { nodeid: uuidv7() }), mutationHeaders(clientid, 2))).statusCode).toBe(201);
     });
 
     it('rolls back a 409 (id taken by other content) inside the savepoint and stores it', async () => {
       const clientid = uuidv7();
       const input = siteInput(a.legalEntity.nodeid, { nodeid: uuidv7() });
-      expect((await send(adminA, 'POST', '/api/sites', input)).statusCode).toBe(201);
-      const duplicate = await send(adminA, 'POST', '/api/sites', { ...input, name: 'Anderes Werk' }, mutation(clientid, 1));
+      expect((await send(t, adminA, 'POST', '/api/sites', input)).statusCode).toBe(201);
+      const duplicate = await send(t, adminA, 'POST', '/api/sites', { ...input, name: 'Anderes Werk' }, mutationHeaders(clientid, 1));
       expect(duplicate.statusCode).toBe(409);
       expect(await lastMutationId(t.database.db, clientid)).toBe(1);
-      expect((await send(adminA, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid, { nodeid: uuidv7() }), mutation(clientid, 2))).statusCode).toBe(201);
+      expect((await send(t, adminA, 'POST', '/api/sites', siteInput(a.legalEntity.nodeid, { nodeid: uuidv7() }), mutationHeaders(clientid, 2))).statusCode).toBe(201);
     });
 
     it('stores nothing for a 401: the client refreshes and resends the same id', async () => {
       const clientid = uuidv7();
-      expect((await send(adminA, 'GET', '/api/sync/pull', undefined, { 'x-client-id': clientid })).statusCode).toBe(200);
+      expect((await send(t, adminA, 'GET', '/api/sync/pull', undefined, { 'x-client-id': clientid })).statusCode).toBe(200);
       const input = siteInput(a.legalEntity.nodeid, { nodeid: uuidv7() });
-      const expired = await send('Bearer not-a-token', 'POST', '/api/sites', input, mutation(clientid, 1));
+      const expired = await send(t, 'Bearer not-a-token', 'POST', '/api/sites', input, mutationHeaders(clientid, 1));
       expect(expired.statusCode).toBe(401);
       expect(await lastMutationId(t.database.db, clientid)).toBe(0);
-      expect((await send(adminA, 'POST', '/api/sites', input, mutation(clientid, 1))).statusCode).toBe(201);
+      expect((await send(t, adminA, 'POST', '/api/sites', input, mutationHeaders(clientid, 1))).statusCode).toBe(201);
     });
   });
 
@@ -257,7 +248,7 @@ describe('sync: device registration and mutation log', () => {
         throw new Error('disk full');
       };
       try {
-        const failed = await send(adminA, 'POST', '/api/sites', input, mutation(clientid, 1));
+        const failed = await send(t, adminA, 'POST', '/api/sites', input, mutationHeaders(clientid, 1));
         expect(failed.statusCode).toBe(500);
       } finally {
         t.faults.beforeCommit = undefined;
@@ -267,7 +258,7 @@ describe('sync: device registration and mutation log', () => {
       const [stored] = await t.database.db.select({ n: count() }).from(syncMutations).where(eq(syncMutations.clientid, clientid));
       expect(stored!.n).toBe(0);
 
-      const retried = await send(adminA, 'POST', '/api/sites', input, mutation(clientid, 1));
+      const retried = await send(t, adminA, 'POST', '/api/sites', input, mutationHeaders(clientid, 1));
       expect(retried.statusCode).toBe(201);
       expect(retried.headers['idempotent-replayed']).toBeUndefined();
       expect(await siteCount(t.database.db, input.nodeid!)).toBe(1);
@@ -280,7 +271,7 @@ describe('sync: device registration and mutation log', () => {
     expect(routes).toContain('sync/pull');
     // Logout takes no mutation id: a resend with the same headers is an ordinary logout.
     const session = await loginAs(t.app, a.admin);
-    const logout = await send(session.authorization, 'POST', '/api/auth/logout', { token: session.refreshtoken }, mutation(uuidv7(), 5));
+    const logout = await send(t, session.authorization, 'POST', '/api/auth/logout', { token: session.refreshtoken }, mutationHeaders(uuidv7(), 5));
     expect(logout.statusCode).not.toBe(409);
   });
 });

@@ -7,8 +7,10 @@ import { sites, tombstones, units } from '../../src/server/db/schema';
 import { purgeTombstones } from '../../src/server/jobs/purge-tombstones';
 import { nextVersion, recordTombstones } from '../../src/server/services/change-feed';
 import { buildArea, buildEquipment, buildSite, insertEquipmentType, insertManufacturer } from '../factories/structure';
-import { insertTenant, insertUser, loginAs, type TestTenant } from '../factories/tenant';
-import { createTestApp, type TestApp } from './support/test-app';
+import { insertUser, type TestTenant } from '../factories/tenant';
+import { call } from './support/requests';
+import { mutationHeaders, send } from './support/structure';
+import { createTwoTenantApp, type TestApp } from './support/test-app';
 
 // The pull side of the change feed (docs/sync.md § Pull), on factory data shaped like the demo plant.
 
@@ -50,7 +52,7 @@ describe('sync: pull', () => {
 
   const pull = async (authorization: string, clientid: string, cursor: number, limit?: number): Promise<PullResponse> => {
     const url = `/api/sync/pull?cursor=${cursor}${limit === undefined ? '' : `&limit=${limit}`}`;
-    const response = await t.app.inject({ method: 'GET', url, headers: { authorization, 'x-client-id': clientid } });
+    const response = await send(t, authorization, 'GET', url, undefined, { 'x-client-id': clientid });
     expect(response.statusCode, response.body).toBe(200);
     return pullResponseSchema.parse(response.json());
   };
@@ -76,14 +78,10 @@ describe('sync: pull', () => {
   const siteInput = (overrides: Record<string, unknown> = {}) => ({
     lang: 'de', name: 'Werk', street: 'Weg 1', zipcode: '12345', city: 'Ulm', country: 'DE', legalentitynodeid: a.legalEntity.nodeid, nodeid: uuidv7(), ...overrides,
   });
-  const post = (authorization: string, url: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url, headers: { authorization }, payload });
+  const post = (authorization: string, url: string, payload: Record<string, unknown>) => call(t, authorization, 'POST', url, payload);
 
   beforeAll(async () => {
-    t = await createTestApp();
-    a = await insertTenant(t.database.db, { name: 'Tenant A' });
-    b = await insertTenant(t.database.db, { name: 'Tenant B' });
-    adminA = (await loginAs(t.app, a.admin)).authorization;
-    adminB = (await loginAs(t.app, b.admin)).authorization;
+    ({ t, a, b, adminA, adminB } = await createTwoTenantApp());
 
     const le = a.legalEntity.nodeid;
     // Global reference data (seeded at every start in production).
@@ -169,7 +167,7 @@ describe('sync: pull', () => {
     const afterCreate = await pull(adminA, clientA, start.cursor);
     expect(afterCreate.changes).toEqual([expect.objectContaining({ kind: 'sites', nodeid: created.nodeid, data: expect.objectContaining({ name: 'Werk Neu' }) })]);
 
-    const removed = await t.app.inject({ method: 'DELETE', url: `/api/sites/${created.nodeid}`, headers: { authorization: adminA }, payload: { sitenodeid: created.nodeid } });
+    const removed = await call(t, adminA, 'DELETE', `/api/sites/${created.nodeid}`, { sitenodeid: created.nodeid });
     expect(removed.statusCode).toBe(200);
     const afterDelete = await pull(adminA, clientA, afterCreate.cursor);
     expect(afterDelete.changes).toEqual([{ kind: 'sites', nodeid: created.nodeid, version: afterCreate.cursor + 1, deleted: true }]);
@@ -202,7 +200,7 @@ describe('sync: pull', () => {
   it('tells the client its last applied mutation id', async () => {
     const clientid = uuidv7();
     expect((await pull(adminA, clientid, 0, 1)).lastMutationId).toBe(0);
-    const write = await t.app.inject({ method: 'POST', url: '/api/sites', headers: { authorization: adminA, 'x-client-id': clientid, 'x-mutation-id': '1' }, payload: siteInput() });
+    const write = await send(t, adminA, 'POST', '/api/sites', siteInput(), mutationHeaders(clientid, 1));
     expect(write.statusCode).toBe(201);
     expect((await pull(adminA, clientid, 0, 1)).lastMutationId).toBe(1);
   });
@@ -211,7 +209,7 @@ describe('sync: pull', () => {
     const before = await pullAll(adminA, clientA, 0, 5000);
     const doomed = siteInput({ name: 'Werk Alt' });
     expect((await post(adminA, '/api/sites', doomed)).statusCode).toBe(201);
-    await t.app.inject({ method: 'DELETE', url: `/api/sites/${doomed.nodeid}`, headers: { authorization: adminA }, payload: { sitenodeid: doomed.nodeid } });
+    await call(t, adminA, 'DELETE', `/api/sites/${doomed.nodeid}`, { sitenodeid: doomed.nodeid });
     const current = await pullAll(adminA, clientA, before.cursor, 5000);
 
     // The tombstone is 100 days old; retention is 90 days.

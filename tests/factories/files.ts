@@ -2,10 +2,10 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../src/server/db/client';
 import { files } from '../../src/server/db/schema';
 import { fileStorageKey } from '../../src/server/storage/local-storage';
+import { insertRow, type Tenant } from './insert';
 
 // Builders and inserters for registered files; see structure.ts for the conventions.
 
-type Tenant = { legalentitynodeid: string };
 export type FileInsert = typeof files.$inferInsert;
 
 /** A pending PDF, version 1, in the local bucket, unless overridden. */
@@ -27,8 +27,7 @@ export function buildFile(overrides: Partial<FileInsert> & Tenant): FileInsert {
 }
 
 export async function insertFile(db: Db, overrides: Partial<FileInsert> & Tenant) {
-  const [row] = await db.insert(files).values(buildFile(overrides)).returning();
-  return row!;
+  return insertRow(db, files, buildFile(overrides));
 }
 
 /** A few bytes that start like a PDF. */

@@ -3,11 +3,9 @@ import type { Db } from '../../src/server/db/client';
 import { counterReadings, counterTypes, counters, notifications, units } from '../../src/server/db/schema';
 import { UNIT_IDS, UNIT_ROWS } from '../../src/server/db/seed/reference-data';
 import { insertEquipment, nextSequence } from './structure';
+import { insertRow, parentOf, type Overrides } from './insert';
 
 // Builders and inserters for notifications and counters; see structure.ts for the conventions.
-
-type Tenant = { legalentitynodeid: string };
-type Overrides<T> = Partial<T> & Tenant;
 
 export type NotificationInsert = typeof notifications.$inferInsert;
 
@@ -18,9 +16,8 @@ export function buildNotification(overrides: Overrides<NotificationInsert> & { e
 
 /** Creates a machine first when `equipmentnodeid` is not given. */
 export async function insertNotification(db: Db, overrides: Overrides<NotificationInsert>) {
-  const equipmentnodeid = overrides.equipmentnodeid ?? (await insertEquipment(db, { legalentitynodeid: overrides.legalentitynodeid })).nodeid;
-  const [row] = await db.insert(notifications).values(buildNotification({ ...overrides, equipmentnodeid })).returning();
-  return row!;
+  const equipmentnodeid = await parentOf(db, overrides.equipmentnodeid, overrides, insertEquipment);
+  return insertRow(db, notifications, buildNotification({ ...overrides, equipmentnodeid }));
 }
 
 /** Units are global reference data; counter types need them. Inserting twice changes nothing. */
@@ -36,8 +33,7 @@ export function buildCounterType(overrides: Overrides<CounterTypeInsert>): Count
 
 export async function insertCounterType(db: Db, overrides: Overrides<CounterTypeInsert>) {
   await ensureUnits(db);
-  const [row] = await db.insert(counterTypes).values(buildCounterType(overrides)).returning();
-  return row!;
+  return insertRow(db, counterTypes, buildCounterType(overrides));
 }
 
 export type CounterInsert = typeof counters.$inferInsert;
@@ -48,10 +44,9 @@ export function buildCounter(overrides: Overrides<CounterInsert> & { equipmentno
 
 /** Creates the machine and the counter type first when they are not given. */
 export async function insertCounter(db: Db, overrides: Overrides<CounterInsert>) {
-  const equipmentnodeid = overrides.equipmentnodeid ?? (await insertEquipment(db, { legalentitynodeid: overrides.legalentitynodeid })).nodeid;
-  const countertypenodeid = overrides.countertypenodeid ?? (await insertCounterType(db, { legalentitynodeid: overrides.legalentitynodeid })).nodeid;
-  const [row] = await db.insert(counters).values(buildCounter({ ...overrides, equipmentnodeid, countertypenodeid })).returning();
-  return row!;
+  const equipmentnodeid = await parentOf(db, overrides.equipmentnodeid, overrides, insertEquipment);
+  const countertypenodeid = await parentOf(db, overrides.countertypenodeid, overrides, insertCounterType);
+  return insertRow(db, counters, buildCounter({ ...overrides, equipmentnodeid, countertypenodeid }));
 }
 
 export type CounterReadingInsert = typeof counterReadings.$inferInsert;
@@ -61,6 +56,5 @@ export function buildCounterReading(overrides: Overrides<CounterReadingInsert> &
 }
 
 export async function insertCounterReading(db: Db, overrides: Overrides<CounterReadingInsert> & { counternodeid: string }) {
-  const [row] = await db.insert(counterReadings).values(buildCounterReading(overrides)).returning();
-  return row!;
+  return insertRow(db, counterReadings, buildCounterReading(overrides));
 }

@@ -1,14 +1,12 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../src/server/db/client';
 import { areas, brands, equipment, equipmentPools, equipmentTypes, legalEntities, sites } from '../../src/server/db/schema';
+import { insertRow, parentOf, type Overrides, type Tenant } from './insert';
 
 // Builders and inserters for the plant structure. `buildX` returns a plain insert object with defaults,
 // `insertX` writes it and returns the row; parents that are not given are created on the way, in the same
 // tenant. Rows keep the schema's default version (0): they are written outside the change feed, so a test that
 // pulls them passes `version` explicitly.
-
-type Tenant = { legalentitynodeid: string };
-type Overrides<T> = Partial<T> & Tenant;
 
 let sequence = 0;
 /** A number unique within the test process, for readable unique names. */
@@ -27,8 +25,7 @@ export function buildManufacturer(overrides: Partial<ManufacturerInsert> & Tenan
 }
 
 export async function insertManufacturer(db: Db, overrides: Partial<ManufacturerInsert> & Tenant) {
-  const [row] = await db.insert(legalEntities).values(buildManufacturer(overrides)).returning();
-  return row!;
+  return insertRow(db, legalEntities, buildManufacturer(overrides));
 }
 
 export type SiteInsert = typeof sites.$inferInsert;
@@ -39,8 +36,7 @@ export function buildSite(overrides: Overrides<SiteInsert>): SiteInsert {
 }
 
 export async function insertSite(db: Db, overrides: Overrides<SiteInsert>) {
-  const [row] = await db.insert(sites).values(buildSite(overrides)).returning();
-  return row!;
+  return insertRow(db, sites, buildSite(overrides));
 }
 
 export type AreaInsert = typeof areas.$inferInsert;
@@ -51,9 +47,8 @@ export function buildArea(overrides: Overrides<AreaInsert> & { sitenodeid: strin
 
 /** Creates a site first when `sitenodeid` is not given. */
 export async function insertArea(db: Db, overrides: Overrides<AreaInsert>) {
-  const sitenodeid = overrides.sitenodeid ?? (await insertSite(db, { legalentitynodeid: overrides.legalentitynodeid })).nodeid;
-  const [row] = await db.insert(areas).values(buildArea({ ...overrides, sitenodeid })).returning();
-  return row!;
+  const sitenodeid = await parentOf(db, overrides.sitenodeid, overrides, insertSite);
+  return insertRow(db, areas, buildArea({ ...overrides, sitenodeid }));
 }
 
 export type EquipmentPoolInsert = typeof equipmentPools.$inferInsert;
@@ -64,8 +59,7 @@ export function buildEquipmentPool(overrides: Overrides<EquipmentPoolInsert>): E
 }
 
 export async function insertEquipmentPool(db: Db, overrides: Overrides<EquipmentPoolInsert>) {
-  const [row] = await db.insert(equipmentPools).values(buildEquipmentPool(overrides)).returning();
-  return row!;
+  return insertRow(db, equipmentPools, buildEquipmentPool(overrides));
 }
 
 export type BrandInsert = typeof brands.$inferInsert;
@@ -76,9 +70,8 @@ export function buildBrand(overrides: Overrides<BrandInsert> & { manufacturernod
 
 /** Creates a manufacturer first when `manufacturernodeid` is not given. */
 export async function insertBrand(db: Db, overrides: Overrides<BrandInsert>) {
-  const manufacturernodeid = overrides.manufacturernodeid ?? (await insertManufacturer(db, { legalentitynodeid: overrides.legalentitynodeid })).nodeid;
-  const [row] = await db.insert(brands).values(buildBrand({ ...overrides, manufacturernodeid })).returning();
-  return row!;
+  const manufacturernodeid = await parentOf(db, overrides.manufacturernodeid, overrides, insertManufacturer);
+  return insertRow(db, brands, buildBrand({ ...overrides, manufacturernodeid }));
 }
 
 export type EquipmentTypeInsert = typeof equipmentTypes.$inferInsert;
@@ -89,9 +82,8 @@ export function buildEquipmentType(overrides: Overrides<EquipmentTypeInsert> & {
 
 /** Creates a brand (and its manufacturer) first when `brandnodeid` is not given. */
 export async function insertEquipmentType(db: Db, overrides: Overrides<EquipmentTypeInsert>) {
-  const brandnodeid = overrides.brandnodeid ?? (await insertBrand(db, { legalentitynodeid: overrides.legalentitynodeid })).nodeid;
-  const [row] = await db.insert(equipmentTypes).values(buildEquipmentType({ ...overrides, brandnodeid })).returning();
-  return row!;
+  const brandnodeid = await parentOf(db, overrides.brandnodeid, overrides, insertBrand);
+  return insertRow(db, equipmentTypes, buildEquipmentType({ ...overrides, brandnodeid }));
 }
 
 export type EquipmentInsert = typeof equipment.$inferInsert;
@@ -122,7 +114,6 @@ export function buildEquipment(overrides: Overrides<EquipmentInsert> & { equipme
 
 /** Creates the type chain (manufacturer, brand, type) first when `equipmenttypenodeid` is not given. */
 export async function insertEquipment(db: Db, overrides: Overrides<EquipmentInsert>) {
-  const equipmenttypenodeid = overrides.equipmenttypenodeid ?? (await insertEquipmentType(db, { legalentitynodeid: overrides.legalentitynodeid })).nodeid;
-  const [row] = await db.insert(equipment).values(buildEquipment({ ...overrides, equipmenttypenodeid })).returning();
-  return row!;
+  const equipmenttypenodeid = await parentOf(db, overrides.equipmenttypenodeid, overrides, insertEquipmentType);
+  return insertRow(db, equipment, buildEquipment({ ...overrides, equipmenttypenodeid }));
 }

@@ -4,6 +4,7 @@ import { ALL, FEATURE_KEYS, type ProfileFeatures } from '../../src/shared/permis
 import { hashPassword } from '../../src/server/auth/password';
 import type { Db } from '../../src/server/db/client';
 import { legalEntities, profiles, users } from '../../src/server/db/schema';
+import { insertRow } from './insert';
 
 // Test data builders for the tenancy core (legal entity, profile, user), shared by API and e2e tests.
 
@@ -24,8 +25,7 @@ export function buildLegalEntity(overrides: Partial<LegalEntityInsert> = {}): Le
 }
 
 export async function insertLegalEntity(db: Db, overrides: Partial<LegalEntityInsert> = {}): Promise<LegalEntityRow> {
-  const [row] = await db.insert(legalEntities).values(buildLegalEntity(overrides)).returning();
-  return row!;
+  return insertRow(db, legalEntities, buildLegalEntity(overrides));
 }
 
 /** Every feature with every flag, overridden per feature: `{ site: [false, true, false, false] }`. */

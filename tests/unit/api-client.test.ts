@@ -7,6 +7,7 @@ import { ApiError, createApiClient, type TokenSource } from '../../src/client/li
 import { createSessionVault, SESSION_STORAGE_KEY } from '../../src/client/lib/session-vault';
 import { createSessionStore, sessionTokenSource, toStoredSession } from '../../src/client/stores/session-store';
 import { MemoryStorage } from './support/memory-storage';
+import { memoryTokens } from './support/memory-tokens';
 import { sessionFixture } from './support/session-fixture';
 
 /**
@@ -115,37 +116,17 @@ beforeEach(() => {
   state.refreshMode = 'normal';
 });
 
-/** An in-memory token holder; `ended` records that the client gave up on the session. */
-interface MemoryTokens {
-  access: string | null;
-  refresh: string | null;
-  ended: number;
-  source: TokenSource;
-}
-
-function memoryTokens(access: string | null = 'access-1', refresh: string | null = 'refresh-1'): MemoryTokens {
-  const holder: MemoryTokens = {
-    access,
-    refresh,
-    ended: 0,
-    source: {
-      getAccessToken: () => holder.access,
-      getRefreshToken: () => holder.refresh,
-      setTokens: (pair) => {
-        holder.access = pair.accesstoken;
-        holder.refresh = pair.refreshtoken;
-      },
-      endSession: () => {
-        holder.ended += 1;
-        holder.access = null;
-        holder.refresh = null;
-      },
-    },
-  };
-  return holder;
-}
-
 const meSchema = z.object({ usernodeid: z.string(), token: z.string() });
+
+/** A session started in the real store (encrypted vault over in-memory storage) and a client reading its tokens from it. */
+async function signedInThroughStore() {
+  const storage = new MemoryStorage();
+  const keyStore = createKeyStore(`keys-${crypto.randomUUID()}`);
+  const vault = createSessionVault({ storage, keyStore });
+  const store = createSessionStore(() => vault);
+  await store.getState().start(toStoredSession(sessionFixture({ accesstoken: 'access-1', refreshtoken: 'refresh-1' })));
+  return { storage, keyStore, store, api: createApiClient({ baseUrl, tokens: sessionTokenSource(store, () => vault) }) };
+}
 
 describe('api client', () => {
   it('sends the access token as bearer header', async () => {
@@ -224,12 +205,7 @@ describe('api client', () => {
   it('clears the stored session (store, blob and key) when the refresh fails', async () => {
     state.validAccess.clear();
     state.validRefresh.clear();
-    const storage = new MemoryStorage();
-    const keyStore = createKeyStore(`keys-${crypto.randomUUID()}`);
-    const vault = createSessionVault({ storage, keyStore });
-    const store = createSessionStore(() => vault);
-    await store.getState().start(toStoredSession(sessionFixture({ accesstoken: 'access-1', refreshtoken: 'refresh-1' })));
-    const api = createApiClient({ baseUrl, tokens: sessionTokenSource(store, () => vault) });
+    const { storage, keyStore, store, api } = await signedInThroughStore();
 
     await expect(api.get('me')).rejects.toMatchObject({ statusCode: 401 });
     expect(store.getState().session).toBeNull();
@@ -252,12 +228,7 @@ describe('api client', () => {
 
   it('persists the refreshed pair through the session store', async () => {
     state.validAccess.clear();
-    const storage = new MemoryStorage();
-    const keyStore = createKeyStore(`keys-${crypto.randomUUID()}`);
-    const vault = createSessionVault({ storage, keyStore });
-    const store = createSessionStore(() => vault);
-    await store.getState().start(toStoredSession(sessionFixture({ accesstoken: 'access-1', refreshtoken: 'refresh-1' })));
-    const api = createApiClient({ baseUrl, tokens: sessionTokenSource(store, () => vault) });
+    const { storage, keyStore, api } = await signedInThroughStore();
 
     await api.get('me');
     const reloaded = createSessionStore(() => createSessionVault({ storage, keyStore }));

@@ -2,41 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { parseCsv, serializeCsv } from '../../src/client/lib/csv';
 import { catalogForExecution, equipmentCsvRows, planEquipmentImport, type CsvMirror, type EquipmentCsvColumn } from '../../src/client/features/equipment/equipment-csv';
 import { checkForm, emptyFormState, mirrorCatalogLookup, pathAfterSave } from '../../src/client/features/equipment/equipment-form-model';
+import { AREA, BRAND, MACHINE, MANUFACTURER, NOW, pressRow, TYPE } from './support/press';
 
-const ids = {
-  site: '0190f5a0-0000-7000-8000-000000000051',
-  area: '0190f5a0-0000-7000-8000-0000000000a1',
-  pool: '0190f5a0-0000-7000-8000-000000000061',
-  manufacturer: '0190f5a0-0000-7000-8000-0000000000e1',
-  brand: '0190f5a0-0000-7000-8000-0000000000b1',
-  type: '0190f5a0-0000-7000-8000-0000000000c1',
-  machine: '0190f5a0-0000-7000-8000-0000000000f1',
-};
-const NOW = Date.UTC(2026, 5, 1);
+const ids = { site: '0190f5a0-0000-7000-8000-000000000051', area: AREA, pool: '0190f5a0-0000-7000-8000-000000000061', manufacturer: MANUFACTURER, brand: BRAND, type: TYPE, machine: MACHINE };
 
 function mirror(): CsvMirror {
   return {
-    equipment: [
-      {
-        nodeid: ids.machine,
-        name: 'Presse; "groß"',
-        equipmentid: 'PR-003',
-        inventoryid: null,
-        manufacturerserialnumber: 'SN-42',
-        constructiondate: Date.UTC(2019, 0, 1),
-        commissioningdate: Date.UTC(2020, 0, 1),
-        costcenter: { de: 'KST 4711' },
-        dimensions: [1200.5, 2000, null],
-        electricalpower: 7.5,
-        mediasupply: [{ de: 'Druckluft 6 bar' }, { de: 'Kühlwasser' }],
-        controllerinformation: { manufacturer: 'Siemens', type: 'S7-1500' },
-        hourlyrate: 85,
-        useareashiftmodel: true,
-        equipmenttypenodeid: ids.type,
-        areanodeid: ids.area,
-        equipmentpoolnodeid: null,
-      },
-    ],
+    // A name that needs quoting and a German decimal prove the CSV's escaping.
+    equipment: [pressRow({ name: 'Presse; "groß"', dimensions: [1200.5, 2000, null] })],
     manufacturers: [{ nodeid: ids.manufacturer, name: 'Schuler AG' }],
     brands: [{ nodeid: ids.brand, name: 'Schuler', manufacturernodeid: ids.manufacturer }],
     equipmenttypes: [{ nodeid: ids.type, model: 'MSD 400', brandnodeid: ids.brand }],
@@ -49,6 +22,17 @@ function mirror(): CsvMirror {
 
 const header = (column: EquipmentCsvColumn) => `H:${column}`;
 const headerNames = (column: EquipmentCsvColumn) => [column, header(column)];
+
+/** The export of the mirror as parsed rows, and a copy of its machine's row with some cells changed. */
+function exported() {
+  const rows = parseCsv(serializeCsv(equipmentCsvRows(mirror(), 'de', header)));
+  const machineWith = (cells: Partial<Record<EquipmentCsvColumn, string>>) => {
+    const row = [...rows[1]!];
+    for (const [name, value] of Object.entries(cells)) row[rows[0]!.indexOf(header(name as EquipmentCsvColumn))] = value;
+    return row;
+  };
+  return { header: rows[0]!, machineWith };
+}
 
 describe('equipment CSV', () => {
   it('exports every form field and reads back as unchanged (quotes, semicolons, German decimals)', () => {
@@ -63,23 +47,11 @@ describe('equipment CSV', () => {
   });
 
   it('an edited cell makes an update, a row without nodeid a create, and bad rows errors naming the field', () => {
-    const rows = parseCsv(serializeCsv(equipmentCsvRows(mirror(), 'de', header)));
-    const column = (name: EquipmentCsvColumn) => rows[0]!.indexOf(header(name));
-    const edited = [...rows[1]!];
-    edited[column('hourlyrate')] = '92,5';
-    const added = [...rows[1]!];
-    added[column('nodeid')] = '';
-    added[column('name')] = 'Presse 4';
-    added[column('brand')] = 'Bruderer';
-    added[column('manufacturer')] = 'Bruderer AG';
-    added[column('type')] = 'BSTA 510';
-    const bad = [...rows[1]!];
-    bad[column('nodeid')] = '';
-    bad[column('width')] = '12.5';
-    bad[column('height')] = '0,5';
-    bad[column('constructionyear')] = '2099';
-    bad[column('area')] = 'Halle 9';
-    const plan = planEquipmentImport([rows[0]!, edited, added, bad], mirror(), 'de', headerNames, NOW);
+    const { header: head, machineWith } = exported();
+    const edited = machineWith({ hourlyrate: '92,5' });
+    const added = machineWith({ nodeid: '', name: 'Presse 4', brand: 'Bruderer', manufacturer: 'Bruderer AG', type: 'BSTA 510' });
+    const bad = machineWith({ nodeid: '', width: '12.5', height: '0,5', constructionyear: '2099', area: 'Halle 9' });
+    const plan = planEquipmentImport([head, edited, added, bad], mirror(), 'de', headerNames, NOW);
     expect(plan.rows.map((row) => row.action)).toEqual(['update', 'create', 'error']);
     const error = plan.rows[2]!;
     expect(error.errors.map((e) => [e.code, e.column])).toEqual(
@@ -97,17 +69,9 @@ describe('equipment CSV', () => {
   });
 
   it('two rows naming the same new brand create it once', () => {
-    const rows = parseCsv(serializeCsv(equipmentCsvRows(mirror(), 'de', header)));
-    const column = (name: EquipmentCsvColumn) => rows[0]!.indexOf(header(name));
-    const make = (name: string) => {
-      const row = [...rows[1]!];
-      row[column('nodeid')] = '';
-      row[column('name')] = name;
-      row[column('brand')] = 'Bruderer';
-      row[column('manufacturer')] = 'Bruderer AG';
-      return row;
-    };
-    const plan = planEquipmentImport([rows[0]!, make('A'), make('B')], mirror(), 'de', headerNames, NOW);
+    const { header: head, machineWith } = exported();
+    const make = (name: string) => machineWith({ nodeid: '', name, brand: 'Bruderer', manufacturer: 'Bruderer AG' });
+    const plan = planEquipmentImport([head, make('A'), make('B')], mirror(), 'de', headerNames, NOW);
     const [a, b] = plan.rows;
     if (a?.action !== 'create' || b?.action !== 'create') throw new Error('expected creates');
     expect(b.state.catalog.brand?.nodeid).toBe(a.state.catalog.brand?.nodeid);

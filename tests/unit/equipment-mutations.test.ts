@@ -6,13 +6,9 @@ import { attachFile, uploadFile } from '../../src/shared/mutations/files';
 import { MutationInputError, parseMutation, type AnyMutation, type MutationInput } from '../../src/shared/mutations/mutation';
 import { brandRowSchema, equipmentClassRowSchema } from '../../src/shared/rows/catalog';
 import { attachmentRowSchema, equipmentRowSchema, fileRowSchema } from '../../src/shared/rows/equipment';
+import { AREA, MACHINE, NOW, TYPE, USER } from './support/press';
 
-const USER = '0190f5a0-0000-7000-8000-0000000000aa';
-const MACHINE = '0190f5a0-0000-7000-8000-0000000000f1';
-const TYPE = '0190f5a0-0000-7000-8000-0000000000c1';
-const AREA = '0190f5a0-0000-7000-8000-0000000000a1';
 const FILE = '0190f5a0-0000-7000-8000-0000000000d1';
-const NOW = Date.UTC(2026, 5, 1);
 
 /** What the device writes to its mirror and the server to its row: the declaration's rule on parsed input. */
 function applied<M extends AnyMutation>(definition: M, input: MutationInput<M>, current?: Record<string, unknown>) {

@@ -3,20 +3,15 @@ import { createBrandSchema, createEquipmentClassSchema, createEquipmentTypeSchem
 import { createEquipmentSchema, updateEquipmentSchema } from '../../src/shared/api/equipment';
 import { registerFilesSchema } from '../../src/shared/api/files';
 import { createShiftModelSchema } from '../../src/shared/api/shiftmodels';
-import { LocalDatabase, type MirrorRow } from '../../src/client/db/local-db';
+import { LocalDatabase } from '../../src/client/db/local-db';
 import { PENDING_DELETE } from '../../src/client/sync/mirror-fields';
 import { createBrand, createEquipmentClass, updateBrand } from '../../src/client/sync/repositories/brands';
 import { createEquipment, deleteEquipment, updateEquipment, type EquipmentValues } from '../../src/client/sync/repositories/equipment';
+import { AREA, BRAND, MANUFACTURER, NOW, pressRow, TYPE, USER } from './support/press';
 
-const USER = '0190f5a0-0000-7000-8000-0000000000aa';
-const AREA = '0190f5a0-0000-7000-8000-0000000000a1';
-const MANUFACTURER = '0190f5a0-0000-7000-8000-0000000000e1';
-const BRAND = '0190f5a0-0000-7000-8000-0000000000b1';
-const TYPE = '0190f5a0-0000-7000-8000-0000000000c1';
 const NEW_MANUFACTURER = '0190f5a0-0000-7000-8000-0000000000e2';
 const NEW_BRAND = '0190f5a0-0000-7000-8000-0000000000b2';
 const NEW_TYPE = '0190f5a0-0000-7000-8000-0000000000c2';
-const NOW = Date.UTC(2026, 5, 1);
 const freshDb = () => new LocalDatabase(`equipment-repo-${Math.random()}`);
 
 function values(overrides: Partial<EquipmentValues> = {}): EquipmentValues {
@@ -133,27 +128,7 @@ describe('createEquipment', () => {
 });
 
 describe('updateEquipment', () => {
-  const existing: MirrorRow = {
-    nodeid: '0190f5a0-0000-7000-8000-0000000000f1',
-    name: 'Presse 3',
-    equipmentid: 'PR-003',
-    inventoryid: null,
-    manufacturerserialnumber: 'SN-42',
-    constructiondate: Date.UTC(2019, 0, 1),
-    commissioningdate: Date.UTC(2020, 0, 1),
-    costcenter: { de: 'KST 4711' },
-    inspectionbooknumber: null,
-    dimensions: [1200, 2000, null],
-    electricalpower: 7.5,
-    mediasupply: [{ de: 'Druckluft 6 bar' }, { de: 'Kühlwasser' }],
-    controllerinformation: { manufacturer: 'Siemens', type: 'S7-1500' },
-    hourlyrate: 85,
-    equipmentclassnodeid: null,
-    useareashiftmodel: true,
-    equipmenttypenodeid: TYPE,
-    areanodeid: AREA,
-    equipmentpoolnodeid: null,
-  };
+  const existing = pressRow();
   const catalog = { legalentity: { isnew: false, nodeid: MANUFACTURER }, brand: { isnew: false, nodeid: BRAND }, equipmenttype: { isnew: false, nodeid: TYPE } };
 
   it('sends only the fields that changed, so another device’s edit of an untouched field survives', async () => {

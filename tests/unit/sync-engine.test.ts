@@ -1,21 +1,14 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LocalDatabase } from '../../src/client/db/local-db';
 import { createApiClient } from '../../src/client/lib/api-client';
 import { syncStore } from '../../src/client/stores/sync-store';
 import { createNotification } from '../../src/client/sync/repositories/notifications';
 import { createSyncEngine } from '../../src/client/sync/sync-engine';
-import { startSyncTestServer, type SyncTestServer } from './support/sync-test-server';
+import { fixedTokens, MACHINE, USER, useSyncTestServer } from './support/sync-test-server';
 
-const USER = '0190f5a0-0000-7000-8000-0000000000aa';
-const MACHINE = '0190f5a0-0000-7000-8000-0000000000bb';
 
-let server: SyncTestServer;
-beforeAll(async () => {
-  server = await startSyncTestServer();
-});
-afterAll(() => server.close());
+const server = useSyncTestServer();
 beforeEach(() => {
-  server.clear();
   // why: the engine listens to `online`/`visibilitychange` on window/document, which Node lacks; plain
   // EventTargets carry the same events. The navigator stand-in has no Web Locks, so this also proves the engine
   // works without them; BroadcastChannel (Node's), Dexie (fake-indexeddb) and the HTTP server are real.
@@ -36,7 +29,7 @@ async function until(check: () => Promise<boolean> | boolean, timeoutMs = 3_000)
 describe('sync engine', () => {
   it('sends after a local write and pulls, without any other trigger; publishes the status', async () => {
     const db = new LocalDatabase(`engine-test-${Math.random()}`);
-    const api = createApiClient({ baseUrl: server.baseUrl, tokens: { getAccessToken: () => 'access-1', getRefreshToken: () => null, setTokens: () => undefined, endSession: () => undefined } });
+    const api = createApiClient({ baseUrl: server.baseUrl, tokens: fixedTokens });
     const engine = createSyncEngine({ db, api, getUser: () => USER, origin: server.origin });
     const stop = engine.start();
     try {
@@ -52,7 +45,7 @@ describe('sync engine', () => {
 
   it('a 5xx is retried by the backoff timer, and `online` triggers a run at once', async () => {
     const db = new LocalDatabase(`engine-test-${Math.random()}`);
-    const api = createApiClient({ baseUrl: server.baseUrl, tokens: { getAccessToken: () => 'access-1', getRefreshToken: () => null, setTokens: () => undefined, endSession: () => undefined } });
+    const api = createApiClient({ baseUrl: server.baseUrl, tokens: fixedTokens });
     const engine = createSyncEngine({ db, api, getUser: () => USER, origin: server.origin, backoff: { baseMs: 50, maxMs: 200 } });
     server.faults.push({ path: '/api/notifications', fault: 'fail-503' });
     await createNotification({ db, usernodeid: USER }, { type: 0, title: 'Später', equipmentnodeid: MACHINE });

@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LocalDatabase } from '../../src/client/db/local-db';
 import { SYNC_FORMAT_VERSION } from '../../src/shared/api/sync';
 import { createApiClient } from '../../src/client/lib/api-client';
 import { getClientId, readState, stateKeys } from '../../src/client/sync/outbox';
 import { ensureMirrorOwner, pull, type PullProgress } from '../../src/client/sync/pull';
 import { createNotification, updateNotificationStatus } from '../../src/client/sync/repositories/notifications';
-import { startSyncTestServer, type SyncTestServer } from './support/sync-test-server';
+import { fixedTokens, MACHINE, USER, useSyncTestServer } from './support/sync-test-server';
 
-const USER = '0190f5a0-0000-7000-8000-0000000000aa';
-const MACHINE = '0190f5a0-0000-7000-8000-0000000000bb';
 const N1 = '0190f5a0-0000-7000-8000-000000000101';
 
-let server: SyncTestServer;
-beforeAll(async () => {
-  server = await startSyncTestServer();
-});
-afterAll(() => server.close());
-beforeEach(() => server.clear());
+const server = useSyncTestServer();
 
 async function setup() {
   const db = new LocalDatabase(`pull-test-${Math.random()}`);
-  const api = createApiClient({ baseUrl: server.baseUrl, tokens: { getAccessToken: () => 'access-1', getRefreshToken: () => null, setTokens: () => undefined, endSession: () => undefined } });
+  const api = createApiClient({ baseUrl: server.baseUrl, tokens: fixedTokens });
   const clientId = await getClientId(db, USER);
   return { db, api, clientId, context: { db, usernodeid: USER } };
 }

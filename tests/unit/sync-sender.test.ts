@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LocalDatabase } from '../../src/client/db/local-db';
-import { createApiClient, type TokenSource } from '../../src/client/lib/api-client';
+import { createApiClient } from '../../src/client/lib/api-client';
 import { getClientId, pendingEntries, readState, stateKeys } from '../../src/client/sync/outbox';
 import { createNotification, updateNotificationStatus } from '../../src/client/sync/repositories/notifications';
 import { addCounterReading } from '../../src/client/sync/repositories/counters';
@@ -8,21 +8,15 @@ import { mutate } from '../../src/client/sync/mutate';
 import { unfollowStructure as unfollowDeclaration } from '../../src/shared/mutations/subscriptions';
 import { backoffDelay, createSender, DEFAULT_BACKOFF } from '../../src/client/sync/sender';
 import { retryDeadLetter } from '../../src/client/sync/dead-letters';
-import { startSyncTestServer, type SyncTestServer } from './support/sync-test-server';
+import { memoryTokens, type MemoryTokens } from './support/memory-tokens';
+import { fixedTokens, MACHINE, USER, useSyncTestServer } from './support/sync-test-server';
 
-const USER = '0190f5a0-0000-7000-8000-0000000000aa';
-const MACHINE = '0190f5a0-0000-7000-8000-0000000000bb';
 
-let server: SyncTestServer;
-beforeAll(async () => {
-  server = await startSyncTestServer();
-});
-afterAll(() => server.close());
-beforeEach(() => server.clear());
+const server = useSyncTestServer();
 
 interface Harness {
   db: LocalDatabase;
-  tokens: { access: string | null; refresh: string | null; source: TokenSource };
+  tokens: MemoryTokens;
   sender: ReturnType<typeof createSender>;
   context: { db: LocalDatabase; usernodeid: string };
 }
@@ -31,23 +25,7 @@ let dbCounter = 0;
 function harness(): Harness {
   dbCounter += 1;
   const db = new LocalDatabase(`sender-test-${dbCounter}-${Math.random()}`);
-  const tokens = {
-    access: 'access-1' as string | null,
-    refresh: 'refresh-1' as string | null,
-    source: undefined as unknown as TokenSource,
-  };
-  tokens.source = {
-    getAccessToken: () => tokens.access,
-    getRefreshToken: () => tokens.refresh,
-    setTokens: (pair) => {
-      tokens.access = pair.accesstoken;
-      tokens.refresh = pair.refreshtoken;
-    },
-    endSession: () => {
-      tokens.access = null;
-      tokens.refresh = null;
-    },
-  };
+  const tokens = memoryTokens();
   const api = createApiClient({ baseUrl: server.baseUrl, tokens: tokens.source, timeout: 5_000 });
   const sender = createSender({ db, api, getUser: () => (tokens.access ? USER : null), origin: server.origin, random: () => 0.5 });
   return { db, tokens, sender, context: { db, usernodeid: USER } };
@@ -260,7 +238,7 @@ describe('sender', () => {
 
   it('restored server and the acked log no longer has the lost writes: renumbers and reports how many were lost', async () => {
     const { db, context } = harness();
-    const sender = createSender({ db, api: createApiClient({ baseUrl: server.baseUrl, tokens: { getAccessToken: () => 'access-1', getRefreshToken: () => null, setTokens: () => undefined, endSession: () => undefined } }), getUser: () => USER, ackedLogSize: 0 });
+    const sender = createSender({ db, api: createApiClient({ baseUrl: server.baseUrl, tokens: fixedTokens }), getUser: () => USER, ackedLogSize: 0 });
     await seedMachine(db);
     await createNotification(context, { type: 0, title: 'Eins', equipmentnodeid: MACHINE });
     await createNotification(context, { type: 0, title: 'Zwei', equipmentnodeid: MACHINE });

@@ -9,7 +9,33 @@ export function send(t: TestApp, authorization: string, method: Method, url: str
   return t.app.inject({ method, url, headers: { authorization, ...headers }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 }
 
-export const mutationHeaders = (clientid: string, mutationId: number) => ({ 'x-client-id': clientid, 'x-mutation-id': String(mutationId) });
+/** The outbox's headers; a string id only to send a malformed one. */
+export const mutationHeaders = (clientid: string, mutationId: number | string) => ({ 'x-client-id': clientid, 'x-mutation-id': String(mutationId) });
+
+/**
+ * A write as the outbox sends it, then the same write again under the same mutation id, as after a lost answer:
+ * the resend gets the stored answer (Idempotent-Replayed, the same status and body), and what `unchanged` reads
+ * is the same after it as before. `status` is what the first send must answer.
+ */
+export async function sentTwice(
+  t: TestApp,
+  authorization: string,
+  method: Method,
+  url: string,
+  body: unknown,
+  options: { clientid?: string; status?: number; unchanged?: () => Promise<unknown> } = {},
+) {
+  const headers = mutationHeaders(options.clientid ?? uuidv4(), 1);
+  const first = await send(t, authorization, method, url, body, headers);
+  if (options.status !== undefined) expect(first.statusCode, first.body).toBe(options.status);
+  const before = await options.unchanged?.();
+  const replay = await send(t, authorization, method, url, body, headers);
+  expect(replay.statusCode).toBe(first.statusCode);
+  expect(replay.headers['idempotent-replayed']).toBe('true');
+  expect(replay.json()).toEqual(first.json());
+  if (options.unchanged) expect(await options.unchanged()).toEqual(before);
+  return first;
+}
 
 /** Every change after `cursor` through GET /api/sync/pull, following `hasMore`, as a fresh device. */
 export async function pullChanges(t: TestApp, authorization: string, cursor: number): Promise<SyncChange[]> {

@@ -3,12 +3,13 @@ import 'fake-indexeddb/auto';
 import { asc, eq } from 'drizzle-orm';
 import { sessionSchema, type Session } from '../../../src/shared/api/auth';
 import { MIRROR_KIND_NAMES, LocalDatabase, type MirrorKind, type MirrorRow } from '../../../src/client/db/local-db';
-import { createApiClient, type ApiClient, type TokenSource } from '../../../src/client/lib/api-client';
+import { createApiClient, type ApiClient } from '../../../src/client/lib/api-client';
 import { getClientId, pendingEntries, type WriteContext } from '../../../src/client/sync/outbox';
 import { ensureMirrorOwner, pull, type PullResult } from '../../../src/client/sync/pull';
 import { createSender, type DrainResult, type Sender } from '../../../src/client/sync/sender';
 import type { Db } from '../../../src/server/db/client';
 import { syncClients, syncMutations } from '../../../src/server/db/schema';
+import { memoryTokens } from '../../unit/support/memory-tokens';
 
 /**
  * A simulated tablet for the client-against-real-server sync tests: its own IndexedDB (fake-indexeddb, a unique
@@ -42,8 +43,6 @@ export class Device {
   api: ApiClient;
   sender: Sender;
   session: Session | null = null;
-  access: string | null = null;
-  refresh: string | null = null;
   baseUrl: string;
   private readonly options: DeviceOptions;
 
@@ -56,21 +55,15 @@ export class Device {
     this.sender = this.createSender();
   }
 
-  private readonly tokens: TokenSource = {
-    getAccessToken: () => this.access,
-    getRefreshToken: () => this.refresh,
-    setTokens: (pair) => {
-      this.access = pair.accesstoken;
-      this.refresh = pair.refreshtoken;
-    },
-    endSession: () => {
-      this.access = null;
-      this.refresh = null;
-    },
-  };
+  // The session's pair as the device holds it; tests read it and hand it from one tab to another.
+  private readonly tokens = memoryTokens(null, null);
+  get access(): string | null { return this.tokens.access; }
+  set access(token: string | null) { this.tokens.access = token; }
+  get refresh(): string | null { return this.tokens.refresh; }
+  set refresh(token: string | null) { this.tokens.refresh = token; }
 
   private createApi(): ApiClient {
-    return createApiClient({ baseUrl: `${this.baseUrl}/api`, tokens: this.tokens, timeout: this.options.timeoutMs ?? 10_000 });
+    return createApiClient({ baseUrl: `${this.baseUrl}/api`, tokens: this.tokens.source, timeout: this.options.timeoutMs ?? 10_000 });
   }
 
   private createSender(): Sender {

@@ -61,21 +61,31 @@ export async function createTestApp(configOverrides: Record<string, string> = {}
   };
 }
 
-export interface TwoTenantApp {
+export interface OneTenantApp {
   t: TestApp;
   a: TestTenant;
-  b: TestTenant;
-  /** Bearer headers of each tenant's admin. */
+  /** Bearer header of tenant A's admin. */
   adminA: string;
+}
+
+/** The app with one tenant, A, and its admin logged in. */
+export async function createOneTenantApp(configOverrides: Record<string, string> = {}, options: { syncFaults?: FaultInjector } = {}): Promise<OneTenantApp> {
+  const t = await createTestApp(configOverrides, options);
+  const a = await insertTenant(t.database.db, { name: 'Tenant A' });
+  const adminA = (await loginAs(t.app, a.admin)).authorization;
+  return { t, a, adminA };
+}
+
+export interface TwoTenantApp extends OneTenantApp {
+  b: TestTenant;
+  /** Bearer header of tenant B's admin. */
   adminB: string;
 }
 
 /** The app with two tenants, A and B, and each one's admin logged in: the start of every tenant-isolation suite. */
-export async function createTwoTenantApp(): Promise<TwoTenantApp> {
-  const t = await createTestApp();
-  const a = await insertTenant(t.database.db, { name: 'Tenant A' });
+export async function createTwoTenantApp(configOverrides: Record<string, string> = {}): Promise<TwoTenantApp> {
+  const { t, a, adminA } = await createOneTenantApp(configOverrides);
   const b = await insertTenant(t.database.db, { name: 'Tenant B' });
-  const adminA = (await loginAs(t.app, a.admin)).authorization;
   const adminB = (await loginAs(t.app, b.admin)).authorization;
   return { t, a, b, adminA, adminB };
 }

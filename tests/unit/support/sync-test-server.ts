@@ -10,12 +10,20 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import type { TokenSource } from '../../../src/client/lib/api-client';
 import { SYNC_FORMAT_VERSION, type PullResponse, type SyncChange } from '../../../src/shared/api/sync';
 import { parseMutation, type MutationInput, type SyncRow } from '../../../src/shared/mutations/mutation';
 import { createNotification, updateNotification } from '../../../src/shared/mutations/notifications';
 
 const TENANT = '0190f5a0-0000-7000-8000-0000000000ee';
-const AUTHOR = '0190f5a0-0000-7000-8000-0000000000aa';
+/** The signed-in user of the sync unit tests; the server writes it as a notification's author. */
+export const USER = '0190f5a0-0000-7000-8000-0000000000aa';
+/** The machine their notifications are about. */
+export const MACHINE = '0190f5a0-0000-7000-8000-0000000000bb';
+
+/** A session whose access token the server accepts and that has nothing to refresh with. */
+export const fixedTokens: TokenSource = { getAccessToken: () => 'access-1', getRefreshToken: () => null, setTokens: () => undefined, endSession: () => undefined };
 
 export interface Applied {
   clientId: string;
@@ -77,7 +85,19 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-export async function startSyncTestServer(): Promise<SyncTestServer> {
+/**
+ * The server for one test file: listening (with its URLs) once the file's `beforeAll` ran, cleared before each
+ * test, closed after the file.
+ */
+export function useSyncTestServer(): SyncTestServer {
+  const { server, listen } = createSyncTestServer();
+  beforeAll(listen);
+  afterAll(() => server.close());
+  beforeEach(() => server.clear());
+  return server;
+}
+
+function createSyncTestServer(): { server: SyncTestServer; listen: () => Promise<void> } {
   let version = 100;
   const state: Omit<SyncTestServer, 'baseUrl' | 'origin' | 'close' | 'clear' | 'expireSignedUrls'> = {
     applied: [],
@@ -104,7 +124,7 @@ export async function startSyncTestServer(): Promise<SyncTestServer> {
     // Notifications answer their row, as the real routes do: the declaration's rule on the stored row.
     if (method === 'POST' && path === '/api/notifications') {
       const args = parseMutation(createNotification, { params: {}, body: body as MutationInput<typeof createNotification>['body'] });
-      const row = { nodeid: args.body.nodeid!, legalentitynodeid: TENANT, version, ...createNotification.apply!(undefined, args, { now: Date.now(), usernodeid: AUTHOR }) };
+      const row = { nodeid: args.body.nodeid!, legalentitynodeid: TENANT, version, ...createNotification.apply!(undefined, args, { now: Date.now(), usernodeid: USER }) };
       notificationRows.set(row.nodeid, row);
       return { status: 201, body: row };
     }
@@ -114,7 +134,7 @@ export async function startSyncTestServer(): Promise<SyncTestServer> {
       // A notification this server never stored (its create was refused): the write is applied anyway.
       if (!current) return { status: 200, body: { nodeid, status: body.status, version } };
       const args = parseMutation(updateNotification, { params: { nodeid }, body: body as MutationInput<typeof updateNotification>['body'] });
-      const row = { ...current, ...updateNotification.apply!(current as SyncRow, args, { now: Date.now(), usernodeid: AUTHOR }), version };
+      const row = { ...current, ...updateNotification.apply!(current as SyncRow, args, { now: Date.now(), usernodeid: USER }), version };
       notificationRows.set(nodeid, row);
       return { status: 200, body: row };
     }
@@ -220,16 +240,14 @@ export async function startSyncTestServer(): Promise<SyncTestServer> {
     return send(res, result.status, result.body);
   }
 
-  const server: Server = createServer((req, res) => void handle(req, res).catch(() => send(res, 500, { statusCode: 500 })));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return Object.assign(state, {
-    baseUrl: `${origin}/api`,
-    origin,
+  const http: Server = createServer((req, res) => void handle(req, res).catch(() => send(res, 500, { statusCode: 500 })));
+  const server: SyncTestServer = Object.assign(state, {
+    baseUrl: '',
+    origin: '',
     expireSignedUrls() {
       for (let i = 1; i <= signed; i += 1) expiredSignatures.add(String(i));
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => new Promise<void>((resolve) => http.close(() => resolve())),
     clear() {
       state.applied.length = 0;
       notificationRows.clear();
@@ -248,4 +266,10 @@ export async function startSyncTestServer(): Promise<SyncTestServer> {
       expiredSignatures.clear();
     },
   });
+  const listen = async () => {
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    server.origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    server.baseUrl = `${server.origin}/api`;
+  };
+  return { server, listen };
 }
