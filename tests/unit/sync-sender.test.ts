@@ -336,6 +336,8 @@ describe('sender: reconciling by version', () => {
     };
     const sender = createSender({ db, api, getUser: () => USER, random: () => 0.5 });
     await db.mirror('notifications').put(serverRow(5));
+    // The pull that brought version 5 has already passed the write's version 6 (a colleague's write meanwhile).
+    await db.syncState.put({ key: stateKeys.cursor, value: 6 });
     return { db, sender, sent, context: { db, usernodeid: USER } };
   }
   const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -371,6 +373,13 @@ describe('sender: reconciling by version', () => {
       expect(await db.mirror('notifications').get(N), JSON.stringify(answer)).toMatchObject({ version: 5, status: 1 });
       expect(await readState(db, stateKeys.pullFrom)).toBe(4);
     }
+  });
+
+  it('only the version, ahead of the cursor: the next pull brings that version anyway, nothing is fetched again', async () => {
+    const { db, sender, context } = await scripted([json({ nodeid: N, version: 7 })]);
+    await updateNotificationStatus(context, (await db.mirror('notifications').get(N))!, 1);
+    expect((await sender.drain()).outcome.type).toBe('idle');
+    expect(await readState(db, stateKeys.pullFrom)).toBeUndefined();
   });
 });
 
