@@ -3,12 +3,13 @@
  * indexes are kept in `tab` (0 overview … 5 counters); only the tabs that exist are shown, and an index of a tab
  * that is not built yet opens the overview (docs/decisions.md).
  */
-import { Box, Breadcrumb, Heading, Skeleton, SkeletonText, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Breadcrumb, Skeleton, SkeletonText, Stack, Tabs } from '@chakra-ui/react';
 import { ChevronLeft, Gauge, LayoutList } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { FormError } from '../../components/form-actions';
+import { MissingRecord } from '../../components/missing-record';
 import { currentLanguage } from '../../lib/i18n';
 import { useMachineDetail } from '../../sync/machine-mirror';
 import { CountersTab } from './counters-tab';
@@ -80,14 +81,7 @@ export function MachineOverviewScreen() {
     <Stack gap="4" p={{ base: '4', md: '6' }} maxW="7xl">
       <MachineBreadcrumb />
       {machine.status === 'loading' && <MachineSkeleton />}
-      {machine.status === 'missing' && (
-        <Stack gap="2" py="8" data-testid="machine-not-found">
-          <Heading as="h2" size="xl">
-            {t('machine.notFound')}
-          </Heading>
-          <Text color="fg.muted">{t('machine.notFoundText')}</Text>
-        </Stack>
-      )}
+      {machine.status === 'missing' && <MissingRecord title={t('machine.notFound')} text={t('machine.notFoundText')} testId="machine-not-found" />}
       {machine.status === 'ready' && (
         <>
           <MachineHeader machine={machine.value} actions={<MachineOptionsMenu nodeid={machine.value.nodeid} name={machine.value.name} onError={setError} />} />

@@ -4,7 +4,7 @@
  * selector (notification update permission) writing through `updateNotificationStatus`, the description and the
  * photos. Read from the local mirror, so it works offline.
  */
-import { Alert, Badge, Box, Breadcrumb, Card, DataList, Field, Flex, Heading, HStack, NativeSelect, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Breadcrumb, Card, DataList, Field, Flex, Heading, HStack, NativeSelect, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
 import { ChevronLeft, Clock } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,8 @@ import {
   type NotificationStatus,
 } from '../../../shared/domain/notification';
 import { truncateText } from '../../../shared/domain/text';
+import { FormError } from '../../components/form-actions';
+import { MissingRecord } from '../../components/missing-record';
 import { NotSyncedBadge } from '../../components/not-synced-badge';
 import { NotificationTypeBadge } from '../../components/notification-type-badge';
 import { formatDateTime } from '../../lib/dates';
@@ -75,12 +77,7 @@ function StatusSelector({ detail }: { detail: NotificationDetail }) {
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Field.Root>
-      {error && (
-        <Alert.Root status="error" size="sm">
-          <Alert.Indicator />
-          <Alert.Title fontWeight="normal">{error}</Alert.Title>
-        </Alert.Root>
-      )}
+      <FormError error={error} size="sm" />
     </Stack>
   );
 }
@@ -156,14 +153,7 @@ export function NotificationDetailsScreen() {
           <SkeletonText noOfLines={4} />
         </Stack>
       )}
-      {detail.status === 'missing' && (
-        <Stack gap="2" py="8" data-testid="notification-not-found">
-          <Heading as="h2" size="xl">
-            {t('notificationSlice.notFound')}
-          </Heading>
-          <Text color="fg.muted">{t('notificationSlice.notFoundText')}</Text>
-        </Stack>
-      )}
+      {detail.status === 'missing' && <MissingRecord title={t('notificationSlice.notFound')} text={t('notificationSlice.notFoundText')} testId="notification-not-found" />}
       {detail.status === 'ready' && (
         <>
           <HeaderCard detail={detail.value} />
