@@ -111,6 +111,49 @@ export type MutationParsed<M extends AnyMutation> = MutationArgs<z.output<M['par
 export const noParams = z.object({});
 /** The record's id as the only path parameter. */
 export const nodeidParams = z.object({ nodeid: z.uuid() });
+/** The same, named `id` as most routes name it (`/sites/:id`). */
+export const idParams = z.object({ id: z.uuid() });
+
+/**
+ * The id of the row a create makes. The device chooses it, so the mirror row is the row the server stores and a
+ * resend finds the row it made; an entry without one could never be matched to its answer.
+ */
+export function deviceMadeId(nodeid: string | undefined, action: string): string {
+  if (!nodeid) throw new Error(`${action}: the device must choose the nodeid`);
+  return nodeid;
+}
+
+/** What a builder below leaves to the declaration: all but what its kind of action fixes. */
+type DeclaredPart<Name extends string, K extends SyncKind, PS extends z.ZodType, BS extends z.ZodType, Fixed extends keyof MutationDefinition<Name, K, PS, BS>> = Omit<
+  MutationDefinition<Name, K, PS, BS>,
+  Fixed
+>;
+
+/** A create (`POST <route>`, no path parameters) of the row whose id the body's `nodeid` carries, chosen on the device. */
+export function defineCreate<Name extends string, K extends SyncKind, BS extends z.ZodType<{ nodeid?: string | undefined }>>(
+  definition: DeclaredPart<Name, K, typeof noParams, BS, 'method' | 'params' | 'creates' | 'target'>,
+): MutationDefinition<Name, K, typeof noParams, BS> {
+  return defineMutation<Name, K, typeof noParams, BS>({ ...definition, method: 'POST', params: noParams, creates: true, target: ({ body }) => deviceMadeId(body.nodeid, definition.name) });
+}
+
+type PathIdParams = typeof idParams | typeof nodeidParams;
+
+/** The id the path names, whichever of the two names (`idParams`, `nodeidParams`) the route gives it. */
+const pathId = (params: z.output<PathIdParams>): string => ('id' in params ? params.id : params.nodeid);
+
+/** A change (`PUT <route>`) of the record the path names (`params`: `idParams` or `nodeidParams`). */
+export function defineUpdate<Name extends string, K extends SyncKind, PS extends z.ZodType & PathIdParams, BS extends z.ZodType>(
+  definition: DeclaredPart<Name, K, PS, BS, 'method' | 'target'>,
+): MutationDefinition<Name, K, PS, BS> {
+  return defineMutation<Name, K, PS, BS>({ ...definition, method: 'PUT', target: ({ params }) => pathId(params) });
+}
+
+/** A delete (`DELETE <route>`) of the record the path names; no `apply`: the mirror marks the row until the tombstone. */
+export function defineDelete<Name extends string, K extends SyncKind, PS extends z.ZodType & PathIdParams, BS extends z.ZodType>(
+  definition: DeclaredPart<Name, K, PS, BS, 'method' | 'target' | 'deletes' | 'apply' | 'creates'>,
+): MutationDefinition<Name, K, PS, BS> {
+  return defineMutation<Name, K, PS, BS>({ ...definition, method: 'DELETE', deletes: true, target: ({ params }) => pathId(params) });
+}
 
 /** The request path below /api (no leading slash) with the parameters filled in: `notifications/<id>`. */
 export function mutationPath(definition: Pick<AnyMutation, 'route'>, params: Record<string, unknown>): string {
