@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCountryCode } from '../domain/country';
+import { deleteBodySchema } from './fields';
 
 /**
  * Plant (Werk) contracts of spec part 2 §2.5, §3 and §7 (createSite, updateSite, deleteSite). Used by the plant
@@ -68,7 +69,7 @@ export type UpdateSiteInput = z.input<typeof updateSiteSchema>;
 export type UpdateSite = z.output<typeof updateSiteSchema>;
 
 /** DELETE /api/sites/{id}: the spec's body {sitenodeid}; optional, and when sent it must equal the path id. */
-export const deleteSiteSchema = z.object({ sitenodeid: z.uuid().optional() }).nullish();
+export const deleteSiteSchema = deleteBodySchema('sitenodeid');
 
 export const siteSchema = z.object({
   nodeid: z.uuid(),
@@ -85,4 +86,3 @@ export const siteSchema = z.object({
 });
 export type Site = z.infer<typeof siteSchema>;
 
-export const deleteSiteResultSchema = z.object({ nodeid: z.uuid(), version: z.number().int() });

@@ -2,7 +2,7 @@ import { createEquipmentSchema, deleteEquipmentSchema, updateEquipmentSchema } f
 import { epochMsToYear, yearToEpochMs } from '../domain/equipment';
 import { withLanguage, withoutLanguage } from '../domain/text';
 import type { EquipmentRow } from '../rows/equipment';
-import { defineDelete, defineMutation, defineUpdate, deviceMadeId, idParams, noParams, type SyncRow } from './mutation';
+import { defineDelete, defineMutation, defineUpdate, deviceMadeId, idParams, noParams, sentFields, type SyncRow } from './mutation';
 
 /**
  * Machines (spec part 1 §3, §7 and part 2 §2.2, §7); feature key `equipment`. The form's texts arrive in the
@@ -93,25 +93,19 @@ export const updateEquipment = defineUpdate({
     const lang = body.lang;
     const media = Array.isArray(current?.mediasupply) ? (current.mediasupply as unknown[]) : [];
     return {
-      ...(body.name !== undefined && { name: body.name }),
-      ...(body.equipmentid !== undefined && { equipmentid: body.equipmentid }),
-      ...(body.inventoryid !== undefined && { inventoryid: body.inventoryid }),
-      ...(body.manufacturerserialnumber !== undefined && { manufacturerserialnumber: body.manufacturerserialnumber }),
+      ...sentFields(body, ['name', 'equipmentid', 'inventoryid', 'manufacturerserialnumber']),
       ...(body.constructiondate !== undefined && { constructiondate: yearStart(body.constructiondate) }),
       ...(body.commissioningdate !== undefined && { commissioningdate: body.commissioningdate === null ? null : yearStart(body.commissioningdate) }),
       ...(body.costcenter !== undefined && { costcenter: body.costcenter === null ? withoutLanguage(current?.costcenter, lang) : withLanguage(current?.costcenter, lang, body.costcenter) }),
-      ...(body.inspectionbooknumber !== undefined && { inspectionbooknumber: body.inspectionbooknumber }),
+      ...sentFields(body, ['inspectionbooknumber']),
       ...(body.dimensions !== undefined && { dimensions: toDimensions(body.dimensions) }),
-      ...(body.electricalpower !== undefined && { electricalpower: body.electricalpower }),
+      ...sentFields(body, ['electricalpower']),
       ...(body.mediasupply !== undefined && { mediasupply: body.mediasupply.map((text, i) => withLanguage(media[i], lang, text)) }),
       ...(body.controllerinformation !== undefined && { controllerinformation: toControllerObject(body.controllerinformation) }),
       ...(body.hourlyrate !== undefined && { hourlyrate: hourlyAmount(body.hourlyrate) }),
       ...(body.image !== undefined && { imagefilenodeid: body.image?.fileid ?? null }),
       ...(body.typenameplate !== undefined && { typenameplatefilenodeid: body.typenameplate?.fileid ?? null }),
-      ...(body.useareashiftmodel !== undefined && { useareashiftmodel: body.useareashiftmodel }),
-      ...(body.equipmentclassnodeid !== undefined && { equipmentclassnodeid: body.equipmentclassnodeid }),
-      ...(body.equipmenttypenodeid !== undefined && { equipmenttypenodeid: body.equipmenttypenodeid }),
-      ...(body.memo !== undefined && { memo: body.memo }),
+      ...sentFields(body, ['useareashiftmodel', 'equipmentclassnodeid', 'equipmenttypenodeid', 'memo']),
     };
   },
 });

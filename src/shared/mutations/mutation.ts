@@ -102,6 +102,14 @@ export function defineMutation<Name extends string, K extends SyncKind, PS exten
   return definition;
 }
 
+/**
+ * "Only the fields sent change": the `keys` of a body that were sent (not undefined), under the same names, for an
+ * `apply` whose row fields are named like the body's.
+ */
+export function sentFields<Body extends object, Key extends keyof Body>(body: Body, keys: readonly Key[]): Partial<Pick<Body, Key>> {
+  return Object.fromEntries(keys.filter((key) => body[key] !== undefined).map((key) => [key, body[key]])) as Partial<Pick<Body, Key>>;
+}
+
 /** The input a caller passes: what the schemas accept (before defaults and transforms). */
 export type MutationInput<M extends AnyMutation> = MutationArgs<z.input<M['params']>, z.input<M['body']>>;
 /** What `apply` and the service get: the schemas' output. */

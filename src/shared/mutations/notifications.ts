@@ -2,7 +2,7 @@ import { createNotificationSchema, deleteNotificationSchema, updateNotificationS
 import { clampDeviceTime } from '../domain/device-time';
 import { notificationStatusChange, type NotificationStatus } from '../domain/notification';
 import type { NotificationRow } from '../rows/notifications';
-import { defineCreate, defineDelete, defineUpdate, nodeidParams, type SyncRow } from './mutation';
+import { defineCreate, defineDelete, defineUpdate, nodeidParams, sentFields, type SyncRow } from './mutation';
 
 /** Notifications (Meldungen), spec part 1 §2.2, §3, §4.2, §7; feature key `notification`. */
 
@@ -77,14 +77,7 @@ export const updateNotification = defineUpdate({
   apply: (current, { body }, { now }) => {
     const fields: Partial<NotificationRow> = body.onlyStatusUpdate
       ? {}
-      : {
-          ...(body.title !== undefined && { title: body.title }),
-          ...(body.type !== undefined && { type: body.type }),
-          ...(body.description !== undefined && { description: body.description }),
-          ...(body.errorcode !== undefined && { errorcode: body.errorcode }),
-          ...(body.equipmentnodeid !== undefined && { equipmentnodeid: body.equipmentnodeid }),
-          ...(body.dueuntil !== undefined && { dueuntil: body.dueuntil || null }),
-        };
+      : { ...sentFields(body, ['title', 'type', 'description', 'errorcode', 'equipmentnodeid']), ...(body.dueuntil !== undefined && { dueuntil: body.dueuntil || null }) };
     const status = body.status === undefined ? {} : statusGroup(statusRow(current), notificationStatusChange(statusRow(current), body.status, now, body));
     return { ...fields, ...status };
   },

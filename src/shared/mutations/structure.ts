@@ -6,7 +6,7 @@ import { createShiftModelSchema, updateShiftModelSchema } from '../api/shiftmode
 import { createSiteSchema, deleteSiteSchema, updateSiteSchema } from '../api/sites';
 import { LINK_FIELD, moveLinks, type EquipmentLinks, type LinkType } from '../domain/assignment';
 import type { AreaRow, EquipmentPoolRow, SiteRow } from '../rows/structure';
-import { defineCreate, defineDelete, defineMutation, defineUpdate, idParams } from './mutation';
+import { defineCreate, defineDelete, defineMutation, defineUpdate, idParams, sentFields } from './mutation';
 import { withLanguage } from '../domain/text';
 
 /**
@@ -44,14 +44,7 @@ export const updateSite = defineUpdate({
   body: updateSiteSchema,
   permission: { feature: 'site', flag: 'update' },
   kind: 'sites',
-  apply: (_current, { body }): Partial<RowFields<SiteRow>> => ({
-    ...(body.name !== undefined && { name: body.name }),
-    ...(body.street !== undefined && { street: body.street }),
-    ...(body.siteid !== undefined && { siteid: body.siteid }),
-    ...(body.zipcode !== undefined && { zipcode: body.zipcode }),
-    ...(body.city !== undefined && { city: body.city }),
-    ...(body.country !== undefined && { country: body.country }),
-  }),
+  apply: (_current, { body }): Partial<RowFields<SiteRow>> => sentFields(body, ['name', 'street', 'siteid', 'zipcode', 'city', 'country']),
 });
 
 /** deleteSite, with its areas (the server's cascade); machines in them stay, unlinked. */
@@ -89,10 +82,7 @@ export const updateArea = defineUpdate({
   body: updateAreaSchema,
   permission: { feature: 'site', flag: 'update' },
   kind: 'areas',
-  apply: (_current, { body }): Partial<RowFields<AreaRow>> => ({
-    ...(body.name !== undefined && { name: body.name }),
-    ...(body.areaid !== undefined && { areaid: body.areaid }),
-  }),
+  apply: (_current, { body }): Partial<RowFields<AreaRow>> => sentFields(body, ['name', 'areaid']),
 });
 
 /** deleteArea: its machines stay, unlinked; its shift plan and the subscriptions to it go (the server's cascade). */

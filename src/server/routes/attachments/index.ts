@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { attachmentSchema, deleteAttachmentResultSchema, deleteAttachmentSchema, updateAttachmentSchema } from '../../../shared/api/attachments';
+import { attachmentSchema, deleteAttachmentSchema, updateAttachmentSchema } from '../../../shared/api/attachments';
+import { deleteResultSchema } from '../../../shared/api/fields';
 import { attachFile } from '../../../shared/mutations/files';
 import { attachmentRowSchema } from '../../../shared/rows/equipment';
 import { badRequest } from '../../http-errors';
@@ -56,7 +57,7 @@ const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Delete an attachment (tombstone); the file stays',
       params: nodeidParamsSchema,
       body: deleteAttachmentSchema,
-      response: { 200: deleteAttachmentResultSchema, ...errorResponses(400, 401, 403, 404) },
+      response: { 200: deleteResultSchema, ...errorResponses(400, 401, 403, 404) },
     },
     handler: async (request) => {
       const nodeid = request.body?.nodeid;

@@ -7,8 +7,8 @@ import {
   createCounterSchema,
   createCounterTypeResultSchema,
   createCounterTypeSchema,
-  deleteCounterResultSchema,
 } from '../../../shared/api/counters';
+import { deleteResultSchema } from '../../../shared/api/fields';
 import { updateCounter as updateCounterDeclaration } from '../../../shared/mutations/counters';
 import { createCounter, createCounterType, deleteCounter, listCounterTypes, listCounters, updateCounter } from '../../services/counter-service';
 import { declaredRoute, declaredSchema } from '../declared-route';
@@ -57,7 +57,7 @@ const counterRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['counters'],
       summary: 'Delete a counter with its readings (not the built-in operating hours)',
       params: nodeidParamsSchema,
-      response: { 200: deleteCounterResultSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      response: { 200: deleteResultSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
     handler: (request) => deleteCounter(request.serviceContext, request.auth, request.params.id),
   });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deleteNotificationResultSchema, notificationParamsSchema, notificationSchema } from '../../../shared/api/notifications';
+import { deleteResultSchema } from '../../../shared/api/fields';
+import { notificationParamsSchema, notificationSchema } from '../../../shared/api/notifications';
 import { createNotification, deleteNotification, updateNotification } from '../../../shared/mutations/notifications';
 import { notificationRowSchema } from '../../../shared/rows/notifications';
 import { badRequest } from '../../http-errors';
@@ -52,7 +53,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       ...declaredSchema(deleteNotification),
       tags: ['notifications'],
       summary: 'Delete a notification with its solutions, reports, costs and attachments (tombstones)',
-      response: { 200: deleteNotificationResultSchema, ...errorResponses(400, 401, 403, 404, 410) },
+      response: { 200: deleteResultSchema, ...errorResponses(400, 401, 403, 404, 410) },
     },
     handler: async (request) => {
       const nodeid = request.body?.nodeid;

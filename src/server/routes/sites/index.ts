@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deleteSiteResultSchema, siteSchema } from '../../../shared/api/sites';
+import { deleteResultSchema } from '../../../shared/api/fields';
+import { siteSchema } from '../../../shared/api/sites';
 import { createSite, deleteSite, updateSite } from '../../../shared/mutations/structure';
 import { siteRowSchema } from '../../../shared/rows/structure';
 import * as service from '../../services/site-service';
@@ -64,7 +65,7 @@ const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       ...declaredSchema(deleteSite),
       tags: ['sites'],
       summary: 'Delete a plant with its areas (deleteSite); its machines stay, unlinked',
-      response: { 200: deleteSiteResultSchema, ...errorResponses(400, 401, 403, 404) },
+      response: { 200: deleteResultSchema, ...errorResponses(400, 401, 403, 404) },
     },
     handler: (request) => {
       assertBodyIdMatches('sitenodeid', request.body?.sitenodeid, request.params.id);
