@@ -1,11 +1,17 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { deleteResultSchema } from '../../shared/api/fields';
 import type { AnyMutation } from '../../shared/mutations/mutation';
+import { rowSchemaOf } from '../../shared/rows/registry';
+import { errorResponses, type ErrorCode } from './responses';
 
 /**
  * The parts of a write route that come from its declaration (src/shared/mutations): method, URL, permission,
- * params and body schema. A route spreads them and adds only its OpenAPI texts, its answers and its handler:
+ * params and body schema. `writeRoute` adds the rest most write routes share; a route that differs (no path
+ * parameter on the wire) spreads these itself:
  *
- *   app.route({ ...declaredRoute(updateNotification), schema: { ...declaredSchema(updateNotification), tags, summary, response }, handler })
+ *   app.route({ ...declaredRoute(assignEquipment), schema: { ...declaredSchema(assignEquipment), params, tags, summary, response }, handler })
  */
 export function declaredRoute<M extends AnyMutation>(definition: M) {
   return { method: definition.method, url: definition.route, config: { permission: definition.permission } } as const;
@@ -15,7 +21,34 @@ export function declaredSchema<M extends AnyMutation>(definition: M): { params: 
   return { params: definition.params, body: definition.body };
 }
 
-/** The parsed arguments of a declared route's request, as `apply` takes them. */
-export function declaredArgs<M extends AnyMutation>(request: { params: unknown; body: unknown }): { params: z.output<M['params']>; body: z.output<M['body']> } {
-  return { params: request.params as z.output<M['params']>, body: request.body as z.output<M['body']> };
+/** A declared route's request, its params and body parsed by the declaration's schemas. */
+export type DeclaredRequest<M extends AnyMutation> = FastifyRequest & { params: z.output<M['params']>; body: z.output<M['body']> };
+
+export interface WriteRouteOptions<M extends AnyMutation> {
+  tags: string[];
+  summary: string;
+  /** 201 where the route always makes the row; default 200. */
+  status?: 200 | 201;
+  /** Default: the kind's row as the change feed sends it (src/shared/rows), `{nodeid, version}` for a delete. */
+  answer?: z.ZodType;
+  errors: readonly ErrorCode[];
+  handler(request: DeclaredRequest<M>): Promise<unknown>;
+}
+
+/**
+ * Registers the write route of a declaration: what the declaration says, the route's OpenAPI texts, its error
+ * answers and the service call. Its answer is what the device puts into its mirror, so by default the schema is
+ * the kind's row; a route that answers something else (a list, a record with its readings) names it.
+ */
+export function writeRoute<M extends AnyMutation>(app: Parameters<FastifyPluginAsyncZod>[0], definition: M, options: WriteRouteOptions<M>): void {
+  const status = options.status ?? 200;
+  const answer = options.answer ?? (definition.deletes ? deleteResultSchema : rowSchemaOf(definition.kind));
+  // why the cast: the declaration's schemas validated params and body before the handler runs.
+  const run = (request: FastifyRequest) => options.handler(request as DeclaredRequest<M>);
+  const response: Record<number, z.ZodType> = { [status]: answer, ...errorResponses(...options.errors) };
+  app.route({
+    ...declaredRoute(definition),
+    schema: { ...declaredSchema(definition), tags: options.tags, summary: options.summary, response },
+    handler: status === 201 ? async (request, reply) => reply.code(201).send(await run(request)) : run,
+  });
 }

@@ -5,7 +5,7 @@ import { attachFile } from '../../../shared/mutations/files';
 import { attachmentRowSchema } from '../../../shared/rows/equipment';
 import { badRequest } from '../../http-errors';
 import { createAttachment, deleteAttachment, getAttachment, updateAttachment } from '../../services/attachment-service';
-import { declaredRoute, declaredSchema } from '../declared-route';
+import { writeRoute } from '../declared-route';
 import { errorResponses, langQuerySchema, nodeidParamsSchema } from '../responses';
 
 /**
@@ -27,15 +27,12 @@ const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request) => getAttachment(request.serviceContext.db, request.auth, app.fileUrls, request.params.id),
   });
 
-  app.route({
-    ...declaredRoute(attachFile),
-    schema: {
-      ...declaredSchema(attachFile),
-      tags: ['attachments'],
-      summary: 'Attach a complete file to a node of the organisation',
-      response: { 201: attachmentRowSchema, ...errorResponses(400, 401, 403, 404, 409) },
-    },
-    handler: async (request, reply) => reply.code(201).send(await createAttachment(request.serviceContext, request.auth, request.body)),
+  writeRoute(app, attachFile, {
+    tags: ['attachments'],
+    summary: 'Attach a complete file to a node of the organisation',
+    status: 201,
+    errors: [400, 401, 403, 404, 409],
+    handler: (request) => createAttachment(request.serviceContext, request.auth, request.body),
   });
 
   app.put('/attachments/:id', {

@@ -12,9 +12,9 @@ import {
 } from '../../../shared/api/catalog';
 import { deleteResultSchema } from '../../../shared/api/fields';
 import { createBrand, createEquipmentClass, createEquipmentType, createManufacturer, updateBrand, updateEquipmentClass } from '../../../shared/mutations/catalog';
-import { brandRowSchema, equipmentClassRowSchema, equipmentTypeRowSchema, manufacturerRowSchema } from '../../../shared/rows/catalog';
+import { equipmentTypeRowSchema, manufacturerRowSchema } from '../../../shared/rows/catalog';
 import * as catalog from '../../services/catalog-service';
-import { declaredRoute, declaredSchema } from '../declared-route';
+import { writeRoute } from '../declared-route';
 import { errorResponses, langQuerySchema, nodeidParamsSchema } from '../responses';
 
 const read = { permission: { feature: 'equipment', flag: 'read' } } as const;
@@ -43,10 +43,12 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---------------------------------------------------------------- manufacturers
 
-  app.route({
-    ...declaredRoute(createManufacturer),
-    schema: { ...declaredSchema(createManufacturer), tags, summary: 'Record a manufacturer', response: { 201: manufacturerRowSchema, ...errorResponses(400, 401, 403, 409, 410) } },
-    handler: async (request, reply) => reply.code(201).send(await catalog.createLegalEntity(request.serviceContext, request.auth, request.body)),
+  writeRoute(app, createManufacturer, {
+    tags,
+    summary: 'Record a manufacturer',
+    status: 201,
+    errors: [400, 401, 403, 409, 410],
+    handler: (request) => catalog.createLegalEntity(request.serviceContext, request.auth, request.body),
   });
 
   app.put('/legalentities/:id', {
@@ -69,15 +71,18 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request) => catalog.listBrands(request.serviceContext.db, request.auth),
   });
 
-  app.route({
-    ...declaredRoute(createBrand),
-    schema: { ...declaredSchema(createBrand), tags, summary: 'Create a brand of a manufacturer', response: { 201: brandRowSchema, ...errorResponses(400, 401, 403, 404, 409, 410) } },
-    handler: async (request, reply) => reply.code(201).send(await catalog.createBrand(request.serviceContext, request.auth, request.body)),
+  writeRoute(app, createBrand, {
+    tags,
+    summary: 'Create a brand of a manufacturer',
+    status: 201,
+    errors: [400, 401, 403, 404, 409, 410],
+    handler: (request) => catalog.createBrand(request.serviceContext, request.auth, request.body),
   });
 
-  app.route({
-    ...declaredRoute(updateBrand),
-    schema: { ...declaredSchema(updateBrand), tags, summary: 'Change a brand; only the fields sent change', response: { 200: brandRowSchema, ...errorResponses(400, 401, 403, 404) } },
+  writeRoute(app, updateBrand, {
+    tags,
+    summary: 'Change a brand; only the fields sent change',
+    errors: [400, 401, 403, 404],
     handler: (request) => catalog.updateBrand(request.serviceContext, request.auth, { params: request.params, body: request.body }),
   });
 
@@ -95,10 +100,12 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request) => catalog.listEquipmentTypes(request.serviceContext.db, request.auth),
   });
 
-  app.route({
-    ...declaredRoute(createEquipmentType),
-    schema: { ...declaredSchema(createEquipmentType), tags, summary: 'Create a model of a brand', response: { 201: equipmentTypeRowSchema, ...errorResponses(400, 401, 403, 404, 409, 410) } },
-    handler: async (request, reply) => reply.code(201).send(await catalog.createEquipmentType(request.serviceContext, request.auth, request.body)),
+  writeRoute(app, createEquipmentType, {
+    tags,
+    summary: 'Create a model of a brand',
+    status: 201,
+    errors: [400, 401, 403, 404, 409, 410],
+    handler: (request) => catalog.createEquipmentType(request.serviceContext, request.auth, request.body),
   });
 
   app.put('/equipmenttypes/:id', {
@@ -121,15 +128,18 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request) => catalog.listEquipmentClasses(request.serviceContext.db, request.auth, request.query.lang),
   });
 
-  app.route({
-    ...declaredRoute(createEquipmentClass),
-    schema: { ...declaredSchema(createEquipmentClass), tags, summary: 'Create an equipment class', response: { 201: equipmentClassRowSchema, ...errorResponses(400, 401, 403, 409, 410) } },
-    handler: async (request, reply) => reply.code(201).send(await catalog.createEquipmentClass(request.serviceContext, request.auth, request.body)),
+  writeRoute(app, createEquipmentClass, {
+    tags,
+    summary: 'Create an equipment class',
+    status: 201,
+    errors: [400, 401, 403, 409, 410],
+    handler: (request) => catalog.createEquipmentClass(request.serviceContext, request.auth, request.body),
   });
 
-  app.route({
-    ...declaredRoute(updateEquipmentClass),
-    schema: { ...declaredSchema(updateEquipmentClass), tags, summary: 'Rename an equipment class in one language', response: { 200: equipmentClassRowSchema, ...errorResponses(400, 401, 403, 404) } },
+  writeRoute(app, updateEquipmentClass, {
+    tags,
+    summary: 'Rename an equipment class in one language',
+    errors: [400, 401, 403, 404],
     handler: (request) => catalog.updateEquipmentClass(request.serviceContext, request.auth, { params: request.params, body: request.body }),
   });
 

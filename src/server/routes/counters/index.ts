@@ -11,7 +11,7 @@ import {
 import { deleteResultSchema } from '../../../shared/api/fields';
 import { updateCounter as updateCounterDeclaration } from '../../../shared/mutations/counters';
 import { createCounter, createCounterType, deleteCounter, listCounterTypes, listCounters, updateCounter } from '../../services/counter-service';
-import { declaredRoute, declaredSchema } from '../declared-route';
+import { writeRoute } from '../declared-route';
 import { errorResponses, langQuerySchema, nodeidParamsSchema } from '../responses';
 
 /** Counters and counter types, spec part 1 §2.1 counters tab, §3, §4.6, §7; feature key `equipment.counter`. */
@@ -38,16 +38,13 @@ const counterRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => reply.code(201).send(await createCounter(request.serviceContext, request.auth, request.body)),
   });
 
-  app.route({
-    ...declaredRoute(updateCounterDeclaration),
-    schema: {
-      ...declaredSchema(updateCounterDeclaration),
-      tags: ['counters'],
-      // why the counter and not a row: the route also writes readings, rows of another kind (counterreadings),
-      // so no single row is what it changed.
-      summary: 'Rename a counter and add readings (merged, never replaced); answers the counter with its readings',
-      response: { 200: counterSchema, ...errorResponses(400, 401, 403, 404, 409) },
-    },
+  writeRoute(app, updateCounterDeclaration, {
+    tags: ['counters'],
+    summary: 'Rename a counter and add readings (merged, never replaced); answers the counter with its readings',
+    // why the counter and not a row: the route also writes readings, rows of another kind (counterreadings),
+    // so no single row is what it changed.
+    answer: counterSchema,
+    errors: [400, 401, 403, 404, 409],
     handler: (request) => updateCounter(request.serviceContext, request.auth, request.params.id, request.body),
   });
 
