@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { deleteResultSchema } from '../../shared/api/fields';
 import type { AnyMutation } from '../../shared/mutations/mutation';
 import { rowSchemaOf } from '../../shared/rows/registry';
+import { assertBodyIdMatches } from '../services/structure-common';
 import { errorResponses, type ErrorCode } from './responses';
 
 /**
@@ -32,8 +33,13 @@ export interface WriteRouteOptions<M extends AnyMutation> {
   /** Default: the kind's row as the change feed sends it (src/shared/rows), `{nodeid, version}` for a delete. */
   answer?: z.ZodType;
   errors: readonly ErrorCode[];
+  /** The body's field that repeats the path's id (the spec's payloads carry both): when sent, it must be the same (400). */
+  bodyId?: string;
   handler(request: DeclaredRequest<M>): Promise<unknown>;
 }
+
+/** The id the path names (`/:id` or `/:nodeid`). */
+const pathIdOf = (params: { id?: string; nodeid?: string }): string => params.id ?? params.nodeid ?? '';
 
 /**
  * Registers the write route of a declaration: what the declaration says, the route's OpenAPI texts, its error
@@ -44,7 +50,11 @@ export function writeRoute<M extends AnyMutation>(app: Parameters<FastifyPluginA
   const status = options.status ?? 200;
   const answer = options.answer ?? (definition.deletes ? deleteResultSchema : rowSchemaOf(definition.kind));
   // why the cast: the declaration's schemas validated params and body before the handler runs.
-  const run = (request: FastifyRequest) => options.handler(request as DeclaredRequest<M>);
+  const run = async (request: FastifyRequest) => {
+    const { bodyId } = options;
+    if (bodyId) assertBodyIdMatches(bodyId, (request.body as Record<string, string | undefined> | null | undefined)?.[bodyId], pathIdOf(request.params as { id?: string; nodeid?: string }));
+    return options.handler(request as DeclaredRequest<M>);
+  };
   const response: Record<number, z.ZodType> = { [status]: answer, ...errorResponses(...options.errors) };
   app.route({
     ...declaredRoute(definition),

@@ -10,7 +10,7 @@ import { areas, equipment, sites, structureSubscriptions } from '../db/schema';
 import { applyAssignments, unlinkMachinesOf } from './assign-service';
 import { nextVersion } from './change-feed';
 import { deleteWithOwned } from './ownership';
-import { appendHistory, changedFields } from './record-history';
+import { appendHistory, writeChangedFields } from './record-history';
 import { toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { deleteShiftModelsIfOrphaned, insertShiftModel, shiftsOfModels } from './shiftmodel-service';
@@ -79,22 +79,12 @@ async function subscribeToArea(tx: Tx, actor: Actor, sitenodeid: string, areanod
 
 /** updateArea: the declaration's change on the locked row, only the fields sent; the overwritten values go to the record history. */
 export async function updateArea(ctx: ServiceContext, actor: Actor, args: MutationParsed<typeof updateMutation>): Promise<AreaRowShape> {
-  const le = actor.legalentitynodeid;
   const nodeid = args.params.id;
   return writeTransaction(ctx, 'area.update', async (tx) => {
     const [current] = await tx.select().from(areas).where(areaOfTenant(actor, nodeid)).for('update');
     if (!current) throw notFoundError('Area');
     const patch = toColumnValues(areas, updateMutation.apply!(toRowShape(current), args, { now: Date.now(), usernodeid: actor.usernodeid })) as Partial<AreaRow>;
-    const changes = changedFields(current, patch);
-    if (Object.keys(changes).length === 0) return areaRow(current);
-    const version = await nextVersion(tx, le);
-    const [updated] = await tx
-      .update(areas)
-      .set({ ...patch, version, updatedAt: new Date() })
-      .where(areaOfTenant(actor, nodeid))
-      .returning();
-    await appendHistory(tx, { legalentitynodeid: le, kind: KIND, nodeid, version, changes, usernodeid: actor.usernodeid });
-    return areaRow(updated!);
+    return areaRow((await writeChangedFields(tx, actor, { table: areas, kind: KIND, nodeid, current, patch, where: areaOfTenant(actor, nodeid) })) ?? current);
   });
 }
 

@@ -10,9 +10,10 @@ import { badRequest, notFound } from '../http-errors';
 import type { FileUrlSigner } from '../storage/file-storage';
 import { nextVersion, recordTombstone } from './change-feed';
 import { completeFileOfTenant, downloadUrl } from './file-service';
-import { appendHistory, changedFields } from './record-history';
+import { writeChangedFields } from './record-history';
 import { toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
+import { assertBodyIdMatches } from './structure-common';
 
 const NOT_FOUND = 'Attachment not found';
 
@@ -86,9 +87,7 @@ export async function createAttachment(ctx: ServiceContext, actor: Actor, input:
  * Not an offline action; it answers the row like every write.
  */
 export async function updateAttachment(ctx: ServiceContext, actor: Actor, nodeid: string, input: UpdateAttachment): Promise<AttachmentRow> {
-  if (input.attachmentnodeid !== undefined && input.attachmentnodeid !== nodeid) {
-    throw badRequest('attachmentnodeid does not match the path', [{ field: 'attachmentnodeid', message: 'Must equal the id in the path' }]);
-  }
+  assertBodyIdMatches('attachmentnodeid', input.attachmentnodeid, nodeid);
   return writeTransaction(ctx, 'attachment.update', async (tx) => {
     const [current] = await tx.select().from(attachments).where(attachmentOfTenant(actor, nodeid)).for('update');
     if (!current) throw notFound(NOT_FOUND);
@@ -102,12 +101,8 @@ export async function updateAttachment(ctx: ServiceContext, actor: Actor, nodeid
       assertDeclaredFile(input.file, file);
       patch.filenodeid = file.nodeid;
     }
-    const changes = changedFields(current, patch);
-    if (Object.keys(changes).length === 0) return toRowShape(current) as AttachmentRow;
-    const version = await nextVersion(tx, actor.legalentitynodeid);
-    await tx.update(attachments).set({ ...patch, version, updatedAt: new Date() }).where(attachmentOfTenant(actor, nodeid));
-    await appendHistory(tx, { legalentitynodeid: actor.legalentitynodeid, kind: 'attachments', nodeid, version, changes, usernodeid: actor.usernodeid });
-    return attachmentRow(tx, actor, nodeid);
+    const written = await writeChangedFields(tx, actor, { table: attachments, kind: 'attachments', nodeid, current, patch, where: attachmentOfTenant(actor, nodeid) });
+    return written ? attachmentRow(tx, actor, nodeid) : (toRowShape(current) as AttachmentRow);
   });
 }
 

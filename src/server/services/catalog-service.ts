@@ -22,14 +22,14 @@ import {
   updateBrand as updateBrandMutation,
   updateEquipmentClass as updateClassMutation,
 } from '../../shared/mutations/catalog';
-import type { MutationParsed } from '../../shared/mutations/mutation';
+import { sentFields, type MutationParsed } from '../../shared/mutations/mutation';
 import type { BrandRow, EquipmentClassRow, EquipmentTypeRow, ManufacturerRow } from '../../shared/rows/catalog';
 import type { Db, Tx } from '../db/client';
 import { brands, equipment, equipmentClasses, equipmentTypes, legalEntities } from '../db/schema';
 import { conflict } from '../http-errors';
 import { nextVersion, recordTombstone } from './change-feed';
 import { deleteWithOwned } from './ownership';
-import { appendHistory, changedFields } from './record-history';
+import { writeChangedFields } from './record-history';
 import { toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { byName, existingForCreate, notFoundError } from './structure-common';
@@ -92,12 +92,7 @@ export async function updateLegalEntity(ctx: ServiceContext, actor: Actor, nodei
   return writeTransaction(ctx, 'legalentity.update', async (tx) => {
     const current = await manufacturerOfTenant(tx, actor, nodeid);
     if (!current) throw notFoundError('Legal entity');
-    const changes = changedFields(current, { name: input.name });
-    if (Object.keys(changes).length === 0) return manufacturerRow(current);
-    const version = await nextVersion(tx, actor.legalentitynodeid);
-    const [row] = await tx.update(legalEntities).set({ name: input.name, version, updatedAt: new Date() }).where(eq(legalEntities.nodeid, nodeid)).returning();
-    await appendHistory(tx, { legalentitynodeid: actor.legalentitynodeid, kind: 'manufacturers', nodeid, version, changes, usernodeid: actor.usernodeid });
-    return manufacturerRow(row!);
+    return manufacturerRow((await writeChangedFields(tx, actor, { table: legalEntities, kind: 'manufacturers', nodeid, current, patch: { name: input.name }, where: eq(legalEntities.nodeid, nodeid) })) ?? current);
   });
 }
 
@@ -148,12 +143,7 @@ export async function updateBrand(ctx: ServiceContext, actor: Actor, args: Mutat
     if (!current) throw notFoundError('Brand');
     if (args.body.isbrandof !== undefined && !(await manufacturerOfTenant(tx, actor, args.body.isbrandof))) throw notFoundError('Legal entity');
     const patch = toColumnValues(brands, updateBrandMutation.apply!(brandRow(current), args, applyContext(actor)));
-    const changes = changedFields(current, patch);
-    if (Object.keys(changes).length === 0) return brandRow(current);
-    const version = await nextVersion(tx, le);
-    const [row] = await tx.update(brands).set({ ...patch, version, updatedAt: new Date() }).where(eq(brands.nodeid, nodeid)).returning();
-    await appendHistory(tx, { legalentitynodeid: le, kind: 'brands', nodeid, version, changes, usernodeid: actor.usernodeid });
-    return brandRow(row!);
+    return brandRow((await writeChangedFields(tx, actor, { table: brands, kind: 'brands', nodeid, current, patch, where: eq(brands.nodeid, nodeid) })) ?? current);
   });
 }
 
@@ -211,13 +201,8 @@ export async function updateEquipmentType(ctx: ServiceContext, actor: Actor, nod
     const [current] = await tx.select().from(equipmentTypes).where(and(eq(equipmentTypes.nodeid, nodeid), eq(equipmentTypes.legalentitynodeid, le))).for('update');
     if (!current) throw notFoundError('Equipment type');
     if (input.brandnodeid !== undefined && !(await brandOfTenant(tx, actor, input.brandnodeid))) throw notFoundError('Brand');
-    const patch = { ...(input.model !== undefined && { model: input.model }), ...(input.brandnodeid !== undefined && { brandnodeid: input.brandnodeid }) };
-    const changes = changedFields(current, patch);
-    if (Object.keys(changes).length === 0) return toRowShape(current) as EquipmentTypeRow;
-    const version = await nextVersion(tx, le);
-    const [row] = await tx.update(equipmentTypes).set({ ...patch, version, updatedAt: new Date() }).where(eq(equipmentTypes.nodeid, nodeid)).returning();
-    await appendHistory(tx, { legalentitynodeid: le, kind: 'equipment_types', nodeid, version, changes, usernodeid: actor.usernodeid });
-    return toRowShape(row!) as EquipmentTypeRow;
+    const patch = sentFields(input, ['model', 'brandnodeid']);
+    return toRowShape((await writeChangedFields(tx, actor, { table: equipmentTypes, kind: 'equipment_types', nodeid, current, patch, where: eq(equipmentTypes.nodeid, nodeid) })) ?? current) as EquipmentTypeRow;
   });
 }
 
@@ -276,12 +261,7 @@ export async function updateEquipmentClass(ctx: ServiceContext, actor: Actor, ar
     const [current] = await tx.select().from(equipmentClasses).where(and(eq(equipmentClasses.nodeid, nodeid), eq(equipmentClasses.legalentitynodeid, le))).for('update');
     if (!current) throw notFoundError('Equipment class');
     const patch = toColumnValues(equipmentClasses, updateClassMutation.apply!(toRowShape(current), args, applyContext(actor)));
-    const changes = changedFields(current, patch);
-    if (Object.keys(changes).length === 0) return toRowShape(current) as EquipmentClassRow;
-    const version = await nextVersion(tx, le);
-    const [row] = await tx.update(equipmentClasses).set({ ...patch, version, updatedAt: new Date() }).where(eq(equipmentClasses.nodeid, nodeid)).returning();
-    await appendHistory(tx, { legalentitynodeid: le, kind: 'equipment_classes', nodeid, version, changes, usernodeid: actor.usernodeid });
-    return toRowShape(row!) as EquipmentClassRow;
+    return toRowShape((await writeChangedFields(tx, actor, { table: equipmentClasses, kind: 'equipment_classes', nodeid, current, patch, where: eq(equipmentClasses.nodeid, nodeid) })) ?? current) as EquipmentClassRow;
   });
 }
 

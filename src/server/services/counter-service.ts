@@ -83,7 +83,6 @@ export async function createCounter(ctx: ServiceContext, actor: Actor, input: Cr
  * sent; overwritten values go to the record history.
  */
 export async function updateCounter(ctx: ServiceContext, actor: Actor, nodeid: string, input: UpdateCounter): Promise<Counter> {
-  if (input.nodeid !== undefined && input.nodeid !== nodeid) throw badRequest('nodeid does not match the path', [{ field: 'nodeid', message: 'Must equal the id in the path' }]);
   await writeTransaction(ctx, 'counter.update', async (tx) => {
     const [current] = await tx.select().from(counters).where(counterOfTenant(actor, nodeid)).for('update');
     if (!current) throw notFound(COUNTER_NOT_FOUND);

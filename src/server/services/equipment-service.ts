@@ -26,11 +26,11 @@ import { insertManufacturer } from './catalog-service';
 import { nextVersion } from './change-feed';
 import { downloadUrl } from './file-service';
 import { deleteWithOwned } from './ownership';
-import { appendHistory, changedFields } from './record-history';
+import { appendHistory, writeChangedFields } from './record-history';
 import { toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { deleteShiftModelsIfOrphaned, shiftsOfModels } from './shiftmodel-service';
-import { assertBodyIdMatches, classifyTargets, existingForCreate, localizedText, NODEID_TAKEN, notFoundError } from './structure-common';
+import { classifyTargets, existingForCreate, localizedText, NODEID_TAKEN, notFoundError } from './structure-common';
 
 const KIND = 'equipment';
 type EquipmentRow = typeof equipment.$inferSelect;
@@ -315,7 +315,6 @@ async function resolveCatalog(tx: Tx, actor: Actor, input: CreateEquipment, vers
 export async function updateEquipment(ctx: ServiceContext, actor: Actor, args: MutationParsed<typeof updateMutation>): Promise<EquipmentRowShape> {
   const { params, body: input } = args;
   const nodeid = params.id;
-  assertBodyIdMatches('equipmentnodeid', input.equipmentnodeid, nodeid);
   const le = actor.legalentitynodeid;
   return writeTransaction(ctx, 'equipment.update', async (tx) => {
     const [current] = await tx.select().from(equipment).where(equipmentOfTenant(actor, nodeid)).for('update');
@@ -331,12 +330,8 @@ export async function updateEquipment(ctx: ServiceContext, actor: Actor, args: M
       ...(input.image !== undefined && { imagefilenodeid: await fileOfTenant(tx, actor, 'image', input.image) }),
       ...(input.typenameplate !== undefined && { typenameplatefilenodeid: await fileOfTenant(tx, actor, 'typenameplate', input.typenameplate) }),
     };
-    const changes = changedFields(current, patch);
-    if (Object.keys(changes).length === 0) return toRowShape(current) as EquipmentRowShape;
-    const version = await nextVersion(tx, le);
-    await tx.update(equipment).set({ ...patch, version, updatedAt: new Date() }).where(equipmentOfTenant(actor, nodeid));
-    await appendHistory(tx, { legalentitynodeid: le, kind: KIND, nodeid, version, changes, usernodeid: actor.usernodeid });
-    return equipmentRow(tx, actor, nodeid);
+    const written = await writeChangedFields(tx, actor, { table: equipment, kind: KIND, nodeid, current, patch, where: equipmentOfTenant(actor, nodeid) });
+    return written ? equipmentRow(tx, actor, nodeid) : (toRowShape(current) as EquipmentRowShape);
   });
 }
 

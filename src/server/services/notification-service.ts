@@ -133,7 +133,6 @@ export async function createNotification(ctx: ServiceContext, actor: Actor, inpu
 export async function updateNotification(ctx: ServiceContext, actor: Actor, args: MutationParsed<typeof updateMutation>): Promise<NotificationRowShape> {
   const { params, body: input } = args;
   const nodeid = params.nodeid;
-  if (input.nodeid !== undefined && input.nodeid !== nodeid) throw badRequest('nodeid does not match the path', [{ field: 'nodeid', message: 'Must equal the id in the path' }]);
   return writeTransaction(ctx, 'notification.update', async (tx) => {
     const [current] = await tx.select().from(notifications).where(notificationOfTenant(actor, nodeid)).for('update');
     if (!current) throw (await isDeleted(tx, actor, nodeid)) ? gone() : notFound(NOT_FOUND);

@@ -11,7 +11,7 @@ import { notFound } from '../http-errors';
 import { applyAssignments, unlinkMachinesOf } from './assign-service';
 import { nextVersion } from './change-feed';
 import { deleteWithOwned } from './ownership';
-import { appendHistory, changedFields } from './record-history';
+import { appendHistory, writeChangedFields } from './record-history';
 import { toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { byName, existingForCreate, notFoundError } from './structure-common';
@@ -72,22 +72,12 @@ export async function createPool(ctx: ServiceContext, actor: Actor, args: Mutati
 
 /** updatePool {lang, name, equipmentpoolnodeid}: the declaration's change on the locked row — the name in `lang`; other languages stay. */
 export async function updatePool(ctx: ServiceContext, actor: Actor, args: MutationParsed<typeof updateMutation>): Promise<EquipmentPoolRow> {
-  const le = actor.legalentitynodeid;
   const nodeid = args.params.id;
   return writeTransaction(ctx, 'equipmentpool.update', async (tx) => {
     const [current] = await tx.select().from(equipmentPools).where(poolOfTenant(actor, nodeid)).for('update');
     if (!current) throw notFoundError('Equipment pool');
     const patch = toColumnValues(equipmentPools, updateMutation.apply!(toRowShape(current), args, { now: Date.now(), usernodeid: actor.usernodeid })) as Partial<PoolRow>;
-    const changes = changedFields(current, patch);
-    if (Object.keys(changes).length === 0) return poolRow(current);
-    const version = await nextVersion(tx, le);
-    const [updated] = await tx
-      .update(equipmentPools)
-      .set({ ...patch, version, updatedAt: new Date() })
-      .where(poolOfTenant(actor, nodeid))
-      .returning();
-    await appendHistory(tx, { legalentitynodeid: le, kind: KIND, nodeid, version, changes, usernodeid: actor.usernodeid });
-    return poolRow(updated!);
+    return poolRow((await writeChangedFields(tx, actor, { table: equipmentPools, kind: KIND, nodeid, current, patch, where: poolOfTenant(actor, nodeid) })) ?? current);
   });
 }
 

@@ -6,11 +6,11 @@ import { createSite as createMutation, updateSite as updateMutation } from '../.
 import type { SiteRow as SiteRowShape } from '../../shared/rows/structure';
 import type { Db } from '../db/client';
 import { areas, sites } from '../db/schema';
-import { badRequest, notFound } from '../http-errors';
+import { notFound } from '../http-errors';
 import { unlinkMachinesOf } from './assign-service';
 import { nextVersion } from './change-feed';
 import { deleteWithOwned } from './ownership';
-import { appendHistory, changedFields } from './record-history';
+import { changedFields, writeChangedFields } from './record-history';
 import { toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { deleteShiftModelsIfOrphaned } from './shiftmodel-service';
@@ -64,22 +64,12 @@ export async function createSite(ctx: ServiceContext, actor: Actor, args: Mutati
 export async function updateSite(ctx: ServiceContext, actor: Actor, args: MutationParsed<typeof updateMutation>): Promise<SiteRowShape> {
   const nodeid = args.params.id;
   const input = args.body;
-  if (input.sitenodeid !== nodeid) throw badRequest('sitenodeid does not match the path', [{ field: 'sitenodeid', message: 'Must equal the id in the path' }]);
   if (input.legalentitynodeid !== undefined) assertOwnLegalEntity(actor, input.legalentitynodeid);
   return writeTransaction(ctx, 'site.update', async (tx) => {
     const [current] = await tx.select().from(sites).where(siteOfTenant(actor, nodeid)).for('update');
     if (!current) throw notFound(SITE_NOT_FOUND);
     const patch = toColumnValues(sites, updateMutation.apply!(toRowShape(current), args, { now: Date.now(), usernodeid: actor.usernodeid })) as Partial<SiteRow>;
-    const fieldChanges = changedFields(current, patch);
-    if (Object.keys(fieldChanges).length === 0) return siteRow(current);
-    const version = await nextVersion(tx, actor.legalentitynodeid);
-    const [updated] = await tx
-      .update(sites)
-      .set({ ...patch, version, updatedAt: new Date() })
-      .where(siteOfTenant(actor, nodeid))
-      .returning();
-    await appendHistory(tx, { legalentitynodeid: actor.legalentitynodeid, kind: 'sites', nodeid, version, changes: fieldChanges, usernodeid: actor.usernodeid });
-    return siteRow(updated!);
+    return siteRow((await writeChangedFields(tx, actor, { table: sites, kind: 'sites', nodeid, current, patch, where: siteOfTenant(actor, nodeid) })) ?? current);
   });
 }
 

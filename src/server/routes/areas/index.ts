@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { areaSchema } from '../../../shared/api/areas';
 import { createArea, deleteArea, updateArea } from '../../../shared/mutations/structure';
 import * as service from '../../services/area-service';
-import { assertBodyIdMatches } from '../../services/structure-common';
 import { writeRoute } from '../declared-route';
 import { errorResponses, langQuerySchema, nodeidParamsSchema } from '../responses';
 
@@ -36,20 +35,16 @@ const areaRoutes: FastifyPluginAsyncZod = async (app) => {
     tags: ['areas'],
     summary: 'Rename an area; only the fields sent change',
     errors: [400, 401, 403, 404],
-    handler: (request) => {
-      assertBodyIdMatches('areanodeid', request.body.areanodeid, request.params.id);
-      return service.updateArea(request.serviceContext, request.auth, { params: request.params, body: request.body });
-    },
+    bodyId: 'areanodeid',
+    handler: (request) => service.updateArea(request.serviceContext, request.auth, { params: request.params, body: request.body }),
   });
 
   writeRoute(app, deleteArea, {
     tags: ['areas'],
     summary: 'Delete an area (delete area); its machines stay, unlinked',
     errors: [400, 401, 403, 404],
-    handler: (request) => {
-      assertBodyIdMatches('areanodeid', request.body?.areanodeid, request.params.id);
-      return service.deleteArea(request.serviceContext, request.auth, request.params.id);
-    },
+    bodyId: 'areanodeid',
+    handler: (request) => service.deleteArea(request.serviceContext, request.auth, request.params.id),
   });
 };
 

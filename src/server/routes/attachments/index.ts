@@ -3,8 +3,8 @@ import { attachmentSchema, deleteAttachmentSchema, updateAttachmentSchema } from
 import { deleteResultSchema } from '../../../shared/api/fields';
 import { attachFile } from '../../../shared/mutations/files';
 import { attachmentRowSchema } from '../../../shared/rows/equipment';
-import { badRequest } from '../../http-errors';
 import { createAttachment, deleteAttachment, getAttachment, updateAttachment } from '../../services/attachment-service';
+import { assertBodyIdMatches } from '../../services/structure-common';
 import { writeRoute } from '../declared-route';
 import { errorResponses, langQuerySchema, nodeidParamsSchema } from '../responses';
 
@@ -56,9 +56,8 @@ const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
       body: deleteAttachmentSchema,
       response: { 200: deleteResultSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: async (request) => {
-      const nodeid = request.body?.nodeid;
-      if (nodeid !== undefined && nodeid !== request.params.id) throw badRequest('nodeid does not match the path', [{ field: 'nodeid', message: 'Must equal the id in the path' }]);
+    handler: (request) => {
+      assertBodyIdMatches('nodeid', request.body?.nodeid, request.params.id);
       return deleteAttachment(request.serviceContext, request.auth, request.params.id);
     },
   });

@@ -45,6 +45,7 @@ const counterRoutes: FastifyPluginAsyncZod = async (app) => {
     // so no single row is what it changed.
     answer: counterSchema,
     errors: [400, 401, 403, 404, 409],
+    bodyId: 'nodeid',
     handler: (request) => updateCounter(request.serviceContext, request.auth, request.params.id, request.body),
   });
 

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { listPoolsQuerySchema, poolSchema } from '../../../shared/api/equipmentpools';
 import { createPool, deletePool, updatePool } from '../../../shared/mutations/structure';
 import * as service from '../../services/pool-service';
-import { assertBodyIdMatches } from '../../services/structure-common';
 import { writeRoute } from '../declared-route';
 import { errorResponses, langQuerySchema, nodeidParamsSchema } from '../responses';
 
@@ -41,20 +40,16 @@ const poolRoutes: FastifyPluginAsyncZod = async (app) => {
     tags: ['equipmentpools'],
     summary: 'Rename a pool in one language (update pool)',
     errors: [400, 401, 403, 404],
-    handler: (request) => {
-      assertBodyIdMatches('equipmentpoolnodeid', request.body.equipmentpoolnodeid, request.params.id);
-      return service.updatePool(request.serviceContext, request.auth, { params: request.params, body: request.body });
-    },
+    bodyId: 'equipmentpoolnodeid',
+    handler: (request) => service.updatePool(request.serviceContext, request.auth, { params: request.params, body: request.body }),
   });
 
   writeRoute(app, deletePool, {
     tags: ['equipmentpools'],
     summary: 'Delete a pool (delete pool); its machines stay, unlinked',
     errors: [400, 401, 403, 404],
-    handler: (request) => {
-      assertBodyIdMatches('equipmentpoolnodeid', request.body?.equipmentpoolnodeid, request.params.id);
-      return service.deletePool(request.serviceContext, request.auth, request.params.id);
-    },
+    bodyId: 'equipmentpoolnodeid',
+    handler: (request) => service.deletePool(request.serviceContext, request.auth, request.params.id),
   });
 };
 

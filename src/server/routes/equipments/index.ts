@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { createEquipmentBulkResultSchema, createEquipmentBulkSchema, equipmentSchema } from '../../../shared/api/equipment';
 import { createEquipment, deleteEquipment, updateEquipment } from '../../../shared/mutations/equipment';
 import * as service from '../../services/equipment-service';
-import { assertBodyIdMatches } from '../../services/structure-common';
 import { writeRoute } from '../declared-route';
 import { errorResponses, langQuerySchema, nodeidParamsSchema } from '../responses';
 
@@ -49,6 +48,7 @@ const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
     tags: ['equipments'],
     summary: 'Change a machine (update equipment, memo update); only the fields sent change',
     errors: [400, 401, 403, 404],
+    bodyId: 'equipmentnodeid',
     handler: (request) => service.updateEquipment(request.serviceContext, request.auth, { params: request.params, body: request.body }),
   });
 
@@ -56,10 +56,8 @@ const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
     tags: ['equipments'],
     summary: 'Delete a machine with its notifications, counters, tasks, FAQs and attachments',
     errors: [400, 401, 403, 404],
-    handler: (request) => {
-      assertBodyIdMatches('nodeid', request.body?.nodeid, request.params.id);
-      return service.deleteEquipment(request.serviceContext, request.auth, request.params.id);
-    },
+    bodyId: 'nodeid',
+    handler: (request) => service.deleteEquipment(request.serviceContext, request.auth, request.params.id),
   });
 };
 

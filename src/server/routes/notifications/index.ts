@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notificationParamsSchema, notificationSchema } from '../../../shared/api/notifications';
 import { createNotification, deleteNotification, updateNotification } from '../../../shared/mutations/notifications';
-import { badRequest } from '../../http-errors';
 import * as service from '../../services/notification-service';
 import { writeRoute } from '../declared-route';
 import { errorResponses, langQuerySchema } from '../responses';
@@ -35,6 +34,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     tags: ['notifications'],
     summary: 'Change fields or the status (§4.2 transition on the server status); only the fields sent change',
     errors: [400, 401, 403, 404, 410],
+    bodyId: 'nodeid',
     handler: (request) => service.updateNotification(request.serviceContext, request.auth, { params: request.params, body: request.body }),
   });
 
@@ -42,13 +42,8 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     tags: ['notifications'],
     summary: 'Delete a notification with its solutions, reports, costs and attachments (tombstones)',
     errors: [400, 401, 403, 404, 410],
-    handler: async (request) => {
-      const nodeid = request.body?.nodeid;
-      if (nodeid !== undefined && nodeid !== request.params.nodeid) {
-        throw badRequest('nodeid does not match the path', [{ field: 'nodeid', message: 'Must equal the id in the path' }]);
-      }
-      return service.deleteNotification(request.serviceContext, request.auth, request.params.nodeid);
-    },
+    bodyId: 'nodeid',
+    handler: (request) => service.deleteNotification(request.serviceContext, request.auth, request.params.nodeid),
   });
 };
 

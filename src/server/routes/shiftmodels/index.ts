@@ -32,10 +32,8 @@ const shiftModelRoutes: FastifyPluginAsyncZod = async (app) => {
     tags: ['shiftmodels'],
     summary: 'Replace the rows of a shift plan (shifts only); answers the plan’s row (its rows: GET /api/shiftmodels/{id})',
     errors: [400, 401, 403, 404],
-    handler: (request) => {
-      assertBodyIdMatches('shiftnodeid', request.body.shiftnodeid, request.params.id);
-      return service.updateShiftModel(request.serviceContext, request.auth, request.params.id, request.body);
-    },
+    bodyId: 'shiftnodeid',
+    handler: (request) => service.updateShiftModel(request.serviceContext, request.auth, request.params.id, request.body),
   });
 
   app.delete('/shiftmodels/:id', {

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { siteSchema } from '../../../shared/api/sites';
 import { createSite, deleteSite, updateSite } from '../../../shared/mutations/structure';
 import * as service from '../../services/site-service';
-import { assertBodyIdMatches } from '../../services/structure-common';
 import { writeRoute } from '../declared-route';
 import { errorResponses, langQuerySchema, nodeidParamsSchema } from '../responses';
 
@@ -47,6 +46,7 @@ const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     tags: ['sites'],
     summary: 'Change a plant (updateSite); only the fields sent change',
     errors: [400, 401, 403, 404],
+    bodyId: 'sitenodeid',
     handler: (request) => service.updateSite(request.serviceContext, request.auth, { params: request.params, body: request.body }),
   });
 
@@ -54,10 +54,8 @@ const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     tags: ['sites'],
     summary: 'Delete a plant with its areas (deleteSite); its machines stay, unlinked',
     errors: [400, 401, 403, 404],
-    handler: (request) => {
-      assertBodyIdMatches('sitenodeid', request.body?.sitenodeid, request.params.id);
-      return service.deleteSite(request.serviceContext, request.auth, request.params.id);
-    },
+    bodyId: 'sitenodeid',
+    handler: (request) => service.deleteSite(request.serviceContext, request.auth, request.params.id),
   });
 };
 
