@@ -11,6 +11,7 @@ import type { StructureTree } from '../../../shared/api/structure';
 import { subscribedTree, type SubscriptionSelection } from '../../../shared/domain/subscription';
 import { AppDialog } from '../../components/app-dialog';
 import { FormError } from '../../components/form-actions';
+import { withToggled } from '../../lib/sets';
 import { countEquipment } from './structure-stats';
 
 export interface SubscriptionDialogProps {
@@ -43,12 +44,7 @@ export function SubscriptionDialog({ open, tree, selection, busy, error, onSave,
 
   const machines = useMemo(() => countEquipment(subscribedTree(tree, draft)), [tree, draft]);
   const toggle = (key: keyof Draft, nodeid: string, on: boolean) =>
-    setDraft((current) => {
-      const next = new Set(current[key]);
-      if (on) next.add(nodeid);
-      else next.delete(nodeid);
-      return { ...current, [key]: next };
-    });
+    setDraft((current) => ({ ...current, [key]: withToggled(current[key], nodeid, on) }));
 
   return (
     <AppDialog

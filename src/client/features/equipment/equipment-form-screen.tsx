@@ -15,6 +15,7 @@ import { localized } from '../../../shared/domain/text';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { fromEditorRows, ShiftEditor, toEditorRows, type ShiftEditorRow } from '../../components/shift-editor';
 import { api } from '../../lib/api';
+import { useObjectUrl } from '../../lib/use-object-url';
 import { useOnlineStatus } from '../../lib/use-online-status';
 import { usePermission } from '../../lib/use-permission';
 import { PENDING_DELETE } from '../../sync/mirror-fields';
@@ -41,21 +42,6 @@ import { ServiceSticker } from './service-sticker';
 import { useRecordTarget } from './use-record-target';
 
 const visible = (rows: MirrorRow[] | undefined) => (rows ?? []).filter((row) => !row[PENDING_DELETE]);
-
-/** Object URL of a photo chosen in this form (not yet saved). */
-function usePickedUrl(photo: PhotoInput | undefined): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!photo) {
-      setUrl(null);
-      return undefined;
-    }
-    const objectUrl = URL.createObjectURL(new Blob([photo.bytes], { type: photo.mimetype }));
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [photo]);
-  return url;
-}
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -148,8 +134,8 @@ export function EquipmentFormScreen() {
   }, [loaded, machine, mode, lang, lookup, areas, structure]);
 
   const [photos, setPhotos] = useState<{ image?: PhotoInput; typenameplate?: PhotoInput }>({});
-  const pickedImage = usePickedUrl(photos.image);
-  const pickedNameplate = usePickedUrl(photos.typenameplate);
+  const pickedImage = useObjectUrl(photos.image);
+  const pickedNameplate = useObjectUrl(photos.typenameplate);
   const storedImage = useStoredFileUrl(typeof machine?.imagefilenodeid === 'string' ? machine.imagefilenodeid : null);
   const storedNameplate = useStoredFileUrl(typeof machine?.typenameplatefilenodeid === 'string' ? machine.typenameplatefilenodeid : null);
   const [serverUrls, setServerUrls] = useState<{ image: string | null; typenameplate: string | null }>({ image: null, typenameplate: null });

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { localized } from '../../../shared/domain/text';
 import { CsvSyntaxError, parseCsv, serializeCsv } from '../../lib/csv';
 import { i18n as appI18n } from '../../lib/i18n';
+import { withToggled } from '../../lib/sets';
 import { usePermission } from '../../lib/use-permission';
 import { useStickerBaseUrl } from '../../lib/use-sticker-base';
 import { PENDING_DELETE } from '../../sync/mirror-fields';
@@ -243,13 +244,7 @@ function StickerSheetCard({ mirror }: { mirror: CsvMirror }) {
       serialnumber: typeof row.manufacturerserialnumber === 'string' ? row.manufacturerserialnumber : null,
     };
   };
-  const toggle = (nodeid: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(nodeid);
-      else next.delete(nodeid);
-      return next;
-    });
+  const toggle = (nodeid: string, on: boolean) => setSelected((current) => withToggled(current, nodeid, on));
   const print = async () => {
     setBusy(true);
     try {

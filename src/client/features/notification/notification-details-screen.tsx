@@ -4,11 +4,11 @@
  * selector (notification update permission) writing through `updateNotificationStatus`, the description and the
  * photos. Read from the local mirror, so it works offline.
  */
-import { Badge, Box, Breadcrumb, Card, DataList, Field, Flex, Heading, HStack, NativeSelect, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
-import { ChevronLeft, Clock } from 'lucide-react';
+import { Badge, Box, Card, DataList, Field, Flex, Heading, HStack, NativeSelect, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
+import { Clock } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import {
   NOTIFICATION_HEADER_TITLE_MAX,
   NOTIFICATION_STATUSES,
@@ -17,6 +17,7 @@ import {
   type NotificationStatus,
 } from '../../../shared/domain/notification';
 import { truncateText } from '../../../shared/domain/text';
+import { BackLink } from '../../components/back-link';
 import { FormError } from '../../components/form-actions';
 import { MissingRecord } from '../../components/missing-record';
 import { NotSyncedBadge } from '../../components/not-synced-badge';
@@ -30,22 +31,9 @@ import { updateNotificationStatus } from '../../sync/repositories/notifications'
 import { isQuotaExceeded, useWriteContext } from '../../sync/use-write-context';
 import { NotificationAttachments } from './notification-attachments';
 
-function BackLink({ equipmentnodeid }: { equipmentnodeid: string | null }) {
+function BackToMachine({ equipmentnodeid }: { equipmentnodeid: string | null }) {
   const { t } = useTranslation();
-  return (
-    <Breadcrumb.Root aria-label={t('machine.breadcrumbLabel')}>
-      <Breadcrumb.List>
-        <Breadcrumb.Item>
-          <Breadcrumb.Link asChild minH="11" display="inline-flex" alignItems="center">
-            <RouterLink to={equipmentnodeid ? `/machine-overview?nodeid=${equipmentnodeid}&tab=0` : '/dashboard'}>
-              <ChevronLeft size={18} aria-hidden />
-              {equipmentnodeid ? t('notificationSlice.back') : t('notificationSlice.backToDashboard')}
-            </RouterLink>
-          </Breadcrumb.Link>
-        </Breadcrumb.Item>
-      </Breadcrumb.List>
-    </Breadcrumb.Root>
-  );
+  return equipmentnodeid ? <BackLink to={`/machine-overview?nodeid=${equipmentnodeid}&tab=0`} label={t('notificationSlice.back')} /> : <BackLink to="/dashboard" label={t('notificationSlice.backToDashboard')} />;
 }
 
 function StatusSelector({ detail }: { detail: NotificationDetail }) {
@@ -146,7 +134,7 @@ export function NotificationDetailsScreen() {
 
   return (
     <Stack gap="4" p={{ base: '4', md: '6' }} maxW="5xl">
-      <BackLink equipmentnodeid={detail.status === 'ready' ? detail.value.notification.equipmentnodeid || null : null} />
+      <BackToMachine equipmentnodeid={detail.status === 'ready' ? detail.value.notification.equipmentnodeid || null : null} />
       {detail.status === 'loading' && (
         <Stack gap="4" role="status" aria-busy="true" aria-label={t('notificationSlice.loading')}>
           <Skeleton h="48" borderRadius="l3" />

@@ -8,6 +8,7 @@ import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/app-dialog';
+import { withToggled } from '../../lib/sets';
 import { highlightParts, searchableTexts, selectionCount, selectionList, type SelectableEquipment } from './equipment-selection';
 
 export interface EquipmentSelectionDialogProps {
@@ -36,13 +37,7 @@ export function EquipmentSelectionDialog({ open, equipment, selected, targetName
 
   const { linked, unlinked } = selectionList(equipment, query);
   const count = selectionCount(linked.length + unlinked.length, checked.size, query);
-  const toggle = (nodeid: string, on: boolean) =>
-    setChecked((current) => {
-      const next = new Set(current);
-      if (on) next.add(nodeid);
-      else next.delete(nodeid);
-      return next;
-    });
+  const toggle = (nodeid: string, on: boolean) => setChecked((current) => withToggled(current, nodeid, on));
 
   const row = (item: SelectableEquipment) => (
     <Box as="li" key={item.nodeid} borderBottomWidth="1px" borderColor="border.muted">
