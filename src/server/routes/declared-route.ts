@@ -2,8 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { deleteResultSchema } from '../../shared/api/fields';
-import type { AnyMutation } from '../../shared/mutations/mutation';
+import type { AnyMutation, MutationParsed } from '../../shared/mutations/mutation';
 import { rowSchemaOf } from '../../shared/rows/registry';
+import type { AuthContext } from '../auth/auth-context';
+import type { ServiceContext } from '../services/service-context';
 import { assertBodyIdMatches } from '../services/structure-common';
 import { errorResponses, type ErrorCode } from './responses';
 
@@ -22,9 +24,6 @@ export function declaredSchema<M extends AnyMutation>(definition: M): { params: 
   return { params: definition.params, body: definition.body };
 }
 
-/** A declared route's request, its params and body parsed by the declaration's schemas. */
-export type DeclaredRequest<M extends AnyMutation> = FastifyRequest & { params: z.output<M['params']>; body: z.output<M['body']> };
-
 export interface WriteRouteOptions<M extends AnyMutation> {
   tags: string[];
   summary: string;
@@ -35,7 +34,8 @@ export interface WriteRouteOptions<M extends AnyMutation> {
   errors: readonly ErrorCode[];
   /** The body's field that repeats the path's id (the spec's payloads carry both): when sent, it must be the same (400). */
   bodyId?: string;
-  handler(request: DeclaredRequest<M>): Promise<unknown>;
+  /** The service call, with the request's context (bound to the mutation log's transaction), caller and parsed input. */
+  handler(context: ServiceContext, actor: AuthContext, args: MutationParsed<M>): Promise<unknown>;
 }
 
 /** The id the path names (`/:id` or `/:nodeid`). */
@@ -49,11 +49,12 @@ const pathIdOf = (params: { id?: string; nodeid?: string }): string => params.id
 export function writeRoute<M extends AnyMutation>(app: Parameters<FastifyPluginAsyncZod>[0], definition: M, options: WriteRouteOptions<M>): void {
   const status = options.status ?? 200;
   const answer = options.answer ?? (definition.deletes ? deleteResultSchema : rowSchemaOf(definition.kind));
-  // why the cast: the declaration's schemas validated params and body before the handler runs.
   const run = async (request: FastifyRequest) => {
+    // why the cast: the declaration's schemas validated params and body before the handler runs.
+    const args = { params: request.params, body: request.body } as MutationParsed<M>;
     const { bodyId } = options;
-    if (bodyId) assertBodyIdMatches(bodyId, (request.body as Record<string, string | undefined> | null | undefined)?.[bodyId], pathIdOf(request.params as { id?: string; nodeid?: string }));
-    return options.handler(request as DeclaredRequest<M>);
+    if (bodyId) assertBodyIdMatches(bodyId, (args.body as Record<string, string | undefined> | null | undefined)?.[bodyId], pathIdOf(args.params as { id?: string; nodeid?: string }));
+    return options.handler(request.serviceContext, request.auth, args);
   };
   const response: Record<number, z.ZodType> = { [status]: answer, ...errorResponses(...options.errors) };
   app.route({

@@ -28,7 +28,7 @@ const areaRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Create an area (create area), optionally with shifts, moved-in machines and the creator’s subscription; answers the area’s row (its machines and plan: GET /api/areas/{id})',
     status: 201,
     errors: [400, 401, 403, 404, 409, 410],
-    handler: (request) => service.createArea(request.serviceContext, request.auth, { params: request.params, body: request.body }),
+    handler: service.createArea,
   });
 
   writeRoute(app, updateArea, {
@@ -36,7 +36,7 @@ const areaRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Rename an area; only the fields sent change',
     errors: [400, 401, 403, 404],
     bodyId: 'areanodeid',
-    handler: (request) => service.updateArea(request.serviceContext, request.auth, { params: request.params, body: request.body }),
+    handler: service.updateArea,
   });
 
   writeRoute(app, deleteArea, {
@@ -44,7 +44,7 @@ const areaRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Delete an area (delete area); its machines stay, unlinked',
     errors: [400, 401, 403, 404],
     bodyId: 'areanodeid',
-    handler: (request) => service.deleteArea(request.serviceContext, request.auth, request.params.id),
+    handler: (context, actor, { params }) => service.deleteArea(context, actor, params.id),
   });
 };
 

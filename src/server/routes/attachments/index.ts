@@ -32,7 +32,7 @@ const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Attach a complete file to a node of the organisation',
     status: 201,
     errors: [400, 401, 403, 404, 409],
-    handler: (request) => createAttachment(request.serviceContext, request.auth, request.body),
+    handler: (context, actor, { body }) => createAttachment(context, actor, body),
   });
 
   app.put('/attachments/:id', {

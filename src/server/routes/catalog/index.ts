@@ -48,7 +48,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Record a manufacturer',
     status: 201,
     errors: [400, 401, 403, 409, 410],
-    handler: (request) => catalog.createLegalEntity(request.serviceContext, request.auth, request.body),
+    handler: (context, actor, { body }) => catalog.createLegalEntity(context, actor, body),
   });
 
   app.put('/legalentities/:id', {
@@ -76,14 +76,14 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Create a brand of a manufacturer',
     status: 201,
     errors: [400, 401, 403, 404, 409, 410],
-    handler: (request) => catalog.createBrand(request.serviceContext, request.auth, request.body),
+    handler: (context, actor, { body }) => catalog.createBrand(context, actor, body),
   });
 
   writeRoute(app, updateBrand, {
     tags,
     summary: 'Change a brand; only the fields sent change',
     errors: [400, 401, 403, 404],
-    handler: (request) => catalog.updateBrand(request.serviceContext, request.auth, { params: request.params, body: request.body }),
+    handler: catalog.updateBrand,
   });
 
   app.delete('/brands/:id', {
@@ -105,7 +105,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Create a model of a brand',
     status: 201,
     errors: [400, 401, 403, 404, 409, 410],
-    handler: (request) => catalog.createEquipmentType(request.serviceContext, request.auth, request.body),
+    handler: (context, actor, { body }) => catalog.createEquipmentType(context, actor, body),
   });
 
   app.put('/equipmenttypes/:id', {
@@ -133,14 +133,14 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Create an equipment class',
     status: 201,
     errors: [400, 401, 403, 409, 410],
-    handler: (request) => catalog.createEquipmentClass(request.serviceContext, request.auth, request.body),
+    handler: (context, actor, { body }) => catalog.createEquipmentClass(context, actor, body),
   });
 
   writeRoute(app, updateEquipmentClass, {
     tags,
     summary: 'Rename an equipment class in one language',
     errors: [400, 401, 403, 404],
-    handler: (request) => catalog.updateEquipmentClass(request.serviceContext, request.auth, { params: request.params, body: request.body }),
+    handler: catalog.updateEquipmentClass,
   });
 
   app.delete('/equipmentclasses/:id', {

@@ -46,7 +46,7 @@ const counterRoutes: FastifyPluginAsyncZod = async (app) => {
     answer: counterSchema,
     errors: [400, 401, 403, 404, 409],
     bodyId: 'nodeid',
-    handler: (request) => updateCounter(request.serviceContext, request.auth, request.params.id, request.body),
+    handler: (context, actor, { params, body }) => updateCounter(context, actor, params.id, body),
   });
 
   app.delete('/counters/delete/:id', {

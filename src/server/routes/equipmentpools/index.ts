@@ -33,7 +33,7 @@ const poolRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Create a pool (create pool), optionally moving machines into it; answers the pool’s row (its machines: GET /api/equipmentpools/{id})',
     status: 201,
     errors: [400, 401, 403, 404, 409, 410],
-    handler: (request) => service.createPool(request.serviceContext, request.auth, { params: request.params, body: request.body }),
+    handler: service.createPool,
   });
 
   writeRoute(app, updatePool, {
@@ -41,7 +41,7 @@ const poolRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Rename a pool in one language (update pool)',
     errors: [400, 401, 403, 404],
     bodyId: 'equipmentpoolnodeid',
-    handler: (request) => service.updatePool(request.serviceContext, request.auth, { params: request.params, body: request.body }),
+    handler: service.updatePool,
   });
 
   writeRoute(app, deletePool, {
@@ -49,7 +49,7 @@ const poolRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Delete a pool (delete pool); its machines stay, unlinked',
     errors: [400, 401, 403, 404],
     bodyId: 'equipmentpoolnodeid',
-    handler: (request) => service.deletePool(request.serviceContext, request.auth, request.params.id),
+    handler: (context, actor, { params }) => service.deletePool(context, actor, params.id),
   });
 };
 

@@ -29,7 +29,7 @@ const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Create a machine (create equipment), with new manufacturer, brand and type if flagged isnew',
     status: 201,
     errors: [400, 401, 403, 404, 409, 410],
-    handler: (request) => service.createEquipment(request.serviceContext, request.auth, request.body),
+    handler: (context, actor, { body }) => service.createEquipment(context, actor, body),
   });
 
   app.post('/equipments/bulk', {
@@ -49,7 +49,7 @@ const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Change a machine (update equipment, memo update); only the fields sent change',
     errors: [400, 401, 403, 404],
     bodyId: 'equipmentnodeid',
-    handler: (request) => service.updateEquipment(request.serviceContext, request.auth, { params: request.params, body: request.body }),
+    handler: service.updateEquipment,
   });
 
   writeRoute(app, deleteEquipment, {
@@ -57,7 +57,7 @@ const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Delete a machine with its notifications, counters, tasks, FAQs and attachments',
     errors: [400, 401, 403, 404],
     bodyId: 'nodeid',
-    handler: (request) => service.deleteEquipment(request.serviceContext, request.auth, request.params.id),
+    handler: (context, actor, { params }) => service.deleteEquipment(context, actor, params.id),
   });
 };
 

@@ -21,7 +21,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     // why not the file rows: the sender needs each file's signed `url` to PUT the bytes, which no row carries.
     answer: z.array(registeredFileSchema),
     errors: [400, 401, 404],
-    handler: (request) => registerFiles(request.serviceContext, request.auth, services(), request.body),
+    handler: (context, actor, { body }) => registerFiles(context, actor, services(), body),
   });
 
   app.get('/files/:nodeid/download', {

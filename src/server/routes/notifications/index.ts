@@ -27,7 +27,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Create a notification with a device-chosen nodeid',
     status: 201,
     errors: [400, 401, 403, 404, 409, 410],
-    handler: (request) => service.createNotification(request.serviceContext, request.auth, request.body),
+    handler: (context, actor, { body }) => service.createNotification(context, actor, body),
   });
 
   writeRoute(app, updateNotification, {
@@ -35,7 +35,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Change fields or the status (§4.2 transition on the server status); only the fields sent change',
     errors: [400, 401, 403, 404, 410],
     bodyId: 'nodeid',
-    handler: (request) => service.updateNotification(request.serviceContext, request.auth, { params: request.params, body: request.body }),
+    handler: service.updateNotification,
   });
 
   writeRoute(app, deleteNotification, {
@@ -43,7 +43,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Delete a notification with its solutions, reports, costs and attachments (tombstones)',
     errors: [400, 401, 403, 404, 410],
     bodyId: 'nodeid',
-    handler: (request) => service.deleteNotification(request.serviceContext, request.auth, request.params.nodeid),
+    handler: (context, actor, { params }) => service.deleteNotification(context, actor, params.nodeid),
   });
 };
 

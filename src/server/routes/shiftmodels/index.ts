@@ -25,7 +25,7 @@ const shiftModelRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Create the shift plan of an area or machine (replaces its old one); answers the plan’s row (its rows: GET /api/shiftmodels/{id})',
     status: 201,
     errors: [400, 401, 403, 404, 409, 410],
-    handler: (request) => service.createShiftModel(request.serviceContext, request.auth, request.body),
+    handler: (context, actor, { body }) => service.createShiftModel(context, actor, body),
   });
 
   writeRoute(app, updateShifts, {
@@ -33,7 +33,7 @@ const shiftModelRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Replace the rows of a shift plan (shifts only); answers the plan’s row (its rows: GET /api/shiftmodels/{id})',
     errors: [400, 401, 403, 404],
     bodyId: 'shiftnodeid',
-    handler: (request) => service.updateShiftModel(request.serviceContext, request.auth, request.params.id, request.body),
+    handler: (context, actor, { params, body }) => service.updateShiftModel(context, actor, params.id, body),
   });
 
   app.delete('/shiftmodels/:id', {

@@ -39,7 +39,7 @@ const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Create a plant (createSite)',
     status: 201,
     errors: [400, 401, 403, 404, 409, 410],
-    handler: (request) => service.createSite(request.serviceContext, request.auth, { params: request.params, body: request.body }),
+    handler: service.createSite,
   });
 
   writeRoute(app, updateSite, {
@@ -47,7 +47,7 @@ const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Change a plant (updateSite); only the fields sent change',
     errors: [400, 401, 403, 404],
     bodyId: 'sitenodeid',
-    handler: (request) => service.updateSite(request.serviceContext, request.auth, { params: request.params, body: request.body }),
+    handler: service.updateSite,
   });
 
   writeRoute(app, deleteSite, {
@@ -55,7 +55,7 @@ const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Delete a plant with its areas (deleteSite); its machines stay, unlinked',
     errors: [400, 401, 403, 404],
     bodyId: 'sitenodeid',
-    handler: (request) => service.deleteSite(request.serviceContext, request.auth, request.params.id),
+    handler: (context, actor, { params }) => service.deleteSite(context, actor, params.id),
   });
 };
 

@@ -27,14 +27,14 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     tags: ['subscriptions'],
     summary: 'Follow a plant, an area or an equipment pool; following it again answers the existing entry (the entry’s row)',
     errors: [400, 401, 403, 404],
-    handler: (request) => service.createSubscription(request.serviceContext, request.auth, request.body),
+    handler: (context, actor, { body }) => service.createSubscription(context, actor, body),
   });
 
   writeRoute(app, unfollowStructure, {
     tags: ['subscriptions'],
     summary: 'Stop following; an entry that is gone already is no error and answers the version of the delete that ended it',
     errors: [400, 401, 403],
-    handler: (request) => service.deleteSubscription(request.serviceContext, request.auth, request.params.id),
+    handler: (context, actor, { params }) => service.deleteSubscription(context, actor, params.id),
   });
 };
 
