@@ -14,7 +14,7 @@ import { appendHistory, writeChangedFields } from './record-history';
 import { toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { deleteShiftModelsIfOrphaned, insertShiftModel, shiftsOfModels } from './shiftmodel-service';
-import { existingForCreate, notFoundError } from './structure-common';
+import { existingForCreate, lockOwnRow, notFoundError, ofTenant } from './structure-common';
 import { subscribe } from './subscription-service';
 
 const KIND = 'areas';
@@ -26,7 +26,7 @@ export async function listAreas(db: Db, actor: Actor): Promise<Area[]> {
 }
 
 export async function getArea(db: Db | Tx, actor: Actor, nodeid: string): Promise<Area> {
-  const [row] = await db.select().from(areas).where(areaOfTenant(actor, nodeid));
+  const [row] = await db.select().from(areas).where(ofTenant(areas, actor, nodeid));
   if (!row) throw notFoundError('Area');
   const [area] = await toAreas(db, actor, [row]);
   return area!;
@@ -42,7 +42,7 @@ export async function createArea(ctx: ServiceContext, actor: Actor, args: Mutati
   const le = actor.legalentitynodeid;
   const nodeid = input.nodeid ?? uuidv7();
   return writeTransaction(ctx, 'area.create', async (tx) => {
-    const [site] = await tx.select({ nodeid: sites.nodeid }).from(sites).where(and(eq(sites.nodeid, input.sitenodeid), eq(sites.legalentitynodeid, le)));
+    const [site] = await tx.select({ nodeid: sites.nodeid }).from(sites).where(ofTenant(sites, actor, input.sitenodeid));
     if (!site) throw notFoundError('Site');
     const fields = toColumnValues(areas, createMutation.apply!(undefined, args, { now: Date.now(), usernodeid: actor.usernodeid })) as Partial<AreaRow>;
     const [existing] = await tx.select().from(areas).where(eq(areas.nodeid, nodeid));
@@ -81,10 +81,9 @@ async function subscribeToArea(tx: Tx, actor: Actor, sitenodeid: string, areanod
 export async function updateArea(ctx: ServiceContext, actor: Actor, args: MutationParsed<typeof updateMutation>): Promise<AreaRowShape> {
   const nodeid = args.params.id;
   return writeTransaction(ctx, 'area.update', async (tx) => {
-    const [current] = await tx.select().from(areas).where(areaOfTenant(actor, nodeid)).for('update');
-    if (!current) throw notFoundError('Area');
+    const current = await lockOwnRow(tx, areas, actor, nodeid, () => notFoundError('Area'));
     const patch = toColumnValues(areas, updateMutation.apply!(toRowShape(current), args, { now: Date.now(), usernodeid: actor.usernodeid })) as Partial<AreaRow>;
-    return areaRow((await writeChangedFields(tx, actor, { table: areas, kind: KIND, nodeid, current, patch, where: areaOfTenant(actor, nodeid) })) ?? current);
+    return areaRow((await writeChangedFields(tx, actor, { table: areas, kind: KIND, nodeid, current, patch, where: ofTenant(areas, actor, nodeid) })) ?? current);
   });
 }
 
@@ -95,8 +94,7 @@ export async function updateArea(ctx: ServiceContext, actor: Actor, args: Mutati
 export async function deleteArea(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
   const le = actor.legalentitynodeid;
   return writeTransaction(ctx, 'area.delete', async (tx) => {
-    const [area] = await tx.select().from(areas).where(areaOfTenant(actor, nodeid)).for('update');
-    if (!area) throw notFoundError('Area');
+    const area = await lockOwnRow(tx, areas, actor, nodeid, () => notFoundError('Area'));
     const version = await nextVersion(tx, le);
     await unlinkMachinesOf(tx, actor, 'area', [nodeid], version);
     await deleteWithOwned(tx, le, KIND, [nodeid], version);
@@ -109,10 +107,6 @@ export async function deleteArea(ctx: ServiceContext, actor: Actor, nodeid: stri
 /** The area's row (src/shared/rows/structure.ts): what its writes answer. */
 function areaRow(row: AreaRow): AreaRowShape {
   return toRowShape(row) as AreaRowShape;
-}
-
-function areaOfTenant(actor: Actor, nodeid: string) {
-  return and(eq(areas.nodeid, nodeid), eq(areas.legalentitynodeid, actor.legalentitynodeid));
 }
 
 async function toAreas(db: Db | Tx, actor: Actor, rows: AreaRow[]): Promise<Area[]> {

@@ -32,7 +32,7 @@ import { deleteWithOwned } from './ownership';
 import { writeChangedFields } from './record-history';
 import { toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
-import { byName, existingForCreate, notFoundError } from './structure-common';
+import { byName, existingForCreate, lockOwnRow, notFoundError, ofTenant } from './structure-common';
 
 /**
  * The machine catalogue: manufacturers (legal entities recorded by the tenant, `ownerlegalentitynodeid`), brands,
@@ -136,11 +136,9 @@ export async function createBrand(ctx: ServiceContext, actor: Actor, input: Crea
 
 /** updateBrand: its declaration's change on the locked row; only the fields sent change, with history. */
 export async function updateBrand(ctx: ServiceContext, actor: Actor, args: MutationParsed<typeof updateBrandMutation>): Promise<BrandRow> {
-  const le = actor.legalentitynodeid;
   const nodeid = args.params.id;
   return writeTransaction(ctx, 'brand.update', async (tx) => {
-    const [current] = await tx.select().from(brands).where(and(eq(brands.nodeid, nodeid), eq(brands.legalentitynodeid, le))).for('update');
-    if (!current) throw notFoundError('Brand');
+    const current = await lockOwnRow(tx, brands, actor, nodeid, () => notFoundError('Brand'));
     if (args.body.isbrandof !== undefined && !(await manufacturerOfTenant(tx, actor, args.body.isbrandof))) throw notFoundError('Legal entity');
     const patch = toColumnValues(brands, updateBrandMutation.apply!(brandRow(current), args, applyContext(actor)));
     return brandRow((await writeChangedFields(tx, actor, { table: brands, kind: 'brands', nodeid, current, patch, where: eq(brands.nodeid, nodeid) })) ?? current);
@@ -151,8 +149,7 @@ export async function updateBrand(ctx: ServiceContext, actor: Actor, args: Mutat
 export async function deleteBrand(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
   const le = actor.legalentitynodeid;
   return writeTransaction(ctx, 'brand.delete', async (tx) => {
-    const [current] = await tx.select().from(brands).where(and(eq(brands.nodeid, nodeid), eq(brands.legalentitynodeid, le))).for('update');
-    if (!current) throw notFoundError('Brand');
+    await lockOwnRow(tx, brands, actor, nodeid, () => notFoundError('Brand'));
     const typeIds = (await tx.select({ nodeid: equipmentTypes.nodeid }).from(equipmentTypes).where(eq(equipmentTypes.brandnodeid, nodeid))).map((t) => t.nodeid);
     await assertTypesUnused(tx, typeIds);
     const version = await nextVersion(tx, le);
@@ -173,7 +170,7 @@ export async function listEquipmentTypes(db: Db, actor: Actor): Promise<Equipmen
 }
 
 async function brandOfTenant(tx: Tx, actor: Actor, nodeid: string) {
-  const [row] = await tx.select({ nodeid: brands.nodeid }).from(brands).where(and(eq(brands.nodeid, nodeid), eq(brands.legalentitynodeid, actor.legalentitynodeid)));
+  const [row] = await tx.select({ nodeid: brands.nodeid }).from(brands).where(ofTenant(brands, actor, nodeid));
   return row;
 }
 
@@ -196,10 +193,8 @@ export async function createEquipmentType(ctx: ServiceContext, actor: Actor, inp
 }
 
 export async function updateEquipmentType(ctx: ServiceContext, actor: Actor, nodeid: string, input: UpdateEquipmentType): Promise<EquipmentTypeRow> {
-  const le = actor.legalentitynodeid;
   return writeTransaction(ctx, 'equipmenttype.update', async (tx) => {
-    const [current] = await tx.select().from(equipmentTypes).where(and(eq(equipmentTypes.nodeid, nodeid), eq(equipmentTypes.legalentitynodeid, le))).for('update');
-    if (!current) throw notFoundError('Equipment type');
+    const current = await lockOwnRow(tx, equipmentTypes, actor, nodeid, () => notFoundError('Equipment type'));
     if (input.brandnodeid !== undefined && !(await brandOfTenant(tx, actor, input.brandnodeid))) throw notFoundError('Brand');
     const patch = sentFields(input, ['model', 'brandnodeid']);
     return toRowShape((await writeChangedFields(tx, actor, { table: equipmentTypes, kind: 'equipment_types', nodeid, current, patch, where: eq(equipmentTypes.nodeid, nodeid) })) ?? current) as EquipmentTypeRow;
@@ -210,8 +205,7 @@ export async function updateEquipmentType(ctx: ServiceContext, actor: Actor, nod
 export async function deleteEquipmentType(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
   const le = actor.legalentitynodeid;
   return writeTransaction(ctx, 'equipmenttype.delete', async (tx) => {
-    const [current] = await tx.select().from(equipmentTypes).where(and(eq(equipmentTypes.nodeid, nodeid), eq(equipmentTypes.legalentitynodeid, le))).for('update');
-    if (!current) throw notFoundError('Equipment type');
+    await lockOwnRow(tx, equipmentTypes, actor, nodeid, () => notFoundError('Equipment type'));
     await assertTypesUnused(tx, [nodeid]);
     const version = await nextVersion(tx, le);
     await deleteWithOwned(tx, le, 'equipment_types', [nodeid], version);
@@ -255,11 +249,9 @@ export async function createEquipmentClass(ctx: ServiceContext, actor: Actor, in
 
 /** updateEquipmentClass: its declaration's change (one language of the name) on the locked row, with history. */
 export async function updateEquipmentClass(ctx: ServiceContext, actor: Actor, args: MutationParsed<typeof updateClassMutation>): Promise<EquipmentClassRow> {
-  const le = actor.legalentitynodeid;
   const nodeid = args.params.id;
   return writeTransaction(ctx, 'equipmentclass.update', async (tx) => {
-    const [current] = await tx.select().from(equipmentClasses).where(and(eq(equipmentClasses.nodeid, nodeid), eq(equipmentClasses.legalentitynodeid, le))).for('update');
-    if (!current) throw notFoundError('Equipment class');
+    const current = await lockOwnRow(tx, equipmentClasses, actor, nodeid, () => notFoundError('Equipment class'));
     const patch = toColumnValues(equipmentClasses, updateClassMutation.apply!(toRowShape(current), args, applyContext(actor)));
     return toRowShape((await writeChangedFields(tx, actor, { table: equipmentClasses, kind: 'equipment_classes', nodeid, current, patch, where: eq(equipmentClasses.nodeid, nodeid) })) ?? current) as EquipmentClassRow;
   });
@@ -269,7 +261,7 @@ export async function updateEquipmentClass(ctx: ServiceContext, actor: Actor, ar
 export async function deleteEquipmentClass(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
   const le = actor.legalentitynodeid;
   return writeTransaction(ctx, 'equipmentclass.delete', async (tx) => {
-    const [current] = await tx.select({ nodeid: equipmentClasses.nodeid }).from(equipmentClasses).where(and(eq(equipmentClasses.nodeid, nodeid), eq(equipmentClasses.legalentitynodeid, le))).for('update');
+    const [current] = await tx.select({ nodeid: equipmentClasses.nodeid }).from(equipmentClasses).where(ofTenant(equipmentClasses, actor, nodeid)).for('update');
     if (!current) throw notFoundError('Equipment class');
     const version = await nextVersion(tx, le);
     await tx.update(equipment).set({ equipmentclassnodeid: null, version, updatedAt: new Date() }).where(and(eq(equipment.legalentitynodeid, le), eq(equipment.equipmentclassnodeid, nodeid)));

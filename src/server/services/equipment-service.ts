@@ -30,7 +30,7 @@ import { appendHistory, writeChangedFields } from './record-history';
 import { toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { deleteShiftModelsIfOrphaned, shiftsOfModels } from './shiftmodel-service';
-import { classifyTargets, existingForCreate, localizedText, NODEID_TAKEN, notFoundError } from './structure-common';
+import { classifyTargets, existingForCreate, localizedText, lockOwnRow, NODEID_TAKEN, notFoundError, ofTenant } from './structure-common';
 
 const KIND = 'equipment';
 type EquipmentRow = typeof equipment.$inferSelect;
@@ -39,7 +39,7 @@ type FileInput = NonNullable<CreateEquipment['image']>;
 // ---------------------------------------------------------------- reads
 
 export async function getEquipment(db: Db | Tx, actor: Actor, signer: FileUrlSigner, nodeid: string, lang: string): Promise<Equipment> {
-  const [row] = await db.select().from(equipment).where(equipmentOfTenant(actor, nodeid));
+  const [row] = await db.select().from(equipment).where(ofTenant(equipment, actor, nodeid));
   if (!row) throw notFoundError('Equipment');
   const [record] = await toEquipment(db, actor, signer, [row], lang);
   return record!;
@@ -55,7 +55,7 @@ export async function listEquipment(db: Db, actor: Actor, signer: FileUrlSigner,
 
 /** The machine's row (src/shared/rows/equipment.ts): what its writes answer. */
 async function equipmentRow(db: Db | Tx, actor: Actor, nodeid: string): Promise<EquipmentRowShape> {
-  const [row] = await db.select().from(equipment).where(equipmentOfTenant(actor, nodeid));
+  const [row] = await db.select().from(equipment).where(ofTenant(equipment, actor, nodeid));
   if (!row) throw notFoundError('Equipment');
   return toRowShape(row) as EquipmentRowShape;
 }
@@ -315,12 +315,10 @@ async function resolveCatalog(tx: Tx, actor: Actor, input: CreateEquipment, vers
 export async function updateEquipment(ctx: ServiceContext, actor: Actor, args: MutationParsed<typeof updateMutation>): Promise<EquipmentRowShape> {
   const { params, body: input } = args;
   const nodeid = params.id;
-  const le = actor.legalentitynodeid;
   return writeTransaction(ctx, 'equipment.update', async (tx) => {
-    const [current] = await tx.select().from(equipment).where(equipmentOfTenant(actor, nodeid)).for('update');
-    if (!current) throw notFoundError('Equipment');
+    const current = await lockOwnRow(tx, equipment, actor, nodeid, () => notFoundError('Equipment'));
     if (input.equipmenttypenodeid !== undefined) {
-      const [type] = await tx.select({ nodeid: equipmentTypes.nodeid }).from(equipmentTypes).where(and(eq(equipmentTypes.nodeid, input.equipmenttypenodeid), eq(equipmentTypes.legalentitynodeid, le)));
+      const [type] = await tx.select({ nodeid: equipmentTypes.nodeid }).from(equipmentTypes).where(ofTenant(equipmentTypes, actor, input.equipmenttypenodeid));
       if (!type) throw notFoundError('Equipment type');
     }
     if (input.equipmentclassnodeid) await assertClassOfTenant(tx, actor, input.equipmentclassnodeid);
@@ -330,7 +328,7 @@ export async function updateEquipment(ctx: ServiceContext, actor: Actor, args: M
       ...(input.image !== undefined && { imagefilenodeid: await fileOfTenant(tx, actor, 'image', input.image) }),
       ...(input.typenameplate !== undefined && { typenameplatefilenodeid: await fileOfTenant(tx, actor, 'typenameplate', input.typenameplate) }),
     };
-    const written = await writeChangedFields(tx, actor, { table: equipment, kind: KIND, nodeid, current, patch, where: equipmentOfTenant(actor, nodeid) });
+    const written = await writeChangedFields(tx, actor, { table: equipment, kind: KIND, nodeid, current, patch, where: ofTenant(equipment, actor, nodeid) });
     return written ? equipmentRow(tx, actor, nodeid) : (toRowShape(current) as EquipmentRowShape);
   });
 }
@@ -347,8 +345,7 @@ export async function updateEquipment(ctx: ServiceContext, actor: Actor, args: M
 export async function deleteEquipment(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
   const le = actor.legalentitynodeid;
   return writeTransaction(ctx, 'equipment.delete', async (tx) => {
-    const [current] = await tx.select().from(equipment).where(equipmentOfTenant(actor, nodeid)).for('update');
-    if (!current) throw notFoundError('Equipment');
+    const current = await lockOwnRow(tx, equipment, actor, nodeid, () => notFoundError('Equipment'));
     const version = await nextVersion(tx, le);
     const deleted = await deleteWithOwned(tx, le, KIND, [nodeid], version);
     if (current.shiftmodelnodeid) await deleteShiftModelsIfOrphaned(tx, le, [current.shiftmodelnodeid], version);
@@ -371,10 +368,6 @@ export async function deleteEquipment(ctx: ServiceContext, actor: Actor, nodeid:
 
 // ---------------------------------------------------------------- helpers
 
-function equipmentOfTenant(actor: Actor, nodeid: string) {
-  return and(eq(equipment.nodeid, nodeid), eq(equipment.legalentitynodeid, actor.legalentitynodeid));
-}
-
 /** A file reference of the tenant (any upload state: the bytes may still be on their way from an offline device). */
 async function fileOfTenant(tx: Tx, actor: Actor, field: string, ref: FileInput | null | undefined): Promise<string | null> {
   if (!ref) return null;
@@ -387,7 +380,7 @@ async function fileOfTenant(tx: Tx, actor: Actor, field: string, ref: FileInput 
 }
 
 async function assertClassOfTenant(tx: Tx, actor: Actor, nodeid: string): Promise<void> {
-  const [row] = await tx.select({ nodeid: equipmentClasses.nodeid }).from(equipmentClasses).where(and(eq(equipmentClasses.nodeid, nodeid), eq(equipmentClasses.legalentitynodeid, actor.legalentitynodeid)));
+  const [row] = await tx.select({ nodeid: equipmentClasses.nodeid }).from(equipmentClasses).where(ofTenant(equipmentClasses, actor, nodeid));
   if (!row) throw notFoundError('Equipment class');
 }
 

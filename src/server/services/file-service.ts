@@ -12,6 +12,7 @@ import { fileStorageKey } from '../storage/local-storage';
 import { nextVersion, recordTombstones } from './change-feed';
 import { toColumnValues } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
+import { ofTenant } from './structure-common';
 
 type FileRow = typeof files.$inferSelect;
 
@@ -181,7 +182,7 @@ export async function fileDownload(ctx: ServiceContext, actor: Actor, signer: Fi
   const [row] = await ctx.db
     .select()
     .from(files)
-    .where(and(eq(files.nodeid, nodeid), eq(files.legalentitynodeid, actor.legalentitynodeid)));
+    .where(ofTenant(files, actor, nodeid));
   if (!row || row.status !== 'complete') throw notFound('File not found');
   return { nodeid: row.nodeid, fileid: row.fileid, fileversion: row.fileversion, mimetype: row.mimetype, url: downloadUrl(signer, row) };
 }

@@ -14,7 +14,7 @@ import { changedFields, writeChangedFields } from './record-history';
 import { toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { deleteShiftModelsIfOrphaned } from './shiftmodel-service';
-import { existingForCreate } from './structure-common';
+import { existingForCreate, lockOwnRow, ofTenant } from './structure-common';
 
 type SiteRow = typeof sites.$inferSelect;
 
@@ -26,7 +26,7 @@ export async function listSites(ctx: ServiceContext, actor: Actor): Promise<Site
 }
 
 export async function getSite(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<Site> {
-  const [row] = await ctx.db.select().from(sites).where(siteOfTenant(actor, nodeid));
+  const [row] = await ctx.db.select().from(sites).where(ofTenant(sites, actor, nodeid));
   if (!row) throw notFound(SITE_NOT_FOUND);
   const [site] = await withAreas(ctx.db, actor, [row]);
   return site!;
@@ -66,10 +66,9 @@ export async function updateSite(ctx: ServiceContext, actor: Actor, args: Mutati
   const input = args.body;
   if (input.legalentitynodeid !== undefined) assertOwnLegalEntity(actor, input.legalentitynodeid);
   return writeTransaction(ctx, 'site.update', async (tx) => {
-    const [current] = await tx.select().from(sites).where(siteOfTenant(actor, nodeid)).for('update');
-    if (!current) throw notFound(SITE_NOT_FOUND);
+    const current = await lockOwnRow(tx, sites, actor, nodeid, () => notFound(SITE_NOT_FOUND));
     const patch = toColumnValues(sites, updateMutation.apply!(toRowShape(current), args, { now: Date.now(), usernodeid: actor.usernodeid })) as Partial<SiteRow>;
-    return siteRow((await writeChangedFields(tx, actor, { table: sites, kind: 'sites', nodeid, current, patch, where: siteOfTenant(actor, nodeid) })) ?? current);
+    return siteRow((await writeChangedFields(tx, actor, { table: sites, kind: 'sites', nodeid, current, patch, where: ofTenant(sites, actor, nodeid) })) ?? current);
   });
 }
 
@@ -82,7 +81,7 @@ export async function deleteSite(ctx: ServiceContext, actor: Actor, nodeid: stri
   const le = actor.legalentitynodeid;
   return writeTransaction(ctx, 'site.delete', async (tx) => {
     const version = await nextVersion(tx, le);
-    const [site] = await tx.select({ nodeid: sites.nodeid }).from(sites).where(siteOfTenant(actor, nodeid)).for('update');
+    const [site] = await tx.select({ nodeid: sites.nodeid }).from(sites).where(ofTenant(sites, actor, nodeid)).for('update');
     if (!site) throw notFound(SITE_NOT_FOUND);
 
     const areaRows = await tx
@@ -96,10 +95,6 @@ export async function deleteSite(ctx: ServiceContext, actor: Actor, nodeid: stri
     await deleteShiftModelsIfOrphaned(tx, le, areaRows.flatMap((a) => (a.shiftmodelnodeid ? [a.shiftmodelnodeid] : [])), version);
     return { nodeid, version };
   });
-}
-
-function siteOfTenant(actor: Actor, nodeid: string) {
-  return and(eq(sites.nodeid, nodeid), eq(sites.legalentitynodeid, actor.legalentitynodeid));
 }
 
 function assertOwnLegalEntity(actor: Actor, legalentitynodeid: string): void {

@@ -10,10 +10,11 @@ import {
   updateEquipmentTypeSchema,
   updateLegalEntitySchema,
 } from '../../../shared/api/catalog';
-import { deleteResultSchema } from '../../../shared/api/fields';
+import { deleteResultSchema, type DeleteResult } from '../../../shared/api/fields';
 import { createBrand, createEquipmentClass, createEquipmentType, createManufacturer, updateBrand, updateEquipmentClass } from '../../../shared/mutations/catalog';
 import { equipmentTypeRowSchema, manufacturerRowSchema } from '../../../shared/rows/catalog';
 import * as catalog from '../../services/catalog-service';
+import type { Actor, ServiceContext } from '../../services/service-context';
 import { writeRoute } from '../declared-route';
 import { errorResponses, langQuerySchema, nodeidParamsSchema } from '../responses';
 
@@ -29,6 +30,14 @@ const tags = ['catalog'];
  * sends it (a delete its id and version), the lists stay in the spec's shape.
  */
 const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** A delete of the entry the path names (online only, no declaration): 409 while something still uses it. */
+  const deleteEntry = (url: string, summary: string, deleteOne: (context: ServiceContext, actor: Actor, nodeid: string) => Promise<DeleteResult>) =>
+    app.delete(url, {
+      config: remove,
+      schema: { tags, summary, params: nodeidParamsSchema, response: { 200: deleteResultSchema, ...errorResponses(400, 401, 403, 404, 409) } },
+      handler: (request) => deleteOne(request.serviceContext, request.auth, request.params.id),
+    });
+
   app.get('/getlebrty', {
     config: read,
     schema: { tags, summary: 'Manufacturers with their brands and types', querystring: getlebrtyQuerySchema, response: { 200: lebrtySchema, ...errorResponses(400, 401, 403) } },
@@ -57,11 +66,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request) => catalog.updateLegalEntity(request.serviceContext, request.auth, request.params.id, request.body),
   });
 
-  app.delete('/legalentities/:id', {
-    config: remove,
-    schema: { tags, summary: 'Delete a recorded manufacturer without brands', params: nodeidParamsSchema, response: { 200: deleteResultSchema, ...errorResponses(400, 401, 403, 404, 409) } },
-    handler: (request) => catalog.deleteLegalEntity(request.serviceContext, request.auth, request.params.id),
-  });
+  deleteEntry('/legalentities/:id', 'Delete a recorded manufacturer without brands', catalog.deleteLegalEntity);
 
   // ---------------------------------------------------------------- brands
 
@@ -86,11 +91,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: catalog.updateBrand,
   });
 
-  app.delete('/brands/:id', {
-    config: remove,
-    schema: { tags, summary: 'Delete a brand and its types (409 while machines use them)', params: nodeidParamsSchema, response: { 200: deleteResultSchema, ...errorResponses(400, 401, 403, 404, 409) } },
-    handler: (request) => catalog.deleteBrand(request.serviceContext, request.auth, request.params.id),
-  });
+  deleteEntry('/brands/:id', 'Delete a brand and its types (409 while machines use them)', catalog.deleteBrand);
 
   // ---------------------------------------------------------------- equipment types
 
@@ -114,11 +115,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request) => catalog.updateEquipmentType(request.serviceContext, request.auth, request.params.id, request.body),
   });
 
-  app.delete('/equipmenttypes/:id', {
-    config: remove,
-    schema: { tags, summary: 'Delete a model (409 while machines use it)', params: nodeidParamsSchema, response: { 200: deleteResultSchema, ...errorResponses(400, 401, 403, 404, 409) } },
-    handler: (request) => catalog.deleteEquipmentType(request.serviceContext, request.auth, request.params.id),
-  });
+  deleteEntry('/equipmenttypes/:id', 'Delete a model (409 while machines use it)', catalog.deleteEquipmentType);
 
   // ---------------------------------------------------------------- equipment classes
 
@@ -143,11 +140,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: catalog.updateEquipmentClass,
   });
 
-  app.delete('/equipmentclasses/:id', {
-    config: remove,
-    schema: { tags, summary: 'Delete an equipment class; its machines keep existing without one', params: nodeidParamsSchema, response: { 200: deleteResultSchema, ...errorResponses(400, 401, 403, 404, 409) } },
-    handler: (request) => catalog.deleteEquipmentClass(request.serviceContext, request.auth, request.params.id),
-  });
+  deleteEntry('/equipmentclasses/:id', 'Delete an equipment class; its machines keep existing without one', catalog.deleteEquipmentClass);
 };
 
 export default catalogRoutes;
