@@ -11,30 +11,22 @@ import { FormError } from '../../components/form-actions';
 import { currentLanguage } from '../../lib/i18n';
 import { type CounterItem } from '../../sync/machine-mirror';
 import { addCounterReading } from '../../sync/repositories/counters';
-import { isQuotaExceeded, useWriteContext } from '../../sync/use-write-context';
+import { useLocalWrite } from '../../sync/use-local-write';
+import { useWriteContext } from '../../sync/use-write-context';
 import { formatReading } from './format-reading';
 
 export function CounterReadingDialog({ counter, onClose }: { counter: CounterItem; onClose: () => void }) {
   const { t } = useTranslation();
   const context = useWriteContext();
   const [input, setInput] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy: saving, error, run } = useLocalWrite(t('counterSlice.dialog.failed'));
   const value = parseCounterReading(input);
   const invalid = input !== '' && value === undefined;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!context || value === undefined || saving) return;
-    setSaving(true);
-    setError(null);
-    try {
-      await addCounterReading(context, { counternodeid: counter.nodeid, value });
-      onClose();
-    } catch (failure) {
-      setError(isQuotaExceeded(failure) ? t('sync.errors.quota') : t('counterSlice.dialog.failed'));
-      setSaving(false);
-    }
+    if (await run(() => addCounterReading(context, { counternodeid: counter.nodeid, value }))) onClose();
   };
 
   return (

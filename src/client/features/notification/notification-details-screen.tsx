@@ -6,7 +6,6 @@
  */
 import { Badge, Box, Card, DataList, Field, Flex, Heading, HStack, NativeSelect, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
 import { Clock } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import {
@@ -28,7 +27,8 @@ import { useElapsedText } from '../../lib/use-elapsed-text';
 import { usePermission } from '../../lib/use-permission';
 import { useNotificationDetail, type NotificationDetail } from '../../sync/machine-mirror';
 import { updateNotificationStatus } from '../../sync/repositories/notifications';
-import { isQuotaExceeded, useWriteContext } from '../../sync/use-write-context';
+import { useLocalWrite } from '../../sync/use-local-write';
+import { useWriteContext } from '../../sync/use-write-context';
 import { NotificationAttachments } from './notification-attachments';
 
 function BackToMachine({ equipmentnodeid }: { equipmentnodeid: string | null }) {
@@ -39,16 +39,11 @@ function BackToMachine({ equipmentnodeid }: { equipmentnodeid: string | null }) 
 function StatusSelector({ detail }: { detail: NotificationDetail }) {
   const { t } = useTranslation();
   const context = useWriteContext();
-  const [error, setError] = useState<string | null>(null);
+  const { error, run } = useLocalWrite(t('notificationSlice.statusFailed'));
   const current = detail.notification.status as NotificationStatus;
   const change = async (next: NotificationStatus) => {
     if (!context || next === current) return;
-    setError(null);
-    try {
-      await updateNotificationStatus(context, detail.notification.row, next);
-    } catch (failure) {
-      setError(isQuotaExceeded(failure) ? t('sync.errors.quota') : t('notificationSlice.statusFailed'));
-    }
+    await run(() => updateNotificationStatus(context, detail.notification.row, next));
   };
   return (
     <Stack gap="2" maxW={{ base: 'full', md: 'xs' }}>
