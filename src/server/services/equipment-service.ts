@@ -235,6 +235,19 @@ async function resolveMembership(lookups: EquipmentLookups, actor: Actor, ids: r
 }
 
 /**
+ * One catalogue choice of the machine form against the database: an existing entry must be the tenant's (404), a
+ * new one's id must be free (409) — unless the tenant has it already with the same name, which then counts as
+ * existing (an earlier offline create was sent first). Answers the tenant's row, if it has one.
+ */
+function ownCatalogRow<Row>(choice: { isnew?: boolean | undefined; nodeid: string }, row: Row | undefined, isOwn: (row: Row) => boolean, sameContent: (row: Row) => boolean, what: string): Row | undefined {
+  const own = row && isOwn(row) ? row : undefined;
+  if (row && !own) throw choice.isnew ? conflict(NODEID_TAKEN) : notFoundError(what);
+  if (!choice.isnew && !own) throw notFoundError(what);
+  if (choice.isnew && own && !sameContent(own)) throw conflict(NODEID_TAKEN);
+  return own;
+}
+
+/**
  * The §4 catalogue rule against the database. A "new" entry whose nodeid the tenant already has with the same
  * name (e.g. made by an earlier offline create that was sent first) counts as existing. Returns the type's nodeid.
  */
@@ -243,40 +256,19 @@ async function resolveCatalog(tx: Tx, actor: Actor, input: CreateEquipment, vers
   const selection: CatalogSelection = { legalentity: input.legalentity, brand: input.brand, equipmenttype: input.equipmenttype };
   const type = input.equipmenttype!;
 
-  const typeRow = await lookups.typeRow(type.nodeid);
-  const typeOfTenant = typeRow?.legalentitynodeid === le ? typeRow : undefined;
-  if (typeRow && !typeOfTenant) throw type.isnew ? conflict(NODEID_TAKEN) : notFoundError('Equipment type');
-  if (!type.isnew && !typeOfTenant) throw notFoundError('Equipment type');
-  if (type.isnew && typeOfTenant) {
-    if (typeOfTenant.model !== type.model) throw conflict(NODEID_TAKEN);
-    selection.equipmenttype = { isnew: false, nodeid: type.nodeid };
-  }
+  const typeOfTenant = ownCatalogRow(type, await lookups.typeRow(type.nodeid), (row) => row.legalentitynodeid === le, (row) => row.model === type.model, 'Equipment type');
+  if (type.isnew && typeOfTenant) selection.equipmenttype = { isnew: false, nodeid: type.nodeid };
   // An existing type alone brings its brand.
   if (!selection.brand && typeOfTenant) selection.brand = { isnew: false, nodeid: typeOfTenant.brandnodeid };
 
   const brandChoice = selection.brand;
-  const brandRow = brandChoice ? await lookups.brandRow(brandChoice.nodeid) : undefined;
-  const brandOfTenant = brandRow?.legalentitynodeid === le ? brandRow : undefined;
-  if (brandChoice) {
-    if (brandRow && !brandOfTenant) throw brandChoice.isnew ? conflict(NODEID_TAKEN) : notFoundError('Brand');
-    if (!brandChoice.isnew && !brandOfTenant) throw notFoundError('Brand');
-    if (brandChoice.isnew && brandOfTenant) {
-      if (brandOfTenant.name !== brandChoice.name) throw conflict(NODEID_TAKEN);
-      selection.brand = { isnew: false, nodeid: brandChoice.nodeid };
-    }
-  }
+  const brandOfTenant = brandChoice && ownCatalogRow(brandChoice, await lookups.brandRow(brandChoice.nodeid), (row) => row.legalentitynodeid === le, (row) => row.name === brandChoice.name, 'Brand');
+  if (brandChoice?.isnew && brandOfTenant) selection.brand = { isnew: false, nodeid: brandChoice.nodeid };
 
   const manufacturerChoice = selection.legalentity;
-  const manufacturerRow = manufacturerChoice ? await lookups.manufacturerRow(manufacturerChoice.nodeid) : undefined;
-  const manufacturerOfTenant = manufacturerRow?.ownerlegalentitynodeid === le ? manufacturerRow : undefined;
-  if (manufacturerChoice) {
-    if (manufacturerRow && !manufacturerOfTenant) throw manufacturerChoice.isnew ? conflict(NODEID_TAKEN) : notFoundError('Legal entity');
-    if (!manufacturerChoice.isnew && !manufacturerOfTenant) throw notFoundError('Legal entity');
-    if (manufacturerChoice.isnew && manufacturerOfTenant) {
-      if (manufacturerOfTenant.name !== manufacturerChoice.name) throw conflict(NODEID_TAKEN);
-      selection.legalentity = { isnew: false, nodeid: manufacturerChoice.nodeid };
-    }
-  }
+  const manufacturerOfTenant =
+    manufacturerChoice && ownCatalogRow(manufacturerChoice, await lookups.manufacturerRow(manufacturerChoice.nodeid), (row) => row.ownerlegalentitynodeid === le, (row) => row.name === manufacturerChoice.name, 'Legal entity');
+  if (manufacturerChoice?.isnew && manufacturerOfTenant) selection.legalentity = { isnew: false, nodeid: manufacturerChoice.nodeid };
 
   const issues = catalogSelectionIssues(selection, {
     manufacturerOfBrand: (id) => (brandOfTenant && brandOfTenant.nodeid === id ? brandOfTenant.manufacturernodeid : undefined),
