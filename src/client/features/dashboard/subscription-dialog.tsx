@@ -5,7 +5,7 @@
  * offline-first (repositories/subscriptions.ts); the dashboard follows at once.
  */
 import { Badge, Box, Button, Checkbox, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StructureTree } from '../../../shared/api/structure';
 import { subscribedTree, type SubscriptionSelection } from '../../../shared/domain/subscription';
@@ -80,60 +80,64 @@ export function SubscriptionDialog({ open, tree, selection, busy, error, onSave,
     >
       <Stack gap="6">
         {tree.sites.length > 0 && (
-          <Stack as="section" gap="2" aria-labelledby="subscription-sites">
-            <Heading id="subscription-sites" as="h3" size="sm" color="fg.muted">
-              {t('subscriptions.sites')}
-            </Heading>
-            <Stack as="ul" gap="3" listStyleType="none" m="0" p="0">
-              {tree.sites.map((site) => {
-                const whole = draft.sites.has(site.nodeid);
-                return (
-                  <Box as="li" key={site.nodeid} borderWidth="1px" borderColor="border.muted" borderRadius="l2" p="2">
-                    <Choice
-                      label={site.name}
-                      hint={t('subscriptions.wholeSite')}
-                      count={site.areas.reduce((sum, area) => sum + area.equipment.length, 0)}
-                      checked={whole}
-                      onChange={(on) => toggle('sites', site.nodeid, on)}
-                      strong
-                    />
-                    {site.areas.length > 0 && (
-                      <Stack as="ul" gap="0" listStyleType="none" m="0" ps="8">
-                        {site.areas.map((area) => (
-                          <Box as="li" key={area.nodeid}>
-                            <Choice
-                              label={area.name}
-                              count={area.equipment.length}
-                              checked={whole || draft.areas.has(area.nodeid)}
-                              disabled={whole}
-                              onChange={(on) => toggle('areas', area.nodeid, on)}
-                            />
-                          </Box>
-                        ))}
-                      </Stack>
-                    )}
-                  </Box>
-                );
-              })}
-            </Stack>
-          </Stack>
+          <ChoiceSection id="subscription-sites" title={t('subscriptions.sites')} gap="3">
+            {tree.sites.map((site) => {
+              const whole = draft.sites.has(site.nodeid);
+              return (
+                <Box as="li" key={site.nodeid} borderWidth="1px" borderColor="border.muted" borderRadius="l2" p="2">
+                  <Choice
+                    label={site.name}
+                    hint={t('subscriptions.wholeSite')}
+                    count={site.areas.reduce((sum, area) => sum + area.equipment.length, 0)}
+                    checked={whole}
+                    onChange={(on) => toggle('sites', site.nodeid, on)}
+                    strong
+                  />
+                  {site.areas.length > 0 && (
+                    <Stack as="ul" gap="0" listStyleType="none" m="0" ps="8">
+                      {site.areas.map((area) => (
+                        <Box as="li" key={area.nodeid}>
+                          <Choice
+                            label={area.name}
+                            count={area.equipment.length}
+                            checked={whole || draft.areas.has(area.nodeid)}
+                            disabled={whole}
+                            onChange={(on) => toggle('areas', area.nodeid, on)}
+                          />
+                        </Box>
+                      ))}
+                    </Stack>
+                  )}
+                </Box>
+              );
+            })}
+          </ChoiceSection>
         )}
         {tree.equipmentpools.length > 0 && (
-          <Stack as="section" gap="2" aria-labelledby="subscription-pools">
-            <Heading id="subscription-pools" as="h3" size="sm" color="fg.muted">
-              {t('subscriptions.pools')}
-            </Heading>
-            <Stack as="ul" gap="0" listStyleType="none" m="0" p="0">
-              {tree.equipmentpools.map((pool) => (
-                <Box as="li" key={pool.nodeid}>
-                  <Choice label={pool.name} count={pool.equipment.length} checked={draft.equipmentpools.has(pool.nodeid)} onChange={(on) => toggle('equipmentpools', pool.nodeid, on)} />
-                </Box>
-              ))}
-            </Stack>
-          </Stack>
+          <ChoiceSection id="subscription-pools" title={t('subscriptions.pools')} gap="0">
+            {tree.equipmentpools.map((pool) => (
+              <Box as="li" key={pool.nodeid}>
+                <Choice label={pool.name} count={pool.equipment.length} checked={draft.equipmentpools.has(pool.nodeid)} onChange={(on) => toggle('equipmentpools', pool.nodeid, on)} />
+              </Box>
+            ))}
+          </ChoiceSection>
         )}
       </Stack>
     </AppDialog>
+  );
+}
+
+/** A titled list of choices (the plants with their areas, the pools). */
+function ChoiceSection({ id, title, gap, children }: { id: string; title: string; gap: string; children: ReactNode }) {
+  return (
+    <Stack as="section" gap="2" aria-labelledby={id}>
+      <Heading id={id} as="h3" size="sm" color="fg.muted">
+        {title}
+      </Heading>
+      <Stack as="ul" gap={gap} listStyleType="none" m="0" p="0">
+        {children}
+      </Stack>
+    </Stack>
   );
 }
 
