@@ -11,7 +11,7 @@ import { applyAssignments, unlinkMachinesOf } from './assign-service';
 import { nextVersion } from './change-feed';
 import { deleteWithOwned } from './ownership';
 import { appendHistory, writeChangedFields } from './record-history';
-import { toColumnValues, toRowShape } from './rows';
+import { applyContext, toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { deleteShiftModelsIfOrphaned, insertShiftModel, shiftsOfModels } from './shiftmodel-service';
 import { existingForCreate, lockOwnRow, notFoundError, ofTenant } from './structure-common';
@@ -44,7 +44,7 @@ export async function createArea(ctx: ServiceContext, actor: Actor, args: Mutati
   return writeTransaction(ctx, 'area.create', async (tx) => {
     const [site] = await tx.select({ nodeid: sites.nodeid }).from(sites).where(ofTenant(sites, actor, input.sitenodeid));
     if (!site) throw notFoundError('Site');
-    const fields = toColumnValues(areas, createMutation.apply!(undefined, args, { now: Date.now(), usernodeid: actor.usernodeid })) as Partial<AreaRow>;
+    const fields = toColumnValues(areas, createMutation.apply!(undefined, args, applyContext(actor))) as Partial<AreaRow>;
     const [existing] = await tx.select().from(areas).where(eq(areas.nodeid, nodeid));
     const same = await existingForCreate(tx, actor, KIND, nodeid, existing, (row) => row.name === fields.name && row.sitenodeid === fields.sitenodeid && row.areaid === fields.areaid);
     if (same) return areaRow(same);
@@ -82,7 +82,7 @@ export async function updateArea(ctx: ServiceContext, actor: Actor, args: Mutati
   const nodeid = args.params.id;
   return writeTransaction(ctx, 'area.update', async (tx) => {
     const current = await lockOwnRow(tx, areas, actor, nodeid, () => notFoundError('Area'));
-    const patch = toColumnValues(areas, updateMutation.apply!(toRowShape(current), args, { now: Date.now(), usernodeid: actor.usernodeid })) as Partial<AreaRow>;
+    const patch = toColumnValues(areas, updateMutation.apply!(toRowShape(current), args, applyContext(actor))) as Partial<AreaRow>;
     return areaRow((await writeChangedFields(tx, actor, { table: areas, kind: KIND, nodeid, current, patch, where: ofTenant(areas, actor, nodeid) })) ?? current);
   });
 }

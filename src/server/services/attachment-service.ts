@@ -11,7 +11,7 @@ import type { FileUrlSigner } from '../storage/file-storage';
 import { nextVersion, recordTombstone } from './change-feed';
 import { completeFileOfTenant, downloadUrl } from './file-service';
 import { writeChangedFields } from './record-history';
-import { toColumnValues, toRowShape } from './rows';
+import { applyContext, toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { assertBodyIdMatches, lockOwnRow, ofTenant } from './structure-common';
 
@@ -69,7 +69,7 @@ export async function createAttachment(ctx: ServiceContext, actor: Actor, input:
     const file = await completeFileOfTenant(tx, actor, input.file);
     assertDeclaredFile(input.file, file);
     const version = await nextVersion(tx, actor.legalentitynodeid);
-    const fields = attachFile.apply!(undefined, { params: {}, body: input }, { now: Date.now(), usernodeid: actor.usernodeid });
+    const fields = attachFile.apply!(undefined, { params: {}, body: input }, applyContext(actor));
     await tx.insert(attachments).values({
       ...(toColumnValues(attachments, fields) as Omit<typeof attachments.$inferInsert, 'nodeid' | 'legalentitynodeid' | 'filenodeid' | 'targetkind'>),
       nodeid,

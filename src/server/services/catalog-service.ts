@@ -30,7 +30,7 @@ import { conflict } from '../http-errors';
 import { nextVersion, recordTombstone } from './change-feed';
 import { deleteWithOwned } from './ownership';
 import { writeChangedFields } from './record-history';
-import { toColumnValues, toRowShape } from './rows';
+import { applyContext, toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { byName, existingForCreate, lockOwnRow, notFoundError, ofTenant } from './structure-common';
 
@@ -45,7 +45,6 @@ const IN_USE = 'Still used by equipment';
 
 // ---------------------------------------------------------------- manufacturers
 
-const applyContext = (actor: Actor) => ({ now: Date.now(), usernodeid: actor.usernodeid });
 
 /** A manufacturer as the change feed sends it: only what the pickers need, not the fields of a tenant. */
 export function manufacturerRow(row: typeof legalEntities.$inferSelect): ManufacturerRow {

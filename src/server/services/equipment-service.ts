@@ -27,7 +27,7 @@ import { nextVersion } from './change-feed';
 import { downloadUrl } from './file-service';
 import { deleteWithOwned } from './ownership';
 import { appendHistory, writeChangedFields } from './record-history';
-import { toColumnValues, toRowShape } from './rows';
+import { applyContext, toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { deleteShiftModelsIfOrphaned, shiftsOfModels } from './shiftmodel-service';
 import { classifyTargets, existingForCreate, localizedText, lockOwnRow, NODEID_TAKEN, notFoundError, ofTenant } from './structure-common';
@@ -205,7 +205,7 @@ async function insertEquipment(tx: Tx, actor: Actor, input: CreateEquipment, tak
 
   // The row is the declaration's; the server adds what only it knows: the area and pool `isequipmentof` names,
   // the file rows the photo references name, the type the catalogue resolved.
-  const fields = createMutation.apply!(undefined, { params: {}, body: input }, { now: Date.now(), usernodeid: actor.usernodeid });
+  const fields = createMutation.apply!(undefined, { params: {}, body: input }, applyContext(actor));
   await lookups.insert({
     ...(toColumnValues(equipment, fields) as Omit<typeof equipment.$inferInsert, 'nodeid' | 'legalentitynodeid'>),
     nodeid,
@@ -314,7 +314,7 @@ export async function updateEquipment(ctx: ServiceContext, actor: Actor, args: M
       if (!type) throw notFoundError('Equipment type');
     }
     if (input.equipmentclassnodeid) await assertClassOfTenant(tx, actor, input.equipmentclassnodeid);
-    const change = updateMutation.apply!(toRowShape(current), args, { now: Date.now(), usernodeid: actor.usernodeid });
+    const change = updateMutation.apply!(toRowShape(current), args, applyContext(actor));
     const patch: Partial<EquipmentRow> = {
       ...toColumnValues(equipment, change),
       ...(input.image !== undefined && { imagefilenodeid: await fileOfTenant(tx, actor, 'image', input.image) }),

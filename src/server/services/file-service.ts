@@ -10,7 +10,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../http-er
 import { fileContentPath, type FileStorage, type FileUrlSigner, type SignedMethod } from '../storage/file-storage';
 import { fileStorageKey } from '../storage/local-storage';
 import { nextVersion, recordTombstones } from './change-feed';
-import { toColumnValues } from './rows';
+import { applyContext, toColumnValues } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { ofTenant } from './structure-common';
 
@@ -95,7 +95,7 @@ async function registerOne(tx: Tx, actor: Actor, bucketid: string, version: numb
     fileversion = latest.fileversion + 1;
   }
   // The row's fields are the declaration's (the device shows the same); where it is stored is the server's.
-  const fields = uploadFile.apply!(undefined, { params: {}, body: { count: 1, extensions: [entry] } }, { now: Date.now(), usernodeid: actor.usernodeid });
+  const fields = uploadFile.apply!(undefined, { params: {}, body: { count: 1, extensions: [entry] } }, applyContext(actor));
   const [row] = await tx
     .insert(files)
     .values({

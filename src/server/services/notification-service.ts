@@ -26,7 +26,7 @@ import { badRequest, conflict, HttpError, notFound } from '../http-errors';
 import { nextVersion } from './change-feed';
 import { deleteWithOwned } from './ownership';
 import { appendHistory, changedFields } from './record-history';
-import { toColumnValues, toRowShape } from './rows';
+import { applyContext, toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { ofTenant } from './structure-common';
 
@@ -114,7 +114,7 @@ export async function createNotification(ctx: ServiceContext, actor: Actor, inpu
     if (existing) throw conflict('A notification with this nodeid already exists');
     if (await isDeleted(tx, actor, nodeid)) throw gone();
 
-    const fields = createMutation.apply!(undefined, { params: {}, body: { ...input, nodeid } }, { now: Date.now(), usernodeid: actor.usernodeid });
+    const fields = createMutation.apply!(undefined, { params: {}, body: { ...input, nodeid } }, applyContext(actor));
     await tx.insert(notifications).values({
       ...(toColumnValues(notifications, fields) as typeof notifications.$inferInsert),
       nodeid,
@@ -138,7 +138,7 @@ export async function updateNotification(ctx: ServiceContext, actor: Actor, args
     const [current] = await tx.select().from(notifications).where(ofTenant(notifications, actor, nodeid)).for('update');
     if (!current) throw (await isDeleted(tx, actor, nodeid)) ? gone() : notFound(NOT_FOUND);
 
-    const change = updateMutation.apply!(toRowShape(current), args, { now: Date.now(), usernodeid: actor.usernodeid });
+    const change = updateMutation.apply!(toRowShape(current), args, applyContext(actor));
     if (change.type !== undefined && change.type !== current.type && !isUsableNotificationType(change.type)) {
       throw badRequest('Invalid body: type: Types 4 and 5 are not used', [{ field: 'type', message: 'Types 4 and 5 are not used' }]);
     }

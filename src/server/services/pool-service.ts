@@ -12,7 +12,7 @@ import { applyAssignments, unlinkMachinesOf } from './assign-service';
 import { nextVersion } from './change-feed';
 import { deleteWithOwned } from './ownership';
 import { appendHistory, writeChangedFields } from './record-history';
-import { toColumnValues, toRowShape } from './rows';
+import { applyContext, toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { byName, existingForCreate, lockOwnRow, notFoundError, ofTenant } from './structure-common';
 
@@ -60,7 +60,7 @@ export async function createPool(ctx: ServiceContext, actor: Actor, args: Mutati
     const same = await existingForCreate(tx, actor, KIND, nodeid, existing, (row) => row.name[input.lang] === input.name);
     if (same) return poolRow(same);
     const version = await nextVersion(tx, le);
-    const fields = toColumnValues(equipmentPools, createMutation.apply!(undefined, args, { now: Date.now(), usernodeid: actor.usernodeid })) as typeof equipmentPools.$inferInsert;
+    const fields = toColumnValues(equipmentPools, createMutation.apply!(undefined, args, applyContext(actor))) as typeof equipmentPools.$inferInsert;
     const [inserted] = await tx
       .insert(equipmentPools)
       .values({ ...fields, nodeid, legalentitynodeid: le, version })
@@ -75,7 +75,7 @@ export async function updatePool(ctx: ServiceContext, actor: Actor, args: Mutati
   const nodeid = args.params.id;
   return writeTransaction(ctx, 'equipmentpool.update', async (tx) => {
     const current = await lockOwnRow(tx, equipmentPools, actor, nodeid, () => notFoundError('Equipment pool'));
-    const patch = toColumnValues(equipmentPools, updateMutation.apply!(toRowShape(current), args, { now: Date.now(), usernodeid: actor.usernodeid })) as Partial<PoolRow>;
+    const patch = toColumnValues(equipmentPools, updateMutation.apply!(toRowShape(current), args, applyContext(actor))) as Partial<PoolRow>;
     return poolRow((await writeChangedFields(tx, actor, { table: equipmentPools, kind: KIND, nodeid, current, patch, where: ofTenant(equipmentPools, actor, nodeid) })) ?? current);
   });
 }

@@ -11,7 +11,7 @@ import { unlinkMachinesOf } from './assign-service';
 import { nextVersion } from './change-feed';
 import { deleteWithOwned } from './ownership';
 import { changedFields, writeChangedFields } from './record-history';
-import { toColumnValues, toRowShape } from './rows';
+import { applyContext, toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { deleteShiftModelsIfOrphaned } from './shiftmodel-service';
 import { existingForCreate, lockOwnRow, ofTenant } from './structure-common';
@@ -44,7 +44,7 @@ export async function createSite(ctx: ServiceContext, actor: Actor, args: Mutati
   assertOwnLegalEntity(actor, input.legalentitynodeid);
   const nodeid = input.nodeid ?? uuidv7();
   return writeTransaction(ctx, 'site.create', async (tx) => {
-    const fields = toColumnValues(sites, createMutation.apply!(undefined, args, { now: Date.now(), usernodeid: actor.usernodeid })) as Partial<SiteRow>;
+    const fields = toColumnValues(sites, createMutation.apply!(undefined, args, applyContext(actor))) as Partial<SiteRow>;
     const [existing] = await tx.select().from(sites).where(eq(sites.nodeid, nodeid));
     const same = await existingForCreate(tx, actor, 'sites', nodeid, existing, (site) => Object.keys(changedFields(site, fields)).length === 0);
     if (same) return siteRow(same);
@@ -67,7 +67,7 @@ export async function updateSite(ctx: ServiceContext, actor: Actor, args: Mutati
   if (input.legalentitynodeid !== undefined) assertOwnLegalEntity(actor, input.legalentitynodeid);
   return writeTransaction(ctx, 'site.update', async (tx) => {
     const current = await lockOwnRow(tx, sites, actor, nodeid, () => notFound(SITE_NOT_FOUND));
-    const patch = toColumnValues(sites, updateMutation.apply!(toRowShape(current), args, { now: Date.now(), usernodeid: actor.usernodeid })) as Partial<SiteRow>;
+    const patch = toColumnValues(sites, updateMutation.apply!(toRowShape(current), args, applyContext(actor))) as Partial<SiteRow>;
     return siteRow((await writeChangedFields(tx, actor, { table: sites, kind: 'sites', nodeid, current, patch, where: ofTenant(sites, actor, nodeid) })) ?? current);
   });
 }
