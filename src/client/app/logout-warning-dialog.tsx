@@ -2,8 +2,9 @@
  * Logout with unsynced changes (docs/sync.md § Storage): says how many, offers "Jetzt synchronisieren" first,
  * and makes clear that logging out anyway keeps them on the device (they are sent after the next login).
  */
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Button, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../components/app-dialog';
 
 export interface LogoutWarningDialogProps {
   count: number;
@@ -18,36 +19,31 @@ export interface LogoutWarningDialogProps {
 export function LogoutWarningDialog({ count, stillPending, syncing, onCancel, onLogout, onSyncFirst }: LogoutWarningDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onCancel()} role="alertdialog">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{t('sync.logout.title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>{t('sync.logout.text', { count })}</Text>
-              {stillPending !== null && (
-                <Text mt="3" color="orange.fg" fontWeight="medium">
-                  {t('sync.logout.stillPending', { count: stillPending })}
-                </Text>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer flexWrap="wrap">
-              <Button variant="ghost" onClick={onCancel}>
-                {t('sync.logout.cancel')}
-              </Button>
-              <Button variant="outline" onClick={onLogout} disabled={syncing}>
-                {t('sync.logout.logoutAnyway')}
-              </Button>
-              <Button colorPalette="brand" onClick={onSyncFirst} loading={syncing}>
-                {t('sync.logout.syncFirst')}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      onClose={onCancel}
+      alert
+      title={t('sync.logout.title')}
+      footerLayout="wrap"
+      footer={
+        <>
+          <Button variant="ghost" onClick={onCancel}>
+            {t('sync.logout.cancel')}
+          </Button>
+          <Button variant="outline" onClick={onLogout} disabled={syncing}>
+            {t('sync.logout.logoutAnyway')}
+          </Button>
+          <Button colorPalette="brand" onClick={onSyncFirst} loading={syncing}>
+            {t('sync.logout.syncFirst')}
+          </Button>
+        </>
+      }
+    >
+      <Text>{t('sync.logout.text', { count })}</Text>
+      {stillPending !== null && (
+        <Text mt="3" color="orange.fg" fontWeight="medium">
+          {t('sync.logout.stillPending', { count: stillPending })}
+        </Text>
+      )}
+    </AppDialog>
   );
 }

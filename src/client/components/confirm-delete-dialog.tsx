@@ -1,6 +1,10 @@
-/** "Deleting equipment, area or pool is confirmed in a dialog" (spec part 2 §4); plants too. */
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+/**
+ * "Deleting equipment, area or pool is confirmed in a dialog" (spec part 2 §4); plants, machines and a refused
+ * change the sync panel discards too: cancel, and the red button that removes it.
+ */
+import { Button, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { AppDialog } from './app-dialog';
 
 export interface ConfirmDeleteDialogProps {
   open: boolean;
@@ -9,33 +13,34 @@ export interface ConfirmDeleteDialogProps {
   onConfirm(): void;
   onCancel(): void;
   busy?: boolean;
+  /** The buttons' words where "Abbrechen"/"Löschen" would not fit (default: the structure forms'). */
+  cancelLabel?: string;
+  confirmLabel?: string;
+  /** Test id of the red button the e2e page models click. */
+  confirmTestId?: string;
 }
 
-export function ConfirmDeleteDialog({ open, title, text, onConfirm, onCancel, busy = false }: ConfirmDeleteDialogProps) {
+export function ConfirmDeleteDialog({ open, title, text, onConfirm, onCancel, busy = false, cancelLabel, confirmLabel, confirmTestId = 'confirm-delete' }: ConfirmDeleteDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onCancel()} role="alertdialog">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="confirm-delete-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>{text}</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onCancel}>
-                {t('sites.confirm.cancel')}
-              </Button>
-              <Button colorPalette="red" onClick={onConfirm} loading={busy} data-testid="confirm-delete">
-                {t('sites.confirm.delete')}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open={open}
+      onClose={onCancel}
+      alert
+      testId="confirm-delete-dialog"
+      title={title}
+      footer={
+        <>
+          <Button variant="outline" onClick={onCancel}>
+            {cancelLabel ?? t('sites.confirm.cancel')}
+          </Button>
+          <Button colorPalette="red" onClick={onConfirm} loading={busy} data-testid={confirmTestId}>
+            {confirmLabel ?? t('sites.confirm.delete')}
+          </Button>
+        </>
+      }
+    >
+      <Text>{text}</Text>
+    </AppDialog>
   );
 }

@@ -2,10 +2,11 @@
 import { Alert, Button, Card, Flex } from '@chakra-ui/react';
 import { Trash2 } from 'lucide-react';
 
-export function FormError({ error }: { error: string | null }) {
+/** `size="sm"`: the line under a single field or in a small dialog. */
+export function FormError({ error, size }: { error: string | null; size?: 'sm' }) {
   if (!error) return null;
   return (
-    <Alert.Root status="error" role="alert">
+    <Alert.Root status="error" role="alert" size={size}>
       <Alert.Indicator />
       <Alert.Title fontWeight="normal">{error}</Alert.Title>
     </Alert.Root>

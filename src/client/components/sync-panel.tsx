@@ -3,10 +3,11 @@
  * the unsent changes in order and the changes the server refused — each refused one can be sent again or, after
  * a confirmation, discarded.
  */
-import { Alert, Badge, Box, Button, CloseButton, Dialog, Drawer, Flex, Heading, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, CloseButton, Drawer, Flex, Heading, HStack, Portal, Stack, Text } from '@chakra-ui/react';
 import { RotateCcw, Trash2, Wifi, WifiOff } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { formatDateTime } from '../lib/dates';
 import { useSessionStore } from '../stores/session-store';
 import { useSyncStatus } from '../stores/sync-store';
@@ -152,35 +153,18 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
         </Portal>
       </Drawer.Root>
 
-      <Dialog.Root open={confirm !== null} onOpenChange={(details) => !details.open && setConfirm(null)} role="alertdialog">
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>{t('sync.panel.discardTitle')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Text>{confirm ? t('sync.panel.discardText', { description: describe(confirm.description) }) : ''}</Text>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={() => setConfirm(null)}>
-                  {t('sync.panel.cancel')}
-                </Button>
-                <Button
-                  colorPalette="red"
-                  onClick={() => {
-                    if (confirm) void discardRefusedChange(confirm.id);
-                    setConfirm(null);
-                  }}
-                >
-                  {t('sync.panel.discardConfirm')}
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <ConfirmDeleteDialog
+        open={confirm !== null}
+        title={t('sync.panel.discardTitle')}
+        text={confirm ? t('sync.panel.discardText', { description: describe(confirm.description) }) : ''}
+        cancelLabel={t('sync.panel.cancel')}
+        confirmLabel={t('sync.panel.discardConfirm')}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => {
+          if (confirm) void discardRefusedChange(confirm.id);
+          setConfirm(null);
+        }}
+      />
     </>
   );
 }

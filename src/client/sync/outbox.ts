@@ -6,7 +6,7 @@
 import { v4 as uuidv4, v7 as uuidv7 } from 'uuid';
 import type { Table } from 'dexie';
 import type { ApplyContext } from '../../shared/mutations/mutation';
-import type { HttpMethod, LocalDatabase, MirrorKind, MirrorRow, OutboxEntry, StoredFileBytes } from '../db/local-db';
+import type { LocalDatabase, MirrorKind, MirrorRow, OutboxEntry, StoredFileBytes } from '../db/local-db';
 
 /** New record ids: UUIDv7 (time-ordered, made offline, no remapping when the server gets them). */
 export function newNodeId(): string {
@@ -77,13 +77,8 @@ async function nextMutationId(db: LocalDatabase, clientId: string): Promise<numb
   return next;
 }
 
-export interface MutationRequest {
-  action: string;
-  method: HttpMethod;
-  path: string;
-  body: unknown;
-  kind: MirrorKind;
-  nodeid: string;
+/** What a write queues: the entry's request and mirror row (`OutboxEntry`), and the change to make to that row. */
+export interface MutationRequest extends Pick<OutboxEntry, 'action' | 'method' | 'path' | 'body' | 'kind' | 'nodeid' | 'upload'> {
   /**
    * The mirror change: these fields are merged into the row (created when `creates`). A function gets the row as
    * it is inside the write's transaction (a declaration's `apply`, src/client/sync/mutate.ts).
@@ -91,7 +86,6 @@ export interface MutationRequest {
   values: Record<string, unknown> | ((existing: MirrorRow | undefined, context: ApplyContext) => Record<string, unknown>);
   creates?: boolean;
   dependsOn?: string[];
-  upload?: { fileid: string };
 }
 
 export interface WriteContext {

@@ -23,27 +23,37 @@ export interface StructureRows {
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
+/** A machine's brand and model, looked up in the mirror's brand and type rows. */
+export function machineTypeNames(rows: Pick<StructureRows, 'brands' | 'equipmenttypes'>): (machine: MirrorRow) => { brand: string | null; model: string | null } {
+  const brands = new Map(rows.brands.map((b) => [b.nodeid, text(b.name)]));
+  const types = new Map(rows.equipmenttypes.map((t) => [t.nodeid, { model: text(t.model), brand: brands.get(String(t.brandnodeid)) ?? null }]));
+  return (machine) => types.get(String(machine.equipmenttypenodeid)) ?? { brand: null, model: null };
+}
+
+/** A plant's own fields from its mirror row, as the structure tree of the API has them (the address addon may be unset). */
+export function siteFields(site: MirrorRow, language: string) {
+  return {
+    nodeid: site.nodeid,
+    name: localized(site.name, language) ?? '',
+    street: text(site.street) ?? '',
+    siteid: text(site.siteid),
+    zipcode: text(site.zipcode) ?? '',
+    city: text(site.city) ?? '',
+    country: text(site.country) ?? '',
+  };
+}
+
 /** Pure: the tree from mirrored rows, sorted by name at every level as the server sorts it. */
 export function structureTreeFromRows(rows: StructureRows, language: string): StructureTree {
   const byName = <T extends { name: string }>(items: T[]) => items.sort((a, b) => a.name.localeCompare(b.name, language));
-  const brands = new Map(rows.brands.map((b) => [b.nodeid, text(b.name)]));
-  const types = new Map(rows.equipmenttypes.map((t) => [t.nodeid, { model: text(t.model), brand: brands.get(String(t.brandnodeid)) ?? null }]));
-  const summary = (row: MirrorRow): EquipmentSummary => {
-    const type = types.get(String(row.equipmenttypenodeid));
-    return { nodeid: row.nodeid, name: localized(row.name, language) ?? '', equipmentid: text(row.equipmentid), inventoryid: text(row.inventoryid), brand: type?.brand ?? null, model: type?.model ?? null, imageurl: null };
-  };
+  const typeNames = machineTypeNames(rows);
+  const summary = (row: MirrorRow): EquipmentSummary => ({ nodeid: row.nodeid, name: localized(row.name, language) ?? '', equipmentid: text(row.equipmentid), inventoryid: text(row.inventoryid), ...typeNames(row), imageurl: null });
   const machinesIn = (field: 'areanodeid' | 'equipmentpoolnodeid', nodeid: string) => byName(rows.equipment.filter((e) => e[field] === nodeid).map(summary));
 
   return {
     sites: byName(
       rows.sites.map((site) => ({
-        nodeid: site.nodeid,
-        name: localized(site.name, language) ?? '',
-        street: text(site.street) ?? '',
-        siteid: text(site.siteid),
-        zipcode: text(site.zipcode) ?? '',
-        city: text(site.city) ?? '',
-        country: text(site.country) ?? '',
+        ...siteFields(site, language),
         areas: byName(rows.areas.filter((a) => a.sitenodeid === site.nodeid).map((a) => ({ nodeid: a.nodeid, name: localized(a.name, language) ?? '', equipment: machinesIn('areanodeid', a.nodeid) }))),
       })),
     ),

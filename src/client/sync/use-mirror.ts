@@ -3,8 +3,8 @@
  * a photo's stored bytes. Screens re-render when the mirror changes, also from another tab or a pull.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
 import { getLocalDb, type MirrorKind, type MirrorRow } from '../db/local-db';
+import { useObjectUrl } from '../lib/use-object-url';
 
 export type { MirrorRow } from '../db/local-db';
 
@@ -25,15 +25,5 @@ export function findMirrorRow(kind: MirrorKind, nodeid: string): Promise<MirrorR
 /** An object URL for bytes stored on this device (a photo not yet uploaded), revoked on change; null if none. */
 export function useStoredFileUrl(fileKey: string | null | undefined): string | null {
   const stored = useLiveQuery(async () => (fileKey ? ((await getLocalDb().fileBytes.get(fileKey)) ?? null) : null), [fileKey]);
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!stored) {
-      setUrl(null);
-      return undefined;
-    }
-    const objectUrl = URL.createObjectURL(new Blob([stored.bytes], { type: stored.mimetype }));
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [stored]);
-  return url;
+  return useObjectUrl(stored);
 }

@@ -7,16 +7,11 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { getLocalDb, type LocalDatabase, type MirrorRow } from '../db/local-db';
 import { isLive } from './mirror-fields';
 import { readState, stateKeys } from './outbox';
+import type { StructureRows } from './structure-mirror';
 
-export interface StructureData {
+export interface StructureData extends StructureRows {
   /** False until the first pull finished: an empty mirror would look like an empty plant. */
   synced: boolean;
-  sites: MirrorRow[];
-  areas: MirrorRow[];
-  equipmentpools: MirrorRow[];
-  equipment: MirrorRow[];
-  brands: MirrorRow[];
-  equipmenttypes: MirrorRow[];
   shiftmodels: MirrorRow[];
   shifts: MirrorRow[];
   /** Shift models with a shift change still in the outbox: their row's `shifts` is what the user saved. */

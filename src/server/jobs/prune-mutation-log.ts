@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { pruneMutationLog as pruneOlderThan } from '../services/mutation-log-service';
 import type { ServiceContext } from '../services/service-context';
+import { runPeriodically } from './periodic';
 
 /** How often each instance prunes the mutation log. */
 export const MUTATION_LOG_PRUNE_INTERVAL_MS = 6 * 60 * 60 * 1000;
@@ -20,19 +21,13 @@ export function pruneMutationLog(ctx: ServiceContext, now: Date = new Date()): P
 
 /** Runs pruneMutationLog every six hours in this process, from ready until close. Failures are logged and retried. */
 export function scheduleMutationLogPrune(app: FastifyInstance): void {
-  let timer: NodeJS.Timeout | undefined;
-  const run = () =>
-    pruneMutationLog(app.serviceContext)
-      .then((removed) => {
-        if (removed > 0) app.log.info({ removed }, 'pruned the mutation log');
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'mutation log prune failed'));
-  app.addHook('onReady', async () => {
-    void run();
-    timer = setInterval(() => void run(), MUTATION_LOG_PRUNE_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
+  runPeriodically(app, {
+    intervalMs: MUTATION_LOG_PRUNE_INTERVAL_MS,
+    atStart: true,
+    failed: 'mutation log prune failed',
+    work: async () => {
+      const removed = await pruneMutationLog(app.serviceContext);
+      if (removed > 0) app.log.info({ removed }, 'pruned the mutation log');
+    },
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../services/service-context';
 import { purgeTombstones as purgeOlderThan, type PurgeResult } from '../services/sync-service';
+import { runPeriodically } from './periodic';
 
 /** How often each instance purges expired tombstones. */
 export const TOMBSTONE_PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -17,19 +18,13 @@ export function purgeTombstones(ctx: ServiceContext, retentionDays: number, now:
 
 /** Runs purgeTombstones every hour in this process, from ready until close. Failures are logged and retried. */
 export function scheduleTombstonePurge(app: FastifyInstance): void {
-  let timer: NodeJS.Timeout | undefined;
-  const run = () =>
-    purgeTombstones(app.serviceContext, app.config.tombstoneRetentionDays)
-      .then(({ tombstones, tenants }) => {
-        if (tombstones > 0) app.log.info({ tombstones, tenants }, 'purged expired tombstones');
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'tombstone purge failed'));
-  app.addHook('onReady', async () => {
-    void run();
-    timer = setInterval(() => void run(), TOMBSTONE_PURGE_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
+  runPeriodically(app, {
+    intervalMs: TOMBSTONE_PURGE_INTERVAL_MS,
+    atStart: true,
+    failed: 'tombstone purge failed',
+    work: async () => {
+      const { tombstones, tenants } = await purgeTombstones(app.serviceContext, app.config.tombstoneRetentionDays);
+      if (tombstones > 0) app.log.info({ tombstones, tenants }, 'purged expired tombstones');
+    },
   });
 }

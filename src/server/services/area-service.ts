@@ -10,11 +10,11 @@ import { areas, equipment, sites, structureSubscriptions } from '../db/schema';
 import { applyAssignments, unlinkMachinesOf } from './assign-service';
 import { nextVersion } from './change-feed';
 import { deleteWithOwned } from './ownership';
-import { appendHistory, changedFields } from './record-history';
-import { toColumnValues, toRowShape } from './rows';
+import { appendHistory, writeChangedFields } from './record-history';
+import { applyContext, toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { deleteShiftModelsIfOrphaned, insertShiftModel, shiftsOfModels } from './shiftmodel-service';
-import { existingForCreate, notFoundError } from './structure-common';
+import { existingForCreate, lockOwnRow, notFoundError, ofTenant } from './structure-common';
 import { subscribe } from './subscription-service';
 
 const KIND = 'areas';
@@ -26,7 +26,7 @@ export async function listAreas(db: Db, actor: Actor): Promise<Area[]> {
 }
 
 export async function getArea(db: Db | Tx, actor: Actor, nodeid: string): Promise<Area> {
-  const [row] = await db.select().from(areas).where(areaOfTenant(actor, nodeid));
+  const [row] = await db.select().from(areas).where(ofTenant(areas, actor, nodeid));
   if (!row) throw notFoundError('Area');
   const [area] = await toAreas(db, actor, [row]);
   return area!;
@@ -42,9 +42,9 @@ export async function createArea(ctx: ServiceContext, actor: Actor, args: Mutati
   const le = actor.legalentitynodeid;
   const nodeid = input.nodeid ?? uuidv7();
   return writeTransaction(ctx, 'area.create', async (tx) => {
-    const [site] = await tx.select({ nodeid: sites.nodeid }).from(sites).where(and(eq(sites.nodeid, input.sitenodeid), eq(sites.legalentitynodeid, le)));
+    const [site] = await tx.select({ nodeid: sites.nodeid }).from(sites).where(ofTenant(sites, actor, input.sitenodeid));
     if (!site) throw notFoundError('Site');
-    const fields = toColumnValues(areas, createMutation.apply!(undefined, args, { now: Date.now(), usernodeid: actor.usernodeid })) as Partial<AreaRow>;
+    const fields = toColumnValues(areas, createMutation.apply!(undefined, args, applyContext(actor))) as Partial<AreaRow>;
     const [existing] = await tx.select().from(areas).where(eq(areas.nodeid, nodeid));
     const same = await existingForCreate(tx, actor, KIND, nodeid, existing, (row) => row.name === fields.name && row.sitenodeid === fields.sitenodeid && row.areaid === fields.areaid);
     if (same) return areaRow(same);
@@ -79,22 +79,11 @@ async function subscribeToArea(tx: Tx, actor: Actor, sitenodeid: string, areanod
 
 /** updateArea: the declaration's change on the locked row, only the fields sent; the overwritten values go to the record history. */
 export async function updateArea(ctx: ServiceContext, actor: Actor, args: MutationParsed<typeof updateMutation>): Promise<AreaRowShape> {
-  const le = actor.legalentitynodeid;
   const nodeid = args.params.id;
   return writeTransaction(ctx, 'area.update', async (tx) => {
-    const [current] = await tx.select().from(areas).where(areaOfTenant(actor, nodeid)).for('update');
-    if (!current) throw notFoundError('Area');
-    const patch = toColumnValues(areas, updateMutation.apply!(toRowShape(current), args, { now: Date.now(), usernodeid: actor.usernodeid })) as Partial<AreaRow>;
-    const changes = changedFields(current, patch);
-    if (Object.keys(changes).length === 0) return areaRow(current);
-    const version = await nextVersion(tx, le);
-    const [updated] = await tx
-      .update(areas)
-      .set({ ...patch, version, updatedAt: new Date() })
-      .where(areaOfTenant(actor, nodeid))
-      .returning();
-    await appendHistory(tx, { legalentitynodeid: le, kind: KIND, nodeid, version, changes, usernodeid: actor.usernodeid });
-    return areaRow(updated!);
+    const current = await lockOwnRow(tx, areas, actor, nodeid, () => notFoundError('Area'));
+    const patch = toColumnValues(areas, updateMutation.apply!(toRowShape(current), args, applyContext(actor))) as Partial<AreaRow>;
+    return areaRow((await writeChangedFields(tx, actor, { table: areas, kind: KIND, nodeid, current, patch, where: ofTenant(areas, actor, nodeid) })) ?? current);
   });
 }
 
@@ -105,8 +94,7 @@ export async function updateArea(ctx: ServiceContext, actor: Actor, args: Mutati
 export async function deleteArea(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
   const le = actor.legalentitynodeid;
   return writeTransaction(ctx, 'area.delete', async (tx) => {
-    const [area] = await tx.select().from(areas).where(areaOfTenant(actor, nodeid)).for('update');
-    if (!area) throw notFoundError('Area');
+    const area = await lockOwnRow(tx, areas, actor, nodeid, () => notFoundError('Area'));
     const version = await nextVersion(tx, le);
     await unlinkMachinesOf(tx, actor, 'area', [nodeid], version);
     await deleteWithOwned(tx, le, KIND, [nodeid], version);
@@ -119,10 +107,6 @@ export async function deleteArea(ctx: ServiceContext, actor: Actor, nodeid: stri
 /** The area's row (src/shared/rows/structure.ts): what its writes answer. */
 function areaRow(row: AreaRow): AreaRowShape {
   return toRowShape(row) as AreaRowShape;
-}
-
-function areaOfTenant(actor: Actor, nodeid: string) {
-  return and(eq(areas.nodeid, nodeid), eq(areas.legalentitynodeid, actor.legalentitynodeid));
 }
 
 async function toAreas(db: Db | Tx, actor: Actor, rows: AreaRow[]): Promise<Area[]> {

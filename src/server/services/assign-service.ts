@@ -9,7 +9,7 @@ import { nextVersion } from './change-feed';
 import { appendHistory } from './record-history';
 import { toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
-import { classifyTargets } from './structure-common';
+import { classifyTargets, ofTenant } from './structure-common';
 
 /** A machine's row as the change feed sends it (src/shared/rows/equipment.ts); the links are what this service writes. */
 type MachineRow = EquipmentRow;
@@ -72,7 +72,7 @@ export async function applyAssignments(tx: Tx, actor: Actor, items: readonly Ass
   for (const [nodeid, links] of after) {
     const old = before.get(nodeid)!;
     if (old.areanodeid === links.areanodeid && old.equipmentpoolnodeid === links.equipmentpoolnodeid) continue;
-    await tx.update(equipment).set({ ...links, version, updatedAt: now }).where(and(eq(equipment.nodeid, nodeid), eq(equipment.legalentitynodeid, le)));
+    await tx.update(equipment).set({ ...links, version, updatedAt: now }).where(ofTenant(equipment, actor, nodeid));
     const changes: Record<string, { old: unknown; new: unknown }> = {};
     if (old.areanodeid !== links.areanodeid) changes.areanodeid = { old: old.areanodeid, new: links.areanodeid };
     if (old.equipmentpoolnodeid !== links.equipmentpoolnodeid) changes.equipmentpoolnodeid = { old: old.equipmentpoolnodeid, new: links.equipmentpoolnodeid };

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Attachment, CreateAttachment, UpdateAttachment } from '../../shared/api/attachments';
 import type { AttachmentTargetKind } from '../../shared/domain/attachment';
@@ -10,9 +10,10 @@ import { badRequest, notFound } from '../http-errors';
 import type { FileUrlSigner } from '../storage/file-storage';
 import { nextVersion, recordTombstone } from './change-feed';
 import { completeFileOfTenant, downloadUrl } from './file-service';
-import { appendHistory, changedFields } from './record-history';
-import { toColumnValues, toRowShape } from './rows';
+import { writeChangedFields } from './record-history';
+import { applyContext, toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
+import { assertBodyIdMatches, lockOwnRow, ofTenant } from './structure-common';
 
 const NOT_FOUND = 'Attachment not found';
 
@@ -32,7 +33,7 @@ export async function getAttachment(db: Db, actor: Actor, signer: FileUrlSigner,
     .select({ a: attachments, f: files })
     .from(attachments)
     .innerJoin(files, eq(files.nodeid, attachments.filenodeid))
-    .where(attachmentOfTenant(actor, nodeid));
+    .where(ofTenant(attachments, actor, nodeid));
   if (!row) throw notFound(NOT_FOUND);
   const url = downloadUrl(signer, row.f);
   const file = { fileid: row.f.fileid, fileversion: row.f.fileversion, bucketid: row.f.bucketid, mimetype: row.f.mimetype, url };
@@ -51,7 +52,7 @@ export async function getAttachment(db: Db, actor: Actor, signer: FileUrlSigner,
 
 /** The attachment's row (src/shared/rows/equipment.ts): what its writes answer. */
 async function attachmentRow(db: Db | Tx, actor: Actor, nodeid: string): Promise<AttachmentRow> {
-  const [row] = await db.select().from(attachments).where(attachmentOfTenant(actor, nodeid));
+  const [row] = await db.select().from(attachments).where(ofTenant(attachments, actor, nodeid));
   if (!row) throw notFound(NOT_FOUND);
   return toRowShape(row) as AttachmentRow;
 }
@@ -68,7 +69,7 @@ export async function createAttachment(ctx: ServiceContext, actor: Actor, input:
     const file = await completeFileOfTenant(tx, actor, input.file);
     assertDeclaredFile(input.file, file);
     const version = await nextVersion(tx, actor.legalentitynodeid);
-    const fields = attachFile.apply!(undefined, { params: {}, body: input }, { now: Date.now(), usernodeid: actor.usernodeid });
+    const fields = attachFile.apply!(undefined, { params: {}, body: input }, applyContext(actor));
     await tx.insert(attachments).values({
       ...(toColumnValues(attachments, fields) as Omit<typeof attachments.$inferInsert, 'nodeid' | 'legalentitynodeid' | 'filenodeid' | 'targetkind'>),
       nodeid,
@@ -86,12 +87,9 @@ export async function createAttachment(ctx: ServiceContext, actor: Actor, input:
  * Not an offline action; it answers the row like every write.
  */
 export async function updateAttachment(ctx: ServiceContext, actor: Actor, nodeid: string, input: UpdateAttachment): Promise<AttachmentRow> {
-  if (input.attachmentnodeid !== undefined && input.attachmentnodeid !== nodeid) {
-    throw badRequest('attachmentnodeid does not match the path', [{ field: 'attachmentnodeid', message: 'Must equal the id in the path' }]);
-  }
+  assertBodyIdMatches('attachmentnodeid', input.attachmentnodeid, nodeid);
   return writeTransaction(ctx, 'attachment.update', async (tx) => {
-    const [current] = await tx.select().from(attachments).where(attachmentOfTenant(actor, nodeid)).for('update');
-    if (!current) throw notFound(NOT_FOUND);
+    const current = await lockOwnRow(tx, attachments, actor, nodeid, () => notFound(NOT_FOUND));
     const patch: Partial<typeof attachments.$inferSelect> = {
       ...(input.title !== undefined && { title: input.title }),
       ...(input.description !== undefined && { description: input.description }),
@@ -102,19 +100,15 @@ export async function updateAttachment(ctx: ServiceContext, actor: Actor, nodeid
       assertDeclaredFile(input.file, file);
       patch.filenodeid = file.nodeid;
     }
-    const changes = changedFields(current, patch);
-    if (Object.keys(changes).length === 0) return toRowShape(current) as AttachmentRow;
-    const version = await nextVersion(tx, actor.legalentitynodeid);
-    await tx.update(attachments).set({ ...patch, version, updatedAt: new Date() }).where(attachmentOfTenant(actor, nodeid));
-    await appendHistory(tx, { legalentitynodeid: actor.legalentitynodeid, kind: 'attachments', nodeid, version, changes, usernodeid: actor.usernodeid });
-    return attachmentRow(tx, actor, nodeid);
+    const written = await writeChangedFields(tx, actor, { table: attachments, kind: 'attachments', nodeid, current, patch, where: ofTenant(attachments, actor, nodeid) });
+    return written ? attachmentRow(tx, actor, nodeid) : (toRowShape(current) as AttachmentRow);
   });
 }
 
 /** deleteAttachment: a tombstone; the file stays (another version or record may still use it). */
 export async function deleteAttachment(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
   return writeTransaction(ctx, 'attachment.delete', async (tx) => {
-    const [removed] = await tx.delete(attachments).where(attachmentOfTenant(actor, nodeid)).returning({ nodeid: attachments.nodeid });
+    const [removed] = await tx.delete(attachments).where(ofTenant(attachments, actor, nodeid)).returning({ nodeid: attachments.nodeid });
     if (!removed) throw notFound(NOT_FOUND);
     const version = await nextVersion(tx, actor.legalentitynodeid);
     await recordTombstone(tx, actor.legalentitynodeid, 'attachments', nodeid, version);
@@ -127,7 +121,7 @@ async function targetKindOf(tx: Tx, actor: Actor, nodeid: string): Promise<Attac
     const [row] = await tx
       .select({ nodeid: table.nodeid })
       .from(table)
-      .where(and(eq(table.nodeid, nodeid), eq(table.legalentitynodeid, actor.legalentitynodeid)));
+      .where(ofTenant(table, actor, nodeid));
     if (row) return kind;
   }
   throw notFound('isattachmentof: no such record');
@@ -140,6 +134,3 @@ function assertDeclaredFile(declared: { bucketid?: string | undefined }, file: t
   }
 }
 
-function attachmentOfTenant(actor: Actor, nodeid: string) {
-  return and(eq(attachments.nodeid, nodeid), eq(attachments.legalentitynodeid, actor.legalentitynodeid));
-}

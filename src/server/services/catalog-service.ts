@@ -22,17 +22,17 @@ import {
   updateBrand as updateBrandMutation,
   updateEquipmentClass as updateClassMutation,
 } from '../../shared/mutations/catalog';
-import type { MutationParsed } from '../../shared/mutations/mutation';
+import { sentFields, type MutationParsed } from '../../shared/mutations/mutation';
 import type { BrandRow, EquipmentClassRow, EquipmentTypeRow, ManufacturerRow } from '../../shared/rows/catalog';
 import type { Db, Tx } from '../db/client';
 import { brands, equipment, equipmentClasses, equipmentTypes, legalEntities } from '../db/schema';
 import { conflict } from '../http-errors';
 import { nextVersion, recordTombstone } from './change-feed';
 import { deleteWithOwned } from './ownership';
-import { appendHistory, changedFields } from './record-history';
-import { toColumnValues, toRowShape } from './rows';
+import { writeChangedFields } from './record-history';
+import { applyContext, toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
-import { byName, existingForCreate, notFoundError } from './structure-common';
+import { byName, existingForCreate, lockOwnRow, notFoundError, ofTenant } from './structure-common';
 
 /**
  * The machine catalogue: manufacturers (legal entities recorded by the tenant, `ownerlegalentitynodeid`), brands,
@@ -45,7 +45,6 @@ const IN_USE = 'Still used by equipment';
 
 // ---------------------------------------------------------------- manufacturers
 
-const applyContext = (actor: Actor) => ({ now: Date.now(), usernodeid: actor.usernodeid });
 
 /** A manufacturer as the change feed sends it: only what the pickers need, not the fields of a tenant. */
 export function manufacturerRow(row: typeof legalEntities.$inferSelect): ManufacturerRow {
@@ -92,12 +91,7 @@ export async function updateLegalEntity(ctx: ServiceContext, actor: Actor, nodei
   return writeTransaction(ctx, 'legalentity.update', async (tx) => {
     const current = await manufacturerOfTenant(tx, actor, nodeid);
     if (!current) throw notFoundError('Legal entity');
-    const changes = changedFields(current, { name: input.name });
-    if (Object.keys(changes).length === 0) return manufacturerRow(current);
-    const version = await nextVersion(tx, actor.legalentitynodeid);
-    const [row] = await tx.update(legalEntities).set({ name: input.name, version, updatedAt: new Date() }).where(eq(legalEntities.nodeid, nodeid)).returning();
-    await appendHistory(tx, { legalentitynodeid: actor.legalentitynodeid, kind: 'manufacturers', nodeid, version, changes, usernodeid: actor.usernodeid });
-    return manufacturerRow(row!);
+    return manufacturerRow((await writeChangedFields(tx, actor, { table: legalEntities, kind: 'manufacturers', nodeid, current, patch: { name: input.name }, where: eq(legalEntities.nodeid, nodeid) })) ?? current);
   });
 }
 
@@ -141,19 +135,12 @@ export async function createBrand(ctx: ServiceContext, actor: Actor, input: Crea
 
 /** updateBrand: its declaration's change on the locked row; only the fields sent change, with history. */
 export async function updateBrand(ctx: ServiceContext, actor: Actor, args: MutationParsed<typeof updateBrandMutation>): Promise<BrandRow> {
-  const le = actor.legalentitynodeid;
   const nodeid = args.params.id;
   return writeTransaction(ctx, 'brand.update', async (tx) => {
-    const [current] = await tx.select().from(brands).where(and(eq(brands.nodeid, nodeid), eq(brands.legalentitynodeid, le))).for('update');
-    if (!current) throw notFoundError('Brand');
+    const current = await lockOwnRow(tx, brands, actor, nodeid, () => notFoundError('Brand'));
     if (args.body.isbrandof !== undefined && !(await manufacturerOfTenant(tx, actor, args.body.isbrandof))) throw notFoundError('Legal entity');
     const patch = toColumnValues(brands, updateBrandMutation.apply!(brandRow(current), args, applyContext(actor)));
-    const changes = changedFields(current, patch);
-    if (Object.keys(changes).length === 0) return brandRow(current);
-    const version = await nextVersion(tx, le);
-    const [row] = await tx.update(brands).set({ ...patch, version, updatedAt: new Date() }).where(eq(brands.nodeid, nodeid)).returning();
-    await appendHistory(tx, { legalentitynodeid: le, kind: 'brands', nodeid, version, changes, usernodeid: actor.usernodeid });
-    return brandRow(row!);
+    return brandRow((await writeChangedFields(tx, actor, { table: brands, kind: 'brands', nodeid, current, patch, where: eq(brands.nodeid, nodeid) })) ?? current);
   });
 }
 
@@ -161,8 +148,7 @@ export async function updateBrand(ctx: ServiceContext, actor: Actor, args: Mutat
 export async function deleteBrand(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
   const le = actor.legalentitynodeid;
   return writeTransaction(ctx, 'brand.delete', async (tx) => {
-    const [current] = await tx.select().from(brands).where(and(eq(brands.nodeid, nodeid), eq(brands.legalentitynodeid, le))).for('update');
-    if (!current) throw notFoundError('Brand');
+    await lockOwnRow(tx, brands, actor, nodeid, () => notFoundError('Brand'));
     const typeIds = (await tx.select({ nodeid: equipmentTypes.nodeid }).from(equipmentTypes).where(eq(equipmentTypes.brandnodeid, nodeid))).map((t) => t.nodeid);
     await assertTypesUnused(tx, typeIds);
     const version = await nextVersion(tx, le);
@@ -183,7 +169,7 @@ export async function listEquipmentTypes(db: Db, actor: Actor): Promise<Equipmen
 }
 
 async function brandOfTenant(tx: Tx, actor: Actor, nodeid: string) {
-  const [row] = await tx.select({ nodeid: brands.nodeid }).from(brands).where(and(eq(brands.nodeid, nodeid), eq(brands.legalentitynodeid, actor.legalentitynodeid)));
+  const [row] = await tx.select({ nodeid: brands.nodeid }).from(brands).where(ofTenant(brands, actor, nodeid));
   return row;
 }
 
@@ -206,18 +192,11 @@ export async function createEquipmentType(ctx: ServiceContext, actor: Actor, inp
 }
 
 export async function updateEquipmentType(ctx: ServiceContext, actor: Actor, nodeid: string, input: UpdateEquipmentType): Promise<EquipmentTypeRow> {
-  const le = actor.legalentitynodeid;
   return writeTransaction(ctx, 'equipmenttype.update', async (tx) => {
-    const [current] = await tx.select().from(equipmentTypes).where(and(eq(equipmentTypes.nodeid, nodeid), eq(equipmentTypes.legalentitynodeid, le))).for('update');
-    if (!current) throw notFoundError('Equipment type');
+    const current = await lockOwnRow(tx, equipmentTypes, actor, nodeid, () => notFoundError('Equipment type'));
     if (input.brandnodeid !== undefined && !(await brandOfTenant(tx, actor, input.brandnodeid))) throw notFoundError('Brand');
-    const patch = { ...(input.model !== undefined && { model: input.model }), ...(input.brandnodeid !== undefined && { brandnodeid: input.brandnodeid }) };
-    const changes = changedFields(current, patch);
-    if (Object.keys(changes).length === 0) return toRowShape(current) as EquipmentTypeRow;
-    const version = await nextVersion(tx, le);
-    const [row] = await tx.update(equipmentTypes).set({ ...patch, version, updatedAt: new Date() }).where(eq(equipmentTypes.nodeid, nodeid)).returning();
-    await appendHistory(tx, { legalentitynodeid: le, kind: 'equipment_types', nodeid, version, changes, usernodeid: actor.usernodeid });
-    return toRowShape(row!) as EquipmentTypeRow;
+    const patch = sentFields(input, ['model', 'brandnodeid']);
+    return toRowShape((await writeChangedFields(tx, actor, { table: equipmentTypes, kind: 'equipment_types', nodeid, current, patch, where: eq(equipmentTypes.nodeid, nodeid) })) ?? current) as EquipmentTypeRow;
   });
 }
 
@@ -225,8 +204,7 @@ export async function updateEquipmentType(ctx: ServiceContext, actor: Actor, nod
 export async function deleteEquipmentType(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
   const le = actor.legalentitynodeid;
   return writeTransaction(ctx, 'equipmenttype.delete', async (tx) => {
-    const [current] = await tx.select().from(equipmentTypes).where(and(eq(equipmentTypes.nodeid, nodeid), eq(equipmentTypes.legalentitynodeid, le))).for('update');
-    if (!current) throw notFoundError('Equipment type');
+    await lockOwnRow(tx, equipmentTypes, actor, nodeid, () => notFoundError('Equipment type'));
     await assertTypesUnused(tx, [nodeid]);
     const version = await nextVersion(tx, le);
     await deleteWithOwned(tx, le, 'equipment_types', [nodeid], version);
@@ -270,18 +248,11 @@ export async function createEquipmentClass(ctx: ServiceContext, actor: Actor, in
 
 /** updateEquipmentClass: its declaration's change (one language of the name) on the locked row, with history. */
 export async function updateEquipmentClass(ctx: ServiceContext, actor: Actor, args: MutationParsed<typeof updateClassMutation>): Promise<EquipmentClassRow> {
-  const le = actor.legalentitynodeid;
   const nodeid = args.params.id;
   return writeTransaction(ctx, 'equipmentclass.update', async (tx) => {
-    const [current] = await tx.select().from(equipmentClasses).where(and(eq(equipmentClasses.nodeid, nodeid), eq(equipmentClasses.legalentitynodeid, le))).for('update');
-    if (!current) throw notFoundError('Equipment class');
+    const current = await lockOwnRow(tx, equipmentClasses, actor, nodeid, () => notFoundError('Equipment class'));
     const patch = toColumnValues(equipmentClasses, updateClassMutation.apply!(toRowShape(current), args, applyContext(actor)));
-    const changes = changedFields(current, patch);
-    if (Object.keys(changes).length === 0) return toRowShape(current) as EquipmentClassRow;
-    const version = await nextVersion(tx, le);
-    const [row] = await tx.update(equipmentClasses).set({ ...patch, version, updatedAt: new Date() }).where(eq(equipmentClasses.nodeid, nodeid)).returning();
-    await appendHistory(tx, { legalentitynodeid: le, kind: 'equipment_classes', nodeid, version, changes, usernodeid: actor.usernodeid });
-    return toRowShape(row!) as EquipmentClassRow;
+    return toRowShape((await writeChangedFields(tx, actor, { table: equipmentClasses, kind: 'equipment_classes', nodeid, current, patch, where: eq(equipmentClasses.nodeid, nodeid) })) ?? current) as EquipmentClassRow;
   });
 }
 
@@ -289,7 +260,7 @@ export async function updateEquipmentClass(ctx: ServiceContext, actor: Actor, ar
 export async function deleteEquipmentClass(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
   const le = actor.legalentitynodeid;
   return writeTransaction(ctx, 'equipmentclass.delete', async (tx) => {
-    const [current] = await tx.select({ nodeid: equipmentClasses.nodeid }).from(equipmentClasses).where(and(eq(equipmentClasses.nodeid, nodeid), eq(equipmentClasses.legalentitynodeid, le))).for('update');
+    const [current] = await tx.select({ nodeid: equipmentClasses.nodeid }).from(equipmentClasses).where(ofTenant(equipmentClasses, actor, nodeid)).for('update');
     if (!current) throw notFoundError('Equipment class');
     const version = await nextVersion(tx, le);
     await tx.update(equipment).set({ equipmentclassnodeid: null, version, updatedAt: new Date() }).where(and(eq(equipment.legalentitynodeid, le), eq(equipment.equipmentclassnodeid, nodeid)));

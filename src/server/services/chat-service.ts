@@ -3,11 +3,12 @@ import type { ChatRoom } from '../../shared/api/structure';
 import { chatMessages, chatRoomMembers, chatRooms, users } from '../db/schema';
 import { notFound } from '../http-errors';
 import type { Actor, ServiceContext } from './service-context';
+import { ofTenant } from './structure-common';
 
 /** GET /api/chatrooms?usernodeid: the rooms a user of the caller's tenant takes part in, latest activity first. */
 export async function listChatRooms(ctx: ServiceContext, actor: Actor, usernodeid: string): Promise<ChatRoom[]> {
   if (usernodeid !== actor.usernodeid) {
-    const [member] = await ctx.db.select({ nodeid: users.nodeid }).from(users).where(and(eq(users.nodeid, usernodeid), eq(users.legalentitynodeid, actor.legalentitynodeid)));
+    const [member] = await ctx.db.select({ nodeid: users.nodeid }).from(users).where(ofTenant(users, actor, usernodeid));
     if (!member) throw notFound('User not found');
   }
   const lastMessage = max(chatMessages.sent);

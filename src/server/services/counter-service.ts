@@ -10,6 +10,7 @@ import { nextVersion } from './change-feed';
 import { deleteWithOwned } from './ownership';
 import { appendHistory, changedFields } from './record-history';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
+import { lockOwnRow, ofTenant } from './structure-common';
 
 const COUNTER_NOT_FOUND = 'Counter not found';
 const TYPE_NOT_FOUND = 'Counter type not found';
@@ -83,10 +84,8 @@ export async function createCounter(ctx: ServiceContext, actor: Actor, input: Cr
  * sent; overwritten values go to the record history.
  */
 export async function updateCounter(ctx: ServiceContext, actor: Actor, nodeid: string, input: UpdateCounter): Promise<Counter> {
-  if (input.nodeid !== undefined && input.nodeid !== nodeid) throw badRequest('nodeid does not match the path', [{ field: 'nodeid', message: 'Must equal the id in the path' }]);
   await writeTransaction(ctx, 'counter.update', async (tx) => {
-    const [current] = await tx.select().from(counters).where(counterOfTenant(actor, nodeid)).for('update');
-    if (!current) throw notFound(COUNTER_NOT_FOUND);
+    const current = await lockOwnRow(tx, counters, actor, nodeid, () => notFound(COUNTER_NOT_FOUND));
     const version = await nextVersion(tx, actor.legalentitynodeid);
 
     const patch: Partial<typeof counters.$inferSelect> = {};
@@ -98,7 +97,7 @@ export async function updateCounter(ctx: ServiceContext, actor: Actor, nodeid: s
     }
     const changes = changedFields(current, patch);
     if (Object.keys(changes).length > 0) {
-      await tx.update(counters).set({ ...patch, version, updatedAt: new Date() }).where(counterOfTenant(actor, nodeid));
+      await tx.update(counters).set({ ...patch, version, updatedAt: new Date() }).where(ofTenant(counters, actor, nodeid));
       await appendHistory(tx, { legalentitynodeid: actor.legalentitynodeid, kind: 'counters', nodeid, version, changes, usernodeid: actor.usernodeid });
     }
     await mergeReadings(tx, actor, nodeid, input.values ?? [], version);
@@ -117,7 +116,7 @@ export async function deleteCounter(ctx: ServiceContext, actor: Actor, nodeid: s
       .select({ nodeid: counters.nodeid, builtin: counterTypes.builtin })
       .from(counters)
       .innerJoin(counterTypes, eq(counterTypes.nodeid, counters.countertypenodeid))
-      .where(counterOfTenant(actor, nodeid))
+      .where(ofTenant(counters, actor, nodeid))
       .for('update', { of: counters });
     if (!current) throw notFound(COUNTER_NOT_FOUND);
     if (current.builtin) throw conflict('The operating hours counter cannot be deleted');
@@ -151,7 +150,7 @@ async function insertCounter(tx: Tx, actor: Actor, version: number, input: Omit<
   const [machine] = await tx
     .select({ nodeid: equipment.nodeid })
     .from(equipment)
-    .where(and(eq(equipment.nodeid, input.equipmentNodeId), eq(equipment.legalentitynodeid, actor.legalentitynodeid)));
+    .where(ofTenant(equipment, actor, input.equipmentNodeId));
   if (!machine) throw notFound('Equipment not found');
   await assertCounterTypeOfTenant(tx, actor, input.counterTypeNodeId);
   const nodeid = input.nodeid ?? uuidv7();
@@ -195,7 +194,7 @@ async function assertCounterTypeOfTenant(tx: Tx, actor: Actor, nodeid: string): 
   const [row] = await tx
     .select({ nodeid: counterTypes.nodeid })
     .from(counterTypes)
-    .where(and(eq(counterTypes.nodeid, nodeid), eq(counterTypes.legalentitynodeid, actor.legalentitynodeid)));
+    .where(ofTenant(counterTypes, actor, nodeid));
   if (!row) throw notFound(TYPE_NOT_FOUND);
 }
 
@@ -210,10 +209,6 @@ async function resolveUnit(db: Db | Tx, unit: string): Promise<string> {
     .limit(1);
   if (!row) throw badRequest('Invalid body: unit: Unknown unit', [{ field: 'unit', message: 'Unknown unit' }]);
   return row.nodeid;
-}
-
-function counterOfTenant(actor: Actor, nodeid: string) {
-  return and(eq(counters.nodeid, nodeid), eq(counters.legalentitynodeid, actor.legalentitynodeid));
 }
 
 function toCounterType(row: { type: typeof counterTypes.$inferSelect; unit: typeof units.$inferSelect }, lang: string): CounterType {

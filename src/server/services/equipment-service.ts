@@ -26,11 +26,11 @@ import { insertManufacturer } from './catalog-service';
 import { nextVersion } from './change-feed';
 import { downloadUrl } from './file-service';
 import { deleteWithOwned } from './ownership';
-import { appendHistory, changedFields } from './record-history';
-import { toColumnValues, toRowShape } from './rows';
+import { appendHistory, writeChangedFields } from './record-history';
+import { applyContext, toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { deleteShiftModelsIfOrphaned, shiftsOfModels } from './shiftmodel-service';
-import { assertBodyIdMatches, classifyTargets, existingForCreate, localizedText, NODEID_TAKEN, notFoundError } from './structure-common';
+import { classifyTargets, existingForCreate, localizedText, lockOwnRow, NODEID_TAKEN, notFoundError, ofTenant } from './structure-common';
 
 const KIND = 'equipment';
 type EquipmentRow = typeof equipment.$inferSelect;
@@ -39,7 +39,7 @@ type FileInput = NonNullable<CreateEquipment['image']>;
 // ---------------------------------------------------------------- reads
 
 export async function getEquipment(db: Db | Tx, actor: Actor, signer: FileUrlSigner, nodeid: string, lang: string): Promise<Equipment> {
-  const [row] = await db.select().from(equipment).where(equipmentOfTenant(actor, nodeid));
+  const [row] = await db.select().from(equipment).where(ofTenant(equipment, actor, nodeid));
   if (!row) throw notFoundError('Equipment');
   const [record] = await toEquipment(db, actor, signer, [row], lang);
   return record!;
@@ -55,7 +55,7 @@ export async function listEquipment(db: Db, actor: Actor, signer: FileUrlSigner,
 
 /** The machine's row (src/shared/rows/equipment.ts): what its writes answer. */
 async function equipmentRow(db: Db | Tx, actor: Actor, nodeid: string): Promise<EquipmentRowShape> {
-  const [row] = await db.select().from(equipment).where(equipmentOfTenant(actor, nodeid));
+  const [row] = await db.select().from(equipment).where(ofTenant(equipment, actor, nodeid));
   if (!row) throw notFoundError('Equipment');
   return toRowShape(row) as EquipmentRowShape;
 }
@@ -205,7 +205,7 @@ async function insertEquipment(tx: Tx, actor: Actor, input: CreateEquipment, tak
 
   // The row is the declaration's; the server adds what only it knows: the area and pool `isequipmentof` names,
   // the file rows the photo references name, the type the catalogue resolved.
-  const fields = createMutation.apply!(undefined, { params: {}, body: input }, { now: Date.now(), usernodeid: actor.usernodeid });
+  const fields = createMutation.apply!(undefined, { params: {}, body: input }, applyContext(actor));
   await lookups.insert({
     ...(toColumnValues(equipment, fields) as Omit<typeof equipment.$inferInsert, 'nodeid' | 'legalentitynodeid'>),
     nodeid,
@@ -235,6 +235,19 @@ async function resolveMembership(lookups: EquipmentLookups, actor: Actor, ids: r
 }
 
 /**
+ * One catalogue choice of the machine form against the database: an existing entry must be the tenant's (404), a
+ * new one's id must be free (409) — unless the tenant has it already with the same name, which then counts as
+ * existing (an earlier offline create was sent first). Answers the tenant's row, if it has one.
+ */
+function ownCatalogRow<Row>(choice: { isnew?: boolean | undefined; nodeid: string }, row: Row | undefined, isOwn: (row: Row) => boolean, sameContent: (row: Row) => boolean, what: string): Row | undefined {
+  const own = row && isOwn(row) ? row : undefined;
+  if (row && !own) throw choice.isnew ? conflict(NODEID_TAKEN) : notFoundError(what);
+  if (!choice.isnew && !own) throw notFoundError(what);
+  if (choice.isnew && own && !sameContent(own)) throw conflict(NODEID_TAKEN);
+  return own;
+}
+
+/**
  * The §4 catalogue rule against the database. A "new" entry whose nodeid the tenant already has with the same
  * name (e.g. made by an earlier offline create that was sent first) counts as existing. Returns the type's nodeid.
  */
@@ -243,40 +256,19 @@ async function resolveCatalog(tx: Tx, actor: Actor, input: CreateEquipment, vers
   const selection: CatalogSelection = { legalentity: input.legalentity, brand: input.brand, equipmenttype: input.equipmenttype };
   const type = input.equipmenttype!;
 
-  const typeRow = await lookups.typeRow(type.nodeid);
-  const typeOfTenant = typeRow?.legalentitynodeid === le ? typeRow : undefined;
-  if (typeRow && !typeOfTenant) throw type.isnew ? conflict(NODEID_TAKEN) : notFoundError('Equipment type');
-  if (!type.isnew && !typeOfTenant) throw notFoundError('Equipment type');
-  if (type.isnew && typeOfTenant) {
-    if (typeOfTenant.model !== type.model) throw conflict(NODEID_TAKEN);
-    selection.equipmenttype = { isnew: false, nodeid: type.nodeid };
-  }
+  const typeOfTenant = ownCatalogRow(type, await lookups.typeRow(type.nodeid), (row) => row.legalentitynodeid === le, (row) => row.model === type.model, 'Equipment type');
+  if (type.isnew && typeOfTenant) selection.equipmenttype = { isnew: false, nodeid: type.nodeid };
   // An existing type alone brings its brand.
   if (!selection.brand && typeOfTenant) selection.brand = { isnew: false, nodeid: typeOfTenant.brandnodeid };
 
   const brandChoice = selection.brand;
-  const brandRow = brandChoice ? await lookups.brandRow(brandChoice.nodeid) : undefined;
-  const brandOfTenant = brandRow?.legalentitynodeid === le ? brandRow : undefined;
-  if (brandChoice) {
-    if (brandRow && !brandOfTenant) throw brandChoice.isnew ? conflict(NODEID_TAKEN) : notFoundError('Brand');
-    if (!brandChoice.isnew && !brandOfTenant) throw notFoundError('Brand');
-    if (brandChoice.isnew && brandOfTenant) {
-      if (brandOfTenant.name !== brandChoice.name) throw conflict(NODEID_TAKEN);
-      selection.brand = { isnew: false, nodeid: brandChoice.nodeid };
-    }
-  }
+  const brandOfTenant = brandChoice && ownCatalogRow(brandChoice, await lookups.brandRow(brandChoice.nodeid), (row) => row.legalentitynodeid === le, (row) => row.name === brandChoice.name, 'Brand');
+  if (brandChoice?.isnew && brandOfTenant) selection.brand = { isnew: false, nodeid: brandChoice.nodeid };
 
   const manufacturerChoice = selection.legalentity;
-  const manufacturerRow = manufacturerChoice ? await lookups.manufacturerRow(manufacturerChoice.nodeid) : undefined;
-  const manufacturerOfTenant = manufacturerRow?.ownerlegalentitynodeid === le ? manufacturerRow : undefined;
-  if (manufacturerChoice) {
-    if (manufacturerRow && !manufacturerOfTenant) throw manufacturerChoice.isnew ? conflict(NODEID_TAKEN) : notFoundError('Legal entity');
-    if (!manufacturerChoice.isnew && !manufacturerOfTenant) throw notFoundError('Legal entity');
-    if (manufacturerChoice.isnew && manufacturerOfTenant) {
-      if (manufacturerOfTenant.name !== manufacturerChoice.name) throw conflict(NODEID_TAKEN);
-      selection.legalentity = { isnew: false, nodeid: manufacturerChoice.nodeid };
-    }
-  }
+  const manufacturerOfTenant =
+    manufacturerChoice && ownCatalogRow(manufacturerChoice, await lookups.manufacturerRow(manufacturerChoice.nodeid), (row) => row.ownerlegalentitynodeid === le, (row) => row.name === manufacturerChoice.name, 'Legal entity');
+  if (manufacturerChoice?.isnew && manufacturerOfTenant) selection.legalentity = { isnew: false, nodeid: manufacturerChoice.nodeid };
 
   const issues = catalogSelectionIssues(selection, {
     manufacturerOfBrand: (id) => (brandOfTenant && brandOfTenant.nodeid === id ? brandOfTenant.manufacturernodeid : undefined),
@@ -315,28 +307,21 @@ async function resolveCatalog(tx: Tx, actor: Actor, input: CreateEquipment, vers
 export async function updateEquipment(ctx: ServiceContext, actor: Actor, args: MutationParsed<typeof updateMutation>): Promise<EquipmentRowShape> {
   const { params, body: input } = args;
   const nodeid = params.id;
-  assertBodyIdMatches('equipmentnodeid', input.equipmentnodeid, nodeid);
-  const le = actor.legalentitynodeid;
   return writeTransaction(ctx, 'equipment.update', async (tx) => {
-    const [current] = await tx.select().from(equipment).where(equipmentOfTenant(actor, nodeid)).for('update');
-    if (!current) throw notFoundError('Equipment');
+    const current = await lockOwnRow(tx, equipment, actor, nodeid, () => notFoundError('Equipment'));
     if (input.equipmenttypenodeid !== undefined) {
-      const [type] = await tx.select({ nodeid: equipmentTypes.nodeid }).from(equipmentTypes).where(and(eq(equipmentTypes.nodeid, input.equipmenttypenodeid), eq(equipmentTypes.legalentitynodeid, le)));
+      const [type] = await tx.select({ nodeid: equipmentTypes.nodeid }).from(equipmentTypes).where(ofTenant(equipmentTypes, actor, input.equipmenttypenodeid));
       if (!type) throw notFoundError('Equipment type');
     }
     if (input.equipmentclassnodeid) await assertClassOfTenant(tx, actor, input.equipmentclassnodeid);
-    const change = updateMutation.apply!(toRowShape(current), args, { now: Date.now(), usernodeid: actor.usernodeid });
+    const change = updateMutation.apply!(toRowShape(current), args, applyContext(actor));
     const patch: Partial<EquipmentRow> = {
       ...toColumnValues(equipment, change),
       ...(input.image !== undefined && { imagefilenodeid: await fileOfTenant(tx, actor, 'image', input.image) }),
       ...(input.typenameplate !== undefined && { typenameplatefilenodeid: await fileOfTenant(tx, actor, 'typenameplate', input.typenameplate) }),
     };
-    const changes = changedFields(current, patch);
-    if (Object.keys(changes).length === 0) return toRowShape(current) as EquipmentRowShape;
-    const version = await nextVersion(tx, le);
-    await tx.update(equipment).set({ ...patch, version, updatedAt: new Date() }).where(equipmentOfTenant(actor, nodeid));
-    await appendHistory(tx, { legalentitynodeid: le, kind: KIND, nodeid, version, changes, usernodeid: actor.usernodeid });
-    return equipmentRow(tx, actor, nodeid);
+    const written = await writeChangedFields(tx, actor, { table: equipment, kind: KIND, nodeid, current, patch, where: ofTenant(equipment, actor, nodeid) });
+    return written ? equipmentRow(tx, actor, nodeid) : (toRowShape(current) as EquipmentRowShape);
   });
 }
 
@@ -352,8 +337,7 @@ export async function updateEquipment(ctx: ServiceContext, actor: Actor, args: M
 export async function deleteEquipment(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
   const le = actor.legalentitynodeid;
   return writeTransaction(ctx, 'equipment.delete', async (tx) => {
-    const [current] = await tx.select().from(equipment).where(equipmentOfTenant(actor, nodeid)).for('update');
-    if (!current) throw notFoundError('Equipment');
+    const current = await lockOwnRow(tx, equipment, actor, nodeid, () => notFoundError('Equipment'));
     const version = await nextVersion(tx, le);
     const deleted = await deleteWithOwned(tx, le, KIND, [nodeid], version);
     if (current.shiftmodelnodeid) await deleteShiftModelsIfOrphaned(tx, le, [current.shiftmodelnodeid], version);
@@ -376,10 +360,6 @@ export async function deleteEquipment(ctx: ServiceContext, actor: Actor, nodeid:
 
 // ---------------------------------------------------------------- helpers
 
-function equipmentOfTenant(actor: Actor, nodeid: string) {
-  return and(eq(equipment.nodeid, nodeid), eq(equipment.legalentitynodeid, actor.legalentitynodeid));
-}
-
 /** A file reference of the tenant (any upload state: the bytes may still be on their way from an offline device). */
 async function fileOfTenant(tx: Tx, actor: Actor, field: string, ref: FileInput | null | undefined): Promise<string | null> {
   if (!ref) return null;
@@ -392,7 +372,7 @@ async function fileOfTenant(tx: Tx, actor: Actor, field: string, ref: FileInput 
 }
 
 async function assertClassOfTenant(tx: Tx, actor: Actor, nodeid: string): Promise<void> {
-  const [row] = await tx.select({ nodeid: equipmentClasses.nodeid }).from(equipmentClasses).where(and(eq(equipmentClasses.nodeid, nodeid), eq(equipmentClasses.legalentitynodeid, actor.legalentitynodeid)));
+  const [row] = await tx.select({ nodeid: equipmentClasses.nodeid }).from(equipmentClasses).where(ofTenant(equipmentClasses, actor, nodeid));
   if (!row) throw notFoundError('Equipment class');
 }
 

@@ -10,8 +10,9 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../http-er
 import { fileContentPath, type FileStorage, type FileUrlSigner, type SignedMethod } from '../storage/file-storage';
 import { fileStorageKey } from '../storage/local-storage';
 import { nextVersion, recordTombstones } from './change-feed';
-import { toColumnValues } from './rows';
+import { applyContext, toColumnValues } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
+import { ofTenant } from './structure-common';
 
 type FileRow = typeof files.$inferSelect;
 
@@ -94,7 +95,7 @@ async function registerOne(tx: Tx, actor: Actor, bucketid: string, version: numb
     fileversion = latest.fileversion + 1;
   }
   // The row's fields are the declaration's (the device shows the same); where it is stored is the server's.
-  const fields = uploadFile.apply!(undefined, { params: {}, body: { count: 1, extensions: [entry] } }, { now: Date.now(), usernodeid: actor.usernodeid });
+  const fields = uploadFile.apply!(undefined, { params: {}, body: { count: 1, extensions: [entry] } }, applyContext(actor));
   const [row] = await tx
     .insert(files)
     .values({
@@ -181,7 +182,7 @@ export async function fileDownload(ctx: ServiceContext, actor: Actor, signer: Fi
   const [row] = await ctx.db
     .select()
     .from(files)
-    .where(and(eq(files.nodeid, nodeid), eq(files.legalentitynodeid, actor.legalentitynodeid)));
+    .where(ofTenant(files, actor, nodeid));
   if (!row || row.status !== 'complete') throw notFound('File not found');
   return { nodeid: row.nodeid, fileid: row.fileid, fileversion: row.fileversion, mimetype: row.mimetype, url: downloadUrl(signer, row) };
 }

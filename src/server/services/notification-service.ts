@@ -26,8 +26,9 @@ import { badRequest, conflict, HttpError, notFound } from '../http-errors';
 import { nextVersion } from './change-feed';
 import { deleteWithOwned } from './ownership';
 import { appendHistory, changedFields } from './record-history';
-import { toColumnValues, toRowShape } from './rows';
+import { applyContext, toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
+import { ofTenant } from './structure-common';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
@@ -60,7 +61,7 @@ export async function getNotification(ctx: ServiceContext, actor: Actor, nodeid:
     .leftJoin(areas, eq(areas.nodeid, equipment.areanodeid))
     .leftJoin(users, eq(users.nodeid, notifications.authornodeid))
     .leftJoin(chatRooms, eq(chatRooms.notificationnodeid, notifications.nodeid))
-    .where(notificationOfTenant(actor, nodeid));
+    .where(ofTenant(notifications, actor, nodeid));
   if (!row) throw (await isDeleted(ctx.db, actor, nodeid)) ? gone() : notFound(NOT_FOUND);
   const counts = await countChildren(ctx.db, actor, nodeid);
   const n = row.n;
@@ -94,7 +95,7 @@ export async function getNotification(ctx: ServiceContext, actor: Actor, nodeid:
 
 /** The notification's row (src/shared/rows/notifications.ts): what its writes answer. */
 async function notificationRow(db: Db | Tx, actor: Actor, nodeid: string): Promise<NotificationRowShape> {
-  const [row] = await db.select().from(notifications).where(notificationOfTenant(actor, nodeid));
+  const [row] = await db.select().from(notifications).where(ofTenant(notifications, actor, nodeid));
   if (!row) throw notFound(NOT_FOUND);
   return toRowShape(row) as NotificationRowShape;
 }
@@ -113,7 +114,7 @@ export async function createNotification(ctx: ServiceContext, actor: Actor, inpu
     if (existing) throw conflict('A notification with this nodeid already exists');
     if (await isDeleted(tx, actor, nodeid)) throw gone();
 
-    const fields = createMutation.apply!(undefined, { params: {}, body: { ...input, nodeid } }, { now: Date.now(), usernodeid: actor.usernodeid });
+    const fields = createMutation.apply!(undefined, { params: {}, body: { ...input, nodeid } }, applyContext(actor));
     await tx.insert(notifications).values({
       ...(toColumnValues(notifications, fields) as typeof notifications.$inferInsert),
       nodeid,
@@ -133,12 +134,11 @@ export async function createNotification(ctx: ServiceContext, actor: Actor, inpu
 export async function updateNotification(ctx: ServiceContext, actor: Actor, args: MutationParsed<typeof updateMutation>): Promise<NotificationRowShape> {
   const { params, body: input } = args;
   const nodeid = params.nodeid;
-  if (input.nodeid !== undefined && input.nodeid !== nodeid) throw badRequest('nodeid does not match the path', [{ field: 'nodeid', message: 'Must equal the id in the path' }]);
   return writeTransaction(ctx, 'notification.update', async (tx) => {
-    const [current] = await tx.select().from(notifications).where(notificationOfTenant(actor, nodeid)).for('update');
+    const [current] = await tx.select().from(notifications).where(ofTenant(notifications, actor, nodeid)).for('update');
     if (!current) throw (await isDeleted(tx, actor, nodeid)) ? gone() : notFound(NOT_FOUND);
 
-    const change = updateMutation.apply!(toRowShape(current), args, { now: Date.now(), usernodeid: actor.usernodeid });
+    const change = updateMutation.apply!(toRowShape(current), args, applyContext(actor));
     if (change.type !== undefined && change.type !== current.type && !isUsableNotificationType(change.type)) {
       throw badRequest('Invalid body: type: Types 4 and 5 are not used', [{ field: 'type', message: 'Types 4 and 5 are not used' }]);
     }
@@ -158,7 +158,7 @@ export async function updateNotification(ctx: ServiceContext, actor: Actor, args
     await tx
       .update(notifications)
       .set({ ...patch, version, updatedAt: new Date() })
-      .where(notificationOfTenant(actor, nodeid));
+      .where(ofTenant(notifications, actor, nodeid));
     await appendHistory(tx, { legalentitynodeid: actor.legalentitynodeid, kind: KIND, nodeid, version, changes, context, usernodeid: actor.usernodeid });
     return notificationRow(tx, actor, nodeid);
   });
@@ -172,7 +172,7 @@ export async function updateNotification(ctx: ServiceContext, actor: Actor, args
 export async function deleteNotification(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
   const le = actor.legalentitynodeid;
   return writeTransaction(ctx, 'notification.delete', async (tx) => {
-    const [current] = await tx.select({ nodeid: notifications.nodeid }).from(notifications).where(notificationOfTenant(actor, nodeid)).for('update');
+    const [current] = await tx.select({ nodeid: notifications.nodeid }).from(notifications).where(ofTenant(notifications, actor, nodeid)).for('update');
     if (!current) throw (await isDeleted(tx, actor, nodeid)) ? gone() : notFound(NOT_FOUND);
     const version = await nextVersion(tx, le);
     await deleteWithOwned(tx, le, KIND, [nodeid], version);
@@ -181,10 +181,6 @@ export async function deleteNotification(ctx: ServiceContext, actor: Actor, node
 }
 
 // ---------------------------------------------------------------- helpers
-
-function notificationOfTenant(actor: Actor, nodeid: string) {
-  return and(eq(notifications.nodeid, nodeid), eq(notifications.legalentitynodeid, actor.legalentitynodeid));
-}
 
 async function isDeleted(db: Db | Tx, actor: Actor, nodeid: string): Promise<boolean> {
   const [row] = await db
@@ -202,7 +198,7 @@ async function assertEquipmentOfTenant(tx: Tx, actor: Actor, equipmentnodeid: st
   const [row] = await tx
     .select({ nodeid: equipment.nodeid })
     .from(equipment)
-    .where(and(eq(equipment.nodeid, equipmentnodeid), eq(equipment.legalentitynodeid, actor.legalentitynodeid)));
+    .where(ofTenant(equipment, actor, equipmentnodeid));
   if (!row) throw notFound('Equipment not found');
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AttachmentTargetKind } from '../../shared/domain/attachment';
 import type { Tx } from '../db/client';
 import {
@@ -28,6 +28,7 @@ import {
   workflows,
 } from '../db/schema';
 import { recordTombstones } from './change-feed';
+import type { TenantTable } from './structure-common';
 
 /**
  * What exists only through another record, declared once. Deleting a record deletes everything it owns,
@@ -35,8 +36,6 @@ import { recordTombstones } from './change-feed';
  * is not owned and stays for the service to handle: machines of a deleted area or pool are unlinked, a counter's
  * tasks lose their trigger, shift plans are shared by reference and go only when no one uses them any more.
  */
-
-type TenantTable = PgTable & { nodeid: PgColumn; legalentitynodeid: PgColumn };
 
 /** The kinds a delete can reach, by tombstone kind (the table name, as the change feed reports deletes). */
 const TABLES = {

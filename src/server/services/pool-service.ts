@@ -11,10 +11,10 @@ import { notFound } from '../http-errors';
 import { applyAssignments, unlinkMachinesOf } from './assign-service';
 import { nextVersion } from './change-feed';
 import { deleteWithOwned } from './ownership';
-import { appendHistory, changedFields } from './record-history';
-import { toColumnValues, toRowShape } from './rows';
+import { appendHistory, writeChangedFields } from './record-history';
+import { applyContext, toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
-import { byName, existingForCreate, notFoundError } from './structure-common';
+import { byName, existingForCreate, lockOwnRow, notFoundError, ofTenant } from './structure-common';
 
 const KIND = 'equipment_pools';
 type PoolRow = typeof equipmentPools.$inferSelect;
@@ -24,7 +24,7 @@ export async function listPools(db: Db, actor: Actor, lang: string, usernodeid?:
   const le = actor.legalentitynodeid;
   let rows: PoolRow[];
   if (usernodeid) {
-    const [user] = await db.select({ nodeid: users.nodeid }).from(users).where(and(eq(users.nodeid, usernodeid), eq(users.legalentitynodeid, le)));
+    const [user] = await db.select({ nodeid: users.nodeid }).from(users).where(ofTenant(users, actor, usernodeid));
     if (!user) throw notFound('User not found');
     const subscribed = await db
       .select({ id: structureSubscriptions.equipmentpoolnodeid })
@@ -39,7 +39,7 @@ export async function listPools(db: Db, actor: Actor, lang: string, usernodeid?:
 }
 
 export async function getPool(db: Db | Tx, actor: Actor, nodeid: string, lang: string): Promise<Pool> {
-  const [row] = await db.select().from(equipmentPools).where(poolOfTenant(actor, nodeid));
+  const [row] = await db.select().from(equipmentPools).where(ofTenant(equipmentPools, actor, nodeid));
   if (!row) throw notFoundError('Equipment pool');
   const [pool] = await toPools(db, actor, [row], lang);
   return pool!;
@@ -60,7 +60,7 @@ export async function createPool(ctx: ServiceContext, actor: Actor, args: Mutati
     const same = await existingForCreate(tx, actor, KIND, nodeid, existing, (row) => row.name[input.lang] === input.name);
     if (same) return poolRow(same);
     const version = await nextVersion(tx, le);
-    const fields = toColumnValues(equipmentPools, createMutation.apply!(undefined, args, { now: Date.now(), usernodeid: actor.usernodeid })) as typeof equipmentPools.$inferInsert;
+    const fields = toColumnValues(equipmentPools, createMutation.apply!(undefined, args, applyContext(actor))) as typeof equipmentPools.$inferInsert;
     const [inserted] = await tx
       .insert(equipmentPools)
       .values({ ...fields, nodeid, legalentitynodeid: le, version })
@@ -72,22 +72,11 @@ export async function createPool(ctx: ServiceContext, actor: Actor, args: Mutati
 
 /** updatePool {lang, name, equipmentpoolnodeid}: the declaration's change on the locked row — the name in `lang`; other languages stay. */
 export async function updatePool(ctx: ServiceContext, actor: Actor, args: MutationParsed<typeof updateMutation>): Promise<EquipmentPoolRow> {
-  const le = actor.legalentitynodeid;
   const nodeid = args.params.id;
   return writeTransaction(ctx, 'equipmentpool.update', async (tx) => {
-    const [current] = await tx.select().from(equipmentPools).where(poolOfTenant(actor, nodeid)).for('update');
-    if (!current) throw notFoundError('Equipment pool');
-    const patch = toColumnValues(equipmentPools, updateMutation.apply!(toRowShape(current), args, { now: Date.now(), usernodeid: actor.usernodeid })) as Partial<PoolRow>;
-    const changes = changedFields(current, patch);
-    if (Object.keys(changes).length === 0) return poolRow(current);
-    const version = await nextVersion(tx, le);
-    const [updated] = await tx
-      .update(equipmentPools)
-      .set({ ...patch, version, updatedAt: new Date() })
-      .where(poolOfTenant(actor, nodeid))
-      .returning();
-    await appendHistory(tx, { legalentitynodeid: le, kind: KIND, nodeid, version, changes, usernodeid: actor.usernodeid });
-    return poolRow(updated!);
+    const current = await lockOwnRow(tx, equipmentPools, actor, nodeid, () => notFoundError('Equipment pool'));
+    const patch = toColumnValues(equipmentPools, updateMutation.apply!(toRowShape(current), args, applyContext(actor))) as Partial<PoolRow>;
+    return poolRow((await writeChangedFields(tx, actor, { table: equipmentPools, kind: KIND, nodeid, current, patch, where: ofTenant(equipmentPools, actor, nodeid) })) ?? current);
   });
 }
 
@@ -95,8 +84,7 @@ export async function updatePool(ctx: ServiceContext, actor: Actor, args: Mutati
 export async function deletePool(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
   const le = actor.legalentitynodeid;
   return writeTransaction(ctx, 'equipmentpool.delete', async (tx) => {
-    const [pool] = await tx.select().from(equipmentPools).where(poolOfTenant(actor, nodeid)).for('update');
-    if (!pool) throw notFoundError('Equipment pool');
+    const pool = await lockOwnRow(tx, equipmentPools, actor, nodeid, () => notFoundError('Equipment pool'));
     const version = await nextVersion(tx, le);
     await unlinkMachinesOf(tx, actor, 'pool', [nodeid], version);
     await deleteWithOwned(tx, le, KIND, [nodeid], version);
@@ -108,10 +96,6 @@ export async function deletePool(ctx: ServiceContext, actor: Actor, nodeid: stri
 /** The pool's row (src/shared/rows/structure.ts): what its writes answer. */
 function poolRow(row: PoolRow): EquipmentPoolRow {
   return toRowShape(row) as EquipmentPoolRow;
-}
-
-function poolOfTenant(actor: Actor, nodeid: string) {
-  return and(eq(equipmentPools.nodeid, nodeid), eq(equipmentPools.legalentitynodeid, actor.legalentitynodeid));
 }
 
 async function toPools(db: Db | Tx, actor: Actor, rows: PoolRow[], lang: string): Promise<Pool[]> {

@@ -1,6 +1,10 @@
+import type { SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 import type { Tx } from '../db/client';
 import { recordHistory, type FieldChange } from '../db/schema';
+import { nextVersion } from './change-feed';
+import type { Actor } from './service-context';
 
 /**
  * The fields a write actually changes, with their old and new values, for the record history
@@ -30,6 +34,36 @@ export interface HistoryEntry {
 export async function appendHistory(tx: Tx, entry: HistoryEntry): Promise<void> {
   if (Object.keys(entry.changes).length === 0 && !entry.context) return;
   await tx.insert(recordHistory).values({ id: uuidv7(), ...entry, context: entry.context ?? null });
+}
+
+/** A table whose rows carry the tenant's change version and the time of their last write. */
+type VersionedTable = PgTable & { version: PgColumn; updatedAt: PgColumn };
+
+export interface FieldWrite<T extends VersionedTable> {
+  table: T;
+  /** The kind as the record history and the tombstones name it (the table name). */
+  kind: string;
+  nodeid: string;
+  /** The row as it is, locked by the caller (`FOR UPDATE`). */
+  current: T['$inferSelect'];
+  patch: Partial<T['$inferSelect']>;
+  /** The locked row again, as the caller found it. */
+  where: SQL | undefined;
+}
+
+/**
+ * Writes the fields of `patch` that change the locked row: nothing at all when none does (no version, no
+ * history), else the row with the tenant's next version and the overwritten values in its history. Answers the
+ * row as written, undefined when nothing changed.
+ */
+export async function writeChangedFields<T extends VersionedTable>(tx: Tx, actor: Actor, write: FieldWrite<T>): Promise<T['$inferSelect'] | undefined> {
+  const changes = changedFields(write.current as Record<string, unknown>, write.patch as Record<string, unknown>);
+  if (Object.keys(changes).length === 0) return undefined;
+  const version = await nextVersion(tx, actor.legalentitynodeid);
+  const set = { ...write.patch, version, updatedAt: new Date() } as PgUpdateSetSource<T>;
+  const [row] = (await tx.update(write.table).set(set).where(write.where).returning()) as T['$inferSelect'][];
+  await appendHistory(tx, { legalentitynodeid: actor.legalentitynodeid, kind: write.kind, nodeid: write.nodeid, version, changes, usernodeid: actor.usernodeid });
+  return row;
 }
 
 function sameValue(a: unknown, b: unknown): boolean {

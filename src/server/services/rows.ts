@@ -1,6 +1,6 @@
 import { getTableColumns } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { SyncRow } from '../../shared/mutations/mutation';
+import type { ApplyContext, SyncRow } from '../../shared/mutations/mutation';
 
 /**
  * Between database rows and the row shape of src/shared/rows (what the change feed sends, the device's mirror
@@ -32,4 +32,9 @@ export function toColumnValues<T extends PgTable>(table: T, fields: Record<strin
     values[key] = column.columnType === 'PgTimestamp' && typeof value === 'number' ? new Date(value) : value;
   }
   return values as Partial<T['$inferInsert']>;
+}
+
+/** What a declaration's `apply` gets on the server: the server's clock and the caller. */
+export function applyContext(actor: { usernodeid: string }): ApplyContext {
+  return { now: Date.now(), usernodeid: actor.usernodeid };
 }

@@ -12,7 +12,7 @@ import { deleteWithOwned } from './ownership';
 import { appendHistory } from './record-history';
 import { toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
-import { existingForCreate, notFoundError } from './structure-common';
+import { existingForCreate, notFoundError, ofTenant } from './structure-common';
 
 type ShiftRowInput = CreateShiftModel['shifts'][number];
 type ShiftDbRow = typeof shifts.$inferSelect;
@@ -98,7 +98,7 @@ export async function createShiftModel(ctx: ServiceContext, caller: Caller, inpu
 export async function updateShiftModel(ctx: ServiceContext, caller: Caller, nodeid: string, input: UpdateShiftModel): Promise<ShiftModelRow> {
   const le = caller.legalentitynodeid;
   return writeTransaction(ctx, 'shiftmodel.update', async (tx) => {
-    const [model] = await tx.select({ nodeid: shiftModels.nodeid }).from(shiftModels).where(and(eq(shiftModels.nodeid, nodeid), eq(shiftModels.legalentitynodeid, le))).for('update');
+    const [model] = await tx.select({ nodeid: shiftModels.nodeid }).from(shiftModels).where(ofTenant(shiftModels, caller, nodeid)).for('update');
     if (!model) throw notFoundError('Shift model');
     const owner = await ownerOfModel(tx, le, nodeid);
     assertMayEdit(caller, owner);
@@ -112,7 +112,7 @@ export async function updateShiftModel(ctx: ServiceContext, caller: Caller, node
     for (const [position, row] of input.shifts.entries()) {
       const values = { position, weekdays: [...row.weekdays], startminute: parseTimeOfDay(row.start)!, endminute: parseTimeOfDay(row.end)!, unmanned: row.unmanned, version };
       if (row.nodeid && keptIds.has(row.nodeid)) {
-        await tx.update(shifts).set({ ...values, updatedAt: new Date() }).where(and(eq(shifts.nodeid, row.nodeid), eq(shifts.legalentitynodeid, le)));
+        await tx.update(shifts).set({ ...values, updatedAt: new Date() }).where(ofTenant(shifts, caller, row.nodeid));
       } else {
         await tx.insert(shifts).values({ nodeid: row.nodeid ?? uuidv7(), legalentitynodeid: le, shiftmodelnodeid: nodeid, ...values });
       }
@@ -135,7 +135,7 @@ export async function updateShiftModel(ctx: ServiceContext, caller: Caller, node
 export async function deleteShiftModel(ctx: ServiceContext, caller: Caller, nodeid: string): Promise<{ nodeid: string; version: number }> {
   const le = caller.legalentitynodeid;
   return writeTransaction(ctx, 'shiftmodel.delete', async (tx) => {
-    const [model] = await tx.select({ nodeid: shiftModels.nodeid }).from(shiftModels).where(and(eq(shiftModels.nodeid, nodeid), eq(shiftModels.legalentitynodeid, le))).for('update');
+    const [model] = await tx.select({ nodeid: shiftModels.nodeid }).from(shiftModels).where(ofTenant(shiftModels, caller, nodeid)).for('update');
     if (!model) throw notFoundError('Shift model');
     const owner = await ownerOfModel(tx, le, nodeid);
     assertMayEdit(caller, owner);
@@ -157,7 +157,7 @@ async function shiftModelRow(tx: Tx, le: string, nodeid: string): Promise<ShiftM
 
 export async function getShiftModel(db: Db | Tx, actor: Actor, nodeid: string): Promise<ShiftModel> {
   const le = actor.legalentitynodeid;
-  const [model] = await db.select().from(shiftModels).where(and(eq(shiftModels.nodeid, nodeid), eq(shiftModels.legalentitynodeid, le)));
+  const [model] = await db.select().from(shiftModels).where(ofTenant(shiftModels, actor, nodeid));
   if (!model) throw notFoundError('Shift model');
   const owner = await ownerOfModel(db, le, nodeid);
   const rows = await shiftsOfModels(db, le, [nodeid]);

@@ -6,15 +6,15 @@ import { createSite as createMutation, updateSite as updateMutation } from '../.
 import type { SiteRow as SiteRowShape } from '../../shared/rows/structure';
 import type { Db } from '../db/client';
 import { areas, sites } from '../db/schema';
-import { badRequest, notFound } from '../http-errors';
+import { notFound } from '../http-errors';
 import { unlinkMachinesOf } from './assign-service';
 import { nextVersion } from './change-feed';
 import { deleteWithOwned } from './ownership';
-import { appendHistory, changedFields } from './record-history';
-import { toColumnValues, toRowShape } from './rows';
+import { changedFields, writeChangedFields } from './record-history';
+import { applyContext, toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { deleteShiftModelsIfOrphaned } from './shiftmodel-service';
-import { existingForCreate } from './structure-common';
+import { existingForCreate, lockOwnRow, ofTenant } from './structure-common';
 
 type SiteRow = typeof sites.$inferSelect;
 
@@ -26,7 +26,7 @@ export async function listSites(ctx: ServiceContext, actor: Actor): Promise<Site
 }
 
 export async function getSite(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<Site> {
-  const [row] = await ctx.db.select().from(sites).where(siteOfTenant(actor, nodeid));
+  const [row] = await ctx.db.select().from(sites).where(ofTenant(sites, actor, nodeid));
   if (!row) throw notFound(SITE_NOT_FOUND);
   const [site] = await withAreas(ctx.db, actor, [row]);
   return site!;
@@ -44,7 +44,7 @@ export async function createSite(ctx: ServiceContext, actor: Actor, args: Mutati
   assertOwnLegalEntity(actor, input.legalentitynodeid);
   const nodeid = input.nodeid ?? uuidv7();
   return writeTransaction(ctx, 'site.create', async (tx) => {
-    const fields = toColumnValues(sites, createMutation.apply!(undefined, args, { now: Date.now(), usernodeid: actor.usernodeid })) as Partial<SiteRow>;
+    const fields = toColumnValues(sites, createMutation.apply!(undefined, args, applyContext(actor))) as Partial<SiteRow>;
     const [existing] = await tx.select().from(sites).where(eq(sites.nodeid, nodeid));
     const same = await existingForCreate(tx, actor, 'sites', nodeid, existing, (site) => Object.keys(changedFields(site, fields)).length === 0);
     if (same) return siteRow(same);
@@ -64,22 +64,11 @@ export async function createSite(ctx: ServiceContext, actor: Actor, args: Mutati
 export async function updateSite(ctx: ServiceContext, actor: Actor, args: MutationParsed<typeof updateMutation>): Promise<SiteRowShape> {
   const nodeid = args.params.id;
   const input = args.body;
-  if (input.sitenodeid !== nodeid) throw badRequest('sitenodeid does not match the path', [{ field: 'sitenodeid', message: 'Must equal the id in the path' }]);
   if (input.legalentitynodeid !== undefined) assertOwnLegalEntity(actor, input.legalentitynodeid);
   return writeTransaction(ctx, 'site.update', async (tx) => {
-    const [current] = await tx.select().from(sites).where(siteOfTenant(actor, nodeid)).for('update');
-    if (!current) throw notFound(SITE_NOT_FOUND);
-    const patch = toColumnValues(sites, updateMutation.apply!(toRowShape(current), args, { now: Date.now(), usernodeid: actor.usernodeid })) as Partial<SiteRow>;
-    const fieldChanges = changedFields(current, patch);
-    if (Object.keys(fieldChanges).length === 0) return siteRow(current);
-    const version = await nextVersion(tx, actor.legalentitynodeid);
-    const [updated] = await tx
-      .update(sites)
-      .set({ ...patch, version, updatedAt: new Date() })
-      .where(siteOfTenant(actor, nodeid))
-      .returning();
-    await appendHistory(tx, { legalentitynodeid: actor.legalentitynodeid, kind: 'sites', nodeid, version, changes: fieldChanges, usernodeid: actor.usernodeid });
-    return siteRow(updated!);
+    const current = await lockOwnRow(tx, sites, actor, nodeid, () => notFound(SITE_NOT_FOUND));
+    const patch = toColumnValues(sites, updateMutation.apply!(toRowShape(current), args, applyContext(actor))) as Partial<SiteRow>;
+    return siteRow((await writeChangedFields(tx, actor, { table: sites, kind: 'sites', nodeid, current, patch, where: ofTenant(sites, actor, nodeid) })) ?? current);
   });
 }
 
@@ -92,7 +81,7 @@ export async function deleteSite(ctx: ServiceContext, actor: Actor, nodeid: stri
   const le = actor.legalentitynodeid;
   return writeTransaction(ctx, 'site.delete', async (tx) => {
     const version = await nextVersion(tx, le);
-    const [site] = await tx.select({ nodeid: sites.nodeid }).from(sites).where(siteOfTenant(actor, nodeid)).for('update');
+    const [site] = await tx.select({ nodeid: sites.nodeid }).from(sites).where(ofTenant(sites, actor, nodeid)).for('update');
     if (!site) throw notFound(SITE_NOT_FOUND);
 
     const areaRows = await tx
@@ -106,10 +95,6 @@ export async function deleteSite(ctx: ServiceContext, actor: Actor, nodeid: stri
     await deleteShiftModelsIfOrphaned(tx, le, areaRows.flatMap((a) => (a.shiftmodelnodeid ? [a.shiftmodelnodeid] : [])), version);
     return { nodeid, version };
   });
-}
-
-function siteOfTenant(actor: Actor, nodeid: string) {
-  return and(eq(sites.nodeid, nodeid), eq(sites.legalentitynodeid, actor.legalentitynodeid));
 }
 
 function assertOwnLegalEntity(actor: Actor, legalentitynodeid: string): void {

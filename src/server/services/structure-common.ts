@@ -1,4 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
 import { areas, equipmentPools, tombstones } from '../db/schema';
 import { conflict, HttpError, notFound } from '../http-errors';
@@ -37,6 +38,21 @@ export async function existingForCreate<R extends { legalentitynodeid: string | 
     .where(and(eq(tombstones.legalentitynodeid, actor.legalentitynodeid), eq(tombstones.kind, kind), eq(tombstones.nodeid, nodeid)));
   if (deleted) throw new HttpError(410, RECORD_DELETED);
   return undefined;
+}
+
+/** A table of records that belong to one tenant (legal entity). */
+export type TenantTable = PgTable & { nodeid: PgColumn; legalentitynodeid: PgColumn };
+
+/** "The caller's record `nodeid`": another tenant's record is found no more than a missing one (404, nothing leaks). */
+export function ofTenant(table: TenantTable, actor: Actor, nodeid: string): SQL | undefined {
+  return and(eq(table.nodeid, nodeid), eq(table.legalentitynodeid, actor.legalentitynodeid));
+}
+
+/** The caller's record `nodeid` of `table`, locked for this write (`FOR UPDATE`); `missing()` is thrown when there is none. */
+export async function lockOwnRow<T extends TenantTable>(tx: Tx, table: T, actor: Actor, nodeid: string, missing: () => Error): Promise<T['$inferSelect']> {
+  const [row] = (await tx.select().from(table as PgTable).where(ofTenant(table, actor, nodeid)).for('update')) as T['$inferSelect'][];
+  if (!row) throw missing();
+  return row;
 }
 
 /** Which of `ids` are areas and which pools of the tenant; ids that are neither are `unknown`. */

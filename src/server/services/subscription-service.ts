@@ -9,6 +9,7 @@ import { forbidden, notFound } from '../http-errors';
 import { nextVersion, recordTombstone } from './change-feed';
 import { toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
+import { ofTenant } from './structure-common';
 
 /** The tombstone kind of a subscription: its table name (docs/api.md § Change feed). */
 export const SUBSCRIPTION_TOMBSTONE_KIND = 'structure_subscriptions';
@@ -87,7 +88,7 @@ export async function deleteSubscription(ctx: ServiceContext, actor: Manager, no
     const [row] = await tx
       .select()
       .from(structureSubscriptions)
-      .where(and(eq(structureSubscriptions.nodeid, nodeid), eq(structureSubscriptions.legalentitynodeid, le)))
+      .where(ofTenant(structureSubscriptions, actor, nodeid))
       .for('update');
     if (!row) return { nodeid, version: await goneSince(tx, le, nodeid) };
     await assertMayManage(tx, actor, row.usernodeid);
@@ -115,18 +116,17 @@ async function assertMayManage(db: Db | Tx, actor: Manager, usernodeid: string):
   const [user] = await db
     .select({ nodeid: users.nodeid })
     .from(users)
-    .where(and(eq(users.nodeid, usernodeid), eq(users.legalentitynodeid, actor.legalentitynodeid)));
+    .where(ofTenant(users, actor, usernodeid));
   if (!user) throw notFound('User not found');
 }
 
 async function assertTargetOfTenant(tx: Tx, actor: Actor, target: SubscriptionTarget): Promise<void> {
-  const le = actor.legalentitynodeid;
   const found =
     target.type === 'site'
-      ? await tx.select({ nodeid: sites.nodeid }).from(sites).where(and(eq(sites.nodeid, target.nodeid), eq(sites.legalentitynodeid, le)))
+      ? await tx.select({ nodeid: sites.nodeid }).from(sites).where(ofTenant(sites, actor, target.nodeid))
       : target.type === 'area'
-        ? await tx.select({ nodeid: areas.nodeid }).from(areas).where(and(eq(areas.nodeid, target.nodeid), eq(areas.legalentitynodeid, le)))
-        : await tx.select({ nodeid: equipmentPools.nodeid }).from(equipmentPools).where(and(eq(equipmentPools.nodeid, target.nodeid), eq(equipmentPools.legalentitynodeid, le)));
+        ? await tx.select({ nodeid: areas.nodeid }).from(areas).where(ofTenant(areas, actor, target.nodeid))
+        : await tx.select({ nodeid: equipmentPools.nodeid }).from(equipmentPools).where(ofTenant(equipmentPools, actor, target.nodeid));
   if (found.length === 0) throw notFound(target.type === 'site' ? 'Site not found' : target.type === 'area' ? 'Area not found' : 'Equipment pool not found');
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { embeddedAssignSchema } from './assign';
-import { clientNodeid, equipmentRefSchema, langField, optionalText, requiredText } from './fields';
+import { clientNodeid, deleteBodySchema, equipmentRefSchema, langField, optionalText, requiredText } from './fields';
 import { hasShiftModelSchema, shiftRowSchema, SHIFTS_MAX } from './shiftmodels';
 
 /**
@@ -38,7 +38,7 @@ export type UpdateAreaInput = z.input<typeof updateAreaSchema>;
 export type UpdateArea = z.output<typeof updateAreaSchema>;
 
 /** DELETE /api/areas/{id} {areanodeid}: body optional. Its machines stay, unlinked; its shift plan goes. */
-export const deleteAreaSchema = z.object({ areanodeid: z.uuid().optional() }).nullish();
+export const deleteAreaSchema = deleteBodySchema('areanodeid');
 
 export const areaSchema = z.object({
   nodeid: z.uuid(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ATTACHMENT_CATEGORIES, ATTACHMENT_TARGET_KINDS } from '../domain/attachment';
 import { fileRefInputSchema } from './files';
+import { deleteBodySchema } from './fields';
 
 /**
  * Attachment contracts of spec part 1 §3 and §7 (POST, PUT, DELETE /attachments[/{id}]). An attachment is a
@@ -56,7 +57,7 @@ export type UpdateAttachmentInput = z.input<typeof updateAttachmentSchema>;
 export type UpdateAttachment = z.output<typeof updateAttachmentSchema>;
 
 /** DELETE /api/attachments/{id}: the spec's body {nodeid}, optional; when sent it must equal the path. */
-export const deleteAttachmentSchema = z.object({ nodeid: z.uuid().optional() }).nullish();
+export const deleteAttachmentSchema = deleteBodySchema('nodeid');
 
 export const attachmentSchema = z.object({
   nodeid: z.uuid(),
@@ -76,4 +77,3 @@ export const attachmentSchema = z.object({
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
 
-export const deleteAttachmentResultSchema = z.object({ nodeid: z.uuid(), version: z.number().int() });

@@ -119,4 +119,3 @@ export type CreateCounterType = z.output<typeof createCounterTypeSchema>;
 
 export const createCounterTypeResultSchema = counterTypeSchema.extend({ counter: counterSchema.nullable() });
 
-export const deleteCounterResultSchema = z.object({ nodeid: z.uuid(), version: z.number().int() });

@@ -10,7 +10,7 @@ import {
   type CatalogIssueCode,
 } from '../domain/equipment';
 import { embeddedAssignSchema } from './assign';
-import { langField, optionalText, requiredText } from './fields';
+import { deleteBodySchema, langField, optionalText, requiredText } from './fields';
 import { hasShiftModelSchema } from './shiftmodels';
 
 /**
@@ -183,7 +183,7 @@ export const updateMemoSchema = z.object({ lang: langField, equipmentnodeid: z.u
 export type UpdateMemoInput = z.input<typeof updateMemoSchema>;
 
 /** DELETE /api/equipments/{id} {nodeid}: body optional; `nodeid`, if sent, must be the path id. */
-export const deleteEquipmentSchema = z.object({ nodeid: z.uuid().optional() }).nullish();
+export const deleteEquipmentSchema = deleteBodySchema('nodeid');
 
 // ---------------------------------------------------------------- answers
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { embeddedAssignSchema } from './assign';
-import { clientNodeid, equipmentRefSchema, langField, requiredText } from './fields';
+import { clientNodeid, deleteBodySchema, equipmentRefSchema, langField, requiredText } from './fields';
 
 /**
  * Equipment pools, spec part 2 §2.4, §3, §7 "create pool {lang, name, isequipmentpoolof, assign.payload};
@@ -29,7 +29,7 @@ export type UpdatePoolInput = z.input<typeof updatePoolSchema>;
 export type UpdatePool = z.output<typeof updatePoolSchema>;
 
 /** DELETE /api/equipmentpools/{id} {equipmentpoolnodeid}: body optional; its machines stay, unlinked. */
-export const deletePoolSchema = z.object({ equipmentpoolnodeid: z.uuid().optional() }).nullish();
+export const deletePoolSchema = deleteBodySchema('equipmentpoolnodeid');
 
 /** GET /api/equipmentpools?usernodeid&lang: with `usernodeid` only the pools that user subscribes to. */
 export const listPoolsQuerySchema = z.object({ lang: langField, usernodeid: z.uuid().optional() });

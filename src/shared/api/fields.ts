@@ -30,6 +30,12 @@ export const clientNodeid = z.uuid().optional();
 /** Tenant change version of a record's last write (docs/sync.md § Change feed). */
 export const versionField = z.number().int();
 
+/**
+ * The body of a DELETE as the spec writes it: the record's id under `field`. Optional (a device sends none), and
+ * when sent it must equal the path's id, which the route checks.
+ */
+export const deleteBodySchema = <Field extends string>(field: Field) => z.object({ [field]: z.uuid().optional() } as Record<Field, z.ZodOptional<z.ZodUUID>>).nullish();
+
 /** The answer of every delete: the id and the change version of the delete. */
 export const deleteResultSchema = z.object({ nodeid: z.uuid(), version: versionField });
 export type DeleteResult = z.infer<typeof deleteResultSchema>;

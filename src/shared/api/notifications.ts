@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES, isUsableNotificationType } from '../domain/notification';
+import { deleteBodySchema } from './fields';
 
 /**
  * Notification contracts of spec part 1 §3 and §7 (POST/GET/PUT/DELETE /notifications). One schema per input,
@@ -84,7 +85,7 @@ export type UpdateNotification = z.output<typeof updateNotificationSchema>;
 export const notificationParamsSchema = z.object({ nodeid: z.uuid() });
 
 /** DELETE /api/notifications/{nodeid}: an optional body {nodeid} that must equal the path. */
-export const deleteNotificationSchema = z.object({ nodeid: z.uuid().optional() }).nullish();
+export const deleteNotificationSchema = deleteBodySchema('nodeid');
 
 const namedNode = z.object({ nodeid: z.uuid(), name: z.string() });
 
@@ -120,4 +121,3 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-export const deleteNotificationResultSchema = z.object({ nodeid: z.uuid(), version: z.number().int() });

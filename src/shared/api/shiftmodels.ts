@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WEEKDAYS, parseTimeOfDay } from '../domain/shift';
+import { deleteBodySchema } from './fields';
 
 /**
  * Weekly shift plans (spec part 2 §2.7, §3 Shift, §7 "create/update shifts {shifts, shiftmodelof | shiftnodeid}").
@@ -52,7 +53,7 @@ export type UpdateShiftModelInput = z.input<typeof updateShiftModelSchema>;
 export type UpdateShiftModel = z.output<typeof updateShiftModelSchema>;
 
 /** DELETE /api/shiftmodels/{id}: body optional; the owner keeps existing without a plan. */
-export const deleteShiftModelSchema = z.object({ shiftnodeid: z.uuid().optional() }).nullish();
+export const deleteShiftModelSchema = deleteBodySchema('shiftnodeid');
 
 export const shiftSchema = z.object({
   nodeid: z.uuid(),

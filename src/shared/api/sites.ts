@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isCountryCode } from '../domain/country';
+import { siteRowFields } from '../rows/structure';
+import { deleteBodySchema } from './fields';
 
 /**
  * Plant (Werk) contracts of spec part 2 §2.5, §3 and §7 (createSite, updateSite, deleteSite). Used by the plant
@@ -54,12 +56,7 @@ export type CreateSite = z.output<typeof createSiteSchema>;
  * sends all of them. `sitenodeid` must equal the path id.
  */
 export const updateSiteSchema = z.object({
-  name: siteFields.name.optional(),
-  street: siteFields.street.optional(),
-  siteid: siteFields.siteid.optional(),
-  zipcode: siteFields.zipcode.optional(),
-  city: siteFields.city.optional(),
-  country: siteFields.country.optional(),
+  ...z.object(siteFields).partial().shape,
   lang,
   legalentitynodeid: z.uuid().optional(),
   sitenodeid: z.uuid(),
@@ -68,21 +65,15 @@ export type UpdateSiteInput = z.input<typeof updateSiteSchema>;
 export type UpdateSite = z.output<typeof updateSiteSchema>;
 
 /** DELETE /api/sites/{id}: the spec's body {sitenodeid}; optional, and when sent it must equal the path id. */
-export const deleteSiteSchema = z.object({ sitenodeid: z.uuid().optional() }).nullish();
+export const deleteSiteSchema = deleteBodySchema('sitenodeid');
 
 export const siteSchema = z.object({
   nodeid: z.uuid(),
   legalentitynodeid: z.uuid(),
-  name: z.string(),
-  street: z.string(),
-  siteid: z.string().nullable(),
-  zipcode: z.string(),
-  city: z.string(),
-  country: z.string(),
+  ...siteRowFields,
   /** Tenant change version of the last write (docs/sync.md § Change feed). */
   version: z.number().int(),
   hasarea: z.array(z.object({ nodeid: z.uuid(), name: z.string() })),
 });
 export type Site = z.infer<typeof siteSchema>;
 
-export const deleteSiteResultSchema = z.object({ nodeid: z.uuid(), version: z.number().int() });

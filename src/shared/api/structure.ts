@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { siteRowFields } from '../rows/structure';
 
 /** What lists and cards need of a machine; the full record is the equipment API's business (issue #4). */
 export const equipmentSummarySchema = z.object({
@@ -19,12 +20,7 @@ export const areaNodeSchema = z.object({
 });
 export const siteNodeSchema = z.object({
   nodeid: z.string().uuid(),
-  name: z.string(),
-  street: z.string(),
-  siteid: z.string().nullable(),
-  zipcode: z.string(),
-  city: z.string(),
-  country: z.string(),
+  ...siteRowFields,
   areas: z.array(areaNodeSchema),
 });
 export const poolNodeSchema = z.object({

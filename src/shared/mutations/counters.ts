@@ -1,25 +1,20 @@
-import { z } from 'zod';
 import { updateCounterSchema } from '../api/counters';
 import { clampDeviceTime } from '../domain/device-time';
-import { defineMutation } from './mutation';
+import { defineMutation, defineUpdate, idParams } from './mutation';
 
 /** Counters and their readings, spec part 1 §2.1 counters tab, §3, §4.6, §7; feature key `equipment.counter`. */
-
-const counterParams = z.object({ id: z.uuid() });
 
 /**
  * The counter modal's save (§4.6): rename, and readings merged into the list. The route belongs to this
  * declaration; `addCounterReading` is a narrower use of it.
  */
-export const updateCounter = defineMutation({
+export const updateCounter = defineUpdate({
   name: 'updateCounter',
-  method: 'PUT',
   route: '/counters/update/:id',
-  params: counterParams,
+  params: idParams,
   body: updateCounterSchema,
   permission: { feature: 'equipment.counter', flag: 'update' },
   kind: 'counters',
-  target: ({ params }) => params.id,
   apply: (_current, { body }) => ({ ...(body.name !== undefined && { name: body.name }), ...(body.counterTypeNodeId !== undefined && { countertypenodeid: body.counterTypeNodeId }) }),
 });
 
@@ -32,7 +27,7 @@ export const addCounterReading = defineMutation({
   name: 'addCounterReading',
   method: 'PUT',
   route: '/counters/update/:id',
-  params: counterParams,
+  params: idParams,
   body: updateCounterSchema.refine((body) => body.values?.length === 1 && body.values[0]?.nodeid !== undefined, {
     message: 'One reading with its nodeid',
     path: ['values'],

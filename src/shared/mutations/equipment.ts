@@ -1,9 +1,8 @@
-import { z } from 'zod';
 import { createEquipmentSchema, deleteEquipmentSchema, updateEquipmentSchema } from '../api/equipment';
 import { epochMsToYear, yearToEpochMs } from '../domain/equipment';
 import { withLanguage, withoutLanguage } from '../domain/text';
 import type { EquipmentRow } from '../rows/equipment';
-import { defineMutation, noParams, type SyncRow } from './mutation';
+import { defineDelete, defineMutation, defineUpdate, deviceMadeId, idParams, noParams, sentFields, type SyncRow } from './mutation';
 
 /**
  * Machines (spec part 1 §3, §7 and part 2 §2.2, §7); feature key `equipment`. The form's texts arrive in the
@@ -14,8 +13,6 @@ import { defineMutation, noParams, type SyncRow } from './mutation';
  * `isequipmentof`: the server tells them apart by looking them up, the device knows them from its form), and the
  * file rows of the photos on the server (see files.ts for how the device names a file).
  */
-
-const idParams = z.object({ id: z.uuid() });
 
 type Controller = NonNullable<EquipmentRow['controllerinformation']>;
 
@@ -52,10 +49,7 @@ export const createEquipment = defineMutation({
   permission: { feature: 'equipment', flag: 'create' },
   kind: 'equipment',
   creates: true,
-  target: ({ body }) => {
-    if (!body.equipmentnodeid) throw new Error('createEquipment: the device must choose the nodeid');
-    return body.equipmentnodeid;
-  },
+  target: ({ body }) => deviceMadeId(body.equipmentnodeid, 'createEquipment'),
   apply: (_current, { body }, { now }): Omit<EquipmentRow, 'nodeid' | 'legalentitynodeid' | 'version' | 'areanodeid' | 'equipmentpoolnodeid' | 'shiftmodelnodeid'> => {
     if (!body.equipmenttype) throw new Error('createEquipment: the type is required');
     return {
@@ -88,53 +82,42 @@ export const createEquipment = defineMutation({
  * a localised field changes only in `lang`. Assignment and brand data are not edited here (§7); the type may
  * switch to another existing one. This declaration owns the route: the memo save is a narrower use of it.
  */
-export const updateEquipment = defineMutation({
+export const updateEquipment = defineUpdate({
   name: 'updateEquipment',
-  method: 'PUT',
   route: '/equipments/:id',
   params: idParams,
   body: updateEquipmentSchema,
   permission: { feature: 'equipment', flag: 'update' },
   kind: 'equipment',
-  target: ({ params }) => params.id,
   apply: (current: SyncRow | undefined, { body }): Partial<EquipmentRow> => {
     const lang = body.lang;
     const media = Array.isArray(current?.mediasupply) ? (current.mediasupply as unknown[]) : [];
     return {
-      ...(body.name !== undefined && { name: body.name }),
-      ...(body.equipmentid !== undefined && { equipmentid: body.equipmentid }),
-      ...(body.inventoryid !== undefined && { inventoryid: body.inventoryid }),
-      ...(body.manufacturerserialnumber !== undefined && { manufacturerserialnumber: body.manufacturerserialnumber }),
+      ...sentFields(body, ['name', 'equipmentid', 'inventoryid', 'manufacturerserialnumber']),
       ...(body.constructiondate !== undefined && { constructiondate: yearStart(body.constructiondate) }),
       ...(body.commissioningdate !== undefined && { commissioningdate: body.commissioningdate === null ? null : yearStart(body.commissioningdate) }),
       ...(body.costcenter !== undefined && { costcenter: body.costcenter === null ? withoutLanguage(current?.costcenter, lang) : withLanguage(current?.costcenter, lang, body.costcenter) }),
-      ...(body.inspectionbooknumber !== undefined && { inspectionbooknumber: body.inspectionbooknumber }),
+      ...sentFields(body, ['inspectionbooknumber']),
       ...(body.dimensions !== undefined && { dimensions: toDimensions(body.dimensions) }),
-      ...(body.electricalpower !== undefined && { electricalpower: body.electricalpower }),
+      ...sentFields(body, ['electricalpower']),
       ...(body.mediasupply !== undefined && { mediasupply: body.mediasupply.map((text, i) => withLanguage(media[i], lang, text)) }),
       ...(body.controllerinformation !== undefined && { controllerinformation: toControllerObject(body.controllerinformation) }),
       ...(body.hourlyrate !== undefined && { hourlyrate: hourlyAmount(body.hourlyrate) }),
       ...(body.image !== undefined && { imagefilenodeid: body.image?.fileid ?? null }),
       ...(body.typenameplate !== undefined && { typenameplatefilenodeid: body.typenameplate?.fileid ?? null }),
-      ...(body.useareashiftmodel !== undefined && { useareashiftmodel: body.useareashiftmodel }),
-      ...(body.equipmentclassnodeid !== undefined && { equipmentclassnodeid: body.equipmentclassnodeid }),
-      ...(body.equipmenttypenodeid !== undefined && { equipmenttypenodeid: body.equipmenttypenodeid }),
-      ...(body.memo !== undefined && { memo: body.memo }),
+      ...sentFields(body, ['useareashiftmodel', 'equipmentclassnodeid', 'equipmenttypenodeid', 'memo']),
     };
   },
 });
 
 /** Delete after the confirmation: the machine with everything that exists only through it (the server's cascade). */
-export const deleteEquipment = defineMutation({
+export const deleteEquipment = defineDelete({
   name: 'deleteEquipment',
-  method: 'DELETE',
   route: '/equipments/:id',
   params: idParams,
   body: deleteEquipmentSchema,
   permission: { feature: 'equipment', flag: 'delete' },
   kind: 'equipment',
-  deletes: true,
-  target: ({ params }) => params.id,
 });
 
 export const equipmentMutations = [createEquipment, updateEquipment, deleteEquipment] as const;

@@ -2,7 +2,7 @@ import { createAttachmentSchema } from '../api/attachments';
 import { registerFilesSchema } from '../api/files';
 import { registeredMimetype } from '../domain/upload-types';
 import type { AttachmentRow, FileRow } from '../rows/equipment';
-import { defineMutation, noParams } from './mutation';
+import { defineCreate, defineMutation, noParams } from './mutation';
 
 /**
  * Files and attachments (spec part 1 §3, §7). A file chosen on the device is one
@@ -36,19 +36,12 @@ export const uploadFile = defineMutation({
 });
 
 /** A complete file hung on a record of the organisation (its kind, `targetkind`, is the server's to find). */
-export const attachFile = defineMutation({
+export const attachFile = defineCreate({
   name: 'attachFile',
-  method: 'POST',
   route: '/attachments',
-  params: noParams,
   body: createAttachmentSchema,
   permission: { feature: 'equipment.attachment', flag: 'create' },
   kind: 'attachments',
-  creates: true,
-  target: ({ body }) => {
-    if (!body.nodeid) throw new Error('attachFile: the device must choose the nodeid');
-    return body.nodeid;
-  },
   apply: (_current, { body }, { usernodeid }): Omit<AttachmentRow, 'nodeid' | 'legalentitynodeid' | 'version' | 'targetkind'> => ({
     title: body.title,
     description: body.description,

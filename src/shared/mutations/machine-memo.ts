@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { updateMemoSchema } from '../api/equipment';
-import { defineMutation } from './mutation';
+import { defineUpdate, idParams } from './mutation';
 
 /** The machine memo (Notiz), spec part 1 §2.1 overview tab, §5, §7; feature key `equipment`. */
 
@@ -9,15 +8,13 @@ import { defineMutation } from './mutation';
  * equipment update (PUT /equipments/{id} changes only the fields sent); this is a narrower use of it that sends
  * the memo alone, so a stale copy of the machine on the device never overwrites its other fields.
  */
-export const updateEquipmentMemo = defineMutation({
+export const updateEquipmentMemo = defineUpdate({
   name: 'updateEquipmentMemo',
-  method: 'PUT',
   route: '/equipments/:id',
-  params: z.object({ id: z.uuid() }),
+  params: idParams,
   body: updateMemoSchema,
   permission: { feature: 'equipment', flag: 'update' },
   kind: 'equipment',
-  target: ({ params }) => params.id,
   // The body's schema already trims and turns an empty memo into null, as the server stores it.
   apply: (_current, { body }) => ({ memo: body.memo ?? null }),
 });

@@ -102,6 +102,14 @@ export function defineMutation<Name extends string, K extends SyncKind, PS exten
   return definition;
 }
 
+/**
+ * "Only the fields sent change": the `keys` of a body that were sent (not undefined), under the same names, for an
+ * `apply` whose row fields are named like the body's.
+ */
+export function sentFields<Body extends object, Key extends keyof Body>(body: Body, keys: readonly Key[]): Partial<Pick<Body, Key>> {
+  return Object.fromEntries(keys.filter((key) => body[key] !== undefined).map((key) => [key, body[key]])) as Partial<Pick<Body, Key>>;
+}
+
 /** The input a caller passes: what the schemas accept (before defaults and transforms). */
 export type MutationInput<M extends AnyMutation> = MutationArgs<z.input<M['params']>, z.input<M['body']>>;
 /** What `apply` and the service get: the schemas' output. */
@@ -111,6 +119,49 @@ export type MutationParsed<M extends AnyMutation> = MutationArgs<z.output<M['par
 export const noParams = z.object({});
 /** The record's id as the only path parameter. */
 export const nodeidParams = z.object({ nodeid: z.uuid() });
+/** The same, named `id` as most routes name it (`/sites/:id`). */
+export const idParams = z.object({ id: z.uuid() });
+
+/**
+ * The id of the row a create makes. The device chooses it, so the mirror row is the row the server stores and a
+ * resend finds the row it made; an entry without one could never be matched to its answer.
+ */
+export function deviceMadeId(nodeid: string | undefined, action: string): string {
+  if (!nodeid) throw new Error(`${action}: the device must choose the nodeid`);
+  return nodeid;
+}
+
+/** What a builder below leaves to the declaration: all but what its kind of action fixes. */
+type DeclaredPart<Name extends string, K extends SyncKind, PS extends z.ZodType, BS extends z.ZodType, Fixed extends keyof MutationDefinition<Name, K, PS, BS>> = Omit<
+  MutationDefinition<Name, K, PS, BS>,
+  Fixed
+>;
+
+/** A create (`POST <route>`, no path parameters) of the row whose id the body's `nodeid` carries, chosen on the device. */
+export function defineCreate<Name extends string, K extends SyncKind, BS extends z.ZodType<{ nodeid?: string | undefined }>>(
+  definition: DeclaredPart<Name, K, typeof noParams, BS, 'method' | 'params' | 'creates' | 'target'>,
+): MutationDefinition<Name, K, typeof noParams, BS> {
+  return defineMutation<Name, K, typeof noParams, BS>({ ...definition, method: 'POST', params: noParams, creates: true, target: ({ body }) => deviceMadeId(body.nodeid, definition.name) });
+}
+
+type PathIdParams = typeof idParams | typeof nodeidParams;
+
+/** The id the path names, whichever of the two names (`idParams`, `nodeidParams`) the route gives it. */
+const pathId = (params: z.output<PathIdParams>): string => ('id' in params ? params.id : params.nodeid);
+
+/** A change (`PUT <route>`) of the record the path names (`params`: `idParams` or `nodeidParams`). */
+export function defineUpdate<Name extends string, K extends SyncKind, PS extends z.ZodType & PathIdParams, BS extends z.ZodType>(
+  definition: DeclaredPart<Name, K, PS, BS, 'method' | 'target'>,
+): MutationDefinition<Name, K, PS, BS> {
+  return defineMutation<Name, K, PS, BS>({ ...definition, method: 'PUT', target: ({ params }) => pathId(params) });
+}
+
+/** A delete (`DELETE <route>`) of the record the path names; no `apply`: the mirror marks the row until the tombstone. */
+export function defineDelete<Name extends string, K extends SyncKind, PS extends z.ZodType & PathIdParams, BS extends z.ZodType>(
+  definition: DeclaredPart<Name, K, PS, BS, 'method' | 'target' | 'deletes' | 'apply' | 'creates'>,
+): MutationDefinition<Name, K, PS, BS> {
+  return defineMutation<Name, K, PS, BS>({ ...definition, method: 'DELETE', deletes: true, target: ({ params }) => pathId(params) });
+}
 
 /** The request path below /api (no leading slash) with the parameters filled in: `notifications/<id>`. */
 export function mutationPath(definition: Pick<AnyMutation, 'route'>, params: Record<string, unknown>): string {

@@ -2,14 +2,9 @@ import { createNotificationSchema, deleteNotificationSchema, updateNotificationS
 import { clampDeviceTime } from '../domain/device-time';
 import { notificationStatusChange, type NotificationStatus } from '../domain/notification';
 import type { NotificationRow } from '../rows/notifications';
-import { defineMutation, noParams, nodeidParams, type SyncRow } from './mutation';
+import { defineCreate, defineDelete, defineUpdate, nodeidParams, sentFields, type SyncRow } from './mutation';
 
 /** Notifications (Meldungen), spec part 1 §2.2, §3, §4.2, §7; feature key `notification`. */
-
-const required = (nodeid: string | undefined, what: string): string => {
-  if (!nodeid) throw new Error(`${what}: the device must choose the nodeid`);
-  return nodeid;
-};
 
 /** The status fields of a row (created may be missing on a row of an old device: then 0). */
 function statusRow(row: SyncRow | undefined) {
@@ -35,16 +30,12 @@ function statusGroup(current: ReturnType<typeof statusRow>, change: Partial<Noti
  * "Störung melden" and the notification form. `created` is the device's time of the report, clamped to now;
  * a status other than 0 is the §4.2 transition from 0 with the device's times.
  */
-export const createNotification = defineMutation({
+export const createNotification = defineCreate({
   name: 'createNotification',
-  method: 'POST',
   route: '/notifications',
-  params: noParams,
   body: createNotificationSchema,
   permission: { feature: 'notification', flag: 'create' },
   kind: 'notifications',
-  creates: true,
-  target: ({ body }) => required(body.nodeid, 'createNotification'),
   apply: (_current, { body }, { now, usernodeid }): Omit<NotificationRow, 'nodeid' | 'legalentitynodeid' | 'version'> => {
     const created = clampDeviceTime(body.created, 0, now);
     const status = notificationStatusChange({ status: 0, created, progressstarted: null, closed: null }, body.status ?? 0, now, body);
@@ -74,28 +65,19 @@ export const createNotification = defineMutation({
  * `onlyStatusUpdate` the other fields are context and ignored. The status is the §4.2 transition from the
  * row's current status — on the server its own, whatever the device saw (`previousStatus` is only recorded).
  */
-export const updateNotification = defineMutation({
+export const updateNotification = defineUpdate({
   name: 'updateNotification',
   aliases: ['updateNotificationStatus'],
   actionOf: ({ body }) => (body.onlyStatusUpdate ? 'updateNotificationStatus' : 'updateNotification'),
-  method: 'PUT',
   route: '/notifications/:nodeid',
   params: nodeidParams,
   body: updateNotificationSchema,
   permission: { feature: 'notification', flag: 'update' },
   kind: 'notifications',
-  target: ({ params }) => params.nodeid,
   apply: (current, { body }, { now }) => {
     const fields: Partial<NotificationRow> = body.onlyStatusUpdate
       ? {}
-      : {
-          ...(body.title !== undefined && { title: body.title }),
-          ...(body.type !== undefined && { type: body.type }),
-          ...(body.description !== undefined && { description: body.description }),
-          ...(body.errorcode !== undefined && { errorcode: body.errorcode }),
-          ...(body.equipmentnodeid !== undefined && { equipmentnodeid: body.equipmentnodeid }),
-          ...(body.dueuntil !== undefined && { dueuntil: body.dueuntil || null }),
-        };
+      : { ...sentFields(body, ['title', 'type', 'description', 'errorcode', 'equipmentnodeid']), ...(body.dueuntil !== undefined && { dueuntil: body.dueuntil || null }) };
     const status = body.status === undefined ? {} : statusGroup(statusRow(current), notificationStatusChange(statusRow(current), body.status, now, body));
     return { ...fields, ...status };
   },
@@ -108,16 +90,13 @@ export const updateNotification = defineMutation({
 });
 
 /** Deletes a notification with everything that exists only through it (the ownership tree on the server). */
-export const deleteNotification = defineMutation({
+export const deleteNotification = defineDelete({
   name: 'deleteNotification',
-  method: 'DELETE',
   route: '/notifications/:nodeid',
   params: nodeidParams,
   body: deleteNotificationSchema,
   permission: { feature: 'notification', flag: 'delete' },
   kind: 'notifications',
-  deletes: true,
-  target: ({ params }) => params.nodeid,
 });
 
 export const notificationMutations = [createNotification, updateNotification, deleteNotification] as const;

@@ -6,7 +6,7 @@ import { createShiftModelSchema, updateShiftModelSchema } from '../api/shiftmode
 import { createSiteSchema, deleteSiteSchema, updateSiteSchema } from '../api/sites';
 import { LINK_FIELD, moveLinks, type EquipmentLinks, type LinkType } from '../domain/assignment';
 import type { AreaRow, EquipmentPoolRow, SiteRow } from '../rows/structure';
-import { defineMutation, noParams } from './mutation';
+import { defineCreate, defineDelete, defineMutation, defineUpdate, idParams, sentFields } from './mutation';
 import { withLanguage } from '../domain/text';
 
 /**
@@ -14,29 +14,17 @@ import { withLanguage } from '../domain/text';
  * (`equipmentpool`), the selection dialog's machine moves (`equipment` update) and weekly shift plans.
  */
 
-/** The record's id in the path, as the structure routes name it. */
-const idParams = z.object({ id: z.uuid() });
-
-const deviceMade = (nodeid: string | undefined, action: string): string => {
-  if (!nodeid) throw new Error(`${action}: the device must choose the nodeid`);
-  return nodeid;
-};
-
 type RowFields<Row> = Omit<Row, 'nodeid' | 'legalentitynodeid' | 'version'>;
 
 // ---------------------------------------------------------------- plants
 
 /** "Werk anlegen" (createSite). The legal entity named must be the caller's own (the server answers 404 otherwise). */
-export const createSite = defineMutation({
+export const createSite = defineCreate({
   name: 'createSite',
-  method: 'POST',
   route: '/sites',
-  params: noParams,
   body: createSiteSchema,
   permission: { feature: 'site', flag: 'create' },
   kind: 'sites',
-  creates: true,
-  target: ({ body }) => deviceMade(body.nodeid, 'createSite'),
   apply: (_current, { body }): Omit<SiteRow, 'nodeid' | 'version'> => ({
     legalentitynodeid: body.legalentitynodeid,
     name: body.name,
@@ -49,36 +37,24 @@ export const createSite = defineMutation({
 });
 
 /** updateSite: only the fields sent change (the plant form sends all of them). `sitenodeid` must be the path's id. */
-export const updateSite = defineMutation({
+export const updateSite = defineUpdate({
   name: 'updateSite',
-  method: 'PUT',
   route: '/sites/:id',
   params: idParams,
   body: updateSiteSchema,
   permission: { feature: 'site', flag: 'update' },
   kind: 'sites',
-  target: ({ params }) => params.id,
-  apply: (_current, { body }): Partial<RowFields<SiteRow>> => ({
-    ...(body.name !== undefined && { name: body.name }),
-    ...(body.street !== undefined && { street: body.street }),
-    ...(body.siteid !== undefined && { siteid: body.siteid }),
-    ...(body.zipcode !== undefined && { zipcode: body.zipcode }),
-    ...(body.city !== undefined && { city: body.city }),
-    ...(body.country !== undefined && { country: body.country }),
-  }),
+  apply: (_current, { body }): Partial<RowFields<SiteRow>> => sentFields(body, ['name', 'street', 'siteid', 'zipcode', 'city', 'country']),
 });
 
 /** deleteSite, with its areas (the server's cascade); machines in them stay, unlinked. */
-export const deleteSite = defineMutation({
+export const deleteSite = defineDelete({
   name: 'deleteSite',
-  method: 'DELETE',
   route: '/sites/:id',
   params: idParams,
   body: deleteSiteSchema,
   permission: { feature: 'site', flag: 'delete' },
   kind: 'sites',
-  deletes: true,
-  target: ({ params }) => params.id,
 });
 
 // ---------------------------------------------------------------- areas
@@ -89,88 +65,67 @@ export const deleteSite = defineMutation({
  * transaction; the device writes each of them as its own entry instead (one mirror row per entry). The plan's id
  * is the server's, so the row starts without one.
  */
-export const createArea = defineMutation({
+export const createArea = defineCreate({
   name: 'createArea',
-  method: 'POST',
   route: '/areas',
-  params: noParams,
   body: createAreaSchema,
   permission: { feature: 'site', flag: 'create' },
   kind: 'areas',
-  creates: true,
-  target: ({ body }) => deviceMade(body.nodeid, 'createArea'),
   apply: (_current, { body }): RowFields<AreaRow> => ({ name: body.name, areaid: body.areaid, sitenodeid: body.sitenodeid, shiftmodelnodeid: null }),
 });
 
 /** updateArea: name and areaid, only the fields sent. `areanodeid`, if sent, must be the path's id. */
-export const updateArea = defineMutation({
+export const updateArea = defineUpdate({
   name: 'updateArea',
-  method: 'PUT',
   route: '/areas/:id',
   params: idParams,
   body: updateAreaSchema,
   permission: { feature: 'site', flag: 'update' },
   kind: 'areas',
-  target: ({ params }) => params.id,
-  apply: (_current, { body }): Partial<RowFields<AreaRow>> => ({
-    ...(body.name !== undefined && { name: body.name }),
-    ...(body.areaid !== undefined && { areaid: body.areaid }),
-  }),
+  apply: (_current, { body }): Partial<RowFields<AreaRow>> => sentFields(body, ['name', 'areaid']),
 });
 
 /** deleteArea: its machines stay, unlinked; its shift plan and the subscriptions to it go (the server's cascade). */
-export const deleteArea = defineMutation({
+export const deleteArea = defineDelete({
   name: 'deleteArea',
-  method: 'DELETE',
   route: '/areas/:id',
   params: idParams,
   body: deleteAreaSchema,
   permission: { feature: 'site', flag: 'delete' },
   kind: 'areas',
-  deletes: true,
-  target: ({ params }) => params.id,
 });
 
 // ---------------------------------------------------------------- equipment pools
 
 /** "create pool": the name under `lang`. Machines moved in (`assign.payload`) are the device's own entries. */
-export const createPool = defineMutation({
+export const createPool = defineCreate({
   name: 'createPool',
-  method: 'POST',
   route: '/equipmentpools',
-  params: noParams,
   body: createPoolSchema,
   permission: { feature: 'equipmentpool', flag: 'create' },
   kind: 'equipmentpools',
-  creates: true,
-  target: ({ body }) => deviceMade(body.nodeid, 'createPool'),
   apply: (_current, { body }): RowFields<EquipmentPoolRow> => ({ name: withLanguage(undefined, body.lang, body.name) }),
 });
 
 /** "update pool": the name in `lang`; the names in other languages stay. */
-export const updatePool = defineMutation({
+export const updatePool = defineUpdate({
   name: 'updatePool',
-  method: 'PUT',
   route: '/equipmentpools/:id',
   params: idParams,
   body: updatePoolSchema,
   permission: { feature: 'equipmentpool', flag: 'update' },
   kind: 'equipmentpools',
-  target: ({ params }) => params.id,
   apply: (current, { body }): RowFields<EquipmentPoolRow> => ({ name: withLanguage(current?.name, body.lang, body.name) }),
 });
 
 /** "delete pool": its machines stay, unlinked from it. */
-export const deletePool = defineMutation({
+export const deletePool = defineDelete({
   name: 'deletePool',
-  method: 'DELETE',
   route: '/equipmentpools/:id',
   params: idParams,
   body: deletePoolSchema,
   permission: { feature: 'equipmentpool', flag: 'delete' },
   kind: 'equipmentpools',
-  deletes: true,
-  target: ({ params }) => params.id,
 });
 
 // ---------------------------------------------------------------- the selection dialog's moves
@@ -238,29 +193,23 @@ export const SHIFT_MODEL_OWNER = 'ownernodeid';
  * while the entry waits and until the pull brings the shift rows of that version, whose model row (without
  * `shifts`) then replaces it.
  */
-export const createShifts = defineMutation({
+export const createShifts = defineCreate({
   name: 'createShifts',
-  method: 'POST',
   route: '/shiftmodels',
-  params: noParams,
   body: createShiftModelSchema,
   permission: 'authenticated',
   kind: 'shiftmodels',
-  creates: true,
-  target: ({ body }) => deviceMade(body.nodeid, 'createShifts'),
   apply: (_current, { body }) => ({ shifts: body.shifts, [SHIFT_MODEL_OWNER]: body.shiftmodelof }),
 });
 
 /** "update shifts {shifts, shiftnodeid}": replaces all rows of the plan. `shiftnodeid`, if sent, must be the path's id. */
-export const updateShifts = defineMutation({
+export const updateShifts = defineUpdate({
   name: 'updateShifts',
-  method: 'PUT',
   route: '/shiftmodels/:id',
   params: idParams,
   body: updateShiftModelSchema,
   permission: 'authenticated',
   kind: 'shiftmodels',
-  target: ({ params }) => params.id,
   apply: (_current, { body }) => ({ shifts: body.shifts }),
 });
 

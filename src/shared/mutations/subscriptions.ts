@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createSubscriptionSchema, type CreateSubscription } from '../api/subscriptions';
 import { subscriptionRecord, subscriptionTarget, type SubscriptionRecord } from '../domain/subscription';
 import type { SubscriptionRow } from '../rows/structure';
-import { defineMutation, noParams, type DescribeSpec } from './mutation';
+import { defineDelete, defineMutation, idParams, noParams, type DescribeSpec } from './mutation';
 
 /**
  * What a user's dashboard shows (`issubscriberof`, spec part 2 §1, §3): one entry per plant, area or pool followed.
@@ -46,17 +46,14 @@ export const followStructure = defineMutation({
 });
 
 /** Stop following; an entry that is gone already (its target was deleted meanwhile) is no error. */
-export const unfollowStructure = defineMutation({
+export const unfollowStructure = defineDelete({
   name: 'unfollowStructure',
-  method: 'DELETE',
   route: '/subscriptions/:id',
-  params: z.object({ id: z.uuid() }),
+  params: idParams,
   // The call has no body; a device sends none.
   body: z.object({}).nullish(),
   permission: 'authenticated',
   kind: 'subscriptions',
-  deletes: true,
-  target: ({ params }) => params.id,
   describe: followed,
 });
 

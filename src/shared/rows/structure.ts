@@ -4,15 +4,17 @@ import { localizedText, nodeidField, tenantRow } from './row';
 
 /** The plant structure's rows (spec part 2 §3) as the feed sends them, the mirror stores them and writes answer them. */
 
-/** A plant (Werk). `siteid` is the optional address addon. */
-export const siteRowSchema = tenantRow({
+/** A plant's (Werk's) own fields; `siteid` is the optional address addon. The plant's API answers carry the same. */
+export const siteRowFields = {
   name: z.string(),
   street: z.string(),
   siteid: z.string().nullable(),
   zipcode: z.string(),
   city: z.string(),
   country: z.string(),
-});
+};
+
+export const siteRowSchema = tenantRow(siteRowFields);
 export type SiteRow = z.infer<typeof siteRowSchema>;
 
 /** An area (Bereich) of a plant, with the shift plan it holds. */

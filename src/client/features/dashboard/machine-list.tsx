@@ -7,7 +7,7 @@
  */
 import { Box, Button, Card, Heading, HStack, Input, InputGroup, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Boxes, ChevronRight, Factory, Search, SlidersHorizontal } from 'lucide-react';
-import { memo, useDeferredValue, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { EquipmentSummary, StructureTree } from '../../../shared/api/structure';
@@ -75,6 +75,29 @@ function Group({ group, level }: { group: MachineGroup; level: 'h4' | 'h3' }) {
   );
 }
 
+/** A plant with its areas, or all pools: a card whose title names them, with each group's machines. */
+function GroupsCard({ icon, title, groups }: { icon: ReactNode; title: string; groups: readonly MachineGroup[] }) {
+  return (
+    <Card.Root variant="outline" bg="bg.subtle">
+      <Card.Header pb="0">
+        <HStack gap="2">
+          {icon}
+          <Heading as="h3" size="lg">
+            {title}
+          </Heading>
+        </HStack>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="5">
+          {groups.map((group) => (
+            <Group key={group.nodeid} group={group} level="h4" />
+          ))}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
 export interface MachineListProps {
   /** The part of the plant the user follows. */
   tree: StructureTree;
@@ -128,44 +151,10 @@ export function MachineList({ tree, all, onEditSelection }: MachineListProps) {
       {model.total === 0 && model.others.length === 0 && searching && <Text color="fg.muted">{t('machine.list.noMatch', { query: deferredQuery.trim() })}</Text>}
 
       {model.sites.map((site) => (
-        <Card.Root key={site.nodeid} variant="outline" bg="bg.subtle">
-          <Card.Header pb="0">
-            <HStack gap="2">
-              <Factory size={20} aria-hidden />
-              <Heading as="h3" size="lg">
-                {site.name}
-              </Heading>
-            </HStack>
-          </Card.Header>
-          <Card.Body>
-            <Stack gap="5">
-              {site.areas.map((area) => (
-                <Group key={area.nodeid} group={area} level="h4" />
-              ))}
-            </Stack>
-          </Card.Body>
-        </Card.Root>
+        <GroupsCard key={site.nodeid} icon={<Factory size={20} aria-hidden />} title={site.name} groups={site.areas} />
       ))}
 
-      {model.pools.length > 0 && (
-        <Card.Root variant="outline" bg="bg.subtle">
-          <Card.Header pb="0">
-            <HStack gap="2">
-              <Boxes size={20} aria-hidden />
-              <Heading as="h3" size="lg">
-                {t('machine.list.pools')}
-              </Heading>
-            </HStack>
-          </Card.Header>
-          <Card.Body>
-            <Stack gap="5">
-              {model.pools.map((pool) => (
-                <Group key={pool.nodeid} group={pool} level="h4" />
-              ))}
-            </Stack>
-          </Card.Body>
-        </Card.Root>
-      )}
+      {model.pools.length > 0 && <GroupsCard icon={<Boxes size={20} aria-hidden />} title={t('machine.list.pools')} groups={model.pools} />}
 
       {model.unlinked.length > 0 && (
         <Card.Root variant="outline" bg="bg.subtle">

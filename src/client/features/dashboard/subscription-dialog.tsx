@@ -4,12 +4,14 @@
  * includes its areas, also ones added later; an area can be chosen on its own. Saving writes the changes
  * offline-first (repositories/subscriptions.ts); the dashboard follows at once.
  */
-import { Badge, Box, Button, Checkbox, CloseButton, Dialog, Heading, HStack, Portal, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Badge, Box, Button, Checkbox, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StructureTree } from '../../../shared/api/structure';
 import { subscribedTree, type SubscriptionSelection } from '../../../shared/domain/subscription';
+import { AppDialog } from '../../components/app-dialog';
 import { FormError } from '../../components/form-actions';
+import { withToggled } from '../../lib/sets';
 import { countEquipment } from './structure-stats';
 
 export interface SubscriptionDialogProps {
@@ -42,101 +44,100 @@ export function SubscriptionDialog({ open, tree, selection, busy, error, onSave,
 
   const machines = useMemo(() => countEquipment(subscribedTree(tree, draft)), [tree, draft]);
   const toggle = (key: keyof Draft, nodeid: string, on: boolean) =>
-    setDraft((current) => {
-      const next = new Set(current[key]);
-      if (on) next.add(nodeid);
-      else next.delete(nodeid);
-      return { ...current, [key]: next };
-    });
+    setDraft((current) => ({ ...current, [key]: withToggled(current[key], nodeid, on) }));
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="subscription-dialog">
-            <Dialog.Header flexDirection="column" alignItems="stretch" gap="1">
-              <Dialog.Title>{t('subscriptions.title')}</Dialog.Title>
-              <Text color="fg.muted">{t('subscriptions.intro')}</Text>
-              <Text fontWeight="medium" aria-live="polite" data-testid="subscription-count">
-                {t('subscriptions.count', { count: machines })}
-              </Text>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="6">
-                {tree.sites.length > 0 && (
-                  <Stack as="section" gap="2" aria-labelledby="subscription-sites">
-                    <Heading id="subscription-sites" as="h3" size="sm" color="fg.muted">
-                      {t('subscriptions.sites')}
-                    </Heading>
-                    <Stack as="ul" gap="3" listStyleType="none" m="0" p="0">
-                      {tree.sites.map((site) => {
-                        const whole = draft.sites.has(site.nodeid);
-                        return (
-                          <Box as="li" key={site.nodeid} borderWidth="1px" borderColor="border.muted" borderRadius="l2" p="2">
-                            <Choice
-                              label={site.name}
-                              hint={t('subscriptions.wholeSite')}
-                              count={site.areas.reduce((sum, area) => sum + area.equipment.length, 0)}
-                              checked={whole}
-                              onChange={(on) => toggle('sites', site.nodeid, on)}
-                              strong
-                            />
-                            {site.areas.length > 0 && (
-                              <Stack as="ul" gap="0" listStyleType="none" m="0" ps="8">
-                                {site.areas.map((area) => (
-                                  <Box as="li" key={area.nodeid}>
-                                    <Choice
-                                      label={area.name}
-                                      count={area.equipment.length}
-                                      checked={whole || draft.areas.has(area.nodeid)}
-                                      disabled={whole}
-                                      onChange={(on) => toggle('areas', area.nodeid, on)}
-                                    />
-                                  </Box>
-                                ))}
-                              </Stack>
-                            )}
-                          </Box>
-                        );
-                      })}
-                    </Stack>
-                  </Stack>
-                )}
-                {tree.equipmentpools.length > 0 && (
-                  <Stack as="section" gap="2" aria-labelledby="subscription-pools">
-                    <Heading id="subscription-pools" as="h3" size="sm" color="fg.muted">
-                      {t('subscriptions.pools')}
-                    </Heading>
-                    <Stack as="ul" gap="0" listStyleType="none" m="0" p="0">
-                      {tree.equipmentpools.map((pool) => (
-                        <Box as="li" key={pool.nodeid}>
-                          <Choice label={pool.name} count={pool.equipment.length} checked={draft.equipmentpools.has(pool.nodeid)} onChange={(on) => toggle('equipmentpools', pool.nodeid, on)} />
+    <AppDialog
+      open={open}
+      onClose={onClose}
+      size={{ base: 'full', md: 'lg' }}
+      scrollBehavior="inside"
+      testId="subscription-dialog"
+      closeLabel={t('subscriptions.close')}
+      title={t('subscriptions.title')}
+      header={
+        <>
+          <Text color="fg.muted">{t('subscriptions.intro')}</Text>
+          <Text fontWeight="medium" aria-live="polite" data-testid="subscription-count">
+            {t('subscriptions.count', { count: machines })}
+          </Text>
+        </>
+      }
+      footerLayout="stack"
+      footer={
+        <>
+          <FormError error={error} />
+          <HStack justify="flex-end" gap="3">
+            <Button variant="outline" onClick={onClose} disabled={busy}>
+              {t('subscriptions.cancel')}
+            </Button>
+            <Button colorPalette="brand" onClick={() => onSave(draft)} loading={busy} data-testid="subscription-save">
+              {t('subscriptions.save')}
+            </Button>
+          </HStack>
+        </>
+      }
+    >
+      <Stack gap="6">
+        {tree.sites.length > 0 && (
+          <ChoiceSection id="subscription-sites" title={t('subscriptions.sites')} gap="3">
+            {tree.sites.map((site) => {
+              const whole = draft.sites.has(site.nodeid);
+              return (
+                <Box as="li" key={site.nodeid} borderWidth="1px" borderColor="border.muted" borderRadius="l2" p="2">
+                  <Choice
+                    label={site.name}
+                    hint={t('subscriptions.wholeSite')}
+                    count={site.areas.reduce((sum, area) => sum + area.equipment.length, 0)}
+                    checked={whole}
+                    onChange={(on) => toggle('sites', site.nodeid, on)}
+                    strong
+                  />
+                  {site.areas.length > 0 && (
+                    <Stack as="ul" gap="0" listStyleType="none" m="0" ps="8">
+                      {site.areas.map((area) => (
+                        <Box as="li" key={area.nodeid}>
+                          <Choice
+                            label={area.name}
+                            count={area.equipment.length}
+                            checked={whole || draft.areas.has(area.nodeid)}
+                            disabled={whole}
+                            onChange={(on) => toggle('areas', area.nodeid, on)}
+                          />
                         </Box>
                       ))}
                     </Stack>
-                  </Stack>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer flexDirection="column" alignItems="stretch" gap="2">
-              <FormError error={error} />
-              <HStack justify="flex-end" gap="3">
-                <Button variant="outline" onClick={onClose} disabled={busy}>
-                  {t('subscriptions.cancel')}
-                </Button>
-                <Button colorPalette="brand" onClick={() => onSave(draft)} loading={busy} data-testid="subscription-save">
-                  {t('subscriptions.save')}
-                </Button>
-              </HStack>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="lg" aria-label={t('subscriptions.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+                  )}
+                </Box>
+              );
+            })}
+          </ChoiceSection>
+        )}
+        {tree.equipmentpools.length > 0 && (
+          <ChoiceSection id="subscription-pools" title={t('subscriptions.pools')} gap="0">
+            {tree.equipmentpools.map((pool) => (
+              <Box as="li" key={pool.nodeid}>
+                <Choice label={pool.name} count={pool.equipment.length} checked={draft.equipmentpools.has(pool.nodeid)} onChange={(on) => toggle('equipmentpools', pool.nodeid, on)} />
+              </Box>
+            ))}
+          </ChoiceSection>
+        )}
+      </Stack>
+    </AppDialog>
+  );
+}
+
+/** A titled list of choices (the plants with their areas, the pools). */
+function ChoiceSection({ id, title, gap, children }: { id: string; title: string; gap: string; children: ReactNode }) {
+  return (
+    <Stack as="section" gap="2" aria-labelledby={id}>
+      <Heading id={id} as="h3" size="sm" color="fg.muted">
+        {title}
+      </Heading>
+      <Stack as="ul" gap={gap} listStyleType="none" m="0" p="0">
+        {children}
+      </Stack>
+    </Stack>
   );
 }
 

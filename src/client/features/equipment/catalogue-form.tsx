@@ -3,10 +3,10 @@
  * leaves for the machines on success, and the card with heading, error line and cancel/submit footer.
  */
 import { Alert, Box, Button, Card, Field, Flex, Heading, Input } from '@chakra-ui/react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { isQuotaExceeded } from '../../sync/use-write-context';
+import { useLocalWrite } from '../../sync/use-local-write';
 import { CATALOGUE_FORM_EXIT } from './use-record-target';
 
 export function CatalogueNotFound({ text, testId }: { text: string; testId: string }) {
@@ -22,18 +22,9 @@ export function CatalogueNotFound({ text, testId }: { text: string; testId: stri
 export function useCatalogueSave() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useLocalWrite(t('equipment.errors.saveFailed'));
   const save = async (write: () => Promise<unknown>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await write();
-      void navigate(CATALOGUE_FORM_EXIT);
-    } catch (cause) {
-      setError(isQuotaExceeded(cause) ? t('sync.errors.quota') : t('equipment.errors.saveFailed'));
-      setBusy(false);
-    }
+    if (await run(write)) void navigate(CATALOGUE_FORM_EXIT);
   };
   return { busy, error, save };
 }

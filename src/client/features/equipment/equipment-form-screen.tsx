@@ -4,7 +4,7 @@
  * a machine with both photos can be created with no network at all. The record comes from navigation state
  * (`{nodeid}` or `{equipment: {nodeid}}`) or, for a reload or a shared link, `?nodeid=`.
  */
-import { Alert, Box, Button, Card, Checkbox, Dialog, Field, Flex, Grid, Heading, HStack, IconButton, Input, NativeSelect, Portal, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Checkbox, Field, Flex, Grid, Heading, HStack, IconButton, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,8 +12,10 @@ import { useNavigate } from 'react-router-dom';
 import { equipmentSchema } from '../../../shared/api/equipment';
 import { brandOptions, chooseBrand, chooseEquipmentType, chooseManufacturer, equipmentTypeOptions, type CatalogSelection } from '../../../shared/domain/equipment';
 import { localized } from '../../../shared/domain/text';
+import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { fromEditorRows, ShiftEditor, toEditorRows, type ShiftEditorRow } from '../../components/shift-editor';
 import { api } from '../../lib/api';
+import { useObjectUrl } from '../../lib/use-object-url';
 import { useOnlineStatus } from '../../lib/use-online-status';
 import { usePermission } from '../../lib/use-permission';
 import { PENDING_DELETE } from '../../sync/mirror-fields';
@@ -40,21 +42,6 @@ import { ServiceSticker } from './service-sticker';
 import { useRecordTarget } from './use-record-target';
 
 const visible = (rows: MirrorRow[] | undefined) => (rows ?? []).filter((row) => !row[PENDING_DELETE]);
-
-/** Object URL of a photo chosen in this form (not yet saved). */
-function usePickedUrl(photo: PhotoInput | undefined): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!photo) {
-      setUrl(null);
-      return undefined;
-    }
-    const objectUrl = URL.createObjectURL(new Blob([photo.bytes], { type: photo.mimetype }));
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [photo]);
-  return url;
-}
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -147,8 +134,8 @@ export function EquipmentFormScreen() {
   }, [loaded, machine, mode, lang, lookup, areas, structure]);
 
   const [photos, setPhotos] = useState<{ image?: PhotoInput; typenameplate?: PhotoInput }>({});
-  const pickedImage = usePickedUrl(photos.image);
-  const pickedNameplate = usePickedUrl(photos.typenameplate);
+  const pickedImage = useObjectUrl(photos.image);
+  const pickedNameplate = useObjectUrl(photos.typenameplate);
   const storedImage = useStoredFileUrl(typeof machine?.imagefilenodeid === 'string' ? machine.imagefilenodeid : null);
   const storedNameplate = useStoredFileUrl(typeof machine?.typenameplatefilenodeid === 'string' ? machine.typenameplatefilenodeid : null);
   const [serverUrls, setServerUrls] = useState<{ image: string | null; typenameplate: string | null }>({ image: null, typenameplate: null });
@@ -494,31 +481,17 @@ export function EquipmentFormScreen() {
         </Button>
       </Flex>
 
-      {confirmDelete && (
-        <Dialog.Root open role="alertdialog" onOpenChange={(details) => !details.open && setConfirmDelete(false)}>
-          <Portal>
-            <Dialog.Backdrop />
-            <Dialog.Positioner>
-              <Dialog.Content>
-                <Dialog.Header>
-                  <Dialog.Title>{t('equipment.delete.title')}</Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body>
-                  <Text>{t('equipment.delete.text', { name: form.name })}</Text>
-                </Dialog.Body>
-                <Dialog.Footer>
-                  <Button variant="ghost" onClick={() => setConfirmDelete(false)}>
-                    {t('equipment.cancel')}
-                  </Button>
-                  <Button colorPalette="red" onClick={() => machine && void remove(machine.nodeid)} loading={deleting} data-testid="equipment-delete-confirm">
-                    {t('equipment.delete.confirm')}
-                  </Button>
-                </Dialog.Footer>
-              </Dialog.Content>
-            </Dialog.Positioner>
-          </Portal>
-        </Dialog.Root>
-      )}
+      <ConfirmDeleteDialog
+        open={confirmDelete}
+        title={t('equipment.delete.title')}
+        text={t('equipment.delete.text', { name: form.name })}
+        cancelLabel={t('equipment.cancel')}
+        confirmLabel={t('equipment.delete.confirm')}
+        confirmTestId="equipment-delete-confirm"
+        onCancel={() => setConfirmDelete(false)}
+        onConfirm={() => machine && void remove(machine.nodeid)}
+        busy={deleting}
+      />
     </Box>
   );
 }

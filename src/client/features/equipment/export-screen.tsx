@@ -5,11 +5,12 @@
  */
 import { Alert, Badge, Box, Button, Card, Checkbox, Heading, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { Download, FileUp, Printer } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localized } from '../../../shared/domain/text';
 import { CsvSyntaxError, parseCsv, serializeCsv } from '../../lib/csv';
 import { i18n as appI18n } from '../../lib/i18n';
+import { withToggled } from '../../lib/sets';
 import { usePermission } from '../../lib/use-permission';
 import { useStickerBaseUrl } from '../../lib/use-sticker-base';
 import { PENDING_DELETE } from '../../sync/mirror-fields';
@@ -45,6 +46,21 @@ function useCsvMirror(): CsvMirror | undefined {
       equipmentpools: live(equipmentpools),
     };
   }, [equipment, manufacturers, brands, equipmenttypes, equipmentclasses, sites, areas, equipmentpools]);
+}
+
+/** One task of the screen (export, import, sticker sheet): its title, what it does, and its controls. */
+function ExportCard({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
+  return (
+    <Card.Root variant="outline">
+      <Card.Body gap="4">
+        <Heading as="h2" size="lg">
+          {title}
+        </Heading>
+        <Text color="fg.muted">{intro}</Text>
+        {children}
+      </Card.Body>
+    </Card.Root>
+  );
 }
 
 export function ExportScreen() {
@@ -122,99 +138,87 @@ export function ExportScreen() {
 
   return (
     <Stack gap="6" p={{ base: '4', md: '6' }} maxW="6xl">
-      <Card.Root variant="outline">
-        <Card.Body gap="4">
-          <Heading as="h2" size="lg">
-            {t('csv.exportTitle')}
-          </Heading>
-          <Text color="fg.muted">{t('csv.exportText', { count: mirror?.equipment.length ?? 0 })}</Text>
-          <Box>
-            <Button colorPalette="brand" onClick={exportCsv} disabled={!mirror} data-testid="csv-export">
-              <Download aria-hidden /> {t('csv.export')}
-            </Button>
-          </Box>
-        </Card.Body>
-      </Card.Root>
+      <ExportCard title={t('csv.exportTitle')} intro={t('csv.exportText', { count: mirror?.equipment.length ?? 0 })}>
+        <Box>
+          <Button colorPalette="brand" onClick={exportCsv} disabled={!mirror} data-testid="csv-export">
+            <Download aria-hidden /> {t('csv.export')}
+          </Button>
+        </Box>
+      </ExportCard>
 
-      <Card.Root variant="outline">
-        <Card.Body gap="4">
-          <Heading as="h2" size="lg">
-            {t('csv.importTitle')}
-          </Heading>
-          <Text color="fg.muted">{t('csv.importText')}</Text>
-          <Box>
-            <Button variant="outline" onClick={() => fileInput.current?.click()} disabled={!mirror || !canCreate || importing}>
-              <FileUp aria-hidden /> {t('csv.chooseFile')}
-            </Button>
-            <Input ref={fileInput} type="file" accept=".csv,text/csv" hidden data-testid="csv-import-input" onChange={(event) => void readFile(event.target.files?.[0])} />
-          </Box>
-          {fileError && (
-            <Alert.Root status="error" data-testid="csv-file-error">
-              <Alert.Indicator />
-              <Alert.Title>{fileError}</Alert.Title>
-            </Alert.Root>
-          )}
-          {imported !== null && (
-            <Alert.Root status="success" data-testid="csv-imported">
-              <Alert.Indicator />
-              <Alert.Title>{t('csv.imported', { count: imported })}</Alert.Title>
-            </Alert.Root>
-          )}
-          {plan && counts && (
-            <Stack gap="3" data-testid="csv-preview">
-              <HStack gap="2" flexWrap="wrap">
-                <Badge colorPalette="green" size="lg">{t('csv.counts.create', { count: counts.create })}</Badge>
-                <Badge colorPalette="blue" size="lg">{t('csv.counts.update', { count: counts.update })}</Badge>
-                <Badge colorPalette="gray" size="lg">{t('csv.counts.unchanged', { count: counts.unchanged })}</Badge>
-                <Badge colorPalette="red" size="lg" data-testid="csv-error-count">{t('csv.counts.error', { count: counts.error })}</Badge>
-              </HStack>
-              {plan.unknownHeaders.length > 0 && <Text color="orange.fg">{t('csv.unknownHeaders', { headers: plan.unknownHeaders.join(', ') })}</Text>}
-              {plan.missingHeaders.length > 0 && <Text color="orange.fg">{t('csv.missingHeaders', { headers: plan.missingHeaders.map(header).join(', ') })}</Text>}
-              <Box overflowX="auto" borderWidth="1px" borderRadius="l2">
-                <Table.Root size="sm">
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader>{t('csv.line')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('csv.columns.name')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('csv.outcome')}</Table.ColumnHeader>
+      <ExportCard title={t('csv.importTitle')} intro={t('csv.importText')}>
+        <Box>
+          <Button variant="outline" onClick={() => fileInput.current?.click()} disabled={!mirror || !canCreate || importing}>
+            <FileUp aria-hidden /> {t('csv.chooseFile')}
+          </Button>
+          <Input ref={fileInput} type="file" accept=".csv,text/csv" hidden data-testid="csv-import-input" onChange={(event) => void readFile(event.target.files?.[0])} />
+        </Box>
+        {fileError && (
+          <Alert.Root status="error" data-testid="csv-file-error">
+            <Alert.Indicator />
+            <Alert.Title>{fileError}</Alert.Title>
+          </Alert.Root>
+        )}
+        {imported !== null && (
+          <Alert.Root status="success" data-testid="csv-imported">
+            <Alert.Indicator />
+            <Alert.Title>{t('csv.imported', { count: imported })}</Alert.Title>
+          </Alert.Root>
+        )}
+        {plan && counts && (
+          <Stack gap="3" data-testid="csv-preview">
+            <HStack gap="2" flexWrap="wrap">
+              <Badge colorPalette="green" size="lg">{t('csv.counts.create', { count: counts.create })}</Badge>
+              <Badge colorPalette="blue" size="lg">{t('csv.counts.update', { count: counts.update })}</Badge>
+              <Badge colorPalette="gray" size="lg">{t('csv.counts.unchanged', { count: counts.unchanged })}</Badge>
+              <Badge colorPalette="red" size="lg" data-testid="csv-error-count">{t('csv.counts.error', { count: counts.error })}</Badge>
+            </HStack>
+            {plan.unknownHeaders.length > 0 && <Text color="orange.fg">{t('csv.unknownHeaders', { headers: plan.unknownHeaders.join(', ') })}</Text>}
+            {plan.missingHeaders.length > 0 && <Text color="orange.fg">{t('csv.missingHeaders', { headers: plan.missingHeaders.map(header).join(', ') })}</Text>}
+            <Box overflowX="auto" borderWidth="1px" borderRadius="l2">
+              <Table.Root size="sm">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>{t('csv.line')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('csv.columns.name')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('csv.outcome')}</Table.ColumnHeader>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {plan.rows.map((row) => (
+                    <Table.Row key={row.line} data-testid="csv-row" data-action={row.action}>
+                      <Table.Cell>{row.line}</Table.Cell>
+                      <Table.Cell>{row.name || '–'}</Table.Cell>
+                      <Table.Cell>
+                        {row.action === 'error' ? (
+                          <Stack gap="0.5" color="fg.error">
+                            {row.errors.map((error, index) => (
+                              <Text key={index} textStyle="sm">
+                                {errorText(error)}
+                              </Text>
+                            ))}
+                          </Stack>
+                        ) : (
+                          <Badge colorPalette={row.action === 'create' ? 'green' : row.action === 'update' ? 'blue' : 'gray'}>{t(`csv.actions.${row.action}`)}</Badge>
+                        )}
+                      </Table.Cell>
                     </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {plan.rows.map((row) => (
-                      <Table.Row key={row.line} data-testid="csv-row" data-action={row.action}>
-                        <Table.Cell>{row.line}</Table.Cell>
-                        <Table.Cell>{row.name || '–'}</Table.Cell>
-                        <Table.Cell>
-                          {row.action === 'error' ? (
-                            <Stack gap="0.5" color="fg.error">
-                              {row.errors.map((error, index) => (
-                                <Text key={index} textStyle="sm">
-                                  {errorText(error)}
-                                </Text>
-                              ))}
-                            </Stack>
-                          ) : (
-                            <Badge colorPalette={row.action === 'create' ? 'green' : row.action === 'update' ? 'blue' : 'gray'}>{t(`csv.actions.${row.action}`)}</Badge>
-                          )}
-                        </Table.Cell>
-                      </Table.Row>
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-              </Box>
-              <HStack gap="3" justify="flex-end" flexWrap="wrap">
-                <Button variant="ghost" onClick={() => setPlan(null)} disabled={importing}>
-                  {t('equipment.cancel')}
-                </Button>
-                <Button colorPalette="brand" onClick={() => void runImport()} disabled={writable === 0} loading={importing} data-testid="csv-run-import">
-                  {t('csv.run', { count: writable })}
-                </Button>
-              </HStack>
-              {counts.error > 0 && <Text textStyle="sm" color="fg.muted">{t('csv.errorRowsSkipped')}</Text>}
-            </Stack>
-          )}
-        </Card.Body>
-      </Card.Root>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Box>
+            <HStack gap="3" justify="flex-end" flexWrap="wrap">
+              <Button variant="ghost" onClick={() => setPlan(null)} disabled={importing}>
+                {t('equipment.cancel')}
+              </Button>
+              <Button colorPalette="brand" onClick={() => void runImport()} disabled={writable === 0} loading={importing} data-testid="csv-run-import">
+                {t('csv.run', { count: writable })}
+              </Button>
+            </HStack>
+            {counts.error > 0 && <Text textStyle="sm" color="fg.muted">{t('csv.errorRowsSkipped')}</Text>}
+          </Stack>
+        )}
+      </ExportCard>
 
       {mirror && <StickerSheetCard mirror={mirror} />}
     </Stack>
@@ -243,13 +247,7 @@ function StickerSheetCard({ mirror }: { mirror: CsvMirror }) {
       serialnumber: typeof row.manufacturerserialnumber === 'string' ? row.manufacturerserialnumber : null,
     };
   };
-  const toggle = (nodeid: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(nodeid);
-      else next.delete(nodeid);
-      return next;
-    });
+  const toggle = (nodeid: string, on: boolean) => setSelected((current) => withToggled(current, nodeid, on));
   const print = async () => {
     setBusy(true);
     try {
@@ -261,36 +259,30 @@ function StickerSheetCard({ mirror }: { mirror: CsvMirror }) {
   };
   const allSelected = machines.length > 0 && selected.size === machines.length;
   return (
-    <Card.Root variant="outline">
-      <Card.Body gap="4">
-        <Heading as="h2" size="lg">
-          {t('sticker.sheet.title')}
-        </Heading>
-        <Text color="fg.muted">{t('sticker.sheet.select')}</Text>
-        <Checkbox.Root checked={allSelected} onCheckedChange={(details) => setSelected(details.checked === true ? new Set(machines.map((row) => row.nodeid)) : new Set())} size="lg">
-          <Checkbox.HiddenInput />
-          <Checkbox.Control />
-          <Checkbox.Label>{t('sticker.sheet.selectAll')}</Checkbox.Label>
-        </Checkbox.Root>
-        <Box maxH="80" overflowY="auto" borderWidth="1px" borderRadius="l2" p="2" data-testid="sticker-sheet-list">
-          {machines.map((row) => (
-            <Checkbox.Root key={row.nodeid} checked={selected.has(row.nodeid)} onCheckedChange={(details) => toggle(row.nodeid, details.checked === true)} size="lg" minH="11" w="full" px="2">
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label>
-                {localized(row.name, lang)}
-                {typeof row.equipmentid === 'string' && row.equipmentid ? ` · ${row.equipmentid}` : ''}
-              </Checkbox.Label>
-            </Checkbox.Root>
-          ))}
-        </Box>
-        <Box>
-          <Button colorPalette="brand" onClick={() => void print()} disabled={selected.size === 0} loading={busy} data-testid="sticker-sheet-print">
-            <Printer aria-hidden /> {selected.size === 0 ? t('sticker.sheet.none') : t('sticker.sheet.print', { count: selected.size })}
-          </Button>
-        </Box>
-      </Card.Body>
-    </Card.Root>
+    <ExportCard title={t('sticker.sheet.title')} intro={t('sticker.sheet.select')}>
+      <Checkbox.Root checked={allSelected} onCheckedChange={(details) => setSelected(details.checked === true ? new Set(machines.map((row) => row.nodeid)) : new Set())} size="lg">
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>{t('sticker.sheet.selectAll')}</Checkbox.Label>
+      </Checkbox.Root>
+      <Box maxH="80" overflowY="auto" borderWidth="1px" borderRadius="l2" p="2" data-testid="sticker-sheet-list">
+        {machines.map((row) => (
+          <Checkbox.Root key={row.nodeid} checked={selected.has(row.nodeid)} onCheckedChange={(details) => toggle(row.nodeid, details.checked === true)} size="lg" minH="11" w="full" px="2">
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>
+              {localized(row.name, lang)}
+              {typeof row.equipmentid === 'string' && row.equipmentid ? ` · ${row.equipmentid}` : ''}
+            </Checkbox.Label>
+          </Checkbox.Root>
+        ))}
+      </Box>
+      <Box>
+        <Button colorPalette="brand" onClick={() => void print()} disabled={selected.size === 0} loading={busy} data-testid="sticker-sheet-print">
+          <Printer aria-hidden /> {selected.size === 0 ? t('sticker.sheet.none') : t('sticker.sheet.print', { count: selected.size })}
+        </Button>
+      </Box>
+    </ExportCard>
   );
 }
 

@@ -2,10 +2,11 @@
  * Nameplate or equipment photo (spec part 2 §2.2): take it with the camera or choose a file, see it small, open it
  * large in a preview dialog closed with 'Schliessen'. The bytes stay on the device until the machine is sent.
  */
-import { Box, Button, Dialog, Field, HStack, Image, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { Camera, ImageUp } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../../components/app-dialog';
 import type { PhotoInput } from '../../sync/repositories/attachments';
 
 export interface PhotoFieldProps {
@@ -62,24 +63,9 @@ export function PhotoField({ label, testId, previewUrl, onPick, disabled = false
       <input ref={cameraInput} type="file" accept="image/*" capture="environment" hidden onChange={(event) => void pick(event.target.files?.[0])} />
       <input ref={fileInput} type="file" accept="image/*" hidden data-testid={`${testId}-input`} onChange={(event) => void pick(event.target.files?.[0])} />
       {previewOpen && previewUrl && (
-        <Dialog.Root open onOpenChange={(details) => !details.open && setPreviewOpen(false)} size="xl">
-          <Portal>
-            <Dialog.Backdrop />
-            <Dialog.Positioner>
-              <Dialog.Content>
-                <Dialog.Header>
-                  <Dialog.Title>{label}</Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body>
-                  <Image src={previewUrl} alt={label} maxH="70vh" mx="auto" objectFit="contain" />
-                </Dialog.Body>
-                <Dialog.Footer>
-                  <Button onClick={() => setPreviewOpen(false)}>{t('equipment.photo.close')}</Button>
-                </Dialog.Footer>
-              </Dialog.Content>
-            </Dialog.Positioner>
-          </Portal>
-        </Dialog.Root>
+        <AppDialog onClose={() => setPreviewOpen(false)} size="xl" title={label} footer={<Button onClick={() => setPreviewOpen(false)}>{t('equipment.photo.close')}</Button>}>
+          <Image src={previewUrl} alt={label} maxH="70vh" mx="auto" objectFit="contain" />
+        </AppDialog>
       )}
     </Field.Root>
   );

@@ -2,85 +2,59 @@
  * "Zählerstand erfassen" (part 1 §4.6, §5): the input keeps only digits, one comma and one period as the user
  * types (`sanitizeCounterReading`); the value sent has the comma turned into a period (`parseCounterReading`).
  */
-import { Alert, Button, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseCounterReading, sanitizeCounterReading } from '../../../shared/domain/counter';
+import { AppDialog } from '../../components/app-dialog';
+import { FormError } from '../../components/form-actions';
 import { currentLanguage } from '../../lib/i18n';
 import { type CounterItem } from '../../sync/machine-mirror';
 import { addCounterReading } from '../../sync/repositories/counters';
-import { isQuotaExceeded, useWriteContext } from '../../sync/use-write-context';
+import { useLocalWrite } from '../../sync/use-local-write';
+import { useWriteContext } from '../../sync/use-write-context';
 import { formatReading } from './format-reading';
 
 export function CounterReadingDialog({ counter, onClose }: { counter: CounterItem; onClose: () => void }) {
   const { t } = useTranslation();
   const context = useWriteContext();
   const [input, setInput] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy: saving, error, run } = useLocalWrite(t('counterSlice.dialog.failed'));
   const value = parseCounterReading(input);
   const invalid = input !== '' && value === undefined;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!context || value === undefined || saving) return;
-    setSaving(true);
-    setError(null);
-    try {
-      await addCounterReading(context, { counternodeid: counter.nodeid, value });
-      onClose();
-    } catch (failure) {
-      setError(isQuotaExceeded(failure) ? t('sync.errors.quota') : t('counterSlice.dialog.failed'));
-      setSaving(false);
-    }
+    if (await run(() => addCounterReading(context, { counternodeid: counter.nodeid, value }))) onClose();
   };
 
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && !saving && onClose()}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content asChild>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Stack gap="1">
-                  <Dialog.Title>{t('counterSlice.dialog.title')}</Dialog.Title>
-                  <Text color="fg.muted">{counter.name}</Text>
-                </Stack>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  {counter.latest && <Text>{t('counterSlice.dialog.current', { value: formatReading(counter.latest.value, currentLanguage(), counter.unit) })}</Text>}
-                  <Field.Root invalid={invalid} required>
-                    <Field.Label>{t('counterSlice.dialog.field')}</Field.Label>
-                    <Input
-                      inputMode="decimal"
-                      autoComplete="off"
-                      value={input}
-                      onChange={(event) => setInput(sanitizeCounterReading(event.target.value))}
-                    />
-                    {invalid ? <Field.ErrorText>{t('counterSlice.dialog.invalid')}</Field.ErrorText> : <Field.HelperText>{t('counterSlice.dialog.help')}{counter.unit ? ` (${counter.unit})` : ''}</Field.HelperText>}
-                  </Field.Root>
-                  {error && (
-                    <Alert.Root status="error" size="sm">
-                      <Alert.Indicator />
-                      <Alert.Title fontWeight="normal">{error}</Alert.Title>
-                    </Alert.Root>
-                  )}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="ghost" onClick={onClose} disabled={saving}>
-                  {t('counterSlice.dialog.cancel')}
-                </Button>
-                <Button type="submit" colorPalette="brand" disabled={value === undefined || saving || !context} loading={saving}>
-                  {t('counterSlice.dialog.save')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      onClose={() => !saving && onClose()}
+      onSubmit={submit}
+      title={t('counterSlice.dialog.title')}
+      header={<Text color="fg.muted">{counter.name}</Text>}
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose} disabled={saving}>
+            {t('counterSlice.dialog.cancel')}
+          </Button>
+          <Button type="submit" colorPalette="brand" disabled={value === undefined || saving || !context} loading={saving}>
+            {t('counterSlice.dialog.save')}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="4">
+        {counter.latest && <Text>{t('counterSlice.dialog.current', { value: formatReading(counter.latest.value, currentLanguage(), counter.unit) })}</Text>}
+        <Field.Root invalid={invalid} required>
+          <Field.Label>{t('counterSlice.dialog.field')}</Field.Label>
+          <Input inputMode="decimal" autoComplete="off" value={input} onChange={(event) => setInput(sanitizeCounterReading(event.target.value))} />
+          {invalid ? <Field.ErrorText>{t('counterSlice.dialog.invalid')}</Field.ErrorText> : <Field.HelperText>{t('counterSlice.dialog.help')}{counter.unit ? ` (${counter.unit})` : ''}</Field.HelperText>}
+        </Field.Root>
+        <FormError error={error} size="sm" />
+      </Stack>
+    </AppDialog>
   );
 }

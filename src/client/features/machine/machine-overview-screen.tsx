@@ -3,12 +3,14 @@
  * indexes are kept in `tab` (0 overview … 5 counters); only the tabs that exist are shown, and an index of a tab
  * that is not built yet opens the overview (docs/decisions.md).
  */
-import { Box, Breadcrumb, Heading, Skeleton, SkeletonText, Stack, Tabs, Text } from '@chakra-ui/react';
-import { ChevronLeft, Gauge, LayoutList } from 'lucide-react';
+import { Box, Skeleton, SkeletonText, Stack, Tabs } from '@chakra-ui/react';
+import { Gauge, LayoutList } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { BackLink } from '../../components/back-link';
 import { FormError } from '../../components/form-actions';
+import { MissingRecord } from '../../components/missing-record';
 import { currentLanguage } from '../../lib/i18n';
 import { useMachineDetail } from '../../sync/machine-mirror';
 import { CountersTab } from './counters-tab';
@@ -25,24 +27,6 @@ type TabIndex = (typeof MACHINE_TABS)[number]['index'];
 
 function tabFrom(value: string | null): TabIndex {
   return MACHINE_TABS.find((tab) => tab.index === value)?.index ?? '0';
-}
-
-export function MachineBreadcrumb() {
-  const { t } = useTranslation();
-  return (
-    <Breadcrumb.Root aria-label={t('machine.breadcrumbLabel')}>
-      <Breadcrumb.List>
-        <Breadcrumb.Item>
-          <Breadcrumb.Link asChild minH="11" display="inline-flex" alignItems="center">
-            <RouterLink to="/dashboard">
-              <ChevronLeft size={18} aria-hidden />
-              {t('machine.breadcrumb')}
-            </RouterLink>
-          </Breadcrumb.Link>
-        </Breadcrumb.Item>
-      </Breadcrumb.List>
-    </Breadcrumb.Root>
-  );
 }
 
 function MachineSkeleton() {
@@ -78,16 +62,9 @@ export function MachineOverviewScreen() {
 
   return (
     <Stack gap="4" p={{ base: '4', md: '6' }} maxW="7xl">
-      <MachineBreadcrumb />
+      <BackLink to="/dashboard" label={t('machine.breadcrumb')} />
       {machine.status === 'loading' && <MachineSkeleton />}
-      {machine.status === 'missing' && (
-        <Stack gap="2" py="8" data-testid="machine-not-found">
-          <Heading as="h2" size="xl">
-            {t('machine.notFound')}
-          </Heading>
-          <Text color="fg.muted">{t('machine.notFoundText')}</Text>
-        </Stack>
-      )}
+      {machine.status === 'missing' && <MissingRecord title={t('machine.notFound')} text={t('machine.notFoundText')} testId="machine-not-found" />}
       {machine.status === 'ready' && (
         <>
           <MachineHeader machine={machine.value} actions={<MachineOptionsMenu nodeid={machine.value.nodeid} name={machine.value.name} onError={setError} />} />

@@ -4,11 +4,13 @@
  * The photo comes from the camera (`capture="environment"`) or the device's files; its bytes are stored as
  * ArrayBuffer + MIME type with the report.
  */
-import { Alert, Box, Button, chakra, Dialog, Field, HStack, Image, Input, NativeSelect, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, chakra, Field, HStack, Image, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Camera, ImagePlus, X } from 'lucide-react';
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_TYPE, REPORTABLE_NOTIFICATION_TYPES, type NotificationType } from '../../../shared/domain/notification';
+import { AppDialog } from '../../components/app-dialog';
+import { FormError } from '../../components/form-actions';
 import { inputErrors } from '../../lib/input-errors';
 import { usePermission } from '../../lib/use-permission';
 import { createNotification } from '../../sync/repositories/notifications';
@@ -114,85 +116,74 @@ export function QuickFaultDialog({ equipmentnodeid, onClose }: { equipmentnodeid
   };
 
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && !saving && onClose()} size="lg" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content asChild>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{t('notificationSlice.dialog.title')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="5">
-                  <Field.Root required>
-                    <Field.Label>{t('notificationSlice.dialog.type')}</Field.Label>
-                    <NativeSelect.Root size="lg">
-                      <NativeSelect.Field value={String(type)} onChange={(event) => setType(Number(event.target.value) as NotificationType)}>
-                        {REPORTABLE_NOTIFICATION_TYPES.map((value) => (
-                          <option key={value} value={value}>
-                            {t(`notification.type.${value}`)}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </Field.Root>
-                  <Field.Root required invalid={fieldErrors.title !== undefined}>
-                    <Field.Label>
-                      {t('notificationSlice.dialog.titleField')}
-                      <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input value={title} onChange={(event) => setTitle(event.target.value)} autoComplete="off" />
-                    {fieldErrors.title && <Field.ErrorText>{fieldErrors.title}</Field.ErrorText>}
-                  </Field.Root>
-                  <Field.Root invalid={fieldErrors.description !== undefined}>
-                    <Field.Label>{t('notificationSlice.dialog.description')}</Field.Label>
-                    <Textarea value={description} onChange={(event) => setDescription(event.target.value)} rows={4} size="lg" />
-                    {fieldErrors.description && <Field.ErrorText>{fieldErrors.description}</Field.ErrorText>}
-                  </Field.Root>
-                  {canAttach && (
-                    <Stack gap="3">
-                      <HStack gap="3" flexWrap="wrap">
-                        <PhotoPicker label={t('notificationSlice.dialog.takePhoto')} icon={<Camera size={18} aria-hidden />} capture onFile={choose} />
-                        <PhotoPicker label={t('notificationSlice.dialog.choosePhoto')} icon={<ImagePlus size={18} aria-hidden />} onFile={choose} />
-                      </HStack>
-                      {photo && (
-                        <HStack gap="3" align="start">
-                          <Image src={photo.previewUrl} alt={t('notificationSlice.dialog.preview')} w="40" h="32" flexShrink={0} objectFit="cover" borderRadius="l2" borderWidth="1px" bg="bg.muted" />
-                          <Stack gap="1" minW="0">
-                            <Text textStyle="sm" truncate>
-                              {photo.file.name}
-                            </Text>
-                            <Button variant="outline" onClick={() => setPhoto(null)}>
-                              <X aria-hidden />
-                              {t('notificationSlice.dialog.removePhoto')}
-                            </Button>
-                          </Stack>
-                        </HStack>
-                      )}
-                    </Stack>
-                  )}
-                  {error && (
-                    <Alert.Root status="error" size="sm" role="alert">
-                      <Alert.Indicator />
-                      <Alert.Title fontWeight="normal">{error}</Alert.Title>
-                    </Alert.Root>
-                  )}
+    <AppDialog
+      onClose={() => !saving && onClose()}
+      onSubmit={submit}
+      size="lg"
+      placement="center"
+      title={t('notificationSlice.dialog.title')}
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose} disabled={saving}>
+            {t('notificationSlice.dialog.cancel')}
+          </Button>
+          <Button type="submit" colorPalette="brand" disabled={!trimmedTitle || saving || !context} loading={saving} loadingText={t('notificationSlice.dialog.saving')}>
+            {t('notificationSlice.dialog.save')}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="5">
+        <Field.Root required>
+          <Field.Label>{t('notificationSlice.dialog.type')}</Field.Label>
+          <NativeSelect.Root size="lg">
+            <NativeSelect.Field value={String(type)} onChange={(event) => setType(Number(event.target.value) as NotificationType)}>
+              {REPORTABLE_NOTIFICATION_TYPES.map((value) => (
+                <option key={value} value={value}>
+                  {t(`notification.type.${value}`)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Field.Root required invalid={fieldErrors.title !== undefined}>
+          <Field.Label>
+            {t('notificationSlice.dialog.titleField')}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input value={title} onChange={(event) => setTitle(event.target.value)} autoComplete="off" />
+          {fieldErrors.title && <Field.ErrorText>{fieldErrors.title}</Field.ErrorText>}
+        </Field.Root>
+        <Field.Root invalid={fieldErrors.description !== undefined}>
+          <Field.Label>{t('notificationSlice.dialog.description')}</Field.Label>
+          <Textarea value={description} onChange={(event) => setDescription(event.target.value)} rows={4} size="lg" />
+          {fieldErrors.description && <Field.ErrorText>{fieldErrors.description}</Field.ErrorText>}
+        </Field.Root>
+        {canAttach && (
+          <Stack gap="3">
+            <HStack gap="3" flexWrap="wrap">
+              <PhotoPicker label={t('notificationSlice.dialog.takePhoto')} icon={<Camera size={18} aria-hidden />} capture onFile={choose} />
+              <PhotoPicker label={t('notificationSlice.dialog.choosePhoto')} icon={<ImagePlus size={18} aria-hidden />} onFile={choose} />
+            </HStack>
+            {photo && (
+              <HStack gap="3" align="start">
+                <Image src={photo.previewUrl} alt={t('notificationSlice.dialog.preview')} w="40" h="32" flexShrink={0} objectFit="cover" borderRadius="l2" borderWidth="1px" bg="bg.muted" />
+                <Stack gap="1" minW="0">
+                  <Text textStyle="sm" truncate>
+                    {photo.file.name}
+                  </Text>
+                  <Button variant="outline" onClick={() => setPhoto(null)}>
+                    <X aria-hidden />
+                    {t('notificationSlice.dialog.removePhoto')}
+                  </Button>
                 </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="ghost" onClick={onClose} disabled={saving}>
-                  {t('notificationSlice.dialog.cancel')}
-                </Button>
-                <Button type="submit" colorPalette="brand" disabled={!trimmedTitle || saving || !context} loading={saving} loadingText={t('notificationSlice.dialog.saving')}>
-                  {t('notificationSlice.dialog.save')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+              </HStack>
+            )}
+          </Stack>
+        )}
+        <FormError error={error} size="sm" />
+      </Stack>
+    </AppDialog>
   );
 }

@@ -4,11 +4,10 @@
  * selector (notification update permission) writing through `updateNotificationStatus`, the description and the
  * photos. Read from the local mirror, so it works offline.
  */
-import { Alert, Badge, Box, Breadcrumb, Card, DataList, Field, Flex, Heading, HStack, NativeSelect, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
-import { ChevronLeft, Clock } from 'lucide-react';
-import { useState } from 'react';
+import { Badge, Box, Card, DataList, Field, Flex, Heading, HStack, NativeSelect, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
+import { Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import {
   NOTIFICATION_HEADER_TITLE_MAX,
   NOTIFICATION_STATUSES,
@@ -17,6 +16,9 @@ import {
   type NotificationStatus,
 } from '../../../shared/domain/notification';
 import { truncateText } from '../../../shared/domain/text';
+import { BackLink } from '../../components/back-link';
+import { FormError } from '../../components/form-actions';
+import { MissingRecord } from '../../components/missing-record';
 import { NotSyncedBadge } from '../../components/not-synced-badge';
 import { NotificationTypeBadge } from '../../components/notification-type-badge';
 import { formatDateTime } from '../../lib/dates';
@@ -25,40 +27,23 @@ import { useElapsedText } from '../../lib/use-elapsed-text';
 import { usePermission } from '../../lib/use-permission';
 import { useNotificationDetail, type NotificationDetail } from '../../sync/machine-mirror';
 import { updateNotificationStatus } from '../../sync/repositories/notifications';
-import { isQuotaExceeded, useWriteContext } from '../../sync/use-write-context';
+import { useLocalWrite } from '../../sync/use-local-write';
+import { useWriteContext } from '../../sync/use-write-context';
 import { NotificationAttachments } from './notification-attachments';
 
-function BackLink({ equipmentnodeid }: { equipmentnodeid: string | null }) {
+function BackToMachine({ equipmentnodeid }: { equipmentnodeid: string | null }) {
   const { t } = useTranslation();
-  return (
-    <Breadcrumb.Root aria-label={t('machine.breadcrumbLabel')}>
-      <Breadcrumb.List>
-        <Breadcrumb.Item>
-          <Breadcrumb.Link asChild minH="11" display="inline-flex" alignItems="center">
-            <RouterLink to={equipmentnodeid ? `/machine-overview?nodeid=${equipmentnodeid}&tab=0` : '/dashboard'}>
-              <ChevronLeft size={18} aria-hidden />
-              {equipmentnodeid ? t('notificationSlice.back') : t('notificationSlice.backToDashboard')}
-            </RouterLink>
-          </Breadcrumb.Link>
-        </Breadcrumb.Item>
-      </Breadcrumb.List>
-    </Breadcrumb.Root>
-  );
+  return equipmentnodeid ? <BackLink to={`/machine-overview?nodeid=${equipmentnodeid}&tab=0`} label={t('notificationSlice.back')} /> : <BackLink to="/dashboard" label={t('notificationSlice.backToDashboard')} />;
 }
 
 function StatusSelector({ detail }: { detail: NotificationDetail }) {
   const { t } = useTranslation();
   const context = useWriteContext();
-  const [error, setError] = useState<string | null>(null);
+  const { error, run } = useLocalWrite(t('notificationSlice.statusFailed'));
   const current = detail.notification.status as NotificationStatus;
   const change = async (next: NotificationStatus) => {
     if (!context || next === current) return;
-    setError(null);
-    try {
-      await updateNotificationStatus(context, detail.notification.row, next);
-    } catch (failure) {
-      setError(isQuotaExceeded(failure) ? t('sync.errors.quota') : t('notificationSlice.statusFailed'));
-    }
+    await run(() => updateNotificationStatus(context, detail.notification.row, next));
   };
   return (
     <Stack gap="2" maxW={{ base: 'full', md: 'xs' }}>
@@ -75,12 +60,7 @@ function StatusSelector({ detail }: { detail: NotificationDetail }) {
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Field.Root>
-      {error && (
-        <Alert.Root status="error" size="sm">
-          <Alert.Indicator />
-          <Alert.Title fontWeight="normal">{error}</Alert.Title>
-        </Alert.Root>
-      )}
+      <FormError error={error} size="sm" />
     </Stack>
   );
 }
@@ -149,21 +129,14 @@ export function NotificationDetailsScreen() {
 
   return (
     <Stack gap="4" p={{ base: '4', md: '6' }} maxW="5xl">
-      <BackLink equipmentnodeid={detail.status === 'ready' ? detail.value.notification.equipmentnodeid || null : null} />
+      <BackToMachine equipmentnodeid={detail.status === 'ready' ? detail.value.notification.equipmentnodeid || null : null} />
       {detail.status === 'loading' && (
         <Stack gap="4" role="status" aria-busy="true" aria-label={t('notificationSlice.loading')}>
           <Skeleton h="48" borderRadius="l3" />
           <SkeletonText noOfLines={4} />
         </Stack>
       )}
-      {detail.status === 'missing' && (
-        <Stack gap="2" py="8" data-testid="notification-not-found">
-          <Heading as="h2" size="xl">
-            {t('notificationSlice.notFound')}
-          </Heading>
-          <Text color="fg.muted">{t('notificationSlice.notFoundText')}</Text>
-        </Stack>
-      )}
+      {detail.status === 'missing' && <MissingRecord title={t('notificationSlice.notFound')} text={t('notificationSlice.notFoundText')} testId="notification-not-found" />}
       {detail.status === 'ready' && (
         <>
           <HeaderCard detail={detail.value} />

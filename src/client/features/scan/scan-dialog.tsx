@@ -4,12 +4,13 @@
  * a glare the live view can't read). A machine sticker opens the machine from the local mirror, so it works
  * offline; a sticker of another installation, an unknown machine or any other code is said in plain words.
  */
-import { Box, Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { Html5Qrcode } from 'html5-qrcode';
 import { Camera, ImageUp } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { AppDialog } from '../../components/app-dialog';
 import { MACHINE_OVERVIEW_PATH, parseScannedCode } from '../../lib/sticker-url';
 import { useOwnStickerBases } from '../../lib/use-sticker-base';
 import { findMirrorRow } from '../../sync/use-mirror';
@@ -103,49 +104,44 @@ export function ScanDialog({ onClose }: { onClose(): void }) {
   };
 
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', md: 'lg' }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{t('scan.title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Text color="fg.muted">{t('scan.hint')}</Text>
-                <Box id={regionId} data-testid="scan-camera" display={camera === 'unavailable' ? 'none' : 'block'} minH="64" bg="gray.900" borderRadius="l2" overflow="hidden" aria-label={t('scan.cameraView')} />
-                {camera === 'starting' && <Text role="status">{t('scan.cameraStarting')}</Text>}
-                {camera === 'running' && <Text role="status">{t('scan.cameraRunning')}</Text>}
-                {camera === 'unavailable' && (
-                  <Text role="status" color="orange.fg">
-                    {t('scan.cameraUnavailable')}
-                  </Text>
-                )}
-                {outcome && (
-                  <Box role="alert" data-testid="scan-outcome" p="3" borderRadius="l2" bg={outcome.tone === 'error' ? 'red.subtle' : 'blue.subtle'} color={outcome.tone === 'error' ? 'red.fg' : 'blue.fg'} fontWeight="medium">
-                    {outcome.text}
-                  </Box>
-                )}
-                <input ref={fileInput} type="file" accept="image/*" hidden aria-label={t('scan.fromPhoto')} data-testid="scan-file-input" onChange={(event) => void scanPhoto(event.target.files?.[0])} />
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer flexWrap="wrap">
-              <Button variant="ghost" onClick={onClose}>
-                {t('scan.close')}
-              </Button>
-              {camera !== 'running' && camera !== 'starting' && (
-                <Button variant="outline" onClick={() => void startCamera()}>
-                  <Camera aria-hidden /> {t('scan.retryCamera')}
-                </Button>
-              )}
-              <Button colorPalette="brand" onClick={() => fileInput.current?.click()}>
-                <ImageUp aria-hidden /> {t('scan.fromPhoto')}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      onClose={onClose}
+      size={{ base: 'full', md: 'lg' }}
+      title={t('scan.title')}
+      footerLayout="wrap"
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            {t('scan.close')}
+          </Button>
+          {camera !== 'running' && camera !== 'starting' && (
+            <Button variant="outline" onClick={() => void startCamera()}>
+              <Camera aria-hidden /> {t('scan.retryCamera')}
+            </Button>
+          )}
+          <Button colorPalette="brand" onClick={() => fileInput.current?.click()}>
+            <ImageUp aria-hidden /> {t('scan.fromPhoto')}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="4">
+        <Text color="fg.muted">{t('scan.hint')}</Text>
+        <Box id={regionId} data-testid="scan-camera" display={camera === 'unavailable' ? 'none' : 'block'} minH="64" bg="gray.900" borderRadius="l2" overflow="hidden" aria-label={t('scan.cameraView')} />
+        {camera === 'starting' && <Text role="status">{t('scan.cameraStarting')}</Text>}
+        {camera === 'running' && <Text role="status">{t('scan.cameraRunning')}</Text>}
+        {camera === 'unavailable' && (
+          <Text role="status" color="orange.fg">
+            {t('scan.cameraUnavailable')}
+          </Text>
+        )}
+        {outcome && (
+          <Box role="alert" data-testid="scan-outcome" p="3" borderRadius="l2" bg={outcome.tone === 'error' ? 'red.subtle' : 'blue.subtle'} color={outcome.tone === 'error' ? 'red.fg' : 'blue.fg'} fontWeight="medium">
+            {outcome.text}
+          </Box>
+        )}
+        <input ref={fileInput} type="file" accept="image/*" hidden aria-label={t('scan.fromPhoto')} data-testid="scan-file-input" onChange={(event) => void scanPhoto(event.target.files?.[0])} />
+      </Stack>
+    </AppDialog>
   );
 }

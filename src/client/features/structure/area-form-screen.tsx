@@ -20,7 +20,8 @@ import { usePermission } from '../../lib/use-permission';
 import { createArea, deleteArea, updateArea } from '../../sync/repositories/areas';
 import { areaShiftModelId, shiftRowsOf } from '../../sync/structure-shifts';
 import { useStructureData } from '../../sync/use-structure-data';
-import { isQuotaExceeded, useWriteContext } from '../../sync/use-write-context';
+import { useLocalWrite } from '../../sync/use-local-write';
+import { useWriteContext } from '../../sync/use-write-context';
 import { AssignedEquipment } from './assigned-equipment';
 import { membersOf, selectionChanges } from './equipment-selection';
 import { stateText } from './navigation-state';
@@ -53,8 +54,7 @@ export function AreaFormScreen() {
   const [shifts, setShifts] = useState<ShiftEditorRow[]>([]);
   const [shiftsChanged, setShiftsChanged] = useState(false);
   const [loaded, setLoaded] = useState(!isEdit);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useLocalWrite(t('sites.form.saveFailed'));
   const [confirmOpen, setConfirmOpen] = useState(false);
 
   // Fill the form once from the mirror; later pulls do not overwrite the user's edits.
@@ -73,34 +73,20 @@ export function AreaFormScreen() {
 
   const save = async () => {
     if (!context || !data || !canSubmit) return;
-    setBusy(true);
-    setError(null);
     const machines = new Map(data.equipment.map((row) => [row.nodeid, row]));
     const selection = { ...selectionChanges(initialMembers, selected), machines };
-    try {
-      if (isEdit && area) {
-        await updateArea(context, { nodeid: area.nodeid, name: area.name, shiftmodelnodeid }, { name, selection, ...(shiftsChanged ? { shifts: fromEditorRows(shifts) } : {}) });
-      } else {
-        await createArea(context, { sitenodeid, name, selection });
-      }
-      navigate(backTo);
-    } catch (cause) {
-      setBusy(false);
-      setError(isQuotaExceeded(cause) ? t('sync.errors.quota') : t('sites.form.saveFailed'));
-    }
+    const saved = await run(() =>
+      isEdit && area
+        ? updateArea(context, { nodeid: area.nodeid, name: area.name, shiftmodelnodeid }, { name, selection, ...(shiftsChanged ? { shifts: fromEditorRows(shifts) } : {}) })
+        : createArea(context, { sitenodeid, name, selection }),
+    );
+    if (saved) navigate(backTo);
   };
 
   const remove = async () => {
     if (!context || !area) return;
-    setBusy(true);
-    try {
-      await deleteArea(context, area.nodeid);
-      navigate(backTo);
-    } catch (cause) {
-      setBusy(false);
-      setConfirmOpen(false);
-      setError(isQuotaExceeded(cause) ? t('sync.errors.quota') : t('sites.form.saveFailed'));
-    }
+    if (await run(() => deleteArea(context, area.nodeid))) navigate(backTo);
+    else setConfirmOpen(false);
   };
 
   if (!data || (isEdit && !loaded)) {

@@ -3,10 +3,12 @@
  * highlighted, the live count, a checkbox list with the separator 'Nicht verknüpfte Geräte', 'Abbrechen' and
  * 'Auswahl speichern'. It only chooses: the form that opened it saves the moves (part 2 §4) with its own submit.
  */
-import { Box, Button, Checkbox, CloseButton, Dialog, Flex, Input, InputGroup, Portal, Separator, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Checkbox, Flex, Input, InputGroup, Separator, Stack, Text } from '@chakra-ui/react';
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../../components/app-dialog';
+import { withToggled } from '../../lib/sets';
 import { highlightParts, searchableTexts, selectionCount, selectionList, type SelectableEquipment } from './equipment-selection';
 
 export interface EquipmentSelectionDialogProps {
@@ -35,13 +37,7 @@ export function EquipmentSelectionDialog({ open, equipment, selected, targetName
 
   const { linked, unlinked } = selectionList(equipment, query);
   const count = selectionCount(linked.length + unlinked.length, checked.size, query);
-  const toggle = (nodeid: string, on: boolean) =>
-    setChecked((current) => {
-      const next = new Set(current);
-      if (on) next.add(nodeid);
-      else next.delete(nodeid);
-      return next;
-    });
+  const toggle = (nodeid: string, on: boolean) => setChecked((current) => withToggled(current, nodeid, on));
 
   const row = (item: SelectableEquipment) => (
     <Box as="li" key={item.nodeid} borderBottomWidth="1px" borderColor="border.muted">
@@ -69,61 +65,61 @@ export function EquipmentSelectionDialog({ open, equipment, selected, targetName
   );
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="equipment-selection-dialog">
-            <Dialog.Header flexDirection="column" alignItems="stretch" gap="3">
-              <Dialog.Title>{t('equipmentSelection.title', { name: targetName })}</Dialog.Title>
-              <InputGroup startElement={<Search size={18} aria-hidden />}>
-                <Input
-                  type="search"
-                  value={query}
-                  onChange={(event) => setQuery(event.target.value)}
-                  placeholder={t('equipmentSelection.searchPlaceholder')}
-                  aria-label={t('equipmentSelection.searchPlaceholder')}
-                  data-testid="selection-search"
-                />
-              </InputGroup>
-              <Text color="fg.muted" aria-live="polite" data-testid="selection-count">
-                {t(count.key, { total: count.total, selected: count.selected })}
-              </Text>
-            </Dialog.Header>
-            <Dialog.Body>
-              {linked.length + unlinked.length === 0 && <Text color="fg.muted">{t('equipmentSelection.noResults')}</Text>}
-              <Stack as="ul" gap="0" listStyleType="none" m="0" p="0">
-                {linked.map(row)}
-              </Stack>
-              {unlinked.length > 0 && (
-                <>
-                  <Flex align="center" gap="3" mt={linked.length > 0 ? '4' : '0'} mb="1" data-testid="selection-unlinked-separator">
-                    <Text textStyle="sm" fontWeight="semibold" color="fg.muted" flexShrink={0}>
-                      {t('equipmentSelection.unlinked')}
-                    </Text>
-                    <Separator flex="1" />
-                  </Flex>
-                  <Stack as="ul" gap="0" listStyleType="none" m="0" p="0">
-                    {unlinked.map(row)}
-                  </Stack>
-                </>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {t('equipmentSelection.cancel')}
-              </Button>
-              <Button colorPalette="brand" onClick={() => onSave(equipment.filter((item) => checked.has(item.nodeid)).map((item) => item.nodeid))} data-testid="selection-save">
-                {t('equipmentSelection.save')}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="lg" aria-label={t('equipmentSelection.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open={open}
+      onClose={onClose}
+      size={{ base: 'full', md: 'lg' }}
+      scrollBehavior="inside"
+      testId="equipment-selection-dialog"
+      closeLabel={t('equipmentSelection.close')}
+      title={t('equipmentSelection.title', { name: targetName })}
+      headerGap="3"
+      header={
+        <>
+          <InputGroup startElement={<Search size={18} aria-hidden />}>
+            <Input
+              type="search"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              placeholder={t('equipmentSelection.searchPlaceholder')}
+              aria-label={t('equipmentSelection.searchPlaceholder')}
+              data-testid="selection-search"
+            />
+          </InputGroup>
+          <Text color="fg.muted" aria-live="polite" data-testid="selection-count">
+            {t(count.key, { total: count.total, selected: count.selected })}
+          </Text>
+        </>
+      }
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {t('equipmentSelection.cancel')}
+          </Button>
+          <Button colorPalette="brand" onClick={() => onSave(equipment.filter((item) => checked.has(item.nodeid)).map((item) => item.nodeid))} data-testid="selection-save">
+            {t('equipmentSelection.save')}
+          </Button>
+        </>
+      }
+    >
+      {linked.length + unlinked.length === 0 && <Text color="fg.muted">{t('equipmentSelection.noResults')}</Text>}
+      <Stack as="ul" gap="0" listStyleType="none" m="0" p="0">
+        {linked.map(row)}
+      </Stack>
+      {unlinked.length > 0 && (
+        <>
+          <Flex align="center" gap="3" mt={linked.length > 0 ? '4' : '0'} mb="1" data-testid="selection-unlinked-separator">
+            <Text textStyle="sm" fontWeight="semibold" color="fg.muted" flexShrink={0}>
+              {t('equipmentSelection.unlinked')}
+            </Text>
+            <Separator flex="1" />
+          </Flex>
+          <Stack as="ul" gap="0" listStyleType="none" m="0" p="0">
+            {unlinked.map(row)}
+          </Stack>
+        </>
+      )}
+    </AppDialog>
   );
 }
 

@@ -1,8 +1,27 @@
 /** Pieces the plant (/sites) and pool (/machines) screens both show. */
-import { Alert, Badge, Button, HStack, Skeleton, Text } from '@chakra-ui/react';
-import { Pencil } from 'lucide-react';
+import { Alert, Badge, Button, Flex, Heading, HStack, Skeleton, Text } from '@chakra-ui/react';
+import { Pencil, Plus } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+
+/** The list screen's title, and its create button where the user may create one (`create` unset otherwise). */
+export function ListHeader({ title, create }: { title: string; create?: { label: string; to: string; state?: object; testId: string } | undefined }) {
+  return (
+    <Flex justify="space-between" align="center" gap="4" wrap="wrap">
+      <Heading as="h2" size="xl">
+        {title}
+      </Heading>
+      {create && (
+        <Button asChild colorPalette="brand">
+          <RouterLink to={create.to} state={create.state} data-testid={create.testId}>
+            <Plus aria-hidden />
+            {create.label}
+          </RouterLink>
+        </Button>
+      )}
+    </Flex>
+  );
+}
 
 /** Skeleton while the mirror loads, a notice until the first sync is done, then `emptyText` when there is nothing. */
 export function MirrorListState({ data, empty, emptyText }: { data: { synced: boolean } | undefined; empty: boolean; emptyText: string }) {

@@ -2,15 +2,14 @@
  * /machines (spec part 2 §2.1 "equipment: pools and their equipment"): every pool with its machines and a link to
  * edit it, then the machines linked nowhere ('Nicht verknüpfte Geräte'). Read from the local mirror (offline too).
  */
-import { Box, Button, Card, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { Boxes, Plus } from 'lucide-react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Box, Card, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Boxes } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n';
 import { usePermission } from '../../lib/use-permission';
 import { useStructureData } from '../../sync/use-structure-data';
 import { isLinked } from './equipment-selection';
-import { CountAndEdit, MirrorListState } from './list-parts';
+import { CountAndEdit, ListHeader, MirrorListState } from './list-parts';
 import { poolViews, selectableEquipment, truncateTitle, type EquipmentCard } from './structure-view';
 
 function MachineLine({ machine }: { machine: EquipmentCard }) {
@@ -37,21 +36,7 @@ export function MachinesScreen() {
 
   return (
     <Stack gap="6" p={{ base: '4', md: '6', lg: '8' }} maxW="7xl">
-      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-        <Heading as="h2" size="xl">
-          {t('pools.title')}
-        </Heading>
-        <HStack gap="3" wrap="wrap">
-          {canCreatePool && (
-            <Button asChild colorPalette="brand">
-              <RouterLink to="/create-machine-pool" data-testid="pool-create">
-                <Plus aria-hidden />
-                {t('pools.create')}
-              </RouterLink>
-            </Button>
-          )}
-        </HStack>
-      </Flex>
+      <ListHeader title={t('pools.title')} create={canCreatePool ? { label: t('pools.create'), to: '/create-machine-pool', testId: 'pool-create' } : undefined} />
 
       <MirrorListState data={data} empty={pools.length === 0} emptyText={t('pools.empty')} />
 

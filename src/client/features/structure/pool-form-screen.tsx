@@ -16,7 +16,8 @@ import { usePermission } from '../../lib/use-permission';
 import { useSessionStore } from '../../stores/session-store';
 import { createPool, deletePool, updatePool } from '../../sync/repositories/pools';
 import { useStructureData } from '../../sync/use-structure-data';
-import { isQuotaExceeded, useWriteContext } from '../../sync/use-write-context';
+import { useLocalWrite } from '../../sync/use-local-write';
+import { useWriteContext } from '../../sync/use-write-context';
 import { AssignedEquipment } from './assigned-equipment';
 import { membersOf, selectionChanges } from './equipment-selection';
 import { recordIdFrom } from './navigation-state';
@@ -43,8 +44,7 @@ export function PoolFormScreen() {
   const [selected, setSelected] = useState<string[]>([]);
   const [initialMembers, setInitialMembers] = useState<string[]>([]);
   const [loaded, setLoaded] = useState(!isEdit);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useLocalWrite(t('sites.form.saveFailed'));
   const [confirmOpen, setConfirmOpen] = useState(false);
 
   useEffect(() => {
@@ -57,38 +57,17 @@ export function PoolFormScreen() {
   }, [loaded, pool, equipment]);
 
   const canSubmit = Boolean(context) && name.trim().length > 0 && !busy;
-  const fail = (cause: unknown) => {
-    setBusy(false);
-    setError(isQuotaExceeded(cause) ? t('sync.errors.quota') : t('sites.form.saveFailed'));
-  };
-
   const save = async () => {
     if (!context || !data || !canSubmit) return;
-    setBusy(true);
-    setError(null);
     const selection = { ...selectionChanges(initialMembers, selected), machines: new Map(data.equipment.map((row) => [row.nodeid, row])) };
-    try {
-      if (isEdit && pool) {
-        await updatePool(context, { nodeid: pool.nodeid, name: pool.name }, { name, selection });
-      } else {
-        await createPool(context, { legalentitynodeid, name, selection });
-      }
-      navigate('/machines');
-    } catch (cause) {
-      fail(cause);
-    }
+    const saved = await run(() => (isEdit && pool ? updatePool(context, { nodeid: pool.nodeid, name: pool.name }, { name, selection }) : createPool(context, { legalentitynodeid, name, selection })));
+    if (saved) navigate('/machines');
   };
 
   const remove = async () => {
     if (!context || !pool) return;
-    setBusy(true);
-    try {
-      await deletePool(context, pool.nodeid);
-      navigate('/machines');
-    } catch (cause) {
-      setConfirmOpen(false);
-      fail(cause);
-    }
+    if (await run(() => deletePool(context, pool.nodeid))) navigate('/machines');
+    else setConfirmOpen(false);
   };
 
   if (!data || (isEdit && !loaded)) {

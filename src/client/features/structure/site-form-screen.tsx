@@ -18,7 +18,8 @@ import { usePermission } from '../../lib/use-permission';
 import { useSessionStore } from '../../stores/session-store';
 import { createSite, deleteSite, updateSite, type SiteFormValues } from '../../sync/repositories/sites';
 import { useStructureData } from '../../sync/use-structure-data';
-import { isQuotaExceeded, useWriteContext } from '../../sync/use-write-context';
+import { useLocalWrite } from '../../sync/use-local-write';
+import { useWriteContext } from '../../sync/use-write-context';
 import { countryOptions } from './country-names';
 import { recordIdFrom } from './navigation-state';
 
@@ -41,8 +42,7 @@ export function SiteFormScreen() {
 
   const [values, setValues] = useState<SiteFormValues>(EMPTY);
   const [loaded, setLoaded] = useState(!isEdit);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useLocalWrite(t('sites.form.saveFailed'));
   const [confirmOpen, setConfirmOpen] = useState(false);
   const existing = isEdit && data ? data.sites.find((site) => site.nodeid === nodeid) : undefined;
 
@@ -56,38 +56,17 @@ export function SiteFormScreen() {
 
   const valid = createSiteSchema.safeParse({ ...values, legalentitynodeid, lang: 'de' }).success;
   const set = (field: keyof SiteFormValues) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
-  const fail = (cause: unknown) => {
-    setBusy(false);
-    setError(isQuotaExceeded(cause) ? t('sync.errors.quota') : t('sites.form.saveFailed'));
-  };
-
   const save = async () => {
     if (!context || !valid) return;
-    setBusy(true);
-    setError(null);
-    try {
-      if (isEdit && nodeid) {
-        await updateSite(context, nodeid, values);
-        navigate(`/sites?sitenodeid=${nodeid}`);
-      } else {
-        await createSite(context, legalentitynodeid, values);
-        navigate('/sites');
-      }
-    } catch (cause) {
-      fail(cause);
-    }
+    const editing = isEdit && nodeid ? nodeid : null;
+    const saved = await run(() => (editing ? updateSite(context, editing, values) : createSite(context, legalentitynodeid, values)));
+    if (saved) navigate(editing ? `/sites?sitenodeid=${editing}` : '/sites');
   };
 
   const remove = async () => {
     if (!context || !nodeid) return;
-    setBusy(true);
-    try {
-      await deleteSite(context, nodeid);
-      navigate('/sites');
-    } catch (cause) {
-      setConfirmOpen(false);
-      fail(cause);
-    }
+    if (await run(() => deleteSite(context, nodeid))) navigate('/sites');
+    else setConfirmOpen(false);
   };
 
   const field = (name: keyof SiteFormValues, label: string, props: { autoComplete?: string; inputMode?: 'numeric' } = {}) => (

@@ -11,7 +11,7 @@ import { currentLanguage } from '../../lib/i18n';
 import { usePermission } from '../../lib/use-permission';
 import { useStructureData } from '../../sync/use-structure-data';
 import { countryName } from './country-names';
-import { CountAndEdit, MirrorListState } from './list-parts';
+import { CountAndEdit, ListHeader, MirrorListState } from './list-parts';
 import { siteViews, truncateTitle, type SiteView } from './structure-view';
 
 export function SitesScreen() {
@@ -26,19 +26,7 @@ export function SitesScreen() {
 
   return (
     <Stack gap="6" p={{ base: '4', md: '6', lg: '8' }} maxW="7xl">
-      <Flex justify="space-between" align="center" gap="4" wrap="wrap">
-        <Heading as="h2" size="xl">
-          {t('sites.title')}
-        </Heading>
-        {canCreate && (
-          <Button asChild colorPalette="brand">
-            <RouterLink to="/create-site" state={{ pageType: 'create' }} data-testid="site-create">
-              <Plus aria-hidden />
-              {t('sites.create')}
-            </RouterLink>
-          </Button>
-        )}
-      </Flex>
+      <ListHeader title={t('sites.title')} create={canCreate ? { label: t('sites.create'), to: '/create-site', state: { pageType: 'create' }, testId: 'site-create' } : undefined} />
 
       <MirrorListState data={data} empty={sites.length === 0} emptyText={t('sites.empty')} />
 

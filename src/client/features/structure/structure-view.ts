@@ -4,6 +4,7 @@
  * src/client/sync/structure-shifts.ts).
  */
 import { localized } from '../../../shared/domain/text';
+import { machineTypeNames, siteFields } from '../../sync/structure-mirror';
 import type { StructureData } from '../../sync/use-structure-data';
 import type { SelectableEquipment } from './equipment-selection';
 
@@ -47,14 +48,8 @@ export interface PoolView {
 }
 
 function equipmentCards(data: StructureData, language: string): Map<string, EquipmentCard & { row: MirrorRow }> {
-  const brands = new Map(data.brands.map((brand) => [brand.nodeid, text(brand.name)]));
-  const types = new Map(data.equipmenttypes.map((type) => [type.nodeid, { model: text(type.model), brand: brands.get(String(type.brandnodeid)) ?? null }]));
-  return new Map(
-    data.equipment.map((row) => {
-      const type = types.get(String(row.equipmenttypenodeid));
-      return [row.nodeid, { nodeid: row.nodeid, name: localized(row.name, language) ?? '', equipmentid: text(row.equipmentid), brand: type?.brand ?? null, model: type?.model ?? null, row }];
-    }),
-  );
+  const typeNames = machineTypeNames(data);
+  return new Map(data.equipment.map((row) => [row.nodeid, { nodeid: row.nodeid, name: localized(row.name, language) ?? '', equipmentid: text(row.equipmentid), ...typeNames(row), row }]));
 }
 
 const card = ({ row: _row, ...rest }: EquipmentCard & { row: MirrorRow }): EquipmentCard => rest;
@@ -76,13 +71,7 @@ export function siteViews(data: StructureData, language: string): SiteView[] {
     data.sites.map((site) => {
       const siteAreas = byName(areas.filter((area) => area.sitenodeid === site.nodeid), language);
       return {
-        nodeid: site.nodeid,
-        name: localized(site.name, language) ?? '',
-        street: text(site.street) ?? '',
-        siteid: text(site.siteid),
-        zipcode: text(site.zipcode) ?? '',
-        city: text(site.city) ?? '',
-        country: text(site.country) ?? '',
+        ...siteFields(site, language),
         areas: siteAreas,
         equipmentCount: siteAreas.reduce((sum, area) => sum + area.equipment.length, 0),
       };

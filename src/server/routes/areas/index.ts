@@ -1,12 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { areaSchema } from '../../../shared/api/areas';
-import { deleteResultSchema } from '../../../shared/api/fields';
 import { createArea, deleteArea, updateArea } from '../../../shared/mutations/structure';
-import { areaRowSchema } from '../../../shared/rows/structure';
 import * as service from '../../services/area-service';
-import { assertBodyIdMatches } from '../../services/structure-common';
-import { declaredRoute, declaredSchema } from '../declared-route';
+import { writeRoute } from '../declared-route';
 import { errorResponses, langQuerySchema, nodeidParamsSchema } from '../responses';
 
 /**
@@ -26,33 +23,28 @@ const areaRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request) => service.getArea(request.serviceContext.db, request.auth, request.params.id),
   });
 
-  app.route({
-    ...declaredRoute(createArea),
-    schema: {
-      ...declaredSchema(createArea),
-      tags: ['areas'],
-      summary: 'Create an area (create area), optionally with shifts, moved-in machines and the creator’s subscription; answers the area’s row (its machines and plan: GET /api/areas/{id})',
-      response: { 201: areaRowSchema, ...errorResponses(400, 401, 403, 404, 409, 410) },
-    },
-    handler: async (request, reply) => reply.code(201).send(await service.createArea(request.serviceContext, request.auth, { params: request.params, body: request.body })),
+  writeRoute(app, createArea, {
+    tags: ['areas'],
+    summary: 'Create an area (create area), optionally with shifts, moved-in machines and the creator’s subscription; answers the area’s row (its machines and plan: GET /api/areas/{id})',
+    status: 201,
+    errors: [400, 401, 403, 404, 409, 410],
+    handler: service.createArea,
   });
 
-  app.route({
-    ...declaredRoute(updateArea),
-    schema: { ...declaredSchema(updateArea), tags: ['areas'], summary: 'Rename an area; only the fields sent change', response: { 200: areaRowSchema, ...errorResponses(400, 401, 403, 404) } },
-    handler: (request) => {
-      assertBodyIdMatches('areanodeid', request.body.areanodeid, request.params.id);
-      return service.updateArea(request.serviceContext, request.auth, { params: request.params, body: request.body });
-    },
+  writeRoute(app, updateArea, {
+    tags: ['areas'],
+    summary: 'Rename an area; only the fields sent change',
+    errors: [400, 401, 403, 404],
+    bodyId: 'areanodeid',
+    handler: service.updateArea,
   });
 
-  app.route({
-    ...declaredRoute(deleteArea),
-    schema: { ...declaredSchema(deleteArea), tags: ['areas'], summary: 'Delete an area (delete area); its machines stay, unlinked', response: { 200: deleteResultSchema, ...errorResponses(400, 401, 403, 404) } },
-    handler: (request) => {
-      assertBodyIdMatches('areanodeid', request.body?.areanodeid, request.params.id);
-      return service.deleteArea(request.serviceContext, request.auth, request.params.id);
-    },
+  writeRoute(app, deleteArea, {
+    tags: ['areas'],
+    summary: 'Delete an area (delete area); its machines stay, unlinked',
+    errors: [400, 401, 403, 404],
+    bodyId: 'areanodeid',
+    handler: (context, actor, { params }) => service.deleteArea(context, actor, params.id),
   });
 };
 

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { attachmentSchema, deleteAttachmentResultSchema, deleteAttachmentSchema, updateAttachmentSchema } from '../../../shared/api/attachments';
+import { attachmentSchema, deleteAttachmentSchema, updateAttachmentSchema } from '../../../shared/api/attachments';
+import { deleteResultSchema } from '../../../shared/api/fields';
 import { attachFile } from '../../../shared/mutations/files';
 import { attachmentRowSchema } from '../../../shared/rows/equipment';
-import { badRequest } from '../../http-errors';
 import { createAttachment, deleteAttachment, getAttachment, updateAttachment } from '../../services/attachment-service';
-import { declaredRoute, declaredSchema } from '../declared-route';
+import { assertBodyIdMatches } from '../../services/structure-common';
+import { writeRoute } from '../declared-route';
 import { errorResponses, langQuerySchema, nodeidParamsSchema } from '../responses';
 
 /**
@@ -26,15 +27,12 @@ const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request) => getAttachment(request.serviceContext.db, request.auth, app.fileUrls, request.params.id),
   });
 
-  app.route({
-    ...declaredRoute(attachFile),
-    schema: {
-      ...declaredSchema(attachFile),
-      tags: ['attachments'],
-      summary: 'Attach a complete file to a node of the organisation',
-      response: { 201: attachmentRowSchema, ...errorResponses(400, 401, 403, 404, 409) },
-    },
-    handler: async (request, reply) => reply.code(201).send(await createAttachment(request.serviceContext, request.auth, request.body)),
+  writeRoute(app, attachFile, {
+    tags: ['attachments'],
+    summary: 'Attach a complete file to a node of the organisation',
+    status: 201,
+    errors: [400, 401, 403, 404, 409],
+    handler: (context, actor, { body }) => createAttachment(context, actor, body),
   });
 
   app.put('/attachments/:id', {
@@ -56,11 +54,10 @@ const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Delete an attachment (tombstone); the file stays',
       params: nodeidParamsSchema,
       body: deleteAttachmentSchema,
-      response: { 200: deleteAttachmentResultSchema, ...errorResponses(400, 401, 403, 404) },
+      response: { 200: deleteResultSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: async (request) => {
-      const nodeid = request.body?.nodeid;
-      if (nodeid !== undefined && nodeid !== request.params.id) throw badRequest('nodeid does not match the path', [{ field: 'nodeid', message: 'Must equal the id in the path' }]);
+    handler: (request) => {
+      assertBodyIdMatches('nodeid', request.body?.nodeid, request.params.id);
       return deleteAttachment(request.serviceContext, request.auth, request.params.id);
     },
   });

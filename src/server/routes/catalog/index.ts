@@ -10,11 +10,12 @@ import {
   updateEquipmentTypeSchema,
   updateLegalEntitySchema,
 } from '../../../shared/api/catalog';
-import { deleteResultSchema } from '../../../shared/api/fields';
+import { deleteResultSchema, type DeleteResult } from '../../../shared/api/fields';
 import { createBrand, createEquipmentClass, createEquipmentType, createManufacturer, updateBrand, updateEquipmentClass } from '../../../shared/mutations/catalog';
-import { brandRowSchema, equipmentClassRowSchema, equipmentTypeRowSchema, manufacturerRowSchema } from '../../../shared/rows/catalog';
+import { equipmentTypeRowSchema, manufacturerRowSchema } from '../../../shared/rows/catalog';
 import * as catalog from '../../services/catalog-service';
-import { declaredRoute, declaredSchema } from '../declared-route';
+import type { Actor, ServiceContext } from '../../services/service-context';
+import { writeRoute } from '../declared-route';
 import { errorResponses, langQuerySchema, nodeidParamsSchema } from '../responses';
 
 const read = { permission: { feature: 'equipment', flag: 'read' } } as const;
@@ -29,6 +30,14 @@ const tags = ['catalog'];
  * sends it (a delete its id and version), the lists stay in the spec's shape.
  */
 const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** A delete of the entry the path names (online only, no declaration): 409 while something still uses it. */
+  const deleteEntry = (url: string, summary: string, deleteOne: (context: ServiceContext, actor: Actor, nodeid: string) => Promise<DeleteResult>) =>
+    app.delete(url, {
+      config: remove,
+      schema: { tags, summary, params: nodeidParamsSchema, response: { 200: deleteResultSchema, ...errorResponses(400, 401, 403, 404, 409) } },
+      handler: (request) => deleteOne(request.serviceContext, request.auth, request.params.id),
+    });
+
   app.get('/getlebrty', {
     config: read,
     schema: { tags, summary: 'Manufacturers with their brands and types', querystring: getlebrtyQuerySchema, response: { 200: lebrtySchema, ...errorResponses(400, 401, 403) } },
@@ -43,10 +52,12 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---------------------------------------------------------------- manufacturers
 
-  app.route({
-    ...declaredRoute(createManufacturer),
-    schema: { ...declaredSchema(createManufacturer), tags, summary: 'Record a manufacturer', response: { 201: manufacturerRowSchema, ...errorResponses(400, 401, 403, 409, 410) } },
-    handler: async (request, reply) => reply.code(201).send(await catalog.createLegalEntity(request.serviceContext, request.auth, request.body)),
+  writeRoute(app, createManufacturer, {
+    tags,
+    summary: 'Record a manufacturer',
+    status: 201,
+    errors: [400, 401, 403, 409, 410],
+    handler: (context, actor, { body }) => catalog.createLegalEntity(context, actor, body),
   });
 
   app.put('/legalentities/:id', {
@@ -55,11 +66,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request) => catalog.updateLegalEntity(request.serviceContext, request.auth, request.params.id, request.body),
   });
 
-  app.delete('/legalentities/:id', {
-    config: remove,
-    schema: { tags, summary: 'Delete a recorded manufacturer without brands', params: nodeidParamsSchema, response: { 200: deleteResultSchema, ...errorResponses(400, 401, 403, 404, 409) } },
-    handler: (request) => catalog.deleteLegalEntity(request.serviceContext, request.auth, request.params.id),
-  });
+  deleteEntry('/legalentities/:id', 'Delete a recorded manufacturer without brands', catalog.deleteLegalEntity);
 
   // ---------------------------------------------------------------- brands
 
@@ -69,23 +76,22 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request) => catalog.listBrands(request.serviceContext.db, request.auth),
   });
 
-  app.route({
-    ...declaredRoute(createBrand),
-    schema: { ...declaredSchema(createBrand), tags, summary: 'Create a brand of a manufacturer', response: { 201: brandRowSchema, ...errorResponses(400, 401, 403, 404, 409, 410) } },
-    handler: async (request, reply) => reply.code(201).send(await catalog.createBrand(request.serviceContext, request.auth, request.body)),
+  writeRoute(app, createBrand, {
+    tags,
+    summary: 'Create a brand of a manufacturer',
+    status: 201,
+    errors: [400, 401, 403, 404, 409, 410],
+    handler: (context, actor, { body }) => catalog.createBrand(context, actor, body),
   });
 
-  app.route({
-    ...declaredRoute(updateBrand),
-    schema: { ...declaredSchema(updateBrand), tags, summary: 'Change a brand; only the fields sent change', response: { 200: brandRowSchema, ...errorResponses(400, 401, 403, 404) } },
-    handler: (request) => catalog.updateBrand(request.serviceContext, request.auth, { params: request.params, body: request.body }),
+  writeRoute(app, updateBrand, {
+    tags,
+    summary: 'Change a brand; only the fields sent change',
+    errors: [400, 401, 403, 404],
+    handler: catalog.updateBrand,
   });
 
-  app.delete('/brands/:id', {
-    config: remove,
-    schema: { tags, summary: 'Delete a brand and its types (409 while machines use them)', params: nodeidParamsSchema, response: { 200: deleteResultSchema, ...errorResponses(400, 401, 403, 404, 409) } },
-    handler: (request) => catalog.deleteBrand(request.serviceContext, request.auth, request.params.id),
-  });
+  deleteEntry('/brands/:id', 'Delete a brand and its types (409 while machines use them)', catalog.deleteBrand);
 
   // ---------------------------------------------------------------- equipment types
 
@@ -95,10 +101,12 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request) => catalog.listEquipmentTypes(request.serviceContext.db, request.auth),
   });
 
-  app.route({
-    ...declaredRoute(createEquipmentType),
-    schema: { ...declaredSchema(createEquipmentType), tags, summary: 'Create a model of a brand', response: { 201: equipmentTypeRowSchema, ...errorResponses(400, 401, 403, 404, 409, 410) } },
-    handler: async (request, reply) => reply.code(201).send(await catalog.createEquipmentType(request.serviceContext, request.auth, request.body)),
+  writeRoute(app, createEquipmentType, {
+    tags,
+    summary: 'Create a model of a brand',
+    status: 201,
+    errors: [400, 401, 403, 404, 409, 410],
+    handler: (context, actor, { body }) => catalog.createEquipmentType(context, actor, body),
   });
 
   app.put('/equipmenttypes/:id', {
@@ -107,11 +115,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request) => catalog.updateEquipmentType(request.serviceContext, request.auth, request.params.id, request.body),
   });
 
-  app.delete('/equipmenttypes/:id', {
-    config: remove,
-    schema: { tags, summary: 'Delete a model (409 while machines use it)', params: nodeidParamsSchema, response: { 200: deleteResultSchema, ...errorResponses(400, 401, 403, 404, 409) } },
-    handler: (request) => catalog.deleteEquipmentType(request.serviceContext, request.auth, request.params.id),
-  });
+  deleteEntry('/equipmenttypes/:id', 'Delete a model (409 while machines use it)', catalog.deleteEquipmentType);
 
   // ---------------------------------------------------------------- equipment classes
 
@@ -121,23 +125,22 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request) => catalog.listEquipmentClasses(request.serviceContext.db, request.auth, request.query.lang),
   });
 
-  app.route({
-    ...declaredRoute(createEquipmentClass),
-    schema: { ...declaredSchema(createEquipmentClass), tags, summary: 'Create an equipment class', response: { 201: equipmentClassRowSchema, ...errorResponses(400, 401, 403, 409, 410) } },
-    handler: async (request, reply) => reply.code(201).send(await catalog.createEquipmentClass(request.serviceContext, request.auth, request.body)),
+  writeRoute(app, createEquipmentClass, {
+    tags,
+    summary: 'Create an equipment class',
+    status: 201,
+    errors: [400, 401, 403, 409, 410],
+    handler: (context, actor, { body }) => catalog.createEquipmentClass(context, actor, body),
   });
 
-  app.route({
-    ...declaredRoute(updateEquipmentClass),
-    schema: { ...declaredSchema(updateEquipmentClass), tags, summary: 'Rename an equipment class in one language', response: { 200: equipmentClassRowSchema, ...errorResponses(400, 401, 403, 404) } },
-    handler: (request) => catalog.updateEquipmentClass(request.serviceContext, request.auth, { params: request.params, body: request.body }),
+  writeRoute(app, updateEquipmentClass, {
+    tags,
+    summary: 'Rename an equipment class in one language',
+    errors: [400, 401, 403, 404],
+    handler: catalog.updateEquipmentClass,
   });
 
-  app.delete('/equipmentclasses/:id', {
-    config: remove,
-    schema: { tags, summary: 'Delete an equipment class; its machines keep existing without one', params: nodeidParamsSchema, response: { 200: deleteResultSchema, ...errorResponses(400, 401, 403, 404, 409) } },
-    handler: (request) => catalog.deleteEquipmentClass(request.serviceContext, request.auth, request.params.id),
-  });
+  deleteEntry('/equipmentclasses/:id', 'Delete an equipment class; its machines keep existing without one', catalog.deleteEquipmentClass);
 };
 
 export default catalogRoutes;

@@ -7,11 +7,11 @@ import {
   createCounterSchema,
   createCounterTypeResultSchema,
   createCounterTypeSchema,
-  deleteCounterResultSchema,
 } from '../../../shared/api/counters';
+import { deleteResultSchema } from '../../../shared/api/fields';
 import { updateCounter as updateCounterDeclaration } from '../../../shared/mutations/counters';
 import { createCounter, createCounterType, deleteCounter, listCounterTypes, listCounters, updateCounter } from '../../services/counter-service';
-import { declaredRoute, declaredSchema } from '../declared-route';
+import { writeRoute } from '../declared-route';
 import { errorResponses, langQuerySchema, nodeidParamsSchema } from '../responses';
 
 /** Counters and counter types, spec part 1 §2.1 counters tab, §3, §4.6, §7; feature key `equipment.counter`. */
@@ -38,17 +38,15 @@ const counterRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => reply.code(201).send(await createCounter(request.serviceContext, request.auth, request.body)),
   });
 
-  app.route({
-    ...declaredRoute(updateCounterDeclaration),
-    schema: {
-      ...declaredSchema(updateCounterDeclaration),
-      tags: ['counters'],
-      // why the counter and not a row: the route also writes readings, rows of another kind (counterreadings),
-      // so no single row is what it changed.
-      summary: 'Rename a counter and add readings (merged, never replaced); answers the counter with its readings',
-      response: { 200: counterSchema, ...errorResponses(400, 401, 403, 404, 409) },
-    },
-    handler: (request) => updateCounter(request.serviceContext, request.auth, request.params.id, request.body),
+  writeRoute(app, updateCounterDeclaration, {
+    tags: ['counters'],
+    summary: 'Rename a counter and add readings (merged, never replaced); answers the counter with its readings',
+    // why the counter and not a row: the route also writes readings, rows of another kind (counterreadings),
+    // so no single row is what it changed.
+    answer: counterSchema,
+    errors: [400, 401, 403, 404, 409],
+    bodyId: 'nodeid',
+    handler: (context, actor, { params, body }) => updateCounter(context, actor, params.id, body),
   });
 
   app.delete('/counters/delete/:id', {
@@ -57,7 +55,7 @@ const counterRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['counters'],
       summary: 'Delete a counter with its readings (not the built-in operating hours)',
       params: nodeidParamsSchema,
-      response: { 200: deleteCounterResultSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      response: { 200: deleteResultSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
     handler: (request) => deleteCounter(request.serviceContext, request.auth, request.params.id),
   });

@@ -1,12 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listPoolsQuerySchema, poolSchema } from '../../../shared/api/equipmentpools';
-import { deleteResultSchema } from '../../../shared/api/fields';
 import { createPool, deletePool, updatePool } from '../../../shared/mutations/structure';
-import { equipmentPoolRowSchema } from '../../../shared/rows/structure';
 import * as service from '../../services/pool-service';
-import { assertBodyIdMatches } from '../../services/structure-common';
-import { declaredRoute, declaredSchema } from '../declared-route';
+import { writeRoute } from '../declared-route';
 import { errorResponses, langQuerySchema, nodeidParamsSchema } from '../responses';
 
 /**
@@ -31,33 +28,28 @@ const poolRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request) => service.getPool(request.serviceContext.db, request.auth, request.params.id, request.query.lang),
   });
 
-  app.route({
-    ...declaredRoute(createPool),
-    schema: {
-      ...declaredSchema(createPool),
-      tags: ['equipmentpools'],
-      summary: 'Create a pool (create pool), optionally moving machines into it; answers the pool’s row (its machines: GET /api/equipmentpools/{id})',
-      response: { 201: equipmentPoolRowSchema, ...errorResponses(400, 401, 403, 404, 409, 410) },
-    },
-    handler: async (request, reply) => reply.code(201).send(await service.createPool(request.serviceContext, request.auth, { params: request.params, body: request.body })),
+  writeRoute(app, createPool, {
+    tags: ['equipmentpools'],
+    summary: 'Create a pool (create pool), optionally moving machines into it; answers the pool’s row (its machines: GET /api/equipmentpools/{id})',
+    status: 201,
+    errors: [400, 401, 403, 404, 409, 410],
+    handler: service.createPool,
   });
 
-  app.route({
-    ...declaredRoute(updatePool),
-    schema: { ...declaredSchema(updatePool), tags: ['equipmentpools'], summary: 'Rename a pool in one language (update pool)', response: { 200: equipmentPoolRowSchema, ...errorResponses(400, 401, 403, 404) } },
-    handler: (request) => {
-      assertBodyIdMatches('equipmentpoolnodeid', request.body.equipmentpoolnodeid, request.params.id);
-      return service.updatePool(request.serviceContext, request.auth, { params: request.params, body: request.body });
-    },
+  writeRoute(app, updatePool, {
+    tags: ['equipmentpools'],
+    summary: 'Rename a pool in one language (update pool)',
+    errors: [400, 401, 403, 404],
+    bodyId: 'equipmentpoolnodeid',
+    handler: service.updatePool,
   });
 
-  app.route({
-    ...declaredRoute(deletePool),
-    schema: { ...declaredSchema(deletePool), tags: ['equipmentpools'], summary: 'Delete a pool (delete pool); its machines stay, unlinked', response: { 200: deleteResultSchema, ...errorResponses(400, 401, 403, 404) } },
-    handler: (request) => {
-      assertBodyIdMatches('equipmentpoolnodeid', request.body?.equipmentpoolnodeid, request.params.id);
-      return service.deletePool(request.serviceContext, request.auth, request.params.id);
-    },
+  writeRoute(app, deletePool, {
+    tags: ['equipmentpools'],
+    summary: 'Delete a pool (delete pool); its machines stay, unlinked',
+    errors: [400, 401, 403, 404],
+    bodyId: 'equipmentpoolnodeid',
+    handler: (context, actor, { params }) => service.deletePool(context, actor, params.id),
   });
 };
 

@@ -1,12 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createEquipmentBulkResultSchema, createEquipmentBulkSchema, equipmentSchema } from '../../../shared/api/equipment';
-import { deleteResultSchema } from '../../../shared/api/fields';
 import { createEquipment, deleteEquipment, updateEquipment } from '../../../shared/mutations/equipment';
-import { equipmentRowSchema } from '../../../shared/rows/equipment';
 import * as service from '../../services/equipment-service';
-import { assertBodyIdMatches } from '../../services/structure-common';
-import { declaredRoute, declaredSchema } from '../declared-route';
+import { writeRoute } from '../declared-route';
 import { errorResponses, langQuerySchema, nodeidParamsSchema } from '../responses';
 
 /**
@@ -27,15 +24,12 @@ const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request) => service.getEquipment(request.serviceContext.db, request.auth, app.fileUrls, request.params.id, request.query.lang),
   });
 
-  app.route({
-    ...declaredRoute(createEquipment),
-    schema: {
-      ...declaredSchema(createEquipment),
-      tags: ['equipments'],
-      summary: 'Create a machine (create equipment), with new manufacturer, brand and type if flagged isnew',
-      response: { 201: equipmentRowSchema, ...errorResponses(400, 401, 403, 404, 409, 410) },
-    },
-    handler: async (request, reply) => reply.code(201).send(await service.createEquipment(request.serviceContext, request.auth, request.body)),
+  writeRoute(app, createEquipment, {
+    tags: ['equipments'],
+    summary: 'Create a machine (create equipment), with new manufacturer, brand and type if flagged isnew',
+    status: 201,
+    errors: [400, 401, 403, 404, 409, 410],
+    handler: (context, actor, { body }) => service.createEquipment(context, actor, body),
   });
 
   app.post('/equipments/bulk', {
@@ -50,29 +44,20 @@ const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => reply.code(201).send(await service.createEquipmentBulk(request.serviceContext, request.auth, request.body.items)),
   });
 
-  app.route({
-    ...declaredRoute(updateEquipment),
-    schema: {
-      ...declaredSchema(updateEquipment),
-      tags: ['equipments'],
-      summary: 'Change a machine (update equipment, memo update); only the fields sent change',
-      response: { 200: equipmentRowSchema, ...errorResponses(400, 401, 403, 404) },
-    },
-    handler: (request) => service.updateEquipment(request.serviceContext, request.auth, { params: request.params, body: request.body }),
+  writeRoute(app, updateEquipment, {
+    tags: ['equipments'],
+    summary: 'Change a machine (update equipment, memo update); only the fields sent change',
+    errors: [400, 401, 403, 404],
+    bodyId: 'equipmentnodeid',
+    handler: service.updateEquipment,
   });
 
-  app.route({
-    ...declaredRoute(deleteEquipment),
-    schema: {
-      ...declaredSchema(deleteEquipment),
-      tags: ['equipments'],
-      summary: 'Delete a machine with its notifications, counters, tasks, FAQs and attachments',
-      response: { 200: deleteResultSchema, ...errorResponses(400, 401, 403, 404) },
-    },
-    handler: (request) => {
-      assertBodyIdMatches('nodeid', request.body?.nodeid, request.params.id);
-      return service.deleteEquipment(request.serviceContext, request.auth, request.params.id);
-    },
+  writeRoute(app, deleteEquipment, {
+    tags: ['equipments'],
+    summary: 'Delete a machine with its notifications, counters, tasks, FAQs and attachments',
+    errors: [400, 401, 403, 404],
+    bodyId: 'nodeid',
+    handler: (context, actor, { params }) => service.deleteEquipment(context, actor, params.id),
   });
 };
 

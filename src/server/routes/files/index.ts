@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { fileContentParamsSchema, fileDownloadParamsSchema, fileDownloadSchema, registeredFileSchema, signedUrlQuerySchema, uploadResultSchema } from '../../../shared/api/files';
 import { uploadFile } from '../../../shared/mutations/files';
 import { completeUpload, fileDownload, readFileContent, registerFiles, type FileServices } from '../../services/file-service';
-import { declaredRoute, declaredSchema } from '../declared-route';
+import { writeRoute } from '../declared-route';
 import { errorResponses } from '../responses';
 
 /**
@@ -15,16 +15,13 @@ import { errorResponses } from '../responses';
 const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   const services = (): FileServices => ({ storage: app.fileStorage, signer: app.fileUrls, maxBytes: app.config.fileMaxBytes });
 
-  app.route({
-    ...declaredRoute(uploadFile),
-    schema: {
-      ...declaredSchema(uploadFile),
-      tags: ['files'],
-      // why not the file rows: the sender needs each file's signed `url` to PUT the bytes, which no row carries.
-      summary: 'Register files to upload; answers the registrations with a signed PUT URL each (again for the same nodeid or pending fileid), not file rows',
-      response: { 200: z.array(registeredFileSchema), ...errorResponses(400, 401, 404) },
-    },
-    handler: (request) => registerFiles(request.serviceContext, request.auth, services(), request.body),
+  writeRoute(app, uploadFile, {
+    tags: ['files'],
+    summary: 'Register files to upload; answers the registrations with a signed PUT URL each (again for the same nodeid or pending fileid), not file rows',
+    // why not the file rows: the sender needs each file's signed `url` to PUT the bytes, which no row carries.
+    answer: z.array(registeredFileSchema),
+    errors: [400, 401, 404],
+    handler: (context, actor, { body }) => registerFiles(context, actor, services(), body),
   });
 
   app.get('/files/:nodeid/download', {

@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deleteNotificationResultSchema, notificationParamsSchema, notificationSchema } from '../../../shared/api/notifications';
+import { notificationParamsSchema, notificationSchema } from '../../../shared/api/notifications';
 import { createNotification, deleteNotification, updateNotification } from '../../../shared/mutations/notifications';
-import { notificationRowSchema } from '../../../shared/rows/notifications';
-import { badRequest } from '../../http-errors';
 import * as service from '../../services/notification-service';
-import { declaredRoute, declaredSchema } from '../declared-route';
+import { writeRoute } from '../declared-route';
 import { errorResponses, langQuerySchema } from '../responses';
 
 /**
@@ -24,43 +22,28 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request) => service.getNotification(request.serviceContext, request.auth, request.params.nodeid, request.query.lang),
   });
 
-  app.route({
-    ...declaredRoute(createNotification),
-    schema: {
-      ...declaredSchema(createNotification),
-      tags: ['notifications'],
-      summary: 'Create a notification with a device-chosen nodeid',
-      response: { 201: notificationRowSchema, ...errorResponses(400, 401, 403, 404, 409, 410) },
-    },
-    handler: async (request, reply) => reply.code(201).send(await service.createNotification(request.serviceContext, request.auth, request.body)),
+  writeRoute(app, createNotification, {
+    tags: ['notifications'],
+    summary: 'Create a notification with a device-chosen nodeid',
+    status: 201,
+    errors: [400, 401, 403, 404, 409, 410],
+    handler: (context, actor, { body }) => service.createNotification(context, actor, body),
   });
 
-  app.route({
-    ...declaredRoute(updateNotification),
-    schema: {
-      ...declaredSchema(updateNotification),
-      tags: ['notifications'],
-      summary: 'Change fields or the status (§4.2 transition on the server status); only the fields sent change',
-      response: { 200: notificationRowSchema, ...errorResponses(400, 401, 403, 404, 410) },
-    },
-    handler: (request) => service.updateNotification(request.serviceContext, request.auth, { params: request.params, body: request.body }),
+  writeRoute(app, updateNotification, {
+    tags: ['notifications'],
+    summary: 'Change fields or the status (§4.2 transition on the server status); only the fields sent change',
+    errors: [400, 401, 403, 404, 410],
+    bodyId: 'nodeid',
+    handler: service.updateNotification,
   });
 
-  app.route({
-    ...declaredRoute(deleteNotification),
-    schema: {
-      ...declaredSchema(deleteNotification),
-      tags: ['notifications'],
-      summary: 'Delete a notification with its solutions, reports, costs and attachments (tombstones)',
-      response: { 200: deleteNotificationResultSchema, ...errorResponses(400, 401, 403, 404, 410) },
-    },
-    handler: async (request) => {
-      const nodeid = request.body?.nodeid;
-      if (nodeid !== undefined && nodeid !== request.params.nodeid) {
-        throw badRequest('nodeid does not match the path', [{ field: 'nodeid', message: 'Must equal the id in the path' }]);
-      }
-      return service.deleteNotification(request.serviceContext, request.auth, request.params.nodeid);
-    },
+  writeRoute(app, deleteNotification, {
+    tags: ['notifications'],
+    summary: 'Delete a notification with its solutions, reports, costs and attachments (tombstones)',
+    errors: [400, 401, 403, 404, 410],
+    bodyId: 'nodeid',
+    handler: (context, actor, { params }) => service.deleteNotification(context, actor, params.nodeid),
   });
 };
 

@@ -2,10 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deleteResultSchema } from '../../../shared/api/fields';
 import { deleteShiftModelSchema, shiftModelSchema } from '../../../shared/api/shiftmodels';
 import { createShifts, updateShifts } from '../../../shared/mutations/structure';
-import { shiftModelRowSchema } from '../../../shared/rows/structure';
 import * as service from '../../services/shiftmodel-service';
 import { assertBodyIdMatches } from '../../services/structure-common';
-import { declaredRoute, declaredSchema } from '../declared-route';
+import { writeRoute } from '../declared-route';
 import { errorResponses, nodeidParamsSchema } from '../responses';
 
 /**
@@ -21,29 +20,20 @@ const shiftModelRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request) => service.getShiftModel(request.serviceContext.db, request.auth, request.params.id),
   });
 
-  app.route({
-    ...declaredRoute(createShifts),
-    schema: {
-      ...declaredSchema(createShifts),
-      tags: ['shiftmodels'],
-      summary: 'Create the shift plan of an area or machine (replaces its old one); answers the plan’s row (its rows: GET /api/shiftmodels/{id})',
-      response: { 201: shiftModelRowSchema, ...errorResponses(400, 401, 403, 404, 409, 410) },
-    },
-    handler: async (request, reply) => reply.code(201).send(await service.createShiftModel(request.serviceContext, request.auth, request.body)),
+  writeRoute(app, createShifts, {
+    tags: ['shiftmodels'],
+    summary: 'Create the shift plan of an area or machine (replaces its old one); answers the plan’s row (its rows: GET /api/shiftmodels/{id})',
+    status: 201,
+    errors: [400, 401, 403, 404, 409, 410],
+    handler: (context, actor, { body }) => service.createShiftModel(context, actor, body),
   });
 
-  app.route({
-    ...declaredRoute(updateShifts),
-    schema: {
-      ...declaredSchema(updateShifts),
-      tags: ['shiftmodels'],
-      summary: 'Replace the rows of a shift plan (shifts only); answers the plan’s row (its rows: GET /api/shiftmodels/{id})',
-      response: { 200: shiftModelRowSchema, ...errorResponses(400, 401, 403, 404) },
-    },
-    handler: (request) => {
-      assertBodyIdMatches('shiftnodeid', request.body.shiftnodeid, request.params.id);
-      return service.updateShiftModel(request.serviceContext, request.auth, request.params.id, request.body);
-    },
+  writeRoute(app, updateShifts, {
+    tags: ['shiftmodels'],
+    summary: 'Replace the rows of a shift plan (shifts only); answers the plan’s row (its rows: GET /api/shiftmodels/{id})',
+    errors: [400, 401, 403, 404],
+    bodyId: 'shiftnodeid',
+    handler: (context, actor, { params, body }) => service.updateShiftModel(context, actor, params.id, body),
   });
 
   app.delete('/shiftmodels/:id', {

@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deleteSiteResultSchema, siteSchema } from '../../../shared/api/sites';
+import { siteSchema } from '../../../shared/api/sites';
 import { createSite, deleteSite, updateSite } from '../../../shared/mutations/structure';
-import { siteRowSchema } from '../../../shared/rows/structure';
 import * as service from '../../services/site-service';
-import { assertBodyIdMatches } from '../../services/structure-common';
-import { declaredRoute, declaredSchema } from '../declared-route';
+import { writeRoute } from '../declared-route';
 import { errorResponses, langQuerySchema, nodeidParamsSchema } from '../responses';
 
 /**
@@ -36,40 +34,28 @@ const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request) => service.getSite(request.serviceContext, request.auth, request.params.id),
   });
 
-  app.route({
-    ...declaredRoute(createSite),
-    schema: {
-      ...declaredSchema(createSite),
-      tags: ['sites'],
-      summary: 'Create a plant (createSite)',
-      response: { 201: siteRowSchema, ...errorResponses(400, 401, 403, 404, 409, 410) },
-    },
-    handler: async (request, reply) => reply.code(201).send(await service.createSite(request.serviceContext, request.auth, { params: request.params, body: request.body })),
+  writeRoute(app, createSite, {
+    tags: ['sites'],
+    summary: 'Create a plant (createSite)',
+    status: 201,
+    errors: [400, 401, 403, 404, 409, 410],
+    handler: service.createSite,
   });
 
-  app.route({
-    ...declaredRoute(updateSite),
-    schema: {
-      ...declaredSchema(updateSite),
-      tags: ['sites'],
-      summary: 'Change a plant (updateSite); only the fields sent change',
-      response: { 200: siteRowSchema, ...errorResponses(400, 401, 403, 404) },
-    },
-    handler: (request) => service.updateSite(request.serviceContext, request.auth, { params: request.params, body: request.body }),
+  writeRoute(app, updateSite, {
+    tags: ['sites'],
+    summary: 'Change a plant (updateSite); only the fields sent change',
+    errors: [400, 401, 403, 404],
+    bodyId: 'sitenodeid',
+    handler: service.updateSite,
   });
 
-  app.route({
-    ...declaredRoute(deleteSite),
-    schema: {
-      ...declaredSchema(deleteSite),
-      tags: ['sites'],
-      summary: 'Delete a plant with its areas (deleteSite); its machines stay, unlinked',
-      response: { 200: deleteSiteResultSchema, ...errorResponses(400, 401, 403, 404) },
-    },
-    handler: (request) => {
-      assertBodyIdMatches('sitenodeid', request.body?.sitenodeid, request.params.id);
-      return service.deleteSite(request.serviceContext, request.auth, request.params.id);
-    },
+  writeRoute(app, deleteSite, {
+    tags: ['sites'],
+    summary: 'Delete a plant with its areas (deleteSite); its machines stay, unlinked',
+    errors: [400, 401, 403, 404],
+    bodyId: 'sitenodeid',
+    handler: (context, actor, { params }) => service.deleteSite(context, actor, params.id),
   });
 };
 

@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deleteResultSchema } from '../../../shared/api/fields';
 import { subscriptionSchema, subscriptionsQuerySchema } from '../../../shared/api/subscriptions';
 import { followStructure, unfollowStructure } from '../../../shared/mutations/subscriptions';
-import { subscriptionRowSchema } from '../../../shared/rows/structure';
 import * as service from '../../services/subscription-service';
-import { declaredRoute, declaredSchema } from '../declared-route';
+import { writeRoute } from '../declared-route';
 import { errorResponses } from '../responses';
 
 /**
@@ -25,26 +23,18 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request) => service.listSubscriptions(request.serviceContext, request.auth, request.query.usernodeid),
   });
 
-  app.route({
-    ...declaredRoute(followStructure),
-    schema: {
-      ...declaredSchema(followStructure),
-      tags: ['subscriptions'],
-      summary: 'Follow a plant, an area or an equipment pool; following it again answers the existing entry (the entry’s row)',
-      response: { 200: subscriptionRowSchema, ...errorResponses(400, 401, 403, 404) },
-    },
-    handler: (request) => service.createSubscription(request.serviceContext, request.auth, request.body),
+  writeRoute(app, followStructure, {
+    tags: ['subscriptions'],
+    summary: 'Follow a plant, an area or an equipment pool; following it again answers the existing entry (the entry’s row)',
+    errors: [400, 401, 403, 404],
+    handler: (context, actor, { body }) => service.createSubscription(context, actor, body),
   });
 
-  app.route({
-    ...declaredRoute(unfollowStructure),
-    schema: {
-      ...declaredSchema(unfollowStructure),
-      tags: ['subscriptions'],
-      summary: 'Stop following; an entry that is gone already is no error and answers the version of the delete that ended it',
-      response: { 200: deleteResultSchema, ...errorResponses(400, 401, 403) },
-    },
-    handler: (request) => service.deleteSubscription(request.serviceContext, request.auth, request.params.id),
+  writeRoute(app, unfollowStructure, {
+    tags: ['subscriptions'],
+    summary: 'Stop following; an entry that is gone already is no error and answers the version of the delete that ended it',
+    errors: [400, 401, 403],
+    handler: (context, actor, { params }) => service.deleteSubscription(context, actor, params.id),
   });
 };
 
