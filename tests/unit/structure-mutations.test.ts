@@ -25,20 +25,23 @@ describe('moving semantics (spec part 2 §4), one rule for server and device', (
 
 describe('assignEquipment', () => {
   const row = { nodeid: MACHINE, areanodeid: HALL_1, equipmentpoolnodeid: POOL, version: 3 };
-  const args = (params: Record<string, unknown>, item: Record<string, unknown>) => parseMutation(assignEquipment, { params, body: { payload: [{ equipmentnodeid: MACHINE, ...item }] } });
+  const args = (item: Record<string, unknown>) => parseMutation(assignEquipment, { params: {}, body: { payload: [{ equipmentnodeid: MACHINE, ...item }] } });
 
-  it('changes the link of the type the form named, on the first machine of the payload', () => {
-    const move = args({ linktype: 'area' }, { isequipmentof: HALL_2, deleteequipmentof: [{ type: 'area', nodeid: HALL_1 }] });
+  it('removes the links the entry names on the first machine of the payload; the new link is not its to guess', () => {
+    const move = args({ isequipmentof: HALL_2, deleteequipmentof: [{ type: 'area', nodeid: HALL_1 }] });
     expect(assignEquipment.target(move)).toBe(MACHINE);
-    expect(assignEquipment.apply!(row, move, context)).toEqual({ areanodeid: HALL_2 });
-    expect(assignEquipment.apply!(row, args({ linktype: 'pool' }, { isequipmentof: HALL_2 }), context)).toEqual({ equipmentpoolnodeid: HALL_2 });
-    expect(assignEquipment.apply!(row, args({ linktype: 'pool' }, { isequipmentof: null, deleteequipmentof: [{ type: 'pool', nodeid: POOL }] }), context)).toEqual({ equipmentpoolnodeid: null });
+    expect(assignEquipment.apply!(row, move, context)).toEqual({ areanodeid: null });
+    expect(assignEquipment.apply!(row, args({ isequipmentof: HALL_2 }), context)).toEqual({});
+    expect(assignEquipment.apply!(row, args({ isequipmentof: null, deleteequipmentof: [{ type: 'pool', nodeid: POOL }] }), context)).toEqual({ equipmentpoolnodeid: null });
+    // Another device moved it meanwhile: unchecking hall 2 leaves hall 1.
+    expect(assignEquipment.apply!(row, args({ isequipmentof: null, deleteequipmentof: [{ type: 'area', nodeid: HALL_2 }] }), context)).toEqual({ areanodeid: HALL_1 });
   });
 
-  it('a move needs to know whether the target is an area or a pool; that hint never reaches the wire', () => {
-    expect(() => assignEquipment.apply!(row, args({}, { isequipmentof: HALL_2 }), context)).toThrow(/linktype/);
-    const step = mutationStep(assignEquipment, { params: { linktype: 'area' }, body: { payload: [{ equipmentnodeid: MACHINE, isequipmentof: HALL_2, deleteequipmentof: [] }] } });
-    expect(step).toMatchObject({ method: 'POST', path: 'assign/equipments', kind: 'equipment', nodeid: MACHINE, body: { payload: [{ equipmentnodeid: MACHINE, isequipmentof: HALL_2, deleteequipmentof: [] }] } });
+  it('the device writes the new link from its form over the removal; only the payload reaches the wire', async () => {
+    const step = mutationStep(assignEquipment, { params: {}, body: { payload: [{ equipmentnodeid: MACHINE, isequipmentof: HALL_2, deleteequipmentof: [{ type: 'area', nodeid: HALL_1 }] }] } }, { values: { areanodeid: HALL_2 } });
+    expect(step).toMatchObject({ method: 'POST', path: 'assign/equipments', kind: 'equipment', nodeid: MACHINE, body: { payload: [{ equipmentnodeid: MACHINE, isequipmentof: HALL_2 }] } });
+    const values = step.values as (existing: typeof row, applyContext: typeof context) => Record<string, unknown>;
+    expect(values(row, context)).toEqual({ areanodeid: HALL_2 });
   });
 });
 

@@ -9,18 +9,13 @@ import type { ServiceContext } from '../services/service-context';
 import { assertBodyIdMatches } from '../services/structure-common';
 import { errorResponses, type ErrorCode } from './responses';
 
-/**
- * The parts of a write route that come from its declaration (src/shared/mutations): method, URL, permission,
- * params and body schema. `writeRoute` adds the rest most write routes share; a route that differs (no path
- * parameter on the wire) spreads these itself:
- *
- *   app.route({ ...declaredRoute(assignEquipment), schema: { ...declaredSchema(assignEquipment), params, tags, summary, response }, handler })
- */
-export function declaredRoute<M extends AnyMutation>(definition: M) {
+/** The parts of a write route that come from its declaration (src/shared/mutations): method, URL, permission. */
+function declaredRoute<M extends AnyMutation>(definition: M) {
   return { method: definition.method, url: definition.route, config: { permission: definition.permission } } as const;
 }
 
-export function declaredSchema<M extends AnyMutation>(definition: M): { params: M['params']; body: M['body'] } {
+/** …and its params and body schema. */
+function declaredSchema<M extends AnyMutation>(definition: M): { params: M['params']; body: M['body'] } {
   return { params: definition.params, body: definition.body };
 }
 

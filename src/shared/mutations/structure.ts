@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { createAreaSchema, deleteAreaSchema, updateAreaSchema } from '../api/areas';
 import { assignEquipmentsSchema } from '../api/assign';
 import { createPoolSchema, deletePoolSchema, updatePoolSchema } from '../api/equipmentpools';
@@ -6,7 +5,7 @@ import { createShiftModelSchema, updateShiftModelSchema } from '../api/shiftmode
 import { createSiteSchema, deleteSiteSchema, updateSiteSchema } from '../api/sites';
 import { LINK_FIELD, moveLinks, type EquipmentLinks, type LinkType } from '../domain/assignment';
 import type { AreaRow, EquipmentPoolRow, SiteRow } from '../rows/structure';
-import { defineCreate, defineDelete, defineMutation, defineUpdate, idParams, sentFields } from './mutation';
+import { defineCreate, defineDelete, defineMutation, defineUpdate, idParams, noParams, sentFields } from './mutation';
 import { withLanguage } from '../domain/text';
 
 /**
@@ -130,27 +129,23 @@ export const deletePool = defineDelete({
 
 // ---------------------------------------------------------------- the selection dialog's moves
 
-/**
- * `linktype` is no path parameter (the URL has none, so it never reaches the wire, and the route registers no
- * params schema): whether `isequipmentof` is an area or a pool. The payload does not say — the server looks the id
- * up in its tables — but the mirror change depends on it, and the device's form knows it.
- */
-const assignParams = z.object({ linktype: z.enum(['area', 'pool']).optional() });
-
 const linkOf = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 
 /**
  * The selection dialog's save for one machine (`POST /assign/equipments` with a one-item payload, spec part 2 §4
  * moving semantics, `moveLinks`). One entry per machine, so each changes one mirror row: a pull never overwrites a
  * move still waiting, and a refused move restores only that machine. The route takes any number of entries (the
- * spec's call); the declaration's row is the first one's machine. The change is the links of the types the entry
- * names.
+ * spec's call); the declaration's row is the first one's machine.
+ *
+ * `apply` removes the `deleteequipmentof` links (they name their type). Whether `isequipmentof` is an area or a
+ * pool the payload does not say — the server looks the id up, the device knows it from its form — so the device
+ * writes the new link itself, as it writes a new machine's area and pool (`StepExtras.values`, mutate.ts).
  */
 export const assignEquipment = defineMutation({
   name: 'assignEquipment',
   method: 'POST',
   route: '/assign/equipments',
-  params: assignParams,
+  params: noParams,
   body: assignEquipmentsSchema,
   permission: { feature: 'equipment', flag: 'update' },
   kind: 'equipment',
@@ -159,16 +154,13 @@ export const assignEquipment = defineMutation({
     if (!first) throw new Error('assignEquipment: the payload names no machine');
     return first.equipmentnodeid;
   },
-  apply: (current, { params, body }) => {
+  apply: (current, { body }) => {
     const machine = body.payload[0]!.equipmentnodeid;
     let links: EquipmentLinks = { areanodeid: linkOf(current?.areanodeid), equipmentpoolnodeid: linkOf(current?.equipmentpoolnodeid) };
     const touched = new Set<LinkType>();
     for (const item of body.payload.filter((entry) => entry.equipmentnodeid === machine)) {
-      if (item.isequipmentof && !params.linktype) throw new Error('assignEquipment: the device must say whether isequipmentof is an area or a pool (linktype)');
-      const target = item.isequipmentof && params.linktype ? { type: params.linktype, nodeid: item.isequipmentof } : undefined;
-      links = moveLinks(links, item.deleteequipmentof, target);
+      links = moveLinks(links, item.deleteequipmentof, undefined);
       for (const removal of item.deleteequipmentof) touched.add(removal.type);
-      if (target) touched.add(target.type);
     }
     return Object.fromEntries([...touched].map((type) => [LINK_FIELD[type], links[LINK_FIELD[type]]]));
   },

@@ -31,11 +31,12 @@ export interface AssignTarget {
  */
 export function assignmentMutations(target: AssignTarget, { added, removed, machines }: SelectionSave): MutationRequest[] {
   const field = LINK_FIELD[target.type];
-  const step = (item: AssignItemInput) => mutationStep(assignEquipment, { params: { linktype: target.type }, body: { payload: [item] } });
+  const step = (item: AssignItemInput, values: Record<string, unknown> = {}) => mutationStep(assignEquipment, { params: {}, body: { payload: [item] } }, { values });
   const moves = added.map((equipmentnodeid) => {
     const old = machines.get(equipmentnodeid)?.[field];
     const deleteequipmentof = typeof old === 'string' && old !== target.nodeid ? [{ type: target.type, nodeid: old }] : [];
-    return step({ equipmentnodeid, isequipmentof: target.nodeid, deleteequipmentof });
+    // The new link: the payload's `isequipmentof` does not say whether it is an area or a pool, the form does.
+    return step({ equipmentnodeid, isequipmentof: target.nodeid, deleteequipmentof }, { [field]: target.nodeid });
   });
   const removals = removed.map((equipmentnodeid) => step({ equipmentnodeid, isequipmentof: null, deleteequipmentof: [{ type: target.type, nodeid: target.nodeid }] }));
   return [...moves, ...removals];
