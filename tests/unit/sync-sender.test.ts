@@ -6,6 +6,7 @@ import { createNotification, updateNotificationStatus } from '../../src/client/s
 import { addCounterReading } from '../../src/client/sync/repositories/counters';
 import { mutate } from '../../src/client/sync/mutate';
 import { unfollowStructure as unfollowDeclaration } from '../../src/shared/mutations/subscriptions';
+import { createShifts } from '../../src/shared/mutations/structure';
 import { backoffDelay, createSender, DEFAULT_BACKOFF } from '../../src/client/sync/sender';
 import { retryDeadLetter } from '../../src/client/sync/dead-letters';
 import { memoryTokens, type MemoryTokens } from './support/memory-tokens';
@@ -373,6 +374,17 @@ describe('sender: reconciling by version', () => {
       expect(await db.mirror('notifications').get(N), JSON.stringify(answer)).toMatchObject({ version: 5, status: 1 });
       expect(await readState(db, stateKeys.pullFrom)).toBe(4);
     }
+  });
+
+  it('mirror-only fields (a saved shift plan on its model, its owner) survive the answered row until the pull brings the rows', async () => {
+    const MODEL = '0190f5a0-0000-7000-8000-0000000000e1';
+    const AREA = '0190f5a0-0000-7000-8000-0000000000ef';
+    const shifts = [{ weekdays: [1 as const], start: '06:00', end: '13:59', unmanned: false }];
+    const answer = { nodeid: MODEL, legalentitynodeid: TENANT, version: 7, name: null };
+    const { db, sender, context } = await scripted([json(answer)]);
+    await mutate(context, createShifts, { params: {}, body: { nodeid: MODEL, shiftmodelof: AREA, shifts } });
+    expect((await sender.drain()).outcome.type).toBe('idle');
+    expect(await db.mirror('shiftmodels').get(MODEL)).toMatchObject({ ...answer, shifts, ownernodeid: AREA });
   });
 
   it('only the version, ahead of the cursor: the next pull brings that version anyway, nothing is fetched again', async () => {

@@ -19,7 +19,7 @@ import { SYNC_HEADERS, mutationGapSchema } from '../../shared/api/sync';
 import type { DeadLetter, LocalDatabase, OutboxEntry, StoredFileBytes } from '../db/local-db';
 import { isApiError, type ApiClient } from '../lib/api-client';
 import { CREATE_REFUSED, PENDING_DELETE } from './mirror-fields';
-import { isRowOf } from '../../shared/rows/registry';
+import { isRowOf, rowFieldsOf } from '../../shared/rows/registry';
 import { getClientId, pendingEntries, readState, requestPullFrom, stateKeys, writeState } from './outbox';
 
 export interface BackoffOptions {
@@ -230,7 +230,11 @@ export function createSender(deps: SenderDeps) {
       if (row && newer && existing) {
         const others = await db.outbox.where('[kind+nodeid]').equals([entry.kind, entry.nodeid]).toArray();
         const pending = Object.fromEntries(others.flatMap((other) => other.fields).filter((field) => field in existing).map((field) => [field, existing[field]]));
-        await table.put({ ...row, ...pending, nodeid: entry.nodeid });
+        // Mirror-only fields (no field of the row shape: a saved shift plan riding on its model, its owner) stay
+        // until the pull brings the rows they stand in for; the pull's row then replaces them.
+        const shape = new Set(rowFieldsOf(entry.kind));
+        const mirrorOnly = Object.fromEntries(Object.entries(existing).filter(([field]) => !shape.has(field)));
+        await table.put({ ...mirrorOnly, ...row, ...pending, nodeid: entry.nodeid });
       }
       // Only the version this write took (a delete's `{nodeid, version}`): the pull brings the row or its
       // tombstone at that version — still ahead of the cursor, or, for a delete, already applied (a tombstone
