@@ -1,8 +1,50 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { BRAND_COLOR, CANVAS_COLOR } from './src/shared/brand.ts';
 
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/;
+
+/**
+ * Writes `name.br` and `name.gz` next to every compressible file of the build (when it saves space, small
+ * chunks included: the first route has a few dozen), so the server sends them with @fastify/static's `preCompressed` and compresses nothing per request
+ * (docs/decisions.md). The service worker's precache glob matches none of them.
+ */
+export function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'anlagenbuch-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const walk = async (dir: string): Promise<string[]> =>
+          (await Promise.all((await readdir(dir, { withFileTypes: true })).map((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)])))).flat();
+        for (const file of await walk(outDir)) {
+          if (!COMPRESSIBLE.test(file)) continue;
+          const content = await readFile(file);
+          const [br, gz] = await Promise.all([
+            brotli(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+            gzipAsync(content, { level: 9 }),
+          ]);
+          if (br.length < content.length) await writeFile(`${file}.br`, br);
+          if (gz.length < content.length) await writeFile(`${file}.gz`, gz);
+        }
+      },
+    },
+  };
+}
 
 export default defineConfig({
   root: '.',
@@ -10,17 +52,33 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
-    // why 700: the shell chunk (React, Chakra UI, router, i18next) is ~690 kB minified / ~200 kB gzip and is
-    // precached once by the service worker; screens are lazy chunks. Raise only with a reason.
-    chunkSizeWarningLimit: 700,
+    // why 500: the entry (React DOM, Chakra UI's styling system, the router, i18next) is ~490 kB minified /
+    // ~160 kB gzip; everything else is a lazy chunk, the largest the PDF sticker (~430 kB, loaded on demand).
+    // Dexie, zod and the screens are not in the entry (docs/client.md § What loads when). Raise only with a reason.
+    chunkSizeWarningLimit: 500,
+    rolldownOptions: {
+      output: {
+        // why: zod-config.ts must run before any schema is built (see there); in zod's chunk it runs when zod loads.
+        codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]client[\\/]lib[\\/]zod-config\.ts$/ }] },
+      },
+    },
   },
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
   },
   preview: { port: 4173, proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } } },
+  resolve: {
+    // why: react-router 7's package exports point every condition at its development build (extra checks and
+    // warnings); the production build next to it is the same API. Aliased for `vite build` and the dev server alike.
+    alias: [
+      { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+      { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+    ],
+  },
   plugins: [
     react(),
+    precompress(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -29,8 +87,14 @@ export default defineConfig({
       // so the (later) update prompt can hook into the `waiting` event.
       injectRegister: false,
       injectManifest: {
+        // why iife: the worker is registered as a classic script (register-sw.ts) and is one file anyway; the
+        // plugin builds the 'es' format with rollup's deprecated inlineDynamicImports, which Vite 8 warns about.
+        rollupFormat: 'iife',
         // The web manifest is added by the plugin itself; icons come in through the glob (not twice).
-        globPatterns: ['**/*.{js,css,html,png,svg,ico}'],
+        // mjs: the PDF viewer's worker (pdfjs-dist, imported with ?url keeps its .mjs name) must open documents offline.
+        globPatterns: ['**/*.{js,mjs,css,html,png,svg,ico}'],
+        // why: the precompressed copies (precompress() above) are transfer encodings of the same files, not files.
+        globIgnores: ['**/*.br', '**/*.gz'],
       },
       includeManifestIcons: false,
       manifest: {

@@ -1,19 +1,22 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type FastifyServerOptions, type RawServerDefault } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RawServerDefault } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import compress, { type FastifyCompressOptions } from '@fastify/compress';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { constants as zlibConstants } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { readOrCreateJwtSecret, type Config } from './config';
 import type { Database } from './db/client';
 import './fastify-types';
 import authPlugin from './plugins/auth';
-import { logSerializers } from './logging';
+import { logMethodHook, logSerializers, maskUrl } from './logging';
 import errorsPlugin from './plugins/errors';
 import inputHygienePlugin from './plugins/input-hygiene';
 import faultInjectionPlugin, { type FaultInjector } from './plugins/fault-injection';
 import mutationLogPlugin from './plugins/mutation-log';
 import permissionsPlugin from './plugins/permissions';
 import rateLimitPlugin from './plugins/rate-limit';
+import securityHeadersPlugin from './plugins/security-headers';
 import staticClientPlugin from './plugins/static-client';
 import swaggerPlugin from './plugins/swagger';
 import { scheduleFileCleanup } from './jobs/file-cleanup';
@@ -24,8 +27,10 @@ import catalogRoutes from './routes/catalog/index';
 import authRoutes from './routes/auth/index';
 import chatRoomRoutes from './routes/chatrooms/index';
 import counterRoutes from './routes/counters/index';
+import equipmentHistoryRoutes from './routes/equipment-history/index';
 import equipmentPoolRoutes from './routes/equipmentpools/index';
 import equipmentRoutes from './routes/equipments/index';
+import faqRoutes from './routes/faqs/index';
 import fileRoutes from './routes/files/index';
 import healthRoutes from './routes/health/index';
 import notificationRoutes from './routes/notifications/index';
@@ -43,7 +48,11 @@ export interface BuildAppOptions {
   config: Config;
   /** An open, migrated database (src/server/db/client.ts). The app does not close it. */
   database: Database;
-  /** Human-readable logs (main.ts on a terminal, when pino-pretty is installed). */
+  /**
+   * Human-readable, quiet logs for a person at a terminal (main.ts: LOG_FORMAT, else whether stdout is one): no line
+   * per request at info (LOG_LEVEL=debug shows one short line each), no "Server listening" (the banner says it).
+   * Needs pino-pretty (a dev dependency); without it the lines stay JSON.
+   */
   prettyLogs?: boolean;
   /**
    * Test-only fault injection: runs inside every write transaction just before it commits; throwing rolls the
@@ -59,6 +68,20 @@ export interface BuildAppOptions {
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
+/**
+ * Brotli or gzip by the client's Accept-Encoding, for JSON answers of 1 KB and more. Brotli at quality 1 and gzip
+ * at level 1: the cheapest CPU per answer, and still 7–8× smaller; higher levels cost more server CPU than the
+ * bytes they save take to send (figures in docs/decisions.md). A route opts out with `config.compress: false`.
+ */
+export const API_COMPRESSION: FastifyCompressOptions = {
+  globalCompression: true,
+  globalDecompression: false,
+  encodings: ['br', 'gzip'],
+  threshold: 1024,
+  brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1, [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT } },
+  zlibOptions: { level: 1 },
+};
+
 export const APP_VERSION: string = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /** What must never reach a log line: credentials in headers and in request or response bodies. */
@@ -70,6 +93,7 @@ export const LOG_REDACT_PATHS = [
   '*.newPassword',
   '*.actualPassword',
   '*.token',
+  '*.devicesecret',
   '*.accesstoken',
   '*.refreshtoken',
   '*.authorization',
@@ -77,16 +101,20 @@ export const LOG_REDACT_PATHS = [
 
 /**
  * The configured Fastify instance, not listening: main.ts listens on it, tests call `inject`. Plugins come
- * first (errors, auth, permissions, rate limit, OpenAPI), then the routes under /api, then the static client
+ * first (errors, security headers, auth, permissions, rate limit, OpenAPI), then the routes under /api, then the static client
  * with its SPA fallback.
  */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, database } = options;
   const jwtSecret = config.jwtSecret ?? (await readOrCreateJwtSecret(config.dataDir));
 
+  const pretty = (options.prettyLogs ?? false) && isInstalled('pino-pretty');
   const app: App = Fastify({
-    logger: loggerOptions(config, options.prettyLogs ?? false),
+    logger: loggerOptions(config, pretty),
+    ...(pretty ? { logController: new QuietRequestLog() } : {}),
     trustProxy: config.trustProxy,
+    // why: the specification writes some paths with a trailing slash (`GET /getlebrty/`); both spellings are one route.
+    routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -94,7 +122,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('serviceContext', { db: database.db, kind: database.kind, beforeCommit: options.beforeCommit });
-  app.decorate('fileStorage', createFileStorage(config.dataDir));
+  app.decorate('fileStorage', createFileStorage(config));
+  app.addHook('onClose', async () => app.fileStorage.close());
   app.decorate('fileUrls', createFileUrlSigner(jwtSecret));
   scheduleFileCleanup(app);
   // why a getter: Fastify forbids reference-type request decorators; each request starts on the app's context.
@@ -107,7 +136,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
   });
 
-  await app.register(errorsPlugin);
+  // A refused request (401, 404, 400) is the caller's business: on a terminal not worth a line at info.
+  await app.register(errorsPlugin, { rejectionLogLevel: pretty ? 'debug' : 'info' });
+  // First among the hooks, so every answer carries the headers, even a 401, a 404 or a rate-limit 429.
+  await app.register(securityHeadersPlugin);
   await app.register(inputHygienePlugin);
   await app.register(authPlugin, { jwtSecret, accessTokenTtl: config.accessTokenTtl });
   await app.register(permissionsPlugin);
@@ -118,6 +150,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   await app.register(
     async (api) => {
+      // Compressed API answers (docs/api.md § Compression): only inside /api, so the static client's precompressed
+      // files are never compressed twice; request bodies are not decompressed (the body limits count what arrives).
+      await api.register(compress, API_COMPRESSION);
       await api.register(healthRoutes, { version: APP_VERSION });
       await api.register(authRoutes);
       await api.register(profileRoutes);
@@ -132,11 +167,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(assignRoutes);
       await api.register(catalogRoutes);
       await api.register(equipmentRoutes);
+      await api.register(equipmentHistoryRoutes);
       await api.register(syncRoutes);
       await api.register(notificationRoutes);
       await api.register(counterRoutes);
       await api.register(fileRoutes);
       await api.register(attachmentRoutes);
+      await api.register(faqRoutes);
     },
     { prefix: '/api' },
   );
@@ -145,12 +182,26 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   return app;
 }
 
+/** Logs for a person: one short line per request at debug instead of two JSON lines at info; failures stay errors. */
+class QuietRequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) reply.log.error({ err: error }, 'request errored');
+    else request.log.debug(`${request.method} ${maskUrl(request.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`);
+  }
+}
+
 function loggerOptions(config: Config, pretty: boolean): FastifyServerOptions['logger'] {
   const base = { level: config.logLevel, redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' }, serializers: logSerializers };
-  if (pretty && isInstalled('pino-pretty')) {
-    return { ...base, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } };
-  }
-  return base;
+  // why quietListening with pretty: Fastify logs "Server listening at …" per address; the start banner says where.
+  const hooks = { logMethod: logMethodHook(pretty) };
+  if (!pretty) return { ...base, hooks };
+  return {
+    ...base,
+    transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true } },
+    hooks,
+  };
 }
 
 function isInstalled(name: string): boolean {

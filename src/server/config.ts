@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './storage/s3-storage';
 
 /**
  * Server settings, all from environment variables (docs/configuration.md). `loadConfig` is pure over its `env`
@@ -23,7 +24,15 @@ export interface Config {
   refreshTokenTtlDays: number;
   /** Without trailing slash. */
   publicUrl: string;
+  /**
+   * Whether PUBLIC_URL was set. Only then do clients get it for service stickers: the default
+   * http://localhost:PORT names the server's own machine, which no tablet reaches; without it the client uses the
+   * address its browser reached the app at.
+   */
+  publicUrlSet: boolean;
   logLevel: LogLevel;
+  /** `auto`: readable lines on a terminal, JSON otherwise (a service manager, a container, a file). */
+  logFormat: LogFormat;
   /** Passed to Fastify's trustProxy: boolean, or a comma-separated list of proxy addresses (IP or CIDR). */
   trustProxy: boolean | string;
   /** Login attempts per minute, per client IP and per account (e-mail). */
@@ -35,10 +44,23 @@ export interface Config {
   tombstoneRetentionDays: number;
   /** Largest file an upload may carry, in bytes (PUT of a signed upload URL). */
   fileMaxBytes: number;
+  /** Bytes one user may register and upload within 24 hours (over it: 413). */
+  uploadQuotaBytesPerDay: number;
+  /** File registrations, and separately content uploads, per user and minute, per instance (over it: 429). */
+  uploadRatePerMinute: number;
+  /** Set: file bytes go to this S3 bucket; undefined: to the local disk under `dataDir/files`. */
+  s3: S3Settings | undefined;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+export const LOG_FORMATS = ['auto', 'pretty', 'json'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
+/** Whether log lines are written for a person (pretty) or for a machine (JSON). */
+export function prettyLogs(format: LogFormat, terminal: boolean): boolean {
+  return format === 'pretty' || (format === 'auto' && terminal);
+}
 
 export const JWT_SECRET_MIN_LENGTH = 32;
 export const JWT_SECRET_FILE = 'jwt-secret';
@@ -105,6 +127,10 @@ const VARIABLES = {
     default: 'info',
     schema: z.string().transform((v) => v.toLowerCase()).pipe(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   }),
+  LOG_FORMAT: variable({
+    default: 'auto',
+    schema: z.string().transform((v) => v.toLowerCase()).pipe(z.enum(LOG_FORMATS, { error: `must be one of ${LOG_FORMATS.join(', ')}` })),
+  }),
   TRUST_PROXY: variable({
     default: 'false',
     // why no hop count: Fastify 5 treats a number as "trust nothing" (a hop count cannot tell a proxy from a
@@ -133,10 +159,25 @@ const VARIABLES = {
   SEED_DEMO: variable({ default: 'true', schema: boolean }),
   TOMBSTONE_RETENTION_DAYS: variable({ default: '90', schema: integer(1, 36_500) }),
   FILE_MAX_BYTES: variable({ default: String(50 * 1024 * 1024), schema: integer(1, 5 * 1024 * 1024 * 1024) }),
+  UPLOAD_QUOTA_BYTES_PER_DAY: variable({ default: String(1024 * 1024 * 1024), schema: integer(1, Number.MAX_SAFE_INTEGER) }),
+  UPLOAD_RATE_PER_MINUTE: variable({ default: '60', schema: integer(1, 100_000) }),
+  S3_ENDPOINT: variable({ default: undefined, schema: httpUrl }),
+  S3_BUCKET: variable({
+    default: undefined,
+    // why this rule: S3's bucket naming (3–63 lower-case letters, digits, dots, hyphens), so a typo fails at start.
+    schema: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3–63 lower-case letters, digits, dots and hyphens)'),
+  }),
+  S3_REGION: variable({ default: 'us-east-1', schema: z.string().regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1') }),
+  S3_ACCESS_KEY_ID: variable({ default: undefined, schema: z.string().min(1) }),
+  S3_SECRET_ACCESS_KEY: variable({ default: undefined, secret: true, schema: z.string().min(1) }),
+  S3_FORCE_PATH_STYLE: variable({ default: 'true', schema: boolean }),
 } as const;
 
 export type ConfigVariable = keyof typeof VARIABLES;
 export const CONFIG_VARIABLES = Object.keys(VARIABLES) as ConfigVariable[];
+
+const S3_VARIABLES: ConfigVariable[] = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'];
+const S3_REQUIRED: ConfigVariable[] = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
 
 type Parsed = { [K in ConfigVariable]: z.output<(typeof VARIABLES)[K]['schema']> | undefined };
 
@@ -160,6 +201,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       problems.push({ variable: name, message: spec.secret ? message : `${message} (got "${raw}")` });
     }
   }
+  const s3Given = S3_VARIABLES.filter((name) => env[name]?.trim());
+  if (s3Given.length > 0) {
+    // why all or nothing: half an S3 setting would silently store files on the local disk of one instance.
+    const missing = S3_REQUIRED.filter((name) => !env[name]?.trim());
+    for (const name of missing) problems.push({ variable: name, message: `must be set when ${s3Given.join(', ')} ${s3Given.length === 1 ? 'is' : 'are'} set (S3 file storage needs ${S3_REQUIRED.join(', ')})` });
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   const p = parsed as Parsed;
   return {
@@ -172,13 +219,27 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     accessTokenTtl: p.ACCESS_TOKEN_TTL!,
     refreshTokenTtlDays: p.REFRESH_TOKEN_TTL_DAYS!,
     publicUrl: p.PUBLIC_URL ?? `http://localhost:${p.PORT!}`,
+    publicUrlSet: p.PUBLIC_URL !== undefined,
     logLevel: p.LOG_LEVEL!,
+    logFormat: p.LOG_FORMAT!,
     trustProxy: p.TRUST_PROXY!,
     loginRateLimit: p.LOGIN_RATE_LIMIT!,
     clientDist: p.CLIENT_DIST!,
     seedDemo: p.SEED_DEMO!,
     tombstoneRetentionDays: p.TOMBSTONE_RETENTION_DAYS!,
     fileMaxBytes: p.FILE_MAX_BYTES!,
+    uploadQuotaBytesPerDay: p.UPLOAD_QUOTA_BYTES_PER_DAY!,
+    uploadRatePerMinute: p.UPLOAD_RATE_PER_MINUTE!,
+    s3: p.S3_BUCKET
+      ? {
+          endpoint: p.S3_ENDPOINT,
+          bucket: p.S3_BUCKET,
+          region: p.S3_REGION!,
+          accessKeyId: p.S3_ACCESS_KEY_ID!,
+          secretAccessKey: p.S3_SECRET_ACCESS_KEY!,
+          forcePathStyle: p.S3_FORCE_PATH_STYLE!,
+        }
+      : undefined,
   };
 }
 

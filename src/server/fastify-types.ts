@@ -4,6 +4,7 @@ import type { AccessTokenSigner } from './auth/tokens';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { ActiveFault } from './plugins/fault-injection';
+import type { DeclaredApiRoute } from './plugins/permissions';
 import type { PendingMutation } from './plugins/mutation-log';
 import type { ServiceContext } from './services/service-context';
 import type { FileStorage, FileUrlSigner } from './storage/file-storage';
@@ -24,12 +25,16 @@ declare module 'fastify' {
     fileStorage: FileStorage;
     /** Signs and checks the expiring file URLs. */
     fileUrls: FileUrlSigner;
+    /** Every /api route with its declared permission, in registration order (plugins/permissions.ts). */
+    declaredRoutes: readonly DeclaredApiRoute[];
     loginRateLimit: {
       /** onRequest hook: attempts per client IP. */
       byIp(request: FastifyRequest): Promise<void>;
-      /** preHandler hook (after validation): failed attempts per e-mail address. */
-      byAccount(request: FastifyRequest): Promise<void>;
-      /** Counts a failed login (401) against the e-mail address of the request. */
+      /** preHandler hook (after validation): failed attempts per e-mail address and client. */
+      byAccountAndClient(request: FastifyRequest): Promise<void>;
+      /** Seconds the request's account is limited for (failed attempts from anywhere), 0 when it is not. */
+      accountBlockedFor(request: FastifyRequest): number;
+      /** Counts a failed login (401) against the e-mail address, and against it from this client. */
       recordFailure(request: FastifyRequest): void;
     };
   }
@@ -55,5 +60,11 @@ declare module 'fastify' {
     public?: boolean;
     /** Required on every non-public /api route; checked before validation. */
     permission?: RoutePermission;
+    /**
+     * The handler reads the raw request stream itself (a file upload) and commits in transactions of its own: it
+     * is not wrapped in one transaction with its answer (plugins/mutation-log.ts), since that transaction would
+     * stay open — on PGlite, hold the only connection — while the bytes arrive. Such a route must be idempotent.
+     */
+    streamsBody?: boolean;
   }
 }

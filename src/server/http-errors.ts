@@ -33,5 +33,10 @@ export const unauthorized = (message = 'Authentication required') => new HttpErr
 export const forbidden = (message = ACCESS_DENIED_MESSAGE) => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+/**
+ * A client-chosen id (a device makes ids offline) that is already another record's, possibly another tenant's:
+ * refused like any conflict, never skipped, and saying no more than that this id cannot be used.
+ */
+export const idInUse = (field: string) => new HttpError(409, `This id cannot be used: ${field} belongs to another record`, [{ field, message: 'Already used by another record' }]);
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new HttpError(429, `Too many attempts, retry in ${retryAfterSeconds} seconds`, undefined, { 'retry-after': String(retryAfterSeconds) });

@@ -59,3 +59,27 @@ export const logSerializers = {
     return scrubError(stdSerializers.err(error) as unknown as SerializedError);
   },
 };
+
+/**
+ * A client that went away before its answer was complete (a tablet leaving the Wi-Fi mid-pull, a page closed) is
+ * the normal life of this app, not a server fault; @fastify/compress logs it as an error ("premature close").
+ */
+export function isClientGone(value: unknown): boolean {
+  return value instanceof Error && (value.message === 'premature close' || (value as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE');
+}
+
+interface HookLogger {
+  debug: (...args: unknown[]) => void;
+}
+
+/**
+ * pino's logMethod hook: a gone client's error is logged at debug level; with `quietListening` (the pretty
+ * console, where the start banner says where the server listens) Fastify's "Server listening at …" is dropped.
+ */
+export function logMethodHook(quietListening: boolean) {
+  return function logMethod(this: HookLogger, args: unknown[], method: (...args: unknown[]) => void, level: number): void {
+    if (level >= 50 && isClientGone(args[0])) return this.debug(...args);
+    if (quietListening && typeof args[0] === 'string' && args[0].startsWith('Server listening at ')) return;
+    method.apply(this, args);
+  };
+}

@@ -2,17 +2,19 @@
 // Reads the configuration, opens and migrates the database, loads the demo plant into an empty database,
 // listens, and shuts down gracefully on SIGTERM/SIGINT.
 import { mkdir } from 'node:fs/promises';
+import { networkInterfaces } from 'node:os';
 import { normalizeEmail } from '../shared/validation';
 import { join } from 'node:path';
 import { APP_VERSION, buildApp, type App } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, loadConfig, prettyLogs, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { DEMO_LOGINS } from './db/seed/demo-users';
 import { seedReferenceData } from './db/seed/reference-data';
 import { isDatabaseEmpty, seedDemo } from './db/seed/seed-demo';
 import { scheduleMutationLogPrune } from './jobs/prune-mutation-log';
 import { scheduleTombstonePurge } from './jobs/purge-tombstones';
-import { createLocalStorage } from './storage/local-storage';
+import { bannerText } from './start-banner';
+import { createFileStorage, fileStorageLocation } from './storage/file-storage';
 import { activeAccountEmails } from './services/user-service';
 
 /** After a first signal, in-flight requests get this long before the process exits anyway. */
@@ -40,18 +42,19 @@ async function main(): Promise<void> {
   });
   let app: App | undefined;
   try {
-    const storage = createLocalStorage(join(config.dataDir, 'files'));
+    const storage = createFileStorage(config);
     const seeded = await database.runExclusive(async () => {
       await database.migrate();
       // Units, attachment categories, plans and help content every installation needs, demo or not.
       await seedReferenceData(database.db, { storage });
       if (!config.seedDemo || !(await isDatabaseEmpty(database.db))) return false;
-      console.log('Empty database: loading the demo plant…');
+      console.log('Leere Datenbank: die Demo-Anlage wird geladen …');
       await seedDemo(database.db, { storage });
       return true;
     });
+    storage.close();
 
-    app = await buildApp({ config, database, prettyLogs: process.stdout.isTTY === true });
+    app = await buildApp({ config, database, prettyLogs: prettyLogs(config.logFormat, process.stdout.isTTY === true) });
     scheduleTombstonePurge(app);
     scheduleMutationLogPrune(app);
     handleShutdownSignals(app, database);
@@ -98,20 +101,20 @@ function handleShutdownSignals(app: App, database: Database): void {
 }
 
 async function printBanner(app: App, config: Config, database: Database, seeded: boolean): Promise<void> {
-  const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${join(config.dataDir, 'db')}`;
-  const lines = [
-    '',
-    `Anlagenbuch ${APP_VERSION} läuft: ${config.publicUrl}`,
-    `  API-Dokumentation: ${config.publicUrl}/api/docs`,
-    `  Datenbank: ${where}${seeded ? ' (Demo-Anlage eben geladen)' : ''}`,
-  ];
   const active = await activeAccountEmails(app.serviceContext, DEMO_LOGINS.map((login) => login.email));
-  const demoLogins = DEMO_LOGINS.filter((login) => active.has(normalizeEmail(login.email)));
-  if (demoLogins.length > 0) {
-    lines.push('  Demo-Zugänge:');
-    for (const login of demoLogins) lines.push(`    ${login.role.padEnd(11)} ${login.email.padEnd(30)} ${login.password}`);
-  }
-  console.log(`${lines.join('\n')}\n`);
+  console.log(
+    bannerText({
+      version: APP_VERSION,
+      publicUrl: config.publicUrl,
+      host: config.host,
+      port: config.port,
+      database: database.kind === 'postgres' ? { kind: 'postgres' } : { kind: 'pglite', dir: join(config.dataDir, 'db') },
+      files: fileStorageLocation(config),
+      seeded,
+      demoLogins: DEMO_LOGINS.filter((login) => active.has(normalizeEmail(login.email))),
+      interfaces: networkInterfaces(),
+    }),
+  );
 }
 
 void main();

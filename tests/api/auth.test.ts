@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
+import { randomBytes } from 'node:crypto';
+import { v4 as uuidv4, v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionSchema } from '../../src/shared/api/auth';
 import { ACCESS_DENIED_MESSAGE, apiErrorSchema, LOGIN_FAILED_MESSAGE } from '../../src/shared/api/errors';
@@ -9,7 +10,26 @@ import { billingInfos, plans, refreshTokens, subscriptions, users } from '../../
 import { allFeatures, insertProfile, insertTenant, insertUser, loginAs, type TestTenant } from '../factories/tenant';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from './support/test-app';
 
-const refreshWith = (t: TestApp, token: string) => t.app.inject({ method: 'POST', url: '/api/object/refresh-token', payload: { token } });
+const refreshWith = (t: TestApp, token: string, device?: TestDevice) =>
+  t.app.inject({ method: 'POST', url: '/api/object/refresh-token', payload: { token, ...device } });
+
+/** A device as the client makes one: a client id and a secret, kept in its IndexedDB. */
+interface TestDevice {
+  deviceid: string;
+  devicesecret: string;
+}
+const newDevice = (): TestDevice => ({ deviceid: uuidv4(), devicesecret: randomBytes(32).toString('base64url') });
+
+/** Logs in from `device` (client id + secret in the body, as the app sends them). */
+async function loginFrom(t: TestApp, user: { email: string; password: string }, device: TestDevice) {
+  const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: user.password, ...device } });
+  expect(response.statusCode, response.body).toBe(200);
+  return sessionSchema.parse(response.json());
+}
+
+const tokenRow = async (t: TestApp, token: string) => (await t.database.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashRefreshToken(token))))[0]!;
+const familyRows = (t: TestApp, familyId: string) => t.database.db.select().from(refreshTokens).where(eq(refreshTokens.familyId, familyId));
+const pairOf = (response: { json(): unknown }) => response.json() as { accesstoken: string; refreshtoken: string };
 
 describe('auth', () => {
   let t: TestApp;
@@ -216,43 +236,47 @@ describe('auth', () => {
       expect(stored.some((r) => r.hash === session.refreshtoken || r.hash === pair.refreshtoken)).toBe(false);
     });
 
-    it('detects reuse: a rotated token whose successor was already used revokes the whole family', async () => {
-      const session = await loginAs(t.app, tenant.admin);
-      const other = await loginAs(t.app, tenant.admin);
-      const first = (await refreshWith(t, session.refreshtoken)).json() as { refreshtoken: string };
-      const second = (await refreshWith(t, first.refreshtoken)).json() as { refreshtoken: string };
+    it('detects reuse: a rotated token whose successor was already used revokes the whole family, even from its device', async () => {
+      const device = newDevice();
+      const session = await loginFrom(t, tenant.admin, device);
+      const other = await loginFrom(t, tenant.admin, device);
+      const first = pairOf(await refreshWith(t, session.refreshtoken, device));
+      const second = pairOf(await refreshWith(t, first.refreshtoken, device));
 
-      const replay = await refreshWith(t, session.refreshtoken);
+      const replay = await refreshWith(t, session.refreshtoken, device);
       expect(replay.statusCode).toBe(401);
       // The legitimate holder's newest token dies with the family...
-      expect((await refreshWith(t, second.refreshtoken)).statusCode).toBe(401);
+      expect((await refreshWith(t, second.refreshtoken, device)).statusCode).toBe(401);
       // ...while another login (another family) is untouched.
-      expect((await refreshWith(t, other.refreshtoken)).statusCode).toBe(200);
+      expect((await refreshWith(t, other.refreshtoken, device)).statusCode).toBe(200);
     });
 
-    it('detects reuse: a rotated token presented after the grace window revokes the family', async () => {
-      const session = await loginAs(t.app, tenant.admin);
-      const first = (await refreshWith(t, session.refreshtoken)).json() as { refreshtoken: string };
+    it('detects reuse: a rotated token presented after the grace window revokes the family, even from its device', async () => {
+      const device = newDevice();
+      const session = await loginFrom(t, tenant.admin, device);
+      const first = pairOf(await refreshWith(t, session.refreshtoken, device));
       await t.database.db
         .update(refreshTokens)
         .set({ rotatedAt: new Date(Date.now() - REFRESH_REUSE_GRACE_MS - 1000) })
         .where(eq(refreshTokens.tokenHash, hashRefreshToken(session.refreshtoken)));
 
-      expect((await refreshWith(t, session.refreshtoken)).statusCode).toBe(401);
-      expect((await refreshWith(t, first.refreshtoken)).statusCode).toBe(401);
+      expect((await refreshWith(t, session.refreshtoken, device)).statusCode).toBe(401);
+      expect((await refreshWith(t, first.refreshtoken, device)).statusCode).toBe(401);
     });
 
-    it('lets a device whose refresh answer was lost retry within the grace window (scenario 7)', async () => {
-      const session = await loginAs(t.app, tenant.admin);
-      const lost = (await refreshWith(t, session.refreshtoken)).json() as { refreshtoken: string };
+    it('lets the device whose refresh answer was lost retry once within the grace window (scenario 7)', async () => {
+      const device = newDevice();
+      const session = await loginFrom(t, tenant.admin, device);
+      const lost = pairOf(await refreshWith(t, session.refreshtoken, device));
 
-      const retry = await refreshWith(t, session.refreshtoken);
+      const retry = await refreshWith(t, session.refreshtoken, device);
       expect(retry.statusCode).toBe(200);
-      const pair = retry.json() as { accesstoken: string; refreshtoken: string };
+      const pair = pairOf(retry);
       expect((await t.app.inject({ method: 'GET', url: '/api/profiles', headers: { authorization: `Bearer ${pair.accesstoken}` } })).statusCode).toBe(200);
-      // The answer that never arrived is retired; the retried one carries the login on.
-      expect((await refreshWith(t, lost.refreshtoken)).statusCode).toBe(401);
-      expect((await refreshWith(t, pair.refreshtoken)).statusCode).toBe(200);
+      // The answer that never arrived is retired, unused; the retried one carries the login on.
+      expect(await tokenRow(t, lost.refreshtoken)).toMatchObject({ rotatedAt: null, revokedAt: expect.any(Date) });
+      expect(await tokenRow(t, session.refreshtoken)).toMatchObject({ retriedAt: expect.any(Date), revokedAt: null });
+      expect((await refreshWith(t, pair.refreshtoken, device)).statusCode).toBe(200);
     });
 
     it('rejects an expired refresh token', async () => {
@@ -264,6 +288,112 @@ describe('auth', () => {
     it('rejects an unknown token, and an empty one with 400', async () => {
       expect((await refreshWith(t, 'bm90LWEtcmVhbC10b2tlbg')).statusCode).toBe(401);
       expect((await refreshWith(t, '')).statusCode).toBe(400);
+    });
+  });
+
+  describe('refresh-token families bound to the device (issue #10, defect 4)', () => {
+    const revokedFamily = async (familyId: string) => (await familyRows(t, familyId)).every((row) => row.revokedAt !== null);
+
+    it('stores the device client id and only a hash of its secret on the family', async () => {
+      const device = newDevice();
+      const session = await loginFrom(t, tenant.admin, device);
+      const row = await tokenRow(t, session.refreshtoken);
+      expect(row.deviceClientId).toBe(device.deviceid);
+      expect(row.deviceSecretHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(JSON.stringify(await familyRows(t, row.familyId))).not.toContain(device.devicesecret);
+      const next = pairOf(await refreshWith(t, session.refreshtoken, device));
+      expect(await tokenRow(t, next.refreshtoken)).toMatchObject({ familyId: row.familyId, deviceClientId: device.deviceid, deviceSecretHash: row.deviceSecretHash });
+    });
+
+    it('the issue’s replay: R1 → R2, R1 replayed from elsewhere within the grace window → 401, family revoked, owner’s R2 → 401', async () => {
+      const device = newDevice();
+      const r1 = (await loginFrom(t, tenant.admin, device)).refreshtoken;
+      const r2 = pairOf(await refreshWith(t, r1, device)).refreshtoken;
+      const { familyId } = await tokenRow(t, r1);
+
+      const replay = await refreshWith(t, r1);
+      expect(replay.statusCode).toBe(401);
+      expect(await revokedFamily(familyId)).toBe(true);
+      expect((await refreshWith(t, r2, device)).statusCode).toBe(401);
+    });
+
+    it('a replay from another device, or with the right client id and a wrong secret, is reuse too', async () => {
+      for (const thief of [newDevice(), (d: TestDevice) => ({ ...d, devicesecret: newDevice().devicesecret })] as const) {
+        const device = newDevice();
+        const r1 = (await loginFrom(t, tenant.admin, device)).refreshtoken;
+        const r2 = pairOf(await refreshWith(t, r1, device)).refreshtoken;
+        const other = typeof thief === 'function' ? thief(device) : thief;
+        expect((await refreshWith(t, r1, other)).statusCode).toBe(401);
+        expect(await revokedFamily((await tokenRow(t, r1)).familyId)).toBe(true);
+        expect((await refreshWith(t, r2, device)).statusCode).toBe(401);
+      }
+    });
+
+    it('even the current token is refused from another device: the family is revoked', async () => {
+      const device = newDevice();
+      const session = await loginFrom(t, tenant.admin, device);
+      expect((await refreshWith(t, session.refreshtoken, newDevice())).statusCode).toBe(401);
+      expect((await refreshWith(t, session.refreshtoken, device)).statusCode).toBe(401);
+    });
+
+    it('the same device retries once: a new pair; a second retry revokes the family', async () => {
+      const device = newDevice();
+      const r1 = (await loginFrom(t, tenant.admin, device)).refreshtoken;
+      pairOf(await refreshWith(t, r1, device));
+      const retried = await refreshWith(t, r1, device);
+      expect(retried.statusCode).toBe(200);
+      const r2b = pairOf(retried).refreshtoken;
+
+      expect((await refreshWith(t, r1, device)).statusCode).toBe(401);
+      expect(await revokedFamily((await tokenRow(t, r1)).familyId)).toBe(true);
+      expect((await refreshWith(t, r2b, device)).statusCode).toBe(401);
+    });
+
+    it('after a retry the retired R2 is a second holder: presenting it revokes the family', async () => {
+      const device = newDevice();
+      const r1 = (await loginFrom(t, tenant.admin, device)).refreshtoken;
+      const r2 = pairOf(await refreshWith(t, r1, device)).refreshtoken;
+      const r2b = pairOf(await refreshWith(t, r1, device)).refreshtoken;
+
+      expect((await refreshWith(t, r2, device)).statusCode).toBe(401);
+      expect((await refreshWith(t, r2b, device)).statusCode).toBe(401);
+    });
+
+    it('five parallel refreshes of one token from its device: one rotation and one retry succeed, three are reuse and revoke the family', async () => {
+      const device = newDevice();
+      const r1 = (await loginFrom(t, tenant.admin, device)).refreshtoken;
+      const answers = await Promise.all(Array.from({ length: 5 }, () => refreshWith(t, r1, device)));
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 401, 401, 401]);
+      expect(await revokedFamily((await tokenRow(t, r1)).familyId)).toBe(true);
+      for (const ok of answers.filter((a) => a.statusCode === 200)) expect((await refreshWith(t, pairOf(ok).refreshtoken, device)).statusCode).toBe(401);
+    });
+
+    it('five parallel refreshes of one token from elsewhere: none succeeds, the family is revoked', async () => {
+      const device = newDevice();
+      const r1 = (await loginFrom(t, tenant.admin, device)).refreshtoken;
+      const thief = newDevice();
+      const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => refreshWith(t, r1, i % 2 ? thief : undefined)));
+      expect(answers.map((a) => a.statusCode)).toEqual([401, 401, 401, 401, 401]);
+      expect(await revokedFamily((await tokenRow(t, r1)).familyId)).toBe(true);
+    });
+
+    it('a family from a login without device credentials gets no grace: exactly one of five parallel refreshes succeeds', async () => {
+      const session = await loginAs(t.app, tenant.admin);
+      const answers = await Promise.all(Array.from({ length: 5 }, () => refreshWith(t, session.refreshtoken)));
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401, 401, 401, 401]);
+      expect(await revokedFamily((await tokenRow(t, session.refreshtoken)).familyId)).toBe(true);
+    });
+
+    it('a family without a device is bound to the first device that refreshes it; afterwards only that device may', async () => {
+      const session = await loginAs(t.app, tenant.admin);
+      const device = newDevice();
+      const r2 = pairOf(await refreshWith(t, session.refreshtoken, device)).refreshtoken;
+      expect(await tokenRow(t, session.refreshtoken)).toMatchObject({ deviceClientId: device.deviceid });
+      // The binding device's lost answer is covered like any other.
+      const r2b = pairOf(await refreshWith(t, session.refreshtoken, device)).refreshtoken;
+      expect(r2b).not.toBe(r2);
+      expect((await refreshWith(t, r2b)).statusCode).toBe(401);
+      expect((await refreshWith(t, r2b, device)).statusCode).toBe(401);
     });
   });
 
@@ -336,6 +466,43 @@ describe('login rate limit per account', () => {
     expect((await login(tenant.admin.password)).statusCode).toBe(200);
     expect((await login('Falsches!Passwort2')).statusCode).toBe(401);
     expect((await login(tenant.admin.password)).statusCode).toBe(429);
+  });
+});
+
+describe('login lockout per account and client (issue #10, defect 8)', () => {
+  const app = rateLimitedApp('100/3');
+  const attempt = (t: TestApp, user: { email: string }, password: string, device?: TestDevice, remoteAddress?: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password, ...device }, ...(remoteAddress ? { remoteAddress } : {}) });
+
+  it('an attacker’s wrong passwords from elsewhere do not lock out a device that signed this user in before', async () => {
+    const { t, tenant } = app;
+    const user = await insertUser(t.database.db, { legalentitynodeid: tenant.legalEntity.nodeid, profileid: 'admin' });
+    const tablet = newDevice();
+    await loginFrom(t, user, tablet);
+
+    const attacker = newDevice();
+    for (let i = 0; i < 3; i++) expect((await attempt(t, user, 'Falsches!Passwort1', attacker)).statusCode).toBe(401);
+    expect((await attempt(t, user, 'Falsches!Passwort1', attacker)).statusCode).toBe(429);
+    // The account is limited now: guessing from anywhere else stops before the password is checked...
+    const elsewhere = await attempt(t, user, user.password, undefined, '203.0.113.7');
+    expect(elsewhere.statusCode).toBe(429);
+    expect(Number(elsewhere.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await attempt(t, user, user.password, newDevice())).statusCode).toBe(429);
+    expect((await attempt(t, user, user.password, { ...tablet, devicesecret: newDevice().devicesecret })).statusCode).toBe(429);
+    // ...while the user's own tablet still signs in with the right password.
+    expect((await attempt(t, user, user.password, tablet)).statusCode).toBe(200);
+  });
+
+  it('a known device is limited for its own wrong passwords, per account', async () => {
+    const { t, tenant } = app;
+    const user = await insertUser(t.database.db, { legalentitynodeid: tenant.legalEntity.nodeid, profileid: 'admin' });
+    const colleague = await insertUser(t.database.db, { legalentitynodeid: tenant.legalEntity.nodeid, profileid: 'admin' });
+    const tablet = newDevice();
+    await loginFrom(t, user, tablet);
+    for (let i = 0; i < 3; i++) expect((await attempt(t, user, 'Falsches!Passwort1', tablet)).statusCode).toBe(401);
+    expect((await attempt(t, user, user.password, tablet)).statusCode).toBe(429);
+    // Another account on the same tablet is not affected.
+    expect((await attempt(t, colleague, colleague.password, tablet)).statusCode).toBe(200);
   });
 });
 

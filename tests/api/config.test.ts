@@ -27,13 +27,18 @@ describe('loadConfig', () => {
       accessTokenTtl: 900,
       refreshTokenTtlDays: 30,
       publicUrl: 'http://localhost:3000',
+      publicUrlSet: false,
       logLevel: 'info',
+      logFormat: 'auto',
       trustProxy: false,
       loginRateLimit: { perIp: 10, perAccount: 5 },
       clientDist: resolve('dist'),
       seedDemo: true,
       tombstoneRetentionDays: 90,
       fileMaxBytes: 50 * 1024 * 1024,
+      uploadQuotaBytesPerDay: 1024 * 1024 * 1024,
+      uploadRatePerMinute: 60,
+      s3: undefined,
     });
   });
 
@@ -49,12 +54,21 @@ describe('loadConfig', () => {
       REFRESH_TOKEN_TTL_DAYS: '7',
       PUBLIC_URL: 'https://wartung.example.com/',
       LOG_LEVEL: 'WARN',
+      LOG_FORMAT: 'JSON',
       TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
       LOGIN_RATE_LIMIT: '20/3',
       CLIENT_DIST: '/srv/client',
       SEED_DEMO: 'false',
       TOMBSTONE_RETENTION_DAYS: '30',
       FILE_MAX_BYTES: '1048576',
+      UPLOAD_QUOTA_BYTES_PER_DAY: '104857600',
+      UPLOAD_RATE_PER_MINUTE: '12',
+      S3_ENDPOINT: 'https://minio.example.com:9000/',
+      S3_BUCKET: 'anlagenbuch-files',
+      S3_REGION: 'eu-central-1',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret-key',
+      S3_FORCE_PATH_STYLE: 'false',
     });
     expect(config).toEqual({
       port: 8080,
@@ -66,13 +80,18 @@ describe('loadConfig', () => {
       accessTokenTtl: 300,
       refreshTokenTtlDays: 7,
       publicUrl: 'https://wartung.example.com',
+      publicUrlSet: true,
       logLevel: 'warn',
+      logFormat: 'json',
       trustProxy: '10.0.0.0/8, 192.168.1.1',
       loginRateLimit: { perIp: 20, perAccount: 3 },
       clientDist: '/srv/client',
       seedDemo: false,
       tombstoneRetentionDays: 30,
       fileMaxBytes: 1048576,
+      uploadQuotaBytesPerDay: 104857600,
+      uploadRatePerMinute: 12,
+      s3: { endpoint: 'https://minio.example.com:9000', bucket: 'anlagenbuch-files', region: 'eu-central-1', accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret-key', forcePathStyle: false },
     });
   });
 
@@ -96,6 +115,10 @@ describe('loadConfig', () => {
     ['SEED_DEMO', 'sometimes'],
     ['FILE_MAX_BYTES', '0'],
     ['FILE_MAX_BYTES', '50MB'],
+    ['UPLOAD_QUOTA_BYTES_PER_DAY', '0'],
+    ['UPLOAD_QUOTA_BYTES_PER_DAY', '1GB'],
+    ['UPLOAD_RATE_PER_MINUTE', '0'],
+    ['UPLOAD_RATE_PER_MINUTE', '-3'],
   ])('rejects %s=%s naming the variable', (variable, value) => {
     const problems = problemOf({ [variable]: value });
     expect(problems.map((p) => p.variable)).toEqual([variable]);
@@ -108,6 +131,30 @@ describe('loadConfig', () => {
     expect(problems).toEqual([{ variable: 'JWT_SECRET', message: 'must be at least 32 characters long' }]);
     expect(() => loadConfig({ JWT_SECRET: secret })).toThrow(/JWT_SECRET: must be at least 32 characters/);
     expect(() => loadConfig({ JWT_SECRET: secret })).not.toThrow(new RegExp(secret));
+  });
+
+  describe('S3 storage, all or nothing', () => {
+    const complete = { S3_BUCKET: 'anlagenbuch-files', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret-value' };
+
+    it('needs bucket and credentials; region and path style have defaults, the endpoint is optional (AWS)', () => {
+      expect(loadConfig(complete).s3).toEqual({ endpoint: undefined, bucket: 'anlagenbuch-files', region: 'us-east-1', accessKeyId: 'key', secretAccessKey: 'secret-value', forcePathStyle: true });
+    });
+
+    it('a bucket without credentials is an error naming the missing ones', () => {
+      const problems = problemOf({ S3_BUCKET: 'anlagenbuch-files' });
+      expect(problems.map((p) => p.variable)).toEqual(['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
+      expect(problems[0]!.message).toMatch(/must be set when S3_BUCKET is set/);
+    });
+
+    it('credentials or an endpoint without a bucket are an error too (files would silently stay on one disk)', () => {
+      expect(problemOf({ S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret-value' }).map((p) => p.variable)).toEqual(['S3_BUCKET']);
+    });
+
+    it('rejects a bucket name S3 would refuse, and never prints the secret key', () => {
+      expect(problemOf({ ...complete, S3_BUCKET: 'Anlagenbuch_Files' }).map((p) => p.variable)).toEqual(['S3_BUCKET']);
+      expect(problemOf({ ...complete, S3_ENDPOINT: 'minio:9000' }).map((p) => p.variable)).toEqual(['S3_ENDPOINT']);
+      expect(() => loadConfig({ S3_SECRET_ACCESS_KEY: 'secret-value' })).not.toThrow(/secret-value/);
+    });
   });
 
   it('names every bad variable at once', () => {

@@ -79,10 +79,10 @@ describe('counters', () => {
       const again = await update(counter.nodeid, { values: [{ reading: 1300, timestamp: later.timestamp }, { reading: '1234,5', timestamp: first.timestamp }] });
       expect(counterSchema.parse(again.json()).values).toHaveLength(2);
 
-      // A rename without readings deletes none.
-      const renamed = counterSchema.parse((await update(counter.nodeid, { name: 'Hubzähler neu' })).json());
-      expect(renamed).toMatchObject({ name: 'Hubzähler neu' });
-      expect(renamed.values).toHaveLength(2);
+      // The §7 payload repeating the locked name, without readings, deletes none.
+      const same = counterSchema.parse((await update(counter.nodeid, { name: counter.name })).json());
+      expect(same).toMatchObject({ name: counter.name });
+      expect(same.values).toHaveLength(2);
     });
 
     it('keeps every reading of two concurrent updates', async () => {
@@ -101,13 +101,21 @@ describe('counters', () => {
       expect(counter.values[0]!.timestamp).toBeGreaterThan(Date.now() - 60_000);
     });
 
-    it('changes the type only from the type the device saw', async () => {
+    it('keeps type and name locked (§4.6): another value is a 409 naming the field, and nothing of the request is written', async () => {
       const counter = await create();
       const otherType = (await insertCounterType(t.database.db, { legalentitynodeid: a.legalEntity.nodeid })).nodeid;
-      expect((await update(counter.nodeid, { counterTypeNodeId: otherType, previousCounterTypeNodeId: otherType })).statusCode).toBe(409);
-      const changed = await update(counter.nodeid, { counterTypeNodeId: otherType, previousCounterTypeNodeId: typeA });
-      expect(changed.json()).toMatchObject({ hascountertype: { nodeid: otherType } });
-      expect((await update(counter.nodeid, { counterTypeNodeId: typeB, previousCounterTypeNodeId: otherType })).statusCode).toBe(404);
+      const readings = await readingCount(t.database.db);
+      const retyped = await update(counter.nodeid, { counterTypeNodeId: otherType, previousCounterTypeNodeId: typeA, values: [{ nodeid: uuidv7(), reading: 2000 }] });
+      expect(retyped.statusCode).toBe(409);
+      expect(apiErrorSchema.parse(retyped.json()).details?.map((d) => d.field)).toEqual(['counterTypeNodeId']);
+      const renamed = await update(counter.nodeid, { name: 'Anders' });
+      expect(renamed.statusCode).toBe(409);
+      expect(apiErrorSchema.parse(renamed.json()).details?.map((d) => d.field)).toEqual(['name']);
+      expect(await readingCount(t.database.db)).toBe(readings);
+      // Repeating them (the spec's full payload) is fine.
+      const same = await update(counter.nodeid, { name: counter.name, counterTypeNodeId: typeA, previousCounterTypeNodeId: typeA });
+      expect(same.statusCode, same.body).toBe(200);
+      expect(same.json()).toMatchObject({ name: counter.name, hascountertype: { nodeid: typeA } });
     });
 
     it('deletes a counter with its readings, leaving tombstones; the built-in type cannot be deleted', async () => {

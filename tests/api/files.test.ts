@@ -5,7 +5,7 @@ import { fileDownloadSchema, registeredFileSchema, SIGNED_URL_EXPIRED_MESSAGE, t
 import type { Db } from '../../src/server/db/client';
 import { files, tombstones } from '../../src/server/db/schema';
 import { cleanupPendingFiles, downloadUrl, UPLOAD_URL_TTL_MS } from '../../src/server/services/file-service';
-import { buildFile, pdfBytes } from '../factories/files';
+import { buildFile, pdfBytes, pngBytes } from '../factories/files';
 import type { TestTenant } from '../factories/tenant';
 import { call } from './support/requests';
 import { createTwoTenantApp, type TestApp } from './support/test-app';
@@ -102,9 +102,9 @@ describe('files (two-step upload)', () => {
 
   it('takes an upload without a Content-Type: the registered extension decides', async () => {
     const [registered] = await register([{ nodeid: uuidv7(), extension: 'png' }]);
-    const put = await t.app.inject({ method: 'PUT', url: registered!.url, payload: Buffer.from([0x89, 0x50, 0x4e, 0x47]) });
+    const put = await t.app.inject({ method: 'PUT', url: registered!.url, payload: pngBytes() });
     expect(put.statusCode, put.body).toBe(200);
-    expect(put.json()).toMatchObject({ mimetype: 'image/png', size: 4 });
+    expect(put.json()).toMatchObject({ mimetype: 'image/png', size: pngBytes().length });
   });
 
   it('refuses a wrong content type (415) and leaves the file pending', async () => {
@@ -169,12 +169,13 @@ describe('files (two-step upload)', () => {
     expect((await t.app.inject({ method: 'GET', url: one!.url })).statusCode).toBe(403);
   });
 
-  it("does not re-sign another tenant's file (404)", async () => {
+  it("does not re-sign another tenant's file: 404 by its fileid, 409 for its nodeid (an id this tenant cannot use)", async () => {
     const [registered] = await register([{ nodeid: uuidv7(), extension: 'pdf' }]);
     const response = await call(t, adminB, 'POST', '/api/files', { count: 1, extensions: [{ nodeid: uuidv7(), extension: 'pdf', fileid: registered!.fileid }] });
     expect(response.statusCode).toBe(404);
     const sameNode = await call(t, adminB, 'POST', '/api/files', { count: 1, extensions: [{ nodeid: registered!.nodeid, extension: 'pdf' }] });
-    expect(sameNode.statusCode).toBe(404);
+    expect(sameNode.statusCode, sameNode.body).toBe(409);
+    expect(sameNode.json()).toMatchObject({ error: 'Conflict', details: [{ field: 'extensions.0.nodeid', message: 'Already used by another record' }] });
   });
 
   it('needs a signed-in user to register', async () => {

@@ -22,7 +22,7 @@ describe('machine memo (updateEquipmentMemo)', () => {
   let adminA: string;
   let adminB: string;
 
-  const memoBody = (machine: string, memo: string | null) => ({ lang: 'de', equipmentnodeid: machine, memo });
+  const memoBody = (machine: string, memo: string | null) => ({ lang: 'de' as const, equipmentnodeid: machine, memo });
   /** The memo save as the device sends it: the declaration's method and path, optionally with the outbox headers. */
   const memoUrl = (machine: string) => `/api/${mutationPath(updateEquipmentMemo, { id: machine })}`;
   const saveMemo = (authorization: string, machine: string, memo: string | null, headers: Record<string, string> = {}) =>

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileSchema } from '../../src/shared/api/auth';
@@ -8,7 +9,7 @@ import type { Db } from '../../src/server/db/client';
 import { chatMessages, chatRoomMembers, chatRooms, structureSubscriptions } from '../../src/server/db/schema';
 import { insertArea, insertBrand, insertEquipment, insertEquipmentPool, insertEquipmentType, insertSite } from '../factories/structure';
 import { allFeatures, insertProfile, insertUser, loginAs, type TestTenant, type TestUser } from '../factories/tenant';
-import { call } from './support/requests';
+import { call, onlyFlag, userWithFlags } from './support/requests';
 import { createTwoTenantApp, type TestApp } from './support/test-app';
 
 // The routes the client loads right after login (spec part 2 §4), and GET /api/users/{id}.
@@ -161,6 +162,67 @@ describe('session routes', () => {
         expect(response.json()).toMatchObject({ message: ACCESS_DENIED_MESSAGE });
       }
     });
+  });
+});
+
+describe('issue #10, defect 8: leaks and spec paths', () => {
+  let t: TestApp;
+  let a: TestTenant;
+  let b: TestTenant;
+  let adminA: string;
+  let adminB: string;
+
+  beforeAll(async () => {
+    ({ t, a, b, adminA, adminB } = await createTwoTenantApp());
+  });
+  afterAll(() => t?.close());
+
+  it('GET /api/equipmentpools?usernodeid: one’s own always; another user’s only with user update (403), of the own tenant (404)', async () => {
+    const le = a.legalEntity.nodeid;
+    const pool = await insertEquipmentPool(t.database.db, { legalentitynodeid: le, name: { de: 'Stapler' } });
+    await call(t, adminA, 'POST', '/api/subscriptions', { usernodeid: a.admin.nodeid, equipmentpoolnodeid: pool.nodeid });
+    const reader = await userWithFlags(t, le, 'user', onlyFlag('read'));
+    await call(t, reader.authorization, 'POST', '/api/subscriptions', { usernodeid: reader.usernodeid, equipmentpoolnodeid: pool.nodeid });
+
+    const leak = await call(t, reader.authorization, 'GET', `/api/equipmentpools?usernodeid=${a.admin.nodeid}`);
+    expect(leak.statusCode, leak.body).toBe(403);
+    expect(leak.json()).toMatchObject({ message: ACCESS_DENIED_MESSAGE });
+    const own = await call(t, reader.authorization, 'GET', `/api/equipmentpools?usernodeid=${reader.usernodeid}`);
+    expect(own.statusCode).toBe(200);
+    expect((own.json() as { nodeid: string }[]).map((p) => p.nodeid)).toEqual([pool.nodeid]);
+
+    const manager = await userWithFlags(t, le, 'user', onlyFlag('update'));
+    expect((await call(t, manager.authorization, 'GET', `/api/equipmentpools?usernodeid=${a.admin.nodeid}`)).statusCode).toBe(200);
+    expect((await call(t, manager.authorization, 'GET', `/api/equipmentpools?usernodeid=${b.admin.nodeid}`)).statusCode).toBe(404);
+  });
+
+  it('DELETE /api/subscriptions/{id} of another tenant’s entry (or one never made) answers 404 and ends nothing', async () => {
+    const pool = await insertEquipmentPool(t.database.db, { legalentitynodeid: b.legalEntity.nodeid });
+    const entry = await call(t, adminB, 'POST', '/api/subscriptions', { usernodeid: b.admin.nodeid, equipmentpoolnodeid: pool.nodeid });
+    expect(entry.statusCode, entry.body).toBe(200);
+    const { nodeid } = entry.json() as { nodeid: string };
+
+    const foreign = await call(t, adminA, 'DELETE', `/api/subscriptions/${nodeid}`);
+    expect(foreign.statusCode, foreign.body).toBe(404);
+    expect(foreign.body).not.toContain(b.legalEntity.nodeid);
+    expect((await call(t, adminA, 'DELETE', `/api/subscriptions/${uuidv7()}`)).statusCode).toBe(404);
+    expect(await t.database.db.select().from(structureSubscriptions).where(eq(structureSubscriptions.nodeid, nodeid))).toHaveLength(1);
+  });
+
+  it('accepts the spec’s paths as written: GET /api/getlebrty/ with its trailing slash', async () => {
+    const response = await call(t, adminA, 'GET', '/api/getlebrty/?includeTypes=true&includeBrands=true');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual((await call(t, adminA, 'GET', '/api/getlebrty?includeTypes=true&includeBrands=true')).json());
+  });
+
+  it('knows every registered GET route with a trailing slash too (no route-not-found 404)', async () => {
+    const gets = t.app.declaredRoutes.filter((route) => route.method === 'GET' && !route.url.includes('*'));
+    expect(gets.length).toBeGreaterThan(20);
+    for (const route of gets) {
+      const url = `${route.url.replace(/:[A-Za-z]+/g, uuidv7())}/`;
+      const response = await call(t, adminA, 'GET', url);
+      expect(response.body, url).not.toMatch(/^\{"statusCode":404,"error":"Not Found","message":"Route /);
+    }
   });
 });
 

@@ -26,7 +26,8 @@ import { createTestApp, type TestApp } from './support/test-app';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL?.trim());
 
-const photoBytes = (text: string) => new TextEncoder().encode(`\xff\xd8\xff\xe0 JPEG ${text}`).buffer as ArrayBuffer;
+/** A JPEG's first bytes (the server sniffs them) and a label that tells the photos apart. */
+const photoBytes = (text: string) => new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...new TextEncoder().encode(` JPEG ${text}`)]).buffer as ArrayBuffer;
 
 describe('sync: the client against the real server under faults', () => {
   const faults = new FaultInjector();

@@ -171,7 +171,8 @@ describe('sync fuzz: random faults, then every invariant', () => {
       const before = await lastWritten(tablet);
       const known = (await device.db.mirror('notifications').toArray()).sort((a, b) => a.nodeid.localeCompare(b.nodeid));
       const choice = known.length === 0 ? random.pick([0, 4]) : random.int(0, 4);
-      const bytes = () => new TextEncoder().encode(`JPEG seed ${seed} ${random.uuid()}`.repeat(random.int(1, 20))).buffer as ArrayBuffer;
+      // A JPEG's first bytes (the server sniffs them), then text that makes each photo its own.
+      const bytes = () => new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...new TextEncoder().encode(`JPEG seed ${seed} ${random.uuid()}`.repeat(random.int(1, 20)))]).buffer as ArrayBuffer;
       switch (choice) {
         case 0: {
           const photo = random.chance(0.3) ? { bytes: bytes(), mimetype: 'image/jpeg', name: 'foto.jpg' } : undefined;

@@ -1,9 +1,8 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../src/shared/api/errors';
-import { createTestApp, type TestApp } from './support/test-app';
+import { createTestApp, fakeClientBuild, type TestApp } from './support/test-app';
 
 describe('system routes', () => {
   let t: TestApp;
@@ -83,11 +82,7 @@ describe('static client', () => {
   let t: TestApp;
   let dist: string;
   beforeAll(async () => {
-    dist = await mkdtemp(join(tmpdir(), 'anlagenbuch-dist-'));
-    await mkdir(join(dist, 'assets'));
-    await writeFile(join(dist, 'index.html'), '<!doctype html><title>Anlagenbuch</title><div id="root"></div>');
-    await writeFile(join(dist, 'sw.js'), 'self.addEventListener("install", () => {});');
-    await writeFile(join(dist, 'assets', 'index-BdX3k9aQ.js'), 'console.log(1)');
+    dist = await fakeClientBuild();
     await writeFile(join(dist, 'manifest.webmanifest'), '{}');
     await writeFile(join(dist, 'workbox-5f1e2c3d.js'), '');
     await writeFile(join(dist, 'screenshot-dashboard.png'), '');

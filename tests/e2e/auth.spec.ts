@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { DEMO_USERS, type DemoRole } from '../../src/server/db/seed/demo-users';
 import { AppShell, LoginPage, loginAs } from './support/pages';
 

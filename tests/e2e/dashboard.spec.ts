@@ -2,7 +2,8 @@
  * Issue #4, dashboard: only the equipment the user follows (spec part 2 §1), the "Dashboard-Auswahl" that chooses
  * it — offline too — and the search that still finds every machine. Checked against the server's API.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { apiLogin } from './support/offline';
 import { SyncStatus } from './support/machine-pages';
 import { loginAs, pendingChanges, TABLET_PORTRAIT } from './support/pages';

@@ -5,7 +5,8 @@
  *
  * The demo technician has equipment read-only (he may not change a machine), so the writing user is the admin.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, expectNoCspViolations, test, watchCsp } from './support/test';
 import { loginAs, smallTouchTargets, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
 import { ApiClient, MachineListPage, SyncStatus } from './support/machine-pages';
 import { apiLogin, clientIdOf, serverLastMutationId, takeOfflineReady, waitForEmptyOutbox } from './support/offline';
@@ -123,6 +124,7 @@ test('offline: the memo is saved on the device, survives a reload and reaches th
 
   // Without the equipment update permission: the text, no text area, no save.
   const technician = await browser.newPage({ viewport: TABLET_LANDSCAPE });
+  const technicianCsp = await watchCsp(technician.context());
   await loginAs(technician, 'technician');
   await new SyncStatus(technician).waitUntilSynced();
   await new MachineListPage(technician).open(MACHINE);
@@ -132,6 +134,7 @@ test('offline: the memo is saved on the device, survives a reload and reaches th
   await expect(readOnly.card().getByRole('button')).toHaveCount(0);
   await screenshots(technician, 'memo-read-only', (name) => testInfo.outputPath(name));
   await technician.close();
+  expectNoCspViolations(technicianCsp);
 });
 
 test('a sync while the user types keeps the typing; without typing the memo follows the server', async ({ page, context }) => {

@@ -1,7 +1,17 @@
 /** The machine and notification screens beyond the offline loop: unknown ids, the machine photo, what a reader may not do. */
-import { expect, test } from '@playwright/test';
+import { expect, expectNoCspViolations, test, watchCsp } from './support/test';
 import { EquipmentFormPage, loginAs, navigateInApp } from './support/pages';
 import { ApiClient, MachineListPage, MachinePage, NotificationPage, SyncStatus } from './support/machine-pages';
+import type { Page } from '@playwright/test';
+
+/** Without `equipment` edit/delete rights the options menu offers only what every user may: keeping files offline. */
+async function expectOnlyOfflineEntry(page: Page) {
+  await page.getByTestId('machine-options').click();
+  await expect(page.getByRole('menuitem', { name: 'Offline verfügbar machen' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: /Bearbeiten|Löschen/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menuitem')).toHaveCount(0);
+}
 
 test('an unknown machine and an unknown notification say so', async ({ page }) => {
   test.setTimeout(240_000);
@@ -34,8 +44,8 @@ test('a reader sees machine with its photo (offline too, once seen), notificatio
   await expect(page).toHaveURL(/tab=5/);
   await expect(machine.counterRow('Betriebsstunden')).toBeVisible();
   await expect(page.getByRole('button', { name: /Zählerstand erfassen/ })).toHaveCount(0);
-  // No options menu: a reader may neither edit nor delete the machine.
-  await expect(page.getByTestId('machine-options')).toHaveCount(0);
+  // A reader may neither edit nor delete the machine: the menu has only "Offline verfügbar machen".
+  await expectOnlyOfflineEntry(page);
 
   // A photo once seen stays on the device: offline the machine screen shows it again (no signed URL needed).
   const machineUrl = new URL(page.url());
@@ -47,15 +57,16 @@ test('a reader sees machine with its photo (offline too, once seen), notificatio
   await context.setOffline(false);
 });
 
-test('the options menu: a technician (equipment read-only) has none; an admin edits, and deletes after confirming', async ({ page, browser }, testInfo) => {
+test('the options menu: a technician (equipment read-only) has only the offline entry; an admin edits, and deletes after confirming', async ({ page, browser }, testInfo) => {
   test.setTimeout(240_000);
   await loginAs(page, 'technician');
   await new SyncStatus(page).waitUntilSynced();
   await new MachineListPage(page).open('BAZ 02 Fräszentrum');
   await expect(new MachinePage(page).header()).toContainText('STR-BAZ-02');
-  await expect(page.getByTestId('machine-options')).toHaveCount(0);
+  await expectOnlyOfflineEntry(page);
 
   const admin = await browser.newPage();
+  const adminCsp = await watchCsp(admin.context());
   await loginAs(admin, 'admin');
   await new SyncStatus(admin).waitUntilSynced();
   const list = new MachineListPage(admin);
@@ -78,6 +89,7 @@ test('the options menu: a technician (equipment read-only) has none; an admin ed
   await list.search().fill('HYD 02');
   await expect(admin.getByText('Keine Maschine passt zu „HYD 02“.')).toBeVisible();
   await admin.close();
+  expectNoCspViolations(adminCsp);
 });
 
 test('closing a notification in progress shows its processing time and takes it off the open list', async ({ page, request }) => {
@@ -99,7 +111,7 @@ test('closing a notification in progress shows its processing time and takes it 
   if ((await notification.status().inputValue()) === '0') await notification.setStatus('In Bearbeitung');
   await notification.setStatus('Erledigt');
   await expect(page.getByTestId('status-line')).toHaveText(/^Erledigt am \d\d\.\d\d\.\d{4} \d\d:\d\d$/);
-  await expect(page.getByTestId('processing-time')).toHaveText(/^Bearbeitungszeit: \d+ (Stunden?|Tage?)$/);
+  await expect(page.getByTestId('processing-time')).toHaveText(/^Bearbeitungszeit: (weniger als 1 Minute|\d+ (Minuten?|Stunden?|Tage?))$/);
   await sync.waitUntilSynced();
   const admin = await ApiClient.login(request, 'admin');
   const stored = await admin.get<{ status: number; closed: number; progressstarted: number }>(`notifications/${notificationId}?lang=de`);

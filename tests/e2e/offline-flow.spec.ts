@@ -4,7 +4,8 @@
  * a counter reading, reloads the app (still offline), comes back online â€” and the server has everything exactly
  * once, checked through the API as another user.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { AppShell, loginAs, smallTouchTargets, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
 import { ApiClient, MachineListPage, MachinePage, NotificationPage, solidPng, SyncStatus } from './support/machine-pages';
 
@@ -65,11 +66,14 @@ test('offline: report a fault with a photo, start it, record a reading, reload â
   const input = await machine.recordReading(COUNTER, '98 765,4 h');
   await expect(input).toHaveValue('98765,4');
   await machine.dialog().getByRole('button', { name: 'Speichern' }).click();
+  // Far more hours than have passed since the demo's last reading: the dialog asks first (issue #12); confirmed.
+  await expect(machine.dialog().getByTestId('counter-reading-warning')).toBeVisible();
+  await machine.dialog().getByTestId('counter-reading-confirm').click();
   await expect(machine.dialog()).toBeHidden();
   await expect(machine.counterRow(COUNTER)).toContainText('98.765,4 h');
   await expect(machine.counterRow(COUNTER).getByTestId('not-synced')).toBeVisible();
-  // notification, file registration, attachment, status, reading
-  await sync.expectPending(5);
+  // Five requests (notification, file registration, attachment, status, reading) but three things the user did.
+  await sync.expectPending(3);
 
   // Reload with no network: the service worker serves the app, the mirror and the outbox still have everything.
   await page.reload();
@@ -77,7 +81,8 @@ test('offline: report a fault with a photo, start it, record a reading, reload â
   await expect(machine.counterRow(COUNTER)).toContainText('98.765,4 h');
   await machine.overviewTab().click();
   await expect(machine.notification(title).getByText('In Bearbeitung', { exact: true })).toBeVisible();
-  await sync.expectPending(5);
+  await sync.expectPending(3);
+  await sync.expectPanelCalmlyOffline(3);
 
   await context.setOffline(false);
   await sync.waitUntilSynced();

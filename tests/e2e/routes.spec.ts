@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { isScreenRoute, NOT_FOUND_PATH, ROUTE_TABLE } from '../../src/client/app/route-table';
 import { loginAs, LoginPage, AppShell } from './support/pages';
 
@@ -23,10 +23,16 @@ test('a logged-in user visiting /login goes to the dashboard', async ({ page }) 
   await expect(page).toHaveURL(/\/dashboard/);
 });
 
-test('an unknown path shows the 404 with a link to the dashboard', async ({ page }) => {
+test('an unknown path shows the 404 with a link to the dashboard, in the app frame for a signed-in user', async ({ page }) => {
+  await page.goto('/gibt-es-nicht');
+  await expect(page.getByRole('heading', { name: NOT_FOUND })).toBeVisible();
+  await expect(page.locator('[data-slot="sync-status"]')).toHaveCount(0);
   await loginAs(page, 'admin');
   await page.goto('/gibt-es-nicht');
   await expect(page.getByRole('heading', { name: NOT_FOUND })).toBeVisible();
+  // Signed in, the navigation and the sync state stay (issue #14: the 404 dropped them).
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.locator('[data-slot="sync-status"]')).toBeVisible();
   await page.getByRole('link', { name: 'Zum Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });

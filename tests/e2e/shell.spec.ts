@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { E2E_ACCESS_TOKEN_TTL } from '../../playwright.config';
 import { AppShell, LoginPage, loginAs, smallTouchTargets, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
 
@@ -36,7 +37,25 @@ test('an expired access token is refreshed transparently in two tabs at once', a
   }
   expect(refreshes.length).toBeGreaterThan(0);
   expect(refreshes.every((status) => status === 200), `refresh answers: ${refreshes.join(', ')}`).toBe(true);
+  // Two tabs of one browser are one device: both hold the device the login bound the session to (a refresh
+  // from any other device would have been refused as reuse, so the 200s above came with these credentials).
+  const devices = await Promise.all([page, second].map((tab) => tab.evaluate(storedDeviceId)));
+  expect(devices[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  expect(devices[1]).toBe(devices[0]);
 });
+
+/** Runs in the page: the device id the key store keeps in IndexedDB (src/client/db/key-store.ts), or null. */
+function storedDeviceId(): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open('anlagenbuch-keys');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const read = open.result.transaction('device', 'readonly').objectStore('device').get('device');
+      read.onerror = () => reject(read.error);
+      read.onsuccess = () => resolve((read.result as { deviceid?: string } | undefined)?.deviceid ?? null);
+    };
+  });
+}
 
 test('the app shell and the plant structure open with no network after the first visit', async ({ page, context }) => {
   test.setTimeout(120_000);

@@ -2,7 +2,8 @@
  * Issue #4, client side: plants, areas (with the selection dialog and the weekly shift editor) and pools on a
  * tablet, online and offline, checked against the real server through its API as another user.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/test';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../src/server/db/seed/demo-users';
 import { loginAs, pendingChanges, StructurePages, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
 

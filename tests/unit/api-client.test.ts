@@ -5,7 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createKeyStore } from '../../src/client/db/key-store';
 import { ApiError, createApiClient, type TokenSource } from '../../src/client/lib/api-client';
 import { createSessionVault, SESSION_STORAGE_KEY } from '../../src/client/lib/session-vault';
-import { createSessionStore, sessionTokenSource, toStoredSession } from '../../src/client/stores/session-store';
+import { createSessionStore, sessionTokenSource } from '../../src/client/stores/session-store';
+import { toStoredSession } from '../../src/client/stores/stored-session';
 import { MemoryStorage } from './support/memory-storage';
 import { memoryTokens } from './support/memory-tokens';
 import { sessionFixture } from './support/session-fixture';
@@ -153,6 +154,26 @@ describe('api client', () => {
     expect(callsTo('/api/object/refresh-token')[0]?.body).toEqual({ token: 'refresh-1' });
     expect(callsTo('/api/me').map((r) => r.authorization)).toEqual(['Bearer access-1', 'Bearer access-2']);
     expect({ access: tokens.access, refresh: tokens.refresh }).toEqual({ access: 'access-2', refresh: 'refresh-2' });
+  });
+
+  it('sends the device’s client id and secret with the refresh, from the key store the login used', async () => {
+    state.validAccess.clear();
+    const { keyStore, store } = await signedInThroughStore();
+    const device = await keyStore.deviceCredentials();
+    const api = createApiClient({ baseUrl, tokens: sessionTokenSource(store, undefined, () => keyStore.deviceCredentials()) });
+
+    await expect(api.get('me', { schema: meSchema })).resolves.toMatchObject({ token: 'access-2' });
+    expect(callsTo('/api/object/refresh-token')[0]?.body).toEqual({ token: 'refresh-1', deviceid: device.deviceid, devicesecret: device.devicesecret });
+    await keyStore.database.delete();
+  });
+
+  it('still refreshes, without device credentials, when the device store fails', async () => {
+    state.validAccess.clear();
+    const tokens = memoryTokens();
+    const api = createApiClient({ baseUrl, tokens: { ...tokens.source, getDevice: () => Promise.reject(new Error('IndexedDB unavailable')) } });
+
+    await expect(api.get('me', { schema: meSchema })).resolves.toMatchObject({ token: 'access-2' });
+    expect(callsTo('/api/object/refresh-token')[0]?.body).toEqual({ token: 'refresh-1' });
   });
 
   it('shares one refresh among three concurrent 401s', async () => {

@@ -1,4 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { NAV_ITEMS } from '../../src/client/app/navigation';
+import { ROUTE_TABLE } from '../../src/client/app/route-table';
 import de from '../../src/client/i18n/de.json';
 import en from '../../src/client/i18n/en.json';
 import { MUTATIONS } from '../../src/shared/mutations/registry';
@@ -12,9 +16,81 @@ function leaf(tree: unknown, path: string): unknown {
   return path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], tree);
 }
 
+/** Keys of one tree that the other lacks, nested keys written with dots. */
+function missing(from: unknown, into: unknown): string[] {
+  const present = new Set(keys(into));
+  return keys(from).filter((key) => !present.has(key));
+}
+
+/** A text (leaf) or, for plurals, its i18next forms (`_one`, `_other`). */
+function hasText(tree: unknown, key: string): boolean {
+  const node = (suffix: string) => {
+    let current: unknown = tree;
+    for (const part of `${key}${suffix}`.split('.')) {
+      if (typeof current !== 'object' || current === null || !(part in current)) return undefined;
+      current = (current as Record<string, unknown>)[part];
+    }
+    return current;
+  };
+  return typeof node('') === 'string' || (typeof node('_one') === 'string' && typeof node('_other') === 'string');
+}
+
+/** A group of texts, for keys the code builds from a prefix (t(`machine.tabs.${key}`)). */
+function hasGroup(tree: unknown, prefix: string): boolean {
+  let current: unknown = tree;
+  for (const part of prefix.split('.')) {
+    if (typeof current !== 'object' || current === null || !(part in current)) return false;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return typeof current === 'object' && current !== null;
+}
+
+const CLIENT = new URL('../../src/client/', import.meta.url).pathname;
+
+function clientSources(dir = CLIENT): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return clientSources(path);
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** The keys the code asks for: t('a.b') as keys, t(`a.${x}`) as the prefix `a` of a group. */
+function keysUsedInCode(): { key: string; group: boolean; file: string }[] {
+  return clientSources().flatMap((file) => {
+    const source = readFileSync(file, 'utf8');
+    const literal = [...source.matchAll(/\bt\(\s*(['"])([^'"]+)\1/g)].map((m) => ({ key: m[2]!, group: false, file }));
+    const built = [...source.matchAll(/\bt\(\s*`([^`$]*)\$\{/g)].map((m) => ({ key: m[1]!.replace(/\.$/, ''), group: true, file }));
+    return [...literal, ...built];
+  });
+}
+
 describe('i18n resources', () => {
-  it('English has exactly the German keys', () => {
-    expect(keys(en).sort()).toEqual(keys(de).sort());
+  it('English has exactly the German keys, nested keys too, in both directions', () => {
+    expect(missing(de, en), 'in de.json but not in en.json').toEqual([]);
+    expect(missing(en, de), 'in en.json but not in de.json').toEqual([]);
+  });
+
+  it('the key comparison finds a key missing on either side, also deep in a group', () => {
+    const reference = { a: { b: 'x', c: { d: 'y' } }, e: 'z' };
+    expect(missing(reference, { a: { b: 'x', c: {} }, e: 'z' })).toEqual(['a.c.d']);
+    expect(missing({ a: { b: 'x' }, f: 'new' }, reference)).toEqual(['f']);
+  });
+
+  it('has every key the client code uses, in German and English', () => {
+    const used = keysUsedInCode();
+    expect(used.length, 'the scan finds the t() calls').toBeGreaterThan(300);
+    const absent = used
+      .filter(({ key, group }) => ![de, en].every((tree) => (group ? hasGroup(tree, key) : hasText(tree, key))))
+      .map(({ key, group, file }) => `${group ? `${key}.*` : key} (${file.slice(CLIENT.length)})`);
+    expect(absent).toEqual([]);
+  });
+
+  it('has the page title of every ready screen and the label of every navigation item', () => {
+    for (const route of ROUTE_TABLE) {
+      if ('titleKey' in route) for (const tree of [de, en]) expect(hasText(tree, `pages.${route.titleKey}`), `pages.${route.titleKey}`).toBe(true);
+    }
+    for (const item of NAV_ITEMS) for (const tree of [de, en]) expect(hasText(tree, `nav.${item.labelKey}`), `nav.${item.labelKey}`).toBe(true);
   });
 
   it('has no empty texts', () => {
@@ -59,5 +135,14 @@ describe('i18n resources', () => {
     expect(de.notFound.title).toBe('Page not found 404');
     expect(de.dashboard.onboarding.new).toBe('NEU');
     expect(de.pages.dashboard).toBe('Dashboard');
+  });
+  it('counts in German words: "42 Maschinen", not the English plural "42 Equipments"', () => {
+    for (const key of keys(de)) expect(String(leaf(de, key)), key).not.toMatch(/\}\} Equipments\b/);
+  });
+
+  it('the quick report is titled for every type it can file, not as a fault', () => {
+    expect(de.notificationSlice.dialog.title).not.toMatch(/Störung/);
+    expect(en.notificationSlice.dialog.title).not.toMatch(/fault/i);
+    expect(de.sync.describe.createNotification).not.toMatch(/Störung/);
   });
 });

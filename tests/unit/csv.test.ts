@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CSV_BOM, CsvSyntaxError, detectSeparator, parseCsv, serializeCsv } from '../../src/client/lib/csv';
 
@@ -45,5 +46,29 @@ describe('CSV for German Excel', () => {
     } catch (error) {
       expect((error as CsvSyntaxError).line).toBe(2);
     }
+  });
+
+  it('neutralises formulas: a cell starting with =, +, -, @, a tab or a carriage return opens in Excel as text', () => {
+    const dangerous = ['=HYPERLINK("http://evil.example","klick")', '+1+cmd|\' /C calc\'!A0', '-2+3', '@SUM(A1:A2)', '\t=1+1', '\r=1+1'];
+    const text = serializeCsv([['titel'], ...dangerous.map((value) => [value])]);
+    const cells = text.replace(CSV_BOM, '').split('\r\n').slice(1, -1).map((cell) => cell.replace(/^"/, ''));
+    for (const cell of cells) expect(cell, cell).toMatch(/^'[=+\-@\t\r]/);
+    // The import reads back exactly what was exported.
+    expect(parseCsv(text).slice(1).map(([value]) => value)).toEqual(dangerous);
+  });
+
+  it('leaves plain numbers and ordinary text as they are', () => {
+    expect(serializeCsv([['-5', '-3,25', '12', 'Presse', "'zitiert"]])).toBe(`${CSV_BOM}-5;-3,25;12;Presse;'zitiert\r\n`);
+  });
+
+  it('round-trips any text, also text that looks like a formula or an escaped one', () => {
+    const cell = fc.oneof(fc.string(), fc.constantFrom("'=1", "''+x", '=1', '-', '@', "'", "'-5", '-5'));
+    fc.assert(
+      fc.property(fc.array(fc.array(cell, { minLength: 2, maxLength: 4 }), { minLength: 1, maxLength: 5 }), (rows) => {
+        // A row of one empty field is a blank line, which the parser skips by design.
+        const expected = rows.filter((row) => row.some((field) => field !== '') || row.length > 1);
+        expect(parseCsv(serializeCsv(expected))).toEqual(expected);
+      }),
+    );
   });
 });

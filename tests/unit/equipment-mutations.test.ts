@@ -17,7 +17,7 @@ function applied<M extends AnyMutation>(definition: M, input: MutationInput<M>, 
 
 describe('machine declarations', () => {
   const body = {
-    lang: 'de',
+    lang: 'de' as const,
     equipmentnodeid: MACHINE,
     name: ' Presse 3 ',
     constructiondate: Date.UTC(2019, 0, 1) - 3_600_000,

@@ -25,4 +25,17 @@ describe('signed file URLs', () => {
     const other = createFileUrlSigner('another-secret-another-secret-another-secret');
     expect(signer.verify(file, 'PUT', exp, other.sign(file, 'PUT', exp))).toBe(false);
   });
+
+  it.each([
+    ['a trailing character', (sig: string) => `${sig}A`],
+    ['trailing padding', (sig: string) => `${sig}=`],
+    ['trailing garbage after a dot', (sig: string) => `${sig}.x`],
+    ['the standard base64 alphabet', (sig: string) => Buffer.from(sig, 'base64url').toString('base64')],
+    ['an inner character base64url decoding skips', (sig: string) => `${sig.slice(0, 10)}!${sig.slice(10)}`],
+  ])('refuses a signature with %s (only the canonical base64url of the MAC verifies)', (_name, alter) => {
+    const sig = signer.sign(file, 'PUT', exp);
+    const altered = alter(sig);
+    expect(altered).not.toBe(sig);
+    expect(signer.verify(file, 'PUT', exp, altered)).toBe(false);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localized } from '../../src/shared/domain/text';
+import { localized, textIn } from '../../src/shared/domain/text';
 
 describe('localized', () => {
   const hall = { de: 'Halle 1', en: 'Hall 1', fr: 'Hall un' };
@@ -40,5 +40,17 @@ describe('localized', () => {
     const parsed = JSON.parse('{"__proto__": "Prototyp", "de": "Halle"}') as Record<string, string>;
     expect(localized(parsed, '__proto__')).toBe('Prototyp');
     expect(localized(parsed, 'en')).toBe('Halle');
+  });
+});
+
+describe('textIn', () => {
+  it('is the text stored under exactly that language, without fallback', () => {
+    expect(textIn({ de: 'Halle 1', en: 'Hall 1' }, 'en')).toBe('Hall 1');
+    expect(textIn({ de: 'Halle 1' }, 'en')).toBeUndefined();
+    expect(textIn('Halle 1', 'de')).toBeUndefined();
+  });
+
+  it("finds nothing for Object.prototype's members", () => {
+    for (const lang of ['__proto__', 'toString', 'valueOf', 'constructor', 'hasOwnProperty']) expect(textIn({ de: 'Halle 1' }, lang)).toBeUndefined();
   });
 });

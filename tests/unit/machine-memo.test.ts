@@ -10,7 +10,7 @@ const USER = '0190f5a0-0000-7000-8000-0000000000aa';
 const MACHINE = '0190f5a0-0000-7000-8000-0000000000bb';
 const NOW = Date.UTC(2026, 4, 4, 10);
 const machineRow = { nodeid: MACHINE, legalentitynodeid: '0190f5a0-0000-7000-8000-0000000000cc', version: 7, name: 'BAZ 02 Fräszentrum', memo: 'Alt' };
-const input = (memo: string | null) => ({ params: { id: MACHINE }, body: { lang: 'de', equipmentnodeid: MACHINE, memo } });
+const input = (memo: string | null) => ({ params: { id: MACHINE }, body: { lang: 'de' as const, equipmentnodeid: MACHINE, memo } });
 
 /** The error `parse` throws, failing when it throws none. */
 function inputError(parse: () => unknown): MutationInputError {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LocalDatabase } from '../../src/client/db/local-db';
-import { readAttachments, readMachineCounters, readMachineDetail, readNotificationDetail, readOpenNotifications } from '../../src/client/sync/machine-mirror';
+import { readCounterDetails } from '../../src/client/sync/machine-counters';
+import { readAttachments, readMachineDetail, readNotificationDetail, readOpenNotifications } from '../../src/client/sync/machine-mirror';
 import { writeState, stateKeys } from '../../src/client/sync/outbox';
 import { addCounterReading } from '../../src/client/sync/repositories/counters';
 import { createNotification, updateNotificationStatus } from '../../src/client/sync/repositories/notifications';
@@ -78,13 +79,13 @@ describe('what the machine screens read from the mirror', () => {
 
   it('counters with unit and the latest reading by time taken; a new reading is the latest at once, unsynced', async () => {
     const { db, context } = await plant();
-    const before = await readMachineCounters(db, MACHINE, 'de');
-    expect(before.map((c) => [c.name, c.typeName, c.unit, c.latest])).toEqual([
+    const before = await readCounterDetails(db, MACHINE, 'de');
+    expect(before.map((c) => [c.name, c.type?.name ?? null, c.type?.unit?.symbol ?? null, c.latest && { value: c.latest.value, takenat: c.latest.takenat, pending: c.latest.pending }])).toEqual([
       ['Anzahl Hübe', null, null, null],
       ['Betriebsstunden', 'Betriebsstunden', 'h', { value: 1200, takenat: 20 * DAY, pending: false }],
     ]);
     await addCounterReading(context, { counternodeid: COUNTER, value: 1234.5 });
-    const after = await readMachineCounters(db, MACHINE, 'de');
-    expect(after[1]!.latest).toEqual({ value: 1234.5, takenat: 30 * DAY, pending: true });
+    const after = await readCounterDetails(db, MACHINE, 'de');
+    expect(after[1]!.latest).toMatchObject({ value: 1234.5, takenat: 30 * DAY, pending: true });
   });
 });

@@ -62,13 +62,17 @@ describe('status transitions (§4.2)', () => {
 describe('elapsed time display (§4.2, §9)', () => {
   const HOUR = 3_600_000;
   it.each([
-    [0, 'hours', 0],
-    [HOUR - 1, 'hours', 0],
+    // Under an hour: just now, then minutes (issue #14: "offen seit 0 Stunden" said nothing).
+    [0, 'now', 0],
+    [59_999, 'now', 0],
+    [60_000, 'minutes', 1],
+    [HOUR - 1, 'minutes', 59],
+    [HOUR, 'hours', 1],
     [5 * HOUR, 'hours', 5],
     [ELAPSED_DAYS_FROM_MS - 1, 'hours', 47],
     [ELAPSED_DAYS_FROM_MS, 'days', 2],
     [10 * 24 * HOUR + 5 * HOUR, 'days', 10],
-    [-HOUR, 'hours', 0],
+    [-HOUR, 'now', 0],
   ])('%i ms shows as %s (%i)', (ms, unit, value) => {
     expect(elapsedDisplay(ms)).toEqual({ unit, value });
   });

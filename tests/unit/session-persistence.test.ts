@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createKeyStore } from '../../src/client/db/key-store';
 import { createSessionVault, SESSION_STORAGE_KEY } from '../../src/client/lib/session-vault';
-import { createSessionStore, sessionCan, toStoredSession } from '../../src/client/stores/session-store';
+import { createSessionStore, sessionCan } from '../../src/client/stores/session-store';
+import { toStoredSession } from '../../src/client/stores/stored-session';
 import { MemoryStorage } from './support/memory-storage';
 import { sessionFixture } from './support/session-fixture';
 
@@ -119,6 +120,35 @@ describe('encrypted session persistence', () => {
     await store.getState().restore();
     expect(store.getState().session).toBeNull();
     expect(storage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+});
+
+describe('device credentials (the refresh-token binding)', () => {
+  it('are made once per browser profile: a reload, a second tab and concurrent first calls get the same client id and secret', async () => {
+    const [first, concurrent] = await Promise.all([keyStore.deviceCredentials(), keyStore.deviceCredentials()]);
+    expect(concurrent).toEqual(first);
+    expect(first.deviceid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(first.devicesecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Another tab opens its own connection to the same IndexedDB database.
+    const otherTab = createKeyStore(keyStore.database.name);
+    expect(await otherTab.deviceCredentials()).toEqual(first);
+    otherTab.database.close();
+  });
+
+  it('differ between browser profiles (databases)', async () => {
+    const elsewhere = createKeyStore(`keys-${crypto.randomUUID()}`);
+    const [mine, theirs] = [await keyStore.deviceCredentials(), await elsewhere.deviceCredentials()];
+    expect(theirs.deviceid).not.toBe(mine.deviceid);
+    expect(theirs.devicesecret).not.toBe(mine.devicesecret);
+    await elsewhere.database.delete();
+  });
+
+  it('survive logout: they name the device, not the session', async () => {
+    const before = await keyStore.deviceCredentials();
+    const { store } = reload();
+    await store.getState().start(toStoredSession(sessionFixture()));
+    await store.getState().end('logout');
+    expect(await keyStore.deviceCredentials()).toEqual(before);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseScannedCode, stickerUrl } from '../../src/client/lib/sticker-url';
+import { isLoopbackUrl, parseScannedCode, stickerBase, stickerUrl } from '../../src/client/lib/sticker-url';
 
 const id = '0192f0c4-1c2b-7d3e-8f00-0123456789ab';
 
@@ -27,9 +27,36 @@ describe('service sticker URL', () => {
 
 describe('sticker PDF file name', () => {
   it('is the equipment name with characters file systems refuse replaced', async () => {
-    const { stickerFileName } = await import('../../src/client/features/equipment/sticker-pdf');
+    const { stickerFileName } = await import('../../src/client/lib/sticker-pdf');
     expect(stickerFileName('HYD 03 Hydraulik / Presse: "Linie 2"')).toBe('HYD 03 Hydraulik Presse Linie 2 .pdf'.replace(' .pdf', '.pdf'));
     expect(stickerFileName('Fräse\tgroß')).toBe('Fräsegroß.pdf');
     expect(stickerFileName('  ')).toBe('Equipment.pdf');
+  });
+});
+
+describe('sticker base URL', () => {
+  it.each([
+    ['http://localhost:3000', true],
+    ['http://127.0.0.1:3161', true],
+    ['http://127.1.2.3', true],
+    ['http://[::1]:3000', true],
+    ['http://app.localhost', true],
+    ['http://192.168.1.20:3000', false],
+    ['https://wartung.example.de', false],
+    ['not a url', false],
+  ])('%s is loopback: %s', (url, expected) => {
+    expect(isLoopbackUrl(url)).toBe(expected);
+  });
+
+  it.each<[string | undefined, string, string]>([
+    ['https://wartung.example.de', 'http://192.168.1.20:3000', 'https://wartung.example.de'],
+    [undefined, 'http://192.168.1.20:3000', 'http://192.168.1.20:3000'],
+    ['', 'http://192.168.1.20:3000', 'http://192.168.1.20:3000'],
+    // A session stored while the server still sent its localhost default: the address the browser used wins.
+    ['http://localhost:3000', 'http://192.168.1.20:3000', 'http://192.168.1.20:3000'],
+    ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://localhost:3000'],
+    [undefined, 'http://127.0.0.1:3161', 'http://127.0.0.1:3161'],
+  ])('public URL %s on origin %s: %s', (publicurl, origin, expected) => {
+    expect(stickerBase(publicurl, origin)).toBe(expected);
   });
 });

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { LATEST_SCHEMA_VERSION, LocalDatabase, type OutboxEntry } from '../../src/client/db/local-db';
-import { enqueueMutation, getClientId, pendingEntries } from '../../src/client/sync/outbox';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LATEST_SCHEMA_VERSION, LocalDatabase, isQuotaExceeded, type OutboxEntry } from '../../src/client/db/local-db';
+import { enqueueMutation, ensureRoomFor, getClientId, pendingEntries } from '../../src/client/sync/outbox';
 import { createNotification } from '../../src/client/sync/repositories/notifications';
 
 const USER = '0190f5a0-0000-7000-8000-0000000000aa';
@@ -66,6 +66,34 @@ describe('one write path', () => {
       ['a', 1],
       ['b', 1],
     ]);
+  });
+});
+
+describe('a file that does not fit', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const storage = (usage: number, quota: number) => ({ estimate: () => Promise.resolve({ usage, quota }) });
+
+  it('is refused with the quota error when the estimate leaves too little room, and allowed otherwise', async () => {
+    const refused = await ensureRoomFor(5_000_000, storage(8_000_000, 12_000_000)).catch((error: unknown) => error);
+    expect(isQuotaExceeded(refused)).toBe(true);
+    await expect(ensureRoomFor(1_000_000, storage(8_000_000, 12_000_000))).resolves.toBeUndefined();
+    await expect(ensureRoomFor(5_000_000, undefined)).resolves.toBeUndefined(); // no Storage API: the write just tries
+    await expect(ensureRoomFor(5_000_000, { estimate: () => Promise.resolve({}) })).resolves.toBeUndefined();
+  });
+
+  it('a report with a photo on a full device writes nothing: no row, no entry, no bytes, no used id', async () => {
+    // why: Node has no StorageManager; the estimate is the browser's answer this test needs (the e2e tier asks Chromium's)
+    vi.stubGlobal('navigator', { storage: storage(11_000_000, 12_000_000) });
+    const db = freshDb();
+    const photo = { bytes: new ArrayBuffer(2_000_000), mimetype: 'image/jpeg', name: 'foto.jpg' };
+    const failure = await createNotification({ db, usernodeid: USER }, { type: 0, title: 'Leck', equipmentnodeid: MACHINE, photo }).catch((error: unknown) => error);
+    expect(isQuotaExceeded(failure)).toBe(true);
+    expect(await db.mirror('notifications').count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.fileBytes.count()).toBe(0);
+    vi.stubGlobal('navigator', { storage: storage(1_000_000, 12_000_000) });
+    await createNotification({ db, usernodeid: USER }, { type: 0, title: 'Leck', equipmentnodeid: MACHINE, photo });
+    expect((await db.outbox.toArray()).map((entry) => entry.mutationId)).toEqual([1, 2, 3]);
   });
 });
 
@@ -177,5 +205,36 @@ describe('schema upgrade v2 → v3 (subscriptions mirrored)', () => {
     await v3.open();
     expect(await v3.syncState.get('pullFrom')).toBeUndefined();
     v3.close();
+  });
+});
+
+describe('schema upgrade v3 → v4 (files kept for offline reading)', () => {
+  it('adds the file cache tables and keeps outbox, stored bytes, sync state and mirror', async () => {
+    const name = `upgrade-v4-${Math.random()}`;
+    const v3 = new LocalDatabase(name, { upToVersion: 3 });
+    await v3.open();
+    expect(v3.tables.map((table) => table.name)).not.toContain('cachedFiles');
+    const [entry] = await enqueueMutation(
+      { db: v3, usernodeid: USER },
+      { action: 'createNotification', method: 'POST', path: 'notifications', body: { title: 'Leck' }, kind: 'notifications', nodeid: 'n1', values: { title: 'Leck' }, creates: true },
+      { files: [{ fileid: 'photo-1', bytes: new Uint8Array([1, 2, 3]).buffer, mimetype: 'image/png', name: 'leck.png', size: 3, createdAt: 1 }] },
+    );
+    await v3.syncState.put({ key: 'cursor', value: 77 });
+    await v3.mirror('equipment').put({ nodeid: MACHINE, name: 'Presse' });
+    v3.close();
+
+    const v4 = new LocalDatabase(name, { upToVersion: 4 });
+    await v4.open();
+    expect(v4.verno).toBe(4);
+    expect(await v4.outbox.toArray()).toMatchObject([{ mutationId: entry!.mutationId, body: { title: 'Leck' } }]);
+    expect(await v4.fileBytes.get('photo-1')).toMatchObject({ size: 3, mimetype: 'image/png' });
+    expect(await v4.syncState.get('cursor')).toEqual({ key: 'cursor', value: 77 });
+    expect(await v4.mirror('equipment').get(MACHINE)).toMatchObject({ name: 'Presse' });
+    await v4.cachedFiles.put({ nodeid: 'f1', mimetype: 'application/pdf', size: 3, lastUsed: 1, cachedAt: 1, pinnedBy: [MACHINE] });
+    expect(await v4.cachedFiles.where('pinnedBy').equals(MACHINE).count()).toBe(1);
+    expect(await v4.cachedFiles.orderBy('lastUsed').keys()).toEqual([1]);
+    await v4.offlineMachines.put({ nodeid: MACHINE, refreshedAt: 1, files: 1, bytes: 3 });
+    expect(LATEST_SCHEMA_VERSION).toBe(4);
+    v4.close();
   });
 });

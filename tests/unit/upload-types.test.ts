@@ -6,8 +6,14 @@ import {
   isAllowedUploadExtension,
   isAllowedUploadMimetype,
   isGenericMimetype,
+  canUpload,
+  isInlineMimetype,
   normalizeExtension,
+  sniffedTypeProblem,
+  TextContentCheck,
+  textContentProblem,
 } from '../../src/shared/domain/upload-types';
+import { ALL, NONE, READ_ONLY } from '../../src/shared/permissions';
 
 describe('upload types (§5)', () => {
   it.each(UPLOAD_GROUPS.map((group) => [group]))('group %s has at least one extension', (group) => {
@@ -31,5 +37,79 @@ describe('upload types (§5)', () => {
     expect(isGenericMimetype('application/pdf')).toBe(false);
     expect(isAllowedUploadMimetype('application/x-msdownload')).toBe(false);
     expect(normalizeExtension(' .PDF ')).toBe('pdf');
+  });
+
+  it.each(Object.entries(UPLOAD_TYPES).filter(([, type]) => type.sniffed.length > 0))('.%s takes the sniffed types of its own format only', (extension, type) => {
+    for (const sniffed of type.sniffed) expect(sniffedTypeProblem(extension, sniffed)).toBeUndefined();
+    expect(sniffedTypeProblem(extension, undefined)).toMatch(/^Ungültiger Dateityp!/);
+    expect(sniffedTypeProblem(extension, 'text/html')).toMatch(/^Ungültiger Dateityp!/);
+    expect(sniffedTypeProblem(extension, 'application/x-msdownload')).toMatch(/^Ungültiger Dateityp!/);
+  });
+
+  it('checks the sniffed type against the extension', () => {
+    expect(sniffedTypeProblem('pdf', 'image/png')).toBe('Ungültiger Dateityp! The content is image/png, not application/pdf as .pdf says');
+    expect(sniffedTypeProblem('png', 'image/jpeg')).toMatch(/image\/jpeg, not image\/png/);
+    expect(sniffedTypeProblem('DOCX', 'application/zip')).toBeUndefined();
+    expect(sniffedTypeProblem('txt', undefined)).toBeUndefined();
+    expect(sniffedTypeProblem('csv', 'application/xml')).toMatch(/not text/);
+    expect(sniffedTypeProblem('svg', 'application/xml')).toMatch(/not an upload type/);
+  });
+});
+
+describe('text uploads', () => {
+  it.each([
+    ['plain text', 'Prüfprotokoll\nDruck i. O.\n'],
+    ['a BOM before the text', '\uFEFFDatum;Wert\n'],
+    ['an angle bracket that is no markup', '< 5 bar, > 2 bar\n'],
+    ['markup later in the text', 'Hinweis: <html> im Text\n'],
+    ['nothing', ''],
+  ])('takes %s', (_name, text) => {
+    expect(textContentProblem(Buffer.from(text))).toBeUndefined();
+  });
+
+  it.each([
+    ['<html>', '<html><body></body></html>'],
+    ['<!DOCTYPE after whitespace', '\n\t  <!DOCTYPE html>'],
+    ['<script after a BOM', '\uFEFF<script>alert(1)</script>'],
+    ['upper-case <SCRIPT', '<SCRIPT>alert(1)</SCRIPT>'],
+    ['<svg', '<svg xmlns="http://www.w3.org/2000/svg"/>'],
+    ['<?xml', '<?xml version="1.0"?><x/>'],
+  ])('refuses markup at the start: %s', (_name, text) => {
+    expect(textContentProblem(Buffer.from(text))).toMatch(/must not be HTML/);
+  });
+
+  it('refuses NUL characters and bytes that are not UTF-8', () => {
+    expect(textContentProblem(Buffer.from('a\u0000b'))).toMatch(/NUL/);
+    expect(textContentProblem(Buffer.from([0x61, 0xc3]))).toMatch(/UTF-8/);
+    expect(textContentProblem(Buffer.from([0x61, 0xff, 0x62]))).toMatch(/UTF-8/);
+  });
+
+  it('takes a character split across chunks and finds markup split across chunks', () => {
+    const umlaut = Buffer.from('ä');
+    const split = new TextContentCheck();
+    expect(split.push(umlaut.subarray(0, 1))).toBeUndefined();
+    expect(split.push(umlaut.subarray(1))).toBeUndefined();
+    expect(split.end()).toBeUndefined();
+    const markup = new TextContentCheck();
+    expect(markup.push(Buffer.from('  <scr'))).toBeUndefined();
+    expect(markup.push(Buffer.from('ipt>'))).toMatch(/must not be HTML/);
+  });
+});
+
+describe('serving and uploading', () => {
+  it.each(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'IMAGE/PNG; charset=binary'])('%s may be shown inline', (mimetype) => {
+    expect(isInlineMimetype(mimetype)).toBe(true);
+  });
+
+  it.each(['image/svg+xml', 'text/html', 'text/plain', 'text/csv', 'application/xml', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'video/mp4'])('%s is only a download', (mimetype) => {
+    expect(isInlineMimetype(mimetype)).toBe(false);
+  });
+
+  it('needs one permission a file is uploaded for', () => {
+    expect(canUpload({ admin: true, features: {} })).toBe(true);
+    expect(canUpload({ admin: false, features: { equipment: READ_ONLY, notification: READ_ONLY, 'equipment.attachment': READ_ONLY } })).toBe(false);
+    expect(canUpload({ admin: false, features: { 'equipment.attachment': [true, true, false, false] } })).toBe(true);
+    expect(canUpload({ admin: false, features: { notification: [true, false, false, false] } })).toBe(true);
+    expect(canUpload({ admin: false, features: { site: ALL, user: ALL, equipment: NONE } })).toBe(false);
   });
 });

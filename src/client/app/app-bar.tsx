@@ -29,19 +29,20 @@ export function AppBar({ onOpenNav, navOpen }: { onOpenNav: () => void; navOpen:
       >
         <MenuIcon />
       </IconButton>
-      <HStack asChild gap="3" minH="11" flexShrink={0} borderRadius="l2" focusVisibleRing="outside">
-        <RouterLink to={HOME_PATH}>
+      <HStack asChild gap="3" minH="11" minW="11" justify="center" flexShrink={0} borderRadius="l2" focusVisibleRing="outside">
+        <RouterLink to={HOME_PATH} aria-label={t('app.name')}>
           <Box borderRadius="l3" boxShadow="0 0 0 1px rgba(255, 255, 255, 0.35)" lineHeight="0">
             <AppLogo size={36} />
           </Box>
-          <Text as="span" fontWeight="bold" fontSize="lg" letterSpacing="tight" display={{ base: 'none', sm: 'inline' }}>
+          {/* Below lg the logo alone names the app: portrait needs the room for the page title and the sync text. */}
+          <Text as="span" fontWeight="bold" fontSize="lg" letterSpacing="tight" display={{ base: 'none', lg: 'inline' }}>
             {t('app.name')}
           </Text>
         </RouterLink>
       </HStack>
       {title && (
         <>
-          <Separator orientation="vertical" h="8" borderColor="whiteAlpha.400" display={{ base: 'none', sm: 'block' }} />
+          <Separator orientation="vertical" h="8" borderColor="whiteAlpha.400" display={{ base: 'none', lg: 'block' }} />
           <Heading as="h1" size="lg" fontWeight="semibold" truncate minW="0">
             {title}
           </Heading>

@@ -7,6 +7,7 @@ import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { AppLogo } from '../components/app-logo';
+import { AppToaster } from '../components/app-toaster';
 import { LanguageSwitch } from '../components/language-switch';
 import { InitialSyncProgress } from '../components/initial-sync-progress';
 import { OutdatedTabPrompt } from '../components/outdated-tab-prompt';
@@ -42,6 +43,7 @@ export function AppLayout() {
       <OutdatedTabPrompt />
       <InitialSyncProgress />
       <UpdatePrompt />
+      <AppToaster />
       <Flex flex="1" align="stretch">
         <Box
           as="nav"

@@ -36,40 +36,38 @@ export interface ReadyRedirectRoute extends RouteBase {
 
 export interface PendingRoute extends RouteBase {
   status: 'pending';
-  /** GitHub issue number that will build the screen. */
-  issue: number;
+  /** The filed issue that builds the screen, or null while none is filed (ISSUES). */
+  issue: number | null;
 }
 
 export type RouteEntry = ReadyScreenRoute | ReadyRedirectRoute | PendingRoute;
 
 /**
- * Issues that build the pending screens (see docs/client.md). #3 and #4 are filed; #5 (notifications,
- * solutions, FAQs, reports, maintenance, counters), #6 (users, profile, subscription, sign-up, order, help,
- * planning board) and #7 (super user, admin, machine builder) are the planned split of the rest of the spec,
- * not filed yet.
+ * The filed issues that build pending screens (see docs/client.md): #12 the machine screen's tabs with the FAQ
+ * form and the equipment type's FAQ tab, #13 notifications end to end. `null`: no issue is filed yet for the
+ * screen (maintenance tasks and reports, chat, users and subscriptions, planning board, admin and machine builder).
  */
 export const ISSUES = {
-  offlineCore: 3,
-  structure: 4,
-  notificationsMaintenance: 5,
-  peopleSubscriptions: 6,
-  adminMachineBuilder: 7,
+  machineDetail: 12,
+  notifications: 13,
+  notFiled: null,
 } as const;
 
-const pending = (path: string, access: RouteAccess, purpose: string, issue: number): PendingRoute => ({ path, access, purpose, status: 'pending', issue });
-const { notificationsMaintenance, peopleSubscriptions, adminMachineBuilder } = ISSUES;
+const pending = (path: string, access: RouteAccess, purpose: string, issue: number | null): PendingRoute => ({ path, access, purpose, status: 'pending', issue });
+const { notifications, notFiled } = ISSUES;
 
 const structureScreen = (path: string, purpose: string, titleKey: PageTitleKey, load: () => Promise<ScreenModule>): ReadyScreenRoute => ({ path, access: 'private', purpose, status: 'ready', titleKey, load });
 const sitesScreen = () => import('../features/structure/sites-screen').then((m) => ({ default: m.SitesScreen }));
 const siteForm = () => import('../features/structure/site-form-screen').then((m) => ({ default: m.SiteFormScreen }));
 const poolForm = () => import('../features/structure/pool-form-screen').then((m) => ({ default: m.PoolFormScreen }));
+const faqForm = () => import('../features/faq/faq-form-screen').then((m) => ({ default: m.FaqFormScreen }));
 const equipmentForm = () => import('../features/equipment/equipment-form-screen').then((m) => ({ default: m.EquipmentFormScreen }));
 
 export const NOT_FOUND_PATH = '*';
 
 export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/', access: 'none', purpose: 'redirects to /login', status: 'ready', redirectTo: '/login' },
-  pending('/signup', 'guest', 'trial sign-up', peopleSubscriptions),
+  pending('/signup', 'guest', 'trial sign-up', notFiled),
   {
     path: '/login',
     access: 'guest',
@@ -78,7 +76,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     titleKey: 'login',
     load: () => import('../features/auth/login-screen').then((m) => ({ default: m.LoginScreen })),
   },
-  pending('/welcome', 'guest', 'welcome', peopleSubscriptions),
+  pending('/welcome', 'guest', 'welcome', notFiled),
   {
     path: '/dashboard',
     access: 'private',
@@ -88,12 +86,12 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     load: () => import('../features/dashboard/dashboard-screen').then((m) => ({ default: m.DashboardScreen })),
   },
 
-  pending('/initial-state', 'private', 'initial state', peopleSubscriptions),
-  pending('/profile', 'private', 'profile and security', peopleSubscriptions),
-  pending('/users', 'private', 'users and subscription summary', peopleSubscriptions),
-  pending('/messages', 'private', 'chat messages', notificationsMaintenance),
-  pending('/add-user', 'private', 'add or edit a user', peopleSubscriptions),
-  pending('/edit-user', 'private', 'edit a user', peopleSubscriptions),
+  pending('/initial-state', 'private', 'initial state', notFiled),
+  pending('/profile', 'private', 'profile and security', notFiled),
+  pending('/users', 'private', 'users and subscription summary', notFiled),
+  pending('/messages', 'private', 'chat messages', notFiled),
+  pending('/add-user', 'private', 'add or edit a user', notFiled),
+  pending('/edit-user', 'private', 'edit a user', notFiled),
   {
     path: '/machine-overview',
     access: 'private',
@@ -110,16 +108,23 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     titleKey: 'export',
     load: () => import('../features/equipment/export-screen').then((m) => ({ default: m.ExportScreen })),
   },
-  pending('/super', 'private', 'super user', adminMachineBuilder),
-  pending('/admin', 'private', 'admin', adminMachineBuilder),
-  pending('/clients', 'private', 'clients', adminMachineBuilder),
-  pending('/create-client', 'private', 'create client', adminMachineBuilder),
-  pending('/2fa', 'private', 'two-factor authentication', adminMachineBuilder),
-  pending('/mb-dashboard', 'private', 'machine builder dashboard', adminMachineBuilder),
-  pending('/mb-admin', 'private', 'machine builder admin', adminMachineBuilder),
-  pending('/types-machines', 'private', 'equipment types', adminMachineBuilder),
-  pending('/equipmenttype-overview', 'private', 'equipment type overview', adminMachineBuilder),
-  pending('/create-equipmenttype', 'private', 'create equipment type', adminMachineBuilder),
+  pending('/super', 'private', 'super user', notFiled),
+  pending('/admin', 'private', 'admin', notFiled),
+  pending('/clients', 'private', 'clients', notFiled),
+  pending('/create-client', 'private', 'create client', notFiled),
+  pending('/2fa', 'private', 'two-factor authentication', notFiled),
+  pending('/mb-dashboard', 'private', 'machine builder dashboard', notFiled),
+  pending('/mb-admin', 'private', 'machine builder admin', notFiled),
+  pending('/types-machines', 'private', 'equipment types', notFiled),
+  {
+    path: '/equipmenttype-overview',
+    access: 'private',
+    purpose: 'equipment type overview',
+    status: 'ready',
+    titleKey: 'equipmentTypeOverview',
+    load: () => import('../features/equipment-type/equipment-type-overview-screen').then((m) => ({ default: m.EquipmentTypeOverviewScreen })),
+  },
+  pending('/create-equipmenttype', 'private', 'create equipment type', notFiled),
 
   structureScreen('/machines', 'equipment: pools and their equipment', 'machines', () => import('../features/structure/machines-screen').then((m) => ({ default: m.MachinesScreen }))),
   structureScreen('/create-machine', 'equipment form', 'createEquipment', equipmentForm),
@@ -136,8 +141,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   structureScreen('/edit-site', 'site form', 'editSite', siteForm),
   structureScreen('/edit-pool', 'pool form', 'pool', poolForm),
 
-  pending('/edit-notification', 'private', 'notification form', notificationsMaintenance),
-  pending('/create-notification', 'private', 'notification form', notificationsMaintenance),
+  pending('/edit-notification', 'private', 'notification form', notifications),
+  pending('/create-notification', 'private', 'notification form', notifications),
   {
     path: '/notification-details',
     access: 'private',
@@ -146,21 +151,21 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     titleKey: 'notificationDetails',
     load: () => import('../features/notification/notification-details-screen').then((m) => ({ default: m.NotificationDetailsScreen })),
   },
-  pending('/notifications-dashboard', 'private', 'open notifications', notificationsMaintenance),
+  pending('/notifications-dashboard', 'private', 'open notifications', notifications),
 
-  pending('/create-workflow-step', 'private', 'solution form', notificationsMaintenance),
-  pending('/edit-workflow-step', 'private', 'solution form', notificationsMaintenance),
-  pending('/create-faq', 'private', 'FAQ form', notificationsMaintenance),
-  pending('/edit-faq', 'private', 'FAQ form', notificationsMaintenance),
+  pending('/create-workflow-step', 'private', 'solution form', notifications),
+  pending('/edit-workflow-step', 'private', 'solution form', notifications),
+  { path: '/create-faq', access: 'private', purpose: 'FAQ form', status: 'ready', titleKey: 'faqForm', load: faqForm },
+  { path: '/edit-faq', access: 'private', purpose: 'FAQ form', status: 'ready', titleKey: 'faqForm', load: faqForm },
 
-  pending('/create-maintenance-task', 'private', 'maintenance task form', notificationsMaintenance),
-  pending('/edit-maintenance-task', 'private', 'maintenance task form', notificationsMaintenance),
-  pending('/create-report', 'private', 'maintenance report form', notificationsMaintenance),
-  pending('/edit-report', 'private', 'maintenance report form', notificationsMaintenance),
-  pending('/maintenance-dashboard', 'private', 'planned maintenance', notificationsMaintenance),
-  pending('/new-calender', 'private', 'planned maintenance calendar', notificationsMaintenance),
+  pending('/create-maintenance-task', 'private', 'maintenance task form', notFiled),
+  pending('/edit-maintenance-task', 'private', 'maintenance task form', notFiled),
+  pending('/create-report', 'private', 'maintenance report form', notFiled),
+  pending('/edit-report', 'private', 'maintenance report form', notFiled),
+  pending('/maintenance-dashboard', 'private', 'planned maintenance', notFiled),
+  pending('/new-calender', 'private', 'planned maintenance calendar', notFiled),
 
-  pending('/aufgabeplanung', 'private', 'task planning board', peopleSubscriptions),
+  pending('/aufgabeplanung', 'private', 'task planning board', notFiled),
 
   {
     path: '/create-brand',
@@ -195,8 +200,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     load: () => import('../features/equipment/equipment-class-form-screen').then((m) => ({ default: m.EquipmentClassFormScreen })),
   },
 
-  pending('/OrderSubscription', 'private', 'three-step order wizard', peopleSubscriptions),
-  pending('/HelpAndFeedbackPage', 'private', 'help and feedback', peopleSubscriptions),
+  pending('/OrderSubscription', 'private', 'three-step order wizard', notFiled),
+  pending('/HelpAndFeedbackPage', 'private', 'help and feedback', notFiled),
 
   {
     path: '/template-skeliton',
@@ -206,8 +211,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     titleKey: 'skeleton',
     load: () => import('../features/skeleton/skeleton-screen').then((m) => ({ default: m.SkeletonScreen })),
   },
-  pending('/set-password/:token', 'none', 'password set', peopleSubscriptions),
-  pending('/reset-password', 'none', 'password reset', peopleSubscriptions),
+  pending('/set-password/:token', 'none', 'password set', notFiled),
+  pending('/reset-password', 'none', 'password reset', notFiled),
 
   {
     path: NOT_FOUND_PATH,

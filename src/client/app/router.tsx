@@ -6,15 +6,25 @@ import { lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageSkeleton } from '../components/page-skeleton';
-import { AppLayout } from './app-layout';
 import { GuestOnly, RequireAuth } from './guards';
-import { isRedirectRoute, isScreenRoute, ROUTE_TABLE, type ReadyScreenRoute } from './route-table';
+import { isRedirectRoute, isScreenRoute, NOT_FOUND_PATH, ROUTE_TABLE, type ReadyScreenRoute } from './route-table';
 import { usePageTitle, type RouteHandle } from './use-page-title';
+import { useSessionStore } from '../stores/session-store';
+
+// why lazy: the frame (app bar, navigation, sync engine with the data mirror) is for signed-in users only; the login
+// must not load it. A cold /dashboard loads it in parallel with the screen.
+const AppLayout = lazy(() => import('./app-layout').then((m) => ({ default: m.AppLayout })));
 
 function screenRoute(entry: ReadyScreenRoute): RouteObject {
   const Screen = lazy(entry.load);
   const handle: RouteHandle = { titleKey: entry.titleKey };
   return { path: entry.path, element: <Screen />, handle };
+}
+
+/** A signed-in user keeps the app's frame (navigation, sync state) on the 404; a guest sees it alone. */
+function FrameWhenSignedIn() {
+  const signedIn = useSessionStore((state) => state.session !== null);
+  return signedIn ? <AppLayout /> : <Outlet />;
 }
 
 /** Keeps document.title in step with the screen: "Dashboard – Anlagenbuch". */
@@ -42,7 +52,8 @@ export function buildRoutes(): RouteObject[] {
         ...redirects,
         { element: <GuestOnly />, children: screens.filter((e) => e.access === 'guest').map(screenRoute) },
         { element: <RequireAuth />, children: [{ element: <AppLayout />, children: screens.filter((e) => e.access === 'private').map(screenRoute) }] },
-        ...screens.filter((e) => e.access === 'none').map(screenRoute),
+        ...screens.filter((e) => e.access === 'none' && e.path !== NOT_FOUND_PATH).map(screenRoute),
+        { element: <FrameWhenSignedIn />, children: screens.filter((e) => e.path === NOT_FOUND_PATH).map(screenRoute) },
       ],
     },
   ];

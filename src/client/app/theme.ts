@@ -13,6 +13,11 @@ const config = defineConfig({
   theme: {
     // Spec breakpoints: xs 0 (Chakra's `base`), sm 600, md 960, lg 1280, xl 1440.
     breakpoints: { sm: '600px', md: '960px', lg: '1280px', xl: '1440px' },
+    // why transform only: an animated layout property (Chakra's indeterminate progress moves `left`) re-lays out
+    // every frame and slowed a throttled initial sync from 7.4 s to 19.3 s; a transform runs on the compositor.
+    keyframes: {
+      'sync-slide': { from: { transform: 'translateX(-100%)' }, to: { transform: 'translateX(250%)' } },
+    },
     tokens: {
       colors: {
         brand: {
@@ -45,6 +50,11 @@ const config = defineConfig({
         bg: {
           canvas: { value: { _light: CANVAS_COLOR, _dark: '{colors.gray.950}' } },
         },
+        // why one shade darker than Chakra's: white text on green.600 (3.3:1) and orange.600 (3.6:1), and red.500
+        // error text on white (3.8:1), fail WCAG AA's 4.5:1 (tests/e2e/accessibility.spec.ts).
+        green: { solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.600}' } } },
+        orange: { solid: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.600}' } }, contrast: { value: { _light: 'white', _dark: 'white' } } },
+        fg: { error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.400}' } } },
       },
     },
     recipes: {

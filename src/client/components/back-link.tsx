@@ -4,14 +4,15 @@ import { ChevronLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 
-export function BackLink({ to, label }: { to: string; label: string }) {
+/** `state`: navigation state for the target (a list that comes back with the filter it was left with). */
+export function BackLink({ to, label, state }: { to: string; label: string; state?: unknown }) {
   const { t } = useTranslation();
   return (
     <Breadcrumb.Root aria-label={t('machine.breadcrumbLabel')}>
       <Breadcrumb.List>
         <Breadcrumb.Item>
           <Breadcrumb.Link asChild minH="11" display="inline-flex" alignItems="center">
-            <RouterLink to={to}>
+            <RouterLink to={to} state={state}>
               <ChevronLeft size={18} aria-hidden />
               {label}
             </RouterLink>

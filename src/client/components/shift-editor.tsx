@@ -4,11 +4,12 @@
  * ends the next day, 'Schicht ist unbemannt', remove) and '+ Schicht' with the §4 defaults.
  * Controlled: the parent holds the rows and decides what to save; `hasShiftRowIssues` (shared) tells it when not to.
  */
-import { Badge, Box, Button, Checkbox, createListCollection, Field, Flex, Heading, IconButton, Input, Portal, Select, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, createListCollection, Field, Flex, Heading, IconButton, Portal, Select, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Trash2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isWeekday, newShiftRow, SHIFT_TIME_STEP_SECONDS, shiftRowEndsNextDay, shiftRowIssues, sortWeekdays, WEEKDAYS, type ShiftRow } from '../../shared/domain/shift';
+import { TimeField } from './time-field';
+import { isWeekday, newShiftRow, shiftRowEndsNextDay, shiftRowIssues, sortWeekdays, WEEKDAYS, type ShiftRow } from '../../shared/domain/shift';
 
 /** A row of the editor: the shared shift row ('HH:MM' times, as the API takes it) plus a stable key for React. */
 export interface ShiftEditorRow extends ShiftRow {
@@ -86,8 +87,6 @@ function ShiftRowFields({ row, index, disabled, onChange, onRemove }: ShiftRowFi
   const missingWeekday = invalid('weekdays');
   const nextDay = shiftRowEndsNextDay(row);
   const number = index + 1;
-  // Browsers may report seconds ("06:00:00"); the shared rows hold HH:MM.
-  const setTime = (field: 'start' | 'end', value: string) => onChange({ [field]: value.slice(0, 5) });
 
   return (
     <Box borderWidth="1px" borderRadius="l2" p="4" bg="bg.panel" data-testid="shift-row" role="group" aria-label={t('shifts.row', { number })}>
@@ -133,12 +132,12 @@ function ShiftRowFields({ row, index, disabled, onChange, onRemove }: ShiftRowFi
         </Box>
         <Field.Root disabled={disabled} invalid={invalid('start')}>
           <Field.Label>{t('shifts.start')}</Field.Label>
-          <Input type="time" step={SHIFT_TIME_STEP_SECONDS} value={row.start} onChange={(event) => setTime('start', event.target.value)} data-testid="shift-start" />
+          <TimeField value={row.start} onChange={(value) => onChange({ start: value })} data-testid="shift-start" />
           <Field.ErrorText>{t('shifts.invalidTime')}</Field.ErrorText>
         </Field.Root>
         <Field.Root disabled={disabled} invalid={invalid('end')}>
           <Field.Label data-testid="shift-end-label">{nextDay ? t('shifts.endNextDay') : t('shifts.end')}</Field.Label>
-          <Input type="time" step={SHIFT_TIME_STEP_SECONDS} value={row.end} onChange={(event) => setTime('end', event.target.value)} data-testid="shift-end" />
+          <TimeField value={row.end} onChange={(value) => onChange({ end: value })} data-testid="shift-end" />
           <Field.ErrorText>{t('shifts.invalidTime')}</Field.ErrorText>
         </Field.Root>
         <Flex gridColumn={{ sm: 'span 4' }} align="center" justify="space-between" gap="3" minH="11">

@@ -1,6 +1,6 @@
 /**
  * The sync panel (drawer from the right): connection, last sync, errors in plain words, "Jetzt synchronisieren",
- * the unsent changes in order and the changes the server refused — each refused one can be sent again or, after
+ * the unsent changes in order (one item per user action, however many requests it takes) and the changes the server refused — each refused one can be sent again or, after
  * a confirmation, discarded.
  */
 import { Alert, Badge, Box, Button, CloseButton, Drawer, Flex, Heading, HStack, Portal, Stack, Text } from '@chakra-ui/react';
@@ -8,9 +8,10 @@ import { RotateCcw, Trash2, Wifi, WifiOff } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { StorageUsage } from './storage-usage';
 import { formatDateTime } from '../lib/dates';
 import { useSessionStore } from '../stores/session-store';
-import { useSyncStatus } from '../stores/sync-store';
+import { useSyncStatus, type SyncErrorKind } from '../stores/sync-store';
 import { discardRefusedChange, retryRefusedChange, syncNow } from '../sync/app-sync';
 import type de from '../i18n/de.json';
 import { useSyncLists, type Description, type SyncListItem } from '../sync/use-sync-lists';
@@ -40,9 +41,11 @@ function ItemRow({ item, describe, children }: { item: SyncListItem; describe: (
       <Text textStyle="sm" color="fg.muted">
         {t('sync.panel.savedAt', { time: formatDateTime(item.createdAt) })}
       </Text>
-      {item.attempts > 0 && item.lastError && (
-        <Text textStyle="sm" color="orange.fg">
-          {t('sync.panel.attempts', { count: item.attempts, error: item.lastError === 'network' ? t('sync.panel.noConnection') : item.lastError })}
+      {item.attempts > 0 && item.lastError && item.lastError !== 'network' && (
+        // A server hiccup is retried by itself: said calmly, without counting failures. No connection is not worth
+        // a line per change at all (the panel says it once).
+        <Text textStyle="sm" color="fg.muted">
+          {t('sync.panel.retrying')}
         </Text>
       )}
       {item.refusedStatus !== undefined && (
@@ -55,6 +58,9 @@ function ItemRow({ item, describe, children }: { item: SyncListItem; describe: (
   );
 }
 
+/** Errors the user has to do something about (log in again, free storage); the others resolve by themselves. */
+const mustAct = (kind: SyncErrorKind): boolean => kind === 'session' || kind === 'quota';
+
 export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t, i18n } = useTranslation();
   const describe = useDescribe();
@@ -66,7 +72,6 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
   const lastSyncAt = useSyncStatus((s) => s.lastSyncAt);
   const others = useSyncStatus((s) => s.otherUsersPendingCount);
   const lost = useSyncStatus((s) => s.serverLostWrites);
-  const persisted = useSyncStatus((s) => s.storagePersisted);
   const [confirm, setConfirm] = useState<SyncListItem | null>(null);
 
   return (
@@ -89,13 +94,12 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
                   </HStack>
                   <Text>{lastSyncAt ? t('sync.lastSync', { time: formatDateTime(lastSyncAt) }) : t('sync.neverSynced')}</Text>
                   {error && (
-                    <Alert.Root status={error.kind === 'network' ? 'warning' : 'error'}>
+                    // Offline or a server hiccup is the expected state in a hall, not a failure: calm words, no
+                    // retry clock. Red only for what the user must act on (logged out, storage full).
+                    <Alert.Root status={mustAct(error.kind) ? 'error' : 'info'} data-testid="sync-error" data-severity={mustAct(error.kind) ? 'error' : 'info'}>
                       <Alert.Indicator />
                       <Alert.Content>
-                        <Alert.Description>
-                          {t(`sync.errors.${error.kind}`)}
-                          {error.retryAt ? ` ${t('sync.errors.nextTry', { time: formatDateTime(error.retryAt).slice(11) })}` : ''}
-                        </Alert.Description>
+                        <Alert.Description>{t(`sync.errors.${error.kind}`)}</Alert.Description>
                       </Alert.Content>
                     </Alert.Root>
                   )}
@@ -105,7 +109,6 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
                       <Alert.Description>{t('sync.errors.serverLost', { count: lost })}</Alert.Description>
                     </Alert.Root>
                   )}
-                  {persisted === false && <Text textStyle="sm" color="fg.muted">{t('sync.panel.storageNotPersisted')}</Text>}
                   <Button colorPalette="brand" onClick={() => void syncNow()} loading={sending} disabled={!usernodeid}>
                     {t('sync.panel.syncNow')}
                   </Button>
@@ -143,6 +146,7 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
                       </Stack>
                     </>
                   )}
+                  <StorageUsage />
                 </Stack>
               </Drawer.Body>
               <Drawer.CloseTrigger asChild>

@@ -1,15 +1,36 @@
 /**
- * The app bar's sync state: unsent changes (count), sending, last successful sync (DD.MM.YYYY HH:mm), refused
- * changes and errors. A button: it opens the sync panel with the details.
+ * The app bar's sync state: what the user did that is not sent yet (user actions, not requests), sending, last
+ * successful sync (DD.MM.YYYY HH:mm), and only what the user must act on as a problem (refused changes, logged
+ * out, storage full). Being offline is not a problem: changes stay on the device. A button: it opens the sync
+ * panel with the details. Its accessible name is its visible text (no aria-label that could say something else),
+ * and the short text shows in portrait too, beside the icon.
  */
 import { Badge, Box, Button, Text } from '@chakra-ui/react';
 import { CloudAlert, CloudCheck, CloudOff, CloudUpload } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../lib/dates';
-import { useSyncStatus } from '../stores/sync-store';
+import { useSyncStatus, type SyncStatus } from '../stores/sync-store';
 // why lazy: the panel reads the outbox through Dexie; loading it on first open keeps Dexie out of the shell chunk.
 const SyncPanel = lazy(() => import('./sync-panel').then((module) => ({ default: module.SyncPanel })));
+
+type SlotState = Pick<SyncStatus, 'pendingCount' | 'deadLetterCount' | 'sending' | 'pulling' | 'online' | 'error' | 'lastSyncAt' | 'serverLostWrites'>;
+
+/** Something the user has to do: a change the server refused, writes a restored server lost, a new login, free storage. */
+export function syncProblem(state: SlotState): boolean {
+  return state.deadLetterCount > 0 || state.serverLostWrites > 0 || state.error?.kind === 'session' || state.error?.kind === 'quota';
+}
+
+/** The slot's short text as an i18n key and its count, in order of what matters most to the user. */
+export function syncHeadline(state: SlotState): { key: 'sync.deadLetters' | 'sync.problem.session' | 'sync.problem.quota' | 'sync.sending' | 'sync.pending' | 'sync.syncing' | 'sync.synced' | 'sync.neverSynced'; count?: number } {
+  if (state.deadLetterCount > 0) return { key: 'sync.deadLetters', count: state.deadLetterCount };
+  if (state.error?.kind === 'session') return { key: 'sync.problem.session' };
+  if (state.error?.kind === 'quota') return { key: 'sync.problem.quota' };
+  if (state.sending) return { key: 'sync.sending' };
+  if (state.pendingCount > 0) return { key: 'sync.pending', count: state.pendingCount };
+  if (state.pulling) return { key: 'sync.syncing' };
+  return { key: state.lastSyncAt ? 'sync.synced' : 'sync.neverSynced' };
+}
 
 export function SyncStatusSlot() {
   const { t } = useTranslation();
@@ -19,22 +40,21 @@ export function SyncStatusSlot() {
     if (next) setEverOpened(true);
     setOpenState(next);
   };
-  const pending = useSyncStatus((s) => s.pendingCount);
-  const refused = useSyncStatus((s) => s.deadLetterCount);
-  const sending = useSyncStatus((s) => s.sending);
-  const pulling = useSyncStatus((s) => s.pulling);
-  const online = useSyncStatus((s) => s.online);
-  const error = useSyncStatus((s) => s.error);
-  const lastSyncAt = useSyncStatus((s) => s.lastSyncAt);
-  const lost = useSyncStatus((s) => s.serverLostWrites);
+  const state: SlotState = {
+    pendingCount: useSyncStatus((s) => s.pendingCount),
+    deadLetterCount: useSyncStatus((s) => s.deadLetterCount),
+    sending: useSyncStatus((s) => s.sending),
+    pulling: useSyncStatus((s) => s.pulling),
+    online: useSyncStatus((s) => s.online),
+    error: useSyncStatus((s) => s.error),
+    lastSyncAt: useSyncStatus((s) => s.lastSyncAt),
+    serverLostWrites: useSyncStatus((s) => s.serverLostWrites),
+  };
+  const { pendingCount: pending, deadLetterCount: refused, online, error, lastSyncAt } = state;
 
-  const problem = refused > 0 || lost > 0 || (error !== null && error.kind !== 'network');
-  const Icon = problem ? CloudAlert : !online || error?.kind === 'network' ? CloudOff : pending > 0 || sending ? CloudUpload : CloudCheck;
-  const headline = sending ? t('sync.sending') : pending > 0 ? t('sync.pendingShort', { count: pending }) : pulling ? t('sync.syncing') : lastSyncAt ? t('sync.synced') : t('sync.neverSynced');
-  const last = lastSyncAt ? t('sync.lastSync', { time: formatDateTime(lastSyncAt) }) : t('sync.neverSynced');
-  const summary = [pending > 0 ? t('sync.pending', { count: pending }) : t('sync.synced'), refused > 0 ? t('sync.deadLetters', { count: refused }) : null, last, error ? t(`sync.errors.${error.kind}`) : null]
-    .filter(Boolean)
-    .join(' · ');
+  const problem = syncProblem(state);
+  const Icon = problem ? CloudAlert : !online || error?.kind === 'network' ? CloudOff : pending > 0 || state.sending ? CloudUpload : CloudCheck;
+  const headline = syncHeadline(state);
 
   return (
     <Box data-slot="sync-status">
@@ -43,29 +63,30 @@ export function SyncStatusSlot() {
         color="white"
         _hover={{ bg: 'whiteAlpha.200' }}
         px="2"
-        gap="3.5"
+        gap={{ base: '3', lg: '3.5' }}
         h="11"
         minW="11"
         onClick={() => setOpen(true)}
-        aria-label={t('sync.slotLabel', { state: summary })}
-        title={summary}
+        aria-haspopup="dialog"
         data-pending={pending}
         data-refused={refused}
+        data-problem={problem}
       >
         <Box position="relative" lineHeight="0">
           <Icon size={22} aria-hidden />
           {pending + refused > 0 && (
-            <Badge position="absolute" top="-2" right="-2.5" minW="5" h="5" px="1" borderRadius="full" justifyContent="center" variant="solid" colorPalette={problem ? 'red' : 'orange'} fontSize="xs">
+            // why aria-hidden: the count is in the text beside it; read twice it would be noise.
+            <Badge aria-hidden position="absolute" top="-2" right="-2.5" minW="5" h="5" px="1" borderRadius="full" justifyContent="center" variant="solid" colorPalette={problem ? 'red' : 'orange'} fontSize="xs">
               {pending + refused}
             </Badge>
           )}
         </Box>
-        <Box display={{ base: 'none', lg: 'block' }} textAlign="start" lineHeight="short">
-          <Text as="span" display="block" fontSize="sm" fontWeight="semibold">
-            {problem && refused > 0 ? t('sync.deadLetters', { count: refused }) : headline}
+        <Box textAlign="start" lineHeight="short" maxW={{ base: '8.5rem', lg: 'none' }} whiteSpace={{ base: 'normal', lg: 'nowrap' }}>
+          <Text as="span" display="block" fontSize={{ base: 'xs', lg: 'sm' }} fontWeight="semibold" data-testid="sync-headline">
+            {t(headline.key, headline.count === undefined ? {} : { count: headline.count })}
           </Text>
           {lastSyncAt && (
-            <Text as="span" display="block" fontSize="xs" opacity={0.85}>
+            <Text as="span" display={{ base: 'none', lg: 'block' }} fontSize="xs" opacity={0.85}>
               {formatDateTime(lastSyncAt)}
             </Text>
           )}

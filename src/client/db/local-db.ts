@@ -96,6 +96,13 @@ export interface OutboxEntry {
   dependsOn: string[];
   /** Set on a file registration: after the server acknowledged it, PUT these stored bytes to the signed URL. */
   upload?: { fileid: string };
+  /**
+   * The user action this request is part of: the mutation id (same client id) of the entry that describes it. A
+   * report with a photo is three requests (the report, the file's registration, the attachment) but one thing the
+   * user did; the app bar counts and the sync panel lists user actions. Not indexed (no schema change); entries
+   * queued before it existed have none and count as one action each.
+   */
+  userAction?: number;
   /** Device time of the user's action: shown in the sync panel, never used for ordering. */
   createdAt: number;
   /** Failed send attempts (network, 408, 429, 5xx); a 401 refresh is not one. */
@@ -127,6 +134,36 @@ export interface StoredFileBytes {
   name: string;
   size: number;
   createdAt: number;
+}
+
+/**
+ * A server file kept on the device so it opens offline (lib/file-cache.ts): its metadata, read without the bytes
+ * for the budget and the eviction order. Keyed by the file's nodeid (one immutable version).
+ */
+export interface CachedFileMeta {
+  nodeid: string;
+  mimetype: string;
+  size: number;
+  /** Last time a screen showed or opened it (device time): eviction goes oldest first. */
+  lastUsed: number;
+  cachedAt: number;
+  /** Machines made available offline that need this file; while any does, the file is never evicted. */
+  pinnedBy: string[];
+}
+
+/** The bytes of a cached file: ArrayBuffer, not Blob (Safari loses Blobs in IndexedDB), in a table of their own. */
+export interface CachedFileBytes {
+  nodeid: string;
+  bytes: ArrayBuffer;
+}
+
+/** A machine the user made available offline ("Offline verfügbar machen"). */
+export interface OfflineMachine {
+  nodeid: string;
+  /** When its files were last fetched (device time). */
+  refreshedAt: number;
+  files: number;
+  bytes: number;
 }
 
 export interface SyncStateRow {
@@ -205,6 +242,13 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       if ((await syncState.get('cursor')) !== undefined) await syncState.put({ key: 'pullFrom', value: 0 });
     },
   },
+  {
+    // v4: files kept for offline reading (lib/file-cache.ts): metadata by last use and by the machines that pin
+    // them, the bytes apart (the budget reads metadata only), and the machines made available offline. New
+    // tables only: nothing to migrate, the outbox and fileBytes are untouched.
+    version: 4,
+    stores: { cachedFiles: 'nodeid, lastUsed, *pinnedBy', cachedFileBytes: 'nodeid', offlineMachines: 'nodeid' },
+  },
 ];
 
 /**
@@ -244,6 +288,9 @@ export class LocalDatabase extends Dexie {
   acked!: Table<AckedEntry, [string, number]>;
   fileBytes!: Table<StoredFileBytes, string>;
   syncState!: Table<SyncStateRow, string>;
+  cachedFiles!: Table<CachedFileMeta, string>;
+  cachedFileBytes!: Table<CachedFileBytes, string>;
+  offlineMachines!: Table<OfflineMachine, string>;
 
   /** `upToVersion` exists for the upgrade test (open an old schema, then the current one). */
   constructor(name: string = LOCAL_DATABASE_NAME, options: { upToVersion?: number } = {}) {

@@ -7,7 +7,7 @@
  */
 import ky, { type KyInstance } from 'ky';
 import type { z } from 'zod';
-import { refreshResponseSchema, type RefreshResponse } from '../../shared/api/auth';
+import { refreshResponseSchema, type DeviceCredentials, type RefreshResponse } from '../../shared/api/auth';
 
 export type ApiErrorKind =
   /** The server answered with a non-2xx status. */
@@ -59,6 +59,8 @@ export interface TokenSource {
   reload?(): Promise<void>;
   /** Run the refresh exclusively across tabs, e.g. with the Web Locks API (optional). */
   withRefreshLock?<T>(run: () => Promise<T>): Promise<T>;
+  /** This device's client id and secret, sent with every refresh: the server lets only the bound device refresh (optional). */
+  getDevice?(): Promise<DeviceCredentials>;
 }
 
 type SearchParams = Record<string, string | number | boolean>;
@@ -142,7 +144,9 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       await tokens.endSession();
       return null;
     }
-    const response = await send('POST', REFRESH_PATH, { json: { token: refreshToken } }, null);
+    // why no failure on a missing device: without IndexedDB the refresh still works, only without the grace retry.
+    const device = await tokens.getDevice?.().catch(() => undefined);
+    const response = await send('POST', REFRESH_PATH, { json: { token: refreshToken, ...device } }, null);
     if (response.status === 400 || response.status === 401 || response.status === 403) {
       await tokens.endSession();
       return null;

@@ -3,9 +3,27 @@
  * umlauts survive a double-click open, fields quoted with `"` when they contain the separator, a quote or a line
  * break (RFC 4180 quoting, `""` for a quote inside). Parsing accepts `,` too when the header row has no `;`
  * (a file saved by English Excel), LF or CRLF, and a missing BOM.
+ *
+ * Formula injection: Excel runs a cell that starts with `=`, `+`, `-`, `@` (or a tab or carriage return before
+ * one) as a formula, so a machine named `=HYPERLINK(…)` would become a live link or worse in the export. Such a
+ * field is written with a leading `'` (Excel's "this is text"); plain numbers like `-5` stay numbers. Reading
+ * takes one `'` off such a field again, so an export imports back unchanged (also a text that already started
+ * with `'=`: it gets one more quote on the way out).
  */
 export const CSV_BOM = '\uFEFF';
 export const CSV_SEPARATOR = ';';
+
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+const ESCAPED_FORMULA = /^'+[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^-?\d+(?:[.,]\d+)?$/;
+
+function neutralise(field: string): string {
+  return FORMULA_START.test(field) && !PLAIN_NUMBER.test(field) ? `'${field}` : field;
+}
+
+function restore(field: string): string {
+  return ESCAPED_FORMULA.test(field) ? field.slice(1) : field;
+}
 
 function quote(field: string, separator: string): string {
   return /["\r\n]/.test(field) || field.includes(separator) ? `"${field.replace(/"/g, '""')}"` : field;
@@ -13,7 +31,7 @@ function quote(field: string, separator: string): string {
 
 /** Rows of fields → the file's text, BOM first. */
 export function serializeCsv(rows: readonly (readonly string[])[], separator = CSV_SEPARATOR): string {
-  return CSV_BOM + rows.map((row) => row.map((field) => quote(field, separator)).join(separator)).join('\r\n') + '\r\n';
+  return CSV_BOM + rows.map((row) => row.map((field) => quote(neutralise(field), separator)).join(separator)).join('\r\n') + '\r\n';
 }
 
 /** Which separator a file uses: `;` unless the first line has none and has a `,`. */
@@ -39,7 +57,7 @@ export function parseCsv(text: string, separator = detectSeparator(text)): strin
   let quoteLine = 1;
   let fieldStarted = false;
   const endRow = () => {
-    row.push(field);
+    row.push(restore(field));
     if (row.length > 1 || row[0] !== '') rows.push(row);
     row = [];
     field = '';
@@ -64,7 +82,7 @@ export function parseCsv(text: string, separator = detectSeparator(text)): strin
       fieldStarted = true;
       quoteLine = line;
     } else if (char === separator) {
-      row.push(field);
+      row.push(restore(field));
       field = '';
       fieldStarted = false;
     } else if (char === '\r' && source[i + 1] === '\n') {

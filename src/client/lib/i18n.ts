@@ -5,11 +5,9 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import de from '../i18n/de.json';
-import en from '../i18n/en.json';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../shared/domain/language';
 
-export const LANGUAGES = ['de', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'de';
+export { DEFAULT_LANGUAGE, LANGUAGES, type Language };
 const LANGUAGE_STORAGE_KEY = 'anlagenbuch.language';
 
 export type PageTitleKey = keyof typeof de.pages;
@@ -19,10 +17,6 @@ declare module 'i18next' {
     defaultNS: 'translation';
     resources: { translation: typeof de };
   }
-}
-
-function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
 function storedLanguage(): Language {
@@ -36,10 +30,28 @@ function storedLanguage(): Language {
 
 export const i18n = i18next.createInstance();
 
+// why lazy: German is the default and the fallback, so it is bundled; English (~8 KB gzip) loads only for a device
+// set to English, before the first render (main.tsx waits for whenLanguageLoaded), or when the user switches.
+const LOAD_RESOURCES: Record<Language, () => Promise<typeof de>> = {
+  de: () => Promise.resolve(de),
+  en: () => import('../i18n/en.json').then((module) => module.default),
+};
+let languageLoaded: Promise<void> = Promise.resolve();
+
+async function ensureResources(language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, 'translation')) return;
+  i18n.addResourceBundle(language, 'translation', await LOAD_RESOURCES[language]());
+}
+
+/** Resolves when the language chosen at init has its texts (at once for German). */
+export function whenLanguageLoaded(): Promise<void> {
+  return languageLoaded;
+}
+
 export function initI18n(language: Language = storedLanguage()): typeof i18n {
   if (i18n.isInitialized) return i18n;
   void i18n.use(initReactI18next).init({
-    resources: { de: { translation: de }, en: { translation: en } },
+    resources: { de: { translation: de } },
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
@@ -48,6 +60,15 @@ export function initI18n(language: Language = storedLanguage()): typeof i18n {
     interpolation: { escapeValue: false }, // React escapes
   });
   syncDocumentLanguage(language);
+  if (language !== DEFAULT_LANGUAGE) {
+    languageLoaded = ensureResources(language)
+      .then(() => i18n.changeLanguage(language))
+      .then(
+        () => undefined,
+        // Offline without the chunk cached: the UI stays German (the fallback) rather than not starting.
+        () => undefined,
+      );
+  }
   return i18n;
 }
 
@@ -57,6 +78,7 @@ export function currentLanguage(): Language {
 
 /** Switches the UI language and remembers it on this device (it is a device setting, not session data). */
 export async function changeLanguage(language: Language): Promise<void> {
+  await ensureResources(language);
   await i18n.changeLanguage(language);
   try {
     globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, language);

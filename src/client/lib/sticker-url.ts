@@ -7,6 +7,26 @@ export const MACHINE_OVERVIEW_PATH = '/machine-overview';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** A URL on this computer only (localhost, 127.x, ::1): a sticker with it is useless on a tablet. */
+export function isLoopbackUrl(url: string): boolean {
+  try {
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '::1';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The base a sticker encodes: the server's PUBLIC_URL, else the origin the browser reached the app at. A session
+ * stored before the server stopped sending its localhost default may still carry it: a loopback public URL gives
+ * way to an origin that is not loopback.
+ */
+export function stickerBase(publicurl: string | undefined, origin: string): string {
+  if (!publicurl) return origin;
+  return isLoopbackUrl(publicurl) && !isLoopbackUrl(origin) ? origin : publicurl;
+}
+
 export function stickerUrl(baseUrl: string, nodeid: string): string {
   const base = new URL(baseUrl);
   const prefix = base.pathname.replace(/\/+$/, '');

@@ -3,65 +3,20 @@
  * permissions (the user's profile) and greet the user. Held in memory and persisted encrypted through the
  * session vault (src/client/lib/session-vault.ts). Restored on app start before the router renders.
  */
-import { z } from 'zod';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { planSchema, profileSchema, sessionSchema, type RefreshResponse, type Session } from '../../shared/api/auth';
-import { computeTrialState } from '../../shared/domain/trial';
+import type { DeviceCredentials, RefreshResponse } from '../../shared/api/auth';
 import { can, type FeatureKey, type PermissionFlag, type PermissionSubject } from '../../shared/permissions';
-import { createKeyStore } from '../db/key-store';
+import type { KeyStore } from '../db/key-store';
 import type { TokenSource } from '../lib/api-client';
 import { createSessionVault, SESSION_STORAGE_KEY, type SessionVault } from '../lib/session-vault';
+import type { StoredSession } from './stored-session';
 
-/** What is persisted. `v` changes when the shape does; an older blob is then discarded (log in again). */
-export const storedSessionSchema = sessionSchema
-  .pick({
-    accesstoken: true,
-    refreshtoken: true,
-    usernodeid: true,
-    userid: true,
-    legalentitynodeid: true,
-    clientid: true,
-    clientinfo: true,
-    superuser: true,
-    autologoutweb: true,
-    userinfo: true,
-    baseinfo: true,
-  })
-  .extend({
-    v: z.literal(1),
-    plans: z.array(planSchema),
-    /** Trial days left (shared/domain/trial.ts); null without a free plan. */
-    daysLeft: z.number().int().nullable(),
-    /** The user's general chat room (GET /api/chatrooms), loaded after login; null until known. */
-    chatroomnodeid: z.string().nullable(),
-    /** The profile chosen from the login's `profiles` by `userinfo.profileid`; null if it was missing. */
-    profile: profileSchema.nullable(),
-  });
-export type StoredSession = z.infer<typeof storedSessionSchema>;
+export type { StoredSession } from './stored-session';
 
-/** Builds the stored session from the login answer. */
-export function toStoredSession(session: Session, now: number = Date.now()): StoredSession {
-  const { daysLeft } = computeTrialState(session.plans, now);
-  return {
-    v: 1,
-    accesstoken: session.accesstoken,
-    refreshtoken: session.refreshtoken,
-    usernodeid: session.usernodeid,
-    userid: session.userid,
-    legalentitynodeid: session.legalentitynodeid,
-    clientid: session.clientid,
-    clientinfo: session.clientinfo,
-    superuser: session.superuser,
-    autologoutweb: session.autologoutweb,
-    userinfo: session.userinfo,
-    baseinfo: session.baseinfo,
-    plans: session.plans,
-    daysLeft,
-    chatroomnodeid: null,
-    profile: session.profiles.find((profile) => profile.id === session.userinfo.profileid) ?? null,
-  };
-}
+// why lazy: the schema module carries zod (and the shared auth schemas), the key store carries Dexie; a guest's
+// first route needs neither (docs/client.md § What loads when). Both load once, when first needed.
+const loadParser = () => import('./stored-session').then((m) => m.parseStoredSession);
 
 export type SessionStatus = 'restoring' | 'ready';
 /** Why the last session ended: the login screen shows a notice for 'expired'. */
@@ -103,9 +58,10 @@ export function createSessionStore(getVault: () => SessionVault): SessionStore {
       let session: StoredSession | null = null;
       try {
         const raw = await getVault().load();
-        const parsed = storedSessionSchema.safeParse(raw);
-        session = parsed.success ? parsed.data : null;
-        if (raw !== null && !parsed.success) await persist((vault) => vault.clear());
+        if (raw !== null) {
+          session = (await loadParser())(raw);
+          if (session === null) await persist((vault) => vault.clear());
+        }
       } catch {
         session = null; // IndexedDB unavailable (private mode, blocked): start logged out
       }
@@ -145,18 +101,19 @@ export function createSessionStore(getVault: () => SessionVault): SessionStore {
 /** Re-reads the persisted session, e.g. after another tab refreshed the tokens or logged out. */
 export async function reloadFromVault(store: SessionStore, vault: SessionVault): Promise<void> {
   const raw = await vault.load();
-  const parsed = storedSessionSchema.safeParse(raw);
+  const parsed = raw === null ? null : (await loadParser())(raw);
   const before = store.getState().session;
-  if (parsed.success) {
-    if (before?.accesstoken !== parsed.data.accesstoken || before.refreshtoken !== parsed.data.refreshtoken) store.setState({ session: parsed.data });
+  if (parsed) {
+    if (before?.accesstoken !== parsed.accesstoken || before.refreshtoken !== parsed.refreshtoken) store.setState({ session: parsed });
   } else if (before) {
     store.setState({ session: null, endReason: 'logout' });
   }
 }
 
 /** Adapts a session store to the API client's token interface. */
-export function sessionTokenSource(store: SessionStore, vault?: () => SessionVault): TokenSource {
+export function sessionTokenSource(store: SessionStore, vault?: () => SessionVault, device?: () => Promise<DeviceCredentials>): TokenSource {
   return {
+    ...(device ? { getDevice: device } : {}),
     getAccessToken: () => store.getState().session?.accesstoken ?? null,
     getRefreshToken: () => store.getState().session?.refreshtoken ?? null,
     setTokens: (pair) => store.getState().setTokens(pair),
@@ -173,11 +130,30 @@ export function sessionTokenSource(store: SessionStore, vault?: () => SessionVau
 
 // ---- the app's instance ------------------------------------------------------------------------------------
 
+type AppKeyStore = KeyStore & { deviceCredentials(): Promise<DeviceCredentials> };
+let appKeyStore: Promise<AppKeyStore> | null = null;
 let appVault: SessionVault | null = null;
-/** Created on first use, so importing this module in Node (tests) does not touch localStorage. */
+/**
+ * Created on first use, so importing this module in Node (tests) does not touch IndexedDB or localStorage; loaded
+ * on first use, so Dexie arrives only with a stored session, a login or the data mirror.
+ */
+function getAppKeyStore(): Promise<AppKeyStore> {
+  appKeyStore ??= import('../db/key-store').then((m) => m.createKeyStore());
+  return appKeyStore;
+}
+const lazyKeyStore: KeyStore = {
+  get: async (id) => (await getAppKeyStore()).get(id),
+  put: async (id, key) => (await getAppKeyStore()).put(id, key),
+  delete: async (id) => (await getAppKeyStore()).delete(id),
+};
 export function getAppSessionVault(): SessionVault {
-  appVault ??= createSessionVault({ storage: window.localStorage, keyStore: createKeyStore() });
+  appVault ??= createSessionVault({ storage: window.localStorage, keyStore: lazyKeyStore });
   return appVault;
+}
+
+/** This device's client id and secret (made once, kept in IndexedDB), sent on login and refresh. */
+export async function getDeviceCredentials(): Promise<DeviceCredentials> {
+  return (await getAppKeyStore()).deviceCredentials();
 }
 
 export const sessionStore = createSessionStore(getAppSessionVault);

@@ -31,9 +31,9 @@ export interface InitialSyncProgress {
 
 export interface SyncStatus {
   online: boolean;
-  /** Unsent writes of the logged-in user. */
+  /** Unsent user actions of the logged-in user (a report with its photo is one, however many requests it takes). */
   pendingCount: number;
-  /** Unsent writes of other users of this device (sent at their next login). */
+  /** Unsent user actions of other users of this device (sent at their next login). */
   otherUsersPendingCount: number;
   deadLetterCount: number;
   /** Last successful pull (device time, display only). */

@@ -50,14 +50,6 @@ export interface AttachmentItem {
   local: { bytes: ArrayBuffer; mimetype: string } | null;
 }
 
-export interface CounterItem {
-  nodeid: string;
-  name: string;
-  typeName: string | null;
-  unit: string | null;
-  latest: { value: number; takenat: number; pending: boolean } | null;
-}
-
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 const time = (value: unknown): number | null => (typeof value === 'number' && value > 0 ? value : null);
 
@@ -207,31 +199,3 @@ export function useAttachments(isattachmentof: string | null): AttachmentItem[] 
   return useLiveQuery(() => readAttachments(getLocalDb(), isattachmentof), [isattachmentof]);
 }
 
-/** The counters of a machine with type, unit and latest reading (by time taken), sorted by name. */
-export async function readMachineCounters(db: LocalDatabase, equipmentnodeid: string | null, language: string): Promise<CounterItem[]> {
-  if (!equipmentnodeid) return [];
-  const [counters, pending] = await Promise.all([db.mirror('counters').where('equipmentnodeid').equals(equipmentnodeid).toArray(), pendingIds(db, 'counterreadings')]);
-  const items = await Promise.all(
-    counters.map(async (counter): Promise<CounterItem> => {
-      const type = text(counter.countertypenodeid) ? await db.mirror('countertypes').get(String(counter.countertypenodeid)) : undefined;
-      const unit = text(type?.unitnodeid) ? await db.mirror('units').get(String(type!.unitnodeid)) : undefined;
-      const latest = await db
-        .mirror('counterreadings')
-        .where('[counternodeid+takenat]')
-        .between([counter.nodeid, Dexie.minKey], [counter.nodeid, Dexie.maxKey])
-        .last();
-      return {
-        nodeid: counter.nodeid,
-        name: text(counter.name) ?? '',
-        typeName: type ? localized(type.name, language) : null,
-        unit: text(unit?.symbol),
-        latest: latest ? { value: Number(latest.value), takenat: Number(latest.takenat), pending: pending.has(latest.nodeid) } : null,
-      };
-    }),
-  );
-  return items.sort((a, b) => a.name.localeCompare(b.name, language));
-}
-
-export function useMachineCounters(equipmentnodeid: string | null, language: string): CounterItem[] | undefined {
-  return useLiveQuery(() => readMachineCounters(getLocalDb(), equipmentnodeid, language), [equipmentnodeid, language]);
-}

@@ -102,6 +102,8 @@ export interface EnqueueOptions {
   inTransaction?: () => Promise<void> | void;
   /** Tables `inTransaction` touches besides the write's own. */
   extraTables?: Table[];
+  /** The step that says what the user did (the sync panel's text for the whole action); default the first. */
+  describedBy?: MutationRequest;
 }
 
 type Listener = () => void;
@@ -129,11 +131,16 @@ export async function enqueueMutation(context: WriteContext, mutations: Mutation
   const { db, usernodeid } = context;
   const now = context.now ?? Date.now;
   const list = Array.isArray(mutations) ? mutations : [mutations];
+  if (options.files?.length) await ensureRoomFor(options.files.reduce((sum, file) => sum + file.bytes.byteLength, 0)).catch(reportWriteError);
   const clientId = await getClientId(db, usernodeid);
   const tables: Table[] = [db.outbox, db.syncState, db.fileBytes, ...new Set(list.map((m) => db.mirror(m.kind))), ...(options.extraTables ?? [])];
   const stored = await db.transaction('rw', tables, async () => {
     for (const file of options.files ?? []) await db.fileBytes.put(file);
     const entries: OutboxEntry[] = [];
+    // The ids of one call are consecutive (one counter, one transaction), so the describing step's id is known
+    // before it is taken: every entry of the call names it as its user action.
+    const lead = Math.max(0, options.describedBy ? list.indexOf(options.describedBy) : 0);
+    let userAction: number | undefined;
     for (const mutation of list) {
       const table = db.mirror(mutation.kind);
       const existing = await table.get(mutation.nodeid);
@@ -141,8 +148,10 @@ export async function enqueueMutation(context: WriteContext, mutations: Mutation
       const values = typeof mutation.values === 'function' ? mutation.values(existing, { now: now(), usernodeid }) : mutation.values;
       const row: MirrorRow = { ...(existing ?? {}), ...values, nodeid: mutation.nodeid };
       await table.put(row);
+      const mutationId = await nextMutationId(db, clientId);
+      userAction ??= mutationId + lead;
       const entry: OutboxEntry = {
-        mutationId: await nextMutationId(db, clientId),
+        mutationId,
         clientId,
         usernodeid,
         action: mutation.action,
@@ -157,6 +166,7 @@ export async function enqueueMutation(context: WriteContext, mutations: Mutation
         creates: mutation.creates ?? false,
         dependsOn: mutation.dependsOn ?? [],
         ...(mutation.upload ? { upload: mutation.upload } : {}),
+        userAction,
         createdAt: now(),
         attempts: 0,
         lastError: null,
@@ -166,12 +176,41 @@ export async function enqueueMutation(context: WriteContext, mutations: Mutation
     }
     await options.inTransaction?.();
     return entries;
-  }).catch((error: unknown) => {
-    errorListeners.forEach((listener) => listener(error));
-    throw error;
-  });
+  }).catch(reportWriteError);
   writeListeners.forEach((listener) => listener());
   return stored;
+}
+
+function reportWriteError(error: unknown): never {
+  errorListeners.forEach((listener) => listener(error));
+  throw error;
+}
+
+/** Room kept free beside a file's bytes: the rows and outbox entries of the same write, and the engine's overhead. */
+const STORAGE_RESERVE = 512 * 1024;
+
+/**
+ * Refuses a write of file bytes the device has no room for, before anything is written, with the error the browser
+ * would raise (QuotaExceededError): the browser's own refusal comes only when the transaction commits, after the
+ * photo was copied. It helps where the estimate is the real limit (Firefox, Safari); Chromium pads the quota it
+ * reports (usage + 10 GiB, against fingerprinting), so there the write's own quota error is what the user sees.
+ * Without the Storage API (tests) the write just tries.
+ */
+export async function ensureRoomFor(bytes: number, storage: Pick<StorageManager, 'estimate'> | undefined = globalThis.navigator?.storage): Promise<void> {
+  const estimate = await storage?.estimate?.().catch(() => undefined);
+  if (!estimate || estimate.quota === undefined || estimate.usage === undefined) return;
+  if (estimate.quota - estimate.usage >= bytes + STORAGE_RESERVE) return;
+  throw new DOMException(`${bytes} bytes do not fit: ${estimate.usage} of ${estimate.quota} bytes used`, 'QuotaExceededError');
+}
+
+/** Which user action an entry belongs to (docs/client.md § Sync state): entries of one action share the key. */
+export function userActionKey(entry: Pick<OutboxEntry, 'clientId' | 'mutationId' | 'userAction'>): string {
+  return `${entry.clientId}:${entry.userAction ?? entry.mutationId}`;
+}
+
+/** How many things the user did that are not yet at the server: one report with a photo is one, not three. */
+export function countUserActions(entries: readonly Pick<OutboxEntry, 'clientId' | 'mutationId' | 'userAction'>[]): number {
+  return new Set(entries.map(userActionKey)).size;
 }
 
 /** Pending entries of one client in send order (mutation id order). */

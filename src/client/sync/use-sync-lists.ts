@@ -1,6 +1,6 @@
 /**
- * The sync panel's lists, live from Dexie: pending writes and dead letters of the logged-in user, each with what
- * the user did in plain words. The words come from the action's declaration (src/shared/mutations): the i18n
+ * The sync panel's lists, live from Dexie: pending user actions (all requests of one action as one item, described
+ * by the entry that says what the user did) and dead letters of the logged-in user, each in plain words. The words come from the action's declaration (src/shared/mutations): the i18n
  * text `sync.describe.<action>` with the name of its subject row from the mirror and the declaration's
  * `describe.params`. An action no declaration knows is shown as the call it makes.
  */
@@ -10,6 +10,7 @@ import { mutationByAction } from '../../shared/mutations/registry';
 import type { AnyMutation, MutationArgs } from '../../shared/mutations/mutation';
 import { getLocalDb, type DeadLetter, type LocalDatabase, type MirrorRow, type OutboxEntry } from '../db/local-db';
 import { localized } from '../../shared/domain/text';
+import { userActionKey } from './outbox';
 
 export interface Description {
   /** The action, i.e. the text `sync.describe.<action>`; `other` for one no declaration knows. */
@@ -90,6 +91,16 @@ export async function describeEntry(db: LocalDatabase, entry: DescribedEntry, la
   return description;
 }
 
+/** Pending entries as the user actions they belong to, in send order (one report with its photo is one item). */
+export function groupByUserAction<T extends Pick<OutboxEntry, 'clientId' | 'mutationId' | 'userAction'>>(entries: readonly T[]): T[][] {
+  const actions = new Map<string, T[]>();
+  for (const entry of entries) {
+    const key = userActionKey(entry);
+    actions.set(key, [...(actions.get(key) ?? []), entry]);
+  }
+  return [...actions.values()];
+}
+
 function refusedMessage(letter: DeadLetter): string | undefined {
   const error = letter.error as { message?: unknown } | undefined;
   return typeof error?.message === 'string' ? error.message : undefined;
@@ -101,8 +112,10 @@ export function useSyncLists(usernodeid: string | null, lang = 'de'): { pending:
     const entries = (await db.outbox.toArray()).filter((entry) => entry.usernodeid === usernodeid).sort((a, b) => a.mutationId - b.mutationId);
     const letters = (await db.deadLetters.toArray()).filter((letter) => letter.usernodeid === usernodeid);
     const pending: SyncListItem[] = [];
-    for (const entry of entries) {
-      pending.push({ id: entry.seq!, mutationId: entry.mutationId, description: await describeEntry(db, entry, lang), createdAt: entry.createdAt, attempts: entry.attempts, lastError: entry.lastError });
+    for (const action of groupByUserAction(entries)) {
+      const lead = action.find((entry) => entry.mutationId === entry.userAction) ?? action[0]!;
+      const tried = action.reduce((most, entry) => (entry.attempts > most.attempts ? entry : most), lead);
+      pending.push({ id: lead.seq!, mutationId: lead.mutationId, description: await describeEntry(db, lead, lang), createdAt: lead.createdAt, attempts: tried.attempts, lastError: tried.lastError });
     }
     const refused: SyncListItem[] = [];
     for (const letter of letters) {

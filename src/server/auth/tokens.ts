@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
 const ISSUER = 'anlagenbuch';
@@ -69,4 +69,19 @@ export function generateRefreshToken(): { token: string; hash: string } {
 
 export function hashRefreshToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * The stored form of a device secret (docs/api.md § Refresh): like refresh tokens, a random value of at least
+ * 32 characters made by the device, so a plain SHA-256 suffices and a database dump holds nothing usable.
+ */
+export function hashDeviceSecret(secret: string): string {
+  return createHash('sha256').update(`device:${secret}`).digest('hex');
+}
+
+/** Compares two hex hashes in constant time, so the answer time says nothing about how much of a guess matched. */
+export function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
 }

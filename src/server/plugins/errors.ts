@@ -10,12 +10,18 @@ import { HttpError, type ErrorDetail } from '../http-errors';
  * validation failures as 400 naming each field, database rule violations caused by input as 400/409, and
  * anything unexpected as a 500 whose message reveals nothing (the log has the cause).
  */
+export interface ErrorsPluginOptions {
+  /** The level a 4xx is logged at; default info. */
+  rejectionLogLevel?: 'info' | 'debug';
+}
+
 export default fp(
-  async function errors(app: FastifyInstance) {
+  async function errors(app: FastifyInstance, options: ErrorsPluginOptions) {
+    const rejectionLevel = options.rejectionLogLevel ?? 'info';
     app.setErrorHandler((error: FastifyError | Error, request, reply) => {
       const { body, headers } = toApiError(error);
       if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-      else request.log.info({ statusCode: body.statusCode, message: body.message }, 'request rejected');
+      else request.log[rejectionLevel]({ statusCode: body.statusCode, message: body.message }, 'request rejected');
       void reply.code(body.statusCode).headers(headers ?? {}).send(body);
     });
   },

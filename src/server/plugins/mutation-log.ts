@@ -8,10 +8,17 @@ import { registerSyncClient, runMutation, type MutationKey, type MutationOutcome
 import { toApiError } from './errors';
 
 /**
- * Exactly-once writes for the offline outbox (docs/sync.md § Writes). Every POST/PUT/PATCH/DELETE
- * route under /api that is not public (login, refresh) nor a session route (logout) is wrapped: a request with
+ * Every write is one transaction with its answer, and exactly-once for the offline outbox (docs/sync.md § Writes).
+ *
+ * Every POST/PUT/PATCH/DELETE route under /api runs its handler inside a transaction, and its answer is serialized
+ * (the response schema applied) before the commit: an answer that fails, or any 5xx, rolls back everything the
+ * handler wrote, so a 5xx never leaves a committed write behind that a retry would then trip over.
+ *
+ * Those that are not public (login, refresh) nor a session route (logout) are logged writes: a request with
  * X-Client-Id + X-Mutation-Id runs in one transaction that locks the client's row, replays, refuses a gap, or runs
- * the handler in a savepoint and stores its answer. Requests without the headers are untouched.
+ * the handler in a savepoint and stores its answer. Without the headers, a logged write's 4xx rolls back as well
+ * (as the savepoint does with them); a public or session route's 4xx keeps what it wrote (a refresh token reused
+ * revokes its family and answers 401: the revoke must stay).
  *
  * Errors raised before the handler (403 of the permission check, 400 of schema validation) never reach the
  * wrapped handler; an onSend hook gives them the same treatment, in a transaction of their own (there is no
@@ -43,11 +50,17 @@ export default fp(
     app.decorateRequest('mutation', undefined);
 
     app.addHook('onRoute', (route) => {
-      if (!isLoggedWrite(route)) return;
-      route.onRequest = [...hooksOf(route.onRequest), readMutationHeaders];
-      route.preValidation = [...hooksOf(route.preValidation), hashRequestAsSent];
-      route.onSend = [...hooksOf(route.onSend), recordEarlyOutcome];
-      route.handler = wrapHandler(route.handler);
+      if (isLoggedWrite(route)) {
+        route.onRequest = [...hooksOf(route.onRequest), readMutationHeaders];
+        route.preValidation = [...hooksOf(route.preValidation), hashRequestAsSent];
+        route.onSend = [...hooksOf(route.onSend), recordEarlyOutcome];
+        route.handler = wrapHandler(route.handler);
+      } else if (isApiWrite(route) && !route.config?.streamsBody) {
+        const handler = route.handler;
+        route.handler = function answeredHandler(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+          return answerInTransaction(handler, this, request, reply, { keepOnClientError: true });
+        };
+      }
     });
 
     async function readMutationHeaders(request: FastifyRequest): Promise<void> {
@@ -69,7 +82,7 @@ export default fp(
     function wrapHandler(handler: RouteHandlerMethod): RouteHandlerMethod {
       return async function loggedHandler(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
         const mutation = request.mutation;
-        if (!mutation) return handler.call(this, request, reply);
+        if (!mutation) return answerInTransaction(handler, this, request, reply, { keepOnClientError: false });
         mutation.settled = true;
 
         const base = request.serviceContext;
@@ -156,6 +169,21 @@ export async function resolveSyncClient(request: FastifyRequest, required: true)
 export async function resolveSyncClient(request: FastifyRequest, required: boolean): Promise<string | undefined>;
 export async function resolveSyncClient(request: FastifyRequest, required: boolean): Promise<string | undefined> {
   if (request.syncClientId !== undefined) return request.syncClientId;
+  const clientid = syncClientIdOf(request, required);
+  if (clientid === undefined) return undefined;
+  const registration = await registerSyncClient(request.serviceContext.db, request.auth, clientid);
+  if (registration !== 'ok') throw forbidden();
+  request.syncClientId = clientid;
+  return clientid;
+}
+
+/**
+ * The X-Client-Id header, checked (400 when malformed, or missing and required) but not registered: for a caller
+ * that learns the registration from a query it runs anyway (the pull's head check) and registers only when needed.
+ */
+export function syncClientIdOf(request: FastifyRequest, required: true): string;
+export function syncClientIdOf(request: FastifyRequest, required: boolean): string | undefined;
+export function syncClientIdOf(request: FastifyRequest, required: boolean): string | undefined {
   const header = request.headers[SYNC_HEADERS.clientId.toLowerCase()];
   if (header === undefined) {
     if (required) throw badRequest(`${SYNC_HEADERS.clientId} required`, [{ field: SYNC_HEADERS.clientId, message: 'Required' }]);
@@ -163,15 +191,53 @@ export async function resolveSyncClient(request: FastifyRequest, required: boole
   }
   const parsed = clientIdSchema.safeParse(typeof header === 'string' ? header.trim().toLowerCase() : undefined);
   if (!parsed.success) throw badRequest(`Invalid ${SYNC_HEADERS.clientId}`, [{ field: SYNC_HEADERS.clientId, message: 'Must be a UUID' }]);
-  const registration = await registerSyncClient(request.serviceContext.db, request.auth, parsed.data);
-  if (registration !== 'ok') throw forbidden();
-  request.syncClientId = parsed.data;
   return parsed.data;
 }
 
-function isLoggedWrite(route: RouteOptions): boolean {
+function isApiWrite(route: RouteOptions): boolean {
   const methods = [route.method].flat().map((m) => String(m).toUpperCase());
-  return route.url.startsWith('/api/') && !route.config?.public && !SESSION_ROUTE.test(route.url) && methods.some((m) => WRITE_METHODS.has(m));
+  return route.url.startsWith('/api/') && methods.some((m) => WRITE_METHODS.has(m));
+}
+
+function isLoggedWrite(route: RouteOptions): boolean {
+  return isApiWrite(route) && !route.config?.public && !SESSION_ROUTE.test(route.url);
+}
+
+/**
+ * A write without a mutation id: the handler runs in a transaction of its own and its answer is serialized inside
+ * it; the answer leaves only after the commit. A 5xx (a failing answer included) rolls everything back; a 4xx too
+ * unless `keepOnClientError`.
+ */
+async function answerInTransaction(
+  handler: RouteHandlerMethod,
+  instance: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { keepOnClientError: boolean },
+): Promise<FastifyReply> {
+  const base = request.serviceContext;
+  let clientError: unknown;
+  let answer: { payload: unknown; json: boolean } | undefined;
+  try {
+    answer = await base.db.transaction(async (tx) => {
+      request.serviceContext = { ...base, db: tx };
+      try {
+        const payload = await runCapturingSend(handler, instance, request, reply);
+        if (payload === undefined || typeof payload === 'string' || Buffer.isBuffer(payload)) return { payload, json: false };
+        return { payload: reply.serialize(payload) as string, json: true };
+      } catch (error) {
+        if (!options.keepOnClientError || toApiError(error as Error).body.statusCode >= 500) throw error;
+        clientError = error;
+        return undefined;
+      }
+    });
+  } finally {
+    request.serviceContext = base;
+  }
+  if (clientError !== undefined) throw clientError;
+  if (answer === undefined || answer.payload === undefined) return reply.send();
+  if (answer.json) reply.type(JSON_TYPE);
+  return reply.send(answer.payload);
 }
 
 function hooksOf<T>(hooks: T | T[] | undefined): T[] {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { RoutePermission } from '../fastify-types';
 import fp from 'fastify-plugin';
 import { can } from '../../shared/permissions';
 import { forbidden } from '../http-errors';
@@ -11,10 +12,17 @@ import { DOCS_PREFIX } from './swagger';
  */
 export default fp(
   async function permissions(app: FastifyInstance) {
+    const declared: DeclaredApiRoute[] = [];
+    app.decorate('declaredRoutes', declared);
     app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api/')) return;
       // Swagger UI's own routes are marked public by its child context only after this hook has seen them.
       const isDocs = route.url === DOCS_PREFIX || route.url.startsWith(`${DOCS_PREFIX}/`);
-      if (!route.url.startsWith('/api/') || route.config?.public || isDocs) return;
+      const methods = (Array.isArray(route.method) ? route.method : [route.method]).map(String);
+      for (const method of methods) {
+        declared.push({ method, url: route.url, ...(route.config?.public || isDocs ? { public: true } : {}), ...(route.config?.permission ? { permission: route.config.permission } : {}) });
+      }
+      if (route.config?.public || isDocs) return;
       if (!route.config?.permission) {
         throw new Error(`${String(route.method)} ${route.url}: declare config.permission or config.public`);
       }
@@ -29,3 +37,11 @@ export default fp(
   },
   { name: 'permissions', dependencies: ['auth'] },
 );
+
+/** One /api route as registered, with what it declared: the authorization matrix test walks every one of them. */
+export interface DeclaredApiRoute {
+  method: string;
+  url: string;
+  public?: true;
+  permission?: RoutePermission;
+}

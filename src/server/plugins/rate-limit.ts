@@ -12,36 +12,48 @@ export interface RateLimitPluginOptions {
 const WINDOW_MS = 60_000;
 
 /**
- * Login attempts per minute (LOGIN_RATE_LIMIT): all attempts per client IP, against guessing from one machine;
- * FAILED attempts per account, against guessing one account from many machines. Only failures count per
- * account, so nobody can lock a colleague out by posting their e-mail address (OWASP's account-lockout
- * advice). Counters live in this process's memory: with several instances each counts for itself, so the
- * effective limit is N times higher (a shared store, e.g. Redis, would fix that; see docs/configuration.md).
+ * Login attempts per minute (LOGIN_RATE_LIMIT `<perIp>/<perAccount>`), docs/api.md § Login lockout:
+ * - all attempts per client IP, against guessing from one machine;
+ * - failed attempts per account AND client (the device's client id when it sends one, else its IP): that client
+ *   gets 429 for that account, against guessing one account from one device;
+ * - failed attempts per account from anywhere: the account is *limited*, and then only a device that has signed
+ *   this user in before gets through (checked by the login service against the refresh-token families), so an
+ *   attacker's wrong passwords from elsewhere neither continue nor lock the real user's tablet out.
+ * Counters live in this process's memory: with several instances each counts for itself, so the effective limit
+ * is N times higher (a shared store, e.g. Redis, would fix that; see docs/configuration.md).
  */
 export default fp(
   async function loginRateLimit(app: FastifyInstance, options: RateLimitPluginOptions) {
     await app.register(rateLimit, { global: false });
 
     const ipLimiter = app.createRateLimit({ max: options.perIp, timeWindow: WINDOW_MS, keyGenerator: (request) => `login-ip:${request.ip}` });
-    const failures = new FailureCounter(options.perAccount, WINDOW_MS);
+    const failures = new WindowCounter(options.perAccount, WINDOW_MS);
 
     app.decorate('loginRateLimit', {
       byIp: async (request: FastifyRequest) => {
         const result = await ipLimiter(request);
         if (!result.isAllowed && result.isExceeded) throw tooManyRequests(Math.max(1, result.ttlInSeconds));
       },
-      byAccount: async (request: FastifyRequest) => {
-        const retryAfterSeconds = failures.blockedFor(accountKey(request), Date.now());
+      byAccountAndClient: async (request: FastifyRequest) => {
+        const retryAfterSeconds = failures.blockedFor(accountClientKey(request), Date.now());
         if (retryAfterSeconds > 0) throw tooManyRequests(retryAfterSeconds);
       },
-      recordFailure: (request: FastifyRequest) => failures.add(accountKey(request), Date.now()),
+      accountBlockedFor: (request: FastifyRequest) => failures.blockedFor(accountKey(request), Date.now()),
+      recordFailure: (request: FastifyRequest) => {
+        const now = Date.now();
+        failures.add(accountKey(request), now);
+        failures.add(accountClientKey(request), now);
+      },
     });
   },
   { name: 'login-rate-limit', dependencies: ['errors'] },
 );
 
-/** Failed attempts per key in a fixed window; forgets expired keys so memory stays bounded by one window. */
-class FailureCounter {
+/**
+ * Events per key in a fixed window (failed logins here, uploads in routes/files); forgets expired keys so memory
+ * stays bounded by one window.
+ */
+export class WindowCounter {
   private readonly entries = new Map<string, { count: number; resetAt: number }>();
 
   constructor(
@@ -56,6 +68,13 @@ class FailureCounter {
     return Math.max(1, Math.ceil((entry.resetAt - now) / 1000));
   }
 
+  /** Counts one event unless `key` is over the limit; answers the seconds to wait (0: counted, go on). */
+  hit(key: string, now: number): number {
+    const wait = this.blockedFor(key, now);
+    if (wait === 0) this.add(key, now);
+    return wait;
+  }
+
   add(key: string, now: number): void {
     if (this.entries.size > 10_000) for (const [k, e] of this.entries) if (e.resetAt <= now) this.entries.delete(k);
     const entry = this.entries.get(key);
@@ -65,10 +84,16 @@ class FailureCounter {
 }
 
 function accountKey(request: FastifyRequest): string {
-  return normalizeEmail(emailOf(request));
+  return `account:${normalizeEmail(bodyField(request, 'email'))}`;
 }
 
-function emailOf(request: FastifyRequest): string {
-  const body = request.body as { email?: unknown } | undefined;
-  return typeof body?.email === 'string' ? body.email : '';
+/** Per account and client: the device's client id when the body names one, otherwise the address it calls from. */
+function accountClientKey(request: FastifyRequest): string {
+  const deviceid = bodyField(request, 'deviceid');
+  return `${accountKey(request)}|${deviceid ? `device:${deviceid}` : `ip:${request.ip}`}`;
+}
+
+function bodyField(request: FastifyRequest, name: string): string {
+  const value = (request.body as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : '';
 }

@@ -27,9 +27,16 @@ export default fp(
         prefix: '/',
         wildcard: true,
         cacheControl: false,
+        // why: the build writes .br and .gz next to each file (vite.config.ts, precompress()); the file matching the
+        // request's Accept-Encoding is sent as it is, with `vary: accept-encoding`; nothing is compressed per request.
+        preCompressed: true,
         // why: /api is never a file; an unknown API path must end in the JSON 404 below.
         allowedPath: (pathName) => !isApiPath(pathName),
-        setHeaders: (res, path) => res.setHeader('cache-control', isHashedAsset(path) ? IMMUTABLE : REVALIDATE),
+        setHeaders: (res, path) => {
+          res.setHeader('cache-control', isHashedAsset(path) ? IMMUTABLE : REVALIDATE);
+          // why: the same URL answers in br, gzip or plain; a shared cache must keep them apart.
+          res.setHeader('vary', 'accept-encoding');
+        },
       });
     }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { langField } from '../../shared/api/fields';
 import { apiErrorSchema } from '../../shared/api/errors';
 
 export type ErrorCode = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 503;
@@ -8,5 +9,5 @@ export function errorResponses<const Codes extends readonly ErrorCode[]>(...code
   return Object.fromEntries(codes.map((code) => [code, apiErrorSchema])) as { [K in Codes[number]]: typeof apiErrorSchema };
 }
 
-export const langQuerySchema = z.object({ lang: z.string().min(2).max(10).default('de') });
+export const langQuerySchema = z.object({ lang: langField });
 export const nodeidParamsSchema = z.object({ id: z.uuid() });

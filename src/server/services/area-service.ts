@@ -81,7 +81,7 @@ async function subscribeToArea(tx: Tx, actor: Actor, sitenodeid: string, areanod
 export async function updateArea(ctx: ServiceContext, actor: Actor, args: MutationParsed<typeof updateMutation>): Promise<AreaRowShape> {
   const nodeid = args.params.id;
   return writeTransaction(ctx, 'area.update', async (tx) => {
-    const current = await lockOwnRow(tx, areas, actor, nodeid, () => notFoundError('Area'));
+    const current = await lockOwnRow(tx, areas, actor, nodeid, () => notFoundError('Area'), 'change');
     const patch = toColumnValues(areas, updateMutation.apply!(toRowShape(current), args, applyContext(actor))) as Partial<AreaRow>;
     return areaRow((await writeChangedFields(tx, actor, { table: areas, kind: KIND, nodeid, current, patch, where: ofTenant(areas, actor, nodeid) })) ?? current);
   });
@@ -94,7 +94,7 @@ export async function updateArea(ctx: ServiceContext, actor: Actor, args: Mutati
 export async function deleteArea(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
   const le = actor.legalentitynodeid;
   return writeTransaction(ctx, 'area.delete', async (tx) => {
-    const area = await lockOwnRow(tx, areas, actor, nodeid, () => notFoundError('Area'));
+    const area = await lockOwnRow(tx, areas, actor, nodeid, () => notFoundError('Area'), 'delete');
     const version = await nextVersion(tx, le);
     await unlinkMachinesOf(tx, actor, 'area', [nodeid], version);
     await deleteWithOwned(tx, le, KIND, [nodeid], version);

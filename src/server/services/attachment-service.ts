@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Attachment, CreateAttachment, UpdateAttachment } from '../../shared/api/attachments';
 import type { AttachmentTargetKind } from '../../shared/domain/attachment';
+import { documentationFileProblem } from '../../shared/domain/documentation-upload';
+import { updateAttachment as updateAttachmentDeclaration } from '../../shared/mutations/attachments';
 import { attachFile } from '../../shared/mutations/files';
 import type { AttachmentRow } from '../../shared/rows/equipment';
 import type { Db, Tx } from '../db/client';
@@ -13,7 +15,7 @@ import { completeFileOfTenant, downloadUrl } from './file-service';
 import { writeChangedFields } from './record-history';
 import { applyContext, toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
-import { assertBodyIdMatches, lockOwnRow, ofTenant } from './structure-common';
+import { lockOwnRow, ofTenant } from './structure-common';
 
 const NOT_FOUND = 'Attachment not found';
 
@@ -68,6 +70,7 @@ export async function createAttachment(ctx: ServiceContext, actor: Actor, input:
     const targetkind = await targetKindOf(tx, actor, input.isattachmentof);
     const file = await completeFileOfTenant(tx, actor, input.file);
     assertDeclaredFile(input.file, file);
+    assertDocumentType(input.specifier ?? null, file, 'file');
     const version = await nextVersion(tx, actor.legalentitynodeid);
     const fields = attachFile.apply!(undefined, { params: {}, body: input }, applyContext(actor));
     await tx.insert(attachments).values({
@@ -83,22 +86,25 @@ export async function createAttachment(ctx: ServiceContext, actor: Actor, input:
 }
 
 /**
- * updateAttachment: title, description, category or file (a new complete file version); only the fields sent.
- * Not an offline action; it answers the row like every write.
+ * updateAttachment: title, description, category or file (a new complete file version); only the fields sent,
+ * as its declaration computes them (src/shared/mutations/attachments.ts). A documentation category needs a
+ * document file, whichever of the two changes.
  */
 export async function updateAttachment(ctx: ServiceContext, actor: Actor, nodeid: string, input: UpdateAttachment): Promise<AttachmentRow> {
-  assertBodyIdMatches('attachmentnodeid', input.attachmentnodeid, nodeid);
   return writeTransaction(ctx, 'attachment.update', async (tx) => {
-    const current = await lockOwnRow(tx, attachments, actor, nodeid, () => notFound(NOT_FOUND));
-    const patch: Partial<typeof attachments.$inferSelect> = {
-      ...(input.title !== undefined && { title: input.title }),
-      ...(input.description !== undefined && { description: input.description }),
-      ...(input.specifier !== undefined && { specifier: input.specifier }),
-    };
+    const current = await lockOwnRow(tx, attachments, actor, nodeid, () => notFound(NOT_FOUND), 'change');
+    const { filenodeid: _deviceFileRef, ...fields } = updateAttachmentDeclaration.apply!(toRowShape(current), { params: { id: nodeid }, body: input }, applyContext(actor));
+    const patch = toColumnValues(attachments, fields) as Partial<typeof attachments.$inferSelect>;
+    let file: typeof files.$inferSelect | undefined;
     if (input.file) {
-      const file = await completeFileOfTenant(tx, actor, input.file);
+      file = await completeFileOfTenant(tx, actor, input.file);
       assertDeclaredFile(input.file, file);
       patch.filenodeid = file.nodeid;
+    }
+    const specifier = input.specifier !== undefined ? input.specifier : current.specifier;
+    if (input.specifier !== undefined || file) {
+      file ??= (await tx.select().from(files).where(eq(files.nodeid, current.filenodeid)))[0];
+      if (file) assertDocumentType(specifier, file, input.file ? 'file' : 'specifier');
     }
     const written = await writeChangedFields(tx, actor, { table: attachments, kind: 'attachments', nodeid, current, patch, where: ofTenant(attachments, actor, nodeid) });
     return written ? attachmentRow(tx, actor, nodeid) : (toRowShape(current) as AttachmentRow);
@@ -125,6 +131,17 @@ async function targetKindOf(tx: Tx, actor: Actor, nodeid: string): Promise<Attac
     if (row) return kind;
   }
   throw notFound('isattachmentof: no such record');
+}
+
+/**
+ * A document of the machine documentation (an attachment with a category) must be text, PDF, Word or Excel
+ * (spec part 1 §5). The file's type is its registered extension, whose bytes the upload already checked
+ * (file-service: sniffed), so a PNG renamed .pdf never got this far and a real PNG is refused here.
+ */
+function assertDocumentType(specifier: string | null, file: typeof files.$inferSelect, field: 'file' | 'specifier'): void {
+  if (!specifier) return;
+  const problem = documentationFileProblem(file.extension ?? '', file.mimetype);
+  if (problem) throw badRequest(`Invalid body: ${field}: ${problem}`, [{ field, message: problem }]);
 }
 
 /** What the payload says about the file (the spec sends mimetype and bucketid too) must not contradict it. */

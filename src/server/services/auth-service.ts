@@ -8,10 +8,10 @@ import { addDuration } from '../../shared/domain/trial';
 import { normalizeEmail } from '../../shared/validation';
 import type { AuthContext } from '../auth/auth-context';
 import { verifyAgainstDummy, verifyPassword } from '../auth/password';
-import { generateRefreshToken, hashRefreshToken, type AccessClaims, type AccessTokenSigner } from '../auth/tokens';
+import { generateRefreshToken, hashDeviceSecret, hashRefreshToken, sameHash, type AccessClaims, type AccessTokenSigner } from '../auth/tokens';
 import type { Db, Tx } from '../db/client';
 import { billingInfos, legalEntities, plans, profiles, refreshTokens, subscriptions, users } from '../db/schema';
-import { HttpError, unauthorized } from '../http-errors';
+import { HttpError, tooManyRequests, unauthorized } from '../http-errors';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 
 /** The spec's `appid` of the session payload: which app the tokens were issued for. */
@@ -36,57 +36,114 @@ const REFRESH_FAILED_MESSAGE = 'Refresh token invalid or expired';
  */
 export const REFRESH_REUSE_GRACE_MS = 60_000;
 
+/** A device as the server keeps it on a refresh-token family: its client id and the hash of its secret. */
+interface DeviceBinding {
+  clientId: string;
+  secretHash: string;
+}
+
+/** The device credentials of a login or refresh body, when both parts were sent. */
+export function deviceBindingOf(input: { deviceid?: string | undefined; devicesecret?: string | undefined }): DeviceBinding | undefined {
+  if (!input.deviceid || !input.devicesecret) return undefined;
+  return { clientId: input.deviceid, secretHash: hashDeviceSecret(input.devicesecret) };
+}
+
+export interface LoginLimit {
+  /** Seconds the account is still limited for (too many failed logins from anywhere), 0 when it is not. */
+  accountBlockedForSeconds: number;
+}
+
 /**
  * POST /api/auth/login. Unknown e-mail and wrong password answer the same 401 after the same argon2 work; the
  * inactive check comes after the password check, so it does not reveal which accounts exist either.
+ * While the account is limited (`limit`), only a device that has signed this user in before (its client id AND
+ * secret match one of the user's refresh-token families) gets its password checked; any other caller gets 429
+ * before the check, so guessing from elsewhere neither continues nor locks the real user's tablet out.
  */
-export async function login(ctx: ServiceContext, settings: TokenSettings, input: LoginRequest): Promise<Session> {
+export async function login(ctx: ServiceContext, settings: TokenSettings, input: LoginRequest, limit: LoginLimit = { accountBlockedForSeconds: 0 }): Promise<Session> {
+  const device = deviceBindingOf(input);
   const [found] = await ctx.db
     .select({ user: users, legalEntity: legalEntities })
     .from(users)
     .innerJoin(legalEntities, eq(legalEntities.nodeid, users.legalentitynodeid))
     .where(and(eq(sql`lower(${users.email})`, normalizeEmail(input.email)), isNull(users.deletedAt)))
     .limit(1);
+  if (limit.accountBlockedForSeconds > 0 && !(found && device && (await isKnownDevice(ctx.db, found.user.nodeid, device)))) {
+    throw tooManyRequests(limit.accountBlockedForSeconds);
+  }
   const passwordOk = found?.user.passwordHash ? await verifyPassword(found.user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
   if (!found || !passwordOk) throw new HttpError(401, LOGIN_FAILED_MESSAGE);
   if (!found.user.active) throw new HttpError(403, ACCOUNT_INACTIVE_MESSAGE);
 
   const { user, legalEntity } = found;
-  const tokens = await writeTransaction(ctx, 'auth.login', (tx) => issueTokens(tx, settings, user, randomUUID()));
+  const tokens = await writeTransaction(ctx, 'auth.login', (tx) => issueTokens(tx, settings, user, randomUUID(), device));
   return buildSession(ctx.db, user, legalEntity, tokens);
+}
+
+/** True when `device` (client id and secret) has signed `usernodeid` in before: a family of that user is bound to it. */
+async function isKnownDevice(db: Db, usernodeid: string, device: DeviceBinding): Promise<boolean> {
+  const rows = await db
+    .select({ secretHash: refreshTokens.deviceSecretHash })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.usernodeid, usernodeid), eq(refreshTokens.deviceClientId, device.clientId)));
+  return rows.some((row) => row.secretHash !== null && sameHash(row.secretHash, device.secretHash));
 }
 
 type RefreshOutcome = { kind: 'ok'; tokens: RefreshResponse } | { kind: 'rejected' };
 
+export interface RefreshInput {
+  token: string;
+  deviceid?: string | undefined;
+  devicesecret?: string | undefined;
+}
+
 /**
- * POST /api/object/refresh-token. Rotates: the presented token is marked rotated and a new one of the same
- * family is issued, with a fresh lifetime (a technician who syncs at least once a month stays logged in).
- * Presenting a token that was already rotated means two parties hold it (theft, or a client that lost the
- * answer): the whole family is revoked and both must log in again. The revoke commits even though the answer
- * is a 401, which is why the outcome is returned from the transaction instead of thrown inside it.
+ * POST /api/object/refresh-token; the rules are docs/api.md § Authentication, step 3. In short: only the device
+ * the family is bound to may refresh; its current token rotates; the token rotated just before may be presented
+ * ONCE more by that device within REFRESH_REUSE_GRACE_MS (its answer was lost), which retires the unused
+ * successor and answers a new pair. Everything else is reuse: the whole family is revoked and the answer is 401.
+ * The row lock (FOR UPDATE) serialises concurrent refreshes of one token, so of any number of them at most one
+ * rotation and one retry succeed. The revoke commits even though the answer is a 401, which is why the outcome
+ * is returned from the transaction instead of thrown inside it.
  */
-export async function refresh(ctx: ServiceContext, settings: TokenSettings, token: string): Promise<RefreshResponse> {
+export async function refresh(ctx: ServiceContext, settings: TokenSettings, input: RefreshInput): Promise<RefreshResponse> {
+  const device = deviceBindingOf(input);
   const outcome = await writeTransaction(ctx, 'auth.refresh', async (tx): Promise<RefreshOutcome> => {
-    const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashRefreshToken(token))).for('update');
-    if (!row || row.revokedAt) return { kind: 'rejected' };
-    if (row.rotatedAt) {
-      // A retry after a lost answer is harmless only while its successor has not been used: then the unused
-      // successor is retired and a fresh pair issued. Anything else is reuse of a stolen token.
-      const retry = Date.now() - row.rotatedAt.getTime() <= REFRESH_REUSE_GRACE_MS && !(await successorWasUsed(tx, row));
-      await (retry ? revokeLiveTokens(tx, row.familyId) : revokeFamily(tx, row.familyId));
-      if (!retry) return { kind: 'rejected' };
-    }
-    if (row.expiresAt.getTime() <= Date.now()) return { kind: 'rejected' };
-    const [user] = await tx.select().from(users).where(eq(users.nodeid, row.usernodeid));
-    if (!user || !user.active || user.deletedAt) {
+    const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashRefreshToken(input.token))).for('update');
+    if (!row) return { kind: 'rejected' };
+    const reuse = async (): Promise<RefreshOutcome> => {
       await revokeFamily(tx, row.familyId);
       return { kind: 'rejected' };
+    };
+    // A retired or revoked token comes back only from a second holder (the device itself holds the newest one).
+    if (row.revokedAt) return reuse();
+    const bound = boundDevice(row);
+    if (bound && !(device && bound.clientId === device.clientId && sameHash(bound.secretHash, device.secretHash))) return reuse();
+    if (row.expiresAt.getTime() <= Date.now()) return { kind: 'rejected' };
+    const [user] = await tx.select().from(users).where(eq(users.nodeid, row.usernodeid));
+    if (!user || !user.active || user.deletedAt) return reuse();
+
+    if (row.rotatedAt) {
+      const retry = bound !== undefined && row.retriedAt === null && Date.now() - row.rotatedAt.getTime() <= REFRESH_REUSE_GRACE_MS && !(await successorWasUsed(tx, row));
+      if (!retry) return reuse();
+      await revokeLiveTokens(tx, row.familyId);
+      await tx.update(refreshTokens).set({ retriedAt: new Date() }).where(eq(refreshTokens.id, row.id));
+    } else {
+      await tx.update(refreshTokens).set({ rotatedAt: new Date() }).where(eq(refreshTokens.id, row.id));
     }
-    if (!row.rotatedAt) await tx.update(refreshTokens).set({ rotatedAt: new Date() }).where(eq(refreshTokens.id, row.id));
-    return { kind: 'ok', tokens: await issueTokens(tx, settings, user, row.familyId) };
+    // An unbound family (a login without device credentials) is bound to the first device that refreshes it.
+    const binding = bound ?? device;
+    if (!bound && binding) {
+      await tx.update(refreshTokens).set({ deviceClientId: binding.clientId, deviceSecretHash: binding.secretHash }).where(eq(refreshTokens.familyId, row.familyId));
+    }
+    return { kind: 'ok', tokens: await issueTokens(tx, settings, user, row.familyId, binding) };
   });
   if (outcome.kind === 'rejected') throw unauthorized(REFRESH_FAILED_MESSAGE);
   return outcome.tokens;
+}
+
+function boundDevice(row: typeof refreshTokens.$inferSelect): DeviceBinding | undefined {
+  return row.deviceClientId && row.deviceSecretHash ? { clientId: row.deviceClientId, secretHash: row.deviceSecretHash } : undefined;
 }
 
 /**
@@ -130,13 +187,15 @@ export async function loadAuthContext(db: Db, claims: AccessClaims): Promise<Aut
   return { ...row, features: row.features ?? {} };
 }
 
-async function issueTokens(tx: Tx, settings: TokenSettings, user: UserRow, familyId: string): Promise<RefreshResponse> {
+async function issueTokens(tx: Tx, settings: TokenSettings, user: UserRow, familyId: string, device: DeviceBinding | undefined): Promise<RefreshResponse> {
   const refreshToken = generateRefreshToken();
   await tx.insert(refreshTokens).values({
     id: uuidv7(),
     familyId,
     usernodeid: user.nodeid,
     tokenHash: refreshToken.hash,
+    deviceClientId: device?.clientId ?? null,
+    deviceSecretHash: device?.secretHash ?? null,
     expiresAt: new Date(Date.now() + settings.refreshTokenTtlDays * DAY_MS),
   });
   const accesstoken = await settings.signer.sign({ usernodeid: user.nodeid, legalentitynodeid: user.legalentitynodeid });

@@ -13,7 +13,7 @@ import type {
   UpdateEquipmentType,
   UpdateLegalEntity,
 } from '../../shared/api/catalog';
-import { localized } from '../../shared/domain/text';
+import { localized, textIn } from '../../shared/domain/text';
 import {
   createBrand as createBrandMutation,
   createEquipmentClass as createClassMutation,
@@ -137,7 +137,7 @@ export async function createBrand(ctx: ServiceContext, actor: Actor, input: Crea
 export async function updateBrand(ctx: ServiceContext, actor: Actor, args: MutationParsed<typeof updateBrandMutation>): Promise<BrandRow> {
   const nodeid = args.params.id;
   return writeTransaction(ctx, 'brand.update', async (tx) => {
-    const current = await lockOwnRow(tx, brands, actor, nodeid, () => notFoundError('Brand'));
+    const current = await lockOwnRow(tx, brands, actor, nodeid, () => notFoundError('Brand'), 'change');
     if (args.body.isbrandof !== undefined && !(await manufacturerOfTenant(tx, actor, args.body.isbrandof))) throw notFoundError('Legal entity');
     const patch = toColumnValues(brands, updateBrandMutation.apply!(brandRow(current), args, applyContext(actor)));
     return brandRow((await writeChangedFields(tx, actor, { table: brands, kind: 'brands', nodeid, current, patch, where: eq(brands.nodeid, nodeid) })) ?? current);
@@ -148,7 +148,7 @@ export async function updateBrand(ctx: ServiceContext, actor: Actor, args: Mutat
 export async function deleteBrand(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
   const le = actor.legalentitynodeid;
   return writeTransaction(ctx, 'brand.delete', async (tx) => {
-    await lockOwnRow(tx, brands, actor, nodeid, () => notFoundError('Brand'));
+    await lockOwnRow(tx, brands, actor, nodeid, () => notFoundError('Brand'), 'delete');
     const typeIds = (await tx.select({ nodeid: equipmentTypes.nodeid }).from(equipmentTypes).where(eq(equipmentTypes.brandnodeid, nodeid))).map((t) => t.nodeid);
     await assertTypesUnused(tx, typeIds);
     const version = await nextVersion(tx, le);
@@ -193,7 +193,7 @@ export async function createEquipmentType(ctx: ServiceContext, actor: Actor, inp
 
 export async function updateEquipmentType(ctx: ServiceContext, actor: Actor, nodeid: string, input: UpdateEquipmentType): Promise<EquipmentTypeRow> {
   return writeTransaction(ctx, 'equipmenttype.update', async (tx) => {
-    const current = await lockOwnRow(tx, equipmentTypes, actor, nodeid, () => notFoundError('Equipment type'));
+    const current = await lockOwnRow(tx, equipmentTypes, actor, nodeid, () => notFoundError('Equipment type'), 'change');
     if (input.brandnodeid !== undefined && !(await brandOfTenant(tx, actor, input.brandnodeid))) throw notFoundError('Brand');
     const patch = sentFields(input, ['model', 'brandnodeid']);
     return toRowShape((await writeChangedFields(tx, actor, { table: equipmentTypes, kind: 'equipment_types', nodeid, current, patch, where: eq(equipmentTypes.nodeid, nodeid) })) ?? current) as EquipmentTypeRow;
@@ -204,7 +204,7 @@ export async function updateEquipmentType(ctx: ServiceContext, actor: Actor, nod
 export async function deleteEquipmentType(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
   const le = actor.legalentitynodeid;
   return writeTransaction(ctx, 'equipmenttype.delete', async (tx) => {
-    await lockOwnRow(tx, equipmentTypes, actor, nodeid, () => notFoundError('Equipment type'));
+    await lockOwnRow(tx, equipmentTypes, actor, nodeid, () => notFoundError('Equipment type'), 'delete');
     await assertTypesUnused(tx, [nodeid]);
     const version = await nextVersion(tx, le);
     await deleteWithOwned(tx, le, 'equipment_types', [nodeid], version);
@@ -234,7 +234,7 @@ export async function createEquipmentClass(ctx: ServiceContext, actor: Actor, in
   const nodeid = input.nodeid ?? uuidv7();
   return writeTransaction(ctx, 'equipmentclass.create', async (tx) => {
     const [existing] = await tx.select().from(equipmentClasses).where(eq(equipmentClasses.nodeid, nodeid));
-    const same = await existingForCreate(tx, actor, 'equipment_classes', nodeid, existing, (row) => row.name[input.lang] === input.name);
+    const same = await existingForCreate(tx, actor, 'equipment_classes', nodeid, existing, (row) => textIn(row.name, input.lang) === input.name);
     if (same) return toRowShape(same) as EquipmentClassRow;
     const version = await nextVersion(tx, actor.legalentitynodeid);
     const fields = createClassMutation.apply!(undefined, { params: {}, body: input }, applyContext(actor));
@@ -250,7 +250,7 @@ export async function createEquipmentClass(ctx: ServiceContext, actor: Actor, in
 export async function updateEquipmentClass(ctx: ServiceContext, actor: Actor, args: MutationParsed<typeof updateClassMutation>): Promise<EquipmentClassRow> {
   const nodeid = args.params.id;
   return writeTransaction(ctx, 'equipmentclass.update', async (tx) => {
-    const current = await lockOwnRow(tx, equipmentClasses, actor, nodeid, () => notFoundError('Equipment class'));
+    const current = await lockOwnRow(tx, equipmentClasses, actor, nodeid, () => notFoundError('Equipment class'), 'change');
     const patch = toColumnValues(equipmentClasses, updateClassMutation.apply!(toRowShape(current), args, applyContext(actor)));
     return toRowShape((await writeChangedFields(tx, actor, { table: equipmentClasses, kind: 'equipment_classes', nodeid, current, patch, where: eq(equipmentClasses.nodeid, nodeid) })) ?? current) as EquipmentClassRow;
   });

@@ -4,11 +4,10 @@ import type { Counter, CounterType, CreateCounter, CreateCounterType, UpdateCoun
 import { clampDeviceTime } from '../../shared/domain/device-time';
 import { localized } from '../../shared/domain/text';
 import type { Db, Tx } from '../db/client';
-import { counterReadings, counterTypes, counters, equipment, maintenanceTasks, units } from '../db/schema';
-import { badRequest, conflict, notFound } from '../http-errors';
+import { counterReadings, counterTypes, counters, equipment, maintenanceTasks, tombstones, units } from '../db/schema';
+import { HttpError, badRequest, conflict, idInUse, notFound } from '../http-errors';
 import { nextVersion } from './change-feed';
 import { deleteWithOwned } from './ownership';
-import { appendHistory, changedFields } from './record-history';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { lockOwnRow, ofTenant } from './structure-common';
 
@@ -80,26 +79,19 @@ export async function createCounter(ctx: ServiceContext, actor: Actor, input: Cr
 /**
  * updateCounter. Readings are merged, never replaced: each one not stored yet (by its nodeid, or for a reading
  * without one by value and time) is added; omitted readings stay. The counter row is locked for the merge, so
- * two concurrent updates both keep their readings. Name (and type, see updateCounterSchema) change only when
- * sent; overwritten values go to the record history.
+ * two concurrent updates both keep their readings. Type and name are locked once the counter exists (§4.6: the
+ * modal locks them; readings are in the type's unit, so another type would make them wrong): the §7 payload may
+ * repeat them, a different value is refused (409 naming the field) and nothing is written.
  */
 export async function updateCounter(ctx: ServiceContext, actor: Actor, nodeid: string, input: UpdateCounter): Promise<Counter> {
   await writeTransaction(ctx, 'counter.update', async (tx) => {
-    const current = await lockOwnRow(tx, counters, actor, nodeid, () => notFound(COUNTER_NOT_FOUND));
+    const current = await lockOwnRow(tx, counters, actor, nodeid, () => notFound(COUNTER_NOT_FOUND), 'change');
+    const locked = [
+      ...(input.name !== undefined && input.name !== current.name ? [{ field: 'name', message: 'The counter name is fixed once the counter exists' }] : []),
+      ...(input.counterTypeNodeId !== undefined && input.counterTypeNodeId !== current.countertypenodeid ? [{ field: 'counterTypeNodeId', message: 'The counter type is fixed once the counter exists' }] : []),
+    ];
+    if (locked.length > 0) throw new HttpError(409, `Locked: ${locked.map((issue) => issue.field).join(', ')}`, locked);
     const version = await nextVersion(tx, actor.legalentitynodeid);
-
-    const patch: Partial<typeof counters.$inferSelect> = {};
-    if (input.name !== undefined) patch.name = input.name;
-    if (input.counterTypeNodeId !== undefined && input.counterTypeNodeId !== current.countertypenodeid) {
-      if (input.previousCounterTypeNodeId !== current.countertypenodeid) throw conflict('The counter type was changed meanwhile; reload the counter');
-      await assertCounterTypeOfTenant(tx, actor, input.counterTypeNodeId);
-      patch.countertypenodeid = input.counterTypeNodeId;
-    }
-    const changes = changedFields(current, patch);
-    if (Object.keys(changes).length > 0) {
-      await tx.update(counters).set({ ...patch, version, updatedAt: new Date() }).where(ofTenant(counters, actor, nodeid));
-      await appendHistory(tx, { legalentitynodeid: actor.legalentitynodeid, kind: 'counters', nodeid, version, changes, usernodeid: actor.usernodeid });
-    }
     await mergeReadings(tx, actor, nodeid, input.values ?? [], version);
   });
   return getCounter(ctx, actor, nodeid, input.lang);
@@ -136,8 +128,15 @@ export async function createCounterType(ctx: ServiceContext, actor: Actor, input
     const unitnodeid = await resolveUnit(tx, input.unit);
     const version = await nextVersion(tx, actor.legalentitynodeid);
     const typeId = input.nodeid ?? uuidv7();
-    await tx.insert(counterTypes).values({ nodeid: typeId, legalentitynodeid: actor.legalentitynodeid, name: input.name, unitnodeid, version });
-    const counterId = input.counter ? await insertCounter(tx, actor, version, { ...input.counter, counterTypeNodeId: typeId }) : null;
+    // A resend of the same create (a new mutation id: "Erneut senden" after a lost answer) finds its type and
+    // answers it as it is now; an id that is another record's is refused.
+    const [existing] = input.nodeid ? await tx.select({ le: counterTypes.legalentitynodeid }).from(counterTypes).where(eq(counterTypes.nodeid, typeId)) : [];
+    if (existing && existing.le !== actor.legalentitynodeid) throw idInUse('nodeid');
+    if (!existing) {
+      if (input.nodeid && (await isDeleted(tx, actor, 'counter_types', typeId))) throw gone('The counter type was deleted');
+      await tx.insert(counterTypes).values({ nodeid: typeId, legalentitynodeid: actor.legalentitynodeid, name: input.name, unitnodeid, version });
+    }
+    const counterId = input.counter ? await insertCounter(tx, actor, version, { ...input.counter, counterTypeNodeId: typeId }, 'counter.') : null;
     return { typeId, counterId };
   });
   const [type] = (await listCounterTypes(ctx, actor, input.lang)).filter((t) => t.nodeid === result.typeId);
@@ -146,7 +145,7 @@ export async function createCounterType(ctx: ServiceContext, actor: Actor, input
 
 // ---------------------------------------------------------------- helpers
 
-async function insertCounter(tx: Tx, actor: Actor, version: number, input: Omit<CreateCounter, 'lang'>): Promise<string> {
+async function insertCounter(tx: Tx, actor: Actor, version: number, input: Omit<CreateCounter, 'lang'>, field = ''): Promise<string> {
   const [machine] = await tx
     .select({ nodeid: equipment.nodeid })
     .from(equipment)
@@ -154,8 +153,19 @@ async function insertCounter(tx: Tx, actor: Actor, version: number, input: Omit<
   if (!machine) throw notFound('Equipment not found');
   await assertCounterTypeOfTenant(tx, actor, input.counterTypeNodeId);
   const nodeid = input.nodeid ?? uuidv7();
-  await tx.insert(counters).values({ nodeid, legalentitynodeid: actor.legalentitynodeid, name: input.name, equipmentnodeid: input.equipmentNodeId, countertypenodeid: input.counterTypeNodeId, version });
-  await mergeReadings(tx, actor, nodeid, input.values, version);
+  // The device chose the id: a resend of this create under a new mutation id finds the counter it made (same
+  // tenant, machine and type) and only merges readings; anything else holding the id is refused, and a deleted
+  // counter stays deleted (410, as every later write to it).
+  const [existing] = input.nodeid
+    ? await tx.select({ le: counters.legalentitynodeid, machine: counters.equipmentnodeid, type: counters.countertypenodeid }).from(counters).where(eq(counters.nodeid, nodeid))
+    : [];
+  if (existing) {
+    if (existing.le !== actor.legalentitynodeid || existing.machine !== input.equipmentNodeId || existing.type !== input.counterTypeNodeId) throw idInUse(`${field}nodeid`);
+  } else {
+    if (input.nodeid && (await isDeleted(tx, actor, 'counters', nodeid))) throw gone('The counter was deleted');
+    await tx.insert(counters).values({ nodeid, legalentitynodeid: actor.legalentitynodeid, name: input.name, equipmentnodeid: input.equipmentNodeId, countertypenodeid: input.counterTypeNodeId, version });
+  }
+  await mergeReadings(tx, actor, nodeid, input.values, version, `${field}values`);
   return nodeid;
 }
 
@@ -164,7 +174,7 @@ async function insertCounter(tx: Tx, actor: Actor, version: number, input: Omit<
  * one without is the old client sending its whole list again, so a reading with the same value and time is
  * taken as the same reading. `takenat` is the device's time, clamped to the server's now.
  */
-async function mergeReadings(tx: Tx, actor: Actor, counternodeid: string, values: ReadingInput[], version: number): Promise<void> {
+async function mergeReadings(tx: Tx, actor: Actor, counternodeid: string, values: ReadingInput[], version: number, field = 'values'): Promise<void> {
   if (values.length === 0) return;
   const nowMs = Date.now();
   const existing = await tx
@@ -182,8 +192,30 @@ async function mergeReadings(tx: Tx, actor: Actor, counternodeid: string, values
     }
     rows.push({ nodeid: value.nodeid ?? uuidv7(), legalentitynodeid: actor.legalentitynodeid, counternodeid, value: value.reading, takenat: new Date(takenat), createdbynodeid: actor.usernodeid, version });
   }
-  if (rows.length > 0) await tx.insert(counterReadings).values(rows).onConflictDoNothing({ target: counterReadings.nodeid });
+  if (rows.length === 0) return;
+  const inserted = await tx.insert(counterReadings).values(rows).onConflictDoNothing({ target: counterReadings.nodeid }).returning({ nodeid: counterReadings.nodeid });
+  if (inserted.length === rows.length) return;
+  // A reading id that is already stored is a resend only when it is this counter's reading; another counter's
+  // (another tenant's included) must not be skipped as if it were: the reading would be lost without a word.
+  const insertedIds = new Set(inserted.map((row) => row.nodeid));
+  const skipped = rows.map((row) => row.nodeid!).filter((nodeid) => !insertedIds.has(nodeid));
+  const owners = await tx
+    .select({ nodeid: counterReadings.nodeid, legalentitynodeid: counterReadings.legalentitynodeid, counternodeid: counterReadings.counternodeid })
+    .from(counterReadings)
+    .where(inArray(counterReadings.nodeid, skipped));
+  const taken = owners.find((owner) => owner.legalentitynodeid !== actor.legalentitynodeid || owner.counternodeid !== counternodeid);
+  if (taken) throw idInUse(`${field}.${values.findIndex((value) => value.nodeid === taken.nodeid)}.nodeid`);
 }
+
+async function isDeleted(tx: Tx, actor: Actor, kind: string, nodeid: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ nodeid: tombstones.nodeid })
+    .from(tombstones)
+    .where(and(eq(tombstones.kind, kind), eq(tombstones.nodeid, nodeid), eq(tombstones.legalentitynodeid, actor.legalentitynodeid)));
+  return row !== undefined;
+}
+
+const gone = (message: string) => new HttpError(410, message);
 
 function readingKey(value: number, takenatMs: number): string {
   // why fixed decimals: numeric(18,3) comes back rounded to 3 places.

@@ -308,7 +308,7 @@ export async function updateEquipment(ctx: ServiceContext, actor: Actor, args: M
   const { params, body: input } = args;
   const nodeid = params.id;
   return writeTransaction(ctx, 'equipment.update', async (tx) => {
-    const current = await lockOwnRow(tx, equipment, actor, nodeid, () => notFoundError('Equipment'));
+    const current = await lockOwnRow(tx, equipment, actor, nodeid, () => notFoundError('Equipment'), 'change');
     if (input.equipmenttypenodeid !== undefined) {
       const [type] = await tx.select({ nodeid: equipmentTypes.nodeid }).from(equipmentTypes).where(ofTenant(equipmentTypes, actor, input.equipmenttypenodeid));
       if (!type) throw notFoundError('Equipment type');
@@ -337,7 +337,7 @@ export async function updateEquipment(ctx: ServiceContext, actor: Actor, args: M
 export async function deleteEquipment(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
   const le = actor.legalentitynodeid;
   return writeTransaction(ctx, 'equipment.delete', async (tx) => {
-    const current = await lockOwnRow(tx, equipment, actor, nodeid, () => notFoundError('Equipment'));
+    const current = await lockOwnRow(tx, equipment, actor, nodeid, () => notFoundError('Equipment'), 'delete');
     const version = await nextVersion(tx, le);
     const deleted = await deleteWithOwned(tx, le, KIND, [nodeid], version);
     if (current.shiftmodelnodeid) await deleteShiftModelsIfOrphaned(tx, le, [current.shiftmodelnodeid], version);

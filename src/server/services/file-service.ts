@@ -1,13 +1,15 @@
-import { and, asc, desc, eq, lt } from 'drizzle-orm';
-import { createHash } from 'node:crypto';
+import { and, asc, desc, eq, gt, lt, notInArray, sql } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { v7 as uuidv7 } from 'uuid';
 import { SIGNED_URL_EXPIRED_MESSAGE, type FileDownload, type RegisterFiles, type RegisteredFile } from '../../shared/api/files';
 import { uploadFile } from '../../shared/mutations/files';
-import { isAllowedUploadMimetype, isGenericMimetype, UPLOAD_TYPES } from '../../shared/domain/upload-types';
+import { canUpload, isAllowedUploadMimetype, isGenericMimetype, sniffedTypeProblem, TextContentCheck, UPLOAD_TYPES, uploadTypeOf } from '../../shared/domain/upload-types';
+import type { PermissionSubject } from '../../shared/permissions';
 import type { Tx } from '../db/client';
 import { files } from '../db/schema';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../http-errors';
-import { fileContentPath, type FileStorage, type FileUrlSigner, type SignedMethod } from '../storage/file-storage';
+import { badRequest, conflict, forbidden, HttpError, idInUse, notFound, tooManyRequests } from '../http-errors';
+import { fileContentPath, type FileStorage, type FileUrlSigner, type SignedMethod, type StagedObject } from '../storage/file-storage';
 import { fileStorageKey } from '../storage/local-storage';
 import { nextVersion, recordTombstones } from './change-feed';
 import { applyContext, toColumnValues } from './rows';
@@ -23,10 +25,19 @@ export const DOWNLOAD_URL_TTL_MS = 24 * 60 * 60 * 1000;
 /** A registered file whose bytes never arrive is removed after this (cleanupPendingFiles). */
 export const PENDING_FILE_TTL_MS = 24 * 60 * 60 * 1000;
 
+/** How long the daily upload quota looks back. */
+export const UPLOAD_QUOTA_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Bytes the content sniffer sees: enough for every magic number file-type knows. */
+const SNIFF_BYTES = 4100;
+
 export interface FileServices {
   storage: FileStorage;
   signer: FileUrlSigner;
   maxBytes: number;
+  /** Bytes one user may register and upload within UPLOAD_QUOTA_WINDOW_MS. */
+  quotaBytesPerDay: number;
+  /** Short-term rate per user; `hit` answers the seconds to wait, 0 when the request may go on. */
+  rate: { hit(key: string): number };
 }
 
 export function signedUrl(signer: FileUrlSigner, file: { fileid: string; fileversion: number }, method: SignedMethod, expiresAtMs: number): string {
@@ -44,7 +55,9 @@ export function downloadUrl(signer: FileUrlSigner, file: { fileid: string; filev
  * registerFiles (POST /api/files): one row per file version, `pending`, and a signed PUT URL for each. See
  * fileRegistrationSchema for how `nodeid` and `fileid` make a repeat a re-sign instead of a new file.
  */
-export async function registerFiles(ctx: ServiceContext, actor: Actor, services: FileServices, input: RegisterFiles): Promise<RegisteredFile[]> {
+export async function registerFiles(ctx: ServiceContext, actor: Actor & PermissionSubject, services: FileServices, input: RegisterFiles): Promise<RegisteredFile[]> {
+  if (!canUpload(actor)) throw forbidden();
+  assertRate(services, `register:${actor.usernodeid}`);
   input.extensions.forEach((entry, i) => {
     if (entry.size !== undefined && entry.size > services.maxBytes) {
       throw badRequest(`Invalid body: extensions.${i}.size: Must be at most ${services.maxBytes} bytes`, [{ field: `extensions.${i}.size`, message: `Must be at most ${services.maxBytes} bytes` }]);
@@ -53,10 +66,16 @@ export async function registerFiles(ctx: ServiceContext, actor: Actor, services:
       throw badRequest(`Invalid body: extensions.${i}.mimetype: Ungültiger Dateityp!`, [{ field: `extensions.${i}.mimetype`, message: 'Ungültiger Dateityp!' }]);
     }
   });
+  const declared = input.extensions.reduce((sum, entry) => sum + (entry.size ?? 0), 0);
+  if (declared > 0) {
+    // why excluding these nodeids: a resent registration (same nodeid) must not count its own reservation twice.
+    const used = await bytesUsedToday(ctx.db, actor.usernodeid, input.extensions.map((entry) => entry.nodeid));
+    if (used + declared > services.quotaBytesPerDay) throw quotaExceeded(services.quotaBytesPerDay, used);
+  }
   const rows = await writeTransaction(ctx, 'files.register', async (tx) => {
     const version = await nextVersion(tx, actor.legalentitynodeid);
     const out: FileRow[] = [];
-    for (const entry of input.extensions) out.push(await registerOne(tx, actor, services.storage.bucketid, version, entry));
+    for (const [index, entry] of input.extensions.entries()) out.push(await registerOne(tx, actor, services.storage.bucketid, version, entry, `extensions.${index}.nodeid`));
     return out;
   });
   const exp = Date.now() + UPLOAD_URL_TTL_MS;
@@ -72,10 +91,10 @@ export async function registerFiles(ctx: ServiceContext, actor: Actor, services:
   }));
 }
 
-async function registerOne(tx: Tx, actor: Actor, bucketid: string, version: number, entry: RegisterFiles['extensions'][number]): Promise<FileRow> {
+async function registerOne(tx: Tx, actor: Actor, bucketid: string, version: number, entry: RegisterFiles['extensions'][number], field: string): Promise<FileRow> {
   const [same] = await tx.select().from(files).where(eq(files.nodeid, entry.nodeid));
   if (same) {
-    if (same.legalentitynodeid !== actor.legalentitynodeid) throw notFound('File not found');
+    if (same.legalentitynodeid !== actor.legalentitynodeid) throw idInUse(field);
     return same;
   }
   let fileid = uuidv7();
@@ -113,19 +132,26 @@ async function registerOne(tx: Tx, actor: Actor, bucketid: string, version: numb
   return row!;
 }
 
-export interface UploadRequest {
+export interface SignedRequest {
   fileid: string;
   fileversion: number;
   exp: number;
   sig: string;
+}
+
+export interface UploadRequest extends SignedRequest {
   contentType: string | undefined;
-  bytes: Uint8Array;
+  /** The raw request body; read at most up to the first byte past the limit, never buffered whole. */
+  body: Readable;
 }
 
 /**
- * completeUpload (PUT of a signed URL): checks signature and expiry (403), type (415) and size (413, or 400
- * against a declared size), stores the bytes and marks the file complete. The same bytes again answer the same;
- * other bytes for a complete version are a 409 (register a new version instead).
+ * completeUpload (PUT of a signed URL): checks signature and expiry (403), the sent type (415), the uploader's
+ * rate (429), then streams the bytes to storage while checking size (413 over FILE_MAX_BYTES or the daily quota,
+ * 400 against a declared size) and content (415 when the bytes are not what the extension says). Only when all
+ * of that holds are the bytes committed and the file marked complete; a refused upload leaves nothing behind and
+ * the file pending. The same bytes again answer the same; other bytes for a complete version are a 409 (register
+ * a new version instead).
  */
 export async function completeUpload(ctx: ServiceContext, services: FileServices, upload: UploadRequest): Promise<{ fileid: string; fileversion: number; status: 'complete'; size: number; mimetype: string }> {
   assertSigned(services.signer, upload, 'PUT');
@@ -135,42 +161,180 @@ export async function completeUpload(ctx: ServiceContext, services: FileServices
   if (!isGenericMimetype(upload.contentType) && !sameKind(upload.contentType!, row.mimetype)) {
     throw new HttpError(415, `Ungültiger Dateityp! ${upload.contentType} does not match the registered file type ${row.mimetype}`);
   }
-  if (upload.bytes.length > services.maxBytes) throw new HttpError(413, `File too large: at most ${services.maxBytes} bytes`);
-  const sha256 = createHash('sha256').update(upload.bytes).digest('hex');
-  const result = { fileid: row.fileid, fileversion: row.fileversion, status: 'complete' as const, size: upload.bytes.length, mimetype: row.mimetype };
-  if (row.status === 'complete') {
-    if (row.sha256 === sha256) return result;
-    throw conflict('This file version is complete with other content; register a new version (POST /api/files with its fileid)');
-  }
-  if (row.size !== null && row.size !== upload.bytes.length) {
-    throw badRequest(`Expected ${row.size} bytes as registered, received ${upload.bytes.length}`, [{ field: 'body', message: `Must be ${row.size} bytes` }]);
-  }
+  assertRate(services, `upload:${row.createdbynodeid ?? row.nodeid}`);
+  const used = row.status === 'complete' || !row.createdbynodeid ? 0 : await bytesUsedToday(ctx.db, row.createdbynodeid, [row.nodeid]);
+  const quotaLeft = Math.max(0, services.quotaBytesPerDay - used);
+  const limits: UploadLimits = {
+    maxBytes: services.maxBytes,
+    tooBig: (received) =>
+      received > services.maxBytes
+        ? new HttpError(413, `File too large: at most ${services.maxBytes} bytes`)
+        : quotaExceeded(services.quotaBytesPerDay, used),
+    // A complete version compares hashes instead (same bytes: same answer, other bytes: 409).
+    declared: row.status === 'pending' ? row.size : null,
+    quotaLeft,
+  };
 
-  // why inside the row lock: a second upload of the same version waits, then finds it complete and compares
-  // hashes instead of overwriting the stored bytes. A crash after the put leaves a pending row with bytes,
-  // which the cleanup removes.
-  await writeTransaction(ctx, 'files.complete', async (tx) => {
-    const [current] = await tx.select().from(files).where(eq(files.nodeid, row.nodeid)).for('update');
-    if (!current) throw notFound('File not found; register it again with POST /api/files');
-    if (current.status === 'complete') {
-      if (current.sha256 !== sha256) throw conflict('This file version is complete with other content; register a new version (POST /api/files with its fileid)');
-      return;
-    }
-    await services.storage.put(current.storagekey, upload.bytes, current.mimetype);
-    const version = await nextVersion(tx, current.legalentitynodeid);
-    await tx.update(files).set({ status: 'complete', sha256, size: upload.bytes.length, completedAt: new Date(), version, updatedAt: new Date() }).where(eq(files.nodeid, row.nodeid));
-  });
-  return result;
+  const staged = await stageChecked(services.storage, row.storagekey, row.extension ?? '', row.mimetype, upload.body, limits);
+  try {
+    if (limits.declared !== null && limits.declared !== staged.size) throw sizeMismatch(limits.declared, staged.size);
+    const result = { fileid: row.fileid, fileversion: row.fileversion, status: 'complete' as const, size: staged.size, mimetype: row.mimetype };
+    // why inside the row lock: a second upload of the same version waits, then finds it complete and compares
+    // hashes instead of overwriting the stored bytes. A crash after the commit leaves a pending row with bytes,
+    // which the cleanup removes.
+    await writeTransaction(ctx, 'files.complete', async (tx) => {
+      const [current] = await tx.select().from(files).where(eq(files.nodeid, row.nodeid)).for('update');
+      if (!current) throw notFound('File not found; register it again with POST /api/files');
+      if (current.status === 'complete') {
+        if (current.sha256 !== staged.sha256) throw conflict('This file version is complete with other content; register a new version (POST /api/files with its fileid)');
+        return;
+      }
+      await staged.commit();
+      const version = await nextVersion(tx, current.legalentitynodeid);
+      await tx.update(files).set({ status: 'complete', sha256: staged.sha256, size: staged.size, completedAt: new Date(), version, updatedAt: new Date() }).where(eq(files.nodeid, row.nodeid));
+    });
+    return result;
+  } finally {
+    await staged.discard();
+  }
 }
 
-/** readFileContent (GET of a signed URL): the bytes of a complete file version. */
-export async function readFileContent(ctx: ServiceContext, services: FileServices, request: Omit<UploadRequest, 'bytes' | 'contentType'>): Promise<{ bytes: Uint8Array; mimetype: string }> {
+interface UploadLimits {
+  maxBytes: number;
+  /** The error for more than min(maxBytes, quotaLeft) bytes, given how many arrived. */
+  tooBig(received: number): HttpError;
+  declared: number | null;
+  quotaLeft: number;
+}
+
+/**
+ * Pipes `body` through the checks into a staged object. The body is piped, not passed to a pipeline, so that a
+ * refusal stops reading without destroying the request: its socket must still carry the error answer.
+ */
+async function stageChecked(storage: FileStorage, key: string, extension: string, mimetype: string, body: Readable, limits: UploadLimits): Promise<StagedObject> {
+  const checks = new UploadChecks(extension, limits);
+  const stopReading = () => {
+    body.unpipe(checks);
+    body.pause();
+  };
+  const onAbort = () => {
+    if (!body.readableEnded) checks.destroy(new HttpError(400, 'Upload aborted before all bytes arrived'));
+  };
+  const onError = (error: Error) => checks.destroy(error);
+  // why: bytes flow (and may be refused) before the storage has attached its pipeline; the refusal still
+  // reaches it as the stream's error, but must not crash the process as an unhandled 'error' event first.
+  checks.on('error', () => undefined);
+  body.on('error', onError);
+  body.on('close', onAbort);
+  body.pipe(checks);
+  try {
+    return await storage.stage(key, checks, mimetype);
+  } catch (error) {
+    stopReading();
+    throw error;
+  } finally {
+    body.off('error', onError);
+    body.off('close', onAbort);
+  }
+}
+
+/** Counts, sniffs and (for text types) validates the bytes as they pass; errors with the HttpError to answer. */
+class UploadChecks extends Transform {
+  private received = 0;
+  private head: Buffer[] = [];
+  private headLength = 0;
+  private sniffed = false;
+  private readonly text: TextContentCheck | undefined;
+  private readonly limit: number;
+
+  constructor(
+    private readonly extension: string,
+    private readonly limits: UploadLimits,
+  ) {
+    super();
+    this.text = uploadTypeOf(extension)?.sniffed.length === 0 ? new TextContentCheck() : undefined;
+    this.limit = Math.min(limits.maxBytes, limits.quotaLeft);
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.received += chunk.length;
+    if (this.received > this.limit) return callback(this.limits.tooBig(this.received));
+    if (this.limits.declared !== null && this.received > this.limits.declared) return callback(sizeMismatch(this.limits.declared, this.received));
+    const textProblem = this.text?.push(chunk);
+    if (textProblem) return callback(new HttpError(415, textProblem));
+    if (this.sniffed) return callback(null, chunk);
+    this.head.push(chunk);
+    this.headLength += chunk.length;
+    if (this.headLength < SNIFF_BYTES) return callback();
+    this.sniff().then(() => callback(null, this.takeHead()), callback);
+  }
+
+  override _flush(callback: TransformCallback): void {
+    const textProblem = this.text?.end();
+    if (textProblem) return callback(new HttpError(415, textProblem));
+    if (this.sniffed) return callback();
+    this.sniff().then(() => callback(null, this.takeHead()), callback);
+  }
+
+  private async sniff(): Promise<void> {
+    this.sniffed = true;
+    const head = Buffer.concat(this.head);
+    this.head = [head];
+    const problem = sniffedTypeProblem(this.extension, (await fileTypeFromBuffer(head.subarray(0, SNIFF_BYTES)))?.mime);
+    if (problem) throw new HttpError(415, problem);
+  }
+
+  private takeHead(): Buffer {
+    const [head] = this.head;
+    this.head = [];
+    return head ?? Buffer.alloc(0);
+  }
+}
+
+function sizeMismatch(declared: number, received: number): HttpError {
+  return badRequest(`Expected ${declared} bytes as registered, received ${received}`, [{ field: 'body', message: `Must be ${declared} bytes` }]);
+}
+
+/** readFileContent (GET of a signed URL): a stream of a complete file version's bytes with its type and size. */
+export async function readFileContent(
+  ctx: ServiceContext,
+  services: FileServices,
+  request: SignedRequest,
+): Promise<{ stream: Readable; size: number; mimetype: string; filename: string }> {
   assertSigned(services.signer, request, 'GET');
   const [row] = await ctx.db.select().from(files).where(and(eq(files.fileid, request.fileid), eq(files.fileversion, request.fileversion)));
   if (!row || row.status !== 'complete') throw notFound('File not found');
-  const bytes = await services.storage.get(row.storagekey);
-  if (!bytes) throw notFound('File not found');
-  return { bytes, mimetype: row.mimetype };
+  const stored = await services.storage.open(row.storagekey);
+  if (!stored) throw notFound('File not found');
+  const suffix = row.extension ? `.${row.extension}` : '';
+  return { ...stored, mimetype: row.mimetype, filename: `${row.fileid}${row.fileversion > 1 ? `-v${row.fileversion}` : ''}${suffix}` };
+}
+
+/**
+ * Bytes `usernodeid` registered within the quota window: complete files with their size, pending ones with the
+ * size they declared (a reservation). `excluding`: the files being registered or uploaded, which must not count
+ * against themselves.
+ */
+async function bytesUsedToday(db: ServiceContext['db'], usernodeid: string, excluding: string[]): Promise<number> {
+  const since = new Date(Date.now() - UPLOAD_QUOTA_WINDOW_MS);
+  const [row] = await db
+    .select({ bytes: sql<string | null>`sum(${files.size})` })
+    .from(files)
+    .where(and(eq(files.createdbynodeid, usernodeid), gt(files.createdAt, since), notInArray(files.nodeid, excluding)));
+  return Number(row?.bytes ?? 0);
+}
+
+/**
+ * The daily quota is not a rate: waiting minutes does not help, so it is a 413 (the device keeps the refusal as a
+ * dead letter with this message) and not a 429 (which the device would retry for ever).
+ */
+function quotaExceeded(quota: number, used: number): HttpError {
+  return new HttpError(413, `Upload quota exceeded: at most ${quota} bytes per user within 24 hours, ${used} already used`);
+}
+
+function assertRate(services: FileServices, key: string): void {
+  const retryAfterSeconds = services.rate.hit(key);
+  if (retryAfterSeconds > 0) throw tooManyRequests(retryAfterSeconds);
 }
 
 /**
@@ -226,7 +390,7 @@ export async function cleanupPendingFiles(ctx: ServiceContext, storage: FileStor
   return { removed: removed.length };
 }
 
-function assertSigned(signer: FileUrlSigner, request: { fileid: string; fileversion: number; exp: number; sig: string }, method: SignedMethod): void {
+function assertSigned(signer: FileUrlSigner, request: SignedRequest, method: SignedMethod): void {
   if (!signer.verify(request, method, request.exp, request.sig)) throw forbidden('Invalid file URL signature');
   if (request.exp < Date.now()) throw forbidden(method === 'PUT' ? SIGNED_URL_EXPIRED_MESSAGE : 'Download URL expired: reload the record for a new one');
 }

@@ -115,17 +115,35 @@ export interface PruneOptions {
  * id far below it comes again only from a stale duplicate: a second tab frozen with an old request. Kept are the
  * last `keepLast` ids below each client's last applied id and everything younger than `olderThan`, which covers
  * such a tab by a wide margin. The last applied id itself is never removed (it is what a lost answer replays).
- * One DELETE, idempotent: instances running it at once remove each row once and never block a write for long.
+ *
+ * Several instances: each run takes a transaction-level advisory lock first and skips (returns 0) when another
+ * instance holds it. Two DELETEs of the same rows at once were idempotent already, but each waited for the
+ * other's row locks and could, with plans that visit the rows in different orders, deadlock; now only one prunes.
  */
 export async function pruneMutationLog(db: Db, options: PruneOptions): Promise<number> {
-  const removed = await db
-    .delete(syncMutations)
-    .where(
-      and(
-        sql`${syncMutations.createdAt} < ${options.olderThan.toISOString()}`,
-        sql`${syncMutations.mutationId} <= (select ${syncClients.lastMutationId} from ${syncClients} where ${syncClients.clientid} = ${syncMutations.clientid}) - ${Math.max(1, options.keepLast)}`,
-      ),
-    )
-    .returning({ clientid: syncMutations.clientid });
-  return removed.length;
+  return db.transaction(async (tx) => {
+    if (!(await tryJobLock(tx, MUTATION_LOG_PRUNE_LOCK))) return 0;
+    const removed = await tx
+      .delete(syncMutations)
+      .where(
+        and(
+          sql`${syncMutations.createdAt} < ${options.olderThan.toISOString()}`,
+          sql`${syncMutations.mutationId} <= (select ${syncClients.lastMutationId} from ${syncClients} where ${syncClients.clientid} = ${syncMutations.clientid}) - ${Math.max(1, options.keepLast)}`,
+        ),
+      )
+      .returning({ clientid: syncMutations.clientid });
+    return removed.length;
+  });
+}
+
+/** Advisory lock key of the mutation log prune: a fixed bigint unique to this job ("anl:prun" in ASCII). */
+export const MUTATION_LOG_PRUNE_LOCK = 0x616e6c3a7072756en;
+
+/**
+ * Takes a transaction-level advisory lock if no other session holds it (released at commit or rollback): true
+ * when this transaction may do the job's work, false when another instance is doing it right now.
+ */
+async function tryJobLock(tx: Tx, key: bigint): Promise<boolean> {
+  const result = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${key.toString()}::bigint) as locked`);
+  return (result as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked === true;
 }

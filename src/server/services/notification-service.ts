@@ -135,7 +135,7 @@ export async function updateNotification(ctx: ServiceContext, actor: Actor, args
   const { params, body: input } = args;
   const nodeid = params.nodeid;
   return writeTransaction(ctx, 'notification.update', async (tx) => {
-    const [current] = await tx.select().from(notifications).where(ofTenant(notifications, actor, nodeid)).for('update');
+    const [current] = await tx.select().from(notifications).where(ofTenant(notifications, actor, nodeid)).for('no key update'); // a change keeps the key: see lockOwnRow (structure-common.ts)
     if (!current) throw (await isDeleted(tx, actor, nodeid)) ? gone() : notFound(NOT_FOUND);
 
     const change = updateMutation.apply!(toRowShape(current), args, applyContext(actor));

@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Pool } from '../../shared/api/equipmentpools';
-import { localized } from '../../shared/domain/text';
+import { localized, textIn } from '../../shared/domain/text';
 import type { MutationParsed } from '../../shared/mutations/mutation';
 import { createPool as createMutation, updatePool as updateMutation } from '../../shared/mutations/structure';
 import type { EquipmentPoolRow } from '../../shared/rows/structure';
 import type { Db, Tx } from '../db/client';
-import { equipment, equipmentPools, structureSubscriptions, users } from '../db/schema';
+import { equipment, equipmentPools, structureSubscriptions } from '../db/schema';
 import { notFound } from '../http-errors';
 import { applyAssignments, unlinkMachinesOf } from './assign-service';
 import { nextVersion } from './change-feed';
@@ -14,18 +14,18 @@ import { deleteWithOwned } from './ownership';
 import { appendHistory, writeChangedFields } from './record-history';
 import { applyContext, toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
+import { assertMayManageSubscriptionsOf, type Manager } from './subscription-service';
 import { byName, existingForCreate, lockOwnRow, notFoundError, ofTenant } from './structure-common';
 
 const KIND = 'equipment_pools';
 type PoolRow = typeof equipmentPools.$inferSelect;
 
 /** GET /api/equipmentpools: all pools of the tenant, or with `usernodeid` only those that user subscribes to. */
-export async function listPools(db: Db, actor: Actor, lang: string, usernodeid?: string): Promise<Pool[]> {
+export async function listPools(db: Db, actor: Manager, lang: string, usernodeid?: string): Promise<Pool[]> {
   const le = actor.legalentitynodeid;
   let rows: PoolRow[];
   if (usernodeid) {
-    const [user] = await db.select({ nodeid: users.nodeid }).from(users).where(ofTenant(users, actor, usernodeid));
-    if (!user) throw notFound('User not found');
+    await assertMayManageSubscriptionsOf(db, actor, usernodeid);
     const subscribed = await db
       .select({ id: structureSubscriptions.equipmentpoolnodeid })
       .from(structureSubscriptions)
@@ -57,7 +57,7 @@ export async function createPool(ctx: ServiceContext, actor: Actor, args: Mutati
   const nodeid = input.nodeid ?? uuidv7();
   return writeTransaction(ctx, 'equipmentpool.create', async (tx) => {
     const [existing] = await tx.select().from(equipmentPools).where(eq(equipmentPools.nodeid, nodeid));
-    const same = await existingForCreate(tx, actor, KIND, nodeid, existing, (row) => row.name[input.lang] === input.name);
+    const same = await existingForCreate(tx, actor, KIND, nodeid, existing, (row) => textIn(row.name, input.lang) === input.name);
     if (same) return poolRow(same);
     const version = await nextVersion(tx, le);
     const fields = toColumnValues(equipmentPools, createMutation.apply!(undefined, args, applyContext(actor))) as typeof equipmentPools.$inferInsert;
@@ -74,7 +74,7 @@ export async function createPool(ctx: ServiceContext, actor: Actor, args: Mutati
 export async function updatePool(ctx: ServiceContext, actor: Actor, args: MutationParsed<typeof updateMutation>): Promise<EquipmentPoolRow> {
   const nodeid = args.params.id;
   return writeTransaction(ctx, 'equipmentpool.update', async (tx) => {
-    const current = await lockOwnRow(tx, equipmentPools, actor, nodeid, () => notFoundError('Equipment pool'));
+    const current = await lockOwnRow(tx, equipmentPools, actor, nodeid, () => notFoundError('Equipment pool'), 'change');
     const patch = toColumnValues(equipmentPools, updateMutation.apply!(toRowShape(current), args, applyContext(actor))) as Partial<PoolRow>;
     return poolRow((await writeChangedFields(tx, actor, { table: equipmentPools, kind: KIND, nodeid, current, patch, where: ofTenant(equipmentPools, actor, nodeid) })) ?? current);
   });
@@ -84,7 +84,7 @@ export async function updatePool(ctx: ServiceContext, actor: Actor, args: Mutati
 export async function deletePool(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
   const le = actor.legalentitynodeid;
   return writeTransaction(ctx, 'equipmentpool.delete', async (tx) => {
-    const pool = await lockOwnRow(tx, equipmentPools, actor, nodeid, () => notFoundError('Equipment pool'));
+    const pool = await lockOwnRow(tx, equipmentPools, actor, nodeid, () => notFoundError('Equipment pool'), 'delete');
     const version = await nextVersion(tx, le);
     await unlinkMachinesOf(tx, actor, 'pool', [nodeid], version);
     await deleteWithOwned(tx, le, KIND, [nodeid], version);

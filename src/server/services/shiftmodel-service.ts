@@ -98,7 +98,7 @@ export async function createShiftModel(ctx: ServiceContext, caller: Caller, inpu
 export async function updateShiftModel(ctx: ServiceContext, caller: Caller, nodeid: string, input: UpdateShiftModel): Promise<ShiftModelRow> {
   const le = caller.legalentitynodeid;
   return writeTransaction(ctx, 'shiftmodel.update', async (tx) => {
-    const [model] = await tx.select({ nodeid: shiftModels.nodeid }).from(shiftModels).where(ofTenant(shiftModels, caller, nodeid)).for('update');
+    const [model] = await tx.select({ nodeid: shiftModels.nodeid }).from(shiftModels).where(ofTenant(shiftModels, caller, nodeid)).for('no key update'); // a change keeps the key: see lockOwnRow (structure-common.ts)
     if (!model) throw notFoundError('Shift model');
     const owner = await ownerOfModel(tx, le, nodeid);
     assertMayEdit(caller, owner);

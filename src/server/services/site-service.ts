@@ -66,7 +66,7 @@ export async function updateSite(ctx: ServiceContext, actor: Actor, args: Mutati
   const input = args.body;
   if (input.legalentitynodeid !== undefined) assertOwnLegalEntity(actor, input.legalentitynodeid);
   return writeTransaction(ctx, 'site.update', async (tx) => {
-    const current = await lockOwnRow(tx, sites, actor, nodeid, () => notFound(SITE_NOT_FOUND));
+    const current = await lockOwnRow(tx, sites, actor, nodeid, () => notFound(SITE_NOT_FOUND), 'change');
     const patch = toColumnValues(sites, updateMutation.apply!(toRowShape(current), args, applyContext(actor))) as Partial<SiteRow>;
     return siteRow((await writeChangedFields(tx, actor, { table: sites, kind: 'sites', nodeid, current, patch, where: ofTenant(sites, actor, nodeid) })) ?? current);
   });

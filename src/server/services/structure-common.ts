@@ -48,9 +48,21 @@ export function ofTenant(table: TenantTable, actor: Actor, nodeid: string): SQL 
   return and(eq(table.nodeid, nodeid), eq(table.legalentitynodeid, actor.legalentitynodeid));
 }
 
-/** The caller's record `nodeid` of `table`, locked for this write (`FOR UPDATE`); `missing()` is thrown when there is none. */
-export async function lockOwnRow<T extends TenantTable>(tx: Tx, table: T, actor: Actor, nodeid: string, missing: () => Error): Promise<T['$inferSelect']> {
-  const [row] = (await tx.select().from(table as PgTable).where(ofTenant(table, actor, nodeid)).for('update')) as T['$inferSelect'][];
+/** The caller's record `nodeid` of `table`, locked for this write (`FOR UPDATE`, or `FOR NO KEY UPDATE` for an update that keeps the key); `missing()` is thrown when there is none. */
+export async function lockOwnRow<T extends TenantTable>(
+  tx: Tx,
+  table: T,
+  actor: Actor,
+  nodeid: string,
+  missing: () => Error,
+  // why the purpose decides the lock: a change keeps the row's key, so it takes FOR NO KEY UPDATE — FOR UPDATE also
+  // blocks the KEY SHARE lock a foreign-key check takes, so a change (row lock, then the tenant's version) and a new
+  // record referring to the row (version, then the foreign-key check) deadlocked under load (the soak: 503s on
+  // machine memo updates while reports on that machine were created). A delete takes FOR UPDATE, which must keep
+  // new references out until the row is gone.
+  purpose: 'change' | 'delete',
+): Promise<T['$inferSelect']> {
+  const [row] = (await tx.select().from(table as PgTable).where(ofTenant(table, actor, nodeid)).for(purpose === 'change' ? 'no key update' : 'update')) as T['$inferSelect'][];
   if (!row) throw missing();
   return row;
 }

@@ -4,7 +4,7 @@ import { subscriptionRecord, subscriptionTarget, type SubscriptionTarget } from 
 import { can, type PermissionSubject } from '../../shared/permissions';
 import type { SubscriptionRow as SubscriptionRowShape } from '../../shared/rows/structure';
 import type { Db, Tx } from '../db/client';
-import { areas, equipmentPools, sites, structureSubscriptions, tenantVersions, tombstones, users } from '../db/schema';
+import { areas, equipmentPools, sites, structureSubscriptions, tombstones, users } from '../db/schema';
 import { forbidden, notFound } from '../http-errors';
 import { nextVersion, recordTombstone } from './change-feed';
 import { toRowShape } from './rows';
@@ -16,7 +16,7 @@ export const SUBSCRIPTION_TOMBSTONE_KIND = 'structure_subscriptions';
 
 type SubscriptionRow = typeof structureSubscriptions.$inferSelect;
 /** Managing another user's subscriptions depends on the caller's permissions. */
-type Manager = Actor & PermissionSubject;
+export type Manager = Actor & PermissionSubject;
 
 const toSubscription = (row: SubscriptionRow): Subscription => ({
   nodeid: row.nodeid,
@@ -29,7 +29,7 @@ const toSubscription = (row: SubscriptionRow): Subscription => ({
 
 /** GET /api/subscriptions: one user's entries, by id. */
 export async function listSubscriptions(ctx: ServiceContext, actor: Manager, usernodeid: string = actor.usernodeid): Promise<Subscription[]> {
-  await assertMayManage(ctx.db, actor, usernodeid);
+  await assertMayManageSubscriptionsOf(ctx.db, actor, usernodeid);
   const rows = await ctx.db
     .select()
     .from(structureSubscriptions)
@@ -46,7 +46,7 @@ export async function listSubscriptions(ctx: ServiceContext, actor: Manager, use
 export async function createSubscription(ctx: ServiceContext, actor: Manager, input: CreateSubscription): Promise<SubscriptionRowShape> {
   const target = subscriptionTarget({ sitenodeid: input.sitenodeid ?? null, areanodeid: input.areanodeid ?? null, equipmentpoolnodeid: input.equipmentpoolnodeid ?? null })!;
   return writeTransaction(ctx, 'subscription.create', async (tx) => {
-    await assertMayManage(tx, actor, input.usernodeid);
+    await assertMayManageSubscriptionsOf(tx, actor, input.usernodeid);
     await assertTargetOfTenant(tx, actor, target);
     return toRowShape(await subscribe(tx, actor.legalentitynodeid, input.usernodeid, target)) as SubscriptionRowShape;
   });
@@ -79,8 +79,8 @@ export async function subscribe(tx: Tx, legalentitynodeid: string, usernodeid: s
 
 /**
  * End one entry. One that is gone already (its target was deleted meanwhile, or this delete came twice) is no
- * error: the answer is the version of the delete that ended it, from its tombstone — or, when the server has none
- * (it never had the entry, or the tombstone was purged), the tenant's current version, as of which it is gone.
+ * error: the answer is the version of the delete that ended it, from the tenant's tombstone. An id the tenant
+ * never had (or another tenant's) is a 404 like everywhere else, so the answer tells nothing about other tenants.
  */
 export async function deleteSubscription(ctx: ServiceContext, actor: Manager, nodeid: string): Promise<{ nodeid: string; version: number }> {
   const le = actor.legalentitynodeid;
@@ -90,8 +90,12 @@ export async function deleteSubscription(ctx: ServiceContext, actor: Manager, no
       .from(structureSubscriptions)
       .where(ofTenant(structureSubscriptions, actor, nodeid))
       .for('update');
-    if (!row) return { nodeid, version: await goneSince(tx, le, nodeid) };
-    await assertMayManage(tx, actor, row.usernodeid);
+    if (!row) {
+      const version = await goneSince(tx, le, nodeid);
+      if (version === undefined) throw notFound('Subscription not found');
+      return { nodeid, version };
+    }
+    await assertMayManageSubscriptionsOf(tx, actor, row.usernodeid);
     const version = await nextVersion(tx, le);
     await tx.delete(structureSubscriptions).where(eq(structureSubscriptions.nodeid, nodeid));
     await recordTombstone(tx, le, SUBSCRIPTION_TOMBSTONE_KIND, nodeid, version);
@@ -99,18 +103,21 @@ export async function deleteSubscription(ctx: ServiceContext, actor: Manager, no
   });
 }
 
-async function goneSince(tx: Tx, le: string, nodeid: string): Promise<number> {
+/** The version of the delete that ended the tenant's entry `nodeid`, or undefined when the tenant has no tombstone of it. */
+async function goneSince(tx: Tx, le: string, nodeid: string): Promise<number | undefined> {
   const [stone] = await tx
     .select({ version: tombstones.version })
     .from(tombstones)
     .where(and(eq(tombstones.legalentitynodeid, le), eq(tombstones.kind, SUBSCRIPTION_TOMBSTONE_KIND), eq(tombstones.nodeid, nodeid)));
-  if (stone) return Number(stone.version);
-  const [counter] = await tx.select({ version: tenantVersions.version }).from(tenantVersions).where(eq(tenantVersions.legalentitynodeid, le));
-  return Number(counter?.version ?? 0);
+  return stone ? Number(stone.version) : undefined;
 }
 
-/** Everyone manages their own subscriptions; another user's need `user` update (user administration). */
-async function assertMayManage(db: Db | Tx, actor: Manager, usernodeid: string): Promise<void> {
+/**
+ * Everyone manages (and sees) their own subscriptions; another user's need `user` update (user administration),
+ * and that user must be of the caller's tenant (404). Every route that tells whom a user follows uses this rule
+ * (GET /api/equipmentpools?usernodeid too), so none of them shows more than the subscriptions routes.
+ */
+export async function assertMayManageSubscriptionsOf(db: Db | Tx, actor: Manager, usernodeid: string): Promise<void> {
   if (usernodeid === actor.usernodeid) return;
   if (!can(actor, 'user', 'update')) throw forbidden();
   const [user] = await db

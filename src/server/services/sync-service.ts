@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableName, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, getTableName, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { endsNextDay, formatTimeOfDay } from '../../shared/domain/shift';
 import { readableSyncKinds, SYNC_FORMAT_VERSION, SYNC_KINDS, syncScope, type PullResponse, type SyncChange, type SyncKind } from '../../shared/api/sync';
@@ -33,6 +33,7 @@ import {
   shifts,
   sites,
   structureSubscriptions,
+  syncClients,
   tenantVersions,
   tombstones,
   units,
@@ -89,6 +90,18 @@ function rowData(kind: SyncKind): (row: Row) => Row {
 
 const ROW_DATA = new Map<SyncKind, (row: Row) => Row>(SYNC_KINDS.map((kind) => [kind, rowData(kind)]));
 
+/** The columns DERIVED reads besides the row shape's own fields. */
+const DERIVED_FROM: Partial<Record<SyncKind, readonly string[]>> = { shifts: ['startminute', 'endminute'], brands: ['manufacturernodeid'] };
+
+/**
+ * The columns a kind's pull reads: those of its row shape (and what DERIVED computes from), never the bookkeeping
+ * or any other column. A full pull parses every selected value (driver and Drizzle); the rest is wasted work.
+ */
+function pulledColumns(kind: SyncKind, table: PgTable): Record<string, PgColumn> {
+  const wanted = new Set<string>([...rowFieldsOf(kind), ...(DERIVED_FROM[kind] ?? []), 'nodeid', 'version']);
+  return Object.fromEntries(Object.entries(getTableColumns(table)).filter(([key]) => wanted.has(key)));
+}
+
 const tenantSource = (table: PgTable & { nodeid: PgColumn; version: PgColumn; legalentitynodeid: PgColumn }): VersionedSource => ({
   table,
   nodeid: table.nodeid,
@@ -135,6 +148,7 @@ const VERSIONED: Record<Exclude<SyncKind, 'units' | 'attachmentcategories'>, Ver
 };
 
 const VERSIONED_KINDS = SYNC_KINDS.filter((kind): kind is keyof typeof VERSIONED => kind in VERSIONED);
+const PULLED_COLUMNS = new Map(VERSIONED_KINDS.map((kind) => [kind, pulledColumns(kind, VERSIONED[kind].table)]));
 const KIND_ORDER = new Map<string, number>(SYNC_KINDS.map((kind, index) => [kind, index]));
 
 /**
@@ -159,6 +173,47 @@ export interface PullOptions {
   clientid: string;
   cursor: number;
   limit: number;
+}
+
+/** What one statement tells about a pull before any kind is read (docs/sync.md § The head check). */
+export interface PullHead {
+  /** The tenant's committed version (0 when the tenant never wrote). */
+  committed: number;
+  purgedThrough: number;
+  /** The user the client id is bound to, undefined when the id is not registered yet. */
+  clientUser: string | undefined;
+  lastMutationId: number;
+}
+
+/**
+ * The head check: the tenant's committed version, its purge mark and the device's registration and last
+ * mutation id, in ONE statement over two primary keys (one snapshot, so the four agree). A device whose cursor
+ * is the committed version gets its empty page from this alone; only a device that is behind pays the per-kind
+ * queries.
+ */
+export async function readPullHead(db: Db, legalentitynodeid: string, clientid: string): Promise<PullHead> {
+  const result = await db.execute(sql`
+    select tv.version, tv.purged_through, sc.usernodeid, sc.last_mutation_id
+    from (select 1) as head
+    left join ${tenantVersions} tv on tv.legalentitynodeid = ${legalentitynodeid}
+    left join ${syncClients} sc on sc.clientid = ${clientid}`);
+  const row = (result as unknown as { rows: Row[] }).rows[0] ?? {};
+  return {
+    committed: Number(row.version ?? 0),
+    purgedThrough: Number(row.purged_through ?? 0),
+    clientUser: row.usernodeid == null ? undefined : String(row.usernodeid),
+    lastMutationId: Number(row.last_mutation_id ?? 0),
+  };
+}
+
+/**
+ * The answer for a device that is up to date (cursor = committed version), or undefined when the per-kind
+ * queries must run. Cursor 0 always reads (rows of version 0 and the global reference data come with it).
+ * Equal to what the full path answers in this case: no change, the same cursor, no more pages.
+ */
+export function upToDateAnswer(actor: PermissionSubject, head: PullHead, cursor: number): PullResponse | undefined {
+  if (cursor === 0 || cursor !== head.committed || cursor < head.purgedThrough) return undefined;
+  return { formatVersion: SYNC_FORMAT_VERSION, cursor, hasMore: false, lastMutationId: head.lastMutationId, scope: syncScope(actor), changes: [] };
 }
 
 /**
@@ -228,7 +283,7 @@ export async function pullChanges(ctx: ServiceContext, actor: Actor & Permission
         const source = VERSIONED[kind];
         const toData = ROW_DATA.get(kind)!;
         const rows = (await tx
-          .select()
+          .select(PULLED_COLUMNS.get(kind)!)
           .from(source.table)
           .where(and(eq(source.tenant, le), within(source.version)))
           .orderBy(asc(source.version))) as Row[];

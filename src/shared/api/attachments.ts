@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ATTACHMENT_CATEGORIES, ATTACHMENT_TARGET_KINDS } from '../domain/attachment';
 import { fileRefInputSchema } from './files';
-import { deleteBodySchema } from './fields';
+import { deleteBodySchema, langField } from './fields';
 
 /**
  * Attachment contracts of spec part 1 §3 and §7 (POST, PUT, DELETE /attachments[/{id}]). An attachment is a
@@ -10,7 +10,6 @@ import { deleteBodySchema } from './fields';
  * the routes.
  */
 
-const lang = z.string().min(2).max(10).default('de');
 const TITLE_MAX = 500;
 
 /** A documentation category; empty or null for attachments outside the documentation tab. */
@@ -33,7 +32,7 @@ const title = z
 
 /** POST /api/attachments. `nodeid` is chosen by the device; the file must be complete (409 while pending). */
 export const createAttachmentSchema = z.object({
-  lang,
+  lang: langField,
   nodeid: z.uuid().optional(),
   title,
   description,
@@ -46,7 +45,7 @@ export type CreateAttachment = z.output<typeof createAttachmentSchema>;
 
 /** PUT /api/attachments/{id}: {lang, title, description, specifier, attachmentnodeid, file}; only the fields sent change. */
 export const updateAttachmentSchema = z.object({
-  lang,
+  lang: langField,
   attachmentnodeid: z.uuid().optional(),
   title: title.optional(),
   description: description.optional(),

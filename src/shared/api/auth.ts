@@ -5,9 +5,22 @@ import { isValidEmail, PASSWORD_MIN_LENGTH } from '../validation';
 /** The one e-mail rule of forms and routes (the login form checks the same `isValidEmail`). */
 export const emailSchema = z.string().trim().min(1).refine(isValidEmail, 'Invalid e-mail address');
 
+/**
+ * The device's credentials for binding a refresh-token family to it (docs/api.md § Authentication): its client
+ * id (one per browser profile, kept in IndexedDB) and a random secret made once with it. Optional, so scripts
+ * and API users without a device can still log in; their family is bound on its first refresh that sends them.
+ */
+export const DEVICE_SECRET_MIN_LENGTH = 32;
+export const deviceCredentialsSchema = z.object({
+  deviceid: z.string().uuid().optional(),
+  devicesecret: z.string().min(DEVICE_SECRET_MIN_LENGTH).max(256).optional(),
+});
+export type DeviceCredentials = { deviceid: string; devicesecret: string };
+
 export const loginRequestSchema = z.object({
   email: emailSchema,
   password: z.string().min(PASSWORD_MIN_LENGTH),
+  ...deviceCredentialsSchema.shape,
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -77,7 +90,7 @@ export const sessionSchema = z.object({
 });
 export type Session = z.infer<typeof sessionSchema>;
 
-export const refreshRequestSchema = z.object({ token: z.string().min(1) });
+export const refreshRequestSchema = z.object({ token: z.string().min(1), ...deviceCredentialsSchema.shape });
 export const refreshResponseSchema = z.object({ accesstoken: z.string(), refreshtoken: z.string() });
 export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deleteBodySchema, langField } from './fields';
 import { parseCounterReading } from '../domain/counter';
 
 /**
@@ -7,7 +8,6 @@ import { parseCounterReading } from '../domain/counter';
  * GET /countertypes). Shared by the counter modal, the outbox entry and the routes.
  */
 
-const lang = z.string().min(2).max(10).default('de');
 const NAME_MAX = 200;
 
 const requiredText = (max: number) =>
@@ -43,7 +43,7 @@ const values = z.array(counterReadingInputSchema).max(1000, 'At most 1000 readin
 
 /** POST /api/counters/create. `nodeid` may be chosen by the device. */
 export const createCounterSchema = z.object({
-  lang,
+  lang: langField,
   nodeid: z.uuid().optional(),
   name: requiredText(NAME_MAX),
   counterTypeNodeId: z.uuid(),
@@ -55,11 +55,12 @@ export type CreateCounter = z.output<typeof createCounterSchema>;
 
 /**
  * PUT /api/counters/update/{id}. `values` are MERGED: readings not yet stored are added, none is ever removed
- * or replaced (sending the whole list again, as the modal does, adds nothing). The type changes only when
- * `previousCounterTypeNodeId` is the counter's current type (the modal locks it; a stale change is a 409).
+ * or replaced (sending the whole list again, as the modal does, adds nothing). Name and type are locked once the
+ * counter exists (§4.6): the payload may repeat them (`previousCounterTypeNodeId` is the type the device saw,
+ * recorded nowhere); another value is refused with 409 naming the field.
  */
 export const updateCounterSchema = z.object({
-  lang,
+  lang: langField,
   nodeid: z.uuid().optional(),
   name: requiredText(NAME_MAX).optional(),
   values: values.optional(),
@@ -69,7 +70,10 @@ export const updateCounterSchema = z.object({
 export type UpdateCounterInput = z.input<typeof updateCounterSchema>;
 export type UpdateCounter = z.output<typeof updateCounterSchema>;
 
-export const counterListQuerySchema = z.object({ lang, equipmentnodeid: z.uuid().optional() });
+/** DELETE /api/counters/delete/{id}: no body needed; a `nodeid` sent must be the path's. */
+export const deleteCounterSchema = deleteBodySchema('nodeid');
+
+export const counterListQuerySchema = z.object({ lang: langField, equipmentnodeid: z.uuid().optional() });
 
 export const unitSchema = z.object({
   nodeid: z.uuid(),
@@ -108,7 +112,7 @@ export type Counter = z.infer<typeof counterSchema>;
  * type" path).
  */
 export const createCounterTypeSchema = z.object({
-  lang,
+  lang: langField,
   nodeid: z.uuid().optional(),
   name: requiredText(NAME_MAX),
   unit: requiredText(100),

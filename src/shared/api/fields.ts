@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../domain/language';
 
 /** Field builders the structure contracts (areas, pools, equipment, catalogue, shift models) share. */
 
@@ -21,8 +22,11 @@ export const optionalText = (max: number = TEXT_MAX) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
-/** The language the texts of a request are in (localised fields are written under it). */
-export const langField = z.string().min(2).max(10).default('de');
+/**
+ * The language the texts of a request are in (localised fields are written under it, read in it): one of the
+ * app's languages. Anything else (`fr`, `__proto__`) is a 400 naming the field.
+ */
+export const langField = z.enum(LANGUAGES, { error: `Must be one of: ${LANGUAGES.join(', ')}` }).default(DEFAULT_LANGUAGE);
 
 /** A record's id chosen by the device (UUIDv7 made offline); without it the server makes one. */
 export const clientNodeid = z.uuid().optional();

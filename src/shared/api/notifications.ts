@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES, isUsableNotificationType } from '../domain/notification';
-import { deleteBodySchema } from './fields';
+import { deleteBodySchema, langField } from './fields';
 
 /**
  * Notification contracts of spec part 1 §3 and §7 (POST/GET/PUT/DELETE /notifications). One schema per input,
@@ -11,8 +11,9 @@ import { deleteBodySchema } from './fields';
 const TITLE_MAX = 500;
 const TEXT_MAX = 20_000;
 
-const lang = z.string().min(2).max(10).default('de');
-const epochMs = z.number().int().nonnegative();
+/** 31.12.9999: a larger time is no date (past JS's 8.64e15 ms `new Date` is invalid and the write would answer 500). */
+const MAX_EPOCH_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+const epochMs = z.number().int().nonnegative().max(MAX_EPOCH_MS, 'Must be a time before the year 10000');
 
 const requiredText = (max: number) =>
   z
@@ -41,7 +42,7 @@ const usableTypeSchema = notificationTypeSchema.refine(isUsableNotificationType,
  * server's now); `status` other than 0 applies the §4.2 transition from 0 with the device's timestamps.
  */
 export const createNotificationSchema = z.object({
-  lang,
+  lang: langField,
   nodeid: z.uuid().optional(),
   type: usableTypeSchema,
   title: requiredText(TITLE_MAX),
@@ -65,7 +66,7 @@ export type CreateNotification = z.output<typeof createNotificationSchema>;
  * `progressstarted`/`closed` are only read for the timestamps the transition sets.
  */
 export const updateNotificationSchema = z.object({
-  lang,
+  lang: langField,
   nodeid: z.uuid().optional(),
   status: notificationStatusSchema.optional(),
   previousStatus: notificationStatusSchema.optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isCountryCode } from '../domain/country';
 import { siteRowFields } from '../rows/structure';
-import { deleteBodySchema } from './fields';
+import { deleteBodySchema, langField } from './fields';
 
 /**
  * Plant (Werk) contracts of spec part 2 §2.5, §3 and §7 (createSite, updateSite, deleteSite). Used by the plant
@@ -39,12 +39,11 @@ const siteFields = {
     .refine(isCountryCode, 'Must be an ISO 3166-1 alpha-2 country code'),
 };
 
-const lang = z.string().min(2).max(10).default('de');
 
 /** POST /api/sites. `nodeid` may be given by an offline client (UUIDv7), otherwise the server makes one. */
 export const createSiteSchema = z.object({
   ...siteFields,
-  lang,
+  lang: langField,
   legalentitynodeid: z.uuid(),
   nodeid: z.uuid().optional(),
 });
@@ -57,7 +56,7 @@ export type CreateSite = z.output<typeof createSiteSchema>;
  */
 export const updateSiteSchema = z.object({
   ...z.object(siteFields).partial().shape,
-  lang,
+  lang: langField,
   legalentitynodeid: z.uuid().optional(),
   sitenodeid: z.uuid(),
 });

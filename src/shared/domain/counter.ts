@@ -42,3 +42,103 @@ export function parseCounterReading(input: string | number): number | undefined 
   const value = Number(text);
   return Number.isFinite(value) && value <= COUNTER_READING_MAX ? value : undefined;
 }
+
+/**
+ * Reading safety (issue #12, the 1000× bug): "71.400" typed as the display shows "70.045,5 h" is read by the §5
+ * rule as 71.4. The rule stays; these checks make a value the user did not mean impossible to miss. Pure, so
+ * the dialog, its tests and any later import share them. Decisions: docs/decisions.md § Machine detail: counters.
+ */
+
+export const HOUR_MS = 3_600_000;
+
+/** What a counter counts in: the unit's code and symbol as the units reference data has them, and the type. */
+export interface CounterUnitInfo {
+  unitid?: string | null;
+  symbol?: string | null;
+  /** The built-in operating-hours type. */
+  builtin?: boolean;
+}
+
+/**
+ * An hour counter (operating hours): the built-in type, or a type whose unit is the hour — UN/ECE Rec 20 code
+ * `HUR` or the symbol `h`. Only such a counter can be checked against the time that passed.
+ */
+export function isHourCounter(info: CounterUnitInfo | null | undefined): boolean {
+  if (!info) return false;
+  if (info.builtin) return true;
+  return info.unitid?.trim().toUpperCase() === 'HUR' || info.symbol?.trim() === 'h';
+}
+
+/**
+ * The typed text puts a period where German writes its thousands separator: a period followed by exactly three
+ * digits and nothing else after it, and no comma ("71.400", "1.000"). §5 reads it as a decimal point; the dialog
+ * then says so next to the interpreted value.
+ */
+export function looksLikeThousandsSeparator(input: string): boolean {
+  return /^\d{1,3}\.\d{3}$/.test(sanitizeCounterReading(input).trim());
+}
+
+/** Both separators typed ("70.045,5"): the §5 rule cannot read it; the German display format was copied. */
+export function hasBothSeparators(input: string): boolean {
+  return input.includes(',') && input.includes('.');
+}
+
+export interface PreviousReading {
+  value: number;
+  /** Epoch ms when it was read. */
+  takenat: number;
+}
+
+export type ReadingCheck =
+  | { kind: 'ok' }
+  /** Lower than the last reading: only a replaced (or reset) counter goes back. Confirming starts a new series. */
+  | { kind: 'lower'; previous: number }
+  /** An hour counter gained more hours than passed since the last reading. */
+  | { kind: 'tooFast'; increase: number; elapsedHours: number };
+
+/**
+ * Slack for an hour counter, in hours: readings are taken from a display that may round to whole hours, and the
+ * device's clock at the earlier reading may have been a little off. More than this beyond the elapsed time is
+ * impossible.
+ */
+export const HOUR_COUNTER_SLACK_HOURS = 1;
+
+/**
+ * Checks a new reading against the latest one before it (by time taken): lower → `lower`; for an hour counter,
+ * an increase larger than the hours elapsed (plus the slack) → `tooFast`. No previous reading, or a reading
+ * taken before the latest one (entered for the past), is not checked.
+ */
+export function checkReading(input: { value: number; takenat: number; previous: PreviousReading | null; hourCounter: boolean }): ReadingCheck {
+  const { value, takenat, previous, hourCounter } = input;
+  if (!previous || takenat < previous.takenat) return { kind: 'ok' };
+  if (value < previous.value) return { kind: 'lower', previous: previous.value };
+  if (hourCounter) {
+    const increase = value - previous.value;
+    const elapsedHours = (takenat - previous.takenat) / HOUR_MS;
+    if (increase > elapsedHours + HOUR_COUNTER_SLACK_HOURS) return { kind: 'tooFast', increase, elapsedHours };
+  }
+  return { kind: 'ok' };
+}
+
+export interface ReadingPoint {
+  nodeid: string;
+  value: number;
+  takenat: number;
+}
+
+/**
+ * The readings split into series: a reading lower than the one before it (by time taken) starts a new series —
+ * the counter was replaced or reset (the user confirmed "Zähler getauscht?"). Nothing else marks it: the drop
+ * itself is the record, so readings synced from any device split the same way.
+ */
+export function counterSeries<T extends ReadingPoint>(readings: readonly T[]): T[][] {
+  const sorted = [...readings].sort((a, b) => a.takenat - b.takenat || (a.nodeid < b.nodeid ? -1 : a.nodeid > b.nodeid ? 1 : 0));
+  const series: T[][] = [];
+  for (const reading of sorted) {
+    const current = series.at(-1);
+    const last = current?.at(-1);
+    if (!current || !last || reading.value < last.value) series.push([reading]);
+    else current.push(reading);
+  }
+  return series;
+}

@@ -184,18 +184,25 @@ export function notificationStatusChange(
 
 /** Under 48 hours elapsed time shows in hours, from then on in days. */
 export const ELAPSED_DAYS_FROM_MS = 172_800_000;
+const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
 export interface ElapsedDisplay {
-  unit: 'hours' | 'days';
-  /** Whole units, rounded down; never negative (a device clock ahead of `from` shows 0). */
+  /**
+   * `now` under a minute ("gerade eben"), `minutes` under an hour: "0 Stunden" for a report made moments ago read
+   * as nothing having happened. From one hour on the spec's rule holds (hours under 48 h, else days).
+   */
+  unit: 'now' | 'minutes' | 'hours' | 'days';
+  /** Whole units, rounded down; never negative (a device clock ahead of `from` shows `now`). */
   value: number;
 }
 
-/** "Open notifications show elapsed unresolved time: hours, or days when 48 hours or more." */
+/** "Open notifications show elapsed unresolved time: hours, or days when 48 hours or more." Below an hour: minutes. */
 export function elapsedDisplay(elapsedMs: number): ElapsedDisplay {
   const ms = Math.max(0, elapsedMs);
+  if (ms < MINUTE_MS) return { unit: 'now', value: 0 };
+  if (ms < HOUR_MS) return { unit: 'minutes', value: Math.floor(ms / MINUTE_MS) };
   return ms < ELAPSED_DAYS_FROM_MS ? { unit: 'hours', value: Math.floor(ms / HOUR_MS) } : { unit: 'days', value: Math.floor(ms / DAY_MS) };
 }
 

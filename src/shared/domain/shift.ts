@@ -85,9 +85,6 @@ export function shiftRowEndsNextDay(row: Pick<ShiftRow, 'start' | 'end'>): boole
   return start !== null && end !== null && endsNextDay(start, end);
 }
 
-/** The time inputs step in 5 minutes (300 s). */
-export const SHIFT_TIME_STEP_SECONDS = 300;
-
 /** Weekdays in calendar order without repeats (the select reports them in click order). */
 export function sortWeekdays(weekdays: readonly Weekday[]): Weekday[] {
   return [...new Set(weekdays)].sort((a, b) => a - b);

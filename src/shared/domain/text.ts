@@ -23,6 +23,16 @@ export function localized(value: unknown, lang: string): string | null {
   return inLanguage(lang) ?? inLanguage('de') ?? Object.values(texts).find(isText) ?? null;
 }
 
+/**
+ * The text stored under exactly `lang` (no fallback), undefined when there is none. Own keys only, like
+ * `localized`: `lang` comes from a request or a device.
+ */
+export function textIn(value: unknown, lang: string): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  // eslint-disable-next-line no-restricted-syntax -- guarded by Object.hasOwn: the one place such a lookup is safe
+  return Object.hasOwn(value, lang) ? (value as Record<string, unknown>)[lang] : undefined;
+}
+
 /** A localised text with `value` written under `lang`, the other languages kept (a computed key: own property). */
 export function withLanguage(current: unknown, lang: string, value: string): Record<string, string> {
   const texts = current && typeof current === 'object' && !Array.isArray(current) ? (current as Record<string, string>) : {};

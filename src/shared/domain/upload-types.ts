@@ -1,3 +1,5 @@
+import { can, type FeatureKey, type PermissionFlag, type PermissionSubject } from '../permissions';
+
 /**
  * Upload types of spec part 1 §5. The solution/FAQ/report uploader takes images, videos and documents (pdf,
  * word, excel, powerpoint, text, Apple pages/numbers/keynote); the machine documentation uploader only text,
@@ -8,35 +10,50 @@
 export const UPLOAD_GROUPS = ['image', 'video', 'pdf', 'word', 'excel', 'powerpoint', 'text', 'apple'] as const;
 export type UploadGroup = (typeof UPLOAD_GROUPS)[number];
 
-export const UPLOAD_TYPES: Readonly<Record<string, { mimetype: string; group: UploadGroup }>> = {
-  jpg: { mimetype: 'image/jpeg', group: 'image' },
-  jpeg: { mimetype: 'image/jpeg', group: 'image' },
-  png: { mimetype: 'image/png', group: 'image' },
-  gif: { mimetype: 'image/gif', group: 'image' },
-  webp: { mimetype: 'image/webp', group: 'image' },
-  heic: { mimetype: 'image/heic', group: 'image' },
-  heif: { mimetype: 'image/heif', group: 'image' },
-  bmp: { mimetype: 'image/bmp', group: 'image' },
-  tif: { mimetype: 'image/tiff', group: 'image' },
-  tiff: { mimetype: 'image/tiff', group: 'image' },
-  mp4: { mimetype: 'video/mp4', group: 'video' },
-  m4v: { mimetype: 'video/x-m4v', group: 'video' },
-  mov: { mimetype: 'video/quicktime', group: 'video' },
-  webm: { mimetype: 'video/webm', group: 'video' },
-  avi: { mimetype: 'video/x-msvideo', group: 'video' },
-  '3gp': { mimetype: 'video/3gpp', group: 'video' },
-  pdf: { mimetype: 'application/pdf', group: 'pdf' },
-  doc: { mimetype: 'application/msword', group: 'word' },
-  docx: { mimetype: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', group: 'word' },
-  xls: { mimetype: 'application/vnd.ms-excel', group: 'excel' },
-  xlsx: { mimetype: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', group: 'excel' },
-  ppt: { mimetype: 'application/vnd.ms-powerpoint', group: 'powerpoint' },
-  pptx: { mimetype: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', group: 'powerpoint' },
-  txt: { mimetype: 'text/plain', group: 'text' },
-  csv: { mimetype: 'text/csv', group: 'text' },
-  pages: { mimetype: 'application/vnd.apple.pages', group: 'apple' },
-  numbers: { mimetype: 'application/vnd.apple.numbers', group: 'apple' },
-  key: { mimetype: 'application/vnd.apple.keynote', group: 'apple' },
+/**
+ * `sniffed`: what a content sniffer (npm file-type) reports for genuine bytes of the type. Office formats of
+ * 2007+ and Apple's iWork are ZIP containers, so plain ZIP counts for them; the old Office formats are OLE
+ * compound files (`application/x-cfb`). An empty list means no magic number: the bytes must be plain text
+ * (textContentProblem).
+ */
+export interface UploadType {
+  mimetype: string;
+  group: UploadGroup;
+  sniffed: readonly string[];
+}
+
+const ZIP = 'application/zip';
+const CFB = 'application/x-cfb';
+
+export const UPLOAD_TYPES: Readonly<Record<string, UploadType>> = {
+  jpg: { mimetype: 'image/jpeg', group: 'image', sniffed: ['image/jpeg'] },
+  jpeg: { mimetype: 'image/jpeg', group: 'image', sniffed: ['image/jpeg'] },
+  png: { mimetype: 'image/png', group: 'image', sniffed: ['image/png'] },
+  gif: { mimetype: 'image/gif', group: 'image', sniffed: ['image/gif'] },
+  webp: { mimetype: 'image/webp', group: 'image', sniffed: ['image/webp'] },
+  heic: { mimetype: 'image/heic', group: 'image', sniffed: ['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence'] },
+  heif: { mimetype: 'image/heif', group: 'image', sniffed: ['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence'] },
+  bmp: { mimetype: 'image/bmp', group: 'image', sniffed: ['image/bmp'] },
+  tif: { mimetype: 'image/tiff', group: 'image', sniffed: ['image/tiff'] },
+  tiff: { mimetype: 'image/tiff', group: 'image', sniffed: ['image/tiff'] },
+  mp4: { mimetype: 'video/mp4', group: 'video', sniffed: ['video/mp4', 'video/x-m4v', 'video/quicktime'] },
+  m4v: { mimetype: 'video/x-m4v', group: 'video', sniffed: ['video/mp4', 'video/x-m4v'] },
+  mov: { mimetype: 'video/quicktime', group: 'video', sniffed: ['video/quicktime', 'video/mp4'] },
+  webm: { mimetype: 'video/webm', group: 'video', sniffed: ['video/webm', 'video/x-matroska'] },
+  avi: { mimetype: 'video/x-msvideo', group: 'video', sniffed: ['video/vnd.avi', 'video/x-msvideo'] },
+  '3gp': { mimetype: 'video/3gpp', group: 'video', sniffed: ['video/3gpp', 'video/mp4'] },
+  pdf: { mimetype: 'application/pdf', group: 'pdf', sniffed: ['application/pdf'] },
+  doc: { mimetype: 'application/msword', group: 'word', sniffed: [CFB] },
+  docx: { mimetype: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', group: 'word', sniffed: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', ZIP] },
+  xls: { mimetype: 'application/vnd.ms-excel', group: 'excel', sniffed: [CFB] },
+  xlsx: { mimetype: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', group: 'excel', sniffed: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', ZIP] },
+  ppt: { mimetype: 'application/vnd.ms-powerpoint', group: 'powerpoint', sniffed: [CFB] },
+  pptx: { mimetype: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', group: 'powerpoint', sniffed: ['application/vnd.openxmlformats-officedocument.presentationml.presentation', ZIP] },
+  txt: { mimetype: 'text/plain', group: 'text', sniffed: [] },
+  csv: { mimetype: 'text/csv', group: 'text', sniffed: [] },
+  pages: { mimetype: 'application/vnd.apple.pages', group: 'apple', sniffed: [ZIP] },
+  numbers: { mimetype: 'application/vnd.apple.numbers', group: 'apple', sniffed: [ZIP] },
+  key: { mimetype: 'application/vnd.apple.keynote', group: 'apple', sniffed: [ZIP] },
 };
 
 /** The documentation tab's uploader: "only (Text, PDF, Word, Excel)". */
@@ -49,7 +66,7 @@ export function normalizeExtension(extension: string): string {
   return extension.trim().replace(/^\./, '').toLowerCase();
 }
 
-export function uploadTypeOf(extension: string): { mimetype: string; group: UploadGroup } | undefined {
+export function uploadTypeOf(extension: string): UploadType | undefined {
   return Object.hasOwn(UPLOAD_TYPES, normalizeExtension(extension)) ? UPLOAD_TYPES[normalizeExtension(extension)] : undefined;
 }
 
@@ -77,4 +94,95 @@ export function isGenericMimetype(mimetype: string | undefined): boolean {
 export function registeredMimetype(extension: string, declared: string | undefined): string {
   if (declared && !isGenericMimetype(declared)) return declared.split(';')[0]!.trim().toLowerCase();
   return uploadTypeOf(extension)?.mimetype ?? 'application/octet-stream';
+}
+
+/**
+ * Why the bytes of a file registered as `extension` are refused, or undefined when they are what it claims.
+ * `sniffed` is the content sniffer's MIME type for the file's first bytes (undefined: no known magic number).
+ * Text types have no magic number; their bytes are checked by TextContentCheck instead.
+ */
+export function sniffedTypeProblem(extension: string, sniffed: string | undefined): string | undefined {
+  const type = uploadTypeOf(extension);
+  if (!type) return `${INVALID_FILE_TYPE_MESSAGE} .${normalizeExtension(extension)} is not an upload type`;
+  if (type.sniffed.length === 0) {
+    return sniffed === undefined ? undefined : `${INVALID_FILE_TYPE_MESSAGE} The content is ${sniffed}, not text as .${normalizeExtension(extension)} says`;
+  }
+  if (sniffed === undefined) return `${INVALID_FILE_TYPE_MESSAGE} The content is not a ${type.mimetype} file as .${normalizeExtension(extension)} says`;
+  if (!type.sniffed.includes(sniffed)) return `${INVALID_FILE_TYPE_MESSAGE} The content is ${sniffed}, not ${type.mimetype} as .${normalizeExtension(extension)} says`;
+  return undefined;
+}
+
+/** Markup a browser would run as a page (HTML, SVG, XML with scripts), as it may start a text file. */
+const MARKUP_START = /^<(?:!doctype|html|head|body|script|iframe|svg|\?xml|!--|meta|style|object|embed|img|a\s|div|title)/i;
+
+/**
+ * Streaming check that bytes are plain text: valid UTF-8 (a BOM is allowed), no NUL character, and not
+ * starting (after whitespace) with markup. Push every chunk, then call end(); each answers the first problem.
+ */
+export class TextContentCheck {
+  private readonly decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+  private head = '';
+  private problem: string | undefined;
+
+  push(chunk: Uint8Array): string | undefined {
+    if (this.problem) return this.problem;
+    let text: string;
+    try {
+      text = this.decoder.decode(chunk, { stream: true });
+    } catch {
+      return (this.problem = `${INVALID_FILE_TYPE_MESSAGE} A text file must be UTF-8`);
+    }
+    if (text.includes('\u0000')) return (this.problem = `${INVALID_FILE_TYPE_MESSAGE} A text file must not contain NUL characters`);
+    if (this.head.length < 64) {
+      this.head = (this.head + text).replace(/^[\s\uFEFF]+/, '').slice(0, 64);
+      if (MARKUP_START.test(this.head)) return (this.problem = `${INVALID_FILE_TYPE_MESSAGE} A text file must not be HTML or other markup`);
+    }
+    return undefined;
+  }
+
+  end(): string | undefined {
+    if (this.problem) return this.problem;
+    try {
+      this.decoder.decode();
+    } catch {
+      return (this.problem = `${INVALID_FILE_TYPE_MESSAGE} A text file must be UTF-8`);
+    }
+    return undefined;
+  }
+}
+
+/** One-shot form of TextContentCheck. */
+export function textContentProblem(bytes: Uint8Array): string | undefined {
+  const check = new TextContentCheck();
+  return check.push(bytes) ?? check.end();
+}
+
+/**
+ * Types a browser may show inline from this origin: raster images and PDF. Everything else (SVG and HTML above
+ * all, which can run script) is served as a download.
+ */
+const INLINE_MIMETYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp', 'image/avif', 'application/pdf']);
+
+export function isInlineMimetype(mimetype: string): boolean {
+  return INLINE_MIMETYPES.has(mimetype.split(';')[0]!.trim().toLowerCase());
+}
+
+/**
+ * The writes a file is uploaded for: a machine's photo (create or edit a machine), a document on a machine, an
+ * FAQ answer, a notification's photo or report. Registering an upload needs at least one of them, so a
+ * read-only account cannot fill the disk with files nothing may ever reference.
+ */
+export const UPLOAD_PERMISSIONS: readonly { feature: FeatureKey; flag: PermissionFlag }[] = [
+  { feature: 'equipment', flag: 'create' },
+  { feature: 'equipment', flag: 'update' },
+  { feature: 'equipment.attachment', flag: 'create' },
+  { feature: 'equipment.faq', flag: 'create' },
+  { feature: 'equipment.faq', flag: 'update' },
+  { feature: 'notification', flag: 'create' },
+  { feature: 'notification', flag: 'update' },
+  { feature: 'notification.report', flag: 'create' },
+];
+
+export function canUpload(subject: PermissionSubject): boolean {
+  return UPLOAD_PERMISSIONS.some(({ feature, flag }) => can(subject, feature, flag));
 }

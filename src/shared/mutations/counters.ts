@@ -1,12 +1,13 @@
-import { updateCounterSchema } from '../api/counters';
+import { createCounterSchema, createCounterTypeSchema, deleteCounterSchema, updateCounterSchema } from '../api/counters';
 import { clampDeviceTime } from '../domain/device-time';
-import { defineMutation, defineUpdate, idParams } from './mutation';
+import { defineCreate, defineDelete, defineMutation, defineUpdate, idParams } from './mutation';
 
 /** Counters and their readings, spec part 1 §2.1 counters tab, §3, §4.6, §7; feature key `equipment.counter`. */
 
 /**
- * The counter modal's save (§4.6): rename, and readings merged into the list. The route belongs to this
- * declaration; `addCounterReading` is a narrower use of it.
+ * The counter modal's save (§4.6, the §7 payload): readings merged into the list. Type and name are locked once
+ * the counter exists — the payload may repeat them, the server refuses another value (409) — so the row itself
+ * does not change; `addCounterReading` is the narrower use of the route the app makes.
  */
 export const updateCounter = defineUpdate({
   name: 'updateCounter',
@@ -15,7 +16,7 @@ export const updateCounter = defineUpdate({
   body: updateCounterSchema,
   permission: { feature: 'equipment.counter', flag: 'update' },
   kind: 'counters',
-  apply: (_current, { body }) => ({ ...(body.name !== undefined && { name: body.name }), ...(body.counterTypeNodeId !== undefined && { countertypenodeid: body.counterTypeNodeId }) }),
+  apply: () => ({}),
 });
 
 /**
@@ -46,4 +47,48 @@ export const addCounterReading = defineMutation({
   },
 });
 
-export const counterMutations = [updateCounter, addCounterReading] as const;
+/**
+ * "Zähler hinzufügen" with an existing type (§4.6). The device chooses the counter's nodeid, so a resend finds the
+ * counter it made. The modal sends no readings here: a first reading is its own `addCounterReading` step of the
+ * same user action, so it becomes its own mirror row (one entry, one row).
+ */
+export const createCounter = defineCreate({
+  name: 'createCounter',
+  route: '/counters/create',
+  body: createCounterSchema,
+  permission: { feature: 'equipment.counter', flag: 'create' },
+  kind: 'counters',
+  apply: (_current, { body }) => ({ name: body.name, equipmentnodeid: body.equipmentNodeId, countertypenodeid: body.counterTypeNodeId }),
+  describe: {
+    subject: ({ body }) => ({ kind: 'equipment', nodeid: body.equipmentNodeId }),
+    params: ({ body }) => ({ counter: body.name }),
+  },
+});
+
+/**
+ * "Neuer Zählertyp" (§4.6): a type with name and unit. The modal sends the unit's nodeid (the device has the units
+ * reference data); other callers may send its code or symbol, which only the server resolves — the mirror row of
+ * such a call is not the device's. The modal's counter of the new type is a `createCounter` step after this one,
+ * not the `counter` field, so each step writes one mirror row.
+ */
+export const createCounterType = defineCreate({
+  name: 'createCounterType',
+  route: '/countertypes/create',
+  body: createCounterTypeSchema,
+  permission: { feature: 'equipment.counter', flag: 'create' },
+  kind: 'countertypes',
+  apply: (_current, { body }) => ({ name: body.name, unitnodeid: body.unit, builtin: false }),
+  describe: { subject: () => undefined, params: ({ body }) => ({ name: body.name }) },
+});
+
+/** Deletes a counter with its readings; the built-in operating-hours type is refused (409) — the modal hides it. */
+export const deleteCounter = defineDelete({
+  name: 'deleteCounter',
+  route: '/counters/delete/:id',
+  params: idParams,
+  body: deleteCounterSchema,
+  permission: { feature: 'equipment.counter', flag: 'delete' },
+  kind: 'counters',
+});
+
+export const counterMutations = [updateCounter, addCounterReading, createCounter, createCounterType, deleteCounter] as const;

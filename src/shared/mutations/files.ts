@@ -42,6 +42,9 @@ export const attachFile = defineCreate({
   body: createAttachmentSchema,
   permission: { feature: 'equipment.attachment', flag: 'create' },
   kind: 'attachments',
+  // A document of the machine documentation (it has a category) says so in the sync panel, not "Foto".
+  aliases: ['attachDocument'],
+  actionOf: ({ body }) => (body.specifier ? 'attachDocument' : 'attachFile'),
   apply: (_current, { body }, { usernodeid }): Omit<AttachmentRow, 'nodeid' | 'legalentitynodeid' | 'version' | 'targetkind'> => ({
     title: body.title,
     description: body.description,

@@ -1,6 +1,8 @@
+import { attachmentMutations } from './attachments';
 import { catalogMutations } from './catalog';
 import { counterMutations } from './counters';
 import { equipmentMutations } from './equipment';
+import { faqMutations } from './faqs';
 import { fileMutations } from './files';
 import { memoMutations } from './machine-memo';
 import type { AnyMutation } from './mutation';
@@ -16,8 +18,10 @@ export const MUTATIONS: readonly AnyMutation[] = [
   ...equipmentMutations,
   ...memoMutations,
   ...fileMutations,
+  ...attachmentMutations,
   ...notificationMutations,
   ...counterMutations,
+  ...faqMutations,
 ];
 
 const byAction = new Map<string, AnyMutation>();

@@ -127,15 +127,15 @@ export class Device {
     return pull({ db: this.db, api: this.api, clientId: await this.clientId(), ...(this.options.now ? { now: this.options.now } : {}) });
   }
 
-  /** One engine run: send, then pull (also after a backoff, as runOnce does); a failed pull is reported, not thrown. */
-  async sync(): Promise<{ drain: DrainResult; pulled: boolean }> {
+  /** One engine run: send, then pull (also after a backoff, as runOnce does); a failed pull is reported (`pullError`), not thrown. */
+  async sync(): Promise<{ drain: DrainResult; pulled: boolean; pullError?: unknown }> {
     const drain = await this.send();
     if (drain.outcome.type === 'session-expired' || drain.outcome.type === 'no-session') return { drain, pulled: false };
     try {
       await this.pull();
       return { drain, pulled: true };
-    } catch {
-      return { drain, pulled: false };
+    } catch (pullError) {
+      return { drain, pulled: false, pullError };
     }
   }
 

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, type App } from '../../../src/server/app';
@@ -23,6 +23,29 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The tests' configuration of an installation in `dataDir`: silent, no demo, no client build, limits lifted. */
+export function testConfig(dataDir: string, overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: TEST_JWT_SECRET,
+    LOG_LEVEL: 'silent',
+    LOGIN_RATE_LIMIT: '1000/1000',
+    SEED_DEMO: 'false',
+    CLIENT_DIST: join(dataDir, 'no-client-build'),
+    ...overrides,
+  });
+}
+
+/** A built client as the static plugin serves it (index.html, a hashed asset, the service worker), in a new temporary folder. */
+export async function fakeClientBuild(): Promise<string> {
+  const dist = await mkdtemp(join(tmpdir(), 'anlagenbuch-dist-'));
+  await mkdir(join(dist, 'assets'));
+  await writeFile(join(dist, 'index.html'), '<!doctype html><title>Anlagenbuch</title><div id="root"></div>');
+  await writeFile(join(dist, 'assets', 'index-BdX3k9aQ.js'), 'console.log(1)');
+  await writeFile(join(dist, 'sw.js'), 'self.addEventListener("install", () => {});');
+  return dist;
+}
+
 /**
  * The real app (buildApp) over a fresh database of its own (PGlite in memory, or a new database on the
  * TEST_DATABASE_URL server), driven through `app.inject`. Login rate limits are lifted unless overridden;
@@ -30,15 +53,7 @@ export interface TestApp {
  */
 export async function createTestApp(configOverrides: Record<string, string> = {}, options: { syncFaults?: FaultInjector } = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'anlagenbuch-api-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    JWT_SECRET: TEST_JWT_SECRET,
-    LOG_LEVEL: 'silent',
-    LOGIN_RATE_LIMIT: '1000/1000',
-    SEED_DEMO: 'false',
-    CLIENT_DIST: join(dataDir, 'no-client-build'),
-    ...configOverrides,
-  });
+  const config = testConfig(dataDir, configOverrides);
   const { database, drop } = await createTestDatabase();
   const faults: TestApp['faults'] = {};
   const app = await buildApp({

@@ -4,6 +4,8 @@ import { type Database, openDatabase } from '../../../src/server/db/client';
 
 export interface TestDatabase {
   database: Database;
+  /** The PostgreSQL database's URL (to open more connections to it, as a second instance would); undefined on PGlite. */
+  url?: string | undefined;
   /** Closes the connections and, on PostgreSQL, drops the database. Safe to call twice. */
   drop(): Promise<void>;
 }
@@ -37,14 +39,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await drop();
     throw error;
   }
-  return { database, drop };
+  return { database, url: url.toString(), drop };
 }
 
 /**
  * Runs one statement on the server behind `serverUrl`. CREATE/DROP DATABASE work from any database; if the
  * one named in the URL does not exist, the `postgres` maintenance database is used instead.
  */
-async function onServer(serverUrl: string, statement: string): Promise<void> {
+export async function onServer(serverUrl: string, statement: string): Promise<void> {
   const attempt = async (url: string) => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();

@@ -14,12 +14,26 @@ export class SyncStatus {
   async waitUntilSynced(timeout = 120_000) {
     await expect(this.button()).toHaveAttribute('data-pending', '0', { timeout });
     await expect(this.button()).toHaveAttribute('data-refused', '0');
-    // The label says it in every layout (the words under the icon only show from lg).
-    await expect(this.button()).toHaveAttribute('aria-label', /^Synchronisierung: Synchronisiert · Letzte Synchronisierung/, { timeout });
+    // The short text shows in every layout, and it is what a screen reader hears.
+    await expect(this.button().getByTestId('sync-headline')).toHaveText('Synchronisiert', { timeout });
   }
 
+  /** `count` things the user did are not sent yet (a report with its photo is one), in numbers and in words. */
   async expectPending(count: number) {
     await expect(this.button()).toHaveAttribute('data-pending', String(count));
+    if (count > 0) await expect(this.button().getByTestId('sync-headline')).toHaveText(count === 1 ? '1 Änderung nicht gesendet' : `${count} Änderungen nicht gesendet`);
+  }
+
+  /** The sync panel lists the same user actions, and being offline is said calmly, not as failed attempts. */
+  async expectPanelCalmlyOffline(count: number) {
+    await this.button().click();
+    const panel = this.page.getByRole('dialog', { name: 'Synchronisierung' });
+    await expect(panel.getByRole('heading', { name: `Nicht gesendete Änderungen (${count})` })).toBeVisible();
+    await expect(panel.getByRole('listitem')).toHaveCount(count);
+    await expect(panel.getByText(/Fehlversuch|Nächster Versuch/)).toHaveCount(0);
+    await expect(panel.locator('[data-testid="sync-error"][data-severity="error"]')).toHaveCount(0);
+    await panel.getByRole('button', { name: 'Schließen' }).click();
+    await expect(panel).toBeHidden();
   }
 }
 
@@ -63,7 +77,7 @@ export class MachinePage {
 
   async openFaultDialog() {
     await this.newNotification().click();
-    await expect(this.dialog().getByRole('heading', { name: 'Störung melden' })).toBeVisible();
+    await expect(this.dialog().getByRole('heading', { name: 'Meldung erfassen' })).toBeVisible();
   }
 
   async fillFaultReport(report: FaultReport) {

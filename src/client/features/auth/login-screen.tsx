@@ -11,7 +11,11 @@ import { AppLogo } from '../../components/app-logo';
 import { LanguageSwitch } from '../../components/language-switch';
 import { sessionStore, useSessionStore } from '../../stores/session-store';
 import { validateLogin, validateLoginField, type LoginErrors, type LoginField } from './login-validation';
-import { login, loginFailure, type LoginFailure } from './session-actions';
+import type { LoginFailure } from './session-actions';
+
+// why lazy: logging in needs the API client, zod's schemas and the device key store (Dexie); the login screen's
+// first paint needs none of them. They load when the form is first focused, or at the latest on submit.
+const loadActions = () => import('./session-actions');
 
 export function LoginScreen() {
   const { t } = useTranslation();
@@ -52,11 +56,14 @@ export function LoginScreen() {
     }
     setFailure(null);
     setBusy(true);
+    let actions: Awaited<ReturnType<typeof loadActions>> | undefined;
     try {
-      await login(values.email, values.password);
+      actions = await loadActions();
+      await actions.login(values.email, values.password);
       // The guest guard now redirects; this component unmounts.
     } catch (error) {
-      setFailure(loginFailure(error));
+      // Without the actions module (its chunk could not be loaded) the server was not reachable either.
+      setFailure(actions ? actions.loginFailure(error) : 'offline');
       setBusy(false);
     }
   };
@@ -85,7 +92,7 @@ export function LoginScreen() {
           </Flex>
         </Card.Header>
         <Card.Body>
-          <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="login-title">
+          <form onSubmit={(event) => void onSubmit(event)} onFocus={() => void loadActions().catch(() => undefined)} noValidate aria-labelledby="login-title">
           <Stack gap="5">
             <Box>
               <Heading id="login-title" as="h1" size="xl">

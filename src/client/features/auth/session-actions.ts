@@ -5,7 +5,8 @@ import { chatRoomSchema } from '../../../shared/api/structure';
 import { normalizeEmail } from '../../../shared/validation';
 import { api } from '../../lib/api';
 import { isApiError } from '../../lib/api-client';
-import { sessionStore, toStoredSession } from '../../stores/session-store';
+import { getDeviceCredentials, sessionStore } from '../../stores/session-store';
+import { toStoredSession } from '../../stores/stored-session';
 import { syncStore } from '../../stores/sync-store';
 
 /** Keys under `login.errors` for a failed login call. */
@@ -33,7 +34,9 @@ export function loginFailure(error: unknown): LoginFailure {
  * normal dashboard with the session they received.
  */
 export async function login(email: string, password: string): Promise<void> {
-  const session = await api.post('auth/login', { json: { email: normalizeEmail(email), password }, schema: sessionSchema, auth: false });
+  // why optional: without IndexedDB (a locked-down browser) the login still works, bound to no device.
+  const device = await getDeviceCredentials().catch(() => undefined);
+  const session = await api.post('auth/login', { json: { email: normalizeEmail(email), password, ...device }, schema: sessionSchema, auth: false });
   await sessionStore.getState().start(toStoredSession(session));
   void loadChatRoom(session.usernodeid);
 }

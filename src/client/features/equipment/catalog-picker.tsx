@@ -31,15 +31,24 @@ export interface CatalogPickerProps {
   errorText?: string | undefined;
   disabled?: boolean;
   allowNew?: boolean;
+  /** Marked with the form's one required sign ("*"). */
+  required?: boolean;
+  /** The name the form records "touched" under. */
+  field?: string;
+  /** Whether a missing new name is shown as an error yet (after the field was left or a save was tried). */
+  showMissing?: boolean;
 }
 
-export function CatalogPicker({ label, testId, options, value, onChange, invalid = false, errorText, disabled = false, allowNew = true }: CatalogPickerProps) {
+export function CatalogPicker({ label, testId, options, value, onChange, invalid = false, errorText, disabled = false, allowNew = true, required = false, field, showMissing = true }: CatalogPickerProps) {
   const { t } = useTranslation();
   const selected = value ? (value.isnew ? NEW : value.nodeid) : '';
   return (
-    <Stack gap="2">
-      <Field.Root invalid={invalid} disabled={disabled}>
-        <Field.Label>{label}</Field.Label>
+    <Stack gap="2" data-field={field}>
+      <Field.Root invalid={invalid} disabled={disabled} required={required}>
+        <Field.Label>
+          {label}
+          {required && <Field.RequiredIndicator />}
+        </Field.Label>
         <NativeSelect.Root size="lg">
           <NativeSelect.Field
             data-testid={`${testId}-select`}
@@ -64,10 +73,13 @@ export function CatalogPicker({ label, testId, options, value, onChange, invalid
         {errorText && !value?.isnew && <Field.ErrorText>{errorText}</Field.ErrorText>}
       </Field.Root>
       {value?.isnew && (
-        <Field.Root invalid={!value.name?.trim()} disabled={disabled}>
-          <Field.Label>{t('equipment.picker.newName', { label })}</Field.Label>
+        <Field.Root invalid={showMissing && !value.name?.trim()} disabled={disabled} required>
+          <Field.Label>
+            {t('equipment.picker.newName', { label })}
+            <Field.RequiredIndicator />
+          </Field.Label>
           <Input data-testid={`${testId}-new`} value={value.name ?? ''} onChange={(event) => onChange({ ...value, name: event.target.value })} />
-          {!value.name?.trim() && <Field.ErrorText>{t('equipment.errors.required')}</Field.ErrorText>}
+          {showMissing && !value.name?.trim() && <Field.ErrorText>{t('equipment.errors.required')}</Field.ErrorText>}
         </Field.Root>
       )}
     </Stack>

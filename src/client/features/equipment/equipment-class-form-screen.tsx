@@ -12,6 +12,7 @@ import { useMirrorRows } from '../../sync/use-mirror';
 import { useWriteContext } from '../../sync/use-write-context';
 import { CatalogueFormCard, CatalogueNameField, CatalogueNotFound, useCatalogueSave } from './catalogue-form';
 import { useRecordTarget } from './use-record-target';
+import { currentLanguage } from '../../lib/i18n';
 
 export function EquipmentClassFormScreen() {
   const { t, i18n } = useTranslation();
@@ -34,7 +35,7 @@ export function EquipmentClassFormScreen() {
   }
   const submit = async () => {
     if (!context || !name.trim() || busy) return;
-    const input = { name, lang: i18n.language };
+    const input = { name, lang: currentLanguage() };
     await save(() => (record ? updateEquipmentClass(context, record, input) : createEquipmentClass(context, input)));
   };
   return (

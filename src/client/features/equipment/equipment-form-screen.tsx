@@ -6,7 +6,7 @@
  */
 import { Alert, Box, Button, Card, Checkbox, Field, Flex, Grid, Heading, HStack, IconButton, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Plus, Trash2 } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { equipmentSchema } from '../../../shared/api/equipment';
@@ -40,8 +40,16 @@ import {
 import { PhotoField } from './photo-field';
 import { ServiceSticker } from './service-sticker';
 import { useRecordTarget } from './use-record-target';
+import { currentLanguage } from '../../lib/i18n';
 
 const visible = (rows: MirrorRow[] | undefined) => (rows ?? []).filter((row) => !row[PENDING_DELETE]);
+
+/**
+ * Fields side by side only as long as each keeps 16rem: values of realistic length ("Werk Süd 01500 Chemnitz",
+ * "SIGMA CONTROL 2") and labels like "Steuerungshersteller (optional)" stay readable on one line, at 1280 px
+ * beside the navigation as in portrait.
+ */
+const FIELD_MIN_WIDTH = '16rem';
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -65,13 +73,15 @@ interface RecordSelectProps {
   /** Marks the field invalid when set. */
   errorText?: string | undefined;
   disabled: boolean;
+  /** The name "touched" is recorded under (a missing-value error shows once it was left or a save was tried). */
+  field?: string;
 }
 
 /** A select over mirrored records by their localised name, with an empty "none" choice first. */
-function RecordSelect({ label, testId, rows, value, onChange, errorText, disabled }: RecordSelectProps) {
+function RecordSelect({ label, testId, rows, value, onChange, errorText, disabled, field }: RecordSelectProps) {
   const { t, i18n } = useTranslation();
   return (
-    <Field.Root invalid={Boolean(errorText)} disabled={disabled}>
+    <Field.Root invalid={Boolean(errorText)} disabled={disabled} data-field={field}>
       <Field.Label>{label}</Field.Label>
       <NativeSelect.Root size="lg">
         <NativeSelect.Field data-testid={testId} value={value ?? ''} onChange={(event) => onChange(event.target.value || null)}>
@@ -90,8 +100,8 @@ function RecordSelect({ label, testId, rows, value, onChange, errorText, disable
 }
 
 export function EquipmentFormScreen() {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const { t } = useTranslation();
+  const lang = currentLanguage();
   const navigate = useNavigate();
   const online = useOnlineStatus();
   const context = useWriteContext();
@@ -152,6 +162,14 @@ export function EquipmentFormScreen() {
 
   const [busy, setBusy] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
+  // A missing value is an error only once its field was left or a save was tried: an empty form opened red.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const [saveTried, setSaveTried] = useState(false);
+  const shows = (...fields: string[]) => saveTried || fields.some((field) => touched.has(field));
+  const onFieldLeft = (event: FocusEvent<HTMLElement>) => {
+    const field = event.target.closest('[data-field]')?.getAttribute('data-field');
+    if (field && !touched.has(field)) setTouched(new Set(touched).add(field));
+  };
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   const set = <K extends keyof EquipmentFormState>(field: K, value: EquipmentFormState[K]) => setForm((current) => ({ ...current, [field]: value }));
@@ -159,8 +177,9 @@ export function EquipmentFormScreen() {
 
   const formWithShifts: EquipmentFormState = { ...form, shifts: fromEditorRows(shiftEditorRows) };
   const check = checkForm(formWithShifts, mode, lang, lookup);
-  const catalogError = (field: string) => check.catalogIssues.find((issue) => issue.field === field);
-  const assignmentMissing = check.fieldIssues.includes('area');
+  // "required" waits for the field to be touched; a conflict (a type of another brand) shows at once.
+  const catalogError = (field: string) => check.catalogIssues.find((issue) => issue.field === field && (issue.code !== 'required' || shows(field)));
+  const assignmentMissing = check.fieldIssues.includes('area') && shows('pool', 'site', 'area');
   const assignmentError = assignmentMissing ? t('equipment.errors.assignment') : undefined;
 
   // ------------------------------------------------------------ options
@@ -187,7 +206,12 @@ export function EquipmentFormScreen() {
 
   // ------------------------------------------------------------ actions
   const submit = async () => {
-    if (!context || !check.values || busy) return;
+    if (!check.values) {
+      // The button only looks disabled (aria-disabled): pressing it says what is missing, next to each field.
+      setSaveTried(true);
+      return;
+    }
+    if (!context || busy) return;
     setBusy(true);
     setSaveError(null);
     try {
@@ -242,7 +266,7 @@ export function EquipmentFormScreen() {
 
   const disabled = busy || !canWrite;
   const textField = (field: 'name' | 'equipmentid' | 'inventoryid' | 'costcenter' | 'inspectionbooknumber' | 'manufacturerserialnumber', label: string, options: { required?: boolean; invalid?: boolean } = {}) => (
-    <Field.Root required={options.required} invalid={options.invalid} disabled={disabled}>
+    <Field.Root required={options.required} invalid={options.invalid} disabled={disabled} data-field={field}>
       <Field.Label>
         {label}
         {options.required && <Field.RequiredIndicator />}
@@ -252,7 +276,7 @@ export function EquipmentFormScreen() {
     </Field.Root>
   );
   const yearField = (field: 'constructionyear' | 'commissioningyear', label: string, required: boolean) => (
-    <Field.Root required={required} invalid={required && form[field] === null} disabled={disabled}>
+    <Field.Root required={required} invalid={required && form[field] === null && shows(field)} disabled={disabled} data-field={field}>
       <Field.Label>
         {label}
         {required && <Field.RequiredIndicator />}
@@ -268,7 +292,7 @@ export function EquipmentFormScreen() {
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-      {required && form[field] === null && <Field.ErrorText>{t('equipment.errors.required')}</Field.ErrorText>}
+      {required && form[field] === null && shows(field) && <Field.ErrorText>{t('equipment.errors.required')}</Field.ErrorText>}
     </Field.Root>
   );
   const catalogIssueText = (field: string) => {
@@ -279,8 +303,10 @@ export function EquipmentFormScreen() {
 
   return (
     <Box p={{ base: '4', md: '6' }} pb="28">
-      <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 360px' }} gap="6" alignItems="start" maxW="7xl">
-        <Stack gap="5" as="form" onSubmit={(event) => (event.preventDefault(), void submit())} aria-label={t(mode === 'add' ? 'pages.createEquipment' : 'pages.editEquipment')}>
+      {/* The preview and sticker stand beside the form only where the form keeps room for its fields (2xl); below
+          that they follow it, so at 1280 px and in portrait the form has the whole width. */}
+      <Grid templateColumns={{ base: '1fr', '2xl': 'minmax(0, 1fr) 360px' }} gap="6" alignItems="start" maxW={{ base: '5xl', '2xl': '7xl' }}>
+        <Stack gap="5" as="form" onSubmit={(event) => (event.preventDefault(), void submit())} onBlur={onFieldLeft} data-testid="equipment-form" aria-label={t(mode === 'add' ? 'pages.createEquipment' : 'pages.editEquipment')}>
           {!canWrite && (
             <Alert.Root status="info">
               <Alert.Indicator />
@@ -288,8 +314,11 @@ export function EquipmentFormScreen() {
             </Alert.Root>
           )}
           <Section title={t('equipment.sections.catalog')} testId="section-catalog">
-            <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+            <SimpleGrid minChildWidth={FIELD_MIN_WIDTH} gap="4">
               <CatalogPicker
+                required
+                field="brand"
+                showMissing={shows('brand')}
                 label={t('equipment.fields.brand')}
                 testId="equipment-brand"
                 options={brandChoices.sort(byLabel)}
@@ -300,6 +329,9 @@ export function EquipmentFormScreen() {
                 disabled={disabled}
               />
               <CatalogPicker
+                required
+                field="equipmenttype"
+                showMissing={shows('equipmenttype')}
                 label={t('equipment.fields.type')}
                 testId="equipment-type"
                 options={typeChoices.sort(byLabel)}
@@ -310,6 +342,10 @@ export function EquipmentFormScreen() {
                 disabled={disabled || !form.catalog.brand}
               />
               <CatalogPicker
+                // Required only when no existing brand gives the manufacturer (§4).
+                required={Boolean(form.catalog.brand?.isnew)}
+                field="legalentity"
+                showMissing={shows('legalentity')}
                 label={t('equipment.fields.manufacturer')}
                 testId="equipment-manufacturer"
                 options={manufacturerOptions.sort(byLabel)}
@@ -325,8 +361,8 @@ export function EquipmentFormScreen() {
           </Section>
 
           <Section title={t('equipment.sections.identity')} testId="section-identity">
-            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              {textField('name', t('equipment.fields.name'), { required: true, invalid: check.nameMissing })}
+            <SimpleGrid minChildWidth={FIELD_MIN_WIDTH} gap="4">
+              {textField('name', t('equipment.fields.name'), { required: true, invalid: check.nameMissing && shows('name') })}
               {textField('equipmentid', t('equipment.fields.equipmentid'))}
               {textField('inventoryid', t('equipment.fields.inventoryid'))}
               {textField('costcenter', t('equipment.fields.costcenter'))}
@@ -339,14 +375,14 @@ export function EquipmentFormScreen() {
           </Section>
 
           <Section title={t('equipment.sections.photos')} testId="section-photos">
-            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <SimpleGrid minChildWidth={FIELD_MIN_WIDTH} gap="4">
               <PhotoField label={t('equipment.fields.typenameplate')} testId="photo-typenameplate" previewUrl={nameplateUrl} onPick={(photo) => setPhotos((current) => ({ ...current, typenameplate: photo }))} disabled={disabled} />
               <PhotoField label={t('equipment.fields.image')} testId="photo-image" previewUrl={imageUrl} onPick={(photo) => setPhotos((current) => ({ ...current, image: photo }))} disabled={disabled} />
             </SimpleGrid>
           </Section>
 
           <Section title={t('equipment.sections.technical')} testId="section-technical">
-            <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+            <SimpleGrid minChildWidth={FIELD_MIN_WIDTH} gap="4">
               {(['width', 'height', 'depth'] as const).map((dimension, index) => {
                 const error = check.dimensionErrors[index];
                 return (
@@ -394,7 +430,7 @@ export function EquipmentFormScreen() {
           </Section>
 
           <Section title={t('equipment.sections.controller')} testId="section-controller">
-            <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+            <SimpleGrid minChildWidth={FIELD_MIN_WIDTH} gap="4">
               {(['manufacturer', 'type', 'softwareversion'] as const).map((field) => (
                 <Field.Root key={field} disabled={disabled}>
                   <Field.Label>{t(`equipment.controller.${field}`)}</Field.Label>
@@ -406,10 +442,10 @@ export function EquipmentFormScreen() {
 
           {mode === 'add' && (
             <Section title={t('equipment.sections.assignment')} testId="section-assignment">
-              <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
-                <RecordSelect label={t('equipment.fields.pool')} testId="equipment-pool" rows={visible(pools)} value={form.equipmentpoolnodeid} onChange={(nodeid) => set('equipmentpoolnodeid', nodeid)} errorText={assignmentError} disabled={disabled} />
-                <RecordSelect label={t('equipment.fields.site')} testId="equipment-site" rows={visible(sites)} value={form.sitenodeid} onChange={(nodeid) => setForm((current) => ({ ...current, sitenodeid: nodeid, areanodeid: null }))} disabled={disabled} />
-                <RecordSelect label={t('equipment.fields.area')} testId="equipment-area" rows={siteAreas} value={form.areanodeid} onChange={(nodeid) => set('areanodeid', nodeid)} errorText={assignmentError} disabled={disabled || !form.sitenodeid} />
+              <SimpleGrid minChildWidth={FIELD_MIN_WIDTH} gap="4">
+                <RecordSelect field="pool" label={t('equipment.fields.pool')} testId="equipment-pool" rows={visible(pools)} value={form.equipmentpoolnodeid} onChange={(nodeid) => set('equipmentpoolnodeid', nodeid)} errorText={assignmentError} disabled={disabled} />
+                <RecordSelect field="site" label={t('equipment.fields.site')} testId="equipment-site" rows={visible(sites)} value={form.sitenodeid} onChange={(nodeid) => setForm((current) => ({ ...current, sitenodeid: nodeid, areanodeid: null }))} disabled={disabled} />
+                <RecordSelect field="area" label={t('equipment.fields.area')} testId="equipment-area" rows={siteAreas} value={form.areanodeid} onChange={(nodeid) => set('areanodeid', nodeid)} errorText={assignmentError} disabled={disabled || !form.sitenodeid} />
               </SimpleGrid>
             </Section>
           )}
@@ -445,8 +481,8 @@ export function EquipmentFormScreen() {
           )}
         </Stack>
 
-        <Stack gap="5" position={{ lg: 'sticky' }} top={{ lg: '20' }}>
-          <Card.Root variant="elevated" data-testid="equipment-preview">
+        <Stack gap="5" position={{ '2xl': 'sticky' }} top={{ '2xl': '20' }} direction={{ base: 'column', md: 'row', '2xl': 'column' }} align={{ md: 'start', '2xl': 'stretch' }}>
+          <Card.Root variant="elevated" data-testid="equipment-preview" flex={{ md: '1', '2xl': 'none' }} minW="0">
             <Box h="40" bg="bg.muted" borderTopRadius="l3" overflow="hidden" display="flex" alignItems="center" justifyContent="center">
               {imageUrl ? <img src={imageUrl} alt={form.name} style={{ width: '100%', height: '100%', objectFit: 'cover' }} /> : <Text color="fg.muted">{t('equipment.photo.none')}</Text>}
             </Box>
@@ -476,7 +512,9 @@ export function EquipmentFormScreen() {
         <Button variant="ghost" onClick={() => void navigate(-1)} disabled={busy}>
           {t('equipment.cancel')}
         </Button>
-        <Button colorPalette="brand" onClick={() => void submit()} disabled={!check.values || disabled} loading={busy} loadingText={t('equipment.submit.busy')} data-testid="equipment-submit">
+        {/* why aria-disabled for an incomplete form: it looks and reads as disabled (§5) but a tap still says
+            what is missing, which a disabled button cannot. */}
+        <Button colorPalette="brand" onClick={() => void submit()} disabled={disabled} aria-disabled={!check.values || undefined} loading={busy} loadingText={t('equipment.submit.busy')} data-testid="equipment-submit">
           {submitLabel}
         </Button>
       </Flex>

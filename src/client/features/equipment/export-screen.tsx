@@ -9,7 +9,7 @@ import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localized } from '../../../shared/domain/text';
 import { CsvSyntaxError, parseCsv, serializeCsv } from '../../lib/csv';
-import { i18n as appI18n } from '../../lib/i18n';
+import { currentLanguage, i18n as appI18n } from '../../lib/i18n';
 import { withToggled } from '../../lib/sets';
 import { usePermission } from '../../lib/use-permission';
 import { useStickerBaseUrl } from '../../lib/use-sticker-base';
@@ -19,8 +19,9 @@ import { useMirrorRows } from '../../sync/use-mirror';
 import { isQuotaExceeded, useWriteContext } from '../../sync/use-write-context';
 import { catalogForExecution, equipmentCsvRows, planEquipmentImport, type CsvMirror, type EquipmentCsvColumn, type ImportPlan, type RowError } from './equipment-csv';
 import { checkForm, mirrorCatalogLookup } from './equipment-form-model';
-import { useStickerLabels } from './service-sticker';
-import { downloadBlob, stickerSheetPdf, type StickerData } from './sticker-pdf';
+import { useStickerLabels } from '../../lib/use-sticker-labels';
+import { downloadBlob } from '../../lib/download';
+import { stickerSheetPdf, type StickerData } from '../../lib/sticker-pdf';
 
 function useCsvMirror(): CsvMirror | undefined {
   const equipment = useMirrorRows('equipment');
@@ -64,8 +65,8 @@ function ExportCard({ title, intro, children }: { title: string; intro: string; 
 }
 
 export function ExportScreen() {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const { t } = useTranslation();
+  const lang = currentLanguage();
   const mirror = useCsvMirror();
   const context = useWriteContext();
   const canCreate = usePermission('equipment', 'create');
@@ -226,8 +227,8 @@ export function ExportScreen() {
 }
 
 function StickerSheetCard({ mirror }: { mirror: CsvMirror }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const { t } = useTranslation();
+  const lang = currentLanguage();
   const baseUrl = useStickerBaseUrl();
   const labels = useStickerLabels();
   const [selected, setSelected] = useState<Set<string>>(new Set());

@@ -8,12 +8,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { stickerUrl } from '../../lib/sticker-url';
 import { useStickerBaseUrl } from '../../lib/use-sticker-base';
-import { downloadBlob, qrDataUrl, stickerFileName, stickerPdf, type StickerData } from './sticker-pdf';
-
-export function useStickerLabels() {
-  const { t } = useTranslation();
-  return { manufacturer: t('sticker.manufacturer'), serialnumber: t('sticker.serialnumber'), equipmentid: t('sticker.equipmentid'), footer: t('sticker.footer') };
-}
+import { qrDataUrl, stickerFileName, stickerPdf, type StickerData } from '../../lib/sticker-pdf';
+import { downloadBlob } from '../../lib/download';
+import { useStickerLabels } from '../../lib/use-sticker-labels';
 
 export function ServiceSticker({ data, saved }: { data: StickerData; saved: boolean }) {
   const { t } = useTranslation();

@@ -3,3 +3,9 @@ export function formatReading(value: number, language: string, unit: string | nu
   const number = new Intl.NumberFormat(language === 'de' ? 'de-DE' : 'en-US', { maximumFractionDigits: 3 }).format(value);
   return unit ? `${number} ${unit}` : number;
 }
+
+/** Elapsed hours for the "faster than the clock" warning, in hours like the counter it is compared with. */
+export function formatHours(hours: number, language: string): string {
+  const number = new Intl.NumberFormat(language === 'de' ? 'de-DE' : 'en-US', { maximumFractionDigits: 1 }).format(hours);
+  return `${number} h`;
+}

@@ -1,55 +1,51 @@
 /** The machine screen's header (part 1 §2.1): name, brand, model, pool or area, plant, Equipment ID, Inventory ID, photo. */
 import { Box, Card, DataList, Flex, Heading, Image, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { Cog } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Cog, Maximize2 } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fileDownloadSchema } from '../../../shared/api/files';
-import { api } from '../../lib/api';
-import { cachedPhoto, downloadPhoto } from '../../lib/photo-cache';
+import { ImageViewerDialog } from '../../components/image-viewer-dialog';
 import { useOnlineStatus } from '../../lib/use-online-status';
+import { usePhotoUrl } from '../../lib/use-photo-url';
 import type { MachineDetail } from '../../sync/machine-mirror';
 
 /**
- * The machine photo. The mirror names the file but has no bytes: online the server signs a download URL and the
- * bytes are kept on the device (lib/photo-cache.ts), so a photo once seen also shows offline. Offline without
- * such a copy, or without a photo, a placeholder says which it is.
+ * The machine photo (lib/use-photo-url.ts: signed download online, the kept copy offline). A tap opens the zoom
+ * viewer. Offline without a kept copy, or without a photo, a placeholder says which it is.
  */
 function MachinePhoto({ name, imagefilenodeid }: { name: string; imagefilenodeid: string | null }) {
   const { t } = useTranslation();
   const online = useOnlineStatus();
-  const [source, setSource] = useState<{ nodeid: string; url: string | null } | null>(null);
-
-  useEffect(() => {
-    if (!imagefilenodeid) return undefined;
-    const controller = new AbortController();
-    let objectUrl: string | null = null;
-    const show = (blob: Blob | null) => {
-      if (controller.signal.aborted) return;
-      objectUrl = blob && blob.type.startsWith('image/') ? URL.createObjectURL(blob) : null;
-      setSource({ nodeid: imagefilenodeid, url: objectUrl });
-    };
-    const load = async (): Promise<Blob | null> => {
-      if (!online) return cachedPhoto(imagefilenodeid);
-      try {
-        const file = await api.get(`files/${imagefilenodeid}/download`, { schema: fileDownloadSchema, signal: controller.signal });
-        if (!file.mimetype.startsWith('image/')) return null;
-        return await downloadPhoto(imagefilenodeid, file.url, controller.signal);
-      } catch {
-        // The connection is worse than the status says: a copy kept earlier is better than nothing.
-        return controller.signal.aborted ? null : cachedPhoto(imagefilenodeid);
-      }
-    };
-    void load().then(show);
-    return () => {
-      controller.abort();
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [imagefilenodeid, online]);
+  const url = usePhotoUrl(imagefilenodeid);
+  const [viewing, setViewing] = useState(false);
 
   const size = { w: { base: '28', md: '36' }, h: { base: '28', md: '36' }, flexShrink: 0, borderRadius: 'l3' } as const;
-  const url = source && source.nodeid === imagefilenodeid ? source.url : undefined;
   if (imagefilenodeid && url === undefined) return <Skeleton {...size} />;
-  if (imagefilenodeid && url) return <Image src={url} alt={t('machine.photo', { name })} {...size} objectFit="contain" bg="white" borderWidth="1px" />;
+  if (imagefilenodeid && url) {
+    return (
+      <>
+        <Box
+          as="button"
+          {...size}
+          p="0"
+          cursor="zoom-in"
+          position="relative"
+          overflow="hidden"
+          borderWidth="1px"
+          bg="white"
+          aria-label={t('machine.header.openPhoto', { name })}
+          onClick={() => setViewing(true)}
+          data-testid="machine-photo"
+          _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '2px' }}
+        >
+          <Image src={url} alt={t('machine.photo', { name })} w="full" h="full" objectFit="contain" />
+          <Box position="absolute" bottom="1" right="1" bg="blackAlpha.600" color="white" borderRadius="full" p="1" aria-hidden>
+            <Maximize2 size={14} />
+          </Box>
+        </Box>
+        {viewing && <ImageViewerDialog title={t('machine.header.viewerTitle', { name })} src={url} alt={t('machine.photo', { name })} onClose={() => setViewing(false)} testId="machine-photo-viewer" />}
+      </>
+    );
+  }
   const text = imagefilenodeid && !online ? t('machine.photoOnlineOnly') : t('machine.noPhoto');
   return (
     <Flex role="img" aria-label={`${t('machine.photo', { name })}: ${text}`} {...size} align="center" justify="center" direction="column" gap="1" bg="bg.muted" color="fg.muted" textAlign="center" p="2">

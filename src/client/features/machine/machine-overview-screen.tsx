@@ -1,33 +1,44 @@
 /**
- * /machine-overview?nodeid=…&tab=… (part 1 §2.1), read from the local mirror so it works offline. The spec's tab
- * indexes are kept in `tab` (0 overview … 5 counters); only the tabs that exist are shown, and an index of a tab
- * that is not built yet opens the overview (docs/decisions.md).
+ * /machine-overview?nodeid=…&tab=… (part 1 §2.1), read from the local mirror so it works offline. The query and
+ * navigation state are read by lib/machine-navigation.ts: `tab` 0–5 in the spec's order (overview, history,
+ * documentation, FAQ, maintenance, counters), `-1` reloads the machine's data and then opens the tab the state
+ * names; the breadcrumb goes back to where the user came from. A tab change is a new history entry, so the
+ * browser's back and forward move between tabs (docs/decisions.md "Machine detail: frame").
  */
-import { Box, Skeleton, SkeletonText, Stack, Tabs } from '@chakra-ui/react';
-import { Gauge, LayoutList } from 'lucide-react';
-import { useState } from 'react';
+import { Box, Skeleton, SkeletonText, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import { BookOpen, CircleHelp, Gauge, History, LayoutList, Wrench } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { BackLink } from '../../components/back-link';
 import { FormError } from '../../components/form-actions';
 import { MissingRecord } from '../../components/missing-record';
 import { currentLanguage } from '../../lib/i18n';
+import { backTarget, readNavigationState, REFRESH_DELAY_MS, REFRESHED_TABS, tabRequest, type MachineTabIndex } from '../../lib/machine-navigation';
+import { useOnlineStatus } from '../../lib/use-online-status';
+import { syncNow } from '../../sync/app-sync';
 import { useMachineDetail } from '../../sync/machine-mirror';
 import { CountersTab } from './counters-tab';
+import { DocumentationTab } from './documentation-tab';
+import { FaqTab } from './faq-tab';
+import { HistoryTab } from './history-tab';
 import { MachineHeader } from './machine-header';
 import { MachineOptionsMenu } from './machine-options-menu';
+import { MaintenanceTab } from './maintenance-tab';
 import { OverviewTab } from './overview-tab';
 
-/** The built tabs with their spec index. */
+/** The tabs with their spec index. */
 export const MACHINE_TABS = [
   { index: '0', key: 'overview', icon: LayoutList },
+  { index: '1', key: 'history', icon: History },
+  { index: '2', key: 'documentation', icon: BookOpen },
+  { index: '3', key: 'faq', icon: CircleHelp },
+  { index: '4', key: 'maintenance', icon: Wrench },
   { index: '5', key: 'counters', icon: Gauge },
-] as const;
-type TabIndex = (typeof MACHINE_TABS)[number]['index'];
+] as const satisfies readonly { index: MachineTabIndex; key: string; icon: unknown }[];
 
-function tabFrom(value: string | null): TabIndex {
-  return MACHINE_TABS.find((tab) => tab.index === value)?.index ?? '0';
-}
+/** A reload waits at most this long for the server; offline or slow, the device's data is shown. */
+const RELOAD_TIMEOUT_MS = 8000;
 
 function MachineSkeleton() {
   const { t } = useTranslation();
@@ -46,40 +57,99 @@ function MachineSkeleton() {
   );
 }
 
+/** Pulls the server's changes (when online), never longer than RELOAD_TIMEOUT_MS; errors leave the local data. */
+async function reloadMachineData(online: boolean): Promise<void> {
+  if (!online) return;
+  await Promise.race([syncNow().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, RELOAD_TIMEOUT_MS))]);
+}
+
 export function MachineOverviewScreen() {
   const { t } = useTranslation();
+  const location = useLocation();
   const [params, setParams] = useSearchParams();
-  const nodeid = params.get('nodeid');
-  const tab = tabFrom(params.get('tab'));
+  const navigation = readNavigationState(location.state);
+  const nodeid = params.get('nodeid') ?? navigation.nodeid ?? null;
+  const request = tabRequest(params.get('tab'), navigation);
   const machine = useMachineDetail(nodeid, currentLanguage());
+  const online = useOnlineStatus();
   const [error, setError] = useState<string | null>(null);
+  const back = backTarget(navigation);
+
+  // tab=-1: reload, then replace the URL by the tab to open (replace: back must not land on the reload again).
+  const reloadThen = request.kind === 'reload' ? request.then : null;
+  useEffect(() => {
+    if (reloadThen === null) return undefined;
+    let active = true;
+    void reloadMachineData(online).then(() => {
+      if (!active) return;
+      const next = new URLSearchParams(params);
+      next.set('tab', reloadThen);
+      if (nodeid) next.set('nodeid', nodeid);
+      setParams(next, { replace: true, state: location.state });
+    });
+    return () => {
+      active = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per reload request, not on every render.
+  }, [reloadThen, nodeid]);
+
+  // §2.1: opening with tab 3 or 4 reloads the machine after 2 seconds (their content changes elsewhere often).
+  const openedTab = useRef(request.kind === 'tab' ? request.tab : null);
+  useEffect(() => {
+    if (!openedTab.current || !REFRESHED_TABS.includes(openedTab.current) || !online) return undefined;
+    const timer = setTimeout(() => void syncNow().catch(() => undefined), REFRESH_DELAY_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only for the tab the screen was opened with.
+  }, []);
 
   const selectTab = (index: string) => {
     const next = new URLSearchParams(params);
     next.set('tab', index);
-    setParams(next, { replace: true });
+    if (nodeid) next.set('nodeid', nodeid);
+    // A new history entry per tab, keeping the navigation state (the breadcrumb's origin) on each.
+    setParams(next, { state: location.state });
   };
 
   return (
     <Stack gap="4" p={{ base: '4', md: '6' }} maxW="7xl">
-      <BackLink to="/dashboard" label={t('machine.breadcrumb')} />
-      {machine.status === 'loading' && <MachineSkeleton />}
-      {machine.status === 'missing' && <MissingRecord title={t('machine.notFound')} text={t('machine.notFoundText')} testId="machine-not-found" />}
-      {machine.status === 'ready' && (
+      <BackLink to={back.to} state={back.state} label={t(back.labelKey)} />
+      {request.kind === 'reload' && (
+        <Stack role="status" aria-busy="true" gap="3" align="center" py="10" data-testid="machine-reloading">
+          <Spinner size="lg" color="brand.600" />
+          <Text color="fg.muted">{t('machine.nav.reloading')}</Text>
+        </Stack>
+      )}
+      {request.kind === 'tab' && machine.status === 'loading' && <MachineSkeleton />}
+      {request.kind === 'tab' && machine.status === 'missing' && <MissingRecord title={t('machine.notFound')} text={t('machine.notFoundText')} testId="machine-not-found" />}
+      {request.kind === 'tab' && machine.status === 'ready' && (
         <>
           <MachineHeader machine={machine.value} actions={<MachineOptionsMenu nodeid={machine.value.nodeid} name={machine.value.name} onError={setError} />} />
           <FormError error={error} />
-          <Tabs.Root value={tab} onValueChange={(details) => selectTab(details.value)} variant="line" size="lg" lazyMount unmountOnExit>
-            <Tabs.List aria-label={t('machine.tabs.label')}>
-              {MACHINE_TABS.map(({ index, key, icon: Icon }) => (
-                <Tabs.Trigger key={index} value={index} minH="11">
-                  <Icon size={18} aria-hidden />
-                  {t(`machine.tabs.${key}`)}
-                </Tabs.Trigger>
-              ))}
-            </Tabs.List>
+          <Tabs.Root value={request.tab} onValueChange={(details) => selectTab(details.value)} variant="line" size="lg" lazyMount unmountOnExit>
+            <Box overflowX="auto" overflowY="hidden" mx={{ base: '-4', md: '0' }} px={{ base: '4', md: '0' }} css={{ scrollbarWidth: 'thin' }}>
+              <Tabs.List aria-label={t('machine.tabs.label')} flexWrap="nowrap" minW="max-content" w="full">
+                {MACHINE_TABS.map(({ index, key, icon: Icon }) => (
+                  <Tabs.Trigger key={index} value={index} minH="11" flexShrink={0} px={{ base: '3', md: '4' }} data-testid={`machine-tab-${key}`}>
+                    <Icon size={18} aria-hidden />
+                    {t(`machine.tabs.${key}`)}
+                  </Tabs.Trigger>
+                ))}
+              </Tabs.List>
+            </Box>
             <Tabs.Content value="0">
               <OverviewTab equipmentnodeid={machine.value.nodeid} />
+            </Tabs.Content>
+            <Tabs.Content value="1">
+              <HistoryTab machine={machine.value} />
+            </Tabs.Content>
+            <Tabs.Content value="2">
+              <DocumentationTab machine={machine.value} />
+            </Tabs.Content>
+            <Tabs.Content value="3">
+              <FaqTab machine={machine.value} />
+            </Tabs.Content>
+            <Tabs.Content value="4">
+              <MaintenanceTab machine={machine.value} />
             </Tabs.Content>
             <Tabs.Content value="5">
               <CountersTab equipmentnodeid={machine.value.nodeid} />

@@ -1,48 +1,64 @@
 /**
  * Photo thumbnails of a notification. While the server does not have a photo yet its bytes are on this device and
- * shown from there (offline too); once synced the device frees them and the photo comes from its signed URL,
- * which needs a connection ("Foto nur online verfügbar" otherwise).
+ * shown from there (offline too), and a copy goes into the device's file cache; once synced the device frees the
+ * upload's bytes and the photo comes from the cache, or, the first time on this device, from its signed download
+ * (then kept). So a photo seen once also shows offline; one never seen here needs a connection once
+ * ("Foto nur online verfügbar" otherwise).
  */
 import { Box, Flex, Heading, Image, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { ImageOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { attachmentSchema } from '../../../shared/api/attachments';
+import { fileDownloadSchema } from '../../../shared/api/files';
 import { NotSyncedBadge } from '../../components/not-synced-badge';
 import { api } from '../../lib/api';
+import { keepLocalFile } from '../../lib/file-cache';
+import { cachedPhoto, downloadPhoto } from '../../lib/photo-cache';
 import { useOnlineStatus } from '../../lib/use-online-status';
-import { useAttachments, type AttachmentItem } from '../../sync/machine-mirror';
+import { useAttachmentsWithFiles, type AttachmentWithFile } from '../../sync/offline-files';
 
 type Source = { state: 'loading' } | { state: 'ready'; url: string } | { state: 'unavailable' };
 
-function useAttachmentSource(item: AttachmentItem, online: boolean): Source {
-  const [remote, setRemote] = useState<Source>({ state: 'loading' });
-  const [localUrl, setLocalUrl] = useState<string | null>(null);
-  const { local, nodeid, pending } = item;
+function useAttachmentSource(item: AttachmentWithFile, online: boolean): Source {
+  const [source, setSource] = useState<{ key: string; value: Source } | null>(null);
+  const { local, filenodeid, pending } = item;
+  const key = `${filenodeid ?? item.nodeid}:${local ? 'local' : 'server'}:${online}`;
 
   useEffect(() => {
-    if (!local) return undefined;
-    const url = URL.createObjectURL(new Blob([local.bytes], { type: local.mimetype }));
-    setLocalUrl(url);
-    return () => URL.revokeObjectURL(url);
-  }, [local]);
-
-  useEffect(() => {
-    if (local || pending || !online) return undefined;
+    let objectUrl: string | null = null;
     const controller = new AbortController();
-    api
-      .get(`attachments/${nodeid}`, { schema: attachmentSchema, signal: controller.signal })
-      .then((attachment) => setRemote({ state: 'ready', url: attachment.url }))
-      .catch(() => !controller.signal.aborted && setRemote({ state: 'unavailable' }));
-    return () => controller.abort();
-  }, [local, pending, online, nodeid]);
+    const show = (blob: Blob | null) => {
+      if (controller.signal.aborted) return;
+      objectUrl = blob ? URL.createObjectURL(blob) : null;
+      setSource({ key, value: objectUrl ? { state: 'ready', url: objectUrl } : { state: 'unavailable' } });
+    };
+    const load = async (): Promise<Blob | null> => {
+      if (local) {
+        // The upload frees these bytes once the server has them: a copy in the cache keeps the photo offline.
+        if (filenodeid) void keepLocalFile(filenodeid, local.bytes, local.mimetype);
+        return new Blob([local.bytes], { type: local.mimetype });
+      }
+      if (!filenodeid) return null;
+      const kept = await cachedPhoto(filenodeid);
+      if (kept || !online || pending) return kept;
+      try {
+        const file = await api.get(`files/${filenodeid}/download`, { schema: fileDownloadSchema, signal: controller.signal });
+        return await downloadPhoto(filenodeid, file.url, controller.signal);
+      } catch {
+        return null;
+      }
+    };
+    void load().then(show);
+    return () => {
+      controller.abort();
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [key, local, filenodeid, online, pending]);
 
-  if (local) return localUrl ? { state: 'ready', url: localUrl } : { state: 'loading' };
-  if (!online || pending) return { state: 'unavailable' };
-  return remote;
+  return source && source.key === key ? source.value : { state: 'loading' };
 }
 
-function Thumbnail({ item, online }: { item: AttachmentItem; online: boolean }) {
+function Thumbnail({ item, online }: { item: AttachmentWithFile; online: boolean }) {
   const { t } = useTranslation();
   const source = useAttachmentSource(item, online);
   const isImage = (item.mimetype ?? '').startsWith('image/');
@@ -60,8 +76,9 @@ function Thumbnail({ item, online }: { item: AttachmentItem; online: boolean }) 
           <Text textStyle="xs">{t('notificationSlice.onlineOnly')}</Text>
         </Flex>
       )}
-      <Flex gap="2" align="center" minW="0">
-        <Text textStyle="sm" truncate flex="1">
+      {/* The caption wraps (up to three lines) instead of being cut beside the badge: "Hydraulikle…" said nothing. */}
+      <Flex gap="2" align="start" minW="0" wrap="wrap">
+        <Text textStyle="sm" lineClamp={3} flex="1 1 8rem" minW="0" overflowWrap="anywhere" title={item.title} data-testid="attachment-caption">
           {item.title}
         </Text>
         {item.pending && <NotSyncedBadge />}
@@ -72,7 +89,7 @@ function Thumbnail({ item, online }: { item: AttachmentItem; online: boolean }) 
 
 export function NotificationAttachments({ notificationnodeid }: { notificationnodeid: string }) {
   const { t } = useTranslation();
-  const items = useAttachments(notificationnodeid);
+  const items = useAttachmentsWithFiles(notificationnodeid);
   const online = useOnlineStatus();
   return (
     <Box as="section" aria-labelledby="notification-attachments">

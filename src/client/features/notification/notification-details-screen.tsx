@@ -7,7 +7,7 @@
 import { Badge, Box, Card, DataList, Field, Flex, Heading, HStack, NativeSelect, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
 import { Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import {
   NOTIFICATION_HEADER_TITLE_MAX,
   NOTIFICATION_STATUSES,
@@ -33,7 +33,10 @@ import { NotificationAttachments } from './notification-attachments';
 
 function BackToMachine({ equipmentnodeid }: { equipmentnodeid: string | null }) {
   const { t } = useTranslation();
-  return equipmentnodeid ? <BackLink to={`/machine-overview?nodeid=${equipmentnodeid}&tab=0`} label={t('notificationSlice.back')} /> : <BackLink to="/dashboard" label={t('notificationSlice.backToDashboard')} />;
+  // Opened from the machine's history tab (state from 'history', spec §2.2), the way back is that tab.
+  const from: unknown = (useLocation().state as { from?: unknown } | null)?.from;
+  const tab = from === 'history' ? 1 : 0;
+  return equipmentnodeid ? <BackLink to={`/machine-overview?nodeid=${equipmentnodeid}&tab=${tab}`} label={t('notificationSlice.back')} /> : <BackLink to="/dashboard" label={t('notificationSlice.backToDashboard')} />;
 }
 
 function StatusSelector({ detail }: { detail: NotificationDetail }) {

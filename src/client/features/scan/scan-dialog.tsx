@@ -18,12 +18,55 @@ import { findMirrorRow } from '../../sync/use-mirror';
 type CameraState = 'starting' | 'running' | 'unavailable' | 'stopped';
 type Outcome = { tone: 'error' | 'info'; text: string } | null;
 
+/** The widths a photo is tried at again when it does not decode as taken: a phone photo is often far larger than the
+ * code needs, and the decoder's binarizer works best with a few pixels per module — an e2e run also saw a sticker
+ * rendered at 200 dpi fail once and decode at another size. */
+const RETRY_WIDTHS = [1000, 600];
+
+async function resizedPhoto(file: File, width: number): Promise<File | null> {
+  const bitmap = await createImageBitmap(file).catch(() => null);
+  if (!bitmap) return null;
+  const scale = width / bitmap.width;
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = Math.max(1, Math.round(bitmap.height * scale));
+  const context = canvas.getContext('2d');
+  if (!context) return null;
+  context.fillStyle = '#fff'; // transparent PNG pixels would turn black
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  bitmap.close();
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+  return blob ? new File([blob], 'scan.png', { type: 'image/png' }) : null;
+}
+
+/** The code on a photo: as taken, then at the retry widths; throws when none decodes. */
+async function decodePhoto(scanner: Html5Qrcode, file: File): Promise<string> {
+  try {
+    return await scanner.scanFile(file, false);
+  } catch (first) {
+    for (const width of RETRY_WIDTHS) {
+      const resized = await resizedPhoto(file, width);
+      if (!resized) continue;
+      const text = await scanner.scanFile(resized, false).catch(() => null);
+      if (text !== null) return text;
+    }
+    throw first;
+  }
+}
+
 export function ScanDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const bases = useOwnStickerBases();
   const regionId = `scan-region-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   const scannerRef = useRef<Html5Qrcode | null>(null);
+  // why a second scanner for photos: html5-qrcode refuses a file scan while its camera state machine is in any
+  // other state than idle ("ongoing camera scan"), and after a failed or slow camera start on a busy tablet it
+  // sometimes was not — a good sticker photo then read as "no QR code" (seen in loaded e2e runs). This one never
+  // starts a camera.
+  const fileScannerRef = useRef<Html5Qrcode | null>(null);
+  const fileRegionId = `${regionId}-file`;
   const handledRef = useRef(false);
   const [camera, setCamera] = useState<CameraState>('starting');
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -55,47 +98,60 @@ export function ScanDialog({ onClose }: { onClose(): void }) {
     handleRef.current = handleCode;
   }, [handleCode]);
 
-  const startCamera = useCallback(async () => {
-    const scanner = scannerRef.current;
-    if (!scanner) return;
-    setCamera('starting');
-    setOutcome(null);
-    let lastText = '';
-    try {
-      await scanner.start(
-        // why ideal, not exact: tablets have a back camera, laptops and test browsers only one, which must work too.
-        { facingMode: 'environment' },
-        { fps: 10, qrbox: (width, height) => ({ width: Math.floor(Math.min(width, height) * 0.75), height: Math.floor(Math.min(width, height) * 0.75) }) },
-        (text) => {
-          // why: the same code is reported every frame; act once per distinct code.
-          if (handledRef.current || text === lastText) return;
-          lastText = text;
-          void handleRef.current(text);
-        },
-        () => undefined,
-      );
-      setCamera('running');
-    } catch {
-      setCamera('unavailable');
-    }
+  // A photo chosen while the camera is still starting (slow on a busy tablet: getUserMedia can take seconds to
+  // fail) stops the camera only once its start has settled; the photo itself goes to fileScannerRef.
+  const cameraStart = useRef<Promise<void>>(Promise.resolve());
+
+  const startCamera = useCallback(() => {
+    const started = (async () => {
+      const scanner = scannerRef.current;
+      if (!scanner) return;
+      setCamera('starting');
+      setOutcome(null);
+      let lastText = '';
+      try {
+        await scanner.start(
+          // why ideal, not exact: tablets have a back camera, laptops and test browsers only one, which must work too.
+          { facingMode: 'environment' },
+          { fps: 10, qrbox: (width, height) => ({ width: Math.floor(Math.min(width, height) * 0.75), height: Math.floor(Math.min(width, height) * 0.75) }) },
+          (text) => {
+            // why: the same code is reported every frame; act once per distinct code.
+            if (handledRef.current || text === lastText) return;
+            lastText = text;
+            void handleRef.current(text);
+          },
+          () => undefined,
+        );
+        setCamera('running');
+      } catch {
+        setCamera('unavailable');
+      }
+    })();
+    cameraStart.current = started;
+    return started;
   }, []);
 
   useEffect(() => {
     scannerRef.current = new Html5Qrcode(regionId, { verbose: false });
+    fileScannerRef.current = new Html5Qrcode(fileRegionId, { verbose: false });
     void startCamera();
     return () => {
       const scanner = scannerRef.current;
       scannerRef.current = null;
+      fileScannerRef.current = null;
       if (scanner?.isScanning) void scanner.stop().catch(() => undefined);
     };
-  }, [regionId, startCamera]);
+  }, [regionId, fileRegionId, startCamera]);
 
   const scanPhoto = async (file: File | undefined) => {
-    if (!file || !scannerRef.current) return;
+    const fileScanner = fileScannerRef.current;
+    if (!file || !fileScanner) return;
+    // The user chose a photo instead: the camera (once its start has settled) is not needed any more.
+    await cameraStart.current;
     await stopCamera();
     setOutcome(null);
     try {
-      const text = await scannerRef.current.scanFile(file, false);
+      const text = await decodePhoto(fileScanner, file);
       await handleCode(text);
     } catch {
       setOutcome({ tone: 'error', text: t('scan.noCodeInPhoto') });
@@ -128,6 +184,7 @@ export function ScanDialog({ onClose }: { onClose(): void }) {
       <Stack gap="4">
         <Text color="fg.muted">{t('scan.hint')}</Text>
         <Box id={regionId} data-testid="scan-camera" display={camera === 'unavailable' ? 'none' : 'block'} minH="64" bg="gray.900" borderRadius="l2" overflow="hidden" aria-label={t('scan.cameraView')} />
+        <Box id={fileRegionId} display="none" aria-hidden />
         {camera === 'starting' && <Text role="status">{t('scan.cameraStarting')}</Text>}
         {camera === 'running' && <Text role="status">{t('scan.cameraRunning')}</Text>}
         {camera === 'unavailable' && (

@@ -11,6 +11,8 @@ import {
   updateBrand as updateBrandDeclaration,
   updateEquipmentClass as updateEquipmentClassDeclaration,
 } from '../../../shared/mutations/catalog';
+import { DEFAULT_LANGUAGE, type Language } from '../../../shared/domain/language';
+import { textIn } from '../../../shared/domain/text';
 import type { MirrorRow } from '../../db/local-db';
 import { mutate, mutateAll, mutationStep } from '../mutate';
 import { newNodeId, type MutationRequest, type WriteContext } from '../outbox';
@@ -44,7 +46,7 @@ function resolveManufacturer(manufacturer: BrandInput['manufacturer']): { mutati
 export async function createBrand(context: WriteContext, input: BrandInput): Promise<string> {
   const { mutations, manufacturernodeid } = resolveManufacturer(input.manufacturer);
   const brand = createBrandMutation({ name: input.name, isbrandof: manufacturernodeid });
-  await mutateAll(context, [...mutations, brand]);
+  await mutateAll(context, [...mutations, brand], { describedBy: brand });
   return brand.nodeid;
 }
 
@@ -52,21 +54,21 @@ export async function createBrand(context: WriteContext, input: BrandInput): Pro
 export async function updateBrand(context: WriteContext, brand: MirrorRow, input: BrandInput): Promise<void> {
   const { mutations, manufacturernodeid } = resolveManufacturer(input.manufacturer);
   const name = input.name.trim();
-  const body = { lang: 'de', ...(name !== brand.name && { name }), ...(manufacturernodeid !== brand.manufacturernodeid && { isbrandof: manufacturernodeid }) };
+  const body = { lang: DEFAULT_LANGUAGE, ...(name !== brand.name && { name }), ...(manufacturernodeid !== brand.manufacturernodeid && { isbrandof: manufacturernodeid }) };
   const changed = Object.keys(body).length > 1;
   if (!changed && mutations.length === 0) return;
-  await mutateAll(context, [...mutations, mutationStep(updateBrandDeclaration, { params: { id: brand.nodeid }, body })]);
+  const update = mutationStep(updateBrandDeclaration, { params: { id: brand.nodeid }, body });
+  await mutateAll(context, [...mutations, update], { describedBy: update });
 }
 
 /** /create-equipment-class: the name is written under the form's language. */
-export async function createEquipmentClass(context: WriteContext, input: { name: string; lang: string }): Promise<string> {
+export async function createEquipmentClass(context: WriteContext, input: { name: string; lang: Language }): Promise<string> {
   const entry = await mutate(context, createEquipmentClassDeclaration, { params: {}, body: { lang: input.lang, nodeid: newNodeId(), name: input.name.trim() } });
   return entry.nodeid;
 }
 
-export async function updateEquipmentClass(context: WriteContext, equipmentClass: MirrorRow, input: { name: string; lang: string }): Promise<void> {
+export async function updateEquipmentClass(context: WriteContext, equipmentClass: MirrorRow, input: { name: string; lang: Language }): Promise<void> {
   const name = input.name.trim();
-  const current = (equipmentClass.name && typeof equipmentClass.name === 'object' ? equipmentClass.name : {}) as Record<string, string>;
-  if (current[input.lang] === name) return;
+  if (textIn(equipmentClass.name, input.lang) === name) return;
   await mutate(context, updateEquipmentClassDeclaration, { params: { id: equipmentClass.nodeid }, body: { lang: input.lang, name } });
 }

@@ -7,6 +7,7 @@
  * registration (repositories/attachments.ts); the sender puts in the server's fileid.
  */
 import { cleanMediaSupply, HOURLY_RATE_UNIT, yearToEpochMs, type CatalogSelection, type Dimensions } from '../../../shared/domain/equipment';
+import type { Language } from '../../../shared/domain/language';
 import type { ShiftRow } from '../../../shared/domain/shift';
 import { createEquipment as createEquipmentDeclaration, deleteEquipment as deleteEquipmentDeclaration, updateEquipment as updateEquipmentDeclaration } from '../../../shared/mutations/equipment';
 import { parseMutation } from '../../../shared/mutations/mutation';
@@ -57,7 +58,7 @@ export interface CreateEquipmentRequest {
   equipmentpoolnodeid: string | null;
   photos: EquipmentPhotos;
   /** The language texts are written in. */
-  lang: string;
+  lang: Language;
   /** Device-made id; default a new UUIDv7 (the e2e and CSV import pass none). */
   nodeid?: string;
   now?: number;
@@ -139,7 +140,7 @@ export async function createEquipment(context: WriteContext, request: CreateEqui
     },
   );
   const steps = [...catalog.mutations, image?.step, typenameplate?.step, create, ownShifts].filter(present);
-  await mutateAll(context, steps, { files: [image?.file, typenameplate?.file].filter(present) });
+  await mutateAll(context, steps, { files: [image?.file, typenameplate?.file].filter(present), describedBy: create });
   return nodeid;
 }
 
@@ -147,7 +148,7 @@ export interface UpdateEquipmentRequest {
   values: EquipmentValues;
   catalog: CatalogSelection;
   photos: EquipmentPhotos;
-  lang: string;
+  lang: Language;
   now?: number;
 }
 
@@ -200,7 +201,8 @@ export async function updateEquipment(context: WriteContext, machine: MirrorRow,
       : null;
   const steps = [...catalog.mutations, image?.step, typenameplate?.step, update, shifts].filter(present);
   if (steps.length === 0) return;
-  await mutateAll(context, steps, { files: [image?.file, typenameplate?.file].filter(present) });
+  const describedBy = update ?? shifts;
+  await mutateAll(context, steps, { files: [image?.file, typenameplate?.file].filter(present), ...(describedBy ? { describedBy } : {}) });
 }
 
 /** Delete (after the confirmation dialog): hidden at once, removed for good by the server's tombstone. */

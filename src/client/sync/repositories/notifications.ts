@@ -20,7 +20,7 @@ export interface QuickFaultReport {
 }
 
 /**
- * "Störung melden": creates the notification (status open) and, with a photo, its attachment after it. Throws
+ * "Meldung erfassen" (the quick report, of any type): creates the notification (status open) and, with a photo, its attachment after it. Throws
  * MutationInputError (with the field) for a report the server would refuse; nothing is queued then.
  */
 export async function createNotification(context: WriteContext, input: QuickFaultReport): Promise<string> {

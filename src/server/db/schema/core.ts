@@ -86,7 +86,9 @@ export const users = pgTable('users', {
 
 /**
  * Refresh tokens are stored hashed and rotate on every use. All tokens issued from one login share a family;
- * presenting a token that was already rotated revokes the whole family (token theft detection).
+ * presenting a token that was already rotated revokes the whole family (token theft detection). A family is
+ * bound to the device that logged in (its client id and the SHA-256 of its device secret, copied onto every
+ * token of the family); only that device may refresh, and only it gets the one grace retry (`retriedAt`).
  */
 export const refreshTokens = pgTable('refresh_tokens', {
   id: uuid('id').primaryKey(),
@@ -96,11 +98,17 @@ export const refreshTokens = pgTable('refresh_tokens', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   rotatedAt: timestamp('rotated_at', { withTimezone: true }),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  /** Set when this rotated token was presented once more by its device within the grace window. */
+  retriedAt: timestamp('retried_at', { withTimezone: true }),
+  /** The device's client id; null for a family from a login that sent none (bound on its first refresh). */
+  deviceClientId: uuid('device_client_id'),
+  deviceSecretHash: text('device_secret_hash'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash),
   index('refresh_tokens_family_idx').on(t.familyId),
-  index('refresh_tokens_user_idx').on(t.usernodeid),
+  // The login lockout asks whether a device has signed this user in before.
+  index('refresh_tokens_user_idx').on(t.usernodeid, t.deviceClientId),
   index('refresh_tokens_expires_idx').on(t.expiresAt),
 ]);
 

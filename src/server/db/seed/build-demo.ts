@@ -1,6 +1,7 @@
 import { buildBilling } from './demo/build-billing';
 import { buildDocumentation } from './demo/build-documentation';
-import { buildMaintenance } from './demo/build-maintenance';
+import { buildHistory } from './demo/build-history';
+import { buildMaintenance, buildRecentTasks } from './demo/build-maintenance';
 import { buildNotifications } from './demo/build-notifications';
 import { buildOrganisation } from './demo/build-organisation';
 import { buildStructure } from './demo/build-structure';
@@ -25,5 +26,9 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
   buildNotifications(ctx, organisation, structure, maintenance);
   buildDocumentation(ctx, organisation, structure);
   buildBilling(ctx, organisation);
+  // Last, in the order they were added: each takes ids after everything before it, so adding one left the rest
+  // of the plant as it was.
+  buildHistory(ctx, organisation, structure);
+  buildRecentTasks(ctx, structure);
   return { tenantId: ctx.tenantId, tables: ctx.tables, blobs: ctx.blobs };
 }

@@ -4,7 +4,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../../config';
-import { createLocalStorage } from '../../storage/local-storage';
+import { createFileStorage, fileStorageLocation } from '../../storage/file-storage';
 import { openDatabase } from '../client';
 import { DEMO_LOGINS } from './demo-users';
 import { isDatabaseEmpty, resetDatabase, seedDemo } from './seed-demo';
@@ -45,13 +45,14 @@ async function main(args: string[]): Promise<number> {
     }
 
     const started = Date.now();
-    const storage = createLocalStorage(join(config.dataDir, 'files'));
-    const summary = await seedDemo(database.db, { storage });
+    const storage = createFileStorage(config);
+    const location = fileStorageLocation(config);
+    const summary = await seedDemo(database.db, { storage }).finally(() => storage.close());
     console.log(`Loaded the demo plant in ${((Date.now() - started) / 1000).toFixed(1)} s:`);
     for (const [table, count] of Object.entries(summary.counts)) {
       if (count > 0) console.log(`  ${table.padEnd(28)} ${String(count).padStart(5)}`);
     }
-    console.log(`  ${'stored files'.padEnd(28)} ${String(summary.storedFiles).padStart(5)}  (in ${storage.rootDir})`);
+    console.log(`  ${'stored files'.padEnd(28)} ${String(summary.storedFiles).padStart(5)}  (in ${location.kind === 's3' ? `S3 bucket ${location.bucket}` : location.dir})`);
     console.log('\nDemo logins:');
     for (const login of DEMO_LOGINS) console.log(`  ${login.role.padEnd(11)} ${login.email.padEnd(30)} ${login.password}`);
     return 0;

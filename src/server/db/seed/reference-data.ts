@@ -1,6 +1,5 @@
 import type { ATTACHMENT_CATEGORIES } from '../../../shared/domain/attachment';
 import { FREE_PLAN_ID } from '../../../shared/domain/billing';
-import type { LocalStorage } from '../../storage/local-storage';
 import type { Db, Tx } from '../client';
 import { attachmentCategories, plans, supportDocumentCategories, supportDocuments, supportFaqs, units } from '../schema';
 import { simplePdf } from './demo-files';
@@ -125,7 +124,7 @@ const SUPPORT_DOCUMENTS: SupportDocument[] = [
 
 export interface ReferenceDataOptions {
   /** When given, the help documents' bytes are written too. */
-  storage?: LocalStorage | undefined;
+  storage?: { put(key: string, bytes: Uint8Array, mimetype: string): Promise<void> } | undefined;
 }
 
 /**

@@ -1,7 +1,6 @@
 import { getTableColumns, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../../auth/password';
-import type { LocalStorage } from '../../storage/local-storage';
 import type { Db, Tx } from '../client';
 import * as schema from '../schema';
 import { buildDemoData } from './build-demo';
@@ -12,8 +11,17 @@ import { seedReferenceData } from './reference-data';
 export interface SeedDemoOptions {
   /** The demo's "today"; every date is relative to it. Default: the current time. */
   now?: Date;
-  /** Where photos and documents go; without it only the file rows are written. */
-  storage?: LocalStorage;
+  /**
+   * Where photos and documents go (the configured FileStorage, or a LocalStorage in tests); without it only the
+   * file rows are written. Its bucketid is recorded in the file rows (`local` when it has none).
+   */
+  storage?: SeedStorage;
+}
+
+/** What the seed needs of a store: writing small complete objects. */
+export interface SeedStorage {
+  readonly bucketid?: string;
+  put(key: string, bytes: Uint8Array, mimetype: string): Promise<void>;
 }
 
 export interface SeedSummary {
@@ -71,7 +79,8 @@ const INSERT_ORDER: [keyof DemoTables, PgTable][] = [
 // why: PostgreSQL allows at most 65535 bind parameters per statement; stay well below it.
 const MAX_PARAMETERS = 30_000;
 
-async function insertAll(tx: Tx, table: PgTable, rows: readonly Record<string, unknown>[]): Promise<void> {
+/** Inserts rows in statements that stay below the bind-parameter limit (also used by the benchmark data generator). */
+export async function insertAll(tx: Tx | Db, table: PgTable, rows: readonly Record<string, unknown>[]): Promise<void> {
   if (rows.length === 0) return;
   const perRow = Object.keys(getTableColumns(table)).length;
   const chunk = Math.max(1, Math.floor(MAX_PARAMETERS / perRow));
@@ -88,6 +97,8 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
   const now = options.now ?? new Date();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const data = buildDemoData(now, passwordHash);
+  const bucketid = options.storage?.bucketid ?? 'local';
+  for (const file of data.tables.files) file.bucketid = bucketid;
   const unplaced = Object.keys(data.tables).filter((key) => !INSERT_ORDER.some(([ordered]) => ordered === key));
   if (unplaced.length > 0) throw new Error(`demo tables without an insert position: ${unplaced.join(', ')}`);
 

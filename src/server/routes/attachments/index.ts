@@ -1,17 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { attachmentSchema, deleteAttachmentSchema, updateAttachmentSchema } from '../../../shared/api/attachments';
-import { deleteResultSchema } from '../../../shared/api/fields';
+import { attachmentSchema } from '../../../shared/api/attachments';
+import { deleteAttachment, updateAttachment } from '../../../shared/mutations/attachments';
 import { attachFile } from '../../../shared/mutations/files';
-import { attachmentRowSchema } from '../../../shared/rows/equipment';
-import { createAttachment, deleteAttachment, getAttachment, updateAttachment } from '../../services/attachment-service';
-import { assertBodyIdMatches } from '../../services/structure-common';
+import { createAttachment, deleteAttachment as deleteAttachmentRow, getAttachment, updateAttachment as updateAttachmentRow } from '../../services/attachment-service';
 import { writeRoute } from '../declared-route';
 import { errorResponses, langQuerySchema, nodeidParamsSchema } from '../responses';
 
 /**
  * Attachments, spec part 1 §3, §7; feature key `equipment.attachment` (§6: add needs create, edit update,
  * delete delete) for attachments on any node, since the spec names no other key for them. Adding one is the
- * `attachFile` declaration (src/shared/mutations/files.ts); the writes answer the attachment's row, the read
+ * `attachFile` declaration (src/shared/mutations/files.ts), editing and deleting `updateAttachment` and
+ * `deleteAttachment` (attachments.ts), so all three work offline; the writes answer the attachment's row, the read
  * the attachment with its file and a fresh signed URL.
  */
 const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,31 +34,20 @@ const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (context, actor, { body }) => createAttachment(context, actor, body),
   });
 
-  app.put('/attachments/:id', {
-    config: { permission: { feature: 'equipment.attachment', flag: 'update' } },
-    schema: {
-      tags: ['attachments'],
-      summary: 'Change title, description, category or file of an attachment; only the fields sent change',
-      params: nodeidParamsSchema,
-      body: updateAttachmentSchema,
-      response: { 200: attachmentRowSchema, ...errorResponses(400, 401, 403, 404, 409) },
-    },
-    handler: (request) => updateAttachment(request.serviceContext, request.auth, request.params.id, request.body),
+  writeRoute(app, updateAttachment, {
+    tags: ['attachments'],
+    summary: 'Change title, description, category or file of an attachment (updateAttachment); only the fields sent change',
+    errors: [400, 401, 403, 404, 409],
+    bodyId: 'attachmentnodeid',
+    handler: (context, actor, { params, body }) => updateAttachmentRow(context, actor, params.id, body),
   });
 
-  app.delete('/attachments/:id', {
-    config: { permission: { feature: 'equipment.attachment', flag: 'delete' } },
-    schema: {
-      tags: ['attachments'],
-      summary: 'Delete an attachment (tombstone); the file stays',
-      params: nodeidParamsSchema,
-      body: deleteAttachmentSchema,
-      response: { 200: deleteResultSchema, ...errorResponses(400, 401, 403, 404) },
-    },
-    handler: (request) => {
-      assertBodyIdMatches('nodeid', request.body?.nodeid, request.params.id);
-      return deleteAttachment(request.serviceContext, request.auth, request.params.id);
-    },
+  writeRoute(app, deleteAttachment, {
+    tags: ['attachments'],
+    summary: 'Delete an attachment (deleteAttachment): a tombstone; the file stays',
+    errors: [400, 401, 403, 404],
+    bodyId: 'nodeid',
+    handler: (context, actor, { params }) => deleteAttachmentRow(context, actor, params.id),
   });
 };
 

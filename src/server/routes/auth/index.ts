@@ -14,7 +14,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/auth/login', {
     config: { public: true },
     onRequest: app.loginRateLimit.byIp,
-    preHandler: app.loginRateLimit.byAccount,
+    preHandler: app.loginRateLimit.byAccountAndClient,
     onResponse: async (request, reply) => {
       if (reply.statusCode === 401) app.loginRateLimit.recordFailure(request);
     },
@@ -25,8 +25,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: sessionSchema, ...errorResponses(400, 401, 403, 429) },
     },
     handler: async (request) => {
-      const session = await login(request.serviceContext, tokens, request.body);
-      return { ...session, baseinfo: { ...session.baseinfo, publicurl: app.config.publicUrl } };
+      const session = await login(request.serviceContext, tokens, request.body, { accountBlockedForSeconds: app.loginRateLimit.accountBlockedFor(request) });
+      // Only a configured PUBLIC_URL: the localhost default would make every sticker point at the server's own machine.
+      return { ...session, baseinfo: { ...session.baseinfo, ...(app.config.publicUrlSet && { publicurl: app.config.publicUrl }) } };
     },
   });
 
@@ -34,11 +35,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { public: true },
     schema: {
       tags: ['auth'],
-      summary: 'Exchange a refresh token for a new access and refresh token (rotation)',
+      summary: 'Exchange a refresh token for a new access and refresh token (rotation), from the device the login was bound to',
       body: refreshRequestSchema,
       response: { 200: refreshResponseSchema, ...errorResponses(400, 401) },
     },
-    handler: (request) => refresh(request.serviceContext, tokens, request.body.token),
+    handler: (request) => refresh(request.serviceContext, tokens, request.body),
   });
 
   app.post('/auth/logout', {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { langField } from '../../../shared/api/fields';
 import { chatRoomSchema } from '../../../shared/api/structure';
 import { forbidden } from '../../http-errors';
 import { listChatRooms } from '../../services/chat-service';
@@ -11,7 +12,7 @@ const chatRoomRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['chat'],
       summary: "A user's chat rooms (one's own; admins may ask for any user of the organisation)",
-      querystring: z.object({ usernodeid: z.uuid(), lang: z.string().min(2).max(10).default('de') }),
+      querystring: z.object({ usernodeid: z.uuid(), lang: langField }),
       response: { 200: z.array(chatRoomSchema), ...errorResponses(400, 401, 403, 404) },
     },
     handler: async (request) => {

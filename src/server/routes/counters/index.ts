@@ -4,15 +4,17 @@ import {
   counterListQuerySchema,
   counterSchema,
   counterTypeSchema,
-  createCounterSchema,
   createCounterTypeResultSchema,
-  createCounterTypeSchema,
 } from '../../../shared/api/counters';
-import { deleteResultSchema } from '../../../shared/api/fields';
-import { updateCounter as updateCounterDeclaration } from '../../../shared/mutations/counters';
+import {
+  createCounter as createCounterDeclaration,
+  createCounterType as createCounterTypeDeclaration,
+  deleteCounter as deleteCounterDeclaration,
+  updateCounter as updateCounterDeclaration,
+} from '../../../shared/mutations/counters';
 import { createCounter, createCounterType, deleteCounter, listCounterTypes, listCounters, updateCounter } from '../../services/counter-service';
 import { writeRoute } from '../declared-route';
-import { errorResponses, langQuerySchema, nodeidParamsSchema } from '../responses';
+import { errorResponses, langQuerySchema } from '../responses';
 
 /** Counters and counter types, spec part 1 §2.1 counters tab, §3, §4.6, §7; feature key `equipment.counter`. */
 const counterRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,15 +29,14 @@ const counterRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request) => listCounters(request.serviceContext, request.auth, { equipmentnodeid: request.query.equipmentnodeid }, request.query.lang),
   });
 
-  app.post('/counters/create', {
-    config: { permission: { feature: 'equipment.counter', flag: 'create' } },
-    schema: {
-      tags: ['counters'],
-      summary: 'Create a counter on a machine, with first readings',
-      body: createCounterSchema,
-      response: { 201: counterSchema, ...errorResponses(400, 401, 403, 404, 409) },
-    },
-    handler: async (request, reply) => reply.code(201).send(await createCounter(request.serviceContext, request.auth, request.body)),
+  writeRoute(app, createCounterDeclaration, {
+    tags: ['counters'],
+    summary: 'Create a counter on a machine, with first readings; the same nodeid again answers the counter it made',
+    status: 201,
+    // why the counter and not a row: the route also writes readings, rows of another kind (counterreadings).
+    answer: counterSchema,
+    errors: [400, 401, 403, 404, 409, 410],
+    handler: (context, actor, { body }) => createCounter(context, actor, body),
   });
 
   writeRoute(app, updateCounterDeclaration, {
@@ -49,15 +50,12 @@ const counterRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (context, actor, { params, body }) => updateCounter(context, actor, params.id, body),
   });
 
-  app.delete('/counters/delete/:id', {
-    config: { permission: { feature: 'equipment.counter', flag: 'delete' } },
-    schema: {
-      tags: ['counters'],
-      summary: 'Delete a counter with its readings (not the built-in operating hours)',
-      params: nodeidParamsSchema,
-      response: { 200: deleteResultSchema, ...errorResponses(400, 401, 403, 404, 409) },
-    },
-    handler: (request) => deleteCounter(request.serviceContext, request.auth, request.params.id),
+  writeRoute(app, deleteCounterDeclaration, {
+    tags: ['counters'],
+    summary: 'Delete a counter with its readings (not the built-in operating hours)',
+    errors: [400, 401, 403, 404, 409],
+    bodyId: 'nodeid',
+    handler: (context, actor, { params }) => deleteCounter(context, actor, params.id),
   });
 
   app.get('/countertypes', {
@@ -71,15 +69,13 @@ const counterRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request) => listCounterTypes(request.serviceContext, request.auth, request.query.lang),
   });
 
-  app.post('/countertypes/create', {
-    config: { permission: { feature: 'equipment.counter', flag: 'create' } },
-    schema: {
-      tags: ['counters'],
-      summary: 'Create a counter type, optionally with a first counter of it',
-      body: createCounterTypeSchema,
-      response: { 201: createCounterTypeResultSchema, ...errorResponses(400, 401, 403, 404, 409) },
-    },
-    handler: async (request, reply) => reply.code(201).send(await createCounterType(request.serviceContext, request.auth, request.body)),
+  writeRoute(app, createCounterTypeDeclaration, {
+    tags: ['counters'],
+    summary: 'Create a counter type, optionally with a first counter of it; the same nodeid again answers the type it made',
+    status: 201,
+    answer: createCounterTypeResultSchema,
+    errors: [400, 401, 403, 404, 409, 410],
+    handler: (context, actor, { body }) => createCounterType(context, actor, body),
   });
 };
 

@@ -32,8 +32,8 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   writeRoute(app, unfollowStructure, {
     tags: ['subscriptions'],
-    summary: 'Stop following; an entry that is gone already is no error and answers the version of the delete that ended it',
-    errors: [400, 401, 403],
+    summary: 'Stop following; an entry that is gone already is no error and answers the version of the delete that ended it; an id the tenant never had is 404',
+    errors: [400, 401, 403, 404],
     handler: (context, actor, { params }) => service.deleteSubscription(context, actor, params.id),
   });
 };

@@ -220,3 +220,46 @@ function buildTemplates(ctx: DemoContext, structure: Structure, categoryIds: str
     });
   }
 }
+
+/**
+ * Tasks a planner set up only recently, with no occurrence done yet: each machining centre gets two short-interval
+ * checks on top of its routine, so its maintenance list runs over one page (the table shows 5 rows a page).
+ * Runs after every other builder and draws nothing from the random generator except ids, so the rest of the
+ * demo plant stays as it was.
+ */
+export function buildRecentTasks(ctx: DemoContext, structure: Structure): void {
+  const { tables } = ctx;
+  const categoryIds = tables.maintenanceCategories.map((c) => c.nodeid!);
+  const recent: (TaskText & { inDays: number })[] = [
+    { title: 'Späneförderer reinigen und Späne entsorgen', interval: '1w', reminder: '2d', category: 'cleaning', steps: ['Späneförderer leerfahren, Siebe reinigen.', 'Spänewagen zur Entsorgung bringen.'], inDays: 3 },
+    { title: 'Schutzscheiben und Türdichtungen prüfen', interval: '1m', reminder: '1w', category: 'inspection', steps: ['Sichtschutzscheibe auf Risse und Trübung prüfen.', 'Türdichtungen auf KSS-Austritt prüfen.'], inDays: 12 },
+  ];
+  let sequence = tables.maintenanceTasks.length;
+  for (const machine of structure.machines.filter((m) => m.kind === 'millingCenter')) {
+    for (const text of recent) {
+      sequence += 1;
+      const startingfrom = new Date(ctx.today + text.inDays * DAY_MS + 6 * HOUR_MS);
+      const base = ctx.row(new Date(ctx.today - 2 * DAY_MS + 9 * HOUR_MS));
+      tables.maintenanceTasks.push({
+        ...base,
+        maintenancetaskid: `WA-${String(sequence).padStart(4, '0')}`,
+        title: text.title,
+        safetynotice: null,
+        startingfrom,
+        repetitioninterval: text.interval,
+        nextdueat: startingfrom,
+        triggertype: 'time',
+        triggeringcounternodeid: null,
+        triggeringvalue: null,
+        reminder: text.reminder,
+        categorynodeid: categoryIds[CATEGORY[text.category]]!,
+        equipmentnodeid: machine.nodeid,
+      });
+      const workflow = ctx.row(base.createdAt);
+      tables.workflows.push({ ...workflow, title: text.title, maintenancetasknodeid: base.nodeid, created: base.createdAt });
+      text.steps.forEach((step, position) => {
+        tables.workflowSteps.push({ ...ctx.row(base.createdAt), workflownodeid: workflow.nodeid, position, title: `Schritt ${position + 1}`, description: step, created: base.createdAt });
+      });
+    }
+  }
+}

@@ -2,10 +2,11 @@
  * Service stickers as PDF (spec part 2 §2.2: QR code, manufacturer, serial number, "PDF download named after the
  * equipment name"): one sticker on its own label-sized page, or a sheet of stickers on A4 in a grid.
  * jsPDF's built-in Helvetica covers Latin-1, so German umlauts and ß print without embedding a font.
+ * Shared by the equipment form, the export screen and the machine screen's QR dialog.
  */
 import { jsPDF } from 'jspdf';
 import QRCode from 'qrcode';
-import { stickerUrl } from '../../lib/sticker-url';
+import { stickerUrl } from './sticker-url';
 
 export interface StickerData {
   nodeid: string;
@@ -112,16 +113,4 @@ export async function stickerSheetPdf(list: readonly StickerData[], baseUrl: str
     await drawSticker(doc, marginX + column * (STICKER_WIDTH + gap), marginY + row * (STICKER_HEIGHT + gap), data, baseUrl, labels);
   }
   return doc.output('blob');
-}
-
-/** Saves a blob under a file name (the browser's download). */
-export function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -1,0 +1,142 @@
+/**
+ * HTTP load for the server workloads: autocannon in a process of its own (never the server's, never the bench
+ * runner's event loop), driven by a plan of requests that each connection cycles through in order. Writes get the
+ * outbox's sync headers (X-Client-Id, X-Mutation-Id) from a pool of client ids, each used by one request at a
+ * time, so mutation ids count 1, 2, 3 … per client without gaps, as a real outbox sends them.
+ *
+ * `runLoad(plan)` in the bench process; this same file, run as a program, is the generator.
+ */
+import { fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { SYNC_HEADERS } from '../../src/shared/api/sync';
+
+export interface PlannedRequest {
+  /** For the per-kind counts: read, pull, write, … */
+  kind: string;
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  headers?: Record<string, string>;
+  /** A JSON body; for a write, `{{nodeid}}` and `{{now}}` in it are replaced by a fresh id and the time. */
+  body?: string;
+  /** Add X-Client-Id and the next X-Mutation-Id of a client id from the pool. */
+  sync?: boolean;
+}
+
+export interface LoadPlan {
+  url: string;
+  connections: number;
+  seconds: number;
+  /** Sent by every request (authorization, accept-encoding). */
+  headers: Record<string, string>;
+  /** Each connection sends these in order, over and over. */
+  requests: PlannedRequest[];
+  /**
+   * `{{cursor}}` in a path: the latest cursor any complete pull of this generator answered, starting here. So
+   * incremental pulls follow the feed as devices do, bringing what the writes of the run added since.
+   */
+  startCursor?: number;
+}
+
+export interface LoadResult {
+  requests: number;
+  /** Requests per second over the run. */
+  throughput: number;
+  latency: { p50: number; p90: number; p99: number; mean: number; max: number };
+  /** Answers other than 2xx, and socket errors/timeouts. */
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+const self = fileURLToPath(import.meta.url);
+
+/** Runs the plan in a generator process of its own and answers its figures. */
+export function runLoad(plan: LoadPlan): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(self, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let result: LoadResult | undefined;
+    child.on('message', (message) => (result = message as LoadResult));
+    child.on('error', reject);
+    child.on('exit', (code) => (result ? resolve(result) : reject(new Error(`load generator exited with ${code}`))));
+    child.send(plan);
+  });
+}
+
+interface Client {
+  id: string;
+  mid: number;
+}
+
+async function generate(plan: LoadPlan): Promise<LoadResult> {
+  // why require: autocannon ships no type declarations; the one call below states what it uses of it.
+  const autocannon = createRequire(import.meta.url)('autocannon') as (options: Record<string, unknown>) => Promise<unknown>;
+  const free: Client[] = [];
+  let cursor = plan.startCursor ?? 0;
+  const requests = plan.requests.map((planned) => {
+    const request: Record<string, unknown> = { method: planned.method, path: planned.path, headers: { ...plan.headers, ...planned.headers } };
+    if (planned.body !== undefined) (request.headers as Record<string, string>)['content-type'] = 'application/json';
+    if (planned.path.includes('{{cursor}}')) {
+      // why identity: the answer is read here for its cursor; incremental pages are small anyway.
+      (request.headers as Record<string, string>)['accept-encoding'] = 'identity';
+      request.setupRequest = (req: Record<string, unknown>) => ({ ...req, path: planned.path.replace('{{cursor}}', String(cursor)) });
+      request.onResponse = (status: number, body: string) => {
+        if (status !== 200) return;
+        const page = JSON.parse(body) as { cursor: number; hasMore: boolean };
+        if (!page.hasMore) cursor = Math.max(cursor, page.cursor);
+      };
+    } else if (planned.body !== undefined || planned.sync) {
+      request.setupRequest = (req: Record<string, unknown>, context: Record<string, unknown>) => {
+        const headers = { ...(req.headers as Record<string, string>) };
+        if (planned.sync) {
+          const client = free.pop() ?? { id: randomUUID(), mid: 0 };
+          client.mid += 1;
+          context.client = client;
+          headers[SYNC_HEADERS.clientId] = client.id;
+          headers[SYNC_HEADERS.mutationId] = String(client.mid);
+        }
+        const body = planned.body?.replaceAll('{{nodeid}}', randomUUID()).replaceAll('{{now}}', String(Date.now()));
+        return { ...req, headers, ...(body === undefined ? {} : { body }) };
+      };
+      request.onResponse = (status: number, _body: string, context: Record<string, unknown>) => {
+        const client = context.client as Client | undefined;
+        if (!client) return;
+        // A mutation id the server did not take (5xx, refused) is sent again by the next write of this client.
+        if (status >= 300) client.mid -= 1;
+        free.push(client);
+        context.client = undefined;
+      };
+    }
+    return request;
+  });
+  const result = await autocannon({ url: plan.url, connections: plan.connections, duration: plan.seconds, requests, timeout: 30 });
+  const r = result as unknown as {
+    requests: { total: number; average: number };
+    latency: { p50: number; p90: number; p99: number; mean: number; max: number };
+    non2xx: number;
+    errors: number;
+    timeouts: number;
+    duration: number;
+  };
+  return {
+    requests: r.requests.total,
+    throughput: r.requests.total / r.duration,
+    latency: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, mean: r.latency.mean, max: r.latency.max },
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+  };
+}
+
+if (process.argv[1] === self && process.send) {
+  process.once('message', (plan) => {
+    generate(plan as LoadPlan).then(
+      (result) => process.send!(result, () => process.exit(0)),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
+}

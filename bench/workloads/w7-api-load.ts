@@ -1,0 +1,299 @@
+/**
+ * W7 — the API under load: the dashboard's reads, pulls and writes from many clients at once, on PGlite and on
+ * PostgreSQL with one and two server instances, against a bare Fastify "hello world" at the same concurrency (the
+ * ceiling of this machine's HTTP stack). Every server and every load generator is a process of its own.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type BenchOptions, formatNumber, type Measurement, median, type TargetCheck, type Workload } from '../lib/harness';
+import { type ServerProcess, createPostgresDatabase, startAppServer, startHelloServer } from '../lib/app-server';
+import { type LoadPlan, type LoadResult, type PlannedRequest, runLoad } from '../lib/load';
+import { DEMO_LOGINS } from '../../src/server/db/seed/demo-users';
+import { SYNC_HEADERS, type PullResponse } from '../../src/shared/api/sync';
+
+/** What a browser sends: every answer may come compressed. */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
+
+interface Session {
+  authorization: string;
+  clientid: string;
+  /** The committed version after the full pull. */
+  head: number;
+  counternodeid: string;
+  fullPullBytes: number;
+}
+
+async function login(url: string): Promise<Session> {
+  const admin = DEMO_LOGINS.find((entry) => entry.role === 'admin')!;
+  const response = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: admin.email, password: admin.password }) });
+  if (!response.ok) throw new Error(`login: ${response.status} ${await response.text()}`);
+  const { accesstoken } = (await response.json()) as { accesstoken: string };
+  const authorization = `Bearer ${accesstoken}`;
+  const clientid = crypto.randomUUID();
+  const pulled = await fetch(`${url}/api/sync/pull?cursor=0&limit=5000`, { headers: { authorization, [SYNC_HEADERS.clientId]: clientid } });
+  const text = await pulled.text();
+  if (!pulled.ok) throw new Error(`pull: ${pulled.status} ${text.slice(0, 200)}`);
+  const page = JSON.parse(text) as PullResponse;
+  const counter = page.changes.find((change) => change.kind === 'counters' && !change.deleted);
+  if (!counter) throw new Error('the demo has no counter');
+  return { authorization, clientid, head: page.cursor, counternodeid: counter.nodeid, fullPullBytes: Buffer.byteLength(text) };
+}
+
+/**
+ * The mix each connection cycles through, 60 requests: 48 reads (80 %: the dashboard's plant list and tree), 9 pulls
+ * (15 %: one first page from 0 — the whole demo plant, as a newly set-up tablet fetches it — and eight incremental
+ * pulls from the latest cursor a pull answered), 3 writes (5 %: a counter reading with a fresh id, sent as the
+ * outbox sends it).
+ */
+function mixedPlan(url: string, session: Session, connections: number, seconds: number): LoadPlan {
+  const read = (path: string): PlannedRequest => ({ kind: 'read', method: 'GET', path });
+  const pullHeaders = { [SYNC_HEADERS.clientId]: session.clientid };
+  const incremental: PlannedRequest = { kind: 'pull', method: 'GET', path: '/api/sync/pull?cursor={{cursor}}', headers: pullHeaders };
+  const write: PlannedRequest = {
+    kind: 'write',
+    method: 'PUT',
+    path: `/api/counters/update/${session.counternodeid}`,
+    body: JSON.stringify({ lang: 'de', values: [{ nodeid: '{{nodeid}}', reading: 1234, timestamp: '{{now}}' }] }).replace('"{{now}}"', '{{now}}'),
+    sync: true,
+  };
+  const requests: PlannedRequest[] = [];
+  for (let block = 0; block < 3; block++) {
+    // 20 requests per block: 16 reads, 3 pulls, 1 write.
+    for (let i = 0; i < 8; i++) requests.push(read('/api/sites'), read('/api/allsitesareasequipments'));
+    requests.splice(block * 20 + 5, 0, incremental);
+    requests.splice(block * 20 + 10, 0, block === 0 ? { kind: 'pull', method: 'GET', path: '/api/sync/pull?cursor=0', headers: pullHeaders } : incremental);
+    requests.splice(block * 20 + 15, 0, incremental);
+    requests.push(write);
+  }
+  return { url, connections, seconds, headers: { ...BROWSER_HEADERS, authorization: session.authorization }, requests, startCursor: session.head };
+}
+
+/** Up-to-date pulls only, on one connection: the per-request time of the head check, HTTP and auth included. */
+function upToDatePlan(url: string, session: Session, cursor: number, seconds: number): LoadPlan {
+  return {
+    url,
+    connections: 1,
+    seconds,
+    headers: { ...BROWSER_HEADERS, authorization: session.authorization },
+    requests: [{ kind: 'pull', method: 'GET', path: `/api/sync/pull?cursor=${cursor}`, headers: { [SYNC_HEADERS.clientId]: session.clientid } }],
+  };
+}
+
+interface Setup {
+  label: string;
+  instances: ServerProcess[];
+  session: Session;
+}
+
+/** One measurement run at a concurrency: the connections split evenly over the instances, one generator each. */
+async function measureLevel(setup: Setup, connections: number, seconds: number): Promise<{ result: LoadResult; rssMb: number }> {
+  const share = Math.max(1, Math.round(connections / setup.instances.length));
+  let rssMb = 0;
+  const sampler = setInterval(() => {
+    void Promise.all(setup.instances.map((instance) => instance.rssMb())).then((values) => (rssMb = Math.max(rssMb, ...values.filter(Number.isFinite))));
+  }, 250);
+  try {
+    const results = await Promise.all(setup.instances.map((instance) => runLoad(mixedPlan(instance.url, setup.session, share, seconds))));
+    return { result: combine(results), rssMb };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/** Two generators' figures as one: requests and throughput add up; a percentile is the worse of the two. */
+function combine(results: LoadResult[]): LoadResult {
+  if (results.length === 1) return results[0]!;
+  const worst = (pick: (result: LoadResult) => number) => Math.max(...results.map(pick));
+  const sum = (pick: (result: LoadResult) => number) => results.reduce((total, result) => total + pick(result), 0);
+  return {
+    requests: sum((r) => r.requests),
+    throughput: sum((r) => r.throughput),
+    latency: { p50: worst((r) => r.latency.p50), p90: worst((r) => r.latency.p90), p99: worst((r) => r.latency.p99), mean: worst((r) => r.latency.mean), max: worst((r) => r.latency.max) },
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+  };
+}
+
+const workload: Workload = {
+  id: 'W7',
+  title: 'API under load: reads, pulls and writes from 10–200 clients',
+  comparedWith: 'a bare Fastify hello-world at the same concurrency (the ceiling)',
+  async run(options: BenchOptions) {
+    const levels = options.quick ? [10, 50] : [10, 50, 200];
+    const seconds = options.quick ? 5 : 10;
+    const warmUpSeconds = 2;
+    const scratch = join(options.workDir, 'w7');
+    const logDir = join(scratch, 'logs');
+    await mkdir(logDir, { recursive: true });
+    const measurements: Measurement[] = [];
+    const notes: string[] = [];
+    const targets: TargetCheck[] = [];
+    const started: ServerProcess[] = [];
+    const drops: (() => Promise<void>)[] = [];
+    const figures = new Map<string, { throughput: number[]; p99: number[]; p50: number[]; rss: number[]; failed: number }>();
+
+    const series = (setupLabel: string, connections: number) => {
+      const key = `${setupLabel}, ${connections} clients`;
+      if (!figures.has(key)) figures.set(key, { throughput: [], p99: [], p50: [], rss: [], failed: 0 });
+      return figures.get(key)!;
+    };
+
+    async function runLevels(setup: Setup): Promise<void> {
+      options.log(`${setup.label}: warm-up`);
+      await measureLevel(setup, levels[0]!, warmUpSeconds);
+      for (const connections of levels) {
+        const entry = series(setup.label, connections);
+        for (let run = 0; run < options.runs; run++) {
+          const { result, rssMb } = await measureLevel(setup, connections, seconds);
+          entry.throughput.push(result.throughput);
+          entry.p99.push(result.latency.p99);
+          entry.p50.push(result.latency.p50);
+          entry.rss.push(rssMb);
+          entry.failed += result.non2xx + result.errors + result.timeouts;
+          options.log(`${setup.label}, ${connections} clients: ${formatNumber(result.throughput)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, RSS ${formatNumber(rssMb)} MB, failed ${result.non2xx + result.errors + result.timeouts}`);
+        }
+      }
+    }
+
+    async function upToDatePullTimes(setup: Setup): Promise<{ upToDate: number[]; behind: number[] }> {
+      const instance = setup.instances[0]!;
+      const upToDate: number[] = [];
+      const behind: number[] = [];
+      // Take the head as it is now (the load wrote counter readings): an empty pull answers it.
+      const now = (await (await fetch(`${instance.url}/api/sync/pull?cursor=${setup.session.head}&limit=5000`, { headers: { authorization: setup.session.authorization, [SYNC_HEADERS.clientId]: setup.session.clientid } })).json()) as PullResponse;
+      let head = now.cursor;
+      for (;;) {
+        const page = (await (await fetch(`${instance.url}/api/sync/pull?cursor=${head}&limit=5000`, { headers: { authorization: setup.session.authorization, [SYNC_HEADERS.clientId]: setup.session.clientid } })).json()) as PullResponse;
+        if (page.changes.length === 0) break;
+        head = page.cursor;
+      }
+      await runLoad(upToDatePlan(instance.url, setup.session, head, 1));
+      for (let run = 0; run < options.runs; run++) {
+        const result = await runLoad(upToDatePlan(instance.url, setup.session, head, 3));
+        upToDate.push(1000 / result.throughput);
+      }
+      // One counter reading more, then pulls from the cursor before it: the per-kind queries for one change, which
+      // is what every up-to-date pull ran before the head check.
+      const writer = crypto.randomUUID();
+      const wrote = await fetch(`${instance.url}/api/counters/update/${setup.session.counternodeid}`, {
+        method: 'PUT',
+        headers: { authorization: setup.session.authorization, 'content-type': 'application/json', [SYNC_HEADERS.clientId]: writer, [SYNC_HEADERS.mutationId]: '1' },
+        body: JSON.stringify({ lang: 'de', values: [{ nodeid: crypto.randomUUID(), reading: 4321, timestamp: Date.now() }] }),
+      });
+      if (!wrote.ok) throw new Error(`write: ${wrote.status} ${await wrote.text()}`);
+      for (let run = 0; run < options.runs; run++) {
+        const result = await runLoad(upToDatePlan(instance.url, setup.session, head, 3));
+        behind.push(1000 / result.throughput);
+      }
+      return { upToDate, behind };
+    }
+
+    try {
+      const hello = await startHelloServer(logDir);
+      started.push(hello);
+      const helloRuns = async (connections: number): Promise<LoadResult> =>
+        runLoad({ url: hello.url, connections, seconds, headers: BROWSER_HEADERS, requests: [{ kind: 'hello', method: 'GET', path: '/hello' }] });
+
+      // PGlite: one instance (one process holds the database).
+      const pgliteServer = await startAppServer({ name: 'pglite', dataDir: join(scratch, 'pglite'), seedDemo: true, jwtSecret: randomBytes(32).toString('hex'), logDir });
+      started.push(pgliteServer);
+      const pgliteSetup: Setup = { label: 'PGlite ×1', instances: [pgliteServer], session: await login(pgliteServer.url) };
+      notes.push(`Demo plant: a full pull from 0 is ${formatNumber(pgliteSetup.session.fullPullBytes / 1024)} KB of JSON uncompressed.`);
+      await runLevels(pgliteSetup);
+      const pgliteTimes = await upToDatePullTimes(pgliteSetup);
+      await pgliteServer.stop();
+
+      let postgresTimes: { upToDate: number[]; behind: number[] } | undefined;
+      if (options.postgresUrl) {
+        const database = await createPostgresDatabase(options.postgresUrl, 'anl_w7');
+        drops.push(database.drop);
+        const secret = randomBytes(32).toString('hex');
+        const a = await startAppServer({ name: 'postgres-a', dataDir: join(scratch, 'pg-a'), databaseUrl: database.url, seedDemo: true, jwtSecret: secret, logDir });
+        started.push(a);
+        const session = await login(a.url);
+        const one: Setup = { label: 'PostgreSQL ×1', instances: [a], session };
+        await runLevels(one);
+        postgresTimes = await upToDatePullTimes(one);
+        // why a shared files directory: both instances are one installation (files on a shared local directory).
+        const b = await startAppServer({ name: 'postgres-b', dataDir: join(scratch, 'pg-a'), databaseUrl: database.url, seedDemo: false, jwtSecret: secret, logDir });
+        started.push(b);
+        await runLevels({ label: 'PostgreSQL ×2', instances: [a, b], session: { ...session, head: (await login(a.url)).head } });
+      } else {
+        notes.push('No PostgreSQL (BENCH_DATABASE_URL / TEST_DATABASE_URL unset): only PGlite was measured.');
+      }
+
+      for (const connections of levels) {
+        const entry = series('Fastify hello-world', connections);
+        await helloRuns(connections);
+        for (let run = 0; run < options.runs; run++) {
+          const result = await helloRuns(connections);
+          entry.throughput.push(result.throughput);
+          entry.p99.push(result.latency.p99);
+          entry.p50.push(result.latency.p50);
+          entry.failed += result.non2xx + result.errors + result.timeouts;
+        }
+      }
+      const helloOne = await runLoad({ url: hello.url, connections: 1, seconds: 3, headers: BROWSER_HEADERS, requests: [{ kind: 'hello', method: 'GET', path: '/hello' }] });
+
+      for (const [key, entry] of figures) {
+        measurements.push({ label: `${key}: throughput`, unit: 'req/s', samples: entry.throughput, lowerIsBetter: false });
+        measurements.push({ label: `${key}: p50 latency`, unit: 'ms', samples: entry.p50 });
+        measurements.push({ label: `${key}: p99 latency`, unit: 'ms', samples: entry.p99 });
+        if (entry.rss.length > 0) measurements.push({ label: `${key}: server RSS (max over the run)`, unit: 'MB', samples: entry.rss });
+        if (entry.failed > 0) notes.push(`${key}: ${entry.failed} requests failed (non-2xx, errors or timeouts) over all runs.`);
+      }
+      measurements.push({ label: 'PGlite: up-to-date pull, one connection (per request)', unit: 'ms', samples: pgliteTimes.upToDate });
+      measurements.push({ label: 'PGlite: pull one write behind, one connection (per request)', unit: 'ms', samples: pgliteTimes.behind });
+      if (postgresTimes) {
+        measurements.push({ label: 'PostgreSQL: up-to-date pull, one connection (per request)', unit: 'ms', samples: postgresTimes.upToDate });
+        measurements.push({ label: 'PostgreSQL: pull one write behind, one connection (per request)', unit: 'ms', samples: postgresTimes.behind });
+      }
+      measurements.push({ label: 'Fastify hello-world, one connection (per request)', unit: 'ms', samples: [1000 / helloOne.throughput] });
+
+      // Targets.
+      const pg50 = figures.get('PostgreSQL ×1, 50 clients');
+      if (pg50) {
+        const p99 = median(pg50.p99);
+        targets.push({
+          target: 'p99 ≤ 50 ms at 50 clients on PostgreSQL',
+          actual: `p99 ${formatNumber(p99)} ms (median of ${pg50.p99.length}), ${formatNumber(median(pg50.throughput))} req/s`,
+          met: p99 <= 50,
+          ...(p99 > 50 ? { note: 'The mix sends a full first page (the whole demo plant) in 1 of 60 requests; on 2 cores shared by server, PostgreSQL and generator those pulls queue the rest.' } : {}),
+        });
+      } else {
+        targets.push({ target: 'p99 ≤ 50 ms at 50 clients on PostgreSQL', actual: 'not measured', met: false, note: 'No PostgreSQL for this run.' });
+      }
+      const pullTimes = postgresTimes ?? pgliteTimes;
+      const pullMedian = median(pullTimes.upToDate);
+      targets.push({
+        target: 'up-to-date pull ≤ 2 ms server time',
+        actual: `${formatNumber(pullMedian)} ms per request on one connection (${postgresTimes ? 'PostgreSQL' : 'PGlite'}; HTTP, generator and auth included; one write behind: ${formatNumber(median(pullTimes.behind))} ms; hello-world: ${formatNumber(1000 / helloOne.throughput)} ms)`,
+        met: pullMedian <= 2,
+        ...(pullMedian > 2 ? { note: 'Measured end to end on one connection, so an upper bound of the server time.' } : {}),
+      });
+      const two = figures.get('PostgreSQL ×2, 50 clients');
+      if (pg50 && two) {
+        const scale = median(two.throughput) / median(pg50.throughput);
+        targets.push({
+          target: 'two instances ≥ 1.6× one (50 clients, PostgreSQL)',
+          actual: `${scale.toFixed(2)}× (${formatNumber(median(two.throughput))} vs ${formatNumber(median(pg50.throughput))} req/s)`,
+          met: scale >= 1.6,
+          ...(scale < 1.6 ? { note: 'This machine has 2 cores for both instances, PostgreSQL and the two generators: a second instance has no core of its own to scale onto.' } : {}),
+        });
+      }
+      notes.push(
+        'Mix per connection, 60 requests in a cycle: 48 reads (GET /api/sites, GET /api/allsitesareasequipments), 9 pulls (one first page from 0 — the whole demo plant —, eight from the latest cursor a pull answered), 3 writes (a counter reading, fresh id, X-Client-Id/X-Mutation-Id). Every request sends Accept-Encoding: gzip, deflate, br (incremental pulls: identity, to read their cursor).',
+        'Two instances: two server processes on one PostgreSQL database sharing one data directory, one load generator (autocannon, own process) per instance with half the connections; throughput is the sum, a percentile the worse of the two.',
+        `${seconds} s per run, ${options.runs} runs per level after a ${warmUpSeconds} s warm-up; every server and generator is a process of its own.`,
+      );
+      return { measurements, targets, notes };
+    } finally {
+      for (const server of started) await server.stop();
+      for (const drop of drops) await drop().catch(() => undefined);
+    }
+  },
+};
+
+export default workload;

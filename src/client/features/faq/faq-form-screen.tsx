@@ -1,0 +1,303 @@
+/**
+ * /create-faq and /edit-faq (spec part 1 §2.3, FAQ part; §4.3, §5, §6). Opened from a machine's FAQ tab (origin
+ * `faq`) or an equipment type's (origin `faqMB`) with their navigation state (src/client/lib/faq-navigation.ts):
+ * add when no FAQ is named, edit otherwise. Question, answer (5 lines), files (images, videos, documents incl.
+ * Pages/Numbers/Keynote); save writes the FAQ and, after it, each new file with its bytes into the outbox in one
+ * transaction, so it never waits for the network; delete (equipment.faq delete) in edit mode asks first. Back and
+ * after save or delete: the screen the form came from.
+ */
+import { Box, Button, Card, chakra, Field, Flex, Heading, HStack, Input, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Camera, Paperclip, X } from 'lucide-react';
+import { useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { uploadTypeOf } from '../../../shared/domain/upload-types';
+import { deleteFaq } from '../../../shared/mutations/faqs';
+import { attachFile } from '../../../shared/mutations/files';
+import { BackLink } from '../../components/back-link';
+import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
+import { FaqAttachments } from '../../components/faq-attachments';
+import { FormError, FormFooter } from '../../components/form-actions';
+import { MissingRecord } from '../../components/missing-record';
+import { faqReturnPath, resolveFaqForm, type FaqFormTarget } from '../../lib/faq-navigation';
+import { currentLanguage } from '../../lib/i18n';
+import { inputErrors } from '../../lib/input-errors';
+import { useMayRun } from '../../lib/use-permission';
+import { useFaq, useFaqOwnerName, type FaqItem } from '../../sync/faq-mirror';
+import type { PhotoInput } from '../../sync/repositories/attachments';
+import { addFaq, changeFaq, removeFaq } from '../../sync/repositories/faqs';
+import { isQuotaExceeded, useWriteContext } from '../../sync/use-write-context';
+import { attachmentTitle, canSaveFaq, extensionOf, FAQ_UPLOAD_ACCEPT, sortPickedFiles, type FaqFormValues, type RejectedFile } from './faq-form-model';
+
+/** A file input laid over a button-looking label: the whole 44 px target opens the chooser or the camera. */
+function FilePicker({ label, icon, accept, capture, multiple, onFiles, testId }: { label: string; icon: ReactNode; accept: string; capture?: boolean; multiple?: boolean; onFiles(files: File[]): void; testId: string }) {
+  const id = useId();
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])];
+    event.target.value = '';
+    if (files.length > 0) onFiles(files);
+  };
+  return (
+    <Box position="relative" _focusWithin={{ outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px', borderRadius: 'l2' }}>
+      <chakra.label htmlFor={id} display="inline-flex" alignItems="center" gap="2" minH="11" px="4" borderWidth="1px" borderColor="border" borderRadius="l2" bg="bg.panel" fontWeight="medium" cursor="pointer">
+        {icon}
+        {label}
+      </chakra.label>
+      <chakra.input id={id} type="file" accept={accept} multiple={multiple} {...(capture ? { capture: 'environment' } : {})} onChange={onChange} position="absolute" inset="0" w="full" h="full" opacity={0} cursor="pointer" data-testid={testId} />
+    </Box>
+  );
+}
+
+function Frame({ children }: { children: ReactNode }) {
+  return (
+    <Stack gap="4" p={{ base: '4', md: '6' }} maxW="4xl">
+      {children}
+    </Stack>
+  );
+}
+
+export function FaqFormScreen() {
+  const location = useLocation();
+  const { t } = useTranslation();
+  const target = resolveFaqForm(location.state);
+  if (!target) {
+    return (
+      <Frame>
+        <BackLink to="/dashboard" label={t('faq.form.toDashboard')} />
+        <MissingRecord title={t('faq.form.invalidState')} text={t('faq.form.invalidStateText')} testId="faq-form-invalid" />
+      </Frame>
+    );
+  }
+  return <FaqFormLoader target={target} />;
+}
+
+function FaqFormLoader({ target }: { target: FaqFormTarget }) {
+  const { t } = useTranslation();
+  const faq = useFaq(target.faqnodeid);
+  const back = <BackLink to={faqReturnPath(target)} label={target.origin === 'faq' ? t('faq.form.backMachine') : t('faq.form.backType')} />;
+  if (target.mode === 'add') return <FaqForm target={target} faq={null} back={back} />;
+  if (faq.status === 'loading') {
+    return (
+      <Frame>
+        {back}
+        <Skeleton h="80" borderRadius="l3" aria-label={t('faq.form.loading')} />
+      </Frame>
+    );
+  }
+  if (faq.status === 'missing') {
+    return (
+      <Frame>
+        {back}
+        <MissingRecord title={t('faq.form.notFound')} text={t('faq.form.notFoundText')} testId="faq-not-found" />
+      </Frame>
+    );
+  }
+  return <FaqForm key={faq.value.nodeid} target={target} faq={faq.value} back={back} />;
+}
+
+interface NewFile {
+  key: string;
+  file: File;
+}
+
+async function toUpload(file: File): Promise<PhotoInput> {
+  // The canonical type of the extension (Pages, Numbers and Keynote files come without one from most browsers).
+  const mimetype = uploadTypeOf(extensionOf(file.name))?.mimetype ?? file.type;
+  return { bytes: await file.arrayBuffer(), mimetype, name: file.name, title: attachmentTitle(file.name) };
+}
+
+function FaqForm({ target, faq, back }: { target: FaqFormTarget; faq: FaqItem | null; back: ReactNode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const context = useWriteContext();
+  const canAttach = useMayRun(attachFile);
+  const canDelete = useMayRun(deleteFaq);
+  const initial: FaqFormValues | null = faq ? { question: faq.question, answer: faq.answer ?? '' } : null;
+  const [values, setValues] = useState<FaqFormValues>(initial ?? { question: '', answer: '' });
+  const [files, setFiles] = useState<NewFile[]>([]);
+  const [rejected, setRejected] = useState<RejectedFile[]>([]);
+  const [touched, setTouched] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const language = currentLanguage();
+  const owner = faq
+    ? faq.equipmentnodeid
+      ? ({ kind: 'equipment', nodeid: faq.equipmentnodeid } as const)
+      : faq.equipmenttypenodeid
+        ? ({ kind: 'equipmenttypes', nodeid: faq.equipmenttypenodeid } as const)
+        : null
+    : { kind: target.specifier === 'internalfaq' ? ('equipment' as const) : ('equipmenttypes' as const), nodeid: target.isfaqof! };
+  const ownerName = useFaqOwnerName(owner, language);
+  const isTypeFaq = (faq?.specifier ?? target.specifier) === 'equipmenttypefaq';
+
+  useEffect(() => setFieldErrors({}), [values]);
+
+  const pick = (picked: File[]) => {
+    const { accepted, rejected: refused } = sortPickedFiles(picked);
+    setRejected(refused);
+    setFiles((current) => [...current, ...accepted.map((file, index) => ({ key: `${Date.now()}-${index}-${file.name}`, file }))]);
+  };
+
+  const leave = () => navigate(faqReturnPath(target), { replace: true });
+  const questionMissing = touched && values.question.trim() === '';
+  const canSave = Boolean(context) && canSaveFaq(values, { saving, initial, newFiles: files.length });
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!context || !canSave) return;
+    setSaving(true);
+    setError(null);
+    let uploads: PhotoInput[];
+    try {
+      uploads = await Promise.all(files.map(({ file }) => toUpload(file)));
+    } catch {
+      setError(t('faq.errors.fileUnreadable', { name: files.map(({ file }) => file.name).join(', ') }));
+      setSaving(false);
+      return;
+    }
+    try {
+      if (faq && initial) await changeFaq(context, faq.nodeid, initial, values, uploads);
+      else await addFaq(context, { question: values.question, answer: values.answer, specifier: target.specifier, isfaqof: target.isfaqof!, files: uploads });
+      leave();
+    } catch (failure) {
+      const refused = inputErrors(failure, t);
+      if (refused) setFieldErrors(refused);
+      else setError(isQuotaExceeded(failure) ? t('sync.errors.quota') : t('faq.errors.saveFailed'));
+      setSaving(false);
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!context || !faq) return;
+    setConfirming(false);
+    setSaving(true);
+    try {
+      await removeFaq(context, faq.nodeid);
+      leave();
+    } catch (failure) {
+      setError(isQuotaExceeded(failure) ? t('sync.errors.quota') : t('faq.errors.deleteFailed'));
+      setSaving(false);
+    }
+  };
+
+  const title = faq ? t('faq.form.editTitle') : t('faq.form.addTitle');
+  return (
+    <Frame>
+      {back}
+      <Card.Root variant="outline" bg="bg.panel" asChild>
+        <form onSubmit={save} noValidate aria-label={title} data-testid="faq-form">
+          <Card.Header gap="1">
+            <Heading as="h1" size="xl">
+              {title}
+            </Heading>
+            {ownerName && (
+              <Text color="fg.muted" data-testid="faq-form-owner">
+                {isTypeFaq && !faq?.equipmentnodeid ? t('faq.form.forType', { name: ownerName }) : t('faq.form.forMachine', { name: ownerName })}
+              </Text>
+            )}
+            {isTypeFaq && (
+              <Text textStyle="sm" color="purple.fg">
+                {t('faq.form.typeNote')}
+              </Text>
+            )}
+          </Card.Header>
+          <Card.Body gap="5">
+            <Field.Root required invalid={questionMissing || fieldErrors.question !== undefined}>
+              <Field.Label>
+                {t('faq.form.question')}
+                <Field.RequiredIndicator />
+              </Field.Label>
+              <Input
+                value={values.question}
+                onChange={(event) => setValues((current) => ({ ...current, question: event.target.value }))}
+                onBlur={() => setTouched(true)}
+                autoComplete="off"
+                size="lg"
+                data-testid="faq-question-input"
+              />
+              <Field.ErrorText>{fieldErrors.question ?? t('faq.form.questionRequired')}</Field.ErrorText>
+            </Field.Root>
+            <Field.Root invalid={fieldErrors.answer !== undefined}>
+              <Field.Label>{t('faq.form.answer')}</Field.Label>
+              <Textarea value={values.answer} onChange={(event) => setValues((current) => ({ ...current, answer: event.target.value }))} rows={5} size="lg" data-testid="faq-answer-input" />
+              {fieldErrors.answer && <Field.ErrorText>{fieldErrors.answer}</Field.ErrorText>}
+            </Field.Root>
+
+            {(canAttach || faq) && (
+              <Stack gap="3" as="section" aria-label={t('faq.attachments.label')}>
+                <Text fontWeight="medium">{t('faq.attachments.label')}</Text>
+                {faq && <FaqAttachments faqnodeid={faq.nodeid} />}
+                {canAttach && (
+                  <>
+                    <HStack gap="3" wrap="wrap">
+                      <FilePicker label={t('faq.attachments.add')} icon={<Paperclip size={18} aria-hidden />} accept={FAQ_UPLOAD_ACCEPT} multiple onFiles={pick} testId="faq-file-input" />
+                      <FilePicker label={t('faq.attachments.camera')} icon={<Camera size={18} aria-hidden />} accept="image/*,video/*" capture onFiles={pick} testId="faq-camera-input" />
+                    </HStack>
+                    <Text textStyle="sm" color="fg.muted">
+                      {t('faq.attachments.hint')}
+                    </Text>
+                  </>
+                )}
+                {files.length > 0 && (
+                  <Stack gap="1" data-testid="faq-new-files">
+                    <Text textStyle="sm" color="fg.muted">
+                      {t('faq.attachments.newFiles')}
+                    </Text>
+                    {files.map(({ key, file }) => (
+                      <Flex key={key} align="center" gap="2" minH="11">
+                        <Paperclip size={16} aria-hidden />
+                        <Text flex="1" minW="0" overflowWrap="anywhere">
+                          {file.name}
+                        </Text>
+                        <Button variant="ghost" minW="11" minH="11" aria-label={t('faq.attachments.remove', { name: file.name })} onClick={() => setFiles((current) => current.filter((entry) => entry.key !== key))}>
+                          <X aria-hidden />
+                        </Button>
+                      </Flex>
+                    ))}
+                  </Stack>
+                )}
+                {rejected.length > 0 && (
+                  <Box role="alert" borderWidth="1px" borderColor="border.error" borderRadius="l2" p="3" data-testid="faq-rejected-files">
+                    <Text color="fg.error" fontWeight="medium">
+                      {t('faq.attachments.rejected')}
+                    </Text>
+                    {rejected.map((file) => (
+                      <Text key={file.name} color="fg.error" overflowWrap="anywhere">
+                        {t('faq.attachments.rejectedItem', { name: file.name, type: file.type })}
+                      </Text>
+                    ))}
+                  </Box>
+                )}
+              </Stack>
+            )}
+            <FormError error={error} />
+          </Card.Body>
+          <FormFooter
+            {...(faq && canDelete ? { deleteLabel: t('faq.form.delete') } : {})}
+            onDelete={() => setConfirming(true)}
+            submitLabel={saving ? t('faq.form.saving') : t('faq.form.save')}
+            canSubmit={canSave}
+            busy={saving}
+            deleteTestId="faq-form-delete"
+            submitTestId="faq-form-save"
+          />
+        </form>
+      </Card.Root>
+      {faq && (
+        <ConfirmDeleteDialog
+          open={confirming}
+          title={t('faq.delete.title')}
+          text={isTypeFaq ? t('faq.delete.typeText', { question: faq.question }) : t('faq.delete.text', { question: faq.question })}
+          cancelLabel={t('faq.delete.cancel')}
+          confirmLabel={t('faq.delete.confirm')}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void confirmDelete()}
+          confirmTestId="faq-confirm-delete"
+        />
+      )}
+    </Frame>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * The §4.6 counter modal as data, without React: the add form's fields and what is wrong with them, the input
+ * the repository gets, and what the reading field says about a typed reading (the interpreted value, the
+ * thousands-separator hint, the warning that needs a confirmation). The dialogs render it; unit tests check it.
+ */
+import {
+  checkReading,
+  hasBothSeparators,
+  looksLikeThousandsSeparator,
+  parseCounterReading,
+  type PreviousReading,
+  type ReadingCheck,
+} from '../../../shared/domain/counter';
+import type { NewCounterInput } from '../../sync/repositories/counters';
+import type { CounterTypeOption } from '../../sync/machine-counters';
+
+export type TypeMode = 'existing' | 'new';
+
+export interface AddCounterForm {
+  typeMode: TypeMode;
+  /** An existing type (typeMode existing). */
+  typeNodeId: string;
+  /** A new type's name and unit (typeMode new). */
+  newTypeName: string;
+  unitNodeId: string;
+  name: string;
+  /** The first reading as typed; optional. */
+  reading: string;
+}
+
+export const emptyAddForm = (types: readonly CounterTypeOption[]): AddCounterForm => ({
+  typeMode: types.length > 0 ? 'existing' : 'new',
+  typeNodeId: '',
+  newTypeName: '',
+  unitNodeId: '',
+  name: '',
+  reading: '',
+});
+
+/** i18n keys below `counterModal.` for each field that is wrong. */
+export type AddFormIssues = Partial<Record<'typeNodeId' | 'newTypeName' | 'unitNodeId' | 'name' | 'reading', 'required' | 'typeExists' | 'invalid' | 'bothSeparators'>>;
+
+const sameName = (a: string, b: string) => a.trim().localeCompare(b.trim(), 'de', { sensitivity: 'accent' }) === 0;
+
+/**
+ * What keeps the add form from saving. A new type may not repeat an existing type's name (the user picks that
+ * type instead, so two "Betriebsstunden" never stand side by side); a first reading is optional but must be a
+ * number by the §5 rule.
+ */
+export function addFormIssues(form: AddCounterForm, types: readonly CounterTypeOption[]): AddFormIssues {
+  const issues: AddFormIssues = {};
+  if (form.typeMode === 'existing') {
+    if (!types.some((type) => type.nodeid === form.typeNodeId)) issues.typeNodeId = 'required';
+  } else {
+    if (form.newTypeName.trim() === '') issues.newTypeName = 'required';
+    else if (types.some((type) => sameName(type.name, form.newTypeName))) issues.newTypeName = 'typeExists';
+    if (form.unitNodeId === '') issues.unitNodeId = 'required';
+  }
+  if (form.name.trim() === '') issues.name = 'required';
+  const reading = readingIssue(form.reading);
+  if (reading) issues.reading = reading;
+  return issues;
+}
+
+/** The reading field's own problem: none for '' or a number; both separators get their own text. */
+export function readingIssue(input: string): 'invalid' | 'bothSeparators' | undefined {
+  if (input.trim() === '' || parseCounterReading(input) !== undefined) return undefined;
+  return hasBothSeparators(input) ? 'bothSeparators' : 'invalid';
+}
+
+/**
+ * Choosing a type fills an empty name with the type's name (most machines have one counter per type); a name
+ * the user typed stays.
+ */
+export function withType(form: AddCounterForm, typeNodeId: string, types: readonly CounterTypeOption[]): AddCounterForm {
+  const previous = types.find((type) => type.nodeid === form.typeNodeId);
+  const next = types.find((type) => type.nodeid === typeNodeId);
+  const nameIsDefault = form.name.trim() === '' || (previous !== undefined && form.name === previous.name);
+  return { ...form, typeNodeId, name: nameIsDefault && next ? next.name : form.name };
+}
+
+/** The repository's input for a form without issues (`addFormIssues` empty). */
+export function toNewCounter(form: AddCounterForm, equipmentnodeid: string): NewCounterInput {
+  const value = parseCounterReading(form.reading);
+  return {
+    equipmentnodeid,
+    name: form.name.trim(),
+    type: form.typeMode === 'existing' ? { nodeid: form.typeNodeId } : { name: form.newTypeName.trim(), unitnodeid: form.unitNodeId },
+    ...(form.reading.trim() !== '' && value !== undefined && { reading: { value } }),
+  };
+}
+
+/** The unit symbol of the counter being added, for its first reading's interpreted value ("= 71,4 h"). */
+export function formUnitSymbol(form: AddCounterForm, types: readonly CounterTypeOption[], units: readonly { nodeid: string; symbol: string }[]): string | null {
+  if (form.typeMode === 'existing') return types.find((candidate) => candidate.nodeid === form.typeNodeId)?.unit?.symbol ?? null;
+  return units.find((candidate) => candidate.nodeid === form.unitNodeId)?.symbol ?? null;
+}
+
+/** What the reading field shows beside and under the input, from the typed text alone. */
+export interface ReadingFeedback {
+  /** The value the §5 rule reads, or undefined (nothing typed, or not a number). */
+  value: number | undefined;
+  issue: 'invalid' | 'bothSeparators' | undefined;
+  /** A period in the thousands position: it is a decimal point here, which the field says in words. */
+  thousandsHint: boolean;
+}
+
+export function readingFeedback(input: string): ReadingFeedback {
+  const value = input.trim() === '' ? undefined : parseCounterReading(input);
+  return { value, issue: readingIssue(input), thousandsHint: value !== undefined && looksLikeThousandsSeparator(input) };
+}
+
+/**
+ * The check a save runs before writing: a reading lower than the last one, or an hour counter faster than the
+ * clock, is only saved after the user confirmed exactly that warning.
+ */
+export function readingCheckFor(value: number, now: number, previous: PreviousReading | null, hourCounter: boolean): ReadingCheck {
+  return checkReading({ value, takenat: now, previous, hourCounter });
+}
+
+/** The thousands reading the user probably meant ("71.400" → 71400), for the hint's text. */
+export function meantWithoutPeriod(input: string): number | undefined {
+  return parseCounterReading(input.replace('.', ''));
+}

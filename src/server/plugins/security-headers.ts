@@ -1,0 +1,57 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * The browser's part of the app's security (docs/security.md, "Browser security: headers and CSP"): one policy for
+ * every answer — API, static client, SPA fallback, Swagger UI and errors — registered before every route, so a
+ * route that sets its own Content-Security-Policy (a file download's sandbox) replaces this one by setting it later.
+ *
+ * Why no helmet defaults (`useDefaults: false`): they add `upgrade-insecure-requests`, which makes a page loaded
+ * over http://<LAN address> fetch its own scripts over https and break; the LAN tablets use plain http.
+ */
+export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
+  'default-src': ["'self'"],
+  // No 'unsafe-inline' / 'unsafe-eval': the built index.html has no inline script (checked by tests/api/security-headers.test.ts).
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  // why 'unsafe-inline' for styles only: Chakra UI (emotion) and html5-qrcode write <style> elements and style attributes at run time.
+  'style-src': ["'self'", "'unsafe-inline'"],
+  // data: for inline SVG icons and generated QR codes, blob: for photos taken on the device before they are uploaded.
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'", 'data:'],
+  // The service worker (/sw.js) and bundled workers (the PDF renderer to come) are same-origin; blob: for libraries that start workers from code.
+  'worker-src': ["'self'", 'blob:'],
+  'connect-src': ["'self'"],
+  // The camera preview of the QR scanner.
+  'media-src': ["'self'", 'blob:'],
+  'manifest-src': ["'self'"],
+  'frame-ancestors': ["'none'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+};
+
+/** Sent only on an answer to a request that arrived over TLS (directly, or per X-Forwarded-Proto from a trusted proxy). */
+export const HSTS_VALUE = 'max-age=31536000';
+
+export default fp(
+  async function securityHeaders(app: FastifyInstance) {
+    await app.register(helmet, {
+      contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+      // why off here: helmet would send it on plain http too; on http://<LAN address> that makes browsers refuse the app.
+      strictTransportSecurity: false,
+      xFrameOptions: { action: 'deny' },
+      referrerPolicy: { policy: 'no-referrer' },
+      crossOriginOpenerPolicy: { policy: 'same-origin' },
+      crossOriginResourcePolicy: { policy: 'same-origin' },
+      // why off: require-corp would block nothing today but every future cross-origin resource silently; the app needs no SharedArrayBuffer.
+      crossOriginEmbedderPolicy: false,
+    });
+    // request.protocol is 'https' for a TLS socket, or for X-Forwarded-Proto: https when TRUST_PROXY trusts the sender.
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.protocol === 'https') void reply.header('strict-transport-security', HSTS_VALUE);
+    });
+  },
+  { name: 'security-headers' },
+);

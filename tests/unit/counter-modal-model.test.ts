@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { addFormIssues, emptyAddForm, formUnitSymbol, readingCheckFor, readingFeedback, toNewCounter, withType, type AddCounterForm } from '../../src/client/features/machine/counter-modal-model';
+import type { CounterTypeOption } from '../../src/client/sync/machine-counters';
+
+const HOURS = { nodeid: 'u-h', unitid: 'HUR', symbol: 'h', name: 'Stunden' };
+const PIECES = { nodeid: 'u-p', unitid: 'C62', symbol: 'Stk.', name: 'Stück' };
+const types: CounterTypeOption[] = [
+  { nodeid: 't-hours', name: 'Betriebsstunden', builtin: true, unit: HOURS },
+  { nodeid: 't-strokes', name: 'Hubzähler', builtin: false, unit: PIECES },
+];
+const form = (patch: Partial<AddCounterForm> = {}): AddCounterForm => ({ ...emptyAddForm(types), ...patch });
+
+describe('counter modal model (§4.6)', () => {
+  it('starts with "existing type" when the tenant has types, otherwise with "new type"', () => {
+    expect(emptyAddForm(types).typeMode).toBe('existing');
+    expect(emptyAddForm([]).typeMode).toBe('new');
+  });
+
+  it('an existing type needs the type and a name', () => {
+    expect(addFormIssues(form(), types)).toEqual({ typeNodeId: 'required', name: 'required' });
+    expect(addFormIssues(form({ typeNodeId: 't-strokes', name: ' Hub ' }), types)).toEqual({});
+    expect(addFormIssues(form({ typeNodeId: 'gone', name: 'x' }), types)).toEqual({ typeNodeId: 'required' });
+  });
+
+  it('a new type needs name and unit, and may not repeat an existing type', () => {
+    expect(addFormIssues(form({ typeMode: 'new', name: 'x' }), types)).toEqual({ newTypeName: 'required', unitNodeId: 'required' });
+    expect(addFormIssues(form({ typeMode: 'new', newTypeName: ' hubzähler ', unitNodeId: 'u-p', name: 'x' }), types)).toEqual({ newTypeName: 'typeExists' });
+    expect(addFormIssues(form({ typeMode: 'new', newTypeName: 'Spindelstunden', unitNodeId: 'u-h', name: 'Spindel' }), types)).toEqual({});
+  });
+
+  it('a first reading is optional but must be a number by §5', () => {
+    const ok = { typeNodeId: 't-strokes', name: 'Hub' };
+    expect(addFormIssues(form({ ...ok, reading: '1234,5' }), types)).toEqual({});
+    expect(addFormIssues(form({ ...ok, reading: '.' }), types)).toEqual({ reading: 'invalid' });
+    expect(addFormIssues(form({ ...ok, reading: '70.045,5' }), types)).toEqual({ reading: 'bothSeparators' });
+  });
+
+  it('choosing a type fills an empty or default name; a typed name stays', () => {
+    const chosen = withType(form(), 't-hours', types);
+    expect(chosen.name).toBe('Betriebsstunden');
+    expect(withType(chosen, 't-strokes', types).name).toBe('Hubzähler');
+    expect(withType(form({ name: 'Presse oben' }), 't-strokes', types).name).toBe('Presse oben');
+  });
+
+  it('builds the repository input: existing type, or new type with unit; the reading only when typed', () => {
+    expect(toNewCounter(form({ typeNodeId: 't-strokes', name: ' Hub ' }), 'm1')).toEqual({ equipmentnodeid: 'm1', name: 'Hub', type: { nodeid: 't-strokes' } });
+    expect(toNewCounter(form({ typeMode: 'new', newTypeName: ' Spindelstunden ', unitNodeId: 'u-h', name: 'Spindel', reading: '12,5' }), 'm1')).toEqual({
+      equipmentnodeid: 'm1',
+      name: 'Spindel',
+      type: { name: 'Spindelstunden', unitnodeid: 'u-h' },
+      reading: { value: 12.5 },
+    });
+  });
+
+  it('the unit of the counter being added: of the chosen type, or the chosen unit', () => {
+    expect(formUnitSymbol(form({ typeNodeId: 't-hours' }), types, [HOURS, PIECES])).toBe('h');
+    expect(formUnitSymbol(form({ typeMode: 'new', unitNodeId: 'u-p' }), types, [HOURS, PIECES])).toBe('Stk.');
+    expect(formUnitSymbol(form(), types, [HOURS, PIECES])).toBeNull();
+  });
+
+  it('the reading field: interpreted value, thousands hint for "71.400", nothing for empty text', () => {
+    expect(readingFeedback('71.400')).toEqual({ value: 71.4, issue: undefined, thousandsHint: true });
+    expect(readingFeedback('71400')).toEqual({ value: 71400, issue: undefined, thousandsHint: false });
+    expect(readingFeedback('')).toEqual({ value: undefined, issue: undefined, thousandsHint: false });
+    expect(readingFeedback('70.045,5')).toEqual({ value: undefined, issue: 'bothSeparators', thousandsHint: false });
+  });
+
+  it('the save check uses the latest reading and the counter kind', () => {
+    const latest = { value: 70045.5, takenat: 0 };
+    expect(readingCheckFor(71.4, 10 * 3_600_000, latest, true).kind).toBe('lower');
+    expect(readingCheckFor(71400, 10 * 3_600_000, latest, true).kind).toBe('tooFast');
+    expect(readingCheckFor(71400, 10 * 3_600_000, latest, false).kind).toBe('ok');
+  });
+});

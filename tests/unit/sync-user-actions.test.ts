@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { LocalDatabase } from '../../src/client/db/local-db';
+import { watchSyncCounts } from '../../src/client/sync/live-status';
+import { countUserActions } from '../../src/client/sync/outbox';
+import { createBrand } from '../../src/client/sync/repositories/brands';
+import { createNotification } from '../../src/client/sync/repositories/notifications';
+import { groupByUserAction } from '../../src/client/sync/use-sync-lists';
+import { syncStore } from '../../src/client/stores/sync-store';
+
+const USER = '0190f5a0-0000-7000-8000-0000000000aa';
+const OTHER = '0190f5a0-0000-7000-8000-0000000000bb';
+const MACHINE = '0190f5a0-0000-7000-8000-000000000031';
+const photo = { bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0]).buffer, mimetype: 'image/jpeg', name: 'leck.jpg' };
+
+const newDb = () => new LocalDatabase(`user-actions-test-${Math.random()}`);
+
+/** The app bar says what the user did, not how many requests it takes (issue #14: "3 offen" for one report). */
+describe('unsent changes are counted as user actions', () => {
+  it('one fault report with a photo is three requests but one action, described by the report', async () => {
+    const db = newDb();
+    const context = { db, usernodeid: USER };
+    await createNotification(context, { type: 0, title: 'Hydrauliköl tritt aus', equipmentnodeid: MACHINE, photo });
+    await createNotification(context, { type: 0, title: 'Schutztür klemmt', equipmentnodeid: MACHINE });
+    const entries = await db.outbox.orderBy('mutationId').toArray();
+    expect(entries.map((entry) => entry.action)).toEqual(['createNotification', 'uploadFile', 'attachFile', 'createNotification']);
+    expect(countUserActions(entries)).toBe(2);
+    const actions = groupByUserAction(entries);
+    expect(actions.map((action) => action.map((entry) => entry.action))).toEqual([['createNotification', 'uploadFile', 'attachFile'], ['createNotification']]);
+    expect(actions.map((action) => action.find((entry) => entry.mutationId === entry.userAction)?.action)).toEqual(['createNotification', 'createNotification']);
+  });
+
+  it('an action whose describing step is not its first names that step (a brand with its new manufacturer)', async () => {
+    const db = newDb();
+    await createBrand({ db, usernodeid: USER }, { name: 'SIGMA CONTROL', manufacturer: { isnew: true, name: 'Kaeser Kompressoren' } });
+    const entries = await db.outbox.orderBy('mutationId').toArray();
+    expect(entries.map((entry) => entry.action)).toEqual(['createManufacturer', 'createBrand']);
+    expect(countUserActions(entries)).toBe(1);
+    expect(entries.every((entry) => entry.userAction === entries[1]!.mutationId)).toBe(true);
+  });
+
+  it('entries queued before user actions existed count one each', () => {
+    const legacy = [1, 2, 3].map((mutationId) => ({ clientId: 'c1', mutationId }));
+    expect(countUserActions(legacy)).toBe(3);
+    // The same mutation id under another client id (another user of the device) is another action.
+    expect(countUserActions([{ clientId: 'c1', mutationId: 1, userAction: 1 }, { clientId: 'c2', mutationId: 1, userAction: 1 }])).toBe(2);
+  });
+
+  it('the app bar’s counts are user actions, the logged-in user’s apart from other users of the device', async () => {
+    const db = newDb();
+    await createNotification({ db, usernodeid: USER }, { type: 0, title: 'Mit Foto', equipmentnodeid: MACHINE, photo });
+    await createNotification({ db, usernodeid: OTHER }, { type: 0, title: 'Vom Kollegen', equipmentnodeid: MACHINE, photo });
+    await createNotification({ db, usernodeid: OTHER }, { type: 0, title: 'Noch eine', equipmentnodeid: MACHINE });
+    const stop = watchSyncCounts(db, () => USER);
+    try {
+      await expect.poll(() => syncStore.getState().otherUsersPendingCount).toBe(2);
+      expect(syncStore.getState().pendingCount).toBe(1);
+    } finally {
+      stop();
+    }
+  });
+});
