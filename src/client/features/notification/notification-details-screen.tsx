@@ -4,7 +4,7 @@
  * selector (notification update permission) writing through `updateNotificationStatus`, the description and the
  * photos. Read from the local mirror, so it works offline.
  */
-import { Badge, Box, Card, DataList, Field, Flex, Heading, HStack, NativeSelect, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Card, DataList, Field, Flex, Heading, HStack, NativeSelect, Skeleton, SkeletonText, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router-dom';
@@ -29,6 +29,8 @@ import { useNotificationDetail, type NotificationDetail } from '../../sync/machi
 import { updateNotificationStatus } from '../../sync/repositories/notifications';
 import { useLocalWrite } from '../../sync/use-local-write';
 import { useWriteContext } from '../../sync/use-write-context';
+import { EffortTab } from './effort-tab';
+import { MeasuresList } from './measures-list';
 import { NotificationAttachments } from './notification-attachments';
 
 function BackToMachine({ equipmentnodeid }: { equipmentnodeid: string | null }) {
@@ -143,6 +145,13 @@ export function NotificationDetailsScreen() {
       {detail.status === 'ready' && (
         <>
           <HeaderCard detail={detail.value} />
+          <Tabs.Root defaultValue="overview" variant="line" size="lg" lazyMount unmountOnExit>
+            <Tabs.List aria-label={t('notificationSlice.tabs.label')}>
+              <Tabs.Trigger value="overview">{t('notificationSlice.tabs.overview')}</Tabs.Trigger>
+              <Tabs.Trigger value="effort">{t('notificationSlice.tabs.effort')}</Tabs.Trigger>
+              <Tabs.Trigger value="measures">{t('notificationSlice.tabs.measures')}</Tabs.Trigger>
+            </Tabs.List>
+            <Tabs.Content value="overview">
           <Card.Root variant="outline" bg="bg.panel">
             <Card.Body gap="6">
               <Box as="section" aria-labelledby="notification-description">
@@ -156,6 +165,14 @@ export function NotificationDetailsScreen() {
               <NotificationAttachments notificationnodeid={detail.value.notification.nodeid} />
             </Card.Body>
           </Card.Root>
+            </Tabs.Content>
+            <Tabs.Content value="effort">
+              <EffortTab notificationnodeid={detail.value.notification.nodeid} equipmentnodeid={detail.value.notification.equipmentnodeid || null} />
+            </Tabs.Content>
+            <Tabs.Content value="measures">
+              <MeasuresList notificationnodeid={detail.value.notification.nodeid} equipmentnodeid={detail.value.notification.equipmentnodeid || null} />
+            </Tabs.Content>
+          </Tabs.Root>
         </>
       )}
     </Stack>
