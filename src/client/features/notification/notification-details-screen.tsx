@@ -4,8 +4,9 @@
  * selector (notification update permission) writing through `updateNotificationStatus`, the description and the
  * photos. Read from the local mirror, so it works offline.
  */
-import { Badge, Box, Card, DataList, Field, Flex, Heading, HStack, NativeSelect, Skeleton, SkeletonText, Stack, Tabs, Text } from '@chakra-ui/react';
-import { Clock } from 'lucide-react';
+import { Badge, Box, Button, Card, DataList, Field, Flex, Heading, HStack, NativeSelect, Skeleton, SkeletonText, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Clock, Share2 } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import {
@@ -32,6 +33,7 @@ import { useWriteContext } from '../../sync/use-write-context';
 import { EffortTab } from './effort-tab';
 import { MeasuresList } from './measures-list';
 import { NotificationAttachments } from './notification-attachments';
+import { ShareDialog } from './share-dialog';
 
 function BackToMachine({ equipmentnodeid }: { equipmentnodeid: string | null }) {
   const { t } = useTranslation();
@@ -126,6 +128,19 @@ function HeaderCard({ detail }: { detail: NotificationDetail }) {
   );
 }
 
+function ShareButton({ nodeid, title }: { nodeid: string; title: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        <Share2 aria-hidden /> {t('notificationSlice.share')}
+      </Button>
+      <ShareDialog open={open} onClose={() => setOpen(false)} notificationnodeid={nodeid} title={title} />
+    </>
+  );
+}
+
 export function NotificationDetailsScreen() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -144,6 +159,9 @@ export function NotificationDetailsScreen() {
       {detail.status === 'missing' && <MissingRecord title={t('notificationSlice.notFound')} text={t('notificationSlice.notFoundText')} testId="notification-not-found" />}
       {detail.status === 'ready' && (
         <>
+          <HStack justify="end">
+            <ShareButton nodeid={detail.value.notification.nodeid} title={detail.value.notification.title} />
+          </HStack>
           <HeaderCard detail={detail.value} />
           <Tabs.Root defaultValue="overview" variant="line" size="lg" lazyMount unmountOnExit>
             <Tabs.List aria-label={t('notificationSlice.tabs.label')}>
