@@ -17,7 +17,13 @@ async function findings(page: Page, screen: string): Promise<string[]> {
   // why: a drawer or dialog fades in; measured mid-animation, its text blends with the backdrop and axe reports a
   // contrast the finished screen does not have (seen once on the sync panel's badge).
   // Endless ones (a spinner) are left out: they never finish.
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity));
+  // why aria-busy first: a part still reading (the nameplate button while its photo loads) turns enabled after the
+  // animations were checked, and its opacity transition from the disabled look was then measured mid-fade.
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[aria-busy="true"]') === null &&
+      document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+  );
   const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   return result.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
