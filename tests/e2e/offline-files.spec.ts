@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { loginAs, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
+import { pdfBytes } from '../factories/files';
 import { ApiClient, SyncStatus } from './support/machine-pages';
 
 const SHOTS = '/work/wt/shots/files';
@@ -120,6 +121,17 @@ test('a photo seen once shows offline; "Offline verfügbar machen" keeps all of 
   await page.screenshot({ path: `${SHOTS}/menu-result-800x1280.png` });
   await dialog.getByRole('button', { name: 'Schließen' }).click();
   await page.setViewportSize(TABLET_LANDSCAPE);
+
+  // 2b. A document added at the desk afterwards arrives on the tablet by itself with the next sync: nobody has to
+  //     open the menu again before walking into the hall.
+  const desk = await ApiClient.login(request, 'admin');
+  const deskPdf = pdfBytes('Nachgereichte Prüfanleitung');
+  const added = await desk.addDocument(machine, 'Nachgereichte Prüfanleitung', deskPdf);
+  await new SyncStatus(page).button().click();
+  await page.getByRole('dialog', { name: 'Synchronisierung' }).getByRole('button', { name: 'Jetzt synchronisieren' }).click();
+  await page.keyboard.press('Escape');
+  await expect.poll(async () => (await cachedSizes(page))[added.filenodeid], { timeout: 60_000, message: 'the new document on the device' }).toBe(deskPdf.length);
+  expected.push({ nodeid: added.filenodeid, size: deskPdf.length, mimetype: 'application/pdf' });
 
   // 3. Offline: every file's bytes are on the device with the server's size; the photo and a notification's photo
   //    never opened on this device show.

@@ -43,6 +43,25 @@ describe('sync engine', () => {
     }
   });
 
+  it('tells the app after a pull that brought changes (offline machines refresh their files), not after an empty one', async () => {
+    const db = new LocalDatabase(`engine-test-${Math.random()}`);
+    const api = createApiClient({ baseUrl: server.baseUrl, tokens: fixedTokens });
+    let calls = 0;
+    const engine = createSyncEngine({ db, api, getUser: () => USER, origin: server.origin, afterChanges: () => (calls += 1) });
+    server.feed.changes = [{ kind: 'equipment', nodeid: MACHINE, version: 1, data: { nodeid: MACHINE, name: 'Hydraulikpresse HP-200' } }];
+    const stop = engine.start();
+    try {
+      await until(() => syncStore.getState().lastSyncAt !== null && calls === 1);
+      await engine.syncNow();
+      expect(calls).toBe(1);
+      server.feed.changes.push({ kind: 'equipment', nodeid: MACHINE, version: 2, data: { nodeid: MACHINE, name: 'Hydraulikpresse HP-250' } });
+      await engine.syncNow();
+      expect(calls).toBe(2);
+    } finally {
+      stop();
+    }
+  });
+
   it('a 5xx is retried by the backoff timer, and `online` triggers a run at once', async () => {
     const db = new LocalDatabase(`engine-test-${Math.random()}`);
     const api = createApiClient({ baseUrl: server.baseUrl, tokens: fixedTokens });

@@ -7,6 +7,7 @@ import { api } from '../lib/api';
 import { sessionStore } from '../stores/session-store';
 import { setSyncStatus } from '../stores/sync-store';
 import { discardDeadLetter, retryDeadLetter } from './dead-letters';
+import { refreshOfflineMachines } from './offline-files';
 import { createSyncEngine, type SyncEngine } from './sync-engine';
 
 let engine: SyncEngine | null = null;
@@ -14,7 +15,12 @@ let engine: SyncEngine | null = null;
 onLocalDbOutdated(() => setSyncStatus({ localDbOutdated: true }));
 
 export function getAppSyncEngine(): SyncEngine {
-  engine ??= createSyncEngine({ db: getLocalDb(), api, getUser: () => sessionStore.getState().session?.usernodeid ?? null });
+  engine ??= createSyncEngine({
+    db: getLocalDb(),
+    api,
+    getUser: () => sessionStore.getState().session?.usernodeid ?? null,
+    afterChanges: () => void refreshOfflineMachines(),
+  });
   return engine;
 }
 

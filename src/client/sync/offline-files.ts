@@ -134,6 +134,39 @@ export async function makeMachineOffline(
   return { available: summary.files, total: files.length, failed, bytes: summary.bytes };
 }
 
+let refreshing: Promise<void> | null = null;
+let refreshAgain = false;
+
+/**
+ * Brings every machine kept offline up to date with the mirror: files added since are fetched and pinned, removed
+ * ones released (makeMachineOffline's second run). One refresh at a time; a call during one runs once more after
+ * it. A machine that does not fit any more, or a file that cannot be fetched now, is left as it is: the next pull
+ * with changes tries again, and the machine menu shows what is on the device.
+ */
+export function refreshOfflineMachines(): Promise<void> {
+  if (refreshing) {
+    refreshAgain = true;
+    return refreshing;
+  }
+  refreshing = (async () => {
+    const db = getLocalDb();
+    try {
+      do {
+        refreshAgain = false;
+        for (const { nodeid: machine } of await db.offlineMachines.toArray()) {
+          if (typeof navigator !== 'undefined' && !navigator.onLine) return;
+          // A machine deleted on the server: its pins go with it.
+          if (!(await db.mirror('equipment').get(machine))) await unpinMachine(db, machine);
+          else await makeMachineOffline(machine).catch((error: unknown) => console.warn('offline machine not refreshed', machine, error));
+        }
+      } while (refreshAgain);
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
 /** "Nicht mehr offline halten": the machine's files become ordinary entries the budget may evict. */
 export function releaseMachine(machine: string): Promise<void> {
   return unpinMachine(getLocalDb(), machine);

@@ -36,6 +36,11 @@ export interface SyncEngineDeps {
   origin?: string;
   /** Backoff of the sender (tests shorten it). */
   backoff?: BackoffOptions;
+  /**
+   * Called after a pull that brought changes, without waiting for it: the app fetches the new files of the machines
+   * kept offline (a document added at the desk is on the tablet before the technician walks into the hall).
+   */
+  afterChanges?(): void;
 }
 
 interface SyncManagerLike {
@@ -86,12 +91,13 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     await ensureMirrorOwner(db, user);
     setSyncStatus({ pulling: true });
     try {
-      await pull({
+      const result = await pull({
         db,
         api: deps.api,
         clientId,
         onProgress: (progress) => setSyncStatus({ initialSync: { active: progress.initial && !progress.done, counts: progress.counts } }),
       });
+      if (result.changes > 0) deps.afterChanges?.();
       if (outcome.type === 'idle') setSyncStatus({ error: null });
     } catch (error) {
       setSyncStatus({ initialSync: { active: false, counts: syncStore.getState().initialSync.counts } });

@@ -187,6 +187,33 @@ export class ApiClient {
     return { status: response.status(), body: await response.body(), type: response.headers()['content-type'] };
   }
 
+  async send<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, data: unknown): Promise<T> {
+    const response = await this.request.fetch(`/api/${path}`, { method, headers: this.headers(), data });
+    expect(response.ok(), `${method} /api/${path}: ${await response.text()}`).toBe(true);
+    return (await response.json()) as T;
+  }
+
+  /** A document on a machine as the desk adds it: the two-step file upload, then the attachment in a category. */
+  async addDocument(machine: string, title: string, bytes: Buffer): Promise<{ nodeid: string; filenodeid: string }> {
+    const [registered] = await this.send<{ nodeid: string; fileid: string; url: string; fileversion: number }[]>('POST', 'files', {
+      count: 1,
+      extensions: [{ nodeid: randomUUID(), extension: 'pdf', size: bytes.length }],
+    });
+    const put = await this.request.put(registered!.url, { headers: { 'content-type': 'application/octet-stream' }, data: bytes });
+    expect(put.status(), 'upload of the document').toBe(200);
+    const nodeid = randomUUID();
+    await this.send('POST', 'attachments', {
+      lang: 'de',
+      nodeid,
+      title,
+      description: null,
+      specifier: 'maintenance',
+      isattachmentof: machine,
+      file: { fileid: registered!.fileid, fileversion: registered!.fileversion },
+    });
+    return { nodeid, filenodeid: registered!.nodeid };
+  }
+
   /** Every row in the change feed by kind (a fresh client pulling from 0). */
   async pullAll(): Promise<Map<string, Record<string, unknown>[]>> {
     const headers = this.headers({ 'X-Client-Id': randomUUID() });
