@@ -33,8 +33,7 @@ async function openMeasures(page: Page, notificationnodeid: string) {
 }
 
 /** A notification of the demo plant (not planned maintenance) with a seeded solution. */
-async function demoNotificationWithSolution(admin: ApiClient): Promise<{ nodeid: string; title: string }> {
-  const feed = await admin.pullAll();
+function demoNotificationWithSolution(feed: Map<string, Record<string, unknown>[]>): { nodeid: string; title: string } {
   const withSolution = new Set((feed.get('workflows') ?? []).map((row) => row.notificationnodeid));
   const notification = (feed.get('notifications') ?? []).find((row) => row.type !== 6 && withSolution.has(row.nodeid));
   if (!notification) throw new Error('the demo plant has no notification with a solution');
@@ -44,8 +43,9 @@ async function demoNotificationWithSolution(admin: ApiClient): Promise<{ nodeid:
 test('offline: add a solution with a photo; after a reload offline it is there, online it syncs exactly once; edit and delete', async ({ page, context, request, browser }) => {
   test.setTimeout(360_000);
   await page.setViewportSize(TABLET_LANDSCAPE);
-  const admin = await ApiClient.login(request, 'admin');
-  const notification = await demoNotificationWithSolution(admin);
+  // A fresh login per look: the e2e server's access tokens live only E2E_ACCESS_TOKEN_TTL seconds.
+  const serverFeed = async () => (await ApiClient.login(request, 'admin')).pullAll();
+  const notification = await demoNotificationWithSolution(await serverFeed());
   await loginAs(page, 'admin');
   await takeOfflineReady(page);
   const sync = new SyncStatus(page);
@@ -96,7 +96,7 @@ test('offline: add a solution with a photo; after a reload offline it is there, 
   await screenshots(page, 'list');
 
   // The server, seen as another client: the solution once, its step with the description, the photo on the step.
-  const feed = await admin.pullAll();
+  const feed = await serverFeed();
   const workflows = (feed.get('workflows') ?? []).filter((row) => row.title === title);
   expect(workflows).toMatchObject([{ notificationnodeid: notification.nodeid }]);
   const steps = (feed.get('workflowsteps') ?? []).filter((row) => row.workflownodeid === workflows[0]!.nodeid);
@@ -147,7 +147,7 @@ test('offline: add a solution with a photo; after a reload offline it is there, 
   await page.getByRole('tab', { name: 'Maßnahmen' }).click();
   await expect(solutionItem(page, edited)).toHaveCount(0);
   await sync.waitUntilSynced();
-  const after = await admin.pullAll();
+  const after = await serverFeed();
   expect((after.get('workflows') ?? []).filter((row) => row.nodeid === workflows[0]!.nodeid)).toEqual([]);
   expect((after.get('workflowsteps') ?? []).filter((row) => row.nodeid === steps[0]!.nodeid)).toEqual([]);
   expect((await waitForEmptyOutbox(page)).deadLetters).toEqual([]);

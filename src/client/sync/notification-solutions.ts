@@ -24,6 +24,8 @@ export interface SolutionItem {
   stepnodeid: string | null;
   title: string | null;
   description: string | null;
+  /** The descriptions of further steps, in order (solutions documented elsewhere may have several; the form edits the first). */
+  furtherSteps: string[];
   /** Epoch ms the solution was documented. */
   created: number | null;
   /** "Vorname Nachname" of the documenting user; null when unknown. */
@@ -41,14 +43,12 @@ async function pendingWorkflowIds(db: LocalDatabase): Promise<Set<string>> {
   return new Set(entries.map((entry) => entry.nodeid));
 }
 
-function firstStep(steps: MirrorRow[]): MirrorRow | undefined {
-  return steps
-    .filter(isLive)
-    .sort((a, b) => Number(a.position ?? 0) - Number(b.position ?? 0) || Number(a.created ?? 0) - Number(b.created ?? 0))[0];
+function inOrder(steps: MirrorRow[]): MirrorRow[] {
+  return steps.filter(isLive).sort((a, b) => Number(a.position ?? 0) - Number(b.position ?? 0) || Number(a.created ?? 0) - Number(b.created ?? 0));
 }
 
 async function solutionItem(db: LocalDatabase, workflow: MirrorRow, pending: Set<string>): Promise<SolutionItem> {
-  const step = firstStep(await db.mirror('workflowsteps').where('workflownodeid').equals(workflow.nodeid).toArray());
+  const [step, ...further] = inOrder(await db.mirror('workflowsteps').where('workflownodeid').equals(workflow.nodeid).toArray());
   const stepnodeid = step?.nodeid ?? text(workflow[WORKFLOW_STEP_ID]);
   const description = WORKFLOW_STEP_DESCRIPTION in workflow ? text(workflow[WORKFLOW_STEP_DESCRIPTION]) : text(step?.description);
   const authornodeid = text(workflow.authornodeid) ?? text(step?.authornodeid);
@@ -60,9 +60,11 @@ async function solutionItem(db: LocalDatabase, workflow: MirrorRow, pending: Set
     stepnodeid,
     title: text(workflow.title),
     description,
+    furtherSteps: further.map((row) => text(row.description)).filter((value): value is string => value !== null),
     created: time(workflow.created),
     author,
-    attachments: stepnodeid ? await readAttachmentsWithFiles(db, stepnodeid) : [],
+    // The files of every step: the first step's (the form adds there) and those of further steps.
+    attachments: (await Promise.all([stepnodeid, ...further.map((row) => row.nodeid)].filter((id): id is string => id !== null).map((id) => readAttachmentsWithFiles(db, id)))).flat(),
     pending: pending.has(workflow.nodeid),
   };
 }

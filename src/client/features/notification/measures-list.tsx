@@ -167,12 +167,17 @@ function SolutionCard({ solution, canEdit, online }: { solution: SolutionItem; c
             {solution.description}
           </Text>
         )}
+        {solution.furtherSteps.map((step, index) => (
+          <Text key={index} whiteSpace="pre-wrap" overflowWrap="anywhere" data-testid="solution-further-step">
+            {step}
+          </Text>
+        ))}
         {solution.attachments.length > 0 && (
           <Box>
             <Badge variant="subtle" mb="2">
               {t('solution.list.attachments', { count: solution.attachments.length })}
             </Badge>
-            <SimpleGrid as="ul" columns={{ base: 2, md: 3, lg: 4 }} gap="3" listStyleType="none" m="0" p="0">
+            <SimpleGrid as="ul" columns={{ base: 3, lg: 5 }} gap="3" listStyleType="none" m="0" p="0">
               {solution.attachments.map((item) => (
                 <AttachmentTile key={item.nodeid} item={item} online={online} />
               ))}
