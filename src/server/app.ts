@@ -31,6 +31,7 @@ import equipmentHistoryRoutes from './routes/equipment-history/index';
 import equipmentPoolRoutes from './routes/equipmentpools/index';
 import equipmentRoutes from './routes/equipments/index';
 import faqRoutes from './routes/faqs/index';
+import workflowRoutes from './routes/workflows/index';
 import fileRoutes from './routes/files/index';
 import healthRoutes from './routes/health/index';
 import notificationRoutes from './routes/notifications/index';
@@ -174,6 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(fileRoutes);
       await api.register(attachmentRoutes);
       await api.register(faqRoutes);
+      await api.register(workflowRoutes);
     },
     { prefix: '/api' },
   );

@@ -61,6 +61,7 @@ const sitesScreen = () => import('../features/structure/sites-screen').then((m) 
 const siteForm = () => import('../features/structure/site-form-screen').then((m) => ({ default: m.SiteFormScreen }));
 const poolForm = () => import('../features/structure/pool-form-screen').then((m) => ({ default: m.PoolFormScreen }));
 const faqForm = () => import('../features/faq/faq-form-screen').then((m) => ({ default: m.FaqFormScreen }));
+const solutionForm = () => import('../features/solution/solution-form-screen').then((m) => ({ default: m.SolutionFormScreen }));
 const equipmentForm = () => import('../features/equipment/equipment-form-screen').then((m) => ({ default: m.EquipmentFormScreen }));
 
 export const NOT_FOUND_PATH = '*';
@@ -153,8 +154,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   },
   pending('/notifications-dashboard', 'private', 'open notifications', notifications),
 
-  pending('/create-workflow-step', 'private', 'solution form', notifications),
-  pending('/edit-workflow-step', 'private', 'solution form', notifications),
+  { path: '/create-workflow-step', access: 'private', purpose: 'solution form', status: 'ready', titleKey: 'solutionForm', load: solutionForm },
+  { path: '/edit-workflow-step', access: 'private', purpose: 'solution form', status: 'ready', titleKey: 'solutionForm', load: solutionForm },
   { path: '/create-faq', access: 'private', purpose: 'FAQ form', status: 'ready', titleKey: 'faqForm', load: faqForm },
   { path: '/edit-faq', access: 'private', purpose: 'FAQ form', status: 'ready', titleKey: 'faqForm', load: faqForm },
 

@@ -9,6 +9,7 @@ import type { AnyMutation } from './mutation';
 import { notificationMutations } from './notifications';
 import { structureMutations } from './structure';
 import { subscriptionMutations } from './subscriptions';
+import { workflowMutations } from './workflows';
 
 /** Every declared user action that writes (src/shared/mutations/<area>.ts). */
 export const MUTATIONS: readonly AnyMutation[] = [
@@ -22,6 +23,7 @@ export const MUTATIONS: readonly AnyMutation[] = [
   ...notificationMutations,
   ...counterMutations,
   ...faqMutations,
+  ...workflowMutations,
 ];
 
 const byAction = new Map<string, AnyMutation>();

@@ -1,0 +1,97 @@
+/**
+ * Solutions (Maßnahmen), the pure parts: the declarations' `apply` and schemas (what the device writes to its
+ * mirror, and the input it refuses before queuing), the form's save rule and file sorting, and the form's
+ * navigation (state, or the query after a reload).
+ */
+import { describe, expect, it } from 'vitest';
+import { MutationInputError, parseMutation } from '../../src/shared/mutations/mutation';
+import { createWorkflow, updateWorkflow, WORKFLOW_STEP_DESCRIPTION, WORKFLOW_STEP_ID } from '../../src/shared/mutations/workflows';
+import { mutationByAction } from '../../src/shared/mutations/registry';
+import { canSaveSolution, sortPickedFiles } from '../../src/client/features/solution/solution-form-model';
+import { addSolutionLink, editSolutionLink, resolveSolutionForm, solutionReturnPath } from '../../src/client/lib/solution-navigation';
+
+const notification = '01930000-0000-7000-8000-000000000001';
+const workflow = '01930000-0000-7000-8000-000000000002';
+const step = '01930000-0000-7000-8000-000000000003';
+const user = '01930000-0000-7000-8000-000000000004';
+
+describe('solution declarations', () => {
+  it('are registered under their names', () => {
+    for (const name of ['createWorkflow', 'updateWorkflow', 'deleteWorkflow']) expect(mutationByAction(name)?.name).toBe(name);
+    expect(mutationByAction('deleteWorkflow')?.permission).toEqual({ feature: 'notification.workflow', flag: 'delete' });
+  });
+
+  it('createWorkflow: the workflow row with the step riding on it as mirror-only fields; empty texts are none', () => {
+    const args = parseMutation(createWorkflow, { params: {}, body: { lang: 'de', nodeid: workflow, stepnodeid: step, created: 1_700_000_000_000, notificationnodeid: notification, title_workflow: ' ', description: '  Lager gefettet ' } });
+    expect(createWorkflow.target(args)).toBe(workflow);
+    expect(createWorkflow.apply!(undefined, args, { now: 5, usernodeid: user })).toEqual({
+      title: null,
+      notificationnodeid: notification,
+      maintenancetasknodeid: null,
+      authornodeid: user,
+      created: 1_700_000_000_000,
+      [WORKFLOW_STEP_ID]: step,
+      [WORKFLOW_STEP_DESCRIPTION]: 'Lager gefettet',
+    });
+  });
+
+  it('updateWorkflow: only the fields sent; a description becomes the step field on the workflow row', () => {
+    const onlyTitle = parseMutation(updateWorkflow, { params: { id: workflow }, body: { lang: 'de', title_workflow: 'Neu' } });
+    expect(updateWorkflow.apply!(undefined, onlyTitle, { now: 1, usernodeid: user })).toEqual({ title: 'Neu' });
+    const cleared = parseMutation(updateWorkflow, { params: { id: workflow }, body: { lang: 'de', description: '' } });
+    expect(updateWorkflow.apply!(undefined, cleared, { now: 1, usernodeid: user })).toEqual({ [WORKFLOW_STEP_DESCRIPTION]: null });
+  });
+
+  it('refuses input the server would refuse, naming the field', () => {
+    const bad = () => parseMutation(createWorkflow, { params: {}, body: { lang: 'de', notificationnodeid: 'x', description: 'y'.repeat(20_001) } });
+    expect(bad).toThrow(MutationInputError);
+    try {
+      bad();
+    } catch (error) {
+      expect(Object.keys((error as MutationInputError).fieldErrors()).sort()).toEqual(['description', 'notificationnodeid']);
+    }
+  });
+});
+
+describe('solution form', () => {
+  it('save: not while saving, not empty, in edit mode only when something changed', () => {
+    const empty = { title: '', description: '' };
+    expect(canSaveSolution(empty, { saving: false, initial: null, newFiles: 0 })).toBe(false);
+    expect(canSaveSolution(empty, { saving: false, initial: null, newFiles: 1 })).toBe(true);
+    expect(canSaveSolution({ title: 'T', description: '' }, { saving: true, initial: null, newFiles: 0 })).toBe(false);
+    expect(canSaveSolution({ title: '', description: 'D' }, { saving: false, initial: null, newFiles: 0 })).toBe(true);
+    const initial = { title: 'T', description: 'D' };
+    expect(canSaveSolution({ title: 'T ', description: 'D' }, { saving: false, initial, newFiles: 0 })).toBe(false);
+    expect(canSaveSolution({ title: 'T2', description: 'D' }, { saving: false, initial, newFiles: 0 })).toBe(true);
+    expect(canSaveSolution(initial, { saving: false, initial, newFiles: 1 })).toBe(true);
+    expect(canSaveSolution(empty, { saving: false, initial, newFiles: 0, existingFiles: 1 })).toBe(true);
+    expect(canSaveSolution(empty, { saving: false, initial, newFiles: 0, existingFiles: 0 })).toBe(false);
+  });
+
+  it('takes images, videos and documents (incl. Pages), lists the rest with their type', () => {
+    const files = [
+      { name: 'foto.JPG', type: 'image/jpeg', size: 10 },
+      { name: 'clip.mp4', type: 'video/mp4', size: 10 },
+      { name: 'bericht.pages', type: '', size: 10 },
+      { name: 'setup.exe', type: 'application/x-msdownload', size: 10 },
+      { name: 'leer.pdf', type: 'application/pdf', size: 0 },
+    ];
+    const { accepted, rejected } = sortPickedFiles(files);
+    expect(accepted.map((file) => file.name)).toEqual(['foto.JPG', 'clip.mp4', 'bericht.pages']);
+    expect(rejected).toEqual([
+      { name: 'setup.exe', type: '.exe' },
+      { name: 'leer.pdf', type: '.pdf' },
+    ]);
+  });
+
+  it('navigation: state first, the query after a reload; edit needs the solution; back to the details', () => {
+    const add = addSolutionLink(notification, null);
+    expect(resolveSolutionForm('/create-workflow-step', add.state, '')).toEqual({ mode: 'add', notificationnodeid: notification, workflownodeid: null });
+    expect(resolveSolutionForm('/create-workflow-step', null, add.to.split('?')[1]!)).toEqual({ mode: 'add', notificationnodeid: notification, workflownodeid: null });
+    const edit = editSolutionLink(workflow, notification);
+    expect(resolveSolutionForm('/edit-workflow-step', undefined, `?${edit.to.split('?')[1]}`)).toEqual({ mode: 'edit', notificationnodeid: notification, workflownodeid: workflow });
+    expect(resolveSolutionForm('/edit-workflow-step', add.state, '')).toBeNull();
+    expect(resolveSolutionForm('/create-workflow-step', null, '')).toBeNull();
+    expect(solutionReturnPath(notification)).toBe(`/notification-details?nodeid=${notification}`);
+  });
+});
