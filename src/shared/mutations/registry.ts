@@ -1,5 +1,6 @@
 import { attachmentMutations } from './attachments';
 import { catalogMutations } from './catalog';
+import { costMutations } from './costs';
 import { counterMutations } from './counters';
 import { equipmentMutations } from './equipment';
 import { faqMutations } from './faqs';
@@ -22,6 +23,7 @@ export const MUTATIONS: readonly AnyMutation[] = [
   ...notificationMutations,
   ...counterMutations,
   ...faqMutations,
+  ...costMutations,
 ];
 
 const byAction = new Map<string, AnyMutation>();
