@@ -144,7 +144,7 @@ export function EffortTab({ notificationnodeid, equipmentnodeid }: EffortTabProp
             </Text>
           </Stack>
           {canEdit && !editing && effort.lines.length > 0 && (
-            <Button variant="outline" onClick={() => setDraft(draftOf(effort, lang))}>
+            <Button size="lg" variant="outline" onClick={() => setDraft(draftOf(effort, lang))}>
               <Pencil aria-hidden /> {t('effort.edit')}
             </Button>
           )}
@@ -185,6 +185,7 @@ export function EffortTab({ notificationnodeid, equipmentnodeid }: EffortTabProp
                           {editing ? (
                             <Field.Root invalid={failure !== null}>
                               <Input
+                                size="lg"
                                 aria-label={label}
                                 inputMode="decimal"
                                 autoComplete="off"
@@ -229,10 +230,10 @@ export function EffortTab({ notificationnodeid, equipmentnodeid }: EffortTabProp
             </Text>
             <FormError error={error} />
             <HStack justify="end" gap="3" flexWrap="wrap">
-              <Button variant="outline" onClick={() => setDraft(null)} disabled={busy}>
+              <Button size="lg" variant="outline" onClick={() => setDraft(null)} disabled={busy}>
                 <X aria-hidden /> {t('effort.cancel')}
               </Button>
-              <Button colorPalette="blue" onClick={() => void save()} disabled={!canSave} loading={busy}>
+              <Button size="lg" colorPalette="blue" onClick={() => void save()} disabled={!canSave} loading={busy}>
                 <Save aria-hidden /> {t('effort.save')}
               </Button>
             </HStack>
