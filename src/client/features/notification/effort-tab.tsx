@@ -86,6 +86,9 @@ export function EffortTab({ notificationnodeid, equipmentnodeid }: EffortTabProp
   const canEdit = mayCreate && mayUpdate;
   const { busy, error, run } = useLocalWrite(t('effort.saveFailed'));
   const [draft, setDraft] = useState<Draft | null>(null);
+  // why the texts edit mode began with: only a cell the user changed is saved, so a value another device sent
+  // meanwhile (a pull while editing) is not overwritten with the stale text of an untouched cell.
+  const [initial, setInitial] = useState<Draft>({});
 
   const parsed = useMemo(() => {
     const result = new Map<string, { value: number | null } | { error: CostValueError }>();
@@ -108,15 +111,17 @@ export function EffortTab({ notificationnodeid, equipmentnodeid }: EffortTabProp
 
   const editing = draft !== null;
   const valueIn = (line: EffortLine, specifier: CostSpecifier): number | null => {
-    if (!editing) return line.cells[specifier].value;
-    const entry = parsed.get(draftKey(line.costtypenodeid, specifier));
-    return entry && 'value' in entry ? entry.value : line.cells[specifier].value;
+    const key = draftKey(line.costtypenodeid, specifier);
+    const entry = parsed.get(key);
+    if (!editing || draft[key] === initial[key] || !entry || !('value' in entry)) return line.cells[specifier].value;
+    return entry.value;
   };
   const edits: EffortEdit[] = editing
     ? effort.lines.flatMap((line) =>
         COST_SPECIFIERS.flatMap((specifier) => {
-          const entry = parsed.get(draftKey(line.costtypenodeid, specifier));
-          if (!entry || !('value' in entry)) return [];
+          const key = draftKey(line.costtypenodeid, specifier);
+          const entry = parsed.get(key);
+          if (!entry || !('value' in entry) || draft?.[key] === initial[key]) return [];
           const edit = { costtypenodeid: line.costtypenodeid, name: line.nameDe, specifier, before: line.cells[specifier], value: entry.value };
           return effortEditChanges(edit) ? [edit] : [];
         }),
@@ -144,7 +149,15 @@ export function EffortTab({ notificationnodeid, equipmentnodeid }: EffortTabProp
             </Text>
           </Stack>
           {canEdit && !editing && effort.lines.length > 0 && (
-            <Button size="lg" variant="outline" onClick={() => setDraft(draftOf(effort, lang))}>
+            <Button
+              size="lg"
+              variant="outline"
+              onClick={() => {
+                const start = draftOf(effort, lang);
+                setInitial(start);
+                setDraft(start);
+              }}
+            >
               <Pencil aria-hidden /> {t('effort.edit')}
             </Button>
           )}
