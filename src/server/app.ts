@@ -26,6 +26,7 @@ import attachmentRoutes from './routes/attachments/index';
 import catalogRoutes from './routes/catalog/index';
 import authRoutes from './routes/auth/index';
 import chatRoomRoutes from './routes/chatrooms/index';
+import costRoutes from './routes/costs/index';
 import counterRoutes from './routes/counters/index';
 import equipmentHistoryRoutes from './routes/equipment-history/index';
 import equipmentPoolRoutes from './routes/equipmentpools/index';
@@ -176,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(attachmentRoutes);
       await api.register(faqRoutes);
       await api.register(workflowRoutes);
+      await api.register(costRoutes);
     },
     { prefix: '/api' },
   );

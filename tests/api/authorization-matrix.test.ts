@@ -6,6 +6,7 @@ import { signAccessTokenAt } from '../../src/server/auth/tokens';
 import { users } from '../../src/server/db/schema';
 import { seedDemo } from '../../src/server/db/seed/seed-demo';
 import type { DeclaredApiRoute } from '../../src/server/plugins/permissions';
+import { insertCost, insertCostTypes } from '../factories/costs';
 import { insertFile } from '../factories/files';
 import { insertCounter, insertCounterType, insertNotification } from '../factories/notifications';
 import { insertArea, insertBrand, insertEquipment, insertEquipmentPool, insertEquipmentType, insertManufacturer, insertSite } from '../factories/structure';
@@ -191,7 +192,9 @@ async function buildOwnPlant(t: TestApp, a: TestTenant, adminA: string): Promise
   const brand = await insertBrand(db, { ...tenant, manufacturernodeid: manufacturer.nodeid });
   const type = await insertEquipmentType(db, { ...tenant, brandnodeid: brand.nodeid });
   const machine = await insertEquipment(db, { ...tenant, equipmenttypenodeid: type.nodeid, areanodeid: area.nodeid, equipmentpoolnodeid: pool.nodeid });
-  await insertNotification(db, { ...tenant, equipmentnodeid: machine.nodeid });
+  const notification = await insertNotification(db, { ...tenant, equipmentnodeid: machine.nodeid });
+  const costTypeIds = await insertCostTypes(db, a.legalEntity.nodeid);
+  await insertCost(db, { ...tenant, notificationnodeid: notification.nodeid, costtypenodeid: costTypeIds.parts });
   const counterType = await insertCounterType(db, tenant);
   await insertCounter(db, { ...tenant, equipmentnodeid: machine.nodeid, countertypenodeid: counterType.nodeid });
   const file = await insertFile(db, { ...tenant, status: 'complete', size: 10 });

@@ -1,5 +1,6 @@
 import { attachmentMutations } from './attachments';
 import { catalogMutations } from './catalog';
+import { costMutations } from './costs';
 import { counterMutations } from './counters';
 import { equipmentMutations } from './equipment';
 import { faqMutations } from './faqs';
@@ -24,6 +25,7 @@ export const MUTATIONS: readonly AnyMutation[] = [
   ...counterMutations,
   ...faqMutations,
   ...workflowMutations,
+  ...costMutations,
 ];
 
 const byAction = new Map<string, AnyMutation>();

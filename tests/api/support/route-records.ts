@@ -31,6 +31,7 @@ const TABLE_BY_RESOURCE: Record<string, TenantTable> = {
   subscriptions: tenantTable(schema.structureSubscriptions),
   users: tenantTable(schema.users),
   files: tenantTable(schema.files),
+  costs: tenantTable(schema.costs),
 };
 
 export interface TenantRecords {
