@@ -7,6 +7,7 @@ import { fileMutations } from './files';
 import { memoMutations } from './machine-memo';
 import type { AnyMutation } from './mutation';
 import { notificationMutations } from './notifications';
+import { shareMutations } from './share';
 import { structureMutations } from './structure';
 import { subscriptionMutations } from './subscriptions';
 
@@ -22,6 +23,7 @@ export const MUTATIONS: readonly AnyMutation[] = [
   ...notificationMutations,
   ...counterMutations,
   ...faqMutations,
+  ...shareMutations,
 ];
 
 const byAction = new Map<string, AnyMutation>();
