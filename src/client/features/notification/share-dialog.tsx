@@ -83,7 +83,8 @@ export function ShareDialog({ open, onClose, notificationnodeid, title }: ShareD
       open={open}
       onClose={onClose}
       title={t('share.title')}
-      size={{ base: 'full', md: 'md' }}
+      size="md"
+      placement="center"
       testId="share-dialog"
       closeLabel={t('share.cancel')}
       onSubmit={(event) => void submit(event)}
@@ -107,6 +108,7 @@ export function ShareDialog({ open, onClose, notificationnodeid, title }: ShareD
         <Field.Root invalid={invalid} required>
           <Field.Label htmlFor={fieldId}>{t('share.receiver')}</Field.Label>
           <Input
+            size="lg"
             id={fieldId}
             type="email"
             inputMode="email"
@@ -120,7 +122,7 @@ export function ShareDialog({ open, onClose, notificationnodeid, title }: ShareD
             }}
             data-testid="share-receiver"
           />
-          <Field.ErrorText>{t('share.invalidEmail')}</Field.ErrorText>
+          <Field.ErrorText textStyle="sm">{t('share.invalidEmail')}</Field.ErrorText>
         </Field.Root>
       </Stack>
     </AppDialog>
