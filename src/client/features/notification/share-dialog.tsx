@@ -67,7 +67,7 @@ export function ShareDialog({ open, onClose, notificationnodeid, title }: ShareD
       const outcome = await shareOutcome(context, entry, ANSWER_WAIT_MS);
       if (outcome.kind === 'refused') {
         setBusy(false);
-        setError(outcome.message ?? t('share.failed'));
+        setError(outcome.message ? `${t('share.failed')} (${outcome.message})` : t('share.failed'));
         return;
       }
       notify(outcome.kind === 'sent' ? 'success' : 'info', outcome.kind === 'sent' ? t('share.sent') : t('share.waiting'));
