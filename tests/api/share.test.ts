@@ -18,7 +18,7 @@ import { shareNotification } from '../../src/shared/mutations/share';
 import { notificationRowSchema } from '../../src/shared/rows/notifications';
 import { attachments, mailOutbox } from '../../src/server/db/schema';
 import { mailDir } from '../../src/server/mail/transport';
-import { MAIL_LEASE_MS } from '../../src/server/services/mail-outbox-service';
+import { claimDueMails, MAIL_LEASE_MS, MAIL_MAX_ATTEMPTS } from '../../src/server/services/mail-outbox-service';
 import { SHARE_ATTACHMENT_MAX_BYTES } from '../../src/server/services/share-service';
 import { insertFile, pngBytes } from '../factories/files';
 import { insertRow } from '../factories/insert';
@@ -200,9 +200,47 @@ describe('share by e-mail to an SMTP server (SMTP_URL)', () => {
       await t.app.mailWorker.runOnce();
       const [after] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, row!.id));
       expect(after).toMatchObject({ status: 'sent', attempts: 2 });
+
+      // A mail refused on its last attempt is given up: failed, with the error, never claimed again.
+      sink.state.refuse = true;
+      expect((await send(t, adminA, 'POST', URL_PATH, body(fixture.notification.nodeid, { receiver: 'nie@werk.example' }))).statusCode).toBe(200);
+      await t.app.mailWorker.runOnce();
+      const [last] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'nie@werk.example'));
+      await t.database.db.update(mailOutbox).set({ attempts: MAIL_MAX_ATTEMPTS - 1, nextattemptat: new Date(Date.now() - 1000) }).where(eq(mailOutbox.id, last!.id));
+      await t.app.mailWorker.runOnce();
+      const [givenUp] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, last!.id));
+      expect(givenUp).toMatchObject({ status: 'failed', attempts: MAIL_MAX_ATTEMPTS });
+      expect(givenUp!.lasterror).toMatch(/mailbox unavailable/);
     } finally {
       sink.state.refuse = false;
     }
+  });
+});
+
+describe('mail outbox claims', () => {
+  let t: TestApp;
+  let a: TestTenant;
+
+  beforeAll(async () => {
+    ({ t, a } = await createOneTenantApp());
+  });
+  afterAll(() => t?.close());
+
+  it('two workers claiming at once never get the same mail, and a claimed mail is not due again within the lease', async () => {
+    // Due only in an hour, so the app's own worker (real time) leaves them to this test's claims.
+    const at = Date.now() + 60 * 60 * 1000;
+    for (let i = 0; i < 5; i++) {
+      await t.database.db.insert(mailOutbox).values({ id: uuidv4(), legalentitynodeid: a.legalEntity.nodeid, recipient: `m${i}@werk.example`, subject: 's', textbody: 't', nextattemptat: new Date(at) });
+    }
+    const claim = (nowMs: number, limit = 20) => claimDueMails(t.app.serviceContext, { nowMs, limit });
+    expect(await claim(at - 1000)).toEqual([]);
+    const [first, second] = await Promise.all([claim(at, 3), claim(at, 3)]);
+    const ids = [...first!, ...second!].map((mail) => mail.id);
+    expect(ids).toHaveLength(5);
+    expect(new Set(ids).size).toBe(5);
+    expect([...first!, ...second!].every((mail) => mail.attempts === 1)).toBe(true);
+    expect(await claim(at + 1000)).toEqual([]);
+    expect(await claim(at + MAIL_LEASE_MS + 1000)).toHaveLength(5);
   });
 });
 
