@@ -72,6 +72,7 @@ test('share by e-mail: the address is checked, the mail arrives in the mail fold
   await dialog.getByRole('button', { name: 'Senden' }).click();
   await expect(page.getByText('E-Mail gesendet!')).toBeVisible();
   await expect(dialog).toBeHidden();
+  await page.screenshot({ path: `${SHOTS}-sent-1280x800.png` });
   // The toast hides after 4 s (§2.2).
   await expect(page.getByText('E-Mail gesendet!')).toBeHidden({ timeout: 8_000 });
 
