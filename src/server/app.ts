@@ -20,6 +20,7 @@ import securityHeadersPlugin from './plugins/security-headers';
 import staticClientPlugin from './plugins/static-client';
 import swaggerPlugin from './plugins/swagger';
 import { scheduleFileCleanup } from './jobs/file-cleanup';
+import { scheduleMailWorker } from './mail/worker';
 import areaRoutes from './routes/areas/index';
 import assignRoutes from './routes/assign/index';
 import attachmentRoutes from './routes/attachments/index';
@@ -36,6 +37,8 @@ import workflowRoutes from './routes/workflows/index';
 import fileRoutes from './routes/files/index';
 import healthRoutes from './routes/health/index';
 import notificationRoutes from './routes/notifications/index';
+import notificationListRoutes from './routes/notifications/lists';
+import notificationShareRoutes from './routes/notifications/share';
 import profileRoutes from './routes/profiles/index';
 import shiftModelRoutes from './routes/shiftmodels/index';
 import siteRoutes from './routes/sites/index';
@@ -128,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.addHook('onClose', async () => app.fileStorage.close());
   app.decorate('fileUrls', createFileUrlSigner(jwtSecret));
   scheduleFileCleanup(app);
+  scheduleMailWorker(app);
   // why a getter: Fastify forbids reference-type request decorators; each request starts on the app's context.
   app.decorateRequest('serviceContext', {
     getter(this: FastifyRequest) {
@@ -172,6 +176,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(equipmentHistoryRoutes);
       await api.register(syncRoutes);
       await api.register(notificationRoutes);
+      await api.register(notificationShareRoutes);
+      await api.register(notificationListRoutes);
       await api.register(counterRoutes);
       await api.register(fileRoutes);
       await api.register(attachmentRoutes);

@@ -50,6 +50,12 @@ export interface Config {
   uploadRatePerMinute: number;
   /** Set: file bytes go to this S3 bucket; undefined: to the local disk under `dataDir/files`. */
   s3: S3Settings | undefined;
+  /** smtp:// or smtps:// URL of the mail server; undefined: mails are written as .eml files into `dataDir/mail`. */
+  smtpUrl: string | undefined;
+  /** The From address of mails the server sends. */
+  mailFrom: string;
+  /** Notification shares (e-mails) one user may queue per hour (over it: 429). */
+  shareRatePerHour: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -171,6 +177,13 @@ const VARIABLES = {
   S3_ACCESS_KEY_ID: variable({ default: undefined, schema: z.string().min(1) }),
   S3_SECRET_ACCESS_KEY: variable({ default: undefined, secret: true, schema: z.string().min(1) }),
   S3_FORCE_PATH_STYLE: variable({ default: 'true', schema: boolean }),
+  SMTP_URL: variable({
+    default: undefined,
+    secret: true,
+    schema: z.string().refine((v) => URL.canParse(v) && /^smtps?:$/.test(new URL(v).protocol), 'must be an smtp:// or smtps:// URL'),
+  }),
+  MAIL_FROM: variable({ default: 'Anlagenbuch <anlagenbuch@localhost>', schema: z.string().min(3).refine((v) => v.includes('@') && !/[\r\n]/.test(v), 'must be an e-mail address, e.g. Anlagenbuch <noreply@example.com>') }),
+  SHARE_RATE_PER_HOUR: variable({ default: '20', schema: integer(1, 100_000) }),
 } as const;
 
 export type ConfigVariable = keyof typeof VARIABLES;
@@ -240,6 +253,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
           forcePathStyle: p.S3_FORCE_PATH_STYLE!,
         }
       : undefined,
+    smtpUrl: p.SMTP_URL,
+    mailFrom: p.MAIL_FROM!,
+    shareRatePerHour: p.SHARE_RATE_PER_HOUR!,
   };
 }
 

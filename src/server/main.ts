@@ -13,6 +13,7 @@ import { seedReferenceData } from './db/seed/reference-data';
 import { isDatabaseEmpty, seedDemo } from './db/seed/seed-demo';
 import { scheduleMutationLogPrune } from './jobs/prune-mutation-log';
 import { scheduleTombstonePurge } from './jobs/purge-tombstones';
+import { mailDir } from './mail/transport';
 import { bannerText } from './start-banner';
 import { createFileStorage, fileStorageLocation } from './storage/file-storage';
 import { activeAccountEmails } from './services/user-service';
@@ -110,6 +111,7 @@ async function printBanner(app: App, config: Config, database: Database, seeded:
       port: config.port,
       database: database.kind === 'postgres' ? { kind: 'postgres' } : { kind: 'pglite', dir: join(config.dataDir, 'db') },
       files: fileStorageLocation(config),
+      mail: config.smtpUrl ? { kind: 'smtp', host: new URL(config.smtpUrl).host } : { kind: 'files', dir: mailDir(config) },
       seeded,
       demoLogins: DEMO_LOGINS.filter((login) => active.has(normalizeEmail(login.email))),
       interfaces: networkInterfaces(),

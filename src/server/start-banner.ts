@@ -16,6 +16,8 @@ export interface BannerInput {
   database: { kind: 'postgres' } | { kind: 'pglite'; dir: string };
   /** Where uploaded files are stored. */
   files: { kind: 's3'; bucket: string; endpoint: string | undefined } | { kind: 'local'; dir: string };
+  /** Where e-mails go (shares): an SMTP server (its host only, the URL may hold a password) or a folder of .eml files. */
+  mail?: { kind: 'smtp'; host: string } | { kind: 'files'; dir: string };
   /** The demo plant was loaded at this start. */
   seeded: boolean;
   demoLogins: readonly { role: DemoRole; email: string; password: string }[];
@@ -47,6 +49,7 @@ export function bannerText(input: BannerInput): string {
   if (lan.length > 0) lines.push(`  Im Netzwerk (Tablets): ${lan.join('  ')}`);
   const files = input.files.kind === 's3' ? `S3-Bucket ${input.files.bucket}${input.files.endpoint ? ` auf ${input.files.endpoint}` : ''}` : `Verzeichnis ${input.files.dir}`;
   lines.push(`  API-Dokumentation: ${input.publicUrl}/api/docs`, `  Datenbank: ${database}${input.seeded ? ' (Demo-Anlage eben geladen)' : ''}`, `  Dateien: ${files}`);
+  if (input.mail) lines.push(`  E-Mails: ${input.mail.kind === 'smtp' ? `SMTP-Server ${input.mail.host} (SMTP_URL)` : `als .eml-Dateien in ${input.mail.dir} (SMTP_URL nicht gesetzt)`}`);
   if (input.demoLogins.length > 0) {
     const width = Math.max(...input.demoLogins.map((login) => ROLE_NAMES[login.role].length)) + 2;
     const emailWidth = Math.max(...input.demoLogins.map((login) => login.email.length)) + 2;

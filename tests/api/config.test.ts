@@ -69,6 +69,9 @@ describe('loadConfig', () => {
       S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
       S3_SECRET_ACCESS_KEY: 'secret-key',
       S3_FORCE_PATH_STYLE: 'false',
+      SMTP_URL: 'smtp://mailer:pw@mail.example.com:587',
+      MAIL_FROM: 'Wartung <wartung@example.com>',
+      SHARE_RATE_PER_HOUR: '5',
     });
     expect(config).toEqual({
       port: 8080,
@@ -92,6 +95,9 @@ describe('loadConfig', () => {
       uploadQuotaBytesPerDay: 104857600,
       uploadRatePerMinute: 12,
       s3: { endpoint: 'https://minio.example.com:9000', bucket: 'anlagenbuch-files', region: 'eu-central-1', accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret-key', forcePathStyle: false },
+      smtpUrl: 'smtp://mailer:pw@mail.example.com:587',
+      mailFrom: 'Wartung <wartung@example.com>',
+      shareRatePerHour: 5,
     });
   });
 
@@ -119,6 +125,10 @@ describe('loadConfig', () => {
     ['UPLOAD_QUOTA_BYTES_PER_DAY', '1GB'],
     ['UPLOAD_RATE_PER_MINUTE', '0'],
     ['UPLOAD_RATE_PER_MINUTE', '-3'],
+    ['SMTP_URL', 'mail.example.com:25'],
+    ['SMTP_URL', 'https://mail.example.com'],
+    ['MAIL_FROM', 'wartung'],
+    ['SHARE_RATE_PER_HOUR', '0'],
   ])('rejects %s=%s naming the variable', (variable, value) => {
     const problems = problemOf({ [variable]: value });
     expect(problems.map((p) => p.variable)).toEqual([variable]);

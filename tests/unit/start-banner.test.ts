@@ -42,6 +42,12 @@ describe('start banner', () => {
     expect(text).not.toMatch(/technician|reader|embedded/);
   });
 
+  it('says where e-mails go: the SMTP server by host, or the folder of .eml files', () => {
+    const base = { version: '1.0.0', publicUrl: 'http://localhost:3000', host: '127.0.0.1', port: 3000, database: { kind: 'postgres' as const }, files: { kind: 'local' as const, dir: '/srv/data/files' }, seeded: false, demoLogins: [], interfaces };
+    expect(bannerText({ ...base, mail: { kind: 'files', dir: '/srv/data/mail' } })).toContain('E-Mails: als .eml-Dateien in /srv/data/mail (SMTP_URL nicht gesetzt)');
+    expect(bannerText({ ...base, mail: { kind: 'smtp', host: 'mail.werk.example:587' } })).toContain('E-Mails: SMTP-Server mail.werk.example:587 (SMTP_URL)');
+  });
+
   it('says nothing of demo logins or the network when there are none', () => {
     const text = bannerText({ version: '1.0.0', publicUrl: 'https://wartung.example.com', host: '127.0.0.1', port: 3000, database: { kind: 'postgres' }, files: { kind: 's3', bucket: 'anlagenbuch-files', endpoint: 'https://minio.example.com' }, seeded: false, demoLogins: [], interfaces });
     expect(text).not.toContain('Demo-Zugänge');

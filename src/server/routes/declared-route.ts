@@ -29,8 +29,11 @@ export interface WriteRouteOptions<M extends AnyMutation> {
   errors: readonly ErrorCode[];
   /** The body's field that repeats the path's id (the spec's payloads carry both): when sent, it must be the same (400). */
   bodyId?: string;
-  /** The service call, with the request's context (bound to the mutation log's transaction), caller and parsed input. */
-  handler(context: ServiceContext, actor: AuthContext, args: MutationParsed<M>): Promise<unknown>;
+  /**
+   * The service call, with the request's context (bound to the mutation log's transaction), caller and parsed
+   * input; the request itself for what only it knows (the address the caller reached the server at).
+   */
+  handler(context: ServiceContext, actor: AuthContext, args: MutationParsed<M>, request: FastifyRequest): Promise<unknown>;
 }
 
 /** The id the path names (`/:id` or `/:nodeid`). */
@@ -49,7 +52,7 @@ export function writeRoute<M extends AnyMutation>(app: Parameters<FastifyPluginA
     const args = { params: request.params, body: request.body } as MutationParsed<M>;
     const { bodyId } = options;
     if (bodyId) assertBodyIdMatches(bodyId, (args.body as Record<string, string | undefined> | null | undefined)?.[bodyId], pathIdOf(args.params as { id?: string; nodeid?: string }));
-    return options.handler(request.serviceContext, request.auth, args);
+    return options.handler(request.serviceContext, request.auth, args, request);
   };
   const response: Record<number, z.ZodType> = { [status]: answer, ...errorResponses(...options.errors) };
   app.route({

@@ -8,6 +8,7 @@ import { fileMutations } from './files';
 import { memoMutations } from './machine-memo';
 import type { AnyMutation } from './mutation';
 import { notificationMutations } from './notifications';
+import { shareMutations } from './share';
 import { structureMutations } from './structure';
 import { subscriptionMutations } from './subscriptions';
 import { workflowMutations } from './workflows';
@@ -26,6 +27,7 @@ export const MUTATIONS: readonly AnyMutation[] = [
   ...faqMutations,
   ...workflowMutations,
   ...costMutations,
+  ...shareMutations,
 ];
 
 const byAction = new Map<string, AnyMutation>();
