@@ -8,6 +8,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { isRepetitionInterval, nextDue, TRIGGER_TYPES, type RepetitionInterval, type TriggerType } from '../../shared/domain/maintenance';
 import { localized } from '../../shared/domain/text';
 import { getLocalDb, type LocalDatabase } from '../db/local-db';
+import { isLive } from './mirror-fields';
 
 export interface NotificationTaskInfo {
   title: string;
@@ -32,9 +33,9 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 
 export async function readNotificationDetailsExtras(db: LocalDatabase, nodeid: string, language: string, now: Date): Promise<NotificationDetailsExtras | null> {
   const row = await db.mirror('notifications').get(nodeid);
-  if (!row) return null;
+  if (!row || !isLive(row)) return null;
   const tasknodeid = text(row.maintenancetasknodeid);
-  const [workflows, task] = await Promise.all([db.mirror('workflows').where('notificationnodeid').equals(nodeid).count(), tasknodeid ? db.mirror('maintenancetasks').get(tasknodeid) : undefined]);
+  const [workflows, task] = await Promise.all([db.mirror('workflows').where('notificationnodeid').equals(nodeid).filter(isLive).count(), tasknodeid ? db.mirror('maintenancetasks').get(tasknodeid) : undefined]);
   const category = task && text(task.categorynodeid) ? await db.mirror('maintenancecategories').get(String(task.categorynodeid)) : undefined;
   let info: NotificationTaskInfo | null = null;
   if (task) {
