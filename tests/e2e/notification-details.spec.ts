@@ -146,7 +146,9 @@ test('header, attachments, tabs by type, back link by origin, remembered id; del
     const notice = name(plant.planned.task.safetynotice);
     if (notice) await expect(page.getByTestId('safety-notice')).toContainText(notice.slice(0, 40));
     expect(await tabNames(page)).toEqual(['Übersicht', 'Bericht']);
-    await expect(page.getByTestId('measures-list')).toBeVisible();
+    // The measures show in the overview instead (the list itself is another slice's; attached is what counts here).
+    await expect(page.getByRole('heading', { name: 'Maßnahmen', level: 3 })).toBeVisible();
+    await expect(page.getByTestId('measures-list')).toHaveAttribute('data-notification', plant.planned.nodeid);
     await screenshots(page, 'planned-overview');
     await page.getByRole('tab', { name: 'Bericht' }).click();
     await expect(page.getByTestId('report-section')).toContainText('Zu dieser Wartung gibt es noch keinen Bericht.');

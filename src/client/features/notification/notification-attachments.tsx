@@ -97,10 +97,10 @@ function DocumentRow({ item, online }: { item: AttachmentWithFile; online: boole
   const { t } = useTranslation();
   const source = useAttachmentSource(item, online);
   return (
-    <HStack as="li" gap="3" py="2" minH="11" borderBottomWidth="1px" data-testid="attachment-document">
+    <HStack as="li" gap="3" py="1" minH="11" borderBottomWidth="1px" data-testid="attachment-document">
       <FileText size={20} aria-hidden />
       {source.state === 'ready' ? (
-        <Link href={source.url} target="_blank" rel="noreferrer" flex="1" minW="0" overflowWrap="anywhere" title={item.title}>
+        <Link href={source.url} target="_blank" rel="noreferrer" flex="1" minW="0" minH="11" display="flex" alignItems="center" overflowWrap="anywhere" title={item.title}>
           {truncateText(item.title, ATTACHMENT_TITLE_MAX)}
         </Link>
       ) : (
@@ -145,7 +145,7 @@ export function NotificationAttachments({ notificationnodeid }: { notificationno
         </SimpleGrid>
       )}
       {(hidden > 0 || (expanded && previews.length > ATTACHMENT_PREVIEW_COUNT)) && (
-        <Button variant="outline" size="md" mt="3" onClick={() => setExpanded(!expanded)} aria-expanded={expanded} data-testid="attachments-more">
+        <Button variant="outline" size="md" minH="11" mt="3" onClick={() => setExpanded(!expanded)} aria-expanded={expanded} data-testid="attachments-more">
           {expanded ? <ChevronUp aria-hidden /> : <ChevronDown aria-hidden />}
           {expanded ? t('notificationDetails.attachments.showLess') : t('notificationDetails.attachments.showMore', { count: hidden })}
         </Button>
