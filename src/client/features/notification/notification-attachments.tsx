@@ -138,7 +138,7 @@ export function NotificationAttachments({ notificationnodeid }: { notificationno
       {!items && <Skeleton h="24" />}
       {items?.length === 0 && <Text color="fg.muted">{t('notificationDetails.attachments.none')}</Text>}
       {shown.length > 0 && (
-        <SimpleGrid as="ul" columns={{ base: 2, md: 3 }} gap="3" listStyleType="none" m="0" p="0">
+        <SimpleGrid as="ul" columns={{ base: 2, sm: 3 }} gap="3" listStyleType="none" m="0" p="0">
           {shown.map((item) => (
             <Thumbnail key={item.nodeid} item={item} online={online} />
           ))}

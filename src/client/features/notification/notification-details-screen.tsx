@@ -186,7 +186,7 @@ function HeaderCard({ detail, extras }: { detail: NotificationDetail; extras: No
           {canUpdate ? (
             <StatusSelector detail={detail} />
           ) : (
-            <Badge size="lg" variant="subtle" data-testid="status-badge">
+            <Badge size="lg" variant="subtle" alignSelf={{ base: 'start', md: 'end' }} data-testid="status-badge">
               {t(`notification.status.${notification.status === 1 || notification.status === 2 ? notification.status : 0}`)}
             </Badge>
           )}
