@@ -172,6 +172,7 @@ test('header, attachments, tabs by type, back link by origin, remembered id; del
     await page.getByRole('button', { name: 'Weitere Aktionen' }).click();
     await expect(page.getByRole('menuitem', { name: 'Meldung bearbeiten' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Meldung löschen' })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/menu-1280x800.png` });
     await page.keyboard.press('Escape');
   });
 
@@ -182,6 +183,7 @@ test('header, attachments, tabs by type, back link by origin, remembered id; del
     await expect(page.getByRole('alertdialog')).toContainText('endgültig löschen');
     await page.getByTestId('confirm-delete-notification').click();
     await expect(page.getByTestId('notification-deleted')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/deleted-1280x800.png` });
     await expect(page.getByText(/^Meldung „.*“ gelöscht\.$/)).toBeVisible();
     await expect(page).toHaveURL(/\/notification-details\?nodeid=/);
     await expect(page).toHaveURL(new RegExp(`/machine-overview\\?nodeid=${plant.machine.nodeid}&tab=0`), { timeout: 10_000 });
