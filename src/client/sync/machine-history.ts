@@ -8,6 +8,7 @@ import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { buildYearOf } from '../../shared/domain/history';
 import { getLocalDb, type LocalDatabase, type MirrorRow } from '../db/local-db';
+import { isLive } from './mirror-fields';
 
 export interface HistoryEntry {
   nodeid: string;
@@ -44,7 +45,8 @@ export async function readMachineHistory(db: LocalDatabase, equipmentnodeid: str
   if (!equipmentnodeid) return null;
   const [machine, rows, pendingEntries] = await Promise.all([
     db.mirror('equipment').get(equipmentnodeid),
-    db.mirror('notifications').where('equipmentnodeid').equals(equipmentnodeid).toArray(),
+    // A notification deleted on this device leaves the history at once, not when its delete is sent.
+    db.mirror('notifications').where('equipmentnodeid').equals(equipmentnodeid).filter(isLive).toArray(),
     db.outbox.where('[kind+nodeid]').between(['notifications', Dexie.minKey], ['notifications', Dexie.maxKey]).toArray(),
   ]);
   if (!machine) return null;

@@ -7,6 +7,7 @@ import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { localized } from '../../shared/domain/text';
 import { getLocalDb, type LocalDatabase, type MirrorKind, type MirrorRow } from '../db/local-db';
+import { isLive } from './mirror-fields';
 import { readState, stateKeys } from './outbox';
 
 /** loading: the mirror is not filled yet (first sync running); missing: no such record in the tenant. */
@@ -131,7 +132,7 @@ export async function readOpenNotifications(db: LocalDatabase, equipmentnodeid: 
     db.mirror('notifications').where('[equipmentnodeid+status]').anyOf([[equipmentnodeid, 0], [equipmentnodeid, 1]]).toArray(),
     pendingIds(db, 'notifications'),
   ]);
-  return rows.map((row) => notificationItem(row, pending)).sort((a, b) => (b.created ?? 0) - (a.created ?? 0));
+  return rows.filter(isLive).map((row) => notificationItem(row, pending)).sort((a, b) => (b.created ?? 0) - (a.created ?? 0));
 }
 
 export function useOpenNotifications(equipmentnodeid: string | null): NotificationItem[] | undefined {
@@ -164,7 +165,8 @@ export interface NotificationDetail {
 export function readNotificationDetail(db: LocalDatabase, nodeid: string | null, language: string): Promise<MirrorResult<NotificationDetail>> {
   return lookup(db, nodeid, async () => {
     const row = await db.mirror('notifications').get(nodeid!);
-    if (!row) return undefined;
+    // A notification deleted on this device is gone for the screens while its delete waits to be sent.
+    if (!row || !isLive(row)) return undefined;
     const notification = notificationItem(row, await pendingIds(db, 'notifications'));
     const machineRow = notification.equipmentnodeid ? await db.mirror('equipment').get(notification.equipmentnodeid) : undefined;
     return { notification, machine: machineRow ? await machineDetail(db, machineRow, language) : null };

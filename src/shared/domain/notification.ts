@@ -242,3 +242,64 @@ export function notificationElapsed(n: NotificationTimes, now: number): ElapsedD
   }
   return n.created !== null ? elapsedDisplay(now - n.created) : null;
 }
+
+// ---------------------------------------------------------------- badge text (§4.1, §8)
+
+/** §8: a badge asked for without any type code at all (null/undefined). */
+export const UNDEFINED_BADGE_TYPECODE_TEXT = 'Undefined badge typecode.';
+/** §8: the log line of a type code outside 0–12. */
+export const NO_TYPE_CODE_LOG = 'No type code defined!';
+
+export type NotificationBadgeText =
+  | { kind: 'known'; labelKey: string }
+  | { kind: 'unknown'; text: typeof UNKNOWN_NOTIFICATION_TYPE_TEXT; log: typeof NO_TYPE_CODE_LOG }
+  | { kind: 'undefined'; text: typeof UNDEFINED_BADGE_TYPECODE_TEXT };
+
+/**
+ * What a type badge says (§4.1, §8): a known type its label key; a code that is there but not 0–12 (a number of a
+ * newer server, a bad row) 'Unbekannter Typ' in black and the log line 'No type code defined!'; no code at all
+ * 'Undefined badge typecode.'. The fixed texts are the spec's and stay in every language.
+ */
+export function notificationBadgeText(type: unknown): NotificationBadgeText {
+  if (type === undefined || type === null) return { kind: 'undefined', text: UNDEFINED_BADGE_TYPECODE_TEXT };
+  if (!isNotificationType(type)) return { kind: 'unknown', text: UNKNOWN_NOTIFICATION_TYPE_TEXT, log: NO_TYPE_CODE_LOG };
+  return { kind: 'known', labelKey: notificationTypeStyle(type).labelKey };
+}
+
+// ---------------------------------------------------------------- details screen (§2.2, §4.2)
+
+/** §9: the details screen returns to the origin this long after a delete. */
+export const NOTIFICATION_DELETE_REDIRECT_MS = 3_000;
+/** §9: attachment previews shown before "n weitere anzeigen". */
+export const ATTACHMENT_PREVIEW_COUNT = 3;
+
+/** Where the details screen was opened from (navigation state `from`, §2.2, §4.2). */
+export type NotificationOrigin = 'history' | 'overview' | 'maintenance' | 'aufgabe' | 'maintenance-dashboard' | 'notifications-dashboard';
+
+/**
+ * The back link and the after-delete target of §2.2/§4.2: the machine's history (tab 1), overview (tab 0) or
+ * maintenance (tab 4) tab, the planning view, the maintenance dashboard, else the notifications dashboard. A
+ * machine tab needs the machine; without one it is the notifications dashboard too.
+ */
+export function notificationOriginPath(from: unknown, equipmentnodeid: string | null | undefined): string {
+  const machineTab: Record<string, number> = { history: 1, overview: 0, maintenance: 4 };
+  if (typeof from === 'string' && from in machineTab && equipmentnodeid) return `/machine-overview?nodeid=${equipmentnodeid}&tab=${machineTab[from]}`;
+  if (from === 'aufgabe') return '/aufgabeplanung';
+  if (from === 'maintenance-dashboard') return '/maintenance-dashboard';
+  return '/notifications-dashboard';
+}
+
+/** §2.2: the remembered notification stays when leaving towards one of these screens (report, details, edit). */
+export const NOTIFICATION_KEEP_STATE_PATHS = ['/create-report', '/edit-report', '/notification-details', '/edit-notification', '/create-workflow-step', '/edit-workflow-step'] as const;
+
+export function keepsNotificationState(pathname: string): boolean {
+  return (NOTIFICATION_KEEP_STATE_PATHS as readonly string[]).includes(pathname);
+}
+
+/**
+ * The header's status-or-due line (§2.2): an open notification (status 0) with a due date shows the due date,
+ * everything else the status.
+ */
+export function showsDueDate(status: number, dueuntil: number | null | undefined): boolean {
+  return status === NOTIFICATION_STATUS.open && typeof dueuntil === 'number' && dueuntil > 0;
+}

@@ -32,7 +32,7 @@ function NotificationRow({ item, now }: { item: NotificationItem; now: number })
   return (
     <Box as="li" borderBottomWidth="1px" borderColor="border.muted" data-testid="open-notification">
       <Link asChild display="block" py="3" px="2" color="fg" textDecoration="none" _hover={{ bg: 'bg.subtle', textDecoration: 'none' }}>
-        <RouterLink to={`/notification-details?nodeid=${item.nodeid}`} aria-label={item.title} aria-describedby={metaId}>
+        <RouterLink to={`/notification-details?nodeid=${item.nodeid}`} state={{ from: 'overview', nodeid: item.nodeid, equipmentNodeId: item.equipmentnodeid }} aria-label={item.title} aria-describedby={metaId}>
           <Stack gap="2">
             <HStack gap="2" flexWrap="wrap" id={metaId}>
               <NotificationTypeBadge type={item.type} />

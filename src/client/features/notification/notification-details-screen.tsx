@@ -1,33 +1,45 @@
 /**
- * /notification-details?nodeid=… (part 1 §2.2), first slice: back link to the machine, the header card (title cut
- * to 50 characters, brand, model, machine, pool or area, type badge, status line, processing time), the status
- * selector (notification update permission) writing through `updateNotificationStatus`, the description and the
- * photos. Read from the local mirror, so it works offline.
+ * /notification-details?nodeid=… (part 1 §2.2). The nodeid comes from the query, else the navigation state, else
+ * the notification this screen last showed (stores/notification-details-store.ts, forgotten when the user leaves
+ * for anything but a report, details, edit or solution screen). The back link and the after-delete target follow
+ * the navigation state's `from` (notificationOriginPath). Header card, status selector, description with the
+ * safety notice, error code, attachments, the tabs (overview; report for type 6 or effort recording otherwise;
+ * measures except type 6), share, and the more-menu with edit and delete by permission. Everything is read from
+ * the local mirror and every write is queued, so the screen works offline.
  */
-import { Badge, Box, Button, Card, DataList, Field, Flex, Heading, HStack, NativeSelect, Skeleton, SkeletonText, Stack, Tabs, Text } from '@chakra-ui/react';
-import { Clock, Share2 } from 'lucide-react';
-import { useState } from 'react';
+import { Alert, Badge, Box, Button, Card, DataList, Field, Flex, Heading, HStack, IconButton, Menu, NativeSelect, Portal, Skeleton, SkeletonText, Stack, Tabs, Text } from '@chakra-ui/react';
+import { CalendarClock, CalendarDays, CheckCircle2, Clock, EllipsisVertical, Pencil, Share2, ShieldAlert, Trash2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import {
+  keepsNotificationState,
+  NOTIFICATION_DELETE_REDIRECT_MS,
   NOTIFICATION_HEADER_TITLE_MAX,
   NOTIFICATION_STATUSES,
+  NOTIFICATION_TYPE,
   notificationElapsed,
+  notificationOriginPath,
   notificationStatusLine,
+  showsDueDate,
   type NotificationStatus,
 } from '../../../shared/domain/notification';
 import { truncateText } from '../../../shared/domain/text';
 import { BackLink } from '../../components/back-link';
+import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { FormError } from '../../components/form-actions';
 import { MissingRecord } from '../../components/missing-record';
 import { NotSyncedBadge } from '../../components/not-synced-badge';
 import { NotificationTypeBadge } from '../../components/notification-type-badge';
-import { formatDateTime } from '../../lib/dates';
+import { formatDate, formatDateTime } from '../../lib/dates';
 import { currentLanguage } from '../../lib/i18n';
+import { toaster } from '../../lib/toaster';
 import { useElapsedText } from '../../lib/use-elapsed-text';
 import { usePermission } from '../../lib/use-permission';
+import { forgetNotification, rememberNotification, useRememberedNotification } from '../../stores/notification-details-store';
 import { useNotificationDetail, type NotificationDetail } from '../../sync/machine-mirror';
-import { updateNotificationStatus } from '../../sync/repositories/notifications';
+import { useNotificationDetailsExtras, type NotificationDetailsExtras } from '../../sync/notification-details';
+import { removeNotification, updateNotificationStatus } from '../../sync/repositories/notifications';
 import { useLocalWrite } from '../../sync/use-local-write';
 import { useWriteContext } from '../../sync/use-write-context';
 import { EffortTab } from './effort-tab';
@@ -35,12 +47,47 @@ import { MeasuresList } from './measures-list';
 import { NotificationAttachments } from './notification-attachments';
 import { ShareDialog } from './share-dialog';
 
-function BackToMachine({ equipmentnodeid }: { equipmentnodeid: string | null }) {
+/** The navigation state callers may pass (§2.2): the nodeid, the machine and where the user came from. */
+interface DetailsState {
+  nodeid?: unknown;
+  equipmentNodeId?: unknown;
+  from?: unknown;
+}
+
+const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/** Query parameter, else navigation state, else the remembered notification (§2.2). */
+function useDetailsTarget() {
+  const [params] = useSearchParams();
+  const state = (useLocation().state ?? {}) as DetailsState;
+  const remembered = useRememberedNotification();
+  return { nodeid: params.get('nodeid') || str(state.nodeid) || remembered, from: state.from, equipmentNodeId: str(state.equipmentNodeId) };
+}
+
+/** Remembers the shown notification; forgets it when the screen is left for anything but a report/details/edit screen. */
+function useRememberWhileShown(nodeid: string | null) {
+  useEffect(() => {
+    if (nodeid) rememberNotification(nodeid);
+  }, [nodeid]);
+  useEffect(
+    () => () => {
+      // why window.location: by the time the screen unmounts the router has already moved to the destination.
+      if (!keepsNotificationState(window.location.pathname)) forgetNotification();
+    },
+    [],
+  );
+}
+
+function BackToOrigin({ path }: { path: string }) {
   const { t } = useTranslation();
-  // Opened from the machine's history tab (state from 'history', spec §2.2), the way back is that tab.
-  const from: unknown = (useLocation().state as { from?: unknown } | null)?.from;
-  const tab = from === 'history' ? 1 : 0;
-  return equipmentnodeid ? <BackLink to={`/machine-overview?nodeid=${equipmentnodeid}&tab=${tab}`} label={t('notificationSlice.back')} /> : <BackLink to="/dashboard" label={t('notificationSlice.backToDashboard')} />;
+  const label = path.startsWith('/machine-overview')
+    ? t('notificationSlice.back')
+    : path === '/aufgabeplanung'
+      ? t('notificationDetails.back.planning')
+      : path === '/maintenance-dashboard'
+        ? t('notificationDetails.back.maintenanceDashboard')
+        : t('notificationDetails.back.notifications');
+  return <BackLink to={path} label={label} />;
 }
 
 function StatusSelector({ detail }: { detail: NotificationDetail }) {
@@ -72,13 +119,15 @@ function StatusSelector({ detail }: { detail: NotificationDetail }) {
   );
 }
 
-function HeaderCard({ detail }: { detail: NotificationDetail }) {
+function HeaderCard({ detail, extras }: { detail: NotificationDetail; extras: NotificationDetailsExtras | null }) {
   const { t } = useTranslation();
   const elapsedText = useElapsedText();
   const canUpdate = usePermission('notification', 'update');
   const { notification, machine } = detail;
   const statusLine = notificationStatusLine(notification);
   const processing = notification.status === 2 ? notificationElapsed(notification, Date.now()) : null;
+  const due = showsDueDate(notification.status, extras?.dueuntil) ? extras!.dueuntil : null;
+  const nextAppointment = notification.type === NOTIFICATION_TYPE.plannedMaintenance ? (extras?.task?.nextAppointment ?? null) : null;
   const rows: [string, string | null | undefined][] = [
     [t('notificationSlice.machine'), machine?.name],
     [t('machine.brand'), machine?.brand],
@@ -89,10 +138,16 @@ function HeaderCard({ detail }: { detail: NotificationDetail }) {
     <Card.Root variant="outline" bg="bg.panel" data-testid="notification-header">
       <Card.Body gap="4">
         <HStack gap="2" flexWrap="wrap">
-          <NotificationTypeBadge type={notification.type} />
+          <NotificationTypeBadge type={notification.type} colorcode={extras?.task?.colorcode} />
+          {extras?.hasWorkflows && (
+            <Badge size="md" variant="subtle" colorPalette="green" data-testid="has-measures">
+              <CheckCircle2 size={14} aria-hidden />
+              {t('notificationDetails.hasMeasures')}
+            </Badge>
+          )}
           {notification.pending && <NotSyncedBadge />}
         </HStack>
-        <Heading as="h2" size="2xl" title={notification.title} wordBreak="break-word">
+        <Heading as="h2" size="2xl" title={notification.title} wordBreak="break-word" data-testid="notification-title">
           {truncateText(notification.title, NOTIFICATION_HEADER_TITLE_MAX)}
         </Heading>
         <DataList.Root orientation="horizontal" size="md" display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="2" columnGap="8">
@@ -105,10 +160,23 @@ function HeaderCard({ detail }: { detail: NotificationDetail }) {
         </DataList.Root>
         <Flex gap="4" align={{ base: 'stretch', md: 'end' }} justify="space-between" direction={{ base: 'column', md: 'row' }}>
           <Stack gap="1">
-            <HStack gap="2" color="fg.muted">
-              <Clock size={16} aria-hidden />
-              <Text data-testid="status-line">{t(`notificationSlice.statusLine.${statusLine.kind}`, { time: formatDateTime(statusLine.at) || '—' })}</Text>
-            </HStack>
+            {due !== null ? (
+              <HStack gap="2" color="fg.muted">
+                <CalendarClock size={16} aria-hidden />
+                <Text data-testid="due-date">{t('notificationDetails.dueUntil', { date: formatDate(due) })}</Text>
+              </HStack>
+            ) : (
+              <HStack gap="2" color="fg.muted">
+                <Clock size={16} aria-hidden />
+                <Text data-testid="status-line">{t(`notificationSlice.statusLine.${statusLine.kind}`, { time: formatDateTime(statusLine.at) || '—' })}</Text>
+              </HStack>
+            )}
+            {nextAppointment !== null && (
+              <HStack gap="2" color="fg.muted">
+                <CalendarDays size={16} aria-hidden />
+                <Text data-testid="next-appointment">{t('notificationDetails.nextAppointment', { date: formatDate(nextAppointment) })}</Text>
+              </HStack>
+            )}
             {processing && (
               <Text fontWeight="semibold" data-testid="processing-time">
                 {t('notificationSlice.processingTime', { elapsed: elapsedText(processing) })}
@@ -118,11 +186,85 @@ function HeaderCard({ detail }: { detail: NotificationDetail }) {
           {canUpdate ? (
             <StatusSelector detail={detail} />
           ) : (
-            <Badge size="lg" variant="subtle">
+            <Badge size="lg" variant="subtle" alignSelf={{ base: 'start', md: 'end' }} data-testid="status-badge">
               {t(`notification.status.${notification.status === 1 || notification.status === 2 ? notification.status : 0}`)}
             </Badge>
           )}
         </Flex>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/**
+ * The safety notice box (§2.2 "Sicherheitshinweise, text chosen by language"): planned maintenance shows its task's
+ * safety notice in the user's language; everything else, and a task without one, the general hint of the i18n files.
+ */
+function SafetyNotice({ text }: { text: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <Alert.Root status="warning" variant="subtle" alignItems="start" data-testid="safety-notice">
+      <Alert.Indicator>
+        <ShieldAlert aria-hidden />
+      </Alert.Indicator>
+      <Alert.Content>
+        <Alert.Title>{t('notificationDetails.safety.title')}</Alert.Title>
+        <Alert.Description whiteSpace="pre-wrap">{text ?? t('notificationDetails.safety.general')}</Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+function OverviewTab({ detail, extras }: { detail: NotificationDetail; extras: NotificationDetailsExtras | null }) {
+  const { t } = useTranslation();
+  const { notification } = detail;
+  const planned = notification.type === NOTIFICATION_TYPE.plannedMaintenance;
+  return (
+    <Card.Root variant="outline" bg="bg.panel">
+      <Card.Body gap="6">
+        <Box as="section" aria-labelledby="notification-description">
+          <Heading id="notification-description" as="h3" size="md" mb="2">
+            {t('notificationSlice.description')}
+          </Heading>
+          <Stack gap="4">
+            <Text whiteSpace="pre-wrap" color={notification.description ? undefined : 'fg.muted'}>
+              {notification.description ?? t('notificationSlice.noDescription')}
+            </Text>
+            <SafetyNotice text={planned ? (extras?.task?.safetynotice ?? null) : null} />
+            <HStack gap="2">
+              <Text fontWeight="semibold">{t('notificationDetails.errorCode')}</Text>
+              <Text data-testid="error-code">{extras?.errorcode ?? '---'}</Text>
+            </HStack>
+          </Stack>
+        </Box>
+        <NotificationAttachments notificationnodeid={notification.nodeid} />
+        {/* Type 6 has no measures tab (§2.2): its measures show here, so every notification shows them once. */}
+        {planned && (
+          <Box as="section" aria-labelledby="notification-measures">
+            <Heading id="notification-measures" as="h3" size="md" mb="2">
+              {t('notificationSlice.tabs.measures')}
+            </Heading>
+            <MeasuresList notificationnodeid={notification.nodeid} equipmentnodeid={notification.equipmentnodeid || null} />
+          </Box>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/**
+ * The report of a planned maintenance (§2.2 "maintenance report section with signature confirmation"). The report
+ * itself is a later issue; this section is its place in the screen.
+ */
+function ReportSection({ notificationnodeid }: { notificationnodeid: string }) {
+  const { t } = useTranslation();
+  return (
+    <Card.Root variant="outline" bg="bg.panel" data-testid="report-section" data-notification={notificationnodeid}>
+      <Card.Body gap="2">
+        <Heading as="h3" size="md">
+          {t('notificationDetails.report.title')}
+        </Heading>
+        <Text color="fg.muted">{t('notificationDetails.report.none')}</Text>
       </Card.Body>
     </Card.Root>
   );
@@ -141,15 +283,108 @@ function ShareButton({ nodeid, title }: { nodeid: string; title: string }) {
   );
 }
 
+/** "Meldung bearbeiten" (update) and "Meldung löschen" (delete), each only with its permission (§6). */
+function MoreMenu({ detail, onDelete }: { detail: NotificationDetail; onDelete(): void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const canUpdate = usePermission('notification', 'update');
+  const canDelete = usePermission('notification', 'delete');
+  if (!canUpdate && !canDelete) return null;
+  const { notification } = detail;
+  const edit = () =>
+    void navigate(`/edit-notification?nodeid=${notification.nodeid}`, {
+      state: { pageType: 'edit', from: 'notification', nodeid: notification.nodeid, equipmentNodeId: notification.equipmentnodeid },
+    });
+  const item = { minH: '11', textStyle: 'md' } as const;
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <IconButton variant="outline" aria-label={t('notificationDetails.menu.label')} data-testid="notification-menu">
+          <EllipsisVertical aria-hidden />
+        </IconButton>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="56">
+            {canUpdate && (
+              <Menu.Item value="edit" {...item} onSelect={edit}>
+                <Pencil size={18} aria-hidden />
+                {t('notificationDetails.menu.edit')}
+              </Menu.Item>
+            )}
+            {canDelete && (
+              <Menu.Item value="delete" {...item} color="fg.error" _hover={{ bg: 'bg.error', color: 'fg.error' }} onSelect={onDelete}>
+                <Trash2 size={18} aria-hidden />
+                {t('notificationDetails.menu.delete')}
+              </Menu.Item>
+            )}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+/**
+ * Delete (§4.2): confirmed, queued (offline too), a toast, then after 3 s back to where the user came from. The
+ * mirror drops the notification at once; the screen says it is gone while it waits.
+ */
+function useDeleteNotification(originPath: string) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const context = useWriteContext();
+  const { busy, error, run } = useLocalWrite(t('notificationDetails.delete.failed'));
+  /** Where the screen returns to, fixed when the delete went through (the machine is gone from the mirror then). */
+  const [deleted, setDeleted] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+  const remove = async (nodeid: string, title: string) => {
+    if (!context) return;
+    const target = originPath;
+    if (!(await run(() => removeNotification(context, nodeid)))) return;
+    setDeleted(target);
+    forgetNotification();
+    toaster.create({ type: 'success', title: t('notificationDetails.delete.done', { title: truncateText(title, NOTIFICATION_HEADER_TITLE_MAX) }) });
+    timer.current = setTimeout(() => void navigate(target, { replace: true }), NOTIFICATION_DELETE_REDIRECT_MS);
+  };
+  return { remove, deleted, busy, error };
+}
+
 export function NotificationDetailsScreen() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const nodeid = params.get('nodeid');
-  const detail = useNotificationDetail(nodeid, currentLanguage());
+  const target = useDetailsTarget();
+  const language = currentLanguage();
+  const detail = useNotificationDetail(target.nodeid, language);
+  const extras = useNotificationDetailsExtras(target.nodeid, language) ?? null;
+  const [confirming, setConfirming] = useState(false);
+  useRememberWhileShown(target.nodeid);
+  const equipmentnodeid = (detail.status === 'ready' ? detail.value.notification.equipmentnodeid : null) || target.equipmentNodeId;
+  const originPath = notificationOriginPath(target.from, equipmentnodeid);
+  const deletion = useDeleteNotification(originPath);
 
+  if (deletion.deleted !== null) {
+    return (
+      <Stack gap="4" p={{ base: '4', md: '6' }} maxW="5xl">
+        <BackToOrigin path={deletion.deleted} />
+        <Stack gap="2" py="8" role="status" data-testid="notification-deleted">
+          <Heading as="h2" size="xl">
+            {t('notificationDetails.delete.deletedTitle')}
+          </Heading>
+          <Text color="fg.muted">{t('notificationDetails.delete.returning')}</Text>
+        </Stack>
+      </Stack>
+    );
+  }
+
+  const planned = detail.status === 'ready' && detail.value.notification.type === NOTIFICATION_TYPE.plannedMaintenance;
   return (
     <Stack gap="4" p={{ base: '4', md: '6' }} maxW="5xl">
-      <BackToMachine equipmentnodeid={detail.status === 'ready' ? detail.value.notification.equipmentnodeid || null : null} />
+      <BackToOrigin path={originPath} />
       {detail.status === 'loading' && (
         <Stack gap="4" role="status" aria-busy="true" aria-label={t('notificationSlice.loading')}>
           <Skeleton h="48" borderRadius="l3" />
@@ -159,38 +394,48 @@ export function NotificationDetailsScreen() {
       {detail.status === 'missing' && <MissingRecord title={t('notificationSlice.notFound')} text={t('notificationSlice.notFoundText')} testId="notification-not-found" />}
       {detail.status === 'ready' && (
         <>
-          <HStack justify="end">
+          <HStack justify="end" gap="2">
             <ShareButton nodeid={detail.value.notification.nodeid} title={detail.value.notification.title} />
+            <MoreMenu detail={detail.value} onDelete={() => setConfirming(true)} />
           </HStack>
-          <HeaderCard detail={detail.value} />
+          <FormError error={deletion.error} size="sm" />
+          <HeaderCard detail={detail.value} extras={extras} />
           <Tabs.Root defaultValue="overview" variant="line" size="lg" lazyMount unmountOnExit>
             <Tabs.List aria-label={t('notificationSlice.tabs.label')}>
               <Tabs.Trigger value="overview">{t('notificationSlice.tabs.overview')}</Tabs.Trigger>
-              <Tabs.Trigger value="effort">{t('notificationSlice.tabs.effort')}</Tabs.Trigger>
-              <Tabs.Trigger value="measures">{t('notificationSlice.tabs.measures')}</Tabs.Trigger>
+              {planned ? <Tabs.Trigger value="report">{t('notificationDetails.tabs.report')}</Tabs.Trigger> : <Tabs.Trigger value="effort">{t('notificationSlice.tabs.effort')}</Tabs.Trigger>}
+              {!planned && <Tabs.Trigger value="measures">{t('notificationSlice.tabs.measures')}</Tabs.Trigger>}
             </Tabs.List>
             <Tabs.Content value="overview">
-          <Card.Root variant="outline" bg="bg.panel">
-            <Card.Body gap="6">
-              <Box as="section" aria-labelledby="notification-description">
-                <Heading id="notification-description" as="h3" size="md" mb="2">
-                  {t('notificationSlice.description')}
-                </Heading>
-                <Text whiteSpace="pre-wrap" color={detail.value.notification.description ? undefined : 'fg.muted'}>
-                  {detail.value.notification.description ?? t('notificationSlice.noDescription')}
-                </Text>
-              </Box>
-              <NotificationAttachments notificationnodeid={detail.value.notification.nodeid} />
-            </Card.Body>
-          </Card.Root>
+              <OverviewTab detail={detail.value} extras={extras} />
             </Tabs.Content>
-            <Tabs.Content value="effort">
-              <EffortTab notificationnodeid={detail.value.notification.nodeid} equipmentnodeid={detail.value.notification.equipmentnodeid || null} />
-            </Tabs.Content>
-            <Tabs.Content value="measures">
-              <MeasuresList notificationnodeid={detail.value.notification.nodeid} equipmentnodeid={detail.value.notification.equipmentnodeid || null} />
-            </Tabs.Content>
+            {planned ? (
+              <Tabs.Content value="report">
+                <ReportSection notificationnodeid={detail.value.notification.nodeid} />
+              </Tabs.Content>
+            ) : (
+              <Tabs.Content value="effort">
+                <EffortTab notificationnodeid={detail.value.notification.nodeid} equipmentnodeid={detail.value.notification.equipmentnodeid || null} />
+              </Tabs.Content>
+            )}
+            {!planned && (
+              <Tabs.Content value="measures">
+                <MeasuresList notificationnodeid={detail.value.notification.nodeid} equipmentnodeid={detail.value.notification.equipmentnodeid || null} />
+              </Tabs.Content>
+            )}
           </Tabs.Root>
+          <ConfirmDeleteDialog
+            open={confirming}
+            title={t('notificationDetails.delete.confirmTitle')}
+            text={t('notificationDetails.delete.confirmText', { title: truncateText(detail.value.notification.title, NOTIFICATION_HEADER_TITLE_MAX) })}
+            busy={deletion.busy}
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => {
+              setConfirming(false);
+              void deletion.remove(detail.value.notification.nodeid, detail.value.notification.title);
+            }}
+            confirmTestId="confirm-delete-notification"
+          />
         </>
       )}
     </Stack>

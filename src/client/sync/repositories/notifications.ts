@@ -3,7 +3,7 @@
  * fault report writes the notification and, with a photo, its file and attachment after it — one transaction.
  */
 import type { NotificationStatus, NotificationType } from '../../../shared/domain/notification';
-import { createNotification as createNotificationMutation, updateNotification } from '../../../shared/mutations/notifications';
+import { createNotification as createNotificationMutation, deleteNotification, updateNotification } from '../../../shared/mutations/notifications';
 import type { MirrorRow } from '../../db/local-db';
 import { mutate, mutateAll, mutationStep } from '../mutate';
 import { newNodeId, type WriteContext } from '../outbox';
@@ -59,4 +59,12 @@ export async function updateNotificationStatus(context: WriteContext, notificati
       equipmentnodeid: notification.equipmentnodeid as string,
     },
   });
+}
+
+/**
+ * "Meldung löschen" on the details screen: queued like every write (offline too); the mirror drops the
+ * notification at once, the server removes it with what exists only through it when the entry is sent.
+ */
+export async function removeNotification(context: WriteContext, nodeid: string): Promise<void> {
+  await mutate(context, deleteNotification, { params: { nodeid }, body: { nodeid } });
 }
