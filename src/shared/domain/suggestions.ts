@@ -25,6 +25,12 @@ export interface SuggestionCandidate {
   errorcode: string | null;
   /** Recency (epoch ms): when the notification was solved; FAQs carry none and rank after dated ties. */
   at: number | null;
+  /** Display only, never ranked: the solution's title or the answer's start. */
+  summary?: string | null;
+  /** Display only: the machine a solution was found on, or the equipment type's model of a type FAQ. */
+  ownerName?: string | null;
+  /** What a FAQ belongs to (the machine, or the equipment type for scope `type`): where a tap opens it. */
+  ownernodeid?: string | null;
 }
 
 export interface PreparedCandidate {
