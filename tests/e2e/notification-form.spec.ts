@@ -101,6 +101,7 @@ test('offline: create with a photo from the machine, open a suggestion and come 
   await expect(page.getByRole('heading', { name: 'Meldung bearbeiten', level: 1 })).toBeVisible();
   await expect(page.getByTestId('notification-title-input')).toHaveValue(title);
   await expect(page.getByTestId('notification-date-input')).toBeDisabled();
+  await expect(page.getByTestId('notification-existing-files')).toContainText('Ueberlast');
   await page.getByTestId('notification-title-input').fill(edited);
   await screenshots(page, 'form-edit');
   await page.getByTestId('notification-form-save').click();

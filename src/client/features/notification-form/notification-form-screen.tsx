@@ -24,6 +24,7 @@ import { TimeField } from '../../components/time-field';
 import { currentLanguage } from '../../lib/i18n';
 import { inputErrors } from '../../lib/input-errors';
 import { useMayRun } from '../../lib/use-permission';
+import { useAttachments } from '../../sync/machine-mirror';
 import { useEquipmentChoices, useEditableNotification, type EditableNotification, type EquipmentChoice } from '../../sync/notification-form-mirror';
 import { useSuggestionCandidates } from '../../sync/notification-suggestions';
 import type { PhotoInput } from '../../sync/repositories/attachments';
@@ -311,6 +312,7 @@ function NotificationForm({ target, notification }: { target: NotificationFormTa
               {canAttach && (
                 <Stack gap="3" as="section" aria-label={t('notificationForm.files')}>
                   <Text fontWeight="medium">{t('notificationForm.files')}</Text>
+                  {notification && <ExistingAttachments notificationnodeid={notification.nodeid} />}
                   <HStack gap="3" wrap="wrap">
                     <FilePicker label={t('notificationForm.camera')} icon={<Camera size={18} aria-hidden />} accept="image/*,video/*" capture onFiles={pick} testId="notification-camera-input" />
                     <FilePicker label={t('notificationForm.chooseFiles')} icon={<Paperclip size={18} aria-hidden />} accept={NOTIFICATION_UPLOAD_ACCEPT} multiple onFiles={pick} testId="notification-file-input" />
@@ -402,6 +404,28 @@ function ChosenFile({ file, onRemove }: { file: File; onRemove(): void }) {
         <X aria-hidden />
       </Button>
     </Flex>
+  );
+}
+
+/** In edit mode: the files the notification already has (new ones are added below; removing is on the details screen). */
+function ExistingAttachments({ notificationnodeid }: { notificationnodeid: string }) {
+  const { t } = useTranslation();
+  const attachments = useAttachments(notificationnodeid);
+  if (!attachments || attachments.length === 0) return null;
+  return (
+    <Stack gap="1" data-testid="notification-existing-files">
+      <Text textStyle="sm" color="fg.muted">
+        {t('notificationForm.existingFiles', { count: attachments.length })}
+      </Text>
+      {attachments.map((attachment) => (
+        <Flex key={attachment.nodeid} align="center" gap="2">
+          <Paperclip size={16} aria-hidden />
+          <Text flex="1" minW="0" overflowWrap="anywhere">
+            {attachment.title}
+          </Text>
+        </Flex>
+      ))}
+    </Stack>
   );
 }
 
