@@ -6,6 +6,7 @@
  *
  * BAZ 01 Fräszentrum is a DMU 65 monoBLOCK, whose type has the seeded FAQ TYPE_FAQ.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { loginAs, navigateInApp, smallTouchTargets, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
@@ -26,6 +27,13 @@ async function screenshots(page: Page, file: string) {
   await page.setViewportSize(TABLET_LANDSCAPE);
 }
 
+/** Serious or critical axe findings (WCAG 2.1 AA), after animations settle (see accessibility.spec.ts). */
+async function axeFindings(page: Page): Promise<string[]> {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity));
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+}
+
 const suggestion = (page: Page, text: string) => page.getByTestId('notification-suggestion').filter({ hasText: text });
 
 test('offline: create with a photo from the machine, open a suggestion and come back to the draft, save, reload, edit; online it syncs once', async ({ page, context, browser, request }) => {
@@ -40,9 +48,10 @@ test('offline: create with a photo from the machine, open a suggestion and come 
   const machineId = new URL(page.url()).searchParams.get('nodeid')!;
   // The quick report stays; the full form sits next to it.
   await expect(new MachinePage(page).newNotification()).toBeVisible();
+  await screenshots(page, 'machine-overview-entry');
   await page.getByTestId('machine-notification-form').click();
   await expect(page).toHaveURL(new RegExp(`/create-notification\\?equipmentnodeid=${machineId}$`));
-  await expect(page.getByRole('heading', { name: 'Neue Meldung', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('notification-form').getByRole('heading', { name: 'Neue Meldung', level: 1 })).toBeVisible();
   await expect(page.getByTestId('notification-equipment-chosen')).toContainText(MACHINE);
   // Date and time default to now, the time on the 5-minute step; 24 h whatever the locale.
   await expect(page.getByTestId('notification-date-input')).toHaveValue(/^\d{2}\.\d{2}\.\d{4}$/);
@@ -75,6 +84,7 @@ test('offline: create with a photo from the machine, open a suggestion and come 
   await expect(suggestion(page, TYPE_FAQ)).toBeVisible();
   await expect(suggestion(page, TYPE_FAQ)).toContainText('FAQ des Typs');
   await screenshots(page, 'form-with-suggestion');
+  expect(await axeFindings(page)).toEqual([]);
 
   await suggestion(page, TYPE_FAQ).click();
   await expect(page).toHaveURL(/\/equipmenttype-overview\?nodeid=.+&tab=2/);
@@ -98,7 +108,7 @@ test('offline: create with a photo from the machine, open a suggestion and come 
   // Edit it, as the details screen links to it: /edit-notification?nodeid=… (in-app, still offline).
   const edited = `Tisch überlastet ${stamp}`;
   await navigateInApp(page, `/edit-notification?nodeid=${notificationId}`);
-  await expect(page.getByRole('heading', { name: 'Meldung bearbeiten', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('notification-form').getByRole('heading', { name: 'Meldung bearbeiten', level: 1 })).toBeVisible();
   await expect(page.getByTestId('notification-title-input')).toHaveValue(title);
   await expect(page.getByTestId('notification-date-input')).toBeDisabled();
   await expect(page.getByTestId('notification-existing-files')).toContainText('Ueberlast');
