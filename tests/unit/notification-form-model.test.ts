@@ -10,7 +10,7 @@ import {
   sortPickedFiles,
   validateNotificationForm,
 } from '../../src/client/features/notification-form/notification-form-model';
-import type { NotificationDraftValues } from '../../src/client/stores/notification-draft-store';
+import { notificationDraftStore, takeNotificationDraft, type NotificationDraftValues } from '../../src/client/stores/notification-draft-store';
 
 const N = '0190f5a0-0000-7000-8000-0000000000d1';
 const M = '0190f5a0-0000-7000-8000-0000000000b1';
@@ -119,5 +119,20 @@ describe('validation', () => {
     const { accepted, rejected } = sortPickedFiles(files);
     expect(accepted.map((file) => file.name)).toEqual(['foto.JPG', 'video.mov', 'plan.numbers']);
     expect(rejected).toEqual(['setup.exe', 'leer.pdf']);
+  });
+});
+
+describe('the draft kept while a suggestion is open', () => {
+  const values: NotificationDraftValues = { type: 0, title: 'Spindel', description: '', errorcode: '', equipmentnodeid: M, date: '25.11.2026', time: '09:40', dueDate: '', files: [] };
+
+  it('comes back only when parked by a suggestion, and only into the same form', () => {
+    const store = notificationDraftStore.getState();
+    store.keep(`add:${M}`, values);
+    expect(takeNotificationDraft(`add:${M}`)).toBeNull();
+    store.park();
+    expect(takeNotificationDraft(`add:${M}`)).toEqual(values);
+    expect(takeNotificationDraft(`edit:${N}`)).toBeNull();
+    store.clear();
+    expect(takeNotificationDraft(`add:${M}`)).toBeNull();
   });
 });

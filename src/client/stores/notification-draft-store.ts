@@ -4,7 +4,6 @@
  * not sessionStorage, because the chosen files are File objects; a reload starts a fresh form (nothing was saved,
  * nothing is lost that the technician did not see on screen a moment ago).
  */
-import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 
 export interface NotificationDraftFiles {
@@ -31,26 +30,29 @@ export interface NotificationDraft {
   /** Which form it belongs to: `add:<machine or ''>` or `edit:<notification>`. */
   key: string;
   values: NotificationDraftValues;
+  /** Set when the technician opened a suggestion: only then does the form, opened again, take the draft back. */
+  parked: boolean;
 }
 
 interface DraftState {
   draft: NotificationDraft | null;
-  keep(draft: NotificationDraft): void;
+  keep(key: string, values: NotificationDraftValues): void;
+  park(): void;
   clear(): void;
 }
 
 export const notificationDraftStore = createStore<DraftState>((set) => ({
   draft: null,
-  keep: (draft) => set({ draft }),
+  keep: (key, values) => set({ draft: { key, values, parked: false } }),
+  park: () => set((state) => ({ draft: state.draft ? { ...state.draft, parked: true } : null })),
   clear: () => set({ draft: null }),
 }));
 
-/** The kept draft for this form, or null. Read once when the form opens. */
+/**
+ * The parked draft for this form, or null. Read once when the form opens; a draft left any other way (the
+ * navigation, another screen) is not restored, so a later form does not start with yesterday's text.
+ */
 export function takeNotificationDraft(key: string): NotificationDraftValues | null {
   const { draft } = notificationDraftStore.getState();
-  return draft && draft.key === key ? draft.values : null;
-}
-
-export function useNotificationDraftStore<T>(select: (state: DraftState) => T): T {
-  return useStore(notificationDraftStore, select);
+  return draft && draft.parked && draft.key === key ? draft.values : null;
 }

@@ -162,7 +162,7 @@ function NotificationForm({ target, notification }: { target: NotificationFormTa
   const wide = useBreakpointValue({ base: false, lg: true }) ?? false;
 
   // Every change is kept, so opening a suggestion and coming back finds the form as it was left.
-  useEffect(() => notificationDraftStore.getState().keep({ key, values }), [key, values]);
+  useEffect(() => notificationDraftStore.getState().keep(key, values), [key, values]);
   useEffect(() => setFieldErrors({}), [values]);
 
   const set = (change: Partial<NotificationDraftValues>) => setValues((current) => ({ ...current, ...change }));
@@ -607,7 +607,7 @@ function SuggestionLink({ item }: { item: RankedSuggestion }) {
       : t('notificationForm.suggestions.thisMachine');
   return (
     <chakra.a asChild display="block" p="3" borderRadius="l2" borderWidth="1px" borderColor="border" bg="bg.panel" color="fg" textDecoration="none" _hover={{ bg: 'bg.subtle' }} focusRingColor="brand.solid">
-      <RouterLink to={suggestionLink(item)} data-testid="notification-suggestion">
+      <RouterLink to={suggestionLink(item)} onClick={() => notificationDraftStore.getState().park()} data-testid="notification-suggestion">
         <Stack gap="1">
           <HStack gap="2" flexWrap="wrap">
             <Badge size="sm" variant="subtle" colorPalette={isFaq ? 'purple' : 'green'}>
