@@ -32,7 +32,7 @@ describe('route table', () => {
   it('marks the built screens ready and the rest pending with their filed issue (or none yet)', () => {
     const ready = ROUTE_TABLE.filter((r) => r.status === 'ready').map((r) => r.path).sort();
     expect(ready).toEqual([
-      '*', '/', '/create-area', '/create-brand', '/create-equipment', '/create-equipment-class', '/create-equipment-pool', '/create-faq', '/create-machine', '/create-machine-pool', '/create-site', '/create-workflow-step', '/dashboard', '/edit-brand', '/edit-equipment-class', '/edit-faq', '/edit-machine', '/edit-machine-pool', '/edit-pool', '/edit-site', '/edit-workflow-step', '/equipmenttype-overview', '/export', '/login', '/machine-overview', '/machines', '/notification-details', '/sites', '/sites/:no_sites', '/template-skeliton',
+      '*', '/', '/create-area', '/create-brand', '/create-equipment', '/create-equipment-class', '/create-equipment-pool', '/create-faq', '/create-machine', '/create-machine-pool', '/create-notification', '/create-site', '/create-workflow-step', '/dashboard', '/edit-brand', '/edit-equipment-class', '/edit-faq', '/edit-machine', '/edit-machine-pool', '/edit-notification', '/edit-pool', '/edit-site', '/edit-workflow-step', '/equipmenttype-overview', '/export', '/login', '/machine-overview', '/machines', '/notification-details', '/sites', '/sites/:no_sites', '/template-skeliton',
     ]);
     for (const route of ROUTE_TABLE) {
       if (route.status === 'pending') expect([12, 13, null], route.path).toContain(route.issue);

@@ -62,6 +62,7 @@ const siteForm = () => import('../features/structure/site-form-screen').then((m)
 const poolForm = () => import('../features/structure/pool-form-screen').then((m) => ({ default: m.PoolFormScreen }));
 const faqForm = () => import('../features/faq/faq-form-screen').then((m) => ({ default: m.FaqFormScreen }));
 const solutionForm = () => import('../features/solution/solution-form-screen').then((m) => ({ default: m.SolutionFormScreen }));
+const notificationForm = () => import('../features/notification-form/notification-form-screen').then((m) => ({ default: m.NotificationFormScreen }));
 const equipmentForm = () => import('../features/equipment/equipment-form-screen').then((m) => ({ default: m.EquipmentFormScreen }));
 
 export const NOT_FOUND_PATH = '*';
@@ -142,8 +143,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   structureScreen('/edit-site', 'site form', 'editSite', siteForm),
   structureScreen('/edit-pool', 'pool form', 'pool', poolForm),
 
-  pending('/edit-notification', 'private', 'notification form', notifications),
-  pending('/create-notification', 'private', 'notification form', notifications),
+  { path: '/edit-notification', access: 'private', purpose: 'notification form', status: 'ready', titleKey: 'editNotification', load: notificationForm },
+  { path: '/create-notification', access: 'private', purpose: 'notification form', status: 'ready', titleKey: 'createNotification', load: notificationForm },
   {
     path: '/notification-details',
     access: 'private',

@@ -2,10 +2,13 @@
  * /dashboard (spec part 2 §1, §2.14): greeting with the user's name; the onboarding cards while the organisation
  * has no equipment, otherwise the machines the user follows (plant → area, pools; search) linking to each
  * machine's screen, and the "Dashboard-Auswahl" that chooses them. If the structure cannot be loaded (offline,
- * server error) the cards are shown with a notice.
+ * server error) the cards are shown with a notice. "Neue Meldung" (notification create) opens /create-notification.
  */
-import { Alert, Box, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Flex, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { usePermission } from '../../lib/use-permission';
 import { useSessionStore } from '../../stores/session-store';
 import { OnboardingCards } from './onboarding-cards';
 import { MachineList } from './machine-list';
@@ -20,17 +23,28 @@ export function DashboardScreen() {
   const structure = useStructureTree();
   const hasEquipment = structure.status === 'ready' && countEquipment(structure.all) > 0;
   const selection = useSubscriptionEditor();
+  const canReport = usePermission('notification', 'create');
 
   return (
     <Stack gap="8" p={{ base: '4', md: '6', lg: '8' }} maxW="7xl">
-      <Box>
-        <Heading as="h2" size="2xl" data-testid="dashboard-greeting">
-          {t('dashboard.greeting', { givenname: userinfo?.givenname ?? '', surname: userinfo?.surname ?? '' })}
-        </Heading>
-        <Text color="fg.muted" mt="1">
-          {t('dashboard.intro')}
-        </Text>
-      </Box>
+      <Flex gap="4" justify="space-between" align="start" wrap="wrap">
+        <Box>
+          <Heading as="h2" size="2xl" data-testid="dashboard-greeting">
+            {t('dashboard.greeting', { givenname: userinfo?.givenname ?? '', surname: userinfo?.surname ?? '' })}
+          </Heading>
+          <Text color="fg.muted" mt="1">
+            {t('dashboard.intro')}
+          </Text>
+        </Box>
+        {canReport && hasEquipment && (
+          <Button colorPalette="brand" asChild data-testid="dashboard-new-notification">
+            <RouterLink to="/create-notification" state={{ pageType: 'add', from: 'dashboard' }}>
+              <Plus aria-hidden />
+              {t('notificationForm.addTitle')}
+            </RouterLink>
+          </Button>
+        )}
+      </Flex>
 
       {structure.status === 'loading' && (
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4" role="status" aria-busy="true" aria-label={t('dashboard.structureLoading')}>

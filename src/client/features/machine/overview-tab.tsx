@@ -1,11 +1,12 @@
 /**
  * Overview tab (part 1 §2.1): the QR code dialog with the sticker PDF and the nameplate image viewer; the machine's open notifications (status below 2), newest first, each with its type
  * badge, title, status and how long it has been open (hours under 48 h, else days), linking to the notification;
- * and "Neue Meldung" (notification create permission) opening the quick fault report; beside it (below in
+ * and "Neue Meldung" (notification create permission) opening the quick fault report, next to it the full form
+ * (/create-notification with the machine preset); beside it (below in
  * portrait) the machine's memo.
  */
 import { Badge, Box, Button, Card, Grid, Heading, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { IdCard, Plus, QrCode } from 'lucide-react';
+import { FilePlus, IdCard, Plus, QrCode } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -132,10 +133,18 @@ export function OverviewTab({ equipmentnodeid }: { equipmentnodeid: string }) {
                 )}
               </Heading>
               {canCreate && (
-                <Button colorPalette="brand" onClick={() => setReporting(true)}>
-                  <Plus aria-hidden />
-                  {t('machine.newNotification')}
-                </Button>
+                <HStack gap="2" flexWrap="wrap">
+                  <Button variant="outline" asChild data-testid="machine-notification-form">
+                    <RouterLink to={`/create-notification?equipmentnodeid=${equipmentnodeid}`} state={{ pageType: 'add', from: 'machine', equip: equipmentnodeid }}>
+                      <FilePlus aria-hidden />
+                      {t('notificationForm.entry')}
+                    </RouterLink>
+                  </Button>
+                  <Button colorPalette="brand" onClick={() => setReporting(true)}>
+                    <Plus aria-hidden />
+                    {t('machine.newNotification')}
+                  </Button>
+                </HStack>
               )}
             </HStack>
           </Card.Header>

@@ -1,0 +1,175 @@
+/**
+ * The notification form's rules without React: which form the route and its navigation state ask for, where
+ * back/cancel lead, the DD.MM.YYYY + HH:mm fields as epoch ms (5-minute step, spec part 1 §9), and validation
+ * (title, type and machine required; due date not before the date of the report).
+ */
+import { isUsableNotificationType } from '../../../shared/domain/notification';
+import { isAllowedUploadExtension, normalizeExtension, UPLOAD_TYPES } from '../../../shared/domain/upload-types';
+import type { NotificationDraftValues } from '../../stores/notification-draft-store';
+
+export type NotificationFormOrigin = 'machine' | 'notification' | 'aufgabe' | 'dashboard';
+
+export interface NotificationFormTarget {
+  mode: 'add' | 'edit';
+  from: NotificationFormOrigin;
+  /** The notification edited (edit mode). */
+  notificationnodeid: string | null;
+  /** A machine preset by the machine overview or the board (add mode). */
+  equipmentnodeid: string | null;
+  /** Date and time preset by the caller (DD.MM.YYYY, HH:mm), e.g. a slot on the board. */
+  date: string | null;
+  time: string | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uuidOrNull = (value: unknown): string | null => (typeof value === 'string' && UUID.test(value) ? value : null);
+const stringOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+const ORIGINS: readonly NotificationFormOrigin[] = ['machine', 'notification', 'aufgabe', 'dashboard'];
+
+/** A nodeid from a state field that is either the id or a record carrying `nodeid` (the spec's `equip`, `notification`). */
+function nodeidOf(value: unknown): string | null {
+  if (value && typeof value === 'object' && 'nodeid' in value) return uuidOrNull((value as { nodeid: unknown }).nodeid);
+  return uuidOrNull(value);
+}
+
+/**
+ * The route decides add or edit (/edit-notification needs a notification); state `pageType` agrees or is absent.
+ * The notification comes from `?nodeid=` (what the details screen links with) or state `notification`; a machine
+ * from `?equipmentnodeid=` or state `equip`. Null: /edit-notification without a notification.
+ */
+export function resolveNotificationForm(pathname: string, search: string, state: unknown): NotificationFormTarget | null {
+  const query = new URLSearchParams(search);
+  const record = state && typeof state === 'object' ? (state as Record<string, unknown>) : {};
+  const edit = pathname.startsWith('/edit-notification');
+  const notificationnodeid = uuidOrNull(query.get('nodeid')) ?? nodeidOf(record.notification) ?? uuidOrNull(record.nodeid);
+  if (edit && !notificationnodeid) return null;
+  const from = ORIGINS.includes(record.from as NotificationFormOrigin) ? (record.from as NotificationFormOrigin) : edit ? 'notification' : 'dashboard';
+  return {
+    mode: edit ? 'edit' : 'add',
+    from,
+    notificationnodeid: edit ? notificationnodeid : null,
+    equipmentnodeid: uuidOrNull(query.get('equipmentnodeid')) ?? nodeidOf(record.equip) ?? uuidOrNull(record.equipmentnodeid),
+    date: stringOrNull(record.date),
+    time: stringOrNull(record.time),
+  };
+}
+
+/** Where cancel and back lead: the screen the form was opened from. */
+export function notificationFormReturnPath(target: NotificationFormTarget, equipmentnodeid: string | null): string {
+  if (target.mode === 'edit' || target.from === 'notification') return target.notificationnodeid ? `/notification-details?nodeid=${target.notificationnodeid}` : '/dashboard';
+  if (target.from === 'machine' && equipmentnodeid) return `/machine-overview?nodeid=${equipmentnodeid}`;
+  if (target.from === 'aufgabe') return '/aufgabeplanung';
+  return '/dashboard';
+}
+
+/** The key the kept draft is filed under, so a draft is only restored into the form it was typed in. */
+export function draftKey(target: NotificationFormTarget): string {
+  return target.mode === 'edit' ? `edit:${target.notificationnodeid}` : `add:${target.equipmentnodeid ?? ''}`;
+}
+
+// ---------------------------------------------------------------- dates and times
+
+/** Spec part 1 §9: the time input's step is 300 seconds. */
+export const TIME_STEP_MINUTES = 5;
+const DATE_INPUT = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
+const TIME_INPUT = /^([01]\d|2[0-3]):([0-5]\d)$/;
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** '05.03.2026' → a local midnight, or null for anything that is no calendar date (31.02., letters). */
+export function parseDateInput(text: string): Date | null {
+  const match = DATE_INPUT.exec(text.trim());
+  if (!match) return null;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(year, month - 1, day);
+  return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day ? date : null;
+}
+
+export function formatDateInput(date: Date): string {
+  return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()}`;
+}
+
+/** An HH:mm rounded down to the 5-minute step ('14:33' → '14:30'); anything else unchanged. */
+export function snapTime(time: string): string {
+  const match = TIME_INPUT.exec(time);
+  if (!match) return time;
+  const minutes = Number(match[2]) - (Number(match[2]) % TIME_STEP_MINUTES);
+  return `${match[1]}:${pad(minutes)}`;
+}
+
+/** Now as the form's default date and time, the time rounded down to the 5-minute step. */
+export function nowFields(now: Date): { date: string; time: string } {
+  return { date: formatDateInput(now), time: snapTime(`${pad(now.getHours())}:${pad(now.getMinutes())}`) };
+}
+
+/** The date and time fields as epoch ms (local time), or null when either is invalid. */
+export function dateTimeOf(date: string, time: string): number | null {
+  const day = parseDateInput(date);
+  const match = TIME_INPUT.exec(time.trim());
+  if (!day || !match) return null;
+  day.setHours(Number(match[1]), Number(match[2]), 0, 0);
+  return day.getTime();
+}
+
+export function fieldsOfTime(epochMs: number): { date: string; time: string } {
+  const date = new Date(epochMs);
+  return { date: formatDateInput(date), time: `${pad(date.getHours())}:${pad(date.getMinutes())}` };
+}
+
+// ---------------------------------------------------------------- validation
+
+export type NotificationFormError = 'required' | 'typeNotUsable' | 'invalidDate' | 'invalidTime' | 'timeStep' | 'dueBeforeDate';
+export type NotificationFormErrors = Partial<Record<'type' | 'title' | 'equipmentnodeid' | 'date' | 'time' | 'dueDate', NotificationFormError>>;
+
+/** What keeps the form from saving; `withDate` false in edit mode (the time of a report is not edited). */
+export function validateNotificationForm(values: NotificationDraftValues, withDate: boolean): NotificationFormErrors {
+  const errors: NotificationFormErrors = {};
+  if (values.type === null) errors.type = 'required';
+  else if (!isUsableNotificationType(values.type)) errors.type = 'typeNotUsable';
+  if (values.title.trim() === '') errors.title = 'required';
+  if (!values.equipmentnodeid) errors.equipmentnodeid = 'required';
+  const date = parseDateInput(values.date);
+  if (withDate) {
+    if (!date) errors.date = values.date.trim() === '' ? 'required' : 'invalidDate';
+    const time = TIME_INPUT.exec(values.time.trim());
+    if (!time) errors.time = values.time.trim() === '' ? 'required' : 'invalidTime';
+    else if (Number(time[2]) % TIME_STEP_MINUTES !== 0) errors.time = 'timeStep';
+  }
+  if (values.dueDate.trim() !== '') {
+    const due = parseDateInput(values.dueDate);
+    if (!due) errors.dueDate = 'invalidDate';
+    else if (date && due.getTime() < date.getTime()) errors.dueDate = 'dueBeforeDate';
+  }
+  return errors;
+}
+
+/** The due date field as epoch ms (local midnight of the day), null for none. */
+export function dueUntilOf(dueDate: string): number | null {
+  return dueDate.trim() === '' ? null : (parseDateInput(dueDate)?.getTime() ?? null);
+}
+
+// ---------------------------------------------------------------- files (§5: images, videos, documents)
+
+/** The file chooser's `accept`: every upload extension of §5, and the camera's images and videos. */
+export const NOTIFICATION_UPLOAD_ACCEPT = ['image/*', 'video/*', ...Object.keys(UPLOAD_TYPES).map((extension) => `.${extension}`)].join(',');
+
+export function extensionOf(name: string): string {
+  const match = /\.([^./\\]+)$/.exec(name);
+  return match?.[1] ? normalizeExtension(match[1]) : '';
+}
+
+/** Files the uploader takes, and the names of the skipped ones (no upload type, or empty: the server refuses both). */
+export function sortPickedFiles<F extends { name: string; size: number }>(files: readonly F[]): { accepted: F[]; rejected: string[] } {
+  const accepted: F[] = [];
+  const rejected: string[] = [];
+  for (const file of files) {
+    const extension = extensionOf(file.name);
+    if (extension && isAllowedUploadExtension(extension) && file.size > 0) accepted.push(file);
+    else rejected.push(file.name);
+  }
+  return { accepted, rejected };
+}
+
+/** The attachment's title: the file name without its extension. */
+export function attachmentTitle(name: string): string {
+  return name.replace(/\.[^./\\]+$/, '').trim() || name;
+}

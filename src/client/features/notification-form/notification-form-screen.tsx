@@ -1,0 +1,638 @@
+/**
+ * /create-notification and /edit-notification (spec part 1 §2.2, §3, §4.1, §4.3, §5, §9; issue #13). Type, title,
+ * description, error code, machine (searchable list from the mirror, or preset by the machine overview or the
+ * board), date and time of the report (5-minute step), due date, photos/videos/documents (camera or file).
+ * Save writes the notification and after it each file into the outbox in one transaction, so it never waits for the
+ * network, then opens the notification. Beside the form (below the title in portrait) "what the machine already
+ * knows": FAQs and earlier solutions matching the typed title, from the mirror; opening one keeps the draft
+ * (stores/notification-draft-store.ts) and restores it on return.
+ */
+import { Badge, Box, Button, Card, chakra, Field, Flex, Grid, Heading, HStack, Image, Input, NativeSelect, Skeleton, Stack, Text, Textarea, useBreakpointValue } from '@chakra-ui/react';
+import { BookOpen, Camera, Paperclip, Search, Wrench, X } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { isUsableNotificationType, REPORTABLE_NOTIFICATION_TYPES, type NotificationType } from '../../../shared/domain/notification';
+import { foldText, rankSuggestions, type RankedSuggestion } from '../../../shared/domain/suggestions';
+import { uploadTypeOf } from '../../../shared/domain/upload-types';
+import { attachFile } from '../../../shared/mutations/files';
+import { createNotification, updateNotification } from '../../../shared/mutations/notifications';
+import { BackLink } from '../../components/back-link';
+import { FormError } from '../../components/form-actions';
+import { MissingRecord } from '../../components/missing-record';
+import { TimeField } from '../../components/time-field';
+import { currentLanguage } from '../../lib/i18n';
+import { inputErrors } from '../../lib/input-errors';
+import { useMayRun } from '../../lib/use-permission';
+import { useAttachments } from '../../sync/machine-mirror';
+import { useEquipmentChoices, useEditableNotification, type EditableNotification, type EquipmentChoice } from '../../sync/notification-form-mirror';
+import { useSuggestionCandidates } from '../../sync/notification-suggestions';
+import type { PhotoInput } from '../../sync/repositories/attachments';
+import { createNotificationWithFiles, editNotification } from '../../sync/repositories/notifications';
+import { isQuotaExceeded, useWriteContext } from '../../sync/use-write-context';
+import { notificationDraftStore, takeNotificationDraft, type NotificationDraftFiles, type NotificationDraftValues } from '../../stores/notification-draft-store';
+import {
+  attachmentTitle,
+  dateTimeOf,
+  draftKey,
+  dueUntilOf,
+  extensionOf,
+  fieldsOfTime,
+  NOTIFICATION_UPLOAD_ACCEPT,
+  notificationFormReturnPath,
+  nowFields,
+  resolveNotificationForm,
+  snapTime,
+  sortPickedFiles,
+  validateNotificationForm,
+  type NotificationFormErrors,
+  type NotificationFormTarget,
+} from './notification-form-model';
+
+/** How long the title must rest before the suggestions are ranked again. */
+const SUGGESTION_DEBOUNCE_MS = 200;
+/** How many machines the picker lists at once (search narrows it). */
+const PICKER_LIMIT = 40;
+
+function Frame({ children }: { children: ReactNode }) {
+  return (
+    <Stack gap="4" p={{ base: '4', md: '6' }} maxW="7xl">
+      {children}
+    </Stack>
+  );
+}
+
+export function NotificationFormScreen() {
+  const location = useLocation();
+  const { t } = useTranslation();
+  const target = resolveNotificationForm(location.pathname, location.search, location.state);
+  if (!target) {
+    return (
+      <Frame>
+        <BackLink to="/dashboard" label={t('notificationForm.toDashboard')} />
+        <MissingRecord title={t('notificationForm.invalidState')} text={t('notificationForm.invalidStateText')} testId="notification-form-invalid" />
+      </Frame>
+    );
+  }
+  return <NotificationFormLoader key={draftKey(target)} target={target} />;
+}
+
+function NotificationFormLoader({ target }: { target: NotificationFormTarget }) {
+  const { t } = useTranslation();
+  const notification = useEditableNotification(target.notificationnodeid);
+  const back = <BackLink to={notificationFormReturnPath(target, target.equipmentnodeid)} label={t('notificationForm.back')} />;
+  if (target.mode === 'add') return <NotificationForm target={target} notification={null} />;
+  if (notification.status === 'loading') {
+    return (
+      <Frame>
+        {back}
+        <Skeleton h="80" borderRadius="l3" aria-label={t('notificationForm.loading')} />
+      </Frame>
+    );
+  }
+  if (notification.status === 'missing') {
+    return (
+      <Frame>
+        {back}
+        <MissingRecord title={t('notificationForm.notFound')} text={t('notificationForm.notFoundText')} testId="notification-form-not-found" />
+      </Frame>
+    );
+  }
+  return <NotificationForm target={target} notification={notification.value} />;
+}
+
+function initialValues(target: NotificationFormTarget, notification: EditableNotification | null): NotificationDraftValues {
+  if (notification) {
+    const at = notification.created ? fieldsOfTime(notification.created) : { date: '', time: '' };
+    return {
+      type: notification.type,
+      title: notification.title,
+      description: notification.description ?? '',
+      errorcode: notification.errorcode ?? '',
+      equipmentnodeid: notification.equipmentnodeid,
+      ...at,
+      dueDate: notification.dueuntil ? fieldsOfTime(notification.dueuntil).date : '',
+      files: [],
+    };
+  }
+  const now = nowFields(new Date());
+  return {
+    type: null,
+    title: '',
+    description: '',
+    errorcode: '',
+    equipmentnodeid: target.equipmentnodeid,
+    date: target.date ?? now.date,
+    time: target.time ? snapTime(target.time) : now.time,
+    dueDate: '',
+    files: [],
+  };
+}
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+async function toUpload(file: File): Promise<PhotoInput> {
+  // The canonical type of the extension (Pages, Numbers and Keynote files come without one from most browsers).
+  const mimetype = uploadTypeOf(extensionOf(file.name))?.mimetype ?? file.type;
+  return { bytes: await file.arrayBuffer(), mimetype, name: file.name, title: attachmentTitle(file.name) };
+}
+
+function NotificationForm({ target, notification }: { target: NotificationFormTarget; notification: EditableNotification | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const context = useWriteContext();
+  const language = currentLanguage();
+  const canAttach = useMayRun(attachFile);
+  const canSubmit = useMayRun(notification ? updateNotification : createNotification);
+  const key = draftKey(target);
+  const initial = useMemo(() => initialValues(target, notification), [target, notification]);
+  const [values, setValues] = useState<NotificationDraftValues>(() => takeNotificationDraft(key) ?? initial);
+  const [touched, setTouched] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [rejected, setRejected] = useState<string[]>([]);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const wide = useBreakpointValue({ base: false, lg: true }) ?? false;
+
+  // Every change is kept, so opening a suggestion and coming back finds the form as it was left.
+  useEffect(() => notificationDraftStore.getState().keep(key, values), [key, values]);
+  useEffect(() => setFieldErrors({}), [values]);
+
+  const set = (change: Partial<NotificationDraftValues>) => setValues((current) => ({ ...current, ...change }));
+  const errors = validateNotificationForm(values, !notification);
+  const shown: NotificationFormErrors = touched ? errors : {};
+  const errorText = (field: keyof NotificationFormErrors) => {
+    const server = fieldErrors[field === 'dueDate' ? 'dueuntil' : field];
+    if (server) return server;
+    const code = shown[field];
+    return code ? t(`notificationForm.errors.${code}`) : null;
+  };
+
+  const returnPath = notificationFormReturnPath(target, values.equipmentnodeid ?? target.equipmentnodeid);
+  const leave = (path: string) => {
+    notificationDraftStore.getState().clear();
+    void navigate(path, { replace: true });
+  };
+
+  const pick = (picked: File[]) => {
+    const { accepted, rejected: refused } = sortPickedFiles(picked);
+    setRejected(refused);
+    set({ files: [...values.files, ...accepted.map((file, index) => ({ key: `${Date.now()}-${index}-${file.name}`, file }))] });
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!context || saving || Object.keys(errors).length > 0 || !isUsableNotificationType(values.type) || !values.equipmentnodeid) return;
+    setSaving(true);
+    setError(null);
+    let uploads: PhotoInput[];
+    try {
+      uploads = await Promise.all(values.files.map(({ file }) => toUpload(file)));
+    } catch {
+      setError(t('notificationForm.errors.fileUnreadable'));
+      setSaving(false);
+      return;
+    }
+    const fields = {
+      type: values.type,
+      title: values.title.trim(),
+      description: values.description.trim() || null,
+      errorcode: values.errorcode.trim() || null,
+      equipmentnodeid: values.equipmentnodeid,
+      dueuntil: dueUntilOf(values.dueDate),
+    } as const;
+    try {
+      if (notification) {
+        // why the cast: an old row may carry a type the form does not offer; it differs from the chosen one, so it is sent.
+        await editNotification(context, notification.nodeid, { ...notification, type: notification.type as NotificationType }, fields, uploads);
+        leave(`/notification-details?nodeid=${notification.nodeid}`);
+      } else {
+        const nodeid = await createNotificationWithFiles(context, { ...fields, created: dateTimeOf(values.date, values.time) ?? Date.now(), files: uploads });
+        leave(`/notification-details?nodeid=${nodeid}`);
+      }
+    } catch (failure) {
+      const refused = inputErrors(failure, t);
+      if (refused) setFieldErrors(refused);
+      else setError(isQuotaExceeded(failure) ? t('sync.errors.quota') : t('notificationForm.errors.saveFailed'));
+      setSaving(false);
+    }
+  };
+
+  const title = notification ? t('notificationForm.editTitle') : t('notificationForm.addTitle');
+  const suggestions = <SuggestionsPanel equipmentnodeid={values.equipmentnodeid} title={values.title} errorcode={values.errorcode} exclude={notification?.nodeid ?? null} />;
+
+  return (
+    <Frame>
+      <BackLink to={returnPath} label={t('notificationForm.back')} />
+      <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="4" alignItems="start">
+        <Card.Root variant="outline" bg="bg.panel" asChild>
+          <form onSubmit={save} noValidate aria-label={title} data-testid="notification-form">
+            <Card.Header>
+              <Heading as="h1" size="xl">
+                {title}
+              </Heading>
+            </Card.Header>
+            <Card.Body gap="5">
+              <Field.Root required invalid={errorText('type') !== null}>
+                <Field.Label>
+                  {t('notificationForm.type')}
+                  <Field.RequiredIndicator />
+                </Field.Label>
+                <NativeSelect.Root size="lg">
+                  <NativeSelect.Field value={values.type === null ? '' : String(values.type)} onChange={(event) => set({ type: event.target.value === '' ? null : Number(event.target.value) })} data-testid="notification-type-select">
+                    <option value="">{t('notificationForm.choose')}</option>
+                    {values.type !== null && !REPORTABLE_NOTIFICATION_TYPES.includes(values.type as never) && <option value={values.type}>{t('notification.type.unknown')}</option>}
+                    {REPORTABLE_NOTIFICATION_TYPES.map((value) => (
+                      <option key={value} value={value}>
+                        {t(`notification.type.${value}`)}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+                <Field.ErrorText>{errorText('type')}</Field.ErrorText>
+              </Field.Root>
+
+              <Field.Root required invalid={errorText('title') !== null}>
+                <Field.Label>
+                  {t('notificationForm.title')}
+                  <Field.RequiredIndicator />
+                </Field.Label>
+                <Input value={values.title} onChange={(event) => set({ title: event.target.value })} autoComplete="off" size="lg" data-testid="notification-title-input" />
+                <Field.ErrorText>{errorText('title')}</Field.ErrorText>
+              </Field.Root>
+
+              {!wide && suggestions}
+
+              <Field.Root invalid={Boolean(fieldErrors.description)}>
+                <Field.Label>{t('notificationForm.description')}</Field.Label>
+                <Textarea value={values.description} onChange={(event) => set({ description: event.target.value })} rows={4} size="lg" data-testid="notification-description-input" />
+                {fieldErrors.description && <Field.ErrorText>{fieldErrors.description}</Field.ErrorText>}
+              </Field.Root>
+
+              <Field.Root invalid={Boolean(fieldErrors.errorcode)}>
+                <Field.Label>{t('notificationForm.errorcode')}</Field.Label>
+                <Input value={values.errorcode} onChange={(event) => set({ errorcode: event.target.value })} autoComplete="off" size="lg" data-testid="notification-errorcode-input" />
+                {fieldErrors.errorcode && <Field.ErrorText>{fieldErrors.errorcode}</Field.ErrorText>}
+              </Field.Root>
+
+              <EquipmentPicker value={values.equipmentnodeid} onChange={(equipmentnodeid) => set({ equipmentnodeid })} error={errorText('equipmentnodeid')} language={language} />
+
+              <Grid templateColumns={{ base: '1fr', sm: 'repeat(3, minmax(0, 1fr))' }} gap="4">
+                <Field.Root required={!notification} invalid={errorText('date') !== null} disabled={Boolean(notification)}>
+                  <Field.Label>{t('notificationForm.date')}</Field.Label>
+                  <Input value={values.date} onChange={(event) => set({ date: event.target.value })} placeholder={t('notificationForm.datePlaceholder')} inputMode="numeric" autoComplete="off" maxLength={10} size="lg" data-testid="notification-date-input" />
+                  <Field.ErrorText>{errorText('date')}</Field.ErrorText>
+                </Field.Root>
+                <Field.Root required={!notification} invalid={errorText('time') !== null} disabled={Boolean(notification)}>
+                  <Field.Label>{t('notificationForm.time')}</Field.Label>
+                  <TimeField value={values.time} onChange={(time) => set({ time: snapTime(time) })} size="lg" data-testid="notification-time-input" />
+                  {errorText('time') ? <Field.ErrorText>{errorText('time')}</Field.ErrorText> : <Field.HelperText>{t('notificationForm.timeStep')}</Field.HelperText>}
+                </Field.Root>
+                <Field.Root invalid={errorText('dueDate') !== null}>
+                  <Field.Label>{t('notificationForm.dueDate')}</Field.Label>
+                  <Input value={values.dueDate} onChange={(event) => set({ dueDate: event.target.value })} placeholder={t('notificationForm.datePlaceholder')} inputMode="numeric" autoComplete="off" maxLength={10} size="lg" data-testid="notification-due-input" />
+                  <Field.ErrorText>{errorText('dueDate')}</Field.ErrorText>
+                </Field.Root>
+              </Grid>
+              {notification && (
+                <Text textStyle="sm" color="fg.muted">
+                  {t('notificationForm.dateFixed')}
+                </Text>
+              )}
+
+              {canAttach && (
+                <Stack gap="3" as="section" aria-label={t('notificationForm.files')}>
+                  <Text fontWeight="medium">{t('notificationForm.files')}</Text>
+                  {notification && <ExistingAttachments notificationnodeid={notification.nodeid} />}
+                  <HStack gap="3" wrap="wrap">
+                    <FilePicker label={t('notificationForm.camera')} icon={<Camera size={18} aria-hidden />} accept="image/*,video/*" capture onFiles={pick} testId="notification-camera-input" />
+                    <FilePicker label={t('notificationForm.chooseFiles')} icon={<Paperclip size={18} aria-hidden />} accept={NOTIFICATION_UPLOAD_ACCEPT} multiple onFiles={pick} testId="notification-file-input" />
+                  </HStack>
+                  <Text textStyle="sm" color="fg.muted">
+                    {t('notificationForm.filesHint')}
+                  </Text>
+                  {values.files.length > 0 && <ChosenFiles files={values.files} onRemove={(removed) => set({ files: values.files.filter((entry) => entry.key !== removed) })} />}
+                  {rejected.length > 0 && (
+                    <Box role="alert" borderWidth="1px" borderColor="border.error" borderRadius="l2" p="3" data-testid="notification-rejected-files">
+                      <Text color="fg.error">{t('notificationForm.rejected', { names: rejected.join(', ') })}</Text>
+                    </Box>
+                  )}
+                </Stack>
+              )}
+              <FormError error={error} />
+            </Card.Body>
+            <Card.Footer justifyContent="flex-end" gap="3" flexWrap="wrap">
+              <Button variant="outline" size="lg" onClick={() => leave(returnPath)} disabled={saving} data-testid="notification-form-cancel">
+                {t('notificationForm.cancel')}
+              </Button>
+              <Button
+                type="submit"
+                colorPalette="brand"
+                size="lg"
+                disabled={saving || !context || !canSubmit || (touched && Object.keys(errors).length > 0)}
+                loading={saving}
+                loadingText={t('notificationForm.saving')}
+                data-testid="notification-form-save"
+              >
+                {t('notificationForm.save')}
+              </Button>
+            </Card.Footer>
+          </form>
+        </Card.Root>
+        {wide && <Box position="sticky" top="4">{suggestions}</Box>}
+      </Grid>
+    </Frame>
+  );
+}
+
+/** A file input laid over a button-looking label: the whole 44 px target opens the chooser or the camera. */
+function FilePicker({ label, icon, accept, capture, multiple, onFiles, testId }: { label: string; icon: ReactNode; accept: string; capture?: boolean; multiple?: boolean; onFiles(files: File[]): void; testId: string }) {
+  const id = useId();
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])];
+    event.target.value = '';
+    if (files.length > 0) onFiles(files);
+  };
+  return (
+    <Box position="relative" _focusWithin={{ outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px', borderRadius: 'l2' }}>
+      <chakra.label htmlFor={id} display="inline-flex" alignItems="center" gap="2" minH="11" px="4" borderWidth="1px" borderColor="border" borderRadius="l2" bg="bg.panel" fontWeight="medium" cursor="pointer">
+        {icon}
+        {label}
+      </chakra.label>
+      <chakra.input id={id} type="file" accept={accept} multiple={multiple} {...(capture ? { capture: 'environment' } : {})} onChange={onChange} position="absolute" inset="0" w="full" h="full" opacity={0} cursor="pointer" data-testid={testId} />
+    </Box>
+  );
+}
+
+/** An object URL for an image's preview, revoked when the file goes. */
+function usePreviewUrl(file: File): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file.type.startsWith('image/')) return;
+    const created = URL.createObjectURL(file);
+    setUrl(created);
+    return () => URL.revokeObjectURL(created);
+  }, [file]);
+  return url;
+}
+
+function ChosenFile({ file, onRemove }: { file: File; onRemove(): void }) {
+  const { t } = useTranslation();
+  const preview = usePreviewUrl(file);
+  return (
+    <Flex align="center" gap="3" minH="11" data-testid="notification-chosen-file">
+      {preview ? (
+        <Image src={preview} alt={t('notificationForm.preview', { name: file.name })} w="20" h="16" flexShrink={0} objectFit="cover" borderRadius="l2" borderWidth="1px" bg="bg.muted" />
+      ) : (
+        <Flex w="20" h="16" flexShrink={0} align="center" justify="center" borderRadius="l2" borderWidth="1px" bg="bg.muted">
+          <Paperclip size={20} aria-hidden />
+        </Flex>
+      )}
+      <Text flex="1" minW="0" overflowWrap="anywhere">
+        {file.name}
+      </Text>
+      <Button variant="ghost" minW="11" minH="11" aria-label={t('notificationForm.removeFile', { name: file.name })} onClick={onRemove}>
+        <X aria-hidden />
+      </Button>
+    </Flex>
+  );
+}
+
+/** In edit mode: the files the notification already has (new ones are added below; removing is on the details screen). */
+function ExistingAttachments({ notificationnodeid }: { notificationnodeid: string }) {
+  const { t } = useTranslation();
+  const attachments = useAttachments(notificationnodeid);
+  if (!attachments || attachments.length === 0) return null;
+  return (
+    <Stack gap="1" data-testid="notification-existing-files">
+      <Text textStyle="sm" color="fg.muted">
+        {t('notificationForm.existingFiles', { count: attachments.length })}
+      </Text>
+      {attachments.map((attachment) => (
+        <Flex key={attachment.nodeid} align="center" gap="2">
+          <Paperclip size={16} aria-hidden />
+          <Text flex="1" minW="0" overflowWrap="anywhere">
+            {attachment.title}
+          </Text>
+        </Flex>
+      ))}
+    </Stack>
+  );
+}
+
+function ChosenFiles({ files, onRemove }: { files: NotificationDraftFiles[]; onRemove(key: string): void }) {
+  return (
+    <Stack gap="2">
+      {files.map(({ key, file }) => (
+        <ChosenFile key={key} file={file} onRemove={() => onRemove(key)} />
+      ))}
+    </Stack>
+  );
+}
+
+function choiceMatches(choice: EquipmentChoice, words: string[]): boolean {
+  const haystack = foldText([choice.name, choice.equipmentid, choice.place, choice.site].filter(Boolean).join(' '));
+  return words.every((word) => haystack.includes(word));
+}
+
+function choiceLine(choice: EquipmentChoice): string {
+  return [choice.place, choice.site].filter(Boolean).join(' · ');
+}
+
+/** The machine: the chosen one with "change", or a search over the mirror's machines (name, number, pool/area, plant). */
+function EquipmentPicker({ value, onChange, error, language }: { value: string | null; onChange(nodeid: string | null): void; error: string | null; language: string }) {
+  const { t } = useTranslation();
+  const choices = useEquipmentChoices(language);
+  const [searching, setSearching] = useState(value === null);
+  const [query, setQuery] = useState('');
+  const searchRef = useRef<HTMLInputElement>(null);
+  const chosen = value ? choices?.find((choice) => choice.nodeid === value) : undefined;
+  const words = foldText(query).split(/\s+/).filter(Boolean);
+  const matches = (choices ?? []).filter((choice) => choiceMatches(choice, words));
+
+  useEffect(() => {
+    if (searching && value !== null) searchRef.current?.focus();
+  }, [searching, value]);
+
+  return (
+    <Field.Root required invalid={error !== null}>
+      <Field.Label>
+        {t('notificationForm.equipment')}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      {!searching && value ? (
+        <Flex align="center" gap="3" w="full" borderWidth="1px" borderColor="border" borderRadius="l2" p="3" data-testid="notification-equipment-chosen">
+          <Stack gap="0" flex="1" minW="0">
+            <Text fontWeight="semibold">{chosen?.name ?? (choices ? t('notificationForm.unknownEquipment') : '…')}</Text>
+            {chosen && choiceLine(chosen) && (
+              <Text textStyle="sm" color="fg.muted">
+                {choiceLine(chosen)}
+              </Text>
+            )}
+          </Stack>
+          <Button variant="outline" onClick={() => setSearching(true)} data-testid="notification-equipment-change">
+            {t('notificationForm.changeEquipment')}
+          </Button>
+        </Flex>
+      ) : (
+        <Stack gap="2" w="full">
+          <HStack gap="2">
+            <Box position="relative" flex="1">
+              <Box position="absolute" left="3" top="50%" transform="translateY(-50%)" color="fg.muted" pointerEvents="none">
+                <Search size={18} aria-hidden />
+              </Box>
+              <Input ref={searchRef} ps="10" size="lg" value={query} onChange={(event) => setQuery(event.target.value)} placeholder={t('notificationForm.searchEquipment')} aria-label={t('notificationForm.searchEquipment')} autoComplete="off" data-testid="notification-equipment-search" />
+            </Box>
+            {value && (
+              <Button variant="ghost" size="lg" onClick={() => setSearching(false)}>
+                {t('notificationForm.cancel')}
+              </Button>
+            )}
+          </HStack>
+          <Box as="ul" listStyleType="none" m="0" p="0" maxH="64" overflowY="auto" borderWidth="1px" borderColor="border" borderRadius="l2" aria-label={t('notificationForm.equipment')} data-testid="notification-equipment-list">
+            {!choices && <Skeleton h="11" m="2" />}
+            {choices && matches.length === 0 && (
+              <Text as="li" p="3" color="fg.muted">
+                {t('notificationForm.noEquipment')}
+              </Text>
+            )}
+            {matches.slice(0, PICKER_LIMIT).map((choice) => (
+              <Box as="li" key={choice.nodeid} borderBottomWidth="1px" borderColor="border.muted" _last={{ borderBottomWidth: 0 }}>
+                <Button
+                  variant="ghost"
+                  w="full"
+                  h="auto"
+                  minH="11"
+                  py="2"
+                  justifyContent="flex-start"
+                  textAlign="start"
+                  whiteSpace="normal"
+                  aria-pressed={choice.nodeid === value}
+                  onClick={() => {
+                    onChange(choice.nodeid);
+                    setSearching(false);
+                    setQuery('');
+                  }}
+                >
+                  <Stack gap="0" align="start">
+                    <Text fontWeight="semibold">{choice.name}</Text>
+                    {choiceLine(choice) && (
+                      <Text textStyle="sm" color="fg.muted" fontWeight="normal">
+                        {choiceLine(choice)}
+                      </Text>
+                    )}
+                  </Stack>
+                </Button>
+              </Box>
+            ))}
+          </Box>
+          {matches.length > PICKER_LIMIT && (
+            <Text textStyle="sm" color="fg.muted">
+              {t('notificationForm.moreEquipment', { count: matches.length - PICKER_LIMIT })}
+            </Text>
+          )}
+        </Stack>
+      )}
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
+function suggestionLink(item: RankedSuggestion): string {
+  const { candidate } = item;
+  if (candidate.kind === 'solution') return `/notification-details?nodeid=${candidate.nodeid}`;
+  if (candidate.scope === 'type' && candidate.ownernodeid) return `/equipmenttype-overview?nodeid=${candidate.ownernodeid}&tab=2`;
+  return `/machine-overview?nodeid=${candidate.ownernodeid ?? ''}&tab=3`;
+}
+
+/** "What the machine already knows": ranked from the mirror on the debounced title and the error code. */
+function SuggestionsPanel({ equipmentnodeid, title, errorcode, exclude }: { equipmentnodeid: string | null; title: string; errorcode: string; exclude: string | null }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const candidates = useSuggestionCandidates(equipmentnodeid, language, exclude);
+  const query = useDebounced(`${title}\u0000${errorcode}`, SUGGESTION_DEBOUNCE_MS);
+  const ranked = useMemo(() => {
+    const [typedTitle = '', typedCode = ''] = query.split('\u0000');
+    return candidates ? rankSuggestions({ title: typedTitle, errorcode: typedCode }, candidates) : [];
+  }, [candidates, query]);
+  const typed = title.trim() !== '' || errorcode.trim() !== '';
+
+  return (
+    <Card.Root variant="subtle" as="section" aria-labelledby="notification-suggestions-heading" data-testid="notification-suggestions">
+      <Card.Header pb="2">
+        <Heading as="h2" size="md" id="notification-suggestions-heading">
+          {t('notificationForm.suggestions.title')}
+        </Heading>
+        <Text textStyle="sm" color="fg.muted">
+          {t('notificationForm.suggestions.intro')}
+        </Text>
+      </Card.Header>
+      <Card.Body pt="2">
+        {!equipmentnodeid && <Text color="fg.muted">{t('notificationForm.suggestions.noEquipment')}</Text>}
+        {equipmentnodeid && !typed && <Text color="fg.muted">{t('notificationForm.suggestions.typeTitle')}</Text>}
+        {equipmentnodeid && typed && candidates && ranked.length === 0 && <Text color="fg.muted">{t('notificationForm.suggestions.none')}</Text>}
+        {ranked.length > 0 && (
+          <Stack as="ul" listStyleType="none" m="0" p="0" gap="2" aria-label={t('notificationForm.suggestions.title')}>
+            {ranked.map((item) => (
+              <Box as="li" key={`${item.candidate.kind}-${item.candidate.nodeid}`}>
+                <SuggestionLink item={item} />
+              </Box>
+            ))}
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function SuggestionLink({ item }: { item: RankedSuggestion }) {
+  const { t } = useTranslation();
+  const { candidate } = item;
+  const isFaq = candidate.kind === 'faq';
+  const source = isFaq
+    ? candidate.scope === 'type'
+      ? t('notificationForm.suggestions.typeFaq', { name: candidate.ownerName ?? '' })
+      : t('notificationForm.suggestions.machineFaq')
+    : candidate.scope === 'type'
+      ? t('notificationForm.suggestions.otherMachine', { name: candidate.ownerName ?? '' })
+      : t('notificationForm.suggestions.thisMachine');
+  return (
+    <chakra.a asChild display="block" p="3" borderRadius="l2" borderWidth="1px" borderColor="border" bg="bg.panel" color="fg" textDecoration="none" _hover={{ bg: 'bg.subtle' }} focusRingColor="brand.solid">
+      <RouterLink to={suggestionLink(item)} onClick={() => notificationDraftStore.getState().park()} data-testid="notification-suggestion">
+        <Stack gap="1">
+          <HStack gap="2" flexWrap="wrap">
+            <Badge size="sm" variant="subtle" colorPalette={isFaq ? 'purple' : 'green'}>
+              {isFaq ? <BookOpen size={12} aria-hidden /> : <Wrench size={12} aria-hidden />}
+              {isFaq ? t('notificationForm.suggestions.faq') : t('notificationForm.suggestions.solution')}
+            </Badge>
+            {item.reason === 'errorcode' && (
+              <Badge size="sm" variant="outline" colorPalette="orange">
+                {t('notificationForm.suggestions.sameCode', { code: candidate.errorcode ?? '' })}
+              </Badge>
+            )}
+            <Text textStyle="xs" color="fg.muted">
+              {source}
+            </Text>
+          </HStack>
+          <Text fontWeight="semibold" lineClamp={2}>
+            {candidate.title}
+          </Text>
+          {candidate.summary && (
+            <Text textStyle="sm" color="fg.muted" lineClamp={2}>
+              {isFaq ? candidate.summary : t('notificationForm.suggestions.solvedBy', { solution: candidate.summary })}
+            </Text>
+          )}
+        </Stack>
+      </RouterLink>
+    </chakra.a>
+  );
+}

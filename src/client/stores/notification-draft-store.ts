@@ -1,0 +1,58 @@
+/**
+ * The notification form's draft while the technician looks at a suggestion (a FAQ, an earlier solution) and comes
+ * back: the form writes every change here and restores it when it opens again for the same target. In memory,
+ * not sessionStorage, because the chosen files are File objects; a reload starts a fresh form (nothing was saved,
+ * nothing is lost that the technician did not see on screen a moment ago).
+ */
+import { createStore } from 'zustand/vanilla';
+
+export interface NotificationDraftFiles {
+  key: string;
+  file: File;
+}
+
+export interface NotificationDraftValues {
+  type: number | null;
+  title: string;
+  description: string;
+  errorcode: string;
+  equipmentnodeid: string | null;
+  /** DD.MM.YYYY as typed. */
+  date: string;
+  /** HH:mm as typed. */
+  time: string;
+  /** DD.MM.YYYY as typed, '' for none. */
+  dueDate: string;
+  files: NotificationDraftFiles[];
+}
+
+export interface NotificationDraft {
+  /** Which form it belongs to: `add:<machine or ''>` or `edit:<notification>`. */
+  key: string;
+  values: NotificationDraftValues;
+  /** Set when the technician opened a suggestion: only then does the form, opened again, take the draft back. */
+  parked: boolean;
+}
+
+interface DraftState {
+  draft: NotificationDraft | null;
+  keep(key: string, values: NotificationDraftValues): void;
+  park(): void;
+  clear(): void;
+}
+
+export const notificationDraftStore = createStore<DraftState>((set) => ({
+  draft: null,
+  keep: (key, values) => set({ draft: { key, values, parked: false } }),
+  park: () => set((state) => ({ draft: state.draft ? { ...state.draft, parked: true } : null })),
+  clear: () => set({ draft: null }),
+}));
+
+/**
+ * The parked draft for this form, or null. Read once when the form opens; a draft left any other way (the
+ * navigation, another screen) is not restored, so a later form does not start with yesterday's text.
+ */
+export function takeNotificationDraft(key: string): NotificationDraftValues | null {
+  const { draft } = notificationDraftStore.getState();
+  return draft && draft.parked && draft.key === key ? draft.values : null;
+}

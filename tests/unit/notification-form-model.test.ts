@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import {
+  dateTimeOf,
+  dueUntilOf,
+  notificationFormReturnPath,
+  nowFields,
+  parseDateInput,
+  resolveNotificationForm,
+  snapTime,
+  sortPickedFiles,
+  validateNotificationForm,
+} from '../../src/client/features/notification-form/notification-form-model';
+import { notificationDraftStore, takeNotificationDraft, type NotificationDraftValues } from '../../src/client/stores/notification-draft-store';
+
+const N = '0190f5a0-0000-7000-8000-0000000000d1';
+const M = '0190f5a0-0000-7000-8000-0000000000b1';
+
+describe('which form the route and its state ask for', () => {
+  it('edit from the details screen: ?nodeid= with state { pageType, from }', () => {
+    expect(resolveNotificationForm('/edit-notification', `?nodeid=${N}`, { pageType: 'edit', from: 'notification' })).toEqual({ mode: 'edit', from: 'notification', notificationnodeid: N, equipmentnodeid: null, date: null, time: null });
+  });
+
+  it('edit with the notification only in the state (the spec’s `notification` record)', () => {
+    expect(resolveNotificationForm('/edit-notification', '', { notification: { nodeid: N }, equip: { nodeid: M } })).toMatchObject({ mode: 'edit', notificationnodeid: N, equipmentnodeid: M, from: 'notification' });
+  });
+
+  it.each([['', null], ['?nodeid=kaputt', null]])('edit without a notification (%s) is no form', (search, state) => {
+    expect(resolveNotificationForm('/edit-notification', search, state)).toBeNull();
+  });
+
+  it('add from the machine with the machine in the query; from the board with date and time', () => {
+    expect(resolveNotificationForm('/create-notification', `?equipmentnodeid=${M}`, { pageType: 'add', from: 'machine' })).toMatchObject({ mode: 'add', from: 'machine', equipmentnodeid: M, notificationnodeid: null });
+    expect(resolveNotificationForm('/create-notification', '', { from: 'aufgabe', equip: M, date: '03.12.2026', time: '07:30' })).toMatchObject({ from: 'aufgabe', equipmentnodeid: M, date: '03.12.2026', time: '07:30' });
+    expect(resolveNotificationForm('/create-notification', '', null)).toMatchObject({ mode: 'add', from: 'dashboard', equipmentnodeid: null });
+  });
+
+  it.each([
+    [{ from: 'machine' }, `/machine-overview?nodeid=${M}`],
+    [{ from: 'aufgabe' }, '/aufgabeplanung'],
+    [{ from: 'dashboard' }, '/dashboard'],
+  ])('add from %j goes back to %s', (state, path) => {
+    expect(notificationFormReturnPath(resolveNotificationForm('/create-notification', `?equipmentnodeid=${M}`, state)!, M)).toBe(path);
+  });
+
+  it('edit goes back to the notification', () => {
+    expect(notificationFormReturnPath(resolveNotificationForm('/edit-notification', `?nodeid=${N}`, null)!, M)).toBe(`/notification-details?nodeid=${N}`);
+  });
+});
+
+describe('dates and times', () => {
+  it.each([
+    ['05.03.2026', [2026, 2, 5]],
+    ['5.3.2026', [2026, 2, 5]],
+    ['29.02.2028', [2028, 1, 29]],
+  ])('%s is a date', (text, [year, month, day]) => {
+    expect(parseDateInput(text)).toEqual(new Date(year!, month!, day!));
+  });
+
+  it.each(['31.02.2026', '2026-03-05', '05.03.26', '', 'heute'])('%j is no date', (text) => {
+    expect(parseDateInput(text)).toBeNull();
+  });
+
+  it.each([
+    ['14:33', '14:30'],
+    ['14:35', '14:35'],
+    ['00:04', '00:00'],
+    ['23:59', '23:55'],
+    ['25:00', '25:00'],
+  ])('%s on the 5-minute step is %s', (time, snapped) => {
+    expect(snapTime(time)).toBe(snapped);
+  });
+
+  it('now: today’s date and the time rounded down to 5 minutes; both together as local epoch ms', () => {
+    const fields = nowFields(new Date(2026, 10, 25, 9, 43, 12));
+    expect(fields).toEqual({ date: '25.11.2026', time: '09:40' });
+    expect(dateTimeOf(fields.date, fields.time)).toBe(new Date(2026, 10, 25, 9, 40).getTime());
+    expect(dateTimeOf('25.11.2026', '9:40')).toBeNull();
+    expect(dueUntilOf('')).toBeNull();
+    expect(dueUntilOf('01.12.2026')).toBe(new Date(2026, 11, 1).getTime());
+  });
+});
+
+describe('validation', () => {
+  const valid: NotificationDraftValues = { type: 0, title: 'Spindel blockiert', description: '', errorcode: '', equipmentnodeid: M, date: '25.11.2026', time: '09:40', dueDate: '', files: [] };
+
+  it('a complete form has no errors', () => {
+    expect(validateNotificationForm(valid, true)).toEqual({});
+  });
+
+  it('type, title and machine are required; types 4 and 5 are not offered', () => {
+    expect(validateNotificationForm({ ...valid, type: null, title: '  ', equipmentnodeid: null }, true)).toEqual({ type: 'required', title: 'required', equipmentnodeid: 'required' });
+    expect(validateNotificationForm({ ...valid, type: 4 }, true)).toEqual({ type: 'typeNotUsable' });
+  });
+
+  it.each([
+    [{ date: '' }, { date: 'required' }],
+    [{ date: '31.02.2026' }, { date: 'invalidDate' }],
+    [{ time: '9' }, { time: 'invalidTime' }],
+    [{ time: '09:42' }, { time: 'timeStep' }],
+    [{ dueDate: '24.11.2026' }, { dueDate: 'dueBeforeDate' }],
+    [{ dueDate: '25.11.2026' }, {}],
+    [{ dueDate: '32.11.2026' }, { dueDate: 'invalidDate' }],
+  ])('%j → %j', (change, errors) => {
+    expect(validateNotificationForm({ ...valid, ...change }, true)).toEqual(errors);
+  });
+
+  it('in edit mode the report’s date and time are not validated (they are not edited)', () => {
+    expect(validateNotificationForm({ ...valid, time: '09:42' }, false)).toEqual({});
+  });
+
+  it('files: the §5 types are taken, others and empty ones skipped', () => {
+    const files = [
+      { name: 'foto.JPG', size: 10 },
+      { name: 'video.mov', size: 10 },
+      { name: 'plan.numbers', size: 10 },
+      { name: 'setup.exe', size: 10 },
+      { name: 'leer.pdf', size: 0 },
+    ];
+    const { accepted, rejected } = sortPickedFiles(files);
+    expect(accepted.map((file) => file.name)).toEqual(['foto.JPG', 'video.mov', 'plan.numbers']);
+    expect(rejected).toEqual(['setup.exe', 'leer.pdf']);
+  });
+});
+
+describe('the draft kept while a suggestion is open', () => {
+  const values: NotificationDraftValues = { type: 0, title: 'Spindel', description: '', errorcode: '', equipmentnodeid: M, date: '25.11.2026', time: '09:40', dueDate: '', files: [] };
+
+  it('comes back only when parked by a suggestion, and only into the same form', () => {
+    const store = notificationDraftStore.getState();
+    store.keep(`add:${M}`, values);
+    expect(takeNotificationDraft(`add:${M}`)).toBeNull();
+    store.park();
+    expect(takeNotificationDraft(`add:${M}`)).toEqual(values);
+    expect(takeNotificationDraft(`edit:${N}`)).toBeNull();
+    store.clear();
+    expect(takeNotificationDraft(`add:${M}`)).toBeNull();
+  });
+});
