@@ -151,7 +151,14 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     titleKey: 'notificationDetails',
     load: () => import('../features/notification/notification-details-screen').then((m) => ({ default: m.NotificationDetailsScreen })),
   },
-  pending('/notifications-dashboard', 'private', 'open notifications', notifications),
+  {
+    path: '/notifications-dashboard',
+    access: 'private',
+    purpose: 'open notifications',
+    status: 'ready',
+    titleKey: 'notificationsDashboard',
+    load: () => import('../features/notifications-dashboard/notifications-dashboard-screen').then((m) => ({ default: m.NotificationsDashboardScreen })),
+  },
 
   pending('/create-workflow-step', 'private', 'solution form', notifications),
   pending('/edit-workflow-step', 'private', 'solution form', notifications),

@@ -40,6 +40,7 @@ function BackToMachine({ equipmentnodeid }: { equipmentnodeid: string | null }) 
   // Opened from the machine's history tab (state from 'history', spec §2.2), the way back is that tab.
   const from: unknown = (useLocation().state as { from?: unknown } | null)?.from;
   const tab = from === 'history' ? 1 : 0;
+  if (from === 'notifications-dashboard') return <BackLink to="/notifications-dashboard" label={t('notificationsDashboard.back')} />;
   return equipmentnodeid ? <BackLink to={`/machine-overview?nodeid=${equipmentnodeid}&tab=${tab}`} label={t('notificationSlice.back')} /> : <BackLink to="/dashboard" label={t('notificationSlice.backToDashboard')} />;
 }
 
