@@ -155,7 +155,7 @@ function FilterPanel({ filters, setFilters, tree, machines, onReset }: { filters
               <Button
                 key={status}
                 size="sm"
-                minH="10"
+                minH="11"
                 variant={on ? 'solid' : 'outline'}
                 aria-pressed={on}
                 // At least one status stays chosen: an empty choice would only ever show nothing.
@@ -173,7 +173,7 @@ function FilterPanel({ filters, setFilters, tree, machines, onReset }: { filters
           {DASHBOARD_FILTER_TYPES.map((type) => {
             const on = filters.types.includes(type);
             return (
-              <Button key={type} size="sm" minH="10" variant={on ? 'solid' : 'outline'} aria-pressed={on} onClick={() => setFilters({ types: toggled(filters.types, type) })} whiteSpace="normal" textAlign="start" h="auto" py="1.5">
+              <Button key={type} size="sm" minH="11" variant={on ? 'solid' : 'outline'} aria-pressed={on} onClick={() => setFilters({ types: toggled(filters.types, type) })} whiteSpace="normal" textAlign="start" h="auto" py="1.5">
                 {t(`notification.type.${type}` as 'notification.type.0')}
               </Button>
             );
