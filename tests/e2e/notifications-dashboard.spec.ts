@@ -4,15 +4,16 @@
  * filters are there again after leaving the screen; offline the list still reads, and a notification reported
  * offline shows in it at once. Checks read the rows' data attributes (type, status, created), not the demo's texts.
  */
+import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import de from '../../src/client/i18n/de.json';
 import { expect, test } from './support/test';
 import { MachineListPage, MachinePage, SyncStatus } from './support/machine-pages';
 import { takeOfflineReady } from './support/offline';
 import { loginAs, smallTouchTargets, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
 
 const SHOTS = '/work/wt/shots/ndash';
-const typeLabel = (type: number) => (de.notification.type as Record<string, string>)[String(type)]!;
+const de = JSON.parse(readFileSync('src/client/i18n/de.json', 'utf8')) as { notification: { type: Record<string, string> } };
+const typeLabel = (type: number) => de.notification.type[String(type)]!;
 
 const rows = (page: Page) => page.getByTestId('dashboard-notification');
 const filters = (page: Page) => page.getByTestId('dashboard-filters').first();
@@ -63,7 +64,8 @@ test('filters, search and sort over the followed machines, kept across visits; o
 
   await openFromNav(page, 'Meldungen');
   await expect(page).toHaveURL(/\/notifications-dashboard$/);
-  await expect(page.getByRole('heading', { name: 'Meldungen', level: 1 })).toBeVisible();
+  // The app bar carries the page's title.
+  await expect(page.getByRole('banner').getByRole('heading', { name: 'Meldungen', level: 1 })).toBeVisible();
   await expect(rows(page).first()).toBeVisible();
 
   await test.step('by default: open and in-progress ones, newest first, with the count', async () => {
@@ -103,13 +105,23 @@ test('filters, search and sort over the followed machines, kept across visits; o
   });
 
   await test.step('date range: only that day', async () => {
+    await expect.poll(() => rows(page).count()).toBeGreaterThan(3);
     const created = Number((await attributes(rows(page), 'data-created'))[3]);
-    const day = new Date(created);
-    const input = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+    // The day in the browser's time zone (the test runner's may differ).
+    const { input, start, end } = await page.evaluate((at) => {
+      const day = new Date(at);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return {
+        input: `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`,
+        start: new Date(day.getFullYear(), day.getMonth(), day.getDate()).getTime(),
+        end: new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1).getTime(),
+      };
+    }, created);
     await filters(page).getByLabel('Von').fill(input);
     await filters(page).getByLabel('Bis').fill(input);
-    const start = new Date(day.getFullYear(), day.getMonth(), day.getDate()).getTime();
-    await expect.poll(async () => (await attributes(rows(page), 'data-created')).map(Number).every((at) => at >= start && at < start + 86_400_000)).toBe(true);
+    await expect(filters(page).getByLabel('Von')).toHaveValue(input);
+    await expect(filters(page).getByLabel('Bis')).toHaveValue(input);
+    await expect.poll(async () => (await attributes(rows(page), 'data-created')).map(Number).every((at) => at >= start && at < end)).toBe(true);
     await expect(page.locator(`[data-testid="dashboard-notification"][data-created="${created}"]`).first()).toBeVisible();
     await filters(page).getByRole('button', { name: 'Filter zurücksetzen' }).click();
   });

@@ -68,7 +68,8 @@ export function createNotificationsDashboardStore(storage: () => Storage = () =>
           views: {},
           setFilters: (usernodeid, change) => update(usernodeid, (view) => ({ ...view, filters: { ...view.filters, ...change } })),
           setSort: (usernodeid, sort) => update(usernodeid, (view) => ({ ...view, sort })),
-          reset: (usernodeid) => update(usernodeid, () => DEFAULT_DASHBOARD_VIEW),
+          // "Filter zurücksetzen": the filters only; the sort is a choice of its own and stays.
+          reset: (usernodeid) => update(usernodeid, (view) => ({ ...view, filters: DEFAULT_DASHBOARD_FILTERS })),
         };
       },
       {

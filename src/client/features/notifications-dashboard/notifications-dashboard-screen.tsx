@@ -5,7 +5,7 @@
  * in a window-virtualized list, so it works offline and over 100,000 rows. Filters and sort are kept across visits
  * (stores/notifications-dashboard-store.ts). Landscape: filters beside the list; portrait: in a drawer.
  */
-import { Badge, Box, Button, CloseButton, Drawer, Field, Flex, Grid, Heading, HStack, IconButton, Input, Link, NativeSelect, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, CloseButton, Drawer, Field, Flex, Grid, HStack, IconButton, Input, Link, NativeSelect, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, RotateCcw, Search, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -226,7 +226,7 @@ function FilterPanel({ filters, setFilters, tree, machines, onReset }: { filters
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Field.Root>
-      <Grid templateColumns="1fr 1fr" gap="3">
+      <Grid templateColumns="repeat(auto-fit, minmax(11rem, 1fr))" gap="3">
         <Field.Root invalid={dateError}>
           <Field.Label>{t('notificationsDashboard.from')}</Field.Label>
           <Input size="lg" type="date" value={dayInput(filters.from)} onChange={(event) => setFilters({ from: dayStart(event.target.value) })} />
@@ -322,9 +322,6 @@ export function NotificationsDashboardScreen() {
 
   return (
     <Stack gap="4" p={{ base: '3', md: '6' }} maxW="7xl" mx="auto" w="full">
-      <Heading as="h1" size="2xl">
-        {t('notificationsDashboard.title')}
-      </Heading>
       <Flex gap="3" wrap="wrap" align="flex-end">
         <Field.Root flex="1 1 16rem">
           <Field.Label>{t('notificationsDashboard.search')}</Field.Label>
@@ -369,7 +366,7 @@ export function NotificationsDashboardScreen() {
         {list && list.total !== null ? t('notificationsDashboard.count', { count: list.total }) : t('notificationsDashboard.counting')}
       </Text>
       <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: '20rem minmax(0, 1fr)' }} gap="6" alignItems="start">
-        <Box display={{ base: 'none', lg: 'block' }} position="sticky" top="4" borderWidth="1px" borderRadius="l3" p="4" bg="bg">
+        <Box display={{ base: 'none', lg: 'block' }} position="sticky" top="4" maxH="calc(100dvh - 6rem)" overflowY="auto" borderWidth="1px" borderRadius="l3" p="4" bg="bg">
           {filterPanel}
         </Box>
         <Box minW="0">{body}</Box>
