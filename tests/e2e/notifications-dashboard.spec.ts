@@ -5,6 +5,7 @@
  * offline shows in it at once. Checks read the rows' data attributes (type, status, created), not the demo's texts.
  */
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { MachineListPage, MachinePage, SyncStatus } from './support/machine-pages';
@@ -37,17 +38,28 @@ async function expectSorted(page: Page, attribute: string, direction: 'asc' | 'd
   }).toPass();
 }
 
+/** Serious or critical axe findings (WCAG 2.x A/AA), after animations settle (as accessibility.spec.ts does). */
+async function axeFindings(page: Page, screen: string): Promise<string[]> {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity));
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${screen}: ${violation.id} ${violation.nodes.slice(0, 3).map((node) => node.html.slice(0, 100)).join(' | ')}`);
+}
+
 async function screenshots(page: Page, file: string, portraitDrawer = false) {
   for (const [name, viewport] of [['1280x800', TABLET_LANDSCAPE], ['800x1280', TABLET_PORTRAIT]] as const) {
     await page.setViewportSize(viewport);
     await page.waitForTimeout(400);
     await page.screenshot({ path: `${SHOTS}/${file}-${name}.png` });
     expect(await smallTouchTargets(page), `${file} ${name}`).toEqual([]);
+    expect(await axeFindings(page, `${file} ${name}`)).toEqual([]);
     if (portraitDrawer && name === '800x1280') {
       await page.getByRole('button', { name: 'Filter öffnen' }).click();
       await expect(page.getByRole('dialog', { name: 'Filter' })).toBeVisible();
       await page.waitForTimeout(400);
       await page.screenshot({ path: `${SHOTS}/${file}-drawer-${name}.png` });
+      expect(await axeFindings(page, `${file} drawer`)).toEqual([]);
       await page.getByRole('button', { name: 'Filter schließen' }).click();
       await expect(page.getByRole('dialog', { name: 'Filter' })).toBeHidden();
     }
