@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LATEST_SCHEMA_VERSION, LocalDatabase, type MirrorRow } from '../../src/client/db/local-db';
 import { dayEnd, dayInput, dayStart } from '../../src/client/features/notifications-dashboard/dashboard-dates';
 import { createNotificationsDashboardStore, DEFAULT_DASHBOARD_VIEW, readStoredViews } from '../../src/client/stores/notifications-dashboard-store';
-import { countDashboard, MACHINE_STREAMS_MAX, planDashboardQuery, readDashboardPage, type DashboardPlan } from '../../src/client/sync/notifications-dashboard';
+import { countDashboard, MACHINE_STREAMS_MAX, planDashboardQuery, readCategoryColours, readDashboardPage, type DashboardPlan } from '../../src/client/sync/notifications-dashboard';
 import { enqueueMutation } from '../../src/client/sync/outbox';
 import { NOTIFICATION_TYPES } from '../../src/shared/domain/notification';
 import {
@@ -170,6 +170,19 @@ describe('the dashboard reader against the obvious answer', () => {
     ]);
     const plan = planDashboardQuery([machine(1)], DEFAULT_DASHBOARD_FILTERS, { key: 'created', direction: 'desc' });
     expect((await readDashboardPage(db, plan, null, 50)).rows.map((r) => r.nodeid)).toEqual(['a']);
+    db.close();
+  });
+
+  it('planned maintenance takes its task category’s colour (§4.1); other types and tasks without a category none', async () => {
+    const db = await filledDb([]);
+    await db.mirror('maintenancetasks').bulkPut([
+      { nodeid: 't1', categorynodeid: 'c1' },
+      { nodeid: 't2', categorynodeid: null },
+    ]);
+    await db.mirror('maintenancecategories').put({ nodeid: 'c1', colorcode: '#12AB34' });
+    const row = (nodeid: string, type: number, task: string | null) => ({ nodeid, type, status: 0, title: '', created: 1, equipmentnodeid: 'm', maintenancetasknodeid: task }) as DashboardRow;
+    const colours = await readCategoryColours(db, [row('a', 6, 't1'), row('b', 6, 't2'), row('c', 0, 't1'), row('d', 6, null)]);
+    expect([...colours]).toEqual([['a', '#12AB34']]);
     db.close();
   });
 

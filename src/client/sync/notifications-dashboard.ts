@@ -27,7 +27,7 @@ import {
   type DashboardSort,
   type SortDirection,
 } from '../../shared/domain/notifications-dashboard';
-import { NOTIFICATION_TYPES } from '../../shared/domain/notification';
+import { NOTIFICATION_TYPE, NOTIFICATION_TYPES } from '../../shared/domain/notification';
 import { selectionOf, subscribedTree } from '../../shared/domain/subscription';
 import { getLocalDb, type LocalDatabase, type MirrorRow } from '../db/local-db';
 import { isLive } from './mirror-fields';
@@ -198,7 +198,30 @@ export function useFollowedMachines(usernodeid: string | undefined, language: st
   return state;
 }
 
+/**
+ * §4.1: planned maintenance (type 6) takes its task category's colour. Looked up for the rows read only (their
+ * task, then its category), so a page costs two small bulk reads more.
+ */
+export async function readCategoryColours(db: LocalDatabase, rows: readonly DashboardRow[]): Promise<Map<string, string>> {
+  const planned = rows.filter((row) => row.type === NOTIFICATION_TYPE.plannedMaintenance && typeof (row as { maintenancetasknodeid?: unknown }).maintenancetasknodeid === 'string');
+  if (planned.length === 0) return new Map();
+  const taskIds = [...new Set(planned.map((row) => (row as unknown as { maintenancetasknodeid: string }).maintenancetasknodeid))];
+  const tasks = await db.mirror('maintenancetasks').bulkGet(taskIds);
+  const categoryOf = new Map(tasks.flatMap((task) => (task && typeof task.categorynodeid === 'string' ? [[task.nodeid, task.categorynodeid]] : [])));
+  const categoryIds = [...new Set(categoryOf.values())];
+  const categories = await db.mirror('maintenancecategories').bulkGet(categoryIds);
+  const colourOf = new Map(categories.flatMap((category) => (category && typeof category.colorcode === 'string' ? [[category.nodeid, category.colorcode]] : [])));
+  const colours = new Map<string, string>();
+  for (const row of planned) {
+    const colour = colourOf.get(categoryOf.get((row as unknown as { maintenancetasknodeid: string }).maintenancetasknodeid) ?? '');
+    if (colour) colours.set(row.nodeid, colour);
+  }
+  return colours;
+}
+
 export interface DashboardList {
+  /** Planned maintenance rows' category colours (§4.1), by notification id. */
+  colorcodes: ReadonlyMap<string, string>;
   rows: DashboardRow[];
   hasMore: boolean;
   /** Null while counting. */
@@ -213,10 +236,15 @@ export interface DashboardList {
  */
 export function useDashboardList(followed: readonly DashboardMachine[] | undefined, filters: DashboardFilters, sort: DashboardSort, limit: number): DashboardList | undefined {
   const plan = useMemo(() => (followed ? planDashboardQuery(followed, filters, sort) : null), [followed, filters, sort]);
-  const page = useLiveQuery(async () => (plan ? { plan, page: await readDashboardPage(getLocalDb(), plan, null, limit) } : undefined), [plan, limit]);
+  const page = useLiveQuery(async () => {
+    if (!plan) return undefined;
+    const db = getLocalDb();
+    const read = await readDashboardPage(db, plan, null, limit);
+    return { plan, page: read, colorcodes: await readCategoryColours(db, read.rows) };
+  }, [plan, limit]);
   const total = useLiveQuery(async () => (plan ? { plan, total: await countDashboard(getLocalDb(), plan) } : undefined), [plan]);
   if (!page) return undefined;
   // While a new filter's first page is read, the previous rows stay (no flash of an empty list).
-  return { rows: page.page.rows, hasMore: page.page.next !== null, total: total && total.plan === plan ? total.total : null, stale: page.plan !== plan };
+  return { colorcodes: page.colorcodes, rows: page.page.rows, hasMore: page.page.next !== null, total: total && total.plan === plan ? total.total : null, stale: page.plan !== plan };
 }
 

@@ -50,7 +50,7 @@ function ElapsedLabel({ row, now }: { row: DashboardRow; now: number }) {
   return <>{openForText(t, elapsedDisplay(now - row.created))}</>;
 }
 
-function NotificationRow({ row, machine, now }: { row: DashboardRow; machine: DashboardMachine | undefined; now: number }) {
+function NotificationRow({ row, machine, now, colorcode }: { row: DashboardRow; machine: DashboardMachine | undefined; now: number; colorcode: string | undefined }) {
   const { t } = useTranslation();
   const status = (NOTIFICATION_STATUSES as readonly number[]).includes(row.status) ? (row.status as NotificationStatus) : 0;
   return (
@@ -58,7 +58,7 @@ function NotificationRow({ row, machine, now }: { row: DashboardRow; machine: Da
       <RouterLink to={`/notification-details?nodeid=${row.nodeid}`} state={{ from: 'notifications-dashboard' }} data-testid="dashboard-notification" data-type={row.type} data-status={status} data-created={row.created}>
         <Grid templateColumns="minmax(0, 1fr) auto" columnGap="4" rowGap="1" alignItems="center">
           <HStack gap="2" minW="0">
-            <NotificationTypeBadge type={row.type} />
+            <NotificationTypeBadge type={row.type} colorcode={colorcode} />
             <Badge size="md" variant="subtle" colorPalette={STATUS_PALETTE[status]}>
               {t(`notification.status.${status}`)}
             </Badge>
@@ -83,7 +83,19 @@ function NotificationRow({ row, machine, now }: { row: DashboardRow; machine: Da
 }
 
 /** The rows near the screen, against the window's scroll; asks for the next page when the end comes near. */
-function VirtualList({ rows, machines, hasMore, onMore }: { rows: DashboardRow[]; machines: ReadonlyMap<string, DashboardMachine>; hasMore: boolean; onMore: () => void }) {
+function VirtualList({
+  rows,
+  machines,
+  colorcodes,
+  hasMore,
+  onMore,
+}: {
+  rows: DashboardRow[];
+  machines: ReadonlyMap<string, DashboardMachine>;
+  colorcodes: ReadonlyMap<string, string>;
+  hasMore: boolean;
+  onMore: () => void;
+}) {
   const { t } = useTranslation();
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -114,7 +126,7 @@ function VirtualList({ rows, machines, hasMore, onMore }: { rows: DashboardRow[]
           const row = rows[item.index]!;
           return (
             <div key={item.key} role="listitem" style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: item.size, transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}>
-              <NotificationRow row={row} machine={machines.get(row.equipmentnodeid)} now={now} />
+              <NotificationRow row={row} machine={machines.get(row.equipmentnodeid)} now={now} colorcode={colorcodes.get(row.nodeid)} />
             </div>
           );
         })}
@@ -315,7 +327,7 @@ export function NotificationsDashboardScreen() {
   } else {
     body = (
       <Box borderWidth="1px" borderRadius="l3" bg="bg" opacity={list.stale ? 0.6 : 1}>
-        <VirtualList rows={list.rows} machines={byId} hasMore={list.hasMore} onMore={more} />
+        <VirtualList rows={list.rows} machines={byId} colorcodes={list.colorcodes} hasMore={list.hasMore} onMore={more} />
       </Box>
     );
   }
