@@ -20,6 +20,7 @@ import {
   type DashboardSort,
 } from '../../src/shared/domain/notifications-dashboard';
 import type { StructureTree } from '../../src/shared/api/structure';
+import { readableTextOn, relativeLuminance } from '../../src/client/lib/readable-text';
 
 const USER = '0190f5a0-0000-7000-8000-0000000000aa';
 const id = (prefix: string, n: number) => `${prefix}-${String(n).padStart(5, '0')}`;
@@ -289,5 +290,15 @@ describe('the filter store', () => {
     expect(readStoredViews({ views: { a: good, b: { filters: { types: 'x' } }, c: { ...good, sort: { key: 'colour', direction: 'up' } } } })).toEqual({ a: good });
     expect(readStoredViews(null)).toEqual({});
     expect(readStoredViews({ views: 'kaputt' })).toEqual({});
+  });
+});
+
+describe('readable text on a category colour', () => {
+  it('picks the text colour with the higher contrast', () => {
+    expect(readableTextOn('#ffffff')).toBe('#1a202c');
+    expect(readableTextOn('#000000')).toBe('#ffffff');
+    expect(readableTextOn('#F59E0B')).toBe('#1a202c'); // amber: white on it fails WCAG AA
+    expect(readableTextOn('#1E3A8A')).toBe('#ffffff');
+    expect(relativeLuminance('#ffffff')).toBeCloseTo(1);
   });
 });
