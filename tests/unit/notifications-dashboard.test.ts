@@ -295,10 +295,16 @@ describe('the filter store', () => {
 
 describe('readable text on a category colour', () => {
   it('picks the text colour with the higher contrast', () => {
-    expect(readableTextOn('#ffffff')).toBe('#1a202c');
+    expect(readableTextOn('#ffffff')).toBe('#000000');
     expect(readableTextOn('#000000')).toBe('#ffffff');
-    expect(readableTextOn('#F59E0B')).toBe('#1a202c'); // amber: white on it fails WCAG AA
+    expect(readableTextOn('#F59E0B')).toBe('#000000'); // amber: white on it fails WCAG AA
     expect(readableTextOn('#1E3A8A')).toBe('#ffffff');
     expect(relativeLuminance('#ffffff')).toBeCloseTo(1);
+    // Every grey from black to white gets text of at least 4.5:1 (WCAG AA for small text).
+    for (let v = 0; v < 256; v += 1) {
+      const hex = `#${v.toString(16).padStart(2, '0').repeat(3)}`;
+      const [a, b] = [relativeLuminance(hex), relativeLuminance(readableTextOn(hex))];
+      expect((Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05), hex).toBeGreaterThanOrEqual(4.5);
+    }
   });
 });
