@@ -153,7 +153,14 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     titleKey: 'notificationDetails',
     load: () => import('../features/notification/notification-details-screen').then((m) => ({ default: m.NotificationDetailsScreen })),
   },
-  pending('/notifications-dashboard', 'private', 'open notifications', notifications),
+  {
+    path: '/notifications-dashboard',
+    access: 'private',
+    purpose: 'open notifications',
+    status: 'ready',
+    titleKey: 'notificationsDashboard',
+    load: () => import('../features/notifications-dashboard/notifications-dashboard-screen').then((m) => ({ default: m.NotificationsDashboardScreen })),
+  },
 
   { path: '/create-workflow-step', access: 'private', purpose: 'solution form', status: 'ready', titleKey: 'solutionForm', load: solutionForm },
   { path: '/edit-workflow-step', access: 'private', purpose: 'solution form', status: 'ready', titleKey: 'solutionForm', load: solutionForm },

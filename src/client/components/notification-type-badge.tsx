@@ -6,6 +6,7 @@ import { Badge } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notificationBadgeText, notificationTypeStyle, type NotificationColour } from '../../shared/domain/notification';
+import { readableTextOn } from '../lib/readable-text';
 
 const PALETTE: Record<Exclude<NotificationColour, 'black' | 'grey'>, string> = {
   red: 'red',
@@ -15,21 +16,6 @@ const PALETTE: Record<Exclude<NotificationColour, 'black' | 'grey'>, string> = {
   green: 'green',
   orange: 'orange',
 };
-
-/** WCAG relative luminance of '#RRGGBB'. */
-function relativeLuminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((at) => {
-    const c = Number.parseInt(hex.slice(at, at + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-}
-
-/** Black or white, whichever contrasts more with a category colour (the tenant picks it; orange needs black). */
-function textOn(hex: string): string {
-  const l = relativeLuminance(hex);
-  return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? 'black' : 'white';
-}
 
 export function NotificationTypeBadge({ type, colorcode }: { type: unknown; colorcode?: string | null }) {
   const { t } = useTranslation();
@@ -42,7 +28,8 @@ export function NotificationTypeBadge({ type, colorcode }: { type: unknown; colo
   // why: the i18n key is built from the type number, which the typed t() cannot check statically.
   const label = text.kind === 'known' ? t(text.labelKey as 'notification.type.0') : text.text;
   const common = { size: 'md', variant: 'solid', maxW: 'full', whiteSpace: 'normal', textAlign: 'start', 'data-colour': style.colour } as const;
-  if (style.colorcode) return <Badge {...common} bg={style.colorcode} color={textOn(style.colorcode)}>{label}</Badge>;
+  // A category's own colour: dark or white text, whichever reads better on it (WCAG contrast).
+  if (style.colorcode) return <Badge {...common} bg={style.colorcode} color={readableTextOn(style.colorcode)}>{label}</Badge>;
   if (style.colour === 'black') return <Badge {...common} bg="black" color="white">{label}</Badge>;
   // why: the grey palette's solid shade is nearly black, which the spec keeps for unknown types.
   if (style.colour === 'grey') return <Badge {...common} bg="gray.500" color="white">{label}</Badge>;

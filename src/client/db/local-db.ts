@@ -179,6 +179,9 @@ interface SchemaVersion {
 
 const mirrorStore = (kind: MirrorKind) => (MIRROR_KINDS[kind] ? `nodeid, ${MIRROR_KINDS[kind]}` : 'nodeid');
 
+/** The notifications table's compound indexes added in v5 for the dashboard (docs/decisions.md, notifications dashboard). */
+export const NOTIFICATION_DASHBOARD_INDEXES = ['[status+created]', '[status+type+created]', '[equipmentnodeid+status+created]'] as const;
+
 /** Mirror tables added by a later schema version: v1 must keep declaring exactly the tables it shipped with. */
 const MIRROR_KINDS_ADDED_LATER: readonly MirrorKind[] = ['subscriptions'];
 const v1MirrorStores = Object.fromEntries(MIRROR_KIND_NAMES.filter((kind) => !MIRROR_KINDS_ADDED_LATER.includes(kind)).map((kind) => [kind, mirrorStore(kind)]));
@@ -248,6 +251,14 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
     // tables only: nothing to migrate, the outbox and fileBytes are untouched.
     version: 4,
     stores: { cachedFiles: 'nodeid, lastUsed, *pinnedBy', cachedFileBytes: 'nodeid', offlineMachines: 'nodeid' },
+  },
+  {
+    // v5: the notifications dashboard (sync/notifications-dashboard.ts) pages newest first by index instead of
+    // reading 100,000 rows: by status, by status and type, by machine and status, each ending in `created` so a
+    // date range is part of the key range. Indexes only: IndexedDB builds them over the rows already stored;
+    // the outbox and every other table are untouched.
+    version: 5,
+    stores: { notifications: `${mirrorStore('notifications')}, ${NOTIFICATION_DASHBOARD_INDEXES.join(', ')}` },
   },
 ];
 
