@@ -84,6 +84,24 @@ for (const [size, viewport] of [['1280×800', TABLET_LANDSCAPE], ['800×1280', T
       await machine.openNotifications().first().getByRole('link').click();
       await expect(page.getByTestId('notification-header')).toBeVisible();
       await check('notification details');
+      await page.getByRole('tab', { name: 'Aufwandserfassung' }).click();
+      await expect(page.getByTestId('effort-tab')).toBeVisible();
+      await check('notification details, tab Aufwandserfassung');
+      await page.getByRole('tab', { name: 'Maßnahmen' }).click();
+      await expect(page.getByRole('heading', { name: 'Maßnahmen' })).toBeVisible();
+      await check('notification details, tab Maßnahmen');
+      await page.getByRole('button', { name: 'Meldung teilen' }).click();
+      await expect(page.getByRole('dialog', { name: 'Meldung teilen' })).toBeVisible();
+      await check('share dialog open');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
+      await page.getByRole('link', { name: 'Maßnahme hinzufügen' }).or(page.getByRole('button', { name: 'Maßnahme hinzufügen' })).first().click();
+      await expect(page.getByLabel('Titel', { exact: false }).first()).toBeVisible();
+      await check('solution form');
+      await visit(page, '/create-notification', () => expect(page.getByRole('button', { name: /Speichern|Meldung anlegen|Meldung speichern/ }).first()).toBeVisible());
+      await check('notification form');
+      await visit(page, '/notifications-dashboard', () => heading(/Meldungen/));
+      await check('notifications dashboard');
 
       await visit(page, '/sites', () => heading('Werke'));
       await check('sites');
@@ -109,7 +127,7 @@ for (const [size, viewport] of [['1280×800', TABLET_LANDSCAPE], ['800×1280', T
       await check('404 page');
 
       // A screen list that silently shrank would pass with fewer checks.
-      expect(screens).toHaveLength(17);
+      expect(screens).toHaveLength(24);
       expect(found, `axe at ${size} on ${screens.length} screens`).toEqual([]);
     });
   });

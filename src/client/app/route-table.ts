@@ -54,7 +54,7 @@ export const ISSUES = {
 } as const;
 
 const pending = (path: string, access: RouteAccess, purpose: string, issue: number | null): PendingRoute => ({ path, access, purpose, status: 'pending', issue });
-const { notifications, notFiled } = ISSUES;
+const { notFiled } = ISSUES;
 
 const structureScreen = (path: string, purpose: string, titleKey: PageTitleKey, load: () => Promise<ScreenModule>): ReadyScreenRoute => ({ path, access: 'private', purpose, status: 'ready', titleKey, load });
 const sitesScreen = () => import('../features/structure/sites-screen').then((m) => ({ default: m.SitesScreen }));
