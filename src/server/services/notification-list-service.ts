@@ -1,7 +1,7 @@
 import { and, desc, eq, exists, inArray, lt, not, type SQL } from 'drizzle-orm';
 import { NOTIFICATION_LIST_MAX, type NotificationListItem, type NotificationListRequest } from '../../shared/api/notification-lists';
 import { notificationAssignments, notifications } from '../db/schema';
-import { machineAndAuthorOf, selectNotificationsWithMachine } from './notification-query';
+import { notificationWithMachineOf, selectNotificationsWithMachine } from './notification-query';
 import type { Actor, ServiceContext } from './service-context';
 
 /**
@@ -46,18 +46,7 @@ export async function listNotifications(ctx: ServiceContext, actor: Actor, list:
   return rows.map((row) => {
     const n = row.n;
     return {
-      nodeid: n.nodeid,
-      type: n.type,
-      status: n.status,
-      title: n.title,
-      description: n.description,
-      errorcode: n.errorcode,
-      created: n.created.getTime(),
-      progressstarted: n.progressstarted?.getTime() ?? 0,
-      closed: n.closed?.getTime() ?? 0,
-      dueuntil: n.dueuntil?.getTime() ?? null,
-      equipmentnodeid: n.equipmentnodeid,
-      ...machineAndAuthorOf(row, input.lang),
+      ...notificationWithMachineOf(row, input.lang),
       maintenancetasknodeid: n.maintenancetasknodeid,
       isassignedto: (assignees.get(n.nodeid) ?? []).sort(),
       version: n.version,

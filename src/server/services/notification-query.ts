@@ -35,8 +35,10 @@ export function selectNotificationsWithMachine<E extends Record<string, PgColumn
     .leftJoin(users, eq(users.nodeid, notifications.authornodeid));
 }
 
-interface MachineAndAuthorRow {
-  n: { equipmentnodeid: string };
+type NotificationRow = typeof notifications.$inferSelect;
+
+interface NotificationWithMachineRow {
+  n: NotificationRow;
   equipmentName: string;
   model: string | null;
   brand: string | null;
@@ -49,11 +51,25 @@ interface MachineAndAuthorRow {
   surname: string | null;
 }
 
-/** The payload's machine (`isnotificationof`) and author (`hasauthor`) from a row of selectNotificationsWithMachine. */
-export function machineAndAuthorOf(row: MachineAndAuthorRow, lang: string): Pick<Notification, 'isnotificationof' | 'hasauthor'> {
+type NotificationWithMachine = Pick<Notification, 'nodeid' | 'type' | 'status' | 'title' | 'description' | 'errorcode' | 'created' | 'progressstarted' | 'closed' | 'dueuntil' | 'equipmentnodeid' | 'isnotificationof' | 'hasauthor'>;
+
+/** The payload fields the details and the list items share, from a row of selectNotificationsWithMachine: the notification, its machine (`isnotificationof`) and its author (`hasauthor`). */
+export function notificationWithMachineOf(row: NotificationWithMachineRow, lang: string): NotificationWithMachine {
+  const n = row.n;
   return {
+    nodeid: n.nodeid,
+    type: n.type,
+    status: n.status,
+    title: n.title,
+    description: n.description,
+    errorcode: n.errorcode,
+    created: n.created.getTime(),
+    progressstarted: n.progressstarted?.getTime() ?? 0,
+    closed: n.closed?.getTime() ?? 0,
+    dueuntil: n.dueuntil?.getTime() ?? null,
+    equipmentnodeid: n.equipmentnodeid,
     isnotificationof: {
-      nodeid: row.n.equipmentnodeid,
+      nodeid: n.equipmentnodeid,
       name: row.equipmentName,
       brand: row.brand,
       model: row.model,

@@ -12,7 +12,7 @@ import { nextVersion } from './change-feed';
 import { deleteWithOwned } from './ownership';
 import { appendHistory, changedFields } from './record-history';
 import { applyContext, toColumnValues, toRowShape } from './rows';
-import { machineAndAuthorOf, selectNotificationsWithMachine } from './notification-query';
+import { notificationWithMachineOf, selectNotificationsWithMachine } from './notification-query';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { ofTenant } from './structure-common';
 
@@ -31,18 +31,7 @@ export async function getNotification(ctx: ServiceContext, actor: Actor, nodeid:
   const counts = await countChildren(ctx.db, actor, nodeid);
   const n = row.n;
   return {
-    nodeid: n.nodeid,
-    type: n.type,
-    status: n.status,
-    title: n.title,
-    description: n.description,
-    errorcode: n.errorcode,
-    created: n.created.getTime(),
-    progressstarted: n.progressstarted?.getTime() ?? 0,
-    closed: n.closed?.getTime() ?? 0,
-    dueuntil: n.dueuntil?.getTime() ?? null,
-    equipmentnodeid: n.equipmentnodeid,
-    ...machineAndAuthorOf(row, lang),
+    ...notificationWithMachineOf(row, lang),
     haschatroom: row.chatroom ? { nodeid: row.chatroom } : null,
     maintenancetasknodeid: n.maintenancetasknodeid,
     counts,
