@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createFaq, deleteFaq, updateFaq } from '../../src/shared/mutations/faqs';
 import { MutationInputError, parseMutation } from '../../src/shared/mutations/mutation';
 import { addMachineFaqState, addTypeFaqState, editFaqState, faqReturnPath, resolveFaqForm } from '../../src/client/lib/faq-navigation';
-import { attachmentTitle, canSaveFaq, FAQ_UPLOAD_ACCEPT, sortPickedFiles } from '../../src/client/features/faq/faq-form-model';
+import { canSaveFaq } from '../../src/client/features/faq/faq-form-model';
 
 const MACHINE = '0190a1b2-0000-7000-8000-000000000001';
 const TYPE = '0190a1b2-0000-7000-8000-000000000002';
@@ -85,33 +85,6 @@ describe('FAQ form navigation (§2.3)', () => {
   });
 });
 
-describe('FAQ uploader (§5)', () => {
-  const file = (name: string, size = 100, type = '') => ({ name, size, type });
-
-  it('takes images, videos and documents incl. Apple Pages/Numbers/Keynote; lists the others with their type', () => {
-    const picked = ['Foto.JPG', 'clip.mov', 'Anleitung.pdf', 'Plan.docx', 'Liste.xlsx', 'Folien.pptx', 'notiz.txt', 'Bericht.pages', 'Kosten.numbers', 'Schulung.key'].map((name) => file(name));
-    expect(sortPickedFiles(picked).accepted.map((f) => f.name)).toEqual(picked.map((f) => f.name));
-    const { accepted, rejected } = sortPickedFiles([file('setup.exe'), file('Seite.html', 10, 'text/html'), file('ohne-endung', 10, 'application/octet-stream'), file('leer.pdf', 0), file('ok.png')]);
-    expect(accepted.map((f) => f.name)).toEqual(['ok.png']);
-    expect(rejected).toEqual([
-      { name: 'setup.exe', type: '.exe' },
-      { name: 'Seite.html', type: '.html' },
-      { name: 'ohne-endung', type: 'application/octet-stream' },
-      { name: 'leer.pdf', type: '.pdf' },
-    ]);
-  });
-
-  it('the chooser offers the same extensions and the camera', () => {
-    for (const part of ['image/*', 'video/*', '.pdf', '.pages', '.numbers', '.key', '.docx']) expect(FAQ_UPLOAD_ACCEPT.split(',')).toContain(part);
-    expect(FAQ_UPLOAD_ACCEPT).not.toContain('.exe');
-  });
-
-  it('titles an attachment with the file name without its extension', () => {
-    expect(attachmentTitle('Schaltplan Achse X.pdf')).toBe('Schaltplan Achse X');
-    expect(attachmentTitle('archiv.tar.gz')).toBe('archiv.tar');
-    expect(attachmentTitle('.pdf')).toBe('.pdf');
-  });
-});
 
 describe('FAQ save button', () => {
   const values = { question: 'Frage', answer: '' };

@@ -7,7 +7,6 @@ import {
   parseDateInput,
   resolveNotificationForm,
   snapTime,
-  sortPickedFiles,
   validateNotificationForm,
 } from '../../src/client/features/notification-form/notification-form-model';
 import { notificationDraftStore, takeNotificationDraft, type NotificationDraftValues } from '../../src/client/stores/notification-draft-store';
@@ -108,18 +107,6 @@ describe('validation', () => {
     expect(validateNotificationForm({ ...valid, time: '09:42' }, false)).toEqual({});
   });
 
-  it('files: the §5 types are taken, others and empty ones skipped', () => {
-    const files = [
-      { name: 'foto.JPG', size: 10 },
-      { name: 'video.mov', size: 10 },
-      { name: 'plan.numbers', size: 10 },
-      { name: 'setup.exe', size: 10 },
-      { name: 'leer.pdf', size: 0 },
-    ];
-    const { accepted, rejected } = sortPickedFiles(files);
-    expect(accepted.map((file) => file.name)).toEqual(['foto.JPG', 'video.mov', 'plan.numbers']);
-    expect(rejected).toEqual(['setup.exe', 'leer.pdf']);
-  });
 });
 
 describe('the draft kept while a suggestion is open', () => {

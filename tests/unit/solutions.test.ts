@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { MutationInputError, parseMutation } from '../../src/shared/mutations/mutation';
 import { createWorkflow, updateWorkflow, WORKFLOW_STEP_DESCRIPTION, WORKFLOW_STEP_ID } from '../../src/shared/mutations/workflows';
 import { mutationByAction } from '../../src/shared/mutations/registry';
-import { canSaveSolution, sortPickedFiles } from '../../src/client/features/solution/solution-form-model';
+import { canSaveSolution } from '../../src/client/features/solution/solution-form-model';
 import { addSolutionLink, editSolutionLink, resolveSolutionForm, solutionReturnPath } from '../../src/client/lib/solution-navigation';
 
 const notification = '01930000-0000-7000-8000-000000000001';
@@ -68,21 +68,6 @@ describe('solution form', () => {
     expect(canSaveSolution(empty, { saving: false, initial, newFiles: 0, existingFiles: 0 })).toBe(false);
   });
 
-  it('takes images, videos and documents (incl. Pages), lists the rest with their type', () => {
-    const files = [
-      { name: 'foto.JPG', type: 'image/jpeg', size: 10 },
-      { name: 'clip.mp4', type: 'video/mp4', size: 10 },
-      { name: 'bericht.pages', type: '', size: 10 },
-      { name: 'setup.exe', type: 'application/x-msdownload', size: 10 },
-      { name: 'leer.pdf', type: 'application/pdf', size: 0 },
-    ];
-    const { accepted, rejected } = sortPickedFiles(files);
-    expect(accepted.map((file) => file.name)).toEqual(['foto.JPG', 'clip.mp4', 'bericht.pages']);
-    expect(rejected).toEqual([
-      { name: 'setup.exe', type: '.exe' },
-      { name: 'leer.pdf', type: '.pdf' },
-    ]);
-  });
 
   it('navigation: state first, the query after a reload; edit needs the solution; back to the details', () => {
     const add = addSolutionLink(notification, null);

@@ -1,7 +1,7 @@
 import { and, desc, eq, exists, inArray, lt, not, type SQL } from 'drizzle-orm';
 import { NOTIFICATION_LIST_MAX, type NotificationListItem, type NotificationListRequest } from '../../shared/api/notification-lists';
-import { localized } from '../../shared/domain/text';
-import { areas, brands, equipment, equipmentPools, equipmentTypes, notificationAssignments, notifications, users } from '../db/schema';
+import { notificationAssignments, notifications } from '../db/schema';
+import { notificationWithMachineOf, selectNotificationsWithMachine } from './notification-query';
 import type { Actor, ServiceContext } from './service-context';
 
 /**
@@ -28,27 +28,7 @@ export async function listNotifications(ctx: ServiceContext, actor: Actor, list:
   if (list === 'unassigned') conditions.push(lt(notifications.status, 2), not(exists(assignmentQuery())));
   if (list === 'assigned') conditions.push(lt(notifications.status, 2), exists(assignmentQuery(actor.usernodeid)));
 
-  const rows = await ctx.db
-    .select({
-      n: notifications,
-      equipmentName: equipment.name,
-      model: equipmentTypes.model,
-      brand: brands.name,
-      poolId: equipmentPools.nodeid,
-      poolName: equipmentPools.name,
-      areaId: areas.nodeid,
-      areaName: areas.name,
-      authorId: users.nodeid,
-      givenname: users.givenname,
-      surname: users.surname,
-    })
-    .from(notifications)
-    .innerJoin(equipment, eq(equipment.nodeid, notifications.equipmentnodeid))
-    .leftJoin(equipmentTypes, eq(equipmentTypes.nodeid, equipment.equipmenttypenodeid))
-    .leftJoin(brands, eq(brands.nodeid, equipmentTypes.brandnodeid))
-    .leftJoin(equipmentPools, eq(equipmentPools.nodeid, equipment.equipmentpoolnodeid))
-    .leftJoin(areas, eq(areas.nodeid, equipment.areanodeid))
-    .leftJoin(users, eq(users.nodeid, notifications.authornodeid))
+  const rows = await selectNotificationsWithMachine(ctx.db, {})
     .where(and(...conditions))
     .orderBy(desc(notifications.created), desc(notifications.nodeid))
     .limit(NOTIFICATION_LIST_MAX);
@@ -66,26 +46,7 @@ export async function listNotifications(ctx: ServiceContext, actor: Actor, list:
   return rows.map((row) => {
     const n = row.n;
     return {
-      nodeid: n.nodeid,
-      type: n.type,
-      status: n.status,
-      title: n.title,
-      description: n.description,
-      errorcode: n.errorcode,
-      created: n.created.getTime(),
-      progressstarted: n.progressstarted?.getTime() ?? 0,
-      closed: n.closed?.getTime() ?? 0,
-      dueuntil: n.dueuntil?.getTime() ?? null,
-      equipmentnodeid: n.equipmentnodeid,
-      isnotificationof: {
-        nodeid: n.equipmentnodeid,
-        name: row.equipmentName,
-        brand: row.brand,
-        model: row.model,
-        pool: row.poolId && row.poolName ? { nodeid: row.poolId, name: localized(row.poolName, input.lang) ?? '' } : null,
-        area: row.areaId && row.areaName !== null ? { nodeid: row.areaId, name: row.areaName } : null,
-      },
-      hasauthor: row.authorId && row.givenname !== null && row.surname !== null ? { nodeid: row.authorId, givenname: row.givenname, surname: row.surname } : null,
+      ...notificationWithMachineOf(row, input.lang),
       maintenancetasknodeid: n.maintenancetasknodeid,
       isassignedto: (assignees.get(n.nodeid) ?? []).sort(),
       version: n.version,

@@ -5,28 +5,14 @@ import type { MutationParsed } from '../../shared/mutations/mutation';
 import { createNotification as createMutation, updateNotification as updateMutation } from '../../shared/mutations/notifications';
 import type { NotificationRow as NotificationRowShape } from '../../shared/rows/notifications';
 import { isUsableNotificationType } from '../../shared/domain/notification';
-import { localized } from '../../shared/domain/text';
 import type { Db, Tx } from '../db/client';
-import {
-  areas,
-  attachments,
-  brands,
-  chatRooms,
-  costs,
-  equipment,
-  equipmentPools,
-  equipmentTypes,
-  notifications,
-  reports,
-  tombstones,
-  users,
-  workflows,
-} from '../db/schema';
+import { attachments, chatRooms, costs, equipment, notifications, reports, tombstones, workflows } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../http-errors';
 import { nextVersion } from './change-feed';
 import { deleteWithOwned } from './ownership';
 import { appendHistory, changedFields } from './record-history';
 import { applyContext, toColumnValues, toRowShape } from './rows';
+import { notificationWithMachineOf, selectNotificationsWithMachine } from './notification-query';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { ofTenant } from './structure-common';
 
@@ -38,54 +24,14 @@ const NOT_FOUND = 'Notification not found';
 const GONE = 'Notification was deleted';
 
 export async function getNotification(ctx: ServiceContext, actor: Actor, nodeid: string, lang: string): Promise<Notification> {
-  const [row] = await ctx.db
-    .select({
-      n: notifications,
-      equipmentName: equipment.name,
-      model: equipmentTypes.model,
-      brand: brands.name,
-      poolId: equipmentPools.nodeid,
-      poolName: equipmentPools.name,
-      areaId: areas.nodeid,
-      areaName: areas.name,
-      authorId: users.nodeid,
-      givenname: users.givenname,
-      surname: users.surname,
-      chatroom: chatRooms.nodeid,
-    })
-    .from(notifications)
-    .innerJoin(equipment, eq(equipment.nodeid, notifications.equipmentnodeid))
-    .leftJoin(equipmentTypes, eq(equipmentTypes.nodeid, equipment.equipmenttypenodeid))
-    .leftJoin(brands, eq(brands.nodeid, equipmentTypes.brandnodeid))
-    .leftJoin(equipmentPools, eq(equipmentPools.nodeid, equipment.equipmentpoolnodeid))
-    .leftJoin(areas, eq(areas.nodeid, equipment.areanodeid))
-    .leftJoin(users, eq(users.nodeid, notifications.authornodeid))
+  const [row] = await selectNotificationsWithMachine(ctx.db, { chatroom: chatRooms.nodeid })
     .leftJoin(chatRooms, eq(chatRooms.notificationnodeid, notifications.nodeid))
     .where(ofTenant(notifications, actor, nodeid));
   if (!row) throw (await isDeleted(ctx.db, actor, nodeid)) ? gone() : notFound(NOT_FOUND);
   const counts = await countChildren(ctx.db, actor, nodeid);
   const n = row.n;
   return {
-    nodeid: n.nodeid,
-    type: n.type,
-    status: n.status,
-    title: n.title,
-    description: n.description,
-    errorcode: n.errorcode,
-    created: n.created.getTime(),
-    progressstarted: n.progressstarted?.getTime() ?? 0,
-    closed: n.closed?.getTime() ?? 0,
-    dueuntil: n.dueuntil?.getTime() ?? null,
-    equipmentnodeid: n.equipmentnodeid,
-    isnotificationof: {
-      nodeid: n.equipmentnodeid,
-      name: row.equipmentName,
-      brand: row.brand,
-      model: row.model,
-      pool: row.poolId && row.poolName ? { nodeid: row.poolId, name: localized(row.poolName, lang) ?? '' } : null,
-      area: row.areaId && row.areaName !== null ? { nodeid: row.areaId, name: row.areaName } : null,
-    },
-    hasauthor: row.authorId && row.givenname !== null && row.surname !== null ? { nodeid: row.authorId, givenname: row.givenname, surname: row.surname } : null,
+    ...notificationWithMachineOf(row, lang),
     haschatroom: row.chatroom ? { nodeid: row.chatroom } : null,
     maintenancetasknodeid: n.maintenancetasknodeid,
     counts,

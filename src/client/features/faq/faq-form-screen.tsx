@@ -6,19 +6,19 @@
  * transaction, so it never waits for the network; delete (equipment.faq delete) in edit mode asks first. Back and
  * after save or delete: the screen the form came from.
  */
-import { Box, Button, Card, chakra, Field, Flex, Heading, HStack, Input, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
-import { Camera, Paperclip, X } from 'lucide-react';
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { Card, Field, Heading, Input, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { uploadTypeOf } from '../../../shared/domain/upload-types';
 import { deleteFaq } from '../../../shared/mutations/faqs';
 import { attachFile } from '../../../shared/mutations/files';
+import { AttachmentPicker, type PickedEntry } from '../../components/attachment-picker';
 import { BackLink } from '../../components/back-link';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { FaqAttachments } from '../../components/faq-attachments';
 import { FormError, FormFooter } from '../../components/form-actions';
 import { MissingRecord } from '../../components/missing-record';
+import { keyedFiles, sortPickedFiles, uploadOfFile, type RejectedFile } from '../../lib/attachment-files';
 import { faqReturnPath, resolveFaqForm, type FaqFormTarget } from '../../lib/faq-navigation';
 import { currentLanguage } from '../../lib/i18n';
 import { inputErrors } from '../../lib/input-errors';
@@ -27,26 +27,7 @@ import { useFaq, useFaqOwnerName, type FaqItem } from '../../sync/faq-mirror';
 import type { PhotoInput } from '../../sync/repositories/attachments';
 import { addFaq, changeFaq, removeFaq } from '../../sync/repositories/faqs';
 import { isQuotaExceeded, useWriteContext } from '../../sync/use-write-context';
-import { attachmentTitle, canSaveFaq, extensionOf, FAQ_UPLOAD_ACCEPT, sortPickedFiles, type FaqFormValues, type RejectedFile } from './faq-form-model';
-
-/** A file input laid over a button-looking label: the whole 44 px target opens the chooser or the camera. */
-function FilePicker({ label, icon, accept, capture, multiple, onFiles, testId }: { label: string; icon: ReactNode; accept: string; capture?: boolean; multiple?: boolean; onFiles(files: File[]): void; testId: string }) {
-  const id = useId();
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(event.target.files ?? [])];
-    event.target.value = '';
-    if (files.length > 0) onFiles(files);
-  };
-  return (
-    <Box position="relative" _focusWithin={{ outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px', borderRadius: 'l2' }}>
-      <chakra.label htmlFor={id} display="inline-flex" alignItems="center" gap="2" minH="11" px="4" borderWidth="1px" borderColor="border" borderRadius="l2" bg="bg.panel" fontWeight="medium" cursor="pointer">
-        {icon}
-        {label}
-      </chakra.label>
-      <chakra.input id={id} type="file" accept={accept} multiple={multiple} {...(capture ? { capture: 'environment' } : {})} onChange={onChange} position="absolute" inset="0" w="full" h="full" opacity={0} cursor="pointer" data-testid={testId} />
-    </Box>
-  );
-}
+import { canSaveFaq, type FaqFormValues } from './faq-form-model';
 
 function Frame({ children }: { children: ReactNode }) {
   return (
@@ -95,17 +76,6 @@ function FaqFormLoader({ target }: { target: FaqFormTarget }) {
   return <FaqForm key={faq.value.nodeid} target={target} faq={faq.value} back={back} />;
 }
 
-interface NewFile {
-  key: string;
-  file: File;
-}
-
-async function toUpload(file: File): Promise<PhotoInput> {
-  // The canonical type of the extension (Pages, Numbers and Keynote files come without one from most browsers).
-  const mimetype = uploadTypeOf(extensionOf(file.name))?.mimetype ?? file.type;
-  return { bytes: await file.arrayBuffer(), mimetype, name: file.name, title: attachmentTitle(file.name) };
-}
-
 function FaqForm({ target, faq, back }: { target: FaqFormTarget; faq: FaqItem | null; back: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -114,7 +84,7 @@ function FaqForm({ target, faq, back }: { target: FaqFormTarget; faq: FaqItem | 
   const canDelete = useMayRun(deleteFaq);
   const initial: FaqFormValues | null = faq ? { question: faq.question, answer: faq.answer ?? '' } : null;
   const [values, setValues] = useState<FaqFormValues>(initial ?? { question: '', answer: '' });
-  const [files, setFiles] = useState<NewFile[]>([]);
+  const [files, setFiles] = useState<PickedEntry[]>([]);
   const [rejected, setRejected] = useState<RejectedFile[]>([]);
   const [touched, setTouched] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -137,7 +107,7 @@ function FaqForm({ target, faq, back }: { target: FaqFormTarget; faq: FaqItem | 
   const pick = (picked: File[]) => {
     const { accepted, rejected: refused } = sortPickedFiles(picked);
     setRejected(refused);
-    setFiles((current) => [...current, ...accepted.map((file, index) => ({ key: `${Date.now()}-${index}-${file.name}`, file }))]);
+    setFiles((current) => [...current, ...keyedFiles(accepted)]);
   };
 
   const leave = () => navigate(faqReturnPath(target), { replace: true });
@@ -152,7 +122,7 @@ function FaqForm({ target, faq, back }: { target: FaqFormTarget; faq: FaqItem | 
     setError(null);
     let uploads: PhotoInput[];
     try {
-      uploads = await Promise.all(files.map(({ file }) => toUpload(file)));
+      uploads = await Promise.all(files.map(({ file }) => uploadOfFile(file)));
     } catch {
       setError(t('faq.errors.fileUnreadable', { name: files.map(({ file }) => file.name).join(', ') }));
       setSaving(false);
@@ -231,45 +201,22 @@ function FaqForm({ target, faq, back }: { target: FaqFormTarget; faq: FaqItem | 
                 <Text fontWeight="medium">{t('faq.attachments.label')}</Text>
                 {faq && <FaqAttachments faqnodeid={faq.nodeid} />}
                 {canAttach && (
-                  <>
-                    <HStack gap="3" wrap="wrap">
-                      <FilePicker label={t('faq.attachments.add')} icon={<Paperclip size={18} aria-hidden />} accept={FAQ_UPLOAD_ACCEPT} multiple onFiles={pick} testId="faq-file-input" />
-                      <FilePicker label={t('faq.attachments.camera')} icon={<Camera size={18} aria-hidden />} accept="image/*,video/*" capture onFiles={pick} testId="faq-camera-input" />
-                    </HStack>
-                    <Text textStyle="sm" color="fg.muted">
-                      {t('faq.attachments.hint')}
-                    </Text>
-                  </>
-                )}
-                {files.length > 0 && (
-                  <Stack gap="1" data-testid="faq-new-files">
-                    <Text textStyle="sm" color="fg.muted">
-                      {t('faq.attachments.newFiles')}
-                    </Text>
-                    {files.map(({ key, file }) => (
-                      <Flex key={key} align="center" gap="2" minH="11">
-                        <Paperclip size={16} aria-hidden />
-                        <Text flex="1" minW="0" overflowWrap="anywhere">
-                          {file.name}
-                        </Text>
-                        <Button variant="ghost" minW="11" minH="11" aria-label={t('faq.attachments.remove', { name: file.name })} onClick={() => setFiles((current) => current.filter((entry) => entry.key !== key))}>
-                          <X aria-hidden />
-                        </Button>
-                      </Flex>
-                    ))}
-                  </Stack>
-                )}
-                {rejected.length > 0 && (
-                  <Box role="alert" borderWidth="1px" borderColor="border.error" borderRadius="l2" p="3" data-testid="faq-rejected-files">
-                    <Text color="fg.error" fontWeight="medium">
-                      {t('faq.attachments.rejected')}
-                    </Text>
-                    {rejected.map((file) => (
-                      <Text key={file.name} color="fg.error" overflowWrap="anywhere">
-                        {t('faq.attachments.rejectedItem', { name: file.name, type: file.type })}
-                      </Text>
-                    ))}
-                  </Box>
+                  <AttachmentPicker
+                    fileLabel={t('faq.attachments.add')}
+                    cameraLabel={t('faq.attachments.camera')}
+                    hint={t('faq.attachments.hint')}
+                    fileTestId="faq-file-input"
+                    cameraTestId="faq-camera-input"
+                    onFiles={pick}
+                    files={files}
+                    onRemove={(removed) => setFiles((current) => current.filter((entry) => entry.key !== removed))}
+                    removeLabel={(name) => t('faq.attachments.remove', { name })}
+                    filesHeading={t('faq.attachments.newFiles')}
+                    filesTestId="faq-new-files"
+                    rejectedTitle={t('faq.attachments.rejected')}
+                    rejectedLines={rejected.map((file) => t('faq.attachments.rejectedItem', { name: file.name, type: file.type }))}
+                    rejectedTestId="faq-rejected-files"
+                  />
                 )}
               </Stack>
             )}

@@ -1,10 +1,10 @@
 /**
  * The notification form's rules without React: which form the route and its navigation state ask for, where
  * back/cancel lead, the DD.MM.YYYY + HH:mm fields as epoch ms (5-minute step, spec part 1 §9), and validation
- * (title, type and machine required; due date not before the date of the report).
+ * (title, type and machine required; due date not before the date of the report). The uploader rules are shared:
+ * src/client/lib/attachment-files.ts.
  */
 import { isUsableNotificationType } from '../../../shared/domain/notification';
-import { isAllowedUploadExtension, normalizeExtension, UPLOAD_TYPES } from '../../../shared/domain/upload-types';
 import type { NotificationDraftValues } from '../../stores/notification-draft-store';
 
 export type NotificationFormOrigin = 'machine' | 'notification' | 'aufgabe' | 'dashboard';
@@ -145,31 +145,4 @@ export function validateNotificationForm(values: NotificationDraftValues, withDa
 /** The due date field as epoch ms (local midnight of the day), null for none. */
 export function dueUntilOf(dueDate: string): number | null {
   return dueDate.trim() === '' ? null : (parseDateInput(dueDate)?.getTime() ?? null);
-}
-
-// ---------------------------------------------------------------- files (§5: images, videos, documents)
-
-/** The file chooser's `accept`: every upload extension of §5, and the camera's images and videos. */
-export const NOTIFICATION_UPLOAD_ACCEPT = ['image/*', 'video/*', ...Object.keys(UPLOAD_TYPES).map((extension) => `.${extension}`)].join(',');
-
-export function extensionOf(name: string): string {
-  const match = /\.([^./\\]+)$/.exec(name);
-  return match?.[1] ? normalizeExtension(match[1]) : '';
-}
-
-/** Files the uploader takes, and the names of the skipped ones (no upload type, or empty: the server refuses both). */
-export function sortPickedFiles<F extends { name: string; size: number }>(files: readonly F[]): { accepted: F[]; rejected: string[] } {
-  const accepted: F[] = [];
-  const rejected: string[] = [];
-  for (const file of files) {
-    const extension = extensionOf(file.name);
-    if (extension && isAllowedUploadExtension(extension) && file.size > 0) accepted.push(file);
-    else rejected.push(file.name);
-  }
-  return { accepted, rejected };
-}
-
-/** The attachment's title: the file name without its extension. */
-export function attachmentTitle(name: string): string {
-  return name.replace(/\.[^./\\]+$/, '').trim() || name;
 }

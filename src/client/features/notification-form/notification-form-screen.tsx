@@ -7,20 +7,21 @@
  * knows": FAQs and earlier solutions matching the typed title, from the mirror; opening one keeps the draft
  * (stores/notification-draft-store.ts) and restores it on return.
  */
-import { Badge, Box, Button, Card, chakra, Field, Flex, Grid, Heading, HStack, Image, Input, NativeSelect, Skeleton, Stack, Text, Textarea, useBreakpointValue } from '@chakra-ui/react';
-import { BookOpen, Camera, Paperclip, Search, Wrench, X } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { Badge, Box, Button, Card, chakra, Field, Flex, Grid, Heading, HStack, Input, NativeSelect, Skeleton, Stack, Text, Textarea, useBreakpointValue } from '@chakra-ui/react';
+import { BookOpen, Paperclip, Search, Wrench } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { isUsableNotificationType, REPORTABLE_NOTIFICATION_TYPES, type NotificationType } from '../../../shared/domain/notification';
 import { foldText, rankSuggestions, type RankedSuggestion } from '../../../shared/domain/suggestions';
-import { uploadTypeOf } from '../../../shared/domain/upload-types';
 import { attachFile } from '../../../shared/mutations/files';
 import { createNotification, updateNotification } from '../../../shared/mutations/notifications';
+import { AttachmentPicker } from '../../components/attachment-picker';
 import { BackLink } from '../../components/back-link';
 import { FormError } from '../../components/form-actions';
 import { MissingRecord } from '../../components/missing-record';
 import { TimeField } from '../../components/time-field';
+import { keyedFiles, sortPickedFiles, uploadOfFile, type RejectedFile } from '../../lib/attachment-files';
 import { currentLanguage } from '../../lib/i18n';
 import { inputErrors } from '../../lib/input-errors';
 import { useMayRun } from '../../lib/use-permission';
@@ -30,20 +31,16 @@ import { useSuggestionCandidates } from '../../sync/notification-suggestions';
 import type { PhotoInput } from '../../sync/repositories/attachments';
 import { createNotificationWithFiles, editNotification } from '../../sync/repositories/notifications';
 import { isQuotaExceeded, useWriteContext } from '../../sync/use-write-context';
-import { notificationDraftStore, takeNotificationDraft, type NotificationDraftFiles, type NotificationDraftValues } from '../../stores/notification-draft-store';
+import { notificationDraftStore, takeNotificationDraft, type NotificationDraftValues } from '../../stores/notification-draft-store';
 import {
-  attachmentTitle,
   dateTimeOf,
   draftKey,
   dueUntilOf,
-  extensionOf,
   fieldsOfTime,
-  NOTIFICATION_UPLOAD_ACCEPT,
   notificationFormReturnPath,
   nowFields,
   resolveNotificationForm,
   snapTime,
-  sortPickedFiles,
   validateNotificationForm,
   type NotificationFormErrors,
   type NotificationFormTarget,
@@ -138,12 +135,6 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-async function toUpload(file: File): Promise<PhotoInput> {
-  // The canonical type of the extension (Pages, Numbers and Keynote files come without one from most browsers).
-  const mimetype = uploadTypeOf(extensionOf(file.name))?.mimetype ?? file.type;
-  return { bytes: await file.arrayBuffer(), mimetype, name: file.name, title: attachmentTitle(file.name) };
-}
-
 function NotificationForm({ target, notification }: { target: NotificationFormTarget; notification: EditableNotification | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -157,7 +148,7 @@ function NotificationForm({ target, notification }: { target: NotificationFormTa
   const [touched, setTouched] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [rejected, setRejected] = useState<string[]>([]);
+  const [rejected, setRejected] = useState<RejectedFile[]>([]);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const wide = useBreakpointValue({ base: false, lg: true }) ?? false;
 
@@ -184,7 +175,7 @@ function NotificationForm({ target, notification }: { target: NotificationFormTa
   const pick = (picked: File[]) => {
     const { accepted, rejected: refused } = sortPickedFiles(picked);
     setRejected(refused);
-    set({ files: [...values.files, ...accepted.map((file, index) => ({ key: `${Date.now()}-${index}-${file.name}`, file }))] });
+    set({ files: [...values.files, ...keyedFiles(accepted)] });
   };
 
   const save = async (event: FormEvent) => {
@@ -195,7 +186,7 @@ function NotificationForm({ target, notification }: { target: NotificationFormTa
     setError(null);
     let uploads: PhotoInput[];
     try {
-      uploads = await Promise.all(values.files.map(({ file }) => toUpload(file)));
+      uploads = await Promise.all(values.files.map(({ file }) => uploadOfFile(file)));
     } catch {
       setError(t('notificationForm.errors.fileUnreadable'));
       setSaving(false);
@@ -313,19 +304,21 @@ function NotificationForm({ target, notification }: { target: NotificationFormTa
                 <Stack gap="3" as="section" aria-label={t('notificationForm.files')}>
                   <Text fontWeight="medium">{t('notificationForm.files')}</Text>
                   {notification && <ExistingAttachments notificationnodeid={notification.nodeid} />}
-                  <HStack gap="3" wrap="wrap">
-                    <FilePicker label={t('notificationForm.camera')} icon={<Camera size={18} aria-hidden />} accept="image/*,video/*" capture onFiles={pick} testId="notification-camera-input" />
-                    <FilePicker label={t('notificationForm.chooseFiles')} icon={<Paperclip size={18} aria-hidden />} accept={NOTIFICATION_UPLOAD_ACCEPT} multiple onFiles={pick} testId="notification-file-input" />
-                  </HStack>
-                  <Text textStyle="sm" color="fg.muted">
-                    {t('notificationForm.filesHint')}
-                  </Text>
-                  {values.files.length > 0 && <ChosenFiles files={values.files} onRemove={(removed) => set({ files: values.files.filter((entry) => entry.key !== removed) })} />}
-                  {rejected.length > 0 && (
-                    <Box role="alert" borderWidth="1px" borderColor="border.error" borderRadius="l2" p="3" data-testid="notification-rejected-files">
-                      <Text color="fg.error">{t('notificationForm.rejected', { names: rejected.join(', ') })}</Text>
-                    </Box>
-                  )}
+                  <AttachmentPicker
+                    fileLabel={t('notificationForm.chooseFiles')}
+                    cameraLabel={t('notificationForm.camera')}
+                    hint={t('notificationForm.filesHint')}
+                    fileTestId="notification-file-input"
+                    cameraTestId="notification-camera-input"
+                    cameraFirst
+                    onFiles={pick}
+                    files={values.files}
+                    onRemove={(removed) => set({ files: values.files.filter((entry) => entry.key !== removed) })}
+                    removeLabel={(name) => t('notificationForm.removeFile', { name })}
+                    previews={{ alt: (name) => t('notificationForm.preview', { name }), rowTestId: 'notification-chosen-file' }}
+                    rejectedLines={rejected.length > 0 ? [t('notificationForm.rejected', { names: rejected.map((file) => file.name).join(', ') })] : []}
+                    rejectedTestId="notification-rejected-files"
+                  />
                 </Stack>
               )}
               <FormError error={error} />
@@ -354,59 +347,6 @@ function NotificationForm({ target, notification }: { target: NotificationFormTa
   );
 }
 
-/** A file input laid over a button-looking label: the whole 44 px target opens the chooser or the camera. */
-function FilePicker({ label, icon, accept, capture, multiple, onFiles, testId }: { label: string; icon: ReactNode; accept: string; capture?: boolean; multiple?: boolean; onFiles(files: File[]): void; testId: string }) {
-  const id = useId();
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(event.target.files ?? [])];
-    event.target.value = '';
-    if (files.length > 0) onFiles(files);
-  };
-  return (
-    <Box position="relative" _focusWithin={{ outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px', borderRadius: 'l2' }}>
-      <chakra.label htmlFor={id} display="inline-flex" alignItems="center" gap="2" minH="11" px="4" borderWidth="1px" borderColor="border" borderRadius="l2" bg="bg.panel" fontWeight="medium" cursor="pointer">
-        {icon}
-        {label}
-      </chakra.label>
-      <chakra.input id={id} type="file" accept={accept} multiple={multiple} {...(capture ? { capture: 'environment' } : {})} onChange={onChange} position="absolute" inset="0" w="full" h="full" opacity={0} cursor="pointer" data-testid={testId} />
-    </Box>
-  );
-}
-
-/** An object URL for an image's preview, revoked when the file goes. */
-function usePreviewUrl(file: File): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file.type.startsWith('image/')) return;
-    const created = URL.createObjectURL(file);
-    setUrl(created);
-    return () => URL.revokeObjectURL(created);
-  }, [file]);
-  return url;
-}
-
-function ChosenFile({ file, onRemove }: { file: File; onRemove(): void }) {
-  const { t } = useTranslation();
-  const preview = usePreviewUrl(file);
-  return (
-    <Flex align="center" gap="3" minH="11" data-testid="notification-chosen-file">
-      {preview ? (
-        <Image src={preview} alt={t('notificationForm.preview', { name: file.name })} w="20" h="16" flexShrink={0} objectFit="cover" borderRadius="l2" borderWidth="1px" bg="bg.muted" />
-      ) : (
-        <Flex w="20" h="16" flexShrink={0} align="center" justify="center" borderRadius="l2" borderWidth="1px" bg="bg.muted">
-          <Paperclip size={20} aria-hidden />
-        </Flex>
-      )}
-      <Text flex="1" minW="0" overflowWrap="anywhere">
-        {file.name}
-      </Text>
-      <Button variant="ghost" minW="11" minH="11" aria-label={t('notificationForm.removeFile', { name: file.name })} onClick={onRemove}>
-        <X aria-hidden />
-      </Button>
-    </Flex>
-  );
-}
-
 /** In edit mode: the files the notification already has (new ones are added below; removing is on the details screen). */
 function ExistingAttachments({ notificationnodeid }: { notificationnodeid: string }) {
   const { t } = useTranslation();
@@ -424,16 +364,6 @@ function ExistingAttachments({ notificationnodeid }: { notificationnodeid: strin
             {attachment.title}
           </Text>
         </Flex>
-      ))}
-    </Stack>
-  );
-}
-
-function ChosenFiles({ files, onRemove }: { files: NotificationDraftFiles[]; onRemove(key: string): void }) {
-  return (
-    <Stack gap="2">
-      {files.map(({ key, file }) => (
-        <ChosenFile key={key} file={file} onRemove={() => onRemove(key)} />
       ))}
     </Stack>
   );

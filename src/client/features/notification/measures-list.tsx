@@ -8,22 +8,19 @@
  */
 import { Badge, Box, Button, Card, Flex, Heading, Image, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { FileText, Film, ImageOff, Pencil, Plus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { fileDownloadSchema } from '../../../shared/api/files';
 import { createWorkflow, updateWorkflow } from '../../../shared/mutations/workflows';
 import { ImageViewerDialog } from '../../components/image-viewer-dialog';
 import { NotSyncedBadge } from '../../components/not-synced-badge';
-import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
-import { keepLocalFile } from '../../lib/file-cache';
-import { cachedPhoto, downloadPhoto } from '../../lib/photo-cache';
 import { addSolutionLink, editSolutionLink } from '../../lib/solution-navigation';
 import { useOnlineStatus } from '../../lib/use-online-status';
 import { useMayRun } from '../../lib/use-permission';
 import type { AttachmentWithFile } from '../../sync/offline-files';
 import { useNotificationSolutions, type SolutionItem } from '../../sync/notification-solutions';
+import { useAttachmentSource } from './use-attachment-source';
 
 export interface MeasuresListProps {
   notificationnodeid: string;
@@ -31,48 +28,9 @@ export interface MeasuresListProps {
   equipmentnodeid: string | null;
 }
 
-type Source = { state: 'loading' } | { state: 'ready'; url: string } | { state: 'unavailable' };
-
-function useFileSource(item: AttachmentWithFile, online: boolean): Source {
-  const [source, setSource] = useState<{ key: string; value: Source } | null>(null);
-  const { local, filenodeid, pending } = item;
-  const key = `${filenodeid ?? item.nodeid}:${local ? 'local' : 'server'}:${online}`;
-  useEffect(() => {
-    let objectUrl: string | null = null;
-    const controller = new AbortController();
-    const show = (blob: Blob | null) => {
-      if (controller.signal.aborted) return;
-      objectUrl = blob ? URL.createObjectURL(blob) : null;
-      setSource({ key, value: objectUrl ? { state: 'ready', url: objectUrl } : { state: 'unavailable' } });
-    };
-    const load = async (): Promise<Blob | null> => {
-      if (local) {
-        // The upload frees these bytes once the server has them: a copy in the cache keeps the file offline.
-        if (filenodeid) void keepLocalFile(filenodeid, local.bytes, local.mimetype);
-        return new Blob([local.bytes], { type: local.mimetype });
-      }
-      if (!filenodeid) return null;
-      const kept = await cachedPhoto(filenodeid);
-      if (kept || !online || pending) return kept;
-      try {
-        const file = await api.get(`files/${filenodeid}/download`, { schema: fileDownloadSchema, signal: controller.signal });
-        return await downloadPhoto(filenodeid, file.url, controller.signal);
-      } catch {
-        return null;
-      }
-    };
-    void load().then(show);
-    return () => {
-      controller.abort();
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [key, local, filenodeid, online, pending]);
-  return source && source.key === key ? source.value : { state: 'loading' };
-}
-
 function AttachmentTile({ item, online }: { item: AttachmentWithFile; online: boolean }) {
   const { t } = useTranslation();
-  const source = useFileSource(item, online);
+  const source = useAttachmentSource(item, online);
   const [viewing, setViewing] = useState(false);
   const isImage = (item.mimetype ?? '').startsWith('image/');
   const Icon = (item.mimetype ?? '').startsWith('video/') ? Film : FileText;

@@ -7,61 +7,17 @@
  */
 import { Box, Button, Flex, Heading, HStack, Image, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { ChevronDown, ChevronUp, FileText, ImageOff } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fileDownloadSchema } from '../../../shared/api/files';
 import { ATTACHMENT_PREVIEW_COUNT } from '../../../shared/domain/notification';
 import { truncateText } from '../../../shared/domain/text';
 import { NotSyncedBadge } from '../../components/not-synced-badge';
-import { api } from '../../lib/api';
-import { keepLocalFile } from '../../lib/file-cache';
-import { cachedPhoto, downloadPhoto } from '../../lib/photo-cache';
 import { useOnlineStatus } from '../../lib/use-online-status';
 import { useAttachmentsWithFiles, type AttachmentWithFile } from '../../sync/offline-files';
+import { useAttachmentSource } from './use-attachment-source';
 
 /** §9: attachment titles in lists are cut at 80 characters. */
 const ATTACHMENT_TITLE_MAX = 80;
-
-type Source = { state: 'loading' } | { state: 'ready'; url: string } | { state: 'unavailable' };
-
-function useAttachmentSource(item: AttachmentWithFile, online: boolean): Source {
-  const [source, setSource] = useState<{ key: string; value: Source } | null>(null);
-  const { local, filenodeid, pending } = item;
-  const key = `${filenodeid ?? item.nodeid}:${local ? 'local' : 'server'}:${online}`;
-
-  useEffect(() => {
-    let objectUrl: string | null = null;
-    const controller = new AbortController();
-    const show = (blob: Blob | null) => {
-      if (controller.signal.aborted) return;
-      objectUrl = blob ? URL.createObjectURL(blob) : null;
-      setSource({ key, value: objectUrl ? { state: 'ready', url: objectUrl } : { state: 'unavailable' } });
-    };
-    const load = async (): Promise<Blob | null> => {
-      if (local) {
-        // The upload frees these bytes once the server has them: a copy in the cache keeps the photo offline.
-        if (filenodeid) void keepLocalFile(filenodeid, local.bytes, local.mimetype);
-        return new Blob([local.bytes], { type: local.mimetype });
-      }
-      if (!filenodeid) return null;
-      const kept = await cachedPhoto(filenodeid);
-      if (kept || !online || pending) return kept;
-      try {
-        const file = await api.get(`files/${filenodeid}/download`, { schema: fileDownloadSchema, signal: controller.signal });
-        return await downloadPhoto(filenodeid, file.url, controller.signal);
-      } catch {
-        return null;
-      }
-    };
-    void load().then(show);
-    return () => {
-      controller.abort();
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [key, local, filenodeid, online, pending]);
-
-  return source && source.key === key ? source.value : { state: 'loading' };
-}
 
 function Thumbnail({ item, online }: { item: AttachmentWithFile; online: boolean }) {
   const { t } = useTranslation();

@@ -6,18 +6,19 @@
  * the outbox in one transaction, so it never waits for the network; delete (notification.workflow delete) in edit
  * mode asks first. Back and after save or delete: the notification's details.
  */
-import { Box, Button, Card, chakra, Field, Flex, Heading, HStack, Input, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
-import { Camera, Paperclip, X } from 'lucide-react';
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { Card, Field, Flex, Heading, Input, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Paperclip } from 'lucide-react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { uploadTypeOf } from '../../../shared/domain/upload-types';
 import { attachFile } from '../../../shared/mutations/files';
 import { createWorkflow, deleteWorkflow, updateWorkflow } from '../../../shared/mutations/workflows';
+import { AttachmentPicker, type PickedEntry } from '../../components/attachment-picker';
 import { BackLink } from '../../components/back-link';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { FormError, FormFooter } from '../../components/form-actions';
 import { MissingRecord } from '../../components/missing-record';
+import { keyedFiles, sortPickedFiles, uploadOfFile, type RejectedFile } from '../../lib/attachment-files';
 import { inputErrors } from '../../lib/input-errors';
 import { resolveSolutionForm, solutionReturnPath, type SolutionFormTarget } from '../../lib/solution-navigation';
 import { useMayRun } from '../../lib/use-permission';
@@ -25,26 +26,7 @@ import { useNotificationTitle, useSolution, type SolutionItem } from '../../sync
 import type { PhotoInput } from '../../sync/repositories/attachments';
 import { addSolution, changeSolution, removeSolution } from '../../sync/repositories/workflows';
 import { isQuotaExceeded, useWriteContext } from '../../sync/use-write-context';
-import { attachmentTitle, canSaveSolution, extensionOf, SOLUTION_UPLOAD_ACCEPT, sortPickedFiles, type RejectedFile, type SolutionFormValues } from './solution-form-model';
-
-/** A file input laid over a button-looking label: the whole 44 px target opens the chooser or the camera. */
-function FilePicker({ label, icon, accept, capture, multiple, onFiles, testId }: { label: string; icon: ReactNode; accept: string; capture?: boolean; multiple?: boolean; onFiles(files: File[]): void; testId: string }) {
-  const id = useId();
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(event.target.files ?? [])];
-    event.target.value = '';
-    if (files.length > 0) onFiles(files);
-  };
-  return (
-    <Box position="relative" _focusWithin={{ outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px', borderRadius: 'l2' }}>
-      <chakra.label htmlFor={id} display="inline-flex" alignItems="center" gap="2" minH="11" px="4" borderWidth="1px" borderColor="border" borderRadius="l2" bg="bg.panel" fontWeight="medium" cursor="pointer">
-        {icon}
-        {label}
-      </chakra.label>
-      <chakra.input id={id} type="file" accept={accept} multiple={multiple} {...(capture ? { capture: 'environment' } : {})} onChange={onChange} position="absolute" inset="0" w="full" h="full" opacity={0} cursor="pointer" data-testid={testId} />
-    </Box>
-  );
-}
+import { canSaveSolution, type SolutionFormValues } from './solution-form-model';
 
 function Frame({ children }: { children: ReactNode }) {
   return (
@@ -93,17 +75,6 @@ function SolutionFormLoader({ target }: { target: SolutionFormTarget }) {
   return <SolutionForm key={solution.value.nodeid} target={target} solution={solution.value} back={back} />;
 }
 
-interface NewFile {
-  key: string;
-  file: File;
-}
-
-async function toUpload(file: File): Promise<PhotoInput> {
-  // The canonical type of the extension (Pages, Numbers and Keynote files come without one from most browsers).
-  const mimetype = uploadTypeOf(extensionOf(file.name))?.mimetype ?? file.type;
-  return { bytes: await file.arrayBuffer(), mimetype, name: file.name, title: attachmentTitle(file.name) };
-}
-
 function SolutionForm({ target, solution, back }: { target: SolutionFormTarget; solution: SolutionItem | null; back: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -114,7 +85,7 @@ function SolutionForm({ target, solution, back }: { target: SolutionFormTarget; 
   const notificationTitle = useNotificationTitle(target.notificationnodeid);
   const initial: SolutionFormValues | null = solution ? { title: solution.title ?? '', description: solution.description ?? '' } : null;
   const [values, setValues] = useState<SolutionFormValues>(initial ?? { title: '', description: '' });
-  const [files, setFiles] = useState<NewFile[]>([]);
+  const [files, setFiles] = useState<PickedEntry[]>([]);
   const [rejected, setRejected] = useState<RejectedFile[]>([]);
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -128,7 +99,7 @@ function SolutionForm({ target, solution, back }: { target: SolutionFormTarget; 
   const pick = (picked: File[]) => {
     const { accepted, rejected: refused } = sortPickedFiles(picked);
     setRejected(refused);
-    setFiles((current) => [...current, ...accepted.map((file, index) => ({ key: `${Date.now()}-${index}-${file.name}`, file }))]);
+    setFiles((current) => [...current, ...keyedFiles(accepted)]);
   };
 
   const leave = () => navigate(solutionReturnPath(target.notificationnodeid), { replace: true });
@@ -141,7 +112,7 @@ function SolutionForm({ target, solution, back }: { target: SolutionFormTarget; 
     setError(null);
     let uploads: PhotoInput[];
     try {
-      uploads = await Promise.all(files.map(({ file }) => toUpload(file)));
+      uploads = await Promise.all(files.map(({ file }) => uploadOfFile(file)));
     } catch {
       setError(t('solution.errors.fileUnreadable', { name: files.map(({ file }) => file.name).join(', ') }));
       setSaving(false);
@@ -220,45 +191,22 @@ function SolutionForm({ target, solution, back }: { target: SolutionFormTarget; 
                   </Stack>
                 )}
                 {attachable && (
-                  <>
-                    <HStack gap="3" wrap="wrap">
-                      <FilePicker label={t('solution.attachments.add')} icon={<Paperclip size={18} aria-hidden />} accept={SOLUTION_UPLOAD_ACCEPT} multiple onFiles={pick} testId="solution-file-input" />
-                      <FilePicker label={t('solution.attachments.camera')} icon={<Camera size={18} aria-hidden />} accept="image/*,video/*" capture onFiles={pick} testId="solution-camera-input" />
-                    </HStack>
-                    <Text textStyle="sm" color="fg.muted">
-                      {t('solution.attachments.hint')}
-                    </Text>
-                  </>
-                )}
-                {files.length > 0 && (
-                  <Stack gap="1" data-testid="solution-new-files">
-                    <Text textStyle="sm" color="fg.muted">
-                      {t('solution.attachments.newFiles')}
-                    </Text>
-                    {files.map(({ key, file }) => (
-                      <Flex key={key} align="center" gap="2" minH="11">
-                        <Paperclip size={16} aria-hidden />
-                        <Text flex="1" minW="0" overflowWrap="anywhere">
-                          {file.name}
-                        </Text>
-                        <Button variant="ghost" minW="11" minH="11" aria-label={t('solution.attachments.remove', { name: file.name })} onClick={() => setFiles((current) => current.filter((entry) => entry.key !== key))}>
-                          <X aria-hidden />
-                        </Button>
-                      </Flex>
-                    ))}
-                  </Stack>
-                )}
-                {rejected.length > 0 && (
-                  <Box role="alert" borderWidth="1px" borderColor="border.error" borderRadius="l2" p="3" data-testid="solution-rejected-files">
-                    <Text color="fg.error" fontWeight="medium">
-                      {t('solution.attachments.rejected')}
-                    </Text>
-                    {rejected.map((file) => (
-                      <Text key={file.name} color="fg.error" overflowWrap="anywhere">
-                        {t('solution.attachments.rejectedItem', { name: file.name, type: file.type })}
-                      </Text>
-                    ))}
-                  </Box>
+                  <AttachmentPicker
+                    fileLabel={t('solution.attachments.add')}
+                    cameraLabel={t('solution.attachments.camera')}
+                    hint={t('solution.attachments.hint')}
+                    fileTestId="solution-file-input"
+                    cameraTestId="solution-camera-input"
+                    onFiles={pick}
+                    files={files}
+                    onRemove={(removed) => setFiles((current) => current.filter((entry) => entry.key !== removed))}
+                    removeLabel={(name) => t('solution.attachments.remove', { name })}
+                    filesHeading={t('solution.attachments.newFiles')}
+                    filesTestId="solution-new-files"
+                    rejectedTitle={t('solution.attachments.rejected')}
+                    rejectedLines={rejected.map((file) => t('solution.attachments.rejectedItem', { name: file.name, type: file.type }))}
+                    rejectedTestId="solution-rejected-files"
+                  />
                 )}
               </Stack>
             )}
