@@ -102,7 +102,7 @@ export function EffortTab({ notificationnodeid, equipmentnodeid }: EffortTabProp
 
   if (!effort) {
     return (
-      <Stack gap="3" role="status" aria-busy="true" aria-label={t('effort.loading')} data-testid="effort-tab">
+      <Stack gap="3" role="status" aria-busy="true" aria-label={t('effort.loading')} data-testid="effort-tab" data-notification={notificationnodeid}>
         <Skeleton h="10" />
         <Skeleton h="40" />
       </Stack>
@@ -137,7 +137,7 @@ export function EffortTab({ notificationnodeid, equipmentnodeid }: EffortTabProp
   };
 
   return (
-    <Card.Root variant="outline" bg="bg.panel" data-testid="effort-tab">
+    <Card.Root variant="outline" bg="bg.panel" data-testid="effort-tab" data-notification={notificationnodeid}>
       <Card.Body gap="4">
         <HStack justify="space-between" flexWrap="wrap" gap="3">
           <Stack gap="1">
