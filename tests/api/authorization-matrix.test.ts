@@ -1,3 +1,4 @@
+import { v7 as uuidv7 } from 'uuid';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_DENIED_MESSAGE } from '../../src/shared/api/errors';
@@ -204,6 +205,7 @@ async function buildOwnPlant(t: TestApp, a: TestTenant, adminA: string): Promise
     await call(t, adminA, 'POST', '/api/shiftmodels', { shiftmodelof: area.nodeid, shifts: [] }),
     await call(t, adminA, 'POST', '/api/attachments', { lang: 'de', title: 'Anleitung', file: { fileid: file.fileid, fileversion: file.fileversion }, isattachmentof: machine.nodeid }),
     await call(t, adminA, 'POST', '/api/faqs', { lang: 'de', question: 'Wie wird die Spindel gekühlt?', answer: 'Über den Kühlkreislauf.', isfaqof: machine.nodeid, specifier: 'internalfaq' }),
+    await call(t, adminA, 'POST', '/api/workflows', { lang: 'de', nodeid: uuidv7(), stepnodeid: uuidv7(), notificationnodeid: notification.nodeid, title_workflow: 'Kühlmittel nachgefüllt' }),
   ];
   for (const response of made) expect(response.statusCode, response.body).toBeLessThan(300);
 }

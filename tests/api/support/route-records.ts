@@ -32,6 +32,7 @@ const TABLE_BY_RESOURCE: Record<string, TenantTable> = {
   users: tenantTable(schema.users),
   files: tenantTable(schema.files),
   costs: tenantTable(schema.costs),
+  workflows: tenantTable(schema.workflows),
 };
 
 export interface TenantRecords {
