@@ -81,10 +81,11 @@ for (const [size, viewport] of [['1280×800', TABLET_LANDSCAPE], ['800×1280', T
       await expect(page.getByTestId('counter-row').first()).toBeVisible();
       await check('machine screen, tab Zähler');
       await machine.overviewTab().click();
-      await machine.openNotifications().first().getByRole('link').click();
+      // A fault, not planned maintenance: its screen has the effort and measures tabs (type 6 has "Bericht").
+      await machine.openNotifications().filter({ hasNotText: 'Geplante Wartung' }).first().getByRole('link').click();
       await expect(page.getByTestId('notification-header')).toBeVisible();
       await check('notification details');
-      await page.getByRole('tab', { name: 'Aufwandserfassung' }).click();
+      await page.getByRole('tab', { name: 'Aufwandserfassung' }).click({ timeout: 30_000 });
       await expect(page.getByTestId('effort-tab')).toBeVisible();
       await check('notification details, tab Aufwandserfassung');
       await page.getByRole('tab', { name: 'Maßnahmen' }).click();

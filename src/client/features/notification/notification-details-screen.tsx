@@ -239,14 +239,8 @@ function OverviewTab({ detail, extras }: { detail: NotificationDetail; extras: N
         </Box>
         <NotificationAttachments notificationnodeid={notification.nodeid} />
         {/* Type 6 has no measures tab (§2.2): its measures show here, so every notification shows them once. */}
-        {planned && (
-          <Box as="section" aria-labelledby="notification-measures">
-            <Heading id="notification-measures" as="h3" size="md" mb="2">
-              {t('notificationSlice.tabs.measures')}
-            </Heading>
-            <MeasuresList notificationnodeid={notification.nodeid} equipmentnodeid={notification.equipmentnodeid || null} />
-          </Box>
-        )}
+        {/* The list is its own section with its heading "Maßnahmen". */}
+        {planned && <MeasuresList notificationnodeid={notification.nodeid} equipmentnodeid={notification.equipmentnodeid || null} />}
       </Card.Body>
     </Card.Root>
   );
