@@ -128,7 +128,7 @@ for (const [size, viewport] of [['1280×800', TABLET_LANDSCAPE], ['800×1280', T
       await check('404 page');
 
       // A screen list that silently shrank would pass with fewer checks.
-      expect(screens).toHaveLength(24);
+      expect(screens).toHaveLength(23);
       expect(found, `axe at ${size} on ${screens.length} screens`).toEqual([]);
     });
   });
