@@ -181,7 +181,9 @@ test('filters, search and sort over the followed machines, kept across visits; o
 
   await test.step('a row opens the notification, and its way back leads here', async () => {
     const title = (await rows(page).first().getByTestId('dashboard-notification-title').textContent())!;
-    await rows(page).first().click();
+    // why by its title, not "the first row again": the list is live, and a notification another device reports in
+    // between (the suite shares one server) becomes the first row before the click.
+    await rows(page).filter({ has: page.getByTestId('dashboard-notification-title').getByText(title, { exact: true }) }).first().click();
     await expect(page).toHaveURL(/\/notification-details\?nodeid=/);
     await expect(page.getByText(title).first()).toBeVisible();
     await page.getByRole('link', { name: 'Zurück zu den Meldungen' }).click();
