@@ -186,7 +186,7 @@ test('filters, search and sort over the followed machines, kept across visits; o
     await rows(page).filter({ has: page.getByTestId('dashboard-notification-title').getByText(title, { exact: true }) }).first().click();
     await expect(page).toHaveURL(/\/notification-details\?nodeid=/);
     await expect(page.getByText(title).first()).toBeVisible();
-    await page.getByRole('link', { name: 'Zurück zu den Meldungen' }).click();
+    await page.getByRole('link', { name: 'Zu den Meldungen' }).click();
     await expect(page).toHaveURL(/\/notifications-dashboard$/);
   });
 
