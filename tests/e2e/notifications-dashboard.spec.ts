@@ -177,6 +177,9 @@ test('filters, search and sort over the followed machines, kept across visits; o
     await page.getByLabel('Sortierung').selectOption({ label: 'Erstellt' });
     await page.getByRole('button', { name: /^Sortierrichtung umkehren/ }).click();
     await expect(page.getByRole('button', { name: /^Sortierrichtung umkehren/ })).toHaveAttribute('data-direction', 'desc');
+    // why: the button flips at once, the list is read again after it; the next step reads the first row, which must
+    // be the newest one, not the oldest of the list still sorted the other way (then out of the virtual window).
+    await expectSorted(page, 'data-created', 'desc');
   });
 
   await test.step('a row opens the notification, and its way back leads here', async () => {
