@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LocalDatabase } from '../../src/client/db/local-db';
 import { readCounterDetails } from '../../src/client/sync/machine-counters';
-import { readAttachments, readMachineDetail, readNotificationDetail, readOpenNotifications } from '../../src/client/sync/machine-mirror';
+import { readAttachments, readMachineDetail, readMachineNames, readMachineRecord, readNotificationDetail, readOpenNotifications } from '../../src/client/sync/machine-mirror';
 import { writeState, stateKeys } from '../../src/client/sync/outbox';
 import { addCounterReading } from '../../src/client/sync/repositories/counters';
 import { createNotification, updateNotificationStatus } from '../../src/client/sync/repositories/notifications';
@@ -44,6 +44,22 @@ describe('what the machine screens read from the mirror', () => {
     expect(await readMachineDetail(db, null, 'de')).toEqual({ status: 'missing' });
     const { db: filling } = await plant({ synced: false });
     expect(await readMachineDetail(filling, 'unknown', 'de')).toEqual({ status: 'loading' });
+  });
+
+  it('the machine\'s own fields come from its row alone, before the names it references are read', async () => {
+    const { db } = await plant();
+    // The referenced rows are gone: the record does not need them, the names say they are unknown.
+    await db.mirror('equipmenttypes').clear();
+    await db.mirror('areas').clear();
+    expect(await readMachineRecord(db, MACHINE, 'en')).toEqual({
+      status: 'ready',
+      value: { nodeid: MACHINE, name: 'BAZ 02 Fräszentrum', equipmentid: 'STR-BAZ-02', inventoryid: null, imagefilenodeid: 'f-img' },
+    });
+    expect(await readMachineNames(db, MACHINE, 'en')).toEqual({ brand: null, model: null, area: null, site: null, pool: 'Compressed air' });
+    expect(await readMachineNames(db, 'unknown', 'en')).toBeNull();
+    expect(await readMachineRecord(db, 'unknown', 'de')).toEqual({ status: 'missing' });
+    const { db: filling } = await plant({ synced: false });
+    expect(await readMachineRecord(filling, 'unknown', 'de')).toEqual({ status: 'loading' });
   });
 
   it('a fault report shows at once as an open, unsynced notification with its photo bytes; the status change too', async () => {

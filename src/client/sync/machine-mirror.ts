@@ -13,19 +13,26 @@ import { readState, stateKeys } from './outbox';
 /** loading: the mirror is not filled yet (first sync running); missing: no such record in the tenant. */
 export type MirrorResult<T> = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; value: T };
 
-export interface MachineDetail {
+/** The machine row's own fields: what one indexed read gives, so the screen can show the machine at once. */
+export interface MachineRecord {
   nodeid: string;
   name: string;
-  brand: string | null;
-  model: string | null;
-  pool: string | null;
-  area: string | null;
-  site: string | null;
   equipmentid: string | null;
   inventoryid: string | null;
   /** The machine photo's file (its bytes are not on the device; GET /api/files/{nodeid}/download signs a URL). */
   imagefilenodeid: string | null;
 }
+
+/** What the machine row only references: the names read from the type, brand, area, plant and pool rows. */
+export interface MachineNames {
+  brand: string | null;
+  model: string | null;
+  pool: string | null;
+  area: string | null;
+  site: string | null;
+}
+
+export interface MachineDetail extends MachineRecord, MachineNames {}
 
 export interface NotificationItem {
   nodeid: string;
@@ -64,7 +71,17 @@ async function mirrorFilled(db: LocalDatabase): Promise<boolean> {
   return (await readState<boolean>(db, stateKeys.initialSyncDone)) === true;
 }
 
-async function machineDetail(db: LocalDatabase, row: MirrorRow, language: string): Promise<MachineDetail> {
+function machineRecord(row: MirrorRow, language: string): MachineRecord {
+  return {
+    nodeid: row.nodeid,
+    name: localized(row.name, language) ?? '',
+    equipmentid: text(row.equipmentid),
+    inventoryid: text(row.inventoryid),
+    imagefilenodeid: text(row.imagefilenodeid),
+  };
+}
+
+async function machineNames(db: LocalDatabase, row: MirrorRow, language: string): Promise<MachineNames> {
   const [type, area, pool] = await Promise.all([
     text(row.equipmenttypenodeid) ? db.mirror('equipmenttypes').get(String(row.equipmenttypenodeid)) : undefined,
     text(row.areanodeid) ? db.mirror('areas').get(String(row.areanodeid)) : undefined,
@@ -75,17 +92,16 @@ async function machineDetail(db: LocalDatabase, row: MirrorRow, language: string
     text(area?.sitenodeid) ? db.mirror('sites').get(String(area!.sitenodeid)) : undefined,
   ]);
   return {
-    nodeid: row.nodeid,
-    name: localized(row.name, language) ?? '',
     brand: text(brand?.name),
     model: text(type?.model),
     pool: pool ? localized(pool.name, language) : null,
     area: area ? localized(area.name, language) : null,
     site: site ? localized(site.name, language) : null,
-    equipmentid: text(row.equipmentid),
-    inventoryid: text(row.inventoryid),
-    imagefilenodeid: text(row.imagefilenodeid),
   };
+}
+
+async function machineDetail(db: LocalDatabase, row: MirrorRow, language: string): Promise<MachineDetail> {
+  return { ...machineRecord(row, language), ...(await machineNames(db, row, language)) };
 }
 
 function notificationItem(row: MirrorRow, pending: Set<string>): NotificationItem {
@@ -121,8 +137,27 @@ export function readMachineDetail(db: LocalDatabase, nodeid: string | null, lang
   });
 }
 
-export function useMachineDetail(nodeid: string | null, language: string): MirrorResult<MachineDetail> {
-  return useLiveQuery(() => readMachineDetail(getLocalDb(), nodeid, language), [nodeid, language]) ?? LOADING;
+/** One machine's own fields: a single indexed read, nothing it references (the screen's first paint). */
+export function readMachineRecord(db: LocalDatabase, nodeid: string | null, language: string): Promise<MirrorResult<MachineRecord>> {
+  return lookup(db, nodeid, async () => {
+    const row = await db.mirror('equipment').get(nodeid!);
+    return row ? machineRecord(row, language) : undefined;
+  });
+}
+
+export function useMachineRecord(nodeid: string | null, language: string): MirrorResult<MachineRecord> {
+  return useLiveQuery(() => readMachineRecord(getLocalDb(), nodeid, language), [nodeid, language]) ?? LOADING;
+}
+
+/** The names a machine references; null when the mirror has no such machine. */
+export async function readMachineNames(db: LocalDatabase, nodeid: string, language: string): Promise<MachineNames | null> {
+  const row = await db.mirror('equipment').get(nodeid);
+  return row ? machineNames(db, row, language) : null;
+}
+
+/** undefined while reading: the header shows the machine's own fields meanwhile and fills these in. */
+export function useMachineNames(nodeid: string, language: string): MachineNames | null | undefined {
+  return useLiveQuery(() => readMachineNames(getLocalDb(), nodeid, language), [nodeid, language]);
 }
 
 /** Open notifications (status below 2) of a machine, newest first. */

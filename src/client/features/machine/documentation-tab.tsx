@@ -20,7 +20,7 @@ import { currentLanguage } from '../../lib/i18n';
 import { useOnlineStatus } from '../../lib/use-online-status';
 import { useMayRun } from '../../lib/use-permission';
 import { downloadBlob } from '../../lib/download';
-import type { MachineDetail } from '../../sync/machine-mirror';
+import type { MachineRecord } from '../../sync/machine-mirror';
 import { useMachineDocuments, type MachineDocument } from '../../sync/machine-documents';
 import { deleteDocument } from '../../sync/repositories/documents';
 import { useWriteContext } from '../../sync/use-write-context';
@@ -169,7 +169,7 @@ function useDocumentBytes(document: MachineDocument | null): ArrayBuffer | null 
   return state && state.nodeid === nodeid ? state.bytes : undefined;
 }
 
-export function DocumentationTab({ machine }: { machine: MachineDetail }) {
+export function DocumentationTab({ machine }: { machine: MachineRecord }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const online = useOnlineStatus();

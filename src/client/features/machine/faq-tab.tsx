@@ -14,9 +14,9 @@ import { addMachineFaqState, editFaqState } from '../../lib/faq-navigation';
 import { currentLanguage } from '../../lib/i18n';
 import { useMayRun } from '../../lib/use-permission';
 import { useMachineFaqs, type FaqItem } from '../../sync/faq-mirror';
-import type { MachineDetail } from '../../sync/machine-mirror';
+import type { MachineRecord } from '../../sync/machine-mirror';
 
-export function FaqTab({ machine }: { machine: MachineDetail }) {
+export function FaqTab({ machine }: { machine: MachineRecord }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const faqs = useMachineFaqs(machine.nodeid, currentLanguage());

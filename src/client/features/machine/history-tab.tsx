@@ -29,7 +29,8 @@ import { NotificationTypeBadge } from '../../components/notification-type-badge'
 import { formatDate } from '../../lib/dates';
 import { usePermission } from '../../lib/use-permission';
 import { downloadBlob } from '../../lib/download';
-import type { MachineDetail } from '../../sync/machine-mirror';
+import { currentLanguage } from '../../lib/i18n';
+import { useMachineNames, type MachineNames, type MachineRecord } from '../../sync/machine-mirror';
 import { useMachineHistory, type HistoryEntry } from '../../sync/machine-history';
 import { historyFilterSummary, type HistoryReportLabels } from './history-report';
 
@@ -225,8 +226,13 @@ function useReportLabels(): HistoryReportLabels {
   };
 }
 
-function ExportButton({ machine, buildYear, entries, filter }: { machine: MachineDetail; buildYear: number | null; entries: HistoryEntry[]; filter: HistoryFilter }) {
+/** A machine whose row is gone meanwhile: the report says "—" for what it referenced. */
+const NO_NAMES: MachineNames = { brand: null, model: null, pool: null, area: null, site: null };
+
+function ExportButton({ machine, buildYear, entries, filter }: { machine: MachineRecord; buildYear: number | null; entries: HistoryEntry[]; filter: HistoryFilter }) {
   const { t } = useTranslation();
+  // The report's header names what the machine references; the screen itself only read the machine's own row.
+  const names = useMachineNames(machine.nodeid, currentLanguage());
   const labels = useReportLabels();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -237,7 +243,7 @@ function ExportButton({ machine, buildYear, entries, filter }: { machine: Machin
       // why lazy: jsPDF and its table plugin are ~400 KB; the service worker precaches the chunk, so offline works.
       const { buildHistoryPdf } = await import('./history-pdf');
       const { doc, fileName } = buildHistoryPdf({
-        machine: { ...machine, buildYear },
+        machine: { ...machine, ...(names ?? NO_NAMES), buildYear },
         entries,
         filterSummary: historyFilterSummary(filter, labels),
         now: Date.now(),
@@ -269,7 +275,7 @@ function ExportButton({ machine, buildYear, entries, filter }: { machine: Machin
   };
   return (
     <Stack gap="2">
-      <Button colorPalette="brand" onClick={() => void exportPdf()} loading={busy} loadingText={t('machineHistory.export.busy')} data-testid="history-export">
+      <Button colorPalette="brand" onClick={() => void exportPdf()} disabled={names === undefined} loading={busy} loadingText={t('machineHistory.export.busy')} data-testid="history-export">
         <FileDown aria-hidden />
         {t('machineHistory.export.button')}
       </Button>
@@ -278,7 +284,7 @@ function ExportButton({ machine, buildYear, entries, filter }: { machine: Machin
   );
 }
 
-export function HistoryTab({ machine }: { machine: MachineDetail }) {
+export function HistoryTab({ machine }: { machine: MachineRecord }) {
   const { t } = useTranslation();
   const history = useMachineHistory(machine.nodeid);
   const canExport = usePermission('export', 'create');

@@ -1,12 +1,18 @@
-/** The machine screen's header (part 1 §2.1): name, brand, model, pool or area, plant, Equipment ID, Inventory ID, photo. */
+/**
+ * The machine screen's header (part 1 §2.1): name, brand, model, pool or area, plant, Equipment ID, Inventory ID,
+ * photo. The machine's own fields come with it (one indexed read, docs/client.md § Machine overview); the names it
+ * references are read here, so only the header renders again when they arrive, and the photo loads on its own.
+ */
 import { Box, Card, DataList, Flex, Heading, Image, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Cog, Maximize2 } from 'lucide-react';
+import type { TFunction } from 'i18next';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageViewerDialog } from '../../components/image-viewer-dialog';
+import { currentLanguage } from '../../lib/i18n';
 import { useOnlineStatus } from '../../lib/use-online-status';
 import { usePhotoUrl } from '../../lib/use-photo-url';
-import type { MachineDetail } from '../../sync/machine-mirror';
+import { useMachineNames, type MachineNames, type MachineRecord } from '../../sync/machine-mirror';
 
 /**
  * The machine photo (lib/use-photo-url.ts: signed download online, the kept copy offline). A tap opens the zoom
@@ -55,18 +61,28 @@ function MachinePhoto({ name, imagefilenodeid }: { name: string; imagefilenodeid
   );
 }
 
-/** `actions`: the options menu, top right (part 1 §2.1). */
-export function MachineHeader({ machine, actions }: { machine: MachineDetail; actions?: ReactNode }) {
-  const { t } = useTranslation();
-  const rows: [string, string | null][] = [
-    [t('machine.brand'), machine.brand],
-    [t('machine.model'), machine.model],
-    machine.pool && !machine.area ? [t('machine.pool'), machine.pool] : [t('machine.area'), machine.area],
-    [t('machine.site'), machine.site],
+/** The label and value rows; a referenced name is `undefined` while it is being read. */
+function headerRows(t: TFunction, machine: MachineRecord, names: MachineNames | null | undefined): [string, string | null | undefined][] {
+  const name = (key: keyof MachineNames) => (names === undefined ? undefined : (names?.[key] ?? null));
+  const pool = name('pool');
+  const area = name('area');
+  const rows: [string, string | null | undefined][] = [
+    [t('machine.brand'), name('brand')],
+    [t('machine.model'), name('model')],
+    pool && !area ? [t('machine.pool'), pool] : [t('machine.area'), area],
+    [t('machine.site'), name('site')],
     [t('machine.equipmentId'), machine.equipmentid],
     [t('machine.inventoryId'), machine.inventoryid],
   ];
-  if (machine.pool && machine.area) rows.splice(3, 0, [t('machine.pool'), machine.pool]);
+  if (pool && area) rows.splice(3, 0, [t('machine.pool'), pool]);
+  return rows;
+}
+
+/** `actions`: the options menu, top right (part 1 §2.1). */
+export function MachineHeader({ machine, actions }: { machine: MachineRecord; actions?: ReactNode }) {
+  const { t } = useTranslation();
+  const names = useMachineNames(machine.nodeid, currentLanguage());
+  const rows = headerRows(t, machine, names);
   return (
     <Card.Root variant="outline" bg="bg.panel" data-testid="machine-header">
       <Card.Body>
@@ -84,9 +100,13 @@ export function MachineHeader({ machine, actions }: { machine: MachineDetail; ac
                 <DataList.Item key={label} minW="0">
                   <DataList.ItemLabel minW="32">{label}</DataList.ItemLabel>
                   <DataList.ItemValue>
-                    <Box as="span" truncate>
-                      {value ?? '—'}
-                    </Box>
+                    {value === undefined ? (
+                      <Skeleton h="5" w="24" />
+                    ) : (
+                      <Box as="span" truncate>
+                        {value ?? '—'}
+                      </Box>
+                    )}
                   </DataList.ItemValue>
                 </DataList.Item>
               ))}

@@ -7,7 +7,7 @@
  */
 import { Box, Skeleton, SkeletonText, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { BookOpen, CircleHelp, Gauge, History, LayoutList, Wrench } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { BackLink } from '../../components/back-link';
@@ -17,7 +17,7 @@ import { currentLanguage } from '../../lib/i18n';
 import { backTarget, readNavigationState, REFRESH_DELAY_MS, REFRESHED_TABS, tabRequest, type MachineTabIndex } from '../../lib/machine-navigation';
 import { useOnlineStatus } from '../../lib/use-online-status';
 import { syncNow } from '../../sync/app-sync';
-import { useMachineDetail } from '../../sync/machine-mirror';
+import { useMachineRecord, type MachineRecord } from '../../sync/machine-mirror';
 import { CountersTab } from './counters-tab';
 import { DocumentationTab } from './documentation-tab';
 import { FaqTab } from './faq-tab';
@@ -63,6 +63,48 @@ async function reloadMachineData(online: boolean): Promise<void> {
   await Promise.race([syncNow().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, RELOAD_TIMEOUT_MS))]);
 }
 
+/**
+ * The tabs under the header. They mount one render after it (a deferred value): the header with the machine's name
+ * is committed, and painted, before the tab bar and the open tab's own reads are rendered.
+ */
+function MachineTabs({ machine, tab, onSelect }: { machine: MachineRecord; tab: MachineTabIndex; onSelect: (index: string) => void }) {
+  const { t } = useTranslation();
+  const mounted = useDeferredValue(true, false);
+  if (!mounted) return <Skeleton h="11" w="64" />;
+  return (
+    <Tabs.Root value={tab} onValueChange={(details) => onSelect(details.value)} variant="line" size="lg" lazyMount unmountOnExit>
+      <Box overflowX="auto" overflowY="hidden" mx={{ base: '-4', md: '0' }} px={{ base: '4', md: '0' }} css={{ scrollbarWidth: 'thin' }}>
+        <Tabs.List aria-label={t('machine.tabs.label')} flexWrap="nowrap" minW="max-content" w="full">
+          {MACHINE_TABS.map(({ index, key, icon: Icon }) => (
+            <Tabs.Trigger key={index} value={index} minH="11" flexShrink={0} px={{ base: '3', md: '4' }} data-testid={`machine-tab-${key}`}>
+              <Icon size={18} aria-hidden />
+              {t(`machine.tabs.${key}`)}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+      </Box>
+      <Tabs.Content value="0">
+        <OverviewTab equipmentnodeid={machine.nodeid} />
+      </Tabs.Content>
+      <Tabs.Content value="1">
+        <HistoryTab machine={machine} />
+      </Tabs.Content>
+      <Tabs.Content value="2">
+        <DocumentationTab machine={machine} />
+      </Tabs.Content>
+      <Tabs.Content value="3">
+        <FaqTab machine={machine} />
+      </Tabs.Content>
+      <Tabs.Content value="4">
+        <MaintenanceTab machine={machine} />
+      </Tabs.Content>
+      <Tabs.Content value="5">
+        <CountersTab equipmentnodeid={machine.nodeid} />
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}
+
 export function MachineOverviewScreen() {
   const { t } = useTranslation();
   const location = useLocation();
@@ -70,7 +112,7 @@ export function MachineOverviewScreen() {
   const navigation = readNavigationState(location.state);
   const nodeid = params.get('nodeid') ?? navigation.nodeid ?? null;
   const request = tabRequest(params.get('tab'), navigation);
-  const machine = useMachineDetail(nodeid, currentLanguage());
+  const machine = useMachineRecord(nodeid, currentLanguage());
   const online = useOnlineStatus();
   const [error, setError] = useState<string | null>(null);
   const back = backTarget(navigation);
@@ -125,36 +167,7 @@ export function MachineOverviewScreen() {
         <>
           <MachineHeader machine={machine.value} actions={<MachineOptionsMenu nodeid={machine.value.nodeid} name={machine.value.name} onError={setError} />} />
           <FormError error={error} />
-          <Tabs.Root value={request.tab} onValueChange={(details) => selectTab(details.value)} variant="line" size="lg" lazyMount unmountOnExit>
-            <Box overflowX="auto" overflowY="hidden" mx={{ base: '-4', md: '0' }} px={{ base: '4', md: '0' }} css={{ scrollbarWidth: 'thin' }}>
-              <Tabs.List aria-label={t('machine.tabs.label')} flexWrap="nowrap" minW="max-content" w="full">
-                {MACHINE_TABS.map(({ index, key, icon: Icon }) => (
-                  <Tabs.Trigger key={index} value={index} minH="11" flexShrink={0} px={{ base: '3', md: '4' }} data-testid={`machine-tab-${key}`}>
-                    <Icon size={18} aria-hidden />
-                    {t(`machine.tabs.${key}`)}
-                  </Tabs.Trigger>
-                ))}
-              </Tabs.List>
-            </Box>
-            <Tabs.Content value="0">
-              <OverviewTab equipmentnodeid={machine.value.nodeid} />
-            </Tabs.Content>
-            <Tabs.Content value="1">
-              <HistoryTab machine={machine.value} />
-            </Tabs.Content>
-            <Tabs.Content value="2">
-              <DocumentationTab machine={machine.value} />
-            </Tabs.Content>
-            <Tabs.Content value="3">
-              <FaqTab machine={machine.value} />
-            </Tabs.Content>
-            <Tabs.Content value="4">
-              <MaintenanceTab machine={machine.value} />
-            </Tabs.Content>
-            <Tabs.Content value="5">
-              <CountersTab equipmentnodeid={machine.value.nodeid} />
-            </Tabs.Content>
-          </Tabs.Root>
+          <MachineTabs machine={machine.value} tab={request.tab} onSelect={selectTab} />
         </>
       )}
     </Stack>

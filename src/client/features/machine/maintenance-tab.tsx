@@ -15,7 +15,7 @@ import { formatDate } from '../../lib/dates';
 import { currentLanguage } from '../../lib/i18n';
 import { DEFAULT_TASK_PAGE_SIZE, DEFAULT_TASK_SORT, pageOf, sortTasks, TASK_PAGE_SIZES, toggleSort, truncateTitle, type TaskSort, type TaskSortColumn, type TaskTableRow } from '../../lib/task-table';
 import { usePermission } from '../../lib/use-permission';
-import type { MachineDetail } from '../../sync/machine-mirror';
+import type { MachineRecord } from '../../sync/machine-mirror';
 import { useMaintenanceTasks, type MaintenanceTaskItem } from '../../sync/machine-frame';
 
 type Row = TaskTableRow<MaintenanceTaskItem>;
@@ -127,7 +127,7 @@ function CreateButton({ nodeid }: { nodeid: string }) {
   );
 }
 
-export function MaintenanceTab({ machine }: { machine: MachineDetail }) {
+export function MaintenanceTab({ machine }: { machine: MachineRecord }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const tasks = useMaintenanceTasks(machine.nodeid, language);
