@@ -38,6 +38,53 @@ describe('one write path', () => {
     expect(next?.mutationId).toBe(1);
   });
 
+  it('a first write that fails leaves no client id behind: it is made in the write\'s own transaction', async () => {
+    const db = freshDb();
+    const failing = enqueueMutation(
+      { db, usernodeid: USER },
+      { action: 'x', method: 'POST', path: 'notifications', body: {}, kind: 'notifications', nodeid: 'n-1', values: {}, creates: true },
+      {
+        inTransaction: () => {
+          // why: any abort of the write's transaction; a thrown check is the simplest one to make.
+          throw new Error('aborted');
+        },
+      },
+    );
+    await expect(failing).rejects.toThrow('aborted');
+    expect(await db.syncState.toArray()).toEqual([]);
+  });
+
+  it('steps of one call on the same record each see the record as the steps before them left it', async () => {
+    const db = freshDb();
+    const seen: unknown[] = [];
+    const step = (nodeid: string, values: (existing: Record<string, unknown> | undefined) => Record<string, unknown>, creates = false) => ({
+      action: 'x',
+      method: 'POST' as const,
+      path: 'notifications',
+      body: {},
+      kind: 'notifications' as const,
+      nodeid,
+      creates,
+      values: (existing: Record<string, unknown> | undefined) => {
+        seen.push(existing?.title);
+        return values(existing);
+      },
+    });
+    const entries = await enqueueMutation({ db, usernodeid: USER }, [
+      step('n-1', () => ({ title: 'erst', status: 0 }), true),
+      step('n-1', (existing) => ({ title: `${String(existing?.title)} dann` })),
+      step('n-2', () => ({ title: 'anders' }), true),
+    ]);
+    expect(seen).toEqual([undefined, 'erst', undefined]);
+    expect(await db.mirror('notifications').get('n-1')).toEqual({ nodeid: 'n-1', title: 'erst dann', status: 0 });
+    expect(entries.map((entry) => [entry.mutationId, entry.previous, entry.seq !== undefined])).toEqual([
+      [1, { title: undefined, status: undefined }, true],
+      [2, { title: 'erst' }, true],
+      [3, { title: undefined }, true],
+    ]);
+    expect((await pendingEntries(db, entries[0]!.clientId)).map((entry) => entry.mutationId)).toEqual([1, 2, 3]);
+  });
+
   it('an update of a record the mirror does not have is refused before anything is written', async () => {
     const db = freshDb();
     await expect(enqueueMutation({ db, usernodeid: USER }, { action: 'x', method: 'PUT', path: 'notifications/n', body: {}, kind: 'notifications', nodeid: 'missing', values: { status: 1 } })).rejects.toThrow();

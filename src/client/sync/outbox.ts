@@ -39,14 +39,17 @@ export const stateKeys = {
  * their own gap-free mutation sequence.
  */
 export async function getClientId(db: LocalDatabase, usernodeid: string): Promise<string> {
-  return db.transaction('rw', db.syncState, async () => {
-    const key = stateKeys.clientId(usernodeid);
-    const existing = await db.syncState.get(key);
-    if (typeof existing?.value === 'string') return existing.value;
-    const clientId = uuidv4();
-    await db.syncState.put({ key, value: clientId });
-    return clientId;
-  });
+  return db.transaction('rw', db.syncState, () => clientIdIn(db, usernodeid));
+}
+
+/** getClientId's read-or-make, inside a rw transaction that includes syncState (the write's own, outbox.ts). */
+async function clientIdIn(db: LocalDatabase, usernodeid: string): Promise<string> {
+  const key = stateKeys.clientId(usernodeid);
+  const existing = await db.syncState.get(key);
+  if (typeof existing?.value === 'string') return existing.value;
+  const clientId = uuidv4();
+  await db.syncState.put({ key, value: clientId });
+  return clientId;
 }
 
 export async function readState<T>(db: LocalDatabase, key: string): Promise<T | undefined> {
@@ -66,15 +69,6 @@ export async function requestPullFrom(db: LocalDatabase, version: number): Promi
   const current = await readState<number>(db, stateKeys.pullFrom);
   const from = Math.max(0, version);
   if (current === undefined || from < current) await writeState(db, stateKeys.pullFrom, from);
-}
-
-/** Takes the next mutation id. Must run inside a rw transaction that includes syncState. */
-async function nextMutationId(db: LocalDatabase, clientId: string): Promise<number> {
-  const key = stateKeys.mutationCounter(clientId);
-  const current = (await db.syncState.get(key))?.value;
-  const next = (typeof current === 'number' ? current : 0) + 1;
-  await db.syncState.put({ key, value: next });
-  return next;
 }
 
 /** What a write queues: the entry's request and mirror row (`OutboxEntry`), and the change to make to that row. */
@@ -132,53 +126,72 @@ export async function enqueueMutation(context: WriteContext, mutations: Mutation
   const now = context.now ?? Date.now;
   const list = Array.isArray(mutations) ? mutations : [mutations];
   if (options.files?.length) await ensureRoomFor(options.files.reduce((sum, file) => sum + file.bytes.byteLength, 0)).catch(reportWriteError);
-  const clientId = await getClientId(db, usernodeid);
-  const tables: Table[] = [db.outbox, db.syncState, db.fileBytes, ...new Set(list.map((m) => db.mirror(m.kind))), ...(options.extraTables ?? [])];
+  const files = options.files ?? [];
+  const tables: Table[] = [db.outbox, db.syncState, ...(files.length > 0 ? [db.fileBytes] : []), ...new Set(list.map((m) => db.mirror(m.kind))), ...(options.extraTables ?? [])];
   const stored = await db.transaction('rw', tables, async () => {
-    for (const file of options.files ?? []) await db.fileBytes.put(file);
-    const entries: OutboxEntry[] = [];
+    // The client id is read in this transaction, not one of its own: a write is one round of reads, then the puts.
+    const clientId = await clientIdIn(db, usernodeid);
+    const counterKey = stateKeys.mutationCounter(clientId);
+    const [counter, rows] = await Promise.all([db.syncState.get(counterKey), rowsBefore(db, list)]);
     // The ids of one call are consecutive (one counter, one transaction), so the describing step's id is known
     // before it is taken: every entry of the call names it as its user action.
-    const lead = Math.max(0, options.describedBy ? list.indexOf(options.describedBy) : 0);
-    let userAction: number | undefined;
-    for (const mutation of list) {
-      const table = db.mirror(mutation.kind);
-      const existing = await table.get(mutation.nodeid);
+    const first = (typeof counter?.value === 'number' ? counter.value : 0) + 1;
+    const userAction = first + Math.max(0, options.describedBy ? list.indexOf(options.describedBy) : 0);
+    const written = new Map<string, { kind: MirrorKind; row: MirrorRow }>();
+    const entries = list.map((mutation, index) => {
+      const key = rowKey(mutation);
+      const existing = written.get(key)?.row ?? rows.get(key);
       if (!existing && !mutation.creates) throw new Error(`Unknown ${mutation.kind} ${mutation.nodeid}`);
       const values = typeof mutation.values === 'function' ? mutation.values(existing, { now: now(), usernodeid }) : mutation.values;
-      const row: MirrorRow = { ...(existing ?? {}), ...values, nodeid: mutation.nodeid };
-      await table.put(row);
-      const mutationId = await nextMutationId(db, clientId);
-      userAction ??= mutationId + lead;
-      const entry: OutboxEntry = {
-        mutationId,
-        clientId,
-        usernodeid,
-        action: mutation.action,
-        method: mutation.method,
-        path: mutation.path,
-        body: mutation.body,
-        kind: mutation.kind,
-        nodeid: mutation.nodeid,
-        fields: Object.keys(values),
-        values,
-        previous: Object.fromEntries(Object.keys(values).map((field) => [field, existing?.[field]])),
-        creates: mutation.creates ?? false,
-        dependsOn: mutation.dependsOn ?? [],
-        ...(mutation.upload ? { upload: mutation.upload } : {}),
-        userAction,
-        createdAt: now(),
-        attempts: 0,
-        lastError: null,
-      };
-      entry.seq = await db.outbox.add(entry);
-      entries.push(entry);
-    }
+      // A later step of the same call on the same row sees this one's change, as it would after a put.
+      written.set(key, { kind: mutation.kind, row: { ...(existing ?? {}), ...values, nodeid: mutation.nodeid } });
+      return outboxEntry(mutation, values, existing, { mutationId: first + index, clientId, usernodeid, userAction, createdAt: now() });
+    });
+    // One request per row, the counter once, the entries in order; IndexedDB runs them in the order they are made.
+    const puts: Promise<unknown>[] = files.map((file) => db.fileBytes.put(file));
+    for (const { kind, row } of written.values()) puts.push(db.mirror(kind).put(row));
+    puts.push(db.syncState.put({ key: counterKey, value: first + list.length - 1 }));
+    const seqs = await Promise.all([...entries.map((entry) => db.outbox.add(entry)), ...puts]);
+    entries.forEach((entry, index) => (entry.seq = seqs[index] as number));
     await options.inTransaction?.();
     return entries;
   }).catch(reportWriteError);
   writeListeners.forEach((listener) => listener());
   return stored;
+}
+
+const rowKey = (mutation: Pick<MutationRequest, 'kind' | 'nodeid'>) => `${mutation.kind}\u0000${mutation.nodeid}`;
+
+/** The mirror rows a call's steps change, as they are before it: each row read once, all reads at the same time. */
+async function rowsBefore(db: LocalDatabase, list: readonly MutationRequest[]): Promise<Map<string, MirrorRow | undefined>> {
+  const keys = [...new Map(list.map((mutation) => [rowKey(mutation), mutation])).entries()];
+  const rows = await Promise.all(keys.map(([, mutation]) => db.mirror(mutation.kind).get(mutation.nodeid)));
+  return new Map(keys.map(([key], index) => [key, rows[index]]));
+}
+
+function outboxEntry(
+  mutation: MutationRequest,
+  values: Record<string, unknown>,
+  existing: MirrorRow | undefined,
+  ids: Pick<OutboxEntry, 'mutationId' | 'clientId' | 'usernodeid' | 'userAction' | 'createdAt'>,
+): OutboxEntry {
+  return {
+    ...ids,
+    action: mutation.action,
+    method: mutation.method,
+    path: mutation.path,
+    body: mutation.body,
+    kind: mutation.kind,
+    nodeid: mutation.nodeid,
+    fields: Object.keys(values),
+    values,
+    previous: Object.fromEntries(Object.keys(values).map((field) => [field, existing?.[field]])),
+    creates: mutation.creates ?? false,
+    dependsOn: mutation.dependsOn ?? [],
+    ...(mutation.upload ? { upload: mutation.upload } : {}),
+    attempts: 0,
+    lastError: null,
+  };
 }
 
 function reportWriteError(error: unknown): never {
