@@ -1,3 +1,4 @@
+import Dexie, { type ObservabilitySet } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { LocalDatabase } from '../../src/client/db/local-db';
 import { watchSyncCounts } from '../../src/client/sync/live-status';
@@ -54,6 +55,38 @@ describe('unsent changes are counted as user actions', () => {
     try {
       await expect.poll(() => syncStore.getState().otherUsersPendingCount).toBe(2);
       expect(syncStore.getState().pendingCount).toBe(1);
+    } finally {
+      stop();
+    }
+  });
+
+  it('a burst of writes is counted with one read after it, not one read per write; changes elsewhere read nothing', async () => {
+    const db = newDb();
+    // why: the settling delay is the scheduler's; the test runs the scheduled read itself, when it chooses.
+    const scheduled: (() => void)[] = [];
+    const stop = watchSyncCounts(db, () => USER, (read) => {
+      scheduled.push(read);
+      return () => undefined;
+    });
+    try {
+      await expect.poll(() => syncStore.getState().pendingCount).toBe(0);
+      for (let i = 0; i < 5; i++) await createNotification({ db, usernodeid: USER }, { type: 0, title: `Meldung ${i}`, equipmentnodeid: MACHINE });
+      await expect.poll(() => scheduled.length).toBe(1);
+      scheduled[0]!();
+      await expect.poll(() => syncStore.getState().pendingCount).toBe(5);
+      expect(scheduled).toHaveLength(1);
+      // A change of the mirror alone: Dexie reports it (seen here), and no read is scheduled for it.
+      const reported = new Promise<void>((resolve) => {
+        const seen = (parts: ObservabilitySet) => {
+          if (!Object.keys(parts).some((part) => part.includes('/equipment/'))) return;
+          Dexie.on.storagemutated.unsubscribe(seen);
+          resolve();
+        };
+        Dexie.on.storagemutated.subscribe(seen);
+      });
+      await db.mirror('equipment').put({ nodeid: 'elsewhere', name: 'Nur der Spiegel' });
+      await reported;
+      expect(scheduled).toHaveLength(1);
     } finally {
       stop();
     }
