@@ -80,4 +80,23 @@ describe('sync: pull head check', () => {
     // Without a client id the pull is still refused.
     expect((await send(t, adminA, 'GET', `/api/sync/pull?cursor=${cursor}`)).statusCode).toBe(400);
   });
+
+  it('reads where a page ends in one statement over every kind, and then only the kinds with a change', async () => {
+    const device = uuidv7();
+    const { cursor } = await pull(adminA, device, 0);
+    const site = siteInput();
+    expect((await send(t, adminA, 'POST', '/api/sites', site, mutationHeaders(device, 1))).statusCode).toBe(201);
+    let behind: PullResponse | undefined;
+    const statements = await statementsOf(async () => (behind = await pull(adminA, device, cursor)));
+    expect(behind!.changes).toContainEqual(expect.objectContaining({ kind: 'sites', nodeid: site.nodeid }));
+
+    const versionScans = statements.filter((text) => /union all/i.test(text));
+    expect(versionScans, statements.join('\n')).toHaveLength(1);
+    expect(versionScans[0]).toMatch(/"areas"/);
+    expect(versionScans[0]).toMatch(/"tombstones"/);
+    // The rows: the written kind's only; no other kind's table and no tombstones are read for this page.
+    const rest = statements.filter((text) => !/union all/i.test(text));
+    expect(rest.filter((text) => /from "sites"/.test(text)), statements.join('\n')).toHaveLength(1);
+    expect(rest.filter((text) => /from "(areas|equipment|tombstones|counters)"/.test(text)), statements.join('\n')).toEqual([]);
+  });
 });

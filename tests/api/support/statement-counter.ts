@@ -4,7 +4,7 @@ import type { Database } from '../../../src/server/db/client';
 /**
  * Records every SQL statement the app sends to its database, at the driver: PGlite's `query`/`exec`/`transaction`
  * or each pooled pg client's `query`. A transaction on PGlite counts as one entry ('transaction'), its
- * statements after it. Start with `start()`, read with `stop()`.
+ * statements after it (read through the transaction's own handle). Start with `start()`, read with `stop()`.
  */
 export interface StatementCounter {
   start(): void;
@@ -17,15 +17,28 @@ export function countStatements(database: Database): StatementCounter {
   const client = (database.db as unknown as { $client: unknown }).$client;
 
   if (database.kind === 'pglite') {
-    const lite = client as unknown as Record<string, (...args: unknown[]) => unknown>;
-    for (const method of ['query', 'exec', 'transaction'] as const) {
-      const original = lite[method]!.bind(lite);
-      // why a wrapper on the instance: the count must see exactly what reaches the driver, whatever Drizzle builds.
-      lite[method] = (...args: unknown[]) => {
-        record(method === 'transaction' ? 'transaction' : args[0]);
-        return original(...args);
-      };
-    }
+    type Callable = Record<string, (...args: unknown[]) => unknown>;
+    // why a wrapper on the instance (and on each transaction's handle): the count must see exactly what reaches
+    // the driver, whatever Drizzle builds.
+    const wrapQueries = (target: Callable) => {
+      for (const method of ['query', 'exec'] as const) {
+        const original = target[method]!.bind(target);
+        target[method] = (...args: unknown[]) => {
+          record(args[0]);
+          return original(...args);
+        };
+      }
+    };
+    const lite = client as unknown as Callable;
+    wrapQueries(lite);
+    const transaction = lite.transaction!.bind(lite);
+    lite.transaction = (callback: unknown) => {
+      record('transaction');
+      return transaction((tx: Callable) => {
+        wrapQueries(tx);
+        return (callback as (tx: Callable) => unknown)(tx);
+      });
+    };
   } else {
     const pool = client as pg.Pool;
     const wrapped = new WeakSet<object>();
