@@ -27,6 +27,11 @@ declare module 'fastify' {
     fileUrls: FileUrlSigner;
     /** Every /api route with its declared permission, in registration order (plugins/permissions.ts). */
     declaredRoutes: readonly DeclaredApiRoute[];
+    /**
+     * Whether `method path` (no query string) reaches a write the mutation log wraps: authenticated, not a session
+     * route, not streaming its body (plugins/mutation-log.ts). What `POST /api/sync/batch` may run.
+     */
+    isLoggedWritePath(method: string, path: string): boolean;
     loginRateLimit: {
       /** onRequest hook: attempts per client IP. */
       byIp(request: FastifyRequest): Promise<void>;
@@ -66,5 +71,10 @@ declare module 'fastify' {
      * stay open — on PGlite, hold the only connection — while the bytes arrive. Such a route must be idempotent.
      */
     streamsBody?: boolean;
+    /**
+     * The handler runs other routes' requests through the app, each with its own transaction and mutation log
+     * entry (`POST /api/sync/batch`): not wrapped in a transaction itself, and not a logged write.
+     */
+    dispatchesWrites?: boolean;
   }
 }

@@ -328,10 +328,10 @@ test('scenario 8: two tabs writing at once, the leader frozen or closed mid-queu
   const second = await context.newPage();
   for (const page of [first, second]) await openMachine(page, machine.nodeid);
 
-  // The first report sent by either tab is held on its way: that tab is the leader, holding the sync lock with
-  // its request open. Everything else passes.
+  // The first batch of reports sent by either tab is held on its way: that tab is the leader, holding the sync
+  // lock with its request open. Everything else passes.
   let hold: ((held: { page: Page; route: Route }) => void) | null = null;
-  await context.route('**/api/notifications', async (route) => {
+  await context.route('**/api/sync/batch', async (route) => {
     if (route.request().method() === 'POST' && hold) {
       const take = hold;
       hold = null;

@@ -8,6 +8,7 @@ import { mutate } from '../../src/client/sync/mutate';
 import { unfollowStructure as unfollowDeclaration } from '../../src/shared/mutations/subscriptions';
 import { createShifts } from '../../src/shared/mutations/structure';
 import { backoffDelay, createSender, DEFAULT_BACKOFF } from '../../src/client/sync/sender';
+import { stopsBatch, type SyncBatchRequest, type SyncBatchResult } from '../../src/shared/api/sync';
 import { retryDeadLetter } from '../../src/client/sync/dead-letters';
 import { memoryTokens, type MemoryTokens } from './support/memory-tokens';
 import { fixedTokens, MACHINE, USER, useSyncTestServer } from './support/sync-test-server';
@@ -182,11 +183,10 @@ describe('sender', () => {
     expect(result.outcome.type).toBe('idle');
     expect(tokens.access).toBe('access-2');
     expect(server.applied).toHaveLength(1);
+    // The batch with the expired token is refused as a whole (its entry never ran), then resent with the new one.
+    expect(server.requests.filter((r) => r.path === '/api/sync/batch').map((r) => r.authorization)).toEqual(['Bearer access-1', 'Bearer access-2']);
     const attempts = server.requests.filter((r) => r.path === '/api/notifications');
-    expect(attempts.map((r) => [r.authorization, r.mutationId])).toEqual([
-      ['Bearer access-1', '1'],
-      ['Bearer access-2', '1'],
-    ]);
+    expect(attempts.map((r) => [r.authorization, r.mutationId])).toEqual([['Bearer access-2', '1']]);
   });
 
   it('dead refresh token: the session ends, the queue is kept and resumes after the next login', async () => {
@@ -251,6 +251,59 @@ describe('sender', () => {
     expect(server.applied.slice(2).map((w) => [w.mutationId, (w.body as { title: string }).title])).toEqual([[1, 'Drei']]);
     expect(await readState(db, stateKeys.serverLostWrites)).toBe(2);
     expect(await pendingEntries(db, clientId)).toEqual([]);
+  });
+
+  it('sends consecutive entries in one batch; a registration whose bytes must be uploaded ends its batch', async () => {
+    const { db, sender, context } = harness();
+    await seedMachine(db);
+    const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]).buffer;
+    await createNotification(context, { type: 0, title: 'Leck', equipmentnodeid: MACHINE, photo: { bytes, mimetype: 'image/jpeg', name: 'leck.jpg' } });
+    await createNotification(context, { type: 0, title: 'Danach', equipmentnodeid: MACHINE });
+
+    expect(await sender.drain()).toMatchObject({ outcome: { type: 'idle' }, acknowledged: 4, deadLettered: 0 });
+    const wire = server.requests.map((r) => (r.inBatch ? r.mutationId : r.path.startsWith('/upload/') ? 'upload' : r.path));
+    expect(wire).toEqual(['/api/sync/batch', '1', '2', 'upload', '/api/sync/batch', '3', '4']);
+    expect(server.applied.map((w) => w.path)).toEqual(['/api/notifications', '/api/files', '/api/attachments', '/api/notifications']);
+  });
+
+  it('a retry in the middle of a batch: the entries before it are acknowledged, it and the rest stay queued, in order', async () => {
+    const { db, sender, context } = harness();
+    await seedMachine(db);
+    await createNotification(context, { type: 0, title: 'Vorher', equipmentnodeid: MACHINE });
+    await addCounterReading(context, { counternodeid: '0190f5a0-0000-7000-8000-0000000000cc', value: 7 });
+    await createNotification(context, { type: 0, title: 'Nachher', equipmentnodeid: MACHINE });
+    server.faults.push({ path: '/api/counters/', fault: 'fail-503' });
+
+    expect(await sender.drain()).toMatchObject({ outcome: { type: 'backoff', error: 'HTTP 503' }, acknowledged: 1 });
+    expect(server.requests.filter((r) => r.inBatch).map((r) => r.mutationId)).toEqual(['1', '2']);
+    expect((await db.outbox.toArray()).map((e) => [e.mutationId, e.attempts, e.lastError])).toEqual([
+      [2, 1, 'HTTP 503'],
+      [3, 0, null],
+    ]);
+
+    expect(await sender.drain()).toMatchObject({ outcome: { type: 'idle' }, acknowledged: 2 });
+    expect(server.applied.map((w) => w.mutationId)).toEqual([1, 2, 3]);
+  });
+
+  it('a batch refused as a whole (4xx) is no refusal of its entries: the head is sent alone, and only its own answer counts', async () => {
+    const db = new LocalDatabase(`sender-refused-batch-${Math.random()}`);
+    const batches: number[][] = [];
+    // why a scripted API: a whole batch refused (a body over a proxy's limit) is not something the stand-in server does.
+    const api = {
+      send: async (_method: string, _path: string, options?: { json?: unknown }) => {
+        const ids = (options?.json as SyncBatchRequest).mutations.map((entry) => entry.mutationId);
+        batches.push(ids);
+        if (ids.length > 1) return new Response(JSON.stringify({ statusCode: 413, error: 'Payload Too Large', message: 'too large' }), { status: 413 });
+        return new Response(JSON.stringify({ results: [{ mutationId: ids[0], status: 201, body: null, replayed: false }] }), { status: 200 });
+      },
+    };
+    const sender = createSender({ db, api, getUser: () => USER, random: () => 0.5 });
+    await seedMachine(db);
+    await createNotification({ db, usernodeid: USER }, { type: 0, title: 'Eins', equipmentnodeid: MACHINE });
+    await createNotification({ db, usernodeid: USER }, { type: 0, title: 'Zwei', equipmentnodeid: MACHINE });
+
+    expect(await sender.drain()).toMatchObject({ outcome: { type: 'idle' }, acknowledged: 2, deadLettered: 0 });
+    expect(batches).toEqual([[1, 2], [1], [2]]);
   });
 
   it('photo of an offline fault report: notification, then registration + PUT of the bytes, then the attachment', async () => {
@@ -329,10 +382,18 @@ describe('sender: reconciling by version', () => {
   async function scripted(answers: Response[]) {
     const db = new LocalDatabase(`sender-reconcile-${Math.random()}`);
     const sent: string[] = [];
+    // why a scripted API: each answer is one entry's, packed into the batch answer the way the server does it.
     const api = {
-      send: (method: string, path: string) => {
+      send: async (method: string, path: string, options?: { json?: unknown }) => {
         sent.push(`${method} ${path}`);
-        return Promise.resolve(answers.shift() ?? new Response(JSON.stringify({ statusCode: 503 }), { status: 503 }));
+        const results: SyncBatchResult[] = [];
+        for (const entry of (options?.json as SyncBatchRequest).mutations) {
+          const answer = answers.shift() ?? new Response(JSON.stringify({ statusCode: 503 }), { status: 503 });
+          const body = (await answer.json()) as unknown;
+          results.push({ mutationId: entry.mutationId, status: answer.status, body, replayed: false });
+          if (stopsBatch(answer.status, body)) break;
+        }
+        return json({ results });
       },
     };
     const sender = createSender({ db, api, getUser: () => USER, random: () => 0.5 });

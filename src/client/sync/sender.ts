@@ -1,6 +1,8 @@
 /**
  * Sends the outbox to the server, oldest mutation first (docs/sync.md § Client side). One `drain()` sends
- * entries one by one until the queue is empty or something blocks it, and reports why it stopped:
+ * entries until the queue is empty or something blocks it, and reports why it stopped. Consecutive entries go in
+ * one `POST /api/sync/batch` (`nextBatch`); the server runs them in order as if each had come alone and answers
+ * each, stopping at the first answer below that stops the queue. Each entry's answer is handled alike:
  *
  * - 2xx, also a replay (`Idempotent-Replayed: true`): the entry is removed; an answer that is the written row
  *   replaces the mirror row unless the mirror holds a later version (`acknowledge`).
@@ -11,11 +13,11 @@
  * - any other 4xx: the server stored the refusal and moved on; the entry becomes a dead letter with its payload
  *   and the server's error, and the next entry is sent.
  *
- * Headers (bearer, X-Client-Id, X-Mutation-Id) are built here at send time, never stored with the entry.
+ * Headers (bearer, X-Client-Id) and the batch's mutation ids are built here at send time, never stored with the entry.
  * Correctness does not depend on there being only one sender (the server deduplicates by mutation id); the
  * engine (sync-engine.ts) still runs it in one tab at a time to avoid needless double sends.
  */
-import { SYNC_HEADERS, mutationGapSchema } from '../../shared/api/sync';
+import { SYNC_BATCH_MAX, SYNC_BATCH_MAX_BYTES, SYNC_BATCH_PATH, SYNC_HEADERS, mutationGapSchema, syncBatchResponseSchema } from '../../shared/api/sync';
 import type { DeadLetter, LocalDatabase, OutboxEntry, StoredFileBytes } from '../db/local-db';
 import { isApiError, type ApiClient } from '../lib/api-client';
 import { CREATE_REFUSED, PENDING_DELETE } from './mirror-fields';
@@ -121,10 +123,9 @@ export function createSender(deps: SenderDeps) {
     return body;
   }
 
-  async function classify(response: Response, userBefore: string): Promise<SendResult> {
-    const status = response.status;
-    if (response.ok) return { type: 'ack', body: await readBody(response) };
-    const body = await readBody(response);
+  /** What an entry's answer means for the queue: the same for an answer alone and for one inside a batch answer. */
+  function classify(status: number, body: unknown, userBefore: string): SendResult {
+    if (status >= 200 && status < 300) return { type: 'ack', body };
     if (status === 401) {
       // The API client refreshed and resent once. A dead refresh token ended the session: keep the queue.
       if (deps.getUser() !== userBefore) return { type: 'session-expired' };
@@ -188,22 +189,59 @@ export function createSender(deps: SenderDeps) {
     return { type: 'ack', body: registration };
   }
 
-  async function sendEntry(entry: OutboxEntry, user: string): Promise<SendResult> {
+  /**
+   * Sends `batch` (consecutive entries, see `nextBatch`) as one `POST /api/sync/batch` and returns one result per
+   * entry the server ran, in order — fewer than sent when it stopped at a retry or a gap. A failure of the request
+   * as a whole (network, 5xx, 401, …) is the first entry's result, as if it had been sent alone; a batch refused
+   * as a whole (4xx) is sent again as the first entry alone, so only that entry's own refusal ever dead-letters it.
+   */
+  async function sendBatch(batch: OutboxEntry[], user: string): Promise<SendResult[]> {
+    const [head] = batch;
     let response: Response;
     try {
-      response = await deps.api.send(entry.method, entry.path, {
-        json: await bodyFor(entry),
-        headers: { [SYNC_HEADERS.clientId]: entry.clientId, [SYNC_HEADERS.mutationId]: String(entry.mutationId) },
+      const mutations = await Promise.all(batch.map(async (entry) => ({ mutationId: entry.mutationId, method: entry.method, path: `/api/${entry.path.replace(/^\/+/, '')}`, body: await bodyFor(entry) })));
+      response = await deps.api.send('POST', SYNC_BATCH_PATH, {
+        json: { mutations },
+        headers: { [SYNC_HEADERS.clientId]: head!.clientId },
         timeout: deps.timeoutMs ?? 30_000,
       });
     } catch (error) {
-      if (deps.getUser() !== user) return { type: 'session-expired' };
+      if (deps.getUser() !== user) return [{ type: 'session-expired' }];
       // 'network' is shown as "keine Verbindung"; anything else (a bug) with its message.
-      return { type: 'retry', error: isApiError(error) && error.isNetworkError ? 'network' : error instanceof Error ? error.message : 'network' };
+      return [{ type: 'retry', error: isApiError(error) && error.isNetworkError ? 'network' : error instanceof Error ? error.message : 'network' }];
     }
-    const result = await classify(response, user);
-    if (result.type === 'ack' && entry.upload) return uploadBytes(entry, result.body);
-    return result;
+    const body = await readBody(response);
+    if (!response.ok) {
+      const alone = classify(response.status, body, user);
+      return alone.type === 'dead' && batch.length > 1 ? sendBatch([head!], user) : [alone];
+    }
+    const answer = syncBatchResponseSchema.safeParse(body);
+    if (!answer.success || answer.data.results.length === 0) return [{ type: 'retry', error: 'invalid batch answer' }];
+    const results: SendResult[] = [];
+    for (const [index, result] of answer.data.results.entries()) {
+      const entry = batch[index];
+      if (entry?.mutationId !== result.mutationId) break;
+      const classified = classify(result.status, result.body, user);
+      results.push(classified.type === 'ack' && entry.upload ? await uploadBytes(entry, classified.body) : classified);
+    }
+    return results.length > 0 ? results : [{ type: 'retry', error: 'invalid batch answer' }];
+  }
+
+  /**
+   * The head of the queue and the entries after it that can go in the same request: up to SYNC_BATCH_MAX entries
+   * and SYNC_BATCH_MAX_BYTES of bodies. A registration whose bytes must be uploaded ends the batch (the upload
+   * runs after its answer, before any later entry, which may name the registered file).
+   */
+  function nextBatch(pending: OutboxEntry[]): OutboxEntry[] {
+    const batch: OutboxEntry[] = [];
+    let bytes = 0;
+    for (const entry of pending) {
+      bytes += JSON.stringify(entry.body ?? null).length;
+      if (batch.length > 0 && (batch.length >= SYNC_BATCH_MAX || bytes > SYNC_BATCH_MAX_BYTES)) break;
+      batch.push(entry);
+      if (entry.upload) break;
+    }
+    return batch;
   }
 
   /** Removes an acknowledged entry, keeps it in the acked log, applies the server's answer. One transaction. */
@@ -340,42 +378,51 @@ export function createSender(deps: SenderDeps) {
     });
   }
 
+  type Settled = 'next' | DrainOutcome;
+
+  /** Applies one entry's result to the device: the entry goes (acked, dead letter), or the run stops with why. */
+  async function settle(clientId: string, entry: OutboxEntry, result: SendResult, counts: { acknowledged: number; deadLettered: number; gaps: number }): Promise<Settled> {
+    switch (result.type) {
+      case 'ack':
+        await acknowledge(entry, result.body);
+        counts.acknowledged += 1;
+        return 'next';
+      case 'dead':
+        await deadLetter(entry, result.status, result.error);
+        counts.deadLettered += 1;
+        return 'next';
+      case 'gap': {
+        counts.gaps += 1;
+        const recovered = counts.gaps <= 3 ? await recoverGap(clientId, entry, result.expected) : 'stuck';
+        if (recovered === 'resend') return 'next';
+        const attempts = await markFailure(entry, `HTTP 409 (expected ${result.expected})`);
+        return { type: 'backoff', retryInMs: backoffDelay(attempts, random, deps.backoff), error: 'HTTP 409' };
+      }
+      case 'retry': {
+        // A 401 that survived the refresh is not the entry's fault: wait, but do not count it.
+        const attempts = result.error === 'HTTP 401' ? Math.max(1, entry.attempts) : await markFailure(entry, result.error);
+        return { type: 'backoff', retryInMs: backoffDelay(attempts, random, deps.backoff), error: result.error };
+      }
+      case 'session-expired':
+        return { type: 'session-expired' };
+    }
+  }
+
   async function drain(): Promise<DrainResult> {
-    let acknowledged = 0;
-    let deadLettered = 0;
-    let gaps = 0;
+    const counts = { acknowledged: 0, deadLettered: 0, gaps: 0 };
+    const done = (outcome: DrainOutcome): DrainResult => ({ outcome, acknowledged: counts.acknowledged, deadLettered: counts.deadLettered });
     const user = deps.getUser();
-    if (!user) return { outcome: { type: 'no-session' }, acknowledged, deadLettered };
+    if (!user) return done({ type: 'no-session' });
     const clientId = await getClientId(db, user);
     for (;;) {
-      const [head] = await pendingEntries(db, clientId);
-      if (!head) return { outcome: { type: 'idle' }, acknowledged, deadLettered };
-      const result = await sendEntry(head, user);
-      switch (result.type) {
-        case 'ack':
-          await acknowledge(head, result.body);
-          acknowledged += 1;
-          break;
-        case 'dead':
-          await deadLetter(head, result.status, result.error);
-          deadLettered += 1;
-          break;
-        case 'gap': {
-          gaps += 1;
-          const recovered = gaps <= 3 ? await recoverGap(clientId, head, result.expected) : 'stuck';
-          if (recovered === 'stuck') {
-            const attempts = await markFailure(head, `HTTP 409 (expected ${result.expected})`);
-            return { outcome: { type: 'backoff', retryInMs: backoffDelay(attempts, random, deps.backoff), error: 'HTTP 409' }, acknowledged, deadLettered };
-          }
-          break;
-        }
-        case 'retry': {
-          // A 401 that survived the refresh is not the entry's fault: wait, but do not count it.
-          const attempts = result.error === 'HTTP 401' ? Math.max(1, head.attempts) : await markFailure(head, result.error);
-          return { outcome: { type: 'backoff', retryInMs: backoffDelay(attempts, random, deps.backoff), error: result.error }, acknowledged, deadLettered };
-        }
-        case 'session-expired':
-          return { outcome: { type: 'session-expired' }, acknowledged, deadLettered };
+      const batch = nextBatch(await pendingEntries(db, clientId));
+      if (batch.length === 0) return done({ type: 'idle' });
+      const results = await sendBatch(batch, user);
+      for (const [index, result] of results.entries()) {
+        const settled = await settle(clientId, batch[index]!, result, counts);
+        if (settled !== 'next') return done(settled);
+        // A gap renumbered the queue: what is left of this batch is sent again from the new head.
+        if (result.type === 'gap') break;
       }
     }
   }

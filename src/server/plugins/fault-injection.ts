@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { dispatchContext } from '../dispatch-context';
 
 /**
  * TEST ONLY. Faults the sync tests drive the real server into, over a real port (docs/sync.md § Fault
@@ -82,6 +83,8 @@ export default fp(
     app.decorateRequest('fault', undefined);
 
     app.addHook('onRequest', async (request) => {
+      // The batch itself is no write: its entries, each a request of its own, meet the faults.
+      if (request.routeOptions.config.dispatchesWrites) return;
       request.fault = injector.take(request.method, request.url.split('?')[0] ?? request.url);
     });
 
@@ -114,7 +117,8 @@ export default fp(
       const fault = request.fault;
       if (!fault || reply.statusCode >= 500) return payload;
       if (fault.kind === 'drop-after-commit') {
-        request.raw.socket?.destroy();
+        // An entry of a batch has no connection (inject): the batch's answer is lost instead.
+        (dispatchContext.getStore()?.socket ?? request.raw.socket)?.destroy();
         return payload;
       }
       if (fault.kind === 'fail-after-commit') {

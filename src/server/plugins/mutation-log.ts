@@ -48,8 +48,17 @@ export default fp(
   async function mutationLog(app: FastifyInstance) {
     app.decorateRequest('syncClientId', undefined);
     app.decorateRequest('mutation', undefined);
+    const logged: RoutePattern[] = [];
+    const unlogged: RoutePattern[] = [];
+    app.decorate('isLoggedWritePath', (method: string, path: string) => {
+      const upper = method.toUpperCase();
+      const matches = (route: RoutePattern) => route.methods.includes(upper) && route.pattern.test(path);
+      return logged.some(matches) && !unlogged.some(matches);
+    });
 
     app.addHook('onRoute', (route) => {
+      if (isApiWrite(route)) (isLoggedWrite(route) && !route.config?.dispatchesWrites ? logged : unlogged).push(routePatternOf(route));
+      if (route.config?.dispatchesWrites) return;
       if (isLoggedWrite(route)) {
         route.onRequest = [...hooksOf(route.onRequest), readMutationHeaders];
         route.preValidation = [...hooksOf(route.preValidation), hashRequestAsSent];
@@ -197,6 +206,20 @@ export function syncClientIdOf(request: FastifyRequest, required: boolean): stri
 function isApiWrite(route: RouteOptions): boolean {
   const methods = [route.method].flat().map((m) => String(m).toUpperCase());
   return route.url.startsWith('/api/') && methods.some((m) => WRITE_METHODS.has(m));
+}
+
+interface RoutePattern {
+  methods: string[];
+  pattern: RegExp;
+}
+
+/** The paths a route answers: its URL with each `:param` standing for one path segment. */
+function routePatternOf(route: RouteOptions): RoutePattern {
+  const source = route.url
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return { methods: [route.method].flat().map((m) => String(m).toUpperCase()), pattern: new RegExp(`^${source}$`) };
 }
 
 function isLoggedWrite(route: RouteOptions): boolean {

@@ -184,3 +184,54 @@ export const mutationGapSchema = z.object({
   expectedMutationId: z.number().int().min(1),
 });
 export type MutationGap = z.infer<typeof mutationGapSchema>;
+
+/** The batch route below /api (what the client's API client is given). */
+export const SYNC_BATCH_PATH = 'sync/batch';
+/** Most entries one `POST /api/sync/batch` carries. */
+export const SYNC_BATCH_MAX = 100;
+/** Most characters of entry bodies a device puts in one batch: well below the server's body limit (1 MiB). */
+export const SYNC_BATCH_MAX_BYTES = 256 * 1024;
+/** The write methods an outbox entry may use; the batch runs nothing else. */
+export const SYNC_BATCH_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** One queued write as the batch carries it: what the single request would have sent, its id instead of the header. */
+export const syncBatchEntrySchema = z.object({
+  mutationId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  method: z.enum(SYNC_BATCH_METHODS),
+  /** The full path, `/api/...`. */
+  path: z.string().min(5).max(2048),
+  body: z.unknown().optional(),
+});
+export type SyncBatchEntry = z.infer<typeof syncBatchEntrySchema>;
+
+/**
+ * `POST /api/sync/batch` (X-Client-Id required): the outbox's next entries in one request (docs/sync.md § Batch).
+ * The server runs them in order, each exactly as if it had arrived alone with X-Mutation-Id.
+ */
+export const syncBatchRequestSchema = z.object({
+  mutations: z.array(syncBatchEntrySchema).min(1).max(SYNC_BATCH_MAX),
+});
+export type SyncBatchRequest = z.infer<typeof syncBatchRequestSchema>;
+
+/** The answer one entry got: the status and body its single request would have had; `replayed` = Idempotent-Replayed. */
+export const syncBatchResultSchema = z.object({
+  mutationId: z.number().int().min(1),
+  status: z.number().int(),
+  body: z.unknown(),
+  replayed: z.boolean(),
+});
+export type SyncBatchResult = z.infer<typeof syncBatchResultSchema>;
+
+/** One result per entry the server ran; ends early with the first result that stops the sender (`stopsBatch`). */
+export const syncBatchResponseSchema = z.object({ results: z.array(syncBatchResultSchema) });
+export type SyncBatchResponse = z.infer<typeof syncBatchResponseSchema>;
+
+/**
+ * An answer after which the device does not send the next entry: a retry of this one (5xx, 401, 408, 425, 429) or
+ * a resend from an earlier id (409 with `expectedMutationId`). Every other answer is final for its entry — stored
+ * by the server's mutation log — and the next entry follows.
+ */
+export function stopsBatch(status: number, body: unknown): boolean {
+  if (status >= 500 || status === 401 || status === 408 || status === 425 || status === 429) return true;
+  return status === 409 && mutationGapSchema.safeParse(body).success;
+}

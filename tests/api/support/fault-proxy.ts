@@ -1,5 +1,6 @@
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import type { SyncBatchRequest } from '../../../src/shared/api/sync';
 
 // why a proxy: the server's fault plugin (src/server/plugins/fault-injection.ts) can only act on requests that
 // reached the app. Being offline, a request lost on the way in, a request delivered twice and an upload cut off
@@ -30,6 +31,7 @@ export interface NetworkRule {
   times?: number;
 }
 
+/** One write the proxy saw: a request, or one entry of a batch request. */
 export interface ProxiedRequest {
   method: string;
   path: string;
@@ -65,19 +67,37 @@ function readAll(stream: IncomingMessage): Promise<Buffer> {
   });
 }
 
+type Write = Omit<ProxiedRequest, 'fault'>;
+
+/**
+ * What a request carries: itself, or the entries of a `POST /api/sync/batch` — a fault aimed at one write hits the
+ * request that carries it, as the network would, and the log shows each write.
+ */
+function writesOf(method: string, path: string, mutationHeader: string | string[] | undefined, body: Buffer): Write[] {
+  if (method === 'POST' && path === '/api/sync/batch') {
+    const { mutations } = JSON.parse(body.toString('utf8')) as SyncBatchRequest;
+    return mutations.map((entry) => ({ method: entry.method, path: entry.path.split('?')[0]!, mutationId: entry.mutationId }));
+  }
+  return [{ method, path, mutationId: typeof mutationHeader === 'string' ? Number(mutationHeader) : undefined }];
+}
+
 export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
   let target = new URL(targetUrl);
   const rules: (NetworkRule & { remaining: number })[] = [];
   const log: ProxiedRequest[] = [];
   const sockets = new Set<Socket>();
 
-  const take = (method: string, path: string, mutationId: number | undefined) => {
+  /** The first armed rule that matches one of the writes the request carries (a batch carries several). */
+  const take = (writes: Write[]) => {
     const rule = rules.find(
       (r) =>
         r.remaining > 0 &&
-        (r.method === undefined || r.method === method) &&
-        (r.mutationId === undefined || r.mutationId === mutationId) &&
-        (r.path === undefined || (typeof r.path === 'string' ? r.path === path : r.path.test(path))),
+        writes.some(
+          ({ method, path, mutationId }) =>
+            (r.method === undefined || r.method === method) &&
+            (r.mutationId === undefined || r.mutationId === mutationId) &&
+            (r.path === undefined || (typeof r.path === 'string' ? r.path === path : r.path.test(path))),
+        ),
     );
     if (rule) rule.remaining -= 1;
     return rule?.fault;
@@ -109,10 +129,9 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
       const body = await readAll(req);
       const method = req.method ?? 'GET';
       const path = (req.url ?? '/').split('?')[0]!;
-      const header = req.headers['x-mutation-id'];
-      const mutationId = typeof header === 'string' ? Number(header) : undefined;
-      const fault = take(method, path, mutationId);
-      log.push({ method, path, mutationId, fault: fault?.kind });
+      const writes = writesOf(method, path, req.headers['x-mutation-id'], body);
+      const fault = take(writes);
+      for (const write of writes) log.push({ ...write, fault: fault?.kind });
       try {
         switch (fault?.kind) {
           case 'drop-request':

@@ -1,6 +1,6 @@
 /**
- * A real HTTP server on 127.0.0.1 that answers the outbox the way docs/sync.md says the API does: per client a
- * mutation log (replay of an applied id with `Idempotent-Replayed: true`, 409 {expectedMutationId} on a gap,
+ * A real HTTP server on 127.0.0.1 that answers the outbox the way docs/sync.md says the API does, alone or in a
+ * `POST /api/sync/batch` (entries in order, stopping at a retry or a gap): per client a mutation log (replay of an applied id with `Idempotent-Replayed: true`, 409 {expectedMutationId} on a gap,
  * business 4xx stored and counted, 5xx rolled back), bearer tokens with rotating refresh, the two-step file
  * upload, and a scripted change feed for pulls.
  *
@@ -12,7 +12,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { TokenSource } from '../../../src/client/lib/api-client';
-import { SYNC_FORMAT_VERSION, type PullResponse, type SyncChange } from '../../../src/shared/api/sync';
+import { stopsBatch, SYNC_FORMAT_VERSION, type PullResponse, type SyncBatchRequest, type SyncChange } from '../../../src/shared/api/sync';
 import { parseMutation, type MutationInput, type SyncRow } from '../../../src/shared/mutations/mutation';
 import { createNotification, updateNotification } from '../../../src/shared/mutations/notifications';
 
@@ -46,8 +46,8 @@ export interface SyncTestServer {
   origin: string;
   /** Writes applied (2xx) in the order the server committed them. */
   applied: Applied[];
-  /** Every request as received. */
-  requests: { method: string; path: string; mutationId: string | undefined; authorization: string | undefined }[];
+  /** Every request as received, and each entry of a batch after its batch (`inBatch`). */
+  requests: { method: string; path: string; mutationId: string | undefined; authorization: string | undefined; inBatch?: true }[];
   uploads: Map<string, Buffer>;
   validAccess: Set<string>;
   validRefresh: Set<string>;
@@ -206,38 +206,59 @@ function createSyncTestServer(): { server: SyncTestServer; listen: () => Promise
       return send(res, 200, answer);
     }
 
+    if (method === 'POST' && url.pathname === '/api/sync/batch') {
+      if (!clientId) return send(res, 400, { statusCode: 400, error: 'Bad Request', message: 'X-Client-Id required' });
+      const results: { mutationId: number; status: number; body: unknown; replayed: boolean }[] = [];
+      for (const entry of (body as unknown as SyncBatchRequest).mutations) {
+        const path = entry.path.split('?')[0]!;
+        state.requests.push({ method: entry.method, path, mutationId: String(entry.mutationId), authorization, inBatch: true });
+        const answer = logged(clientId, entry.mutationId, entry.method, path, (entry.body ?? {}) as Record<string, unknown>);
+        if (answer.drop) {
+          req.socket.destroy();
+          return;
+        }
+        results.push({ mutationId: entry.mutationId, status: answer.status, body: answer.body ?? null, replayed: answer.replayed });
+        if (stopsBatch(answer.status, answer.body)) break;
+      }
+      return send(res, 200, { results });
+    }
     if (!clientId || !mutationHeader) {
       const result = route(method, url.pathname, body);
       return send(res, result.status, result.body);
     }
-    const mid = Number(mutationHeader);
+    const answer = logged(clientId, Number(mutationHeader), method, url.pathname, body);
+    if (answer.drop) {
+      req.socket.destroy();
+      return;
+    }
+    return send(res, answer.status, answer.body, answer.replayed ? { 'idempotent-replayed': 'true' } : {});
+  }
+
+  /** A write under a mutation id, alone or inside a batch: the mutation log's rules, then the route. */
+  function logged(clientId: string, mid: number, method: string, path: string, body: Record<string, unknown>): { status: number; body: unknown; replayed: boolean; drop?: true } {
     const last = state.lastMutation.get(clientId) ?? 0;
-    const hash = canonical({ method, path: url.pathname, body });
+    const hash = canonical({ method, path, body });
     if (mid <= last) {
       const stored = state.stored.get(`${clientId}:${mid}`);
-      if (!stored || stored.hash !== hash) return send(res, 422, { statusCode: 422, error: 'Unprocessable Entity', message: 'different request under this mutation id' });
-      return send(res, stored.status, stored.body, { 'idempotent-replayed': 'true' });
+      if (!stored || stored.hash !== hash) return { status: 422, body: { statusCode: 422, error: 'Unprocessable Entity', message: 'different request under this mutation id' }, replayed: false };
+      return { status: stored.status, body: stored.body, replayed: true };
     }
-    if (mid > last + 1) return send(res, 409, { statusCode: 409, error: 'Conflict', message: 'mutation gap', expectedMutationId: last + 1 });
+    if (mid > last + 1) return { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'mutation gap', expectedMutationId: last + 1 }, replayed: false };
 
-    const faultIndex = state.faults.findIndex((f) => url.pathname.startsWith(f.path));
+    const faultIndex = state.faults.findIndex((f) => path.startsWith(f.path));
     const fault = faultIndex >= 0 ? state.faults.splice(faultIndex, 1)[0]!.fault : undefined;
-    if (fault === 'fail-503') return send(res, 503, { statusCode: 503, error: 'Service Unavailable', message: 'try again' });
+    if (fault === 'fail-503') return { status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: 'try again' }, replayed: false };
     // A refused write changes nothing: the route does not run.
     const result =
       fault === 'reject-422'
         ? { status: 422, body: { statusCode: 422, error: 'Unprocessable Entity', message: 'Ungültiger Statuswechsel' } }
         : fault === 'reject-403'
           ? { status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'Zugriff verwehrt!' } }
-          : route(method, url.pathname, body);
+          : route(method, path, body);
     state.lastMutation.set(clientId, mid);
     state.stored.set(`${clientId}:${mid}`, { status: result.status, body: result.body, hash });
-    if (result.status < 300) state.applied.push({ clientId, mutationId: mid, method, path: url.pathname, body });
-    if (fault === 'drop-after-commit') {
-      req.socket.destroy();
-      return;
-    }
-    return send(res, result.status, result.body);
+    if (result.status < 300) state.applied.push({ clientId, mutationId: mid, method, path, body });
+    return fault === 'drop-after-commit' ? { ...result, replayed: false, drop: true } : { ...result, replayed: false };
   }
 
   const http: Server = createServer((req, res) => void handle(req, res).catch(() => send(res, 500, { statusCode: 500 })));

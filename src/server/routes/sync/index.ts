@@ -1,8 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pullQuerySchema, pullResponseSchema } from '../../../shared/api/sync';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { pullQuerySchema, pullResponseSchema, stopsBatch, SYNC_HEADERS, syncBatchRequestSchema, syncBatchResponseSchema, type SyncBatchEntry, type SyncBatchResult } from '../../../shared/api/sync';
+import { dispatchContext } from '../../dispatch-context';
+import { badRequest } from '../../http-errors';
 import { resolveSyncClient, syncClientIdOf } from '../../plugins/mutation-log';
 import { pullChanges, readPullHead, upToDateAnswer } from '../../services/sync-service';
 import { errorResponses } from '../responses';
+
+/** What an entry's own request takes over from the batch's: who calls, and how they reached the server. */
+const FORWARDED_HEADERS = ['authorization', 'host', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'accept-language', 'user-agent'];
 
 /** The offline mirror's delta sync (docs/sync.md § Pull). */
 const syncRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,6 +37,68 @@ const syncRoutes: FastifyPluginAsyncZod = async (app) => {
       return upToDateAnswer(request.auth, head, cursor) ?? pullChanges(request.serviceContext, request.auth, { clientid, cursor, limit });
     },
   });
+
+  app.post('/sync/batch', {
+    // why 'authenticated' and dispatchesWrites: the batch is no write of its own; each entry runs as its own
+    // request through the whole pipeline (auth, its route's permission and schema, the mutation log).
+    config: { permission: 'authenticated', dispatchesWrites: true },
+    schema: {
+      tags: ['sync'],
+      summary: "The outbox's next writes in one request, run in order as if each had come alone (X-Client-Id required)",
+      body: syncBatchRequestSchema,
+      response: { 200: syncBatchResponseSchema, ...errorResponses(400, 401, 403) },
+    },
+    handler: async (request) => {
+      const { mutations } = request.body;
+      const refused = mutations.find((entry) => !app.isLoggedWritePath(entry.method, pathOnly(entry.path)));
+      if (refused) throw badRequest(`${refused.method} ${refused.path} cannot be sent in a batch`, [{ field: 'mutations', message: 'Only logged /api writes' }]);
+      const clientid = await resolveSyncClient(request, true);
+      const results: SyncBatchResult[] = [];
+      const socket = request.raw.socket;
+      await dispatchContext.run({ socket }, async () => {
+        for (const entry of mutations) {
+          // The caller is gone (its answer is lost anyway): the rest comes again with the resend.
+          if (socket?.destroyed) return;
+          const result = await runEntry(app, request, clientid, entry);
+          results.push(result);
+          if (stopsBatch(result.status, result.body)) return;
+        }
+      });
+      return { results };
+    },
+  });
 };
+
+function pathOnly(path: string): string {
+  return path.split('?')[0] ?? path;
+}
+
+/** One entry as its own request with X-Client-Id and X-Mutation-Id, through the same pipeline as over the network. */
+async function runEntry(app: FastifyInstance, batch: FastifyRequest, clientid: string, entry: SyncBatchEntry): Promise<SyncBatchResult> {
+  const headers: Record<string, string> = { [SYNC_HEADERS.clientId]: clientid, [SYNC_HEADERS.mutationId]: String(entry.mutationId) };
+  for (const name of FORWARDED_HEADERS) {
+    const value = batch.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  const hasBody = entry.body !== undefined;
+  if (hasBody) headers['content-type'] = 'application/json';
+  const response = await app.inject({
+    method: entry.method,
+    url: entry.path,
+    headers,
+    remoteAddress: batch.raw.socket?.remoteAddress,
+    ...(hasBody ? { payload: JSON.stringify(entry.body) } : {}),
+  });
+  const text = response.body;
+  let body: unknown = null;
+  if (text.length > 0) {
+    try {
+      body = JSON.parse(text) as unknown;
+    } catch {
+      body = text;
+    }
+  }
+  return { mutationId: entry.mutationId, status: response.statusCode, body, replayed: response.headers[SYNC_HEADERS.replayed.toLowerCase()] === 'true' };
+}
 
 export default syncRoutes;
