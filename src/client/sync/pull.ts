@@ -61,11 +61,13 @@ function pendingValues(entries: OutboxEntry[]): Map<string, Record<string, unkno
 /**
  * Rows per `bulkPut`/`bulkDelete` call. The browser clones every row of a call in one main-thread task (~0.45 ms
  * a row at 4× CPU throttle on a busy machine), so a page of 1,000 rows in one call blocked the tab for ~0.5 s;
- * chunks of 200 keep each task under 100 ms, and the next chunk follows from the previous one's success event, in
- * the same transaction. Each chunk costs a round trip to the database process, so they are not smaller. (Dexie
- * tracks a call of fewer than 50 rows per key for live queries, so chunks stay above that.)
+ * the next chunk follows from the previous one's success event, in the same transaction. A Chromium trace of the
+ * initial sync at 4× (issue #11) still showed chunks of 200 as the most frequent tasks over 100 ms, nearly all of
+ * their time in IndexedDB's `put` (the clone); chunks of 100 halve them. Each chunk costs a round trip to the
+ * database process, so they are not smaller. (Dexie tracks a call of fewer than 50 rows per key for live queries,
+ * so chunks stay above that.)
  */
-const WRITE_CHUNK = 200;
+const WRITE_CHUNK = 100;
 
 /**
  * Applies one page of changes and its cursor in one transaction: per kind `bulkPut` of the rows and `bulkDelete`
