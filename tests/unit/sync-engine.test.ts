@@ -27,6 +27,26 @@ async function until(check: () => Promise<boolean> | boolean, timeoutMs = 3_000)
 }
 
 describe('sync engine', () => {
+  it('says "sending" only when the outbox holds something to send', async () => {
+    const db = new LocalDatabase(`engine-test-${Math.random()}`);
+    const api = createApiClient({ baseUrl: server.baseUrl, tokens: fixedTokens });
+    const engine = createSyncEngine({ db, api, getUser: () => USER, origin: server.origin });
+    const stop = engine.start();
+    await engine.syncNow();
+    const sending: boolean[] = [];
+    const unsubscribe = syncStore.subscribe((state, previous) => state.sending !== previous.sending && sending.push(state.sending));
+    try {
+      await engine.syncNow();
+      expect(sending).toEqual([]);
+      await createNotification({ db, usernodeid: USER }, { type: 0, title: 'Wartet', equipmentnodeid: MACHINE });
+      await until(() => server.applied.length === 1 && sending.length === 2);
+      expect(sending).toEqual([true, false]);
+    } finally {
+      unsubscribe();
+      stop();
+    }
+  });
+
   it('sends after a local write and pulls, without any other trigger; publishes the status', async () => {
     const db = new LocalDatabase(`engine-test-${Math.random()}`);
     const api = createApiClient({ baseUrl: server.baseUrl, tokens: fixedTokens });

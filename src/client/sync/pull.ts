@@ -12,11 +12,11 @@
  *   bytes are untouched, and rows created by pending writes are put back at once, so nothing the user entered
  *   disappears from the screens.
  */
-import { z } from 'zod';
-import { PULL_LIMIT_DEFAULT, PULL_LIMIT_INITIAL, SYNC_FORMAT_VERSION, SYNC_HEADERS, pullResponseSchema, syncChangeSchema, type PullResponse, type SyncChange } from '../../shared/api/sync';
+import { PULL_LIMIT_DEFAULT, PULL_LIMIT_INITIAL, SYNC_FORMAT_VERSION, SYNC_HEADERS, type PullResponse, type SyncChange } from '../../shared/api/sync';
 import { MIRROR_KIND_NAMES, isMirrorKind, type LocalDatabase, type MirrorKind, type MirrorRow, type OutboxEntry } from '../db/local-db';
 import { ApiError, type ApiClient } from '../lib/api-client';
 import { readState, stateKeys, writeState } from './outbox';
+import { createPageReader, readPageHere, type PageReader } from './pull-page';
 
 export interface PullProgress {
   /** True while pulling from cursor 0 (initial sync or after a reset). */
@@ -33,6 +33,8 @@ export interface PullDeps {
   limit?: number;
   onProgress?: (progress: PullProgress) => void;
   now?: () => number;
+  /** Parses and checks a page's body; default: the app's worker (tests: on the main thread). */
+  readPage?: PageReader;
 }
 
 export interface PullResult {
@@ -59,11 +61,13 @@ function pendingValues(entries: OutboxEntry[]): Map<string, Record<string, unkno
 /**
  * Rows per `bulkPut`/`bulkDelete` call. The browser clones every row of a call in one main-thread task (~0.45 ms
  * a row at 4× CPU throttle on a busy machine), so a page of 1,000 rows in one call blocked the tab for ~0.5 s;
- * chunks of 200 keep each task under 100 ms, and the next chunk follows from the previous one's success event, in
- * the same transaction. Each chunk costs a round trip to the database process, so they are not smaller. (Dexie
- * tracks a call of fewer than 50 rows per key for live queries, so chunks stay above that.)
+ * the next chunk follows from the previous one's success event, in the same transaction. A Chromium trace of the
+ * initial sync at 4× (issue #11) still showed chunks of 200 as the most frequent tasks over 100 ms, nearly all of
+ * their time in IndexedDB's `put` (the clone); chunks of 100 halve them. Each chunk costs a round trip to the
+ * database process, so they are not smaller. (Dexie tracks a call of fewer than 50 rows per key for live queries,
+ * so chunks stay above that.)
  */
-const WRITE_CHUNK = 200;
+const WRITE_CHUNK = 100;
 
 /**
  * Applies one page of changes and its cursor in one transaction: per kind `bulkPut` of the rows and `bulkDelete`
@@ -148,48 +152,40 @@ async function mirrorOfAnotherFormat(db: LocalDatabase): Promise<boolean> {
   return ((await readState<number>(db, stateKeys.mirrorFormat)) ?? 1) !== SYNC_FORMAT_VERSION;
 }
 
+/** The page reader of this app: a worker where the browser can start one, else the main thread. */
+let appPageReader: PageReader | undefined;
+function defaultPageReader(): PageReader {
+  if (appPageReader) return appPageReader;
+  if (typeof Worker === 'undefined') return readPageHere;
+  try {
+    appPageReader = createPageReader(new Worker(new URL('./pull-page.worker.ts', import.meta.url), { type: 'module', name: 'pull-page' }), readPageHere);
+  } catch {
+    appPageReader = readPageHere;
+  }
+  return appPageReader;
+}
+
 async function fetchPage(deps: PullDeps, cursor: number, initial: boolean): Promise<PullResponse> {
   const response = await deps.api.send('GET', 'sync/pull', {
     searchParams: { cursor, limit: deps.limit ?? (initial ? PULL_LIMIT_INITIAL : PULL_LIMIT_DEFAULT) },
     headers: { [SYNC_HEADERS.clientId]: deps.clientId },
   });
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
-  }
   if (!response.ok) {
-    const record = (body ?? {}) as { message?: unknown };
+    let record: { message?: unknown } = {};
+    try {
+      record = ((await response.json()) ?? {}) as { message?: unknown };
+    } catch {
+      // no JSON body: the status says it
+    }
     throw new ApiError({ kind: 'http', statusCode: response.status, message: typeof record.message === 'string' ? record.message : `HTTP ${response.status}` });
   }
-  // The contract check in slices with a yield between them: a page of several thousand rows checked at once was
-  // one long task on a throttled tablet.
-  const invalid = (cause: unknown) => new ApiError({ kind: 'invalid-response', statusCode: response.status, message: 'Pull answer does not match the contract', cause });
-  const envelope = pageEnvelopeSchema.safeParse(body);
-  if (!envelope.success) throw invalid(envelope.error);
-  const changes: SyncChange[] = [];
-  for (let start = 0; start < envelope.data.changes.length; start += PARSE_CHUNK) {
-    if (start > 0) await yieldToBrowser();
-    const slice = changesSchema.safeParse(envelope.data.changes.slice(start, start + PARSE_CHUNK));
-    if (!slice.success) throw invalid(slice.error);
-    changes.push(...slice.data);
+  // Only the bytes are read here: parsing and the contract check happen in the page reader (pull-page.ts).
+  const body = await response.arrayBuffer();
+  try {
+    return await (deps.readPage ?? defaultPageReader())(body);
+  } catch (cause) {
+    throw new ApiError({ kind: 'invalid-response', statusCode: response.status, message: 'Pull answer does not match the contract', cause });
   }
-  return { ...envelope.data, changes };
-}
-
-const PARSE_CHUNK = 500;
-const pageEnvelopeSchema = pullResponseSchema.extend({ changes: z.array(z.unknown()) });
-// why `data` as a plain-object check: the contract's `z.record` copies every row key by key, which was most of the
-// check's cost; the row is stored as it came, so a check that it is an object is all the mirror needs.
-const changesSchema = z.array(syncChangeSchema.extend({ data: z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value)).optional() }));
-
-/** Lets the browser run other tasks (input, rendering) before the work goes on. */
-function yieldToBrowser(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (scheduler?.yield) return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** Pulls until `hasMore` is false. Throws ApiError when the server cannot be reached (the engine retries). */
@@ -212,8 +208,11 @@ export async function pull(deps: PullDeps): Promise<PullResult> {
   let lastMutationId = 0;
   // The first page of an initial sync can take a while (the whole plant): show the progress bar from the start.
   if (initial) deps.onProgress?.({ initial, counts: {}, done: false });
+  // The next page, requested while the current one is written.
+  let ahead: Promise<PullResponse> | undefined;
   for (;;) {
-    const page = await fetchPage(deps, cursor, initial);
+    const page = await (ahead ?? fetchPage(deps, cursor, initial));
+    ahead = undefined;
     // The user's read permissions changed since the mirror was filled: rows of kinds no longer readable must go,
     // rows of newly readable kinds older than the cursor must come. Same as a reset.
     const knownScope = await readState<string>(db, stateKeys.pullScope);
@@ -229,6 +228,13 @@ export async function pull(deps: PullDeps): Promise<PullResult> {
       counts = {};
       deps.onProgress?.({ initial, counts, done: false });
       continue;
+    }
+    // The server's time for the next page and its reading overlap this page's writes. The next request carries
+    // this page's cursor, as it would after the write; nothing of it is applied before this page's transaction.
+    if (page.hasMore) {
+      ahead = fetchPage(deps, page.cursor, initial);
+      // why: a failure is thrown where the page is awaited; until then it must not count as unhandled.
+      ahead.catch(() => undefined);
     }
     await applyChanges(db, page.changes, page.cursor);
     if (page.scope !== undefined && page.scope !== knownScope) await writeState(db, stateKeys.pullScope, page.scope);

@@ -78,12 +78,15 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   async function runOnce(): Promise<void> {
     const user = deps.getUser();
     if (!user) return;
-    setSyncStatus({ sending: true });
+    // "Wird gesendet" only when something waits: every visibility or timer run found an empty outbox, and its two
+    // app-bar renders (on, off) came before the pull's request (W2, docs/sync.md § Applying a pulled page).
+    const toSend = (await pendingEntries(db, await getClientId(db, user))).length > 0;
+    if (toSend) setSyncStatus({ sending: true });
     let outcome: DrainOutcome;
     try {
       outcome = (await sender.drain()).outcome;
     } finally {
-      setSyncStatus({ sending: false });
+      if (toSend) setSyncStatus({ sending: false });
     }
     publishOutcome(outcome);
     if (outcome.type === 'session-expired' || outcome.type === 'no-session') return;

@@ -1,0 +1,134 @@
+/**
+ * Reading a pull answer's body into a checked page (docs/sync.md § Applying a pulled page). An initial page is up
+ * to 5,000 rows and 2.6 MB of JSON: `JSON.parse` and the contract check of it were the longest tasks of the initial
+ * sync on a throttled tablet. So the body goes to a module Web Worker (pull-page.worker.ts) that parses and checks
+ * it and hands the rows back in slices of PAGE_SLICE, each its own message: the main thread only ever unpacks one
+ * slice at a time. Where no worker can be started (tests, an old browser), the same check runs on the main thread
+ * with a yield between slices.
+ */
+import { z } from 'zod';
+import { pullResponseSchema, syncChangeSchema, type PullResponse, type SyncChange } from '../../shared/api/sync';
+
+/** Rows per slice: a slice's check, and its unpacking on the main thread, stay a few milliseconds. */
+export const PAGE_SLICE = 500;
+
+const pageEnvelopeSchema = pullResponseSchema.extend({ changes: z.array(z.unknown()) });
+// why `data` as a plain-object check: the contract's `z.record` copies every row key by key, which was most of the
+// check's cost; the row is stored as it came, so a check that it is an object is all the mirror needs.
+const changesSchema = z.array(syncChangeSchema.extend({ data: z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value)).optional() }));
+
+export type PageHead = Omit<PullResponse, 'changes'>;
+
+/** The body does not match the contract (or is no JSON); `cause` is the zod error when there is one. */
+export class InvalidPageError extends Error {
+  constructor(cause?: unknown) {
+    super('Pull answer does not match the contract', cause === undefined ? undefined : { cause });
+  }
+}
+
+/**
+ * Parses and checks a body slice by slice: `onSlice` gets every slice of checked changes in page order, then the
+ * page's head (cursor, hasMore, …) is returned. `between` runs between two slices (a yield on the main thread).
+ */
+export async function readPage(text: string, onSlice: (changes: SyncChange[]) => void, between?: () => Promise<void>): Promise<PageHead> {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    throw new InvalidPageError(error);
+  }
+  const envelope = pageEnvelopeSchema.safeParse(body);
+  if (!envelope.success) throw new InvalidPageError(envelope.error);
+  const { changes, ...head } = envelope.data;
+  // Checked whole before the first slice goes out, so a bad row never leaves half a page behind.
+  const slices: SyncChange[][] = [];
+  for (let start = 0; start < changes.length; start += PAGE_SLICE) {
+    if (start > 0) await between?.();
+    const slice = changesSchema.safeParse(changes.slice(start, start + PAGE_SLICE));
+    if (!slice.success) throw new InvalidPageError(slice.error);
+    slices.push(slice.data);
+  }
+  for (const slice of slices) onSlice(slice);
+  return head;
+}
+
+/** main → worker: one body to read. */
+export interface PageRequest {
+  id: number;
+  body: ArrayBuffer;
+}
+
+/** worker → main: the slices in order, then `head` (or `invalid` instead). */
+export type PageReply = { id: number; type: 'slice'; changes: SyncChange[] } | { id: number; type: 'head'; head: PageHead } | { id: number; type: 'invalid'; message: string };
+
+/** The worker's side: reads one request and posts its replies. */
+export async function answerPageRequest(request: PageRequest, post: (reply: PageReply) => void): Promise<void> {
+  const { id } = request;
+  try {
+    const head = await readPage(new TextDecoder().decode(request.body), (changes) => post({ id, type: 'slice', changes }));
+    post({ id, type: 'head', head });
+  } catch (error) {
+    post({ id, type: 'invalid', message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/** What the main thread needs of a Worker (a fake in tests). */
+export interface PageWorker {
+  postMessage(request: PageRequest): void;
+  addEventListener(type: 'message', listener: (event: { data: PageReply }) => void): void;
+  addEventListener(type: 'error', listener: () => void): void;
+}
+
+export type PageReader = (body: ArrayBuffer) => Promise<PullResponse>;
+
+/**
+ * The main thread's side: `read(body)` resolves to the whole page once the worker posted its head. Requests are
+ * told apart by id, so pages read at the same time (a prefetched next page) do not mix. A worker that fails
+ * (its script could not load) rejects what it was reading and is not used again: `fallback` reads it instead.
+ */
+export function createPageReader(worker: PageWorker, fallback: PageReader): PageReader {
+  const reading = new Map<number, { changes: SyncChange[]; resolve: (page: PullResponse) => void; reject: (error: Error) => void; body: ArrayBuffer }>();
+  let broken = false;
+  let nextId = 1;
+  worker.addEventListener('message', ({ data: reply }) => {
+    const entry = reading.get(reply.id);
+    if (!entry) return;
+    if (reply.type === 'slice') {
+      for (const change of reply.changes) entry.changes.push(change);
+      return;
+    }
+    reading.delete(reply.id);
+    if (reply.type === 'head') entry.resolve({ ...reply.head, changes: entry.changes });
+    else entry.reject(new InvalidPageError(reply.message));
+  });
+  worker.addEventListener('error', () => {
+    broken = true;
+    for (const [id, entry] of reading) {
+      reading.delete(id);
+      fallback(entry.body).then(entry.resolve, entry.reject);
+    }
+  });
+  return (body) => {
+    if (broken) return fallback(body);
+    const id = nextId++;
+    return new Promise<PullResponse>((resolve, reject) => {
+      reading.set(id, { changes: [], resolve, reject, body });
+      // why no transfer: the body is kept for the fallback; copying it is one memcpy, not a parse.
+      worker.postMessage({ id, body });
+    });
+  };
+}
+
+/** Lets the browser run other tasks (input, rendering) before the work goes on. */
+export function yieldToBrowser(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** The same check on the main thread, a slice per task. */
+export async function readPageHere(body: ArrayBuffer): Promise<PullResponse> {
+  const changes: SyncChange[] = [];
+  const head = await readPage(new TextDecoder().decode(body), (slice) => changes.push(...slice), yieldToBrowser);
+  return { ...head, changes };
+}

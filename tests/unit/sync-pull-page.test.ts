@@ -1,0 +1,74 @@
+import { describe, expect, it, vi } from 'vitest';
+import { SYNC_FORMAT_VERSION, type PullResponse } from '../../src/shared/api/sync';
+import { answerPageRequest, createPageReader, InvalidPageError, PAGE_SLICE, readPageHere, type PageReply, type PageRequest, type PageWorker } from '../../src/client/sync/pull-page';
+
+const head = { formatVersion: SYNC_FORMAT_VERSION, cursor: 1300, hasMore: true, lastMutationId: 7, scope: '' };
+const rows = (count: number, from = 0) => Array.from({ length: count }, (_, index) => ({ kind: 'counters' as const, nodeid: `c${from + index}`, version: from + index + 1, data: { nodeid: `c${from + index}`, n: from + index } }));
+const bodyOf = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).buffer;
+
+/**
+ * why a fake worker: vitest runs in Node without Web Workers; this one runs the worker's own handler
+ * (answerPageRequest) and copies every message both ways as postMessage does, so the protocol is the real one.
+ * `replies` records what the worker posted; `fail()` raises the worker's error event.
+ */
+function fakeWorker() {
+  const listeners: { message: ((event: { data: PageReply }) => void)[]; error: (() => void)[] } = { message: [], error: [] };
+  const replies: PageReply[] = [];
+  const worker: PageWorker = {
+    postMessage(request: PageRequest) {
+      const copy = structuredClone(request);
+      setTimeout(() => void answerPageRequest(copy, (reply) => {
+        replies.push(reply);
+        const data = structuredClone(reply);
+        setTimeout(() => listeners.message.forEach((listener) => listener({ data })), 0);
+      }), 0);
+    },
+    addEventListener(type: 'message' | 'error', listener: never) {
+      (listeners[type] as unknown[]).push(listener);
+    },
+  };
+  return { worker, replies, fail: () => listeners.error.forEach((listener) => listener()) };
+}
+
+describe('pull page reader (worker protocol)', () => {
+  it('hands a page back in slices, in page order, with its head', async () => {
+    const { worker, replies } = fakeWorker();
+    const read = createPageReader(worker, readPageHere);
+    const changes = rows(1200);
+    const page = await read(bodyOf({ ...head, changes }));
+    expect(page).toEqual({ ...head, changes } satisfies PullResponse);
+    expect(replies.map((reply) => reply.type)).toEqual(['slice', 'slice', 'slice', 'head']);
+    expect(replies.filter((reply) => reply.type === 'slice').map((reply) => reply.changes.length)).toEqual([PAGE_SLICE, PAGE_SLICE, 200]);
+  });
+
+  it('refuses a page with a bad row past the first slice without posting any of its rows', async () => {
+    const { worker, replies } = fakeWorker();
+    const read = createPageReader(worker, readPageHere);
+    const changes = [...rows(700), { kind: 'counters', nodeid: 'bad', version: 701, data: ['not', 'a', 'row'] }];
+    await expect(read(bodyOf({ ...head, changes }))).rejects.toBeInstanceOf(InvalidPageError);
+    expect(replies.map((reply) => reply.type)).toEqual(['invalid']);
+    await expect(read(new TextEncoder().encode('{"cursor": ').buffer)).rejects.toBeInstanceOf(InvalidPageError);
+  });
+
+  it('keeps two pages read at the same time apart', async () => {
+    const { worker } = fakeWorker();
+    const read = createPageReader(worker, readPageHere);
+    const first = rows(600);
+    const second = rows(600, 600);
+    const [a, b] = await Promise.all([read(bodyOf({ ...head, changes: first })), read(bodyOf({ ...head, cursor: 1200, changes: second }))]);
+    expect(a.changes).toEqual(first);
+    expect(b).toMatchObject({ cursor: 1200, changes: second });
+  });
+
+  it('a worker that fails hands what it was reading, and every later page, to the fallback', async () => {
+    const { worker, fail } = fakeWorker();
+    const fallback = vi.fn(readPageHere);
+    const read = createPageReader(worker, fallback);
+    const changes = rows(3);
+    const pending = read(bodyOf({ ...head, changes }));
+    fail();
+    expect((await pending).changes).toEqual(changes);
+    expect((await read(bodyOf({ ...head, changes: [] }))).changes).toEqual([]);
+    expect(fallback).toHaveBeenCalledTimes(2);
+  });
+});
