@@ -46,10 +46,17 @@ function componentFolder(name: string, chakraIndex: string): string | null {
   return null;
 }
 
-/** The recipe keys the components in `folder` look up in the system. */
-function recipeKeysOf(folder: string): string[] {
+/**
+ * The recipe keys the components in `folder` look up in the system, and those of the component folders they
+ * render in turn (a checkbox renders the checkmark, a field's required mark is an icon).
+ */
+function recipeKeysOf(folder: string, seen = new Set<string>()): string[] {
+  if (seen.has(folder)) return [];
+  seen.add(folder);
   const source = filesUnder(folder, /\.js$/).map((file) => readFileSync(file, 'utf8')).join('\n');
-  return [...source.matchAll(/(?:RecipeContext|use(?:Slot)?Recipe)\(\{\s*key:\s*"([^"]+)"/g)].map((match) => match[1]!);
+  const own = [...source.matchAll(/(?:RecipeContext|use(?:Slot)?Recipe)\(\{\s*key:\s*"([^"]+)"/g)].map((match) => match[1]!);
+  const rendered = [...source.matchAll(/from '\.\.\/([^./'][^/']*)\//g)].map((match) => join(dirname(folder), match[1]!));
+  return [...own, ...rendered.flatMap((other) => recipeKeysOf(other, seen))];
 }
 
 function recipeKeysInUse(): Set<string> {
@@ -69,7 +76,7 @@ describe('theme recipes', () => {
 
   it('finds the recipes of the components the app imports', () => {
     // The scan itself must work, or the next test would pass on an empty set.
-    expect([...inUse]).toEqual(expect.arrayContaining(['button', 'dialog', 'field', 'input', 'table']));
+    expect([...inUse]).toEqual(expect.arrayContaining(['button', 'checkmark', 'dialog', 'field', 'icon', 'input', 'table']));
   });
 
   it('has every recipe Chakra defines for a component the app imports', () => {
