@@ -1,24 +1,35 @@
 /**
- * A cold start with a stored session would otherwise load its chunks one after another: the key store and the
- * session's schema (restore), then the app frame (once the guard lets the user in), then the screen (once the
- * frame renders its outlet). This starts the frame's and the current screen's chunks at once, in parallel with the
- * restore; `React.lazy` later finds them loaded. A guest (no stored session) loads nothing extra.
+ * A cold start would otherwise load its chunks one after another: the entry has to download and run (React DOM,
+ * Chakra's system, the router) before the router asks for the screen; with a stored session also the key store,
+ * then the session's schema (restore), then the app frame (once the guard lets the user in), then the screen (once
+ * the frame renders its outlet). This starts the current route's chunks at once — the screen a guest or a signed-in
+ * user will see, the frame and the session's schema for a stored session — and `React.lazy` later finds them
+ * loaded. `start-prefetch.ts` runs it as the entry's first module, before the rest of the entry is evaluated.
  */
 import { matchPath } from 'react-router-dom';
 import { SESSION_STORAGE_KEY } from '../lib/session-vault';
-import { isScreenRoute, ROUTE_TABLE } from './route-table';
+import { preloadSessionParser } from '../stores/session-store';
+import { isScreenRoute, NOT_FOUND_PATH, ROUTE_TABLE, type ReadyScreenRoute, type RouteAccess } from './route-table';
 
-export function prefetchSignedInRoute(pathname: string = window.location.pathname): void {
+/** The screen the router will render at `pathname` for a guest or a signed-in user (not the 404 catch-all). */
+export function screenForPath(pathname: string, signedIn: boolean): ReadyScreenRoute | undefined {
+  const shownTo: readonly RouteAccess[] = signedIn ? ['private', 'none'] : ['guest', 'none'];
+  return ROUTE_TABLE.filter(isScreenRoute).find((entry) => entry.path !== NOT_FOUND_PATH && shownTo.includes(entry.access) && matchPath(entry.path, pathname) !== null);
+}
+
+export function prefetchCurrentRoute(pathname: string = window.location.pathname): void {
   let stored: string | null = null;
   try {
     stored = window.localStorage.getItem(SESSION_STORAGE_KEY);
   } catch {
-    return; // storage blocked: the restore starts logged out anyway
+    // storage blocked: the restore starts logged out anyway
   }
-  if (stored === null) return;
-  const screen = ROUTE_TABLE.filter(isScreenRoute).find((entry) => entry.access === 'private' && matchPath(entry.path, pathname) !== null);
-  if (!screen) return;
+  const signedIn = stored !== null;
   const ignore = () => undefined; // a failed prefetch is retried by React.lazy when the route renders
-  void import('./app-layout').catch(ignore);
-  void screen.load().catch(ignore);
+  const screen = screenForPath(pathname, signedIn);
+  if (signedIn) {
+    preloadSessionParser();
+    if (screen?.access === 'private') void import('./app-layout').catch(ignore);
+  }
+  if (screen) void screen.load().catch(ignore);
 }

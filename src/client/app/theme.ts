@@ -1,8 +1,56 @@
 /**
  * Chakra UI v3 system: a restrained industrial look — one deep blue brand colour, neutral greys, the spec's
  * breakpoints, and controls sized for gloved fingers on tablets (buttons and inputs 44 px high by default).
+ *
+ * why not `defaultConfig`: it carries the recipes of all ~80 Chakra components (~100 kB minified) into the entry,
+ * and `createSystem` walks every one at boot. The system gets Chakra's base preset, its tokens and styles, and only
+ * the recipes of the components the app imports (`usedRecipes` below; theme.test.ts fails when a component
+ * imported anywhere in src/client has no recipe here — Chakra would render it unstyled without a word).
  */
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import {
+  accordionSlotRecipe,
+  alertSlotRecipe,
+  animationStyles,
+  avatarSlotRecipe,
+  badgeRecipe,
+  breadcrumbSlotRecipe,
+  breakpoints as defaultBreakpoints,
+  buttonRecipe,
+  cardSlotRecipe,
+  checkboxSlotRecipe,
+  checkmarkRecipe,
+  codeRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  dataListSlotRecipe,
+  dialogSlotRecipe,
+  drawerSlotRecipe,
+  fieldSlotRecipe,
+  globalCss,
+  headingRecipe,
+  iconRecipe,
+  inputAddonRecipe,
+  inputRecipe,
+  keyframes as defaultKeyframes,
+  layerStyles,
+  linkRecipe,
+  listSlotRecipe,
+  menuSlotRecipe,
+  nativeSelectSlotRecipe,
+  progressSlotRecipe,
+  selectSlotRecipe,
+  semanticTokens,
+  separatorRecipe,
+  skeletonRecipe,
+  spinnerRecipe,
+  tableSlotRecipe,
+  tabsSlotRecipe,
+  textareaRecipe,
+  textStyles,
+  toastSlotRecipe,
+  tokens,
+} from '@chakra-ui/react/theme';
 import { BRAND_COLOR, CANVAS_COLOR } from '../../shared/brand';
 
 const config = defineConfig({
@@ -65,5 +113,57 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+/** Chakra's theme (what `defaultConfig` adds to the base preset) with the recipes of the components in use only. */
+export const usedRecipes = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: {
+    breakpoints: defaultBreakpoints,
+    keyframes: defaultKeyframes,
+    tokens,
+    semanticTokens,
+    textStyles,
+    layerStyles,
+    animationStyles,
+    recipes: {
+      badge: badgeRecipe,
+      button: buttonRecipe,
+      checkmark: checkmarkRecipe,
+      code: codeRecipe,
+      heading: headingRecipe,
+      icon: iconRecipe,
+      input: inputRecipe,
+      inputAddon: inputAddonRecipe,
+      link: linkRecipe,
+      separator: separatorRecipe,
+      skeleton: skeletonRecipe,
+      spinner: spinnerRecipe,
+      textarea: textareaRecipe,
+    },
+    slotRecipes: {
+      accordion: accordionSlotRecipe,
+      alert: alertSlotRecipe,
+      avatar: avatarSlotRecipe,
+      breadcrumb: breadcrumbSlotRecipe,
+      card: cardSlotRecipe,
+      checkbox: checkboxSlotRecipe,
+      dataList: dataListSlotRecipe,
+      dialog: dialogSlotRecipe,
+      drawer: drawerSlotRecipe,
+      field: fieldSlotRecipe,
+      list: listSlotRecipe,
+      menu: menuSlotRecipe,
+      nativeSelect: nativeSelectSlotRecipe,
+      progress: progressSlotRecipe,
+      select: selectSlotRecipe,
+      table: tableSlotRecipe,
+      tabs: tabsSlotRecipe,
+      toast: toastSlotRecipe,
+    },
+  },
+});
+
+export const system = createSystem(defaultBaseConfig, usedRecipes, config);
 

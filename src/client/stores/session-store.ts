@@ -18,6 +18,11 @@ export type { StoredSession } from './stored-session';
 // first route needs neither (docs/client.md § What loads when). Both load once, when first needed.
 const loadParser = () => import('./stored-session').then((m) => m.parseStoredSession);
 
+/** Starts loading the session's schema while the key store opens and decrypts (a cold start with a stored session). */
+export function preloadSessionParser(): void {
+  void loadParser().catch(() => undefined); // a failure shows again in restore(), which handles it
+}
+
 export type SessionStatus = 'restoring' | 'ready';
 /** Why the last session ended: the login screen shows a notice for 'expired'. */
 export type SessionEndReason = 'expired' | 'logout';
