@@ -2,7 +2,7 @@
  * The frame every dialog of the app shares: backdrop, title, body and footer, closed by Escape, a click outside
  * or the footer's own button. A dialog says only what differs (its texts, body, buttons, size).
  */
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import type { FormEventHandler, ReactNode } from 'react';
 
 export interface AppDialogProps {
@@ -69,5 +69,19 @@ export function AppDialog({ open = true, onClose, title, header, headerGap = '1'
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+/** The footer of a dialog that saves: cancel (not while saving) and the submit button with its busy state. */
+export function DialogSaveActions({ cancelLabel, saveLabel, savingLabel, onCancel, canSave, saving, saveTestId }: { cancelLabel: string; saveLabel: string; savingLabel?: string; onCancel(): void; canSave: boolean; saving: boolean; saveTestId?: string }) {
+  return (
+    <>
+      <Button variant="ghost" onClick={onCancel} disabled={saving}>
+        {cancelLabel}
+      </Button>
+      <Button type="submit" colorPalette="brand" disabled={!canSave || saving} loading={saving} loadingText={savingLabel} data-testid={saveTestId}>
+        {saveLabel}
+      </Button>
+    </>
   );
 }

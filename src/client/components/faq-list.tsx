@@ -10,11 +10,11 @@ import { CircleHelp, ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteFaq, updateFaq } from '../../shared/mutations/faqs';
-import { inputErrors } from '../lib/input-errors';
 import { useMayRun } from '../lib/use-permission';
 import type { FaqItem } from '../sync/faq-mirror';
 import { changeFaq, removeFaq } from '../sync/repositories/faqs';
 import { isQuotaExceeded, useWriteContext } from '../sync/use-write-context';
+import { useSubmission } from './use-submission';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { FaqAttachments } from './faq-attachments';
 import { FormError } from './form-actions';
@@ -34,24 +34,12 @@ function InlineEdit({ faq, onDone }: { faq: FaqItem; onDone(): void }) {
   const context = useWriteContext();
   const [question, setQuestion] = useState(faq.question);
   const [answer, setAnswer] = useState(faq.answer ?? '');
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const { saving, error, fieldErrors, submit: run } = useSubmission();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!context || saving || question.trim() === '') return;
-    setSaving(true);
-    setError(null);
-    try {
-      await changeFaq(context, faq.nodeid, { question: faq.question, answer: faq.answer ?? '' }, { question, answer });
-      onDone();
-    } catch (failure) {
-      const refused = inputErrors(failure, t);
-      if (refused) setFieldErrors(refused);
-      else setError(isQuotaExceeded(failure) ? t('sync.errors.quota') : t('faq.errors.saveFailed'));
-      setSaving(false);
-    }
+    await run(() => changeFaq(context, faq.nodeid, { question: faq.question, answer: faq.answer ?? '' }, { question, answer }), { failed: t('faq.errors.saveFailed'), done: onDone });
   };
 
   return (

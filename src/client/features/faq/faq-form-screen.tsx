@@ -6,36 +6,25 @@
  * transaction, so it never waits for the network; delete (equipment.faq delete) in edit mode asks first. Back and
  * after save or delete: the screen the form came from.
  */
-import { Card, Field, Heading, Input, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Card, Field, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { deleteFaq } from '../../../shared/mutations/faqs';
 import { attachFile } from '../../../shared/mutations/files';
-import { AttachmentPicker, type PickedEntry } from '../../components/attachment-picker';
 import { BackLink } from '../../components/back-link';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { FaqAttachments } from '../../components/faq-attachments';
 import { FormError, FormFooter } from '../../components/form-actions';
 import { MissingRecord } from '../../components/missing-record';
-import { keyedFiles, sortPickedFiles, uploadOfFile, type RejectedFile } from '../../lib/attachment-files';
+import { RecordFormFrame as Frame, RecordFormPending, RecordFormPicker, useRecordForm } from '../../components/record-form';
 import { faqReturnPath, resolveFaqForm, type FaqFormTarget } from '../../lib/faq-navigation';
 import { currentLanguage } from '../../lib/i18n';
-import { inputErrors } from '../../lib/input-errors';
 import { useMayRun } from '../../lib/use-permission';
 import { useFaq, useFaqOwnerName, type FaqItem } from '../../sync/faq-mirror';
-import type { PhotoInput } from '../../sync/repositories/attachments';
 import { addFaq, changeFaq, removeFaq } from '../../sync/repositories/faqs';
-import { isQuotaExceeded, useWriteContext } from '../../sync/use-write-context';
+import { useWriteContext } from '../../sync/use-write-context';
 import { canSaveFaq, type FaqFormValues } from './faq-form-model';
-
-function Frame({ children }: { children: ReactNode }) {
-  return (
-    <Stack gap="4" p={{ base: '4', md: '6' }} maxW="4xl">
-      {children}
-    </Stack>
-  );
-}
 
 export function FaqFormScreen() {
   const location = useLocation();
@@ -57,22 +46,7 @@ function FaqFormLoader({ target }: { target: FaqFormTarget }) {
   const faq = useFaq(target.faqnodeid);
   const back = <BackLink to={faqReturnPath(target)} label={target.origin === 'faq' ? t('faq.form.backMachine') : t('faq.form.backType')} />;
   if (target.mode === 'add') return <FaqForm target={target} faq={null} back={back} />;
-  if (faq.status === 'loading') {
-    return (
-      <Frame>
-        {back}
-        <Skeleton h="80" borderRadius="l3" aria-label={t('faq.form.loading')} />
-      </Frame>
-    );
-  }
-  if (faq.status === 'missing') {
-    return (
-      <Frame>
-        {back}
-        <MissingRecord title={t('faq.form.notFound')} text={t('faq.form.notFoundText')} testId="faq-not-found" />
-      </Frame>
-    );
-  }
+  if (faq.status !== 'ready') return <RecordFormPending area="faq" status={faq.status} back={back} missingTestId="faq-not-found" />;
   return <FaqForm key={faq.value.nodeid} target={target} faq={faq.value} back={back} />;
 }
 
@@ -84,13 +58,9 @@ function FaqForm({ target, faq, back }: { target: FaqFormTarget; faq: FaqItem | 
   const canDelete = useMayRun(deleteFaq);
   const initial: FaqFormValues | null = faq ? { question: faq.question, answer: faq.answer ?? '' } : null;
   const [values, setValues] = useState<FaqFormValues>(initial ?? { question: '', answer: '' });
-  const [files, setFiles] = useState<PickedEntry[]>([]);
-  const [rejected, setRejected] = useState<RejectedFile[]>([]);
   const [touched, setTouched] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const form = useRecordForm('faq', () => navigate(faqReturnPath(target), { replace: true }));
+  const { fieldErrors, clearFieldErrors } = form;
   const language = currentLanguage();
   const owner = faq
     ? faq.equipmentnodeid
@@ -102,55 +72,18 @@ function FaqForm({ target, faq, back }: { target: FaqFormTarget; faq: FaqItem | 
   const ownerName = useFaqOwnerName(owner, language);
   const isTypeFaq = (faq?.specifier ?? target.specifier) === 'equipmenttypefaq';
 
-  useEffect(() => setFieldErrors({}), [values]);
+  useEffect(() => clearFieldErrors(), [values, clearFieldErrors]);
 
-  const pick = (picked: File[]) => {
-    const { accepted, rejected: refused } = sortPickedFiles(picked);
-    setRejected(refused);
-    setFiles((current) => [...current, ...keyedFiles(accepted)]);
-  };
-
-  const leave = () => navigate(faqReturnPath(target), { replace: true });
   const questionMissing = touched && values.question.trim() === '';
-  const canSave = Boolean(context) && canSaveFaq(values, { saving, initial, newFiles: files.length });
+  const canSave = Boolean(context) && canSaveFaq(values, { saving: form.saving, initial, newFiles: form.files.length });
 
-  const save = async (event: FormEvent) => {
+  const save = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
     if (!context || !canSave) return;
-    setSaving(true);
-    setError(null);
-    let uploads: PhotoInput[];
-    try {
-      uploads = await Promise.all(files.map(({ file }) => uploadOfFile(file)));
-    } catch {
-      setError(t('faq.errors.fileUnreadable', { name: files.map(({ file }) => file.name).join(', ') }));
-      setSaving(false);
-      return;
-    }
-    try {
-      if (faq && initial) await changeFaq(context, faq.nodeid, initial, values, uploads);
-      else await addFaq(context, { question: values.question, answer: values.answer, specifier: target.specifier, isfaqof: target.isfaqof!, files: uploads });
-      leave();
-    } catch (failure) {
-      const refused = inputErrors(failure, t);
-      if (refused) setFieldErrors(refused);
-      else setError(isQuotaExceeded(failure) ? t('sync.errors.quota') : t('faq.errors.saveFailed'));
-      setSaving(false);
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (!context || !faq) return;
-    setConfirming(false);
-    setSaving(true);
-    try {
-      await removeFaq(context, faq.nodeid);
-      leave();
-    } catch (failure) {
-      setError(isQuotaExceeded(failure) ? t('sync.errors.quota') : t('faq.errors.deleteFailed'));
-      setSaving(false);
-    }
+    void form.save((uploads) =>
+      faq && initial ? changeFaq(context, faq.nodeid, initial, values, uploads) : addFaq(context, { question: values.question, answer: values.answer, specifier: target.specifier, isfaqof: target.isfaqof!, files: uploads }),
+    );
   };
 
   const title = faq ? t('faq.form.editTitle') : t('faq.form.addTitle');
@@ -200,34 +133,17 @@ function FaqForm({ target, faq, back }: { target: FaqFormTarget; faq: FaqItem | 
               <Stack gap="3" as="section" aria-label={t('faq.attachments.label')}>
                 <Text fontWeight="medium">{t('faq.attachments.label')}</Text>
                 {faq && <FaqAttachments faqnodeid={faq.nodeid} />}
-                {canAttach && (
-                  <AttachmentPicker
-                    fileLabel={t('faq.attachments.add')}
-                    cameraLabel={t('faq.attachments.camera')}
-                    hint={t('faq.attachments.hint')}
-                    fileTestId="faq-file-input"
-                    cameraTestId="faq-camera-input"
-                    onFiles={pick}
-                    files={files}
-                    onRemove={(removed) => setFiles((current) => current.filter((entry) => entry.key !== removed))}
-                    removeLabel={(name) => t('faq.attachments.remove', { name })}
-                    filesHeading={t('faq.attachments.newFiles')}
-                    filesTestId="faq-new-files"
-                    rejectedTitle={t('faq.attachments.rejected')}
-                    rejectedLines={rejected.map((file) => t('faq.attachments.rejectedItem', { name: file.name, type: file.type }))}
-                    rejectedTestId="faq-rejected-files"
-                  />
-                )}
+                {canAttach && <RecordFormPicker area="faq" form={form} />}
               </Stack>
             )}
-            <FormError error={error} />
+            <FormError error={form.error} />
           </Card.Body>
           <FormFooter
             {...(faq && canDelete ? { deleteLabel: t('faq.form.delete') } : {})}
-            onDelete={() => setConfirming(true)}
-            submitLabel={saving ? t('faq.form.saving') : t('faq.form.save')}
+            onDelete={form.askDelete}
+            submitLabel={form.saving ? t('faq.form.saving') : t('faq.form.save')}
             canSubmit={canSave}
-            busy={saving}
+            busy={form.saving}
             deleteTestId="faq-form-delete"
             submitTestId="faq-form-save"
           />
@@ -235,13 +151,13 @@ function FaqForm({ target, faq, back }: { target: FaqFormTarget; faq: FaqItem | 
       </Card.Root>
       {faq && (
         <ConfirmDeleteDialog
-          open={confirming}
+          open={form.confirming}
           title={t('faq.delete.title')}
           text={isTypeFaq ? t('faq.delete.typeText', { question: faq.question }) : t('faq.delete.text', { question: faq.question })}
           cancelLabel={t('faq.delete.cancel')}
           confirmLabel={t('faq.delete.confirm')}
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => void confirmDelete()}
+          onCancel={form.cancelDelete}
+          onConfirm={() => context && void form.remove(() => removeFaq(context, faq.nodeid))}
           confirmTestId="faq-confirm-delete"
         />
       )}

@@ -1,14 +1,14 @@
 /** "Dokument bearbeiten" (spec part 1 §2.1, §6 `equipment.attachment` update): title, description, category. */
-import { Button, Field, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
+import { Field, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ATTACHMENT_CATEGORIES, isAttachmentCategory, type AttachmentCategory } from '../../../shared/domain/attachment';
-import { AppDialog } from '../../components/app-dialog';
+import { AppDialog, DialogSaveActions } from '../../components/app-dialog';
 import { FormError } from '../../components/form-actions';
-import { inputErrors } from '../../lib/input-errors';
+import { useSubmission } from '../../components/use-submission';
 import type { MachineDocument } from '../../sync/machine-documents';
 import { updateDocument } from '../../sync/repositories/documents';
-import { isQuotaExceeded, useWriteContext } from '../../sync/use-write-context';
+import { useWriteContext } from '../../sync/use-write-context';
 
 export function DocumentEditDialog({ document, onClose }: { document: MachineDocument; onClose(): void }) {
   const { t } = useTranslation();
@@ -16,26 +16,13 @@ export function DocumentEditDialog({ document, onClose }: { document: MachineDoc
   const [title, setTitle] = useState(document.title);
   const [description, setDescription] = useState(document.description ?? '');
   const [category, setCategory] = useState<AttachmentCategory>(document.category);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const { saving, error, fieldErrors, submit: run } = useSubmission();
   const canSave = !!context && title.trim() !== '' && !saving;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!canSave || !context) return;
-    setSaving(true);
-    setError(null);
-    setFieldErrors({});
-    try {
-      await updateDocument(context, document.nodeid, { title: title.trim(), description: description.trim() || null, category });
-      onClose();
-    } catch (failure) {
-      const refused = inputErrors(failure, t);
-      if (refused) setFieldErrors(refused);
-      else setError(isQuotaExceeded(failure) ? t('sync.errors.quota') : t('machineDocs.edit.failed'));
-      setSaving(false);
-    }
+    await run(() => updateDocument(context, document.nodeid, { title: title.trim(), description: description.trim() || null, category }), { failed: t('machineDocs.edit.failed'), done: onClose });
   };
 
   return (
@@ -46,16 +33,7 @@ export function DocumentEditDialog({ document, onClose }: { document: MachineDoc
       placement="center"
       testId="document-edit-dialog"
       title={t('machineDocs.edit.title')}
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose} disabled={saving}>
-            {t('machineDocs.upload.cancel')}
-          </Button>
-          <Button type="submit" colorPalette="brand" disabled={!canSave} loading={saving} data-testid="document-edit-save">
-            {t('machineDocs.upload.save')}
-          </Button>
-        </>
-      }
+      footer={<DialogSaveActions cancelLabel={t('machineDocs.upload.cancel')} saveLabel={t('machineDocs.upload.save')} onCancel={onClose} canSave={canSave} saving={saving} saveTestId="document-edit-save" />}
     >
       <Stack gap="5">
         <Field.Root required invalid={fieldErrors.title !== undefined || title.trim() === ''}>

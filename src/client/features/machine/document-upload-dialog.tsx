@@ -4,18 +4,18 @@
  * and Excel are accepted; others are listed with their type and skipped. Save is disabled without a category,
  * without a file, or while an error shows; cancel drops everything. Saving queues the uploads (offline too).
  */
-import { Alert, Box, Button, chakra, Field, HStack, IconButton, Input, List, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Box, chakra, Field, HStack, IconButton, Input, List, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { FilePlus, X } from 'lucide-react';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ATTACHMENT_CATEGORIES, isAttachmentCategory, type AttachmentCategory } from '../../../shared/domain/attachment';
 import { sortDocumentationFiles, titleFromFileName, type RejectedFile } from '../../../shared/domain/documentation-upload';
-import { AppDialog } from '../../components/app-dialog';
+import { AppDialog, DialogSaveActions } from '../../components/app-dialog';
 import { FormError } from '../../components/form-actions';
-import { inputErrors } from '../../lib/input-errors';
+import { useSubmission } from '../../components/use-submission';
 import { keepFileCopy } from '../../lib/photo-cache';
 import { uploadDocuments } from '../../sync/repositories/documents';
-import { isQuotaExceeded, useWriteContext } from '../../sync/use-write-context';
+import { useWriteContext } from '../../sync/use-write-context';
 import { announceRejected, DOCUMENT_ACCEPT } from './document-rejections';
 
 /** "Truncation: file name in the upload dialog 30" (spec part 1 §9). */
@@ -44,9 +44,7 @@ export function DocumentUploadDialog({ equipmentnodeid, initial, category: initi
   const [rejected, setRejected] = useState<RejectedFile<File>[]>(initial.rejected);
   const [category, setCategory] = useState<AttachmentCategory | ''>(initialCategory ?? '');
   const [description, setDescription] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const { saving, error, fieldErrors, submit: run } = useSubmission();
 
   const add = (files: File[]) => {
     const sorted = sortDocumentationFiles(files);
@@ -67,30 +65,24 @@ export function DocumentUploadDialog({ equipmentnodeid, initial, category: initi
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!context || category === '' || !canSave) return;
-    setSaving(true);
-    setError(null);
-    setFieldErrors({});
-    try {
-      const uploads = await Promise.all(
-        chosen.map(async ({ file, title }) => ({
-          bytes: await file.arrayBuffer(),
-          name: file.name,
-          // "Display name defaults to the file name without extension when empty" (§5).
-          title: title.trim() || titleFromFileName(file.name),
-          description: description.trim() || null,
-          category,
-        })),
-      );
-      const queued = await uploadDocuments(context, equipmentnodeid, uploads);
-      // Kept beyond the outbox: the document stays readable offline after its bytes were sent.
-      await Promise.all(queued.map((document) => keepFileCopy(document.filenodeid, new Blob([document.bytes], { type: document.mimetype }))));
-      onSaved(category);
-    } catch (failure) {
-      const refused = inputErrors(failure, t);
-      if (refused) setFieldErrors(refused);
-      else setError(isQuotaExceeded(failure) ? t('sync.errors.quota') : t('machineDocs.upload.failed'));
-      setSaving(false);
-    }
+    await run(
+      async () => {
+        const uploads = await Promise.all(
+          chosen.map(async ({ file, title }) => ({
+            bytes: await file.arrayBuffer(),
+            name: file.name,
+            // "Display name defaults to the file name without extension when empty" (§5).
+            title: title.trim() || titleFromFileName(file.name),
+            description: description.trim() || null,
+            category,
+          })),
+        );
+        const queued = await uploadDocuments(context, equipmentnodeid, uploads);
+        // Kept beyond the outbox: the document stays readable offline after its bytes were sent.
+        await Promise.all(queued.map((document) => keepFileCopy(document.filenodeid, new Blob([document.bytes], { type: document.mimetype }))));
+      },
+      { failed: t('machineDocs.upload.failed'), done: () => onSaved(category) },
+    );
   };
 
   return (
@@ -102,16 +94,7 @@ export function DocumentUploadDialog({ equipmentnodeid, initial, category: initi
       scrollBehavior="inside"
       testId="document-upload-dialog"
       title={t('machineDocs.upload.title')}
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose} disabled={saving}>
-            {t('machineDocs.upload.cancel')}
-          </Button>
-          <Button type="submit" colorPalette="brand" disabled={!canSave} loading={saving} data-testid="document-upload-save">
-            {t('machineDocs.upload.save')}
-          </Button>
-        </>
-      }
+      footer={<DialogSaveActions cancelLabel={t('machineDocs.upload.cancel')} saveLabel={t('machineDocs.upload.save')} onCancel={onClose} canSave={canSave} saving={saving} saveTestId="document-upload-save" />}
     >
       <Stack gap="5">
         <Field.Root required invalid={fileError !== null}>

@@ -4,52 +4,22 @@
  * The photo comes from the camera (`capture="environment"`) or the device's files; its bytes are stored as
  * ArrayBuffer + MIME type with the report.
  */
-import { Box, Button, chakra, Field, HStack, Image, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Field, HStack, Image, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Camera, ImagePlus, X } from 'lucide-react';
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_TYPE, REPORTABLE_NOTIFICATION_TYPES, type NotificationType } from '../../../shared/domain/notification';
-import { AppDialog } from '../../components/app-dialog';
+import { AppDialog, DialogSaveActions } from '../../components/app-dialog';
+import { FilePicker } from '../../components/attachment-picker';
 import { FormError } from '../../components/form-actions';
-import { inputErrors } from '../../lib/input-errors';
+import { SubmissionStop, useSubmission } from '../../components/use-submission';
 import { usePermission } from '../../lib/use-permission';
 import { createNotification } from '../../sync/repositories/notifications';
-import { isQuotaExceeded, useWriteContext } from '../../sync/use-write-context';
+import { useWriteContext } from '../../sync/use-write-context';
 
 interface ChosenPhoto {
   file: File;
   previewUrl: string;
-}
-
-/** A file input laid over a button-looking label: the whole 44 px target opens the camera or the chooser. */
-function PhotoPicker({ label, icon, capture, onFile }: { label: string; icon: React.ReactNode; capture?: boolean; onFile: (file: File) => void }) {
-  const id = useId();
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (file) onFile(file);
-  };
-  return (
-    <Box position="relative" _focusWithin={{ outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px', borderRadius: 'l2' }}>
-      <chakra.label htmlFor={id} display="inline-flex" alignItems="center" gap="2" minH="11" px="4" borderWidth="1px" borderColor="border" borderRadius="l2" bg="bg.panel" fontWeight="medium" cursor="pointer">
-        {icon}
-        {label}
-      </chakra.label>
-      <chakra.input
-        id={id}
-        type="file"
-        accept="image/*"
-        {...(capture ? { capture: 'environment' } : {})}
-        onChange={onChange}
-        position="absolute"
-        inset="0"
-        w="full"
-        h="full"
-        opacity={0}
-        cursor="pointer"
-      />
-    </Box>
-  );
 }
 
 export function QuickFaultDialog({ equipmentnodeid, onClose }: { equipmentnodeid: string; onClose: () => void }) {
@@ -60,10 +30,8 @@ export function QuickFaultDialog({ equipmentnodeid, onClose }: { equipmentnodeid
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [photo, setPhoto] = useState<ChosenPhoto | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  // The fields the declaration's schema refused (the server would have refused them after sync).
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  // The fields the declaration's schema refused (the server would have refused them after sync) show at their inputs.
+  const { saving, error, setError, fieldErrors, submit: run } = useSubmission();
 
   useEffect(
     () => () => {
@@ -85,34 +53,26 @@ export function QuickFaultDialog({ equipmentnodeid, onClose }: { equipmentnodeid
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!context || !trimmedTitle || saving) return;
-    setSaving(true);
-    setError(null);
-    setFieldErrors({});
-    try {
-      let bytes: ArrayBuffer | null = null;
-      if (photo) {
-        try {
-          bytes = await photo.file.arrayBuffer();
-        } catch {
-          setError(t('notificationSlice.dialog.photoUnreadable'));
-          setSaving(false);
-          return;
+    await run(
+      async () => {
+        let bytes: ArrayBuffer | null = null;
+        if (photo) {
+          try {
+            bytes = await photo.file.arrayBuffer();
+          } catch {
+            throw new SubmissionStop(t('notificationSlice.dialog.photoUnreadable'));
+          }
         }
-      }
-      await createNotification(context, {
-        type,
-        title: trimmedTitle,
-        description: description.trim() || undefined,
-        equipmentnodeid,
-        ...(photo && bytes ? { photo: { bytes, mimetype: photo.file.type, name: photo.file.name || 'foto.jpg' } } : {}),
-      });
-      onClose();
-    } catch (failure) {
-      const refused = inputErrors(failure, t);
-      if (refused) setFieldErrors(refused);
-      else setError(isQuotaExceeded(failure) ? t('sync.errors.quota') : t('notificationSlice.dialog.failed'));
-      setSaving(false);
-    }
+        await createNotification(context, {
+          type,
+          title: trimmedTitle,
+          description: description.trim() || undefined,
+          equipmentnodeid,
+          ...(photo && bytes ? { photo: { bytes, mimetype: photo.file.type, name: photo.file.name || 'foto.jpg' } } : {}),
+        });
+      },
+      { failed: t('notificationSlice.dialog.failed'), done: onClose },
+    );
   };
 
   return (
@@ -122,16 +82,7 @@ export function QuickFaultDialog({ equipmentnodeid, onClose }: { equipmentnodeid
       size="lg"
       placement="center"
       title={t('notificationSlice.dialog.title')}
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose} disabled={saving}>
-            {t('notificationSlice.dialog.cancel')}
-          </Button>
-          <Button type="submit" colorPalette="brand" disabled={!trimmedTitle || saving || !context} loading={saving} loadingText={t('notificationSlice.dialog.saving')}>
-            {t('notificationSlice.dialog.save')}
-          </Button>
-        </>
-      }
+      footer={<DialogSaveActions cancelLabel={t('notificationSlice.dialog.cancel')} saveLabel={t('notificationSlice.dialog.save')} savingLabel={t('notificationSlice.dialog.saving')} onCancel={onClose} canSave={!!trimmedTitle && !!context} saving={saving} />}
     >
       <Stack gap="5">
         <Field.Root required>
@@ -163,8 +114,8 @@ export function QuickFaultDialog({ equipmentnodeid, onClose }: { equipmentnodeid
         {canAttach && (
           <Stack gap="3">
             <HStack gap="3" flexWrap="wrap">
-              <PhotoPicker label={t('notificationSlice.dialog.takePhoto')} icon={<Camera size={18} aria-hidden />} capture onFile={choose} />
-              <PhotoPicker label={t('notificationSlice.dialog.choosePhoto')} icon={<ImagePlus size={18} aria-hidden />} onFile={choose} />
+              <FilePicker label={t('notificationSlice.dialog.takePhoto')} icon={<Camera size={18} aria-hidden />} accept="image/*" capture onFiles={([file]) => file && choose(file)} testId="quick-fault-camera-input" />
+              <FilePicker label={t('notificationSlice.dialog.choosePhoto')} icon={<ImagePlus size={18} aria-hidden />} accept="image/*" onFiles={([file]) => file && choose(file)} testId="quick-fault-photo-input" />
             </HStack>
             {photo && (
               <HStack gap="3" align="start">

@@ -21,16 +21,16 @@ import { BackLink } from '../../components/back-link';
 import { FormError } from '../../components/form-actions';
 import { MissingRecord } from '../../components/missing-record';
 import { TimeField } from '../../components/time-field';
+import { SubmissionStop, useSubmission } from '../../components/use-submission';
 import { keyedFiles, sortPickedFiles, uploadOfFile, type RejectedFile } from '../../lib/attachment-files';
 import { currentLanguage } from '../../lib/i18n';
-import { inputErrors } from '../../lib/input-errors';
 import { useMayRun } from '../../lib/use-permission';
 import { useAttachments } from '../../sync/machine-mirror';
 import { useEquipmentChoices, useEditableNotification, type EditableNotification, type EquipmentChoice } from '../../sync/notification-form-mirror';
 import { useSuggestionCandidates } from '../../sync/notification-suggestions';
 import type { PhotoInput } from '../../sync/repositories/attachments';
 import { createNotificationWithFiles, editNotification } from '../../sync/repositories/notifications';
-import { isQuotaExceeded, useWriteContext } from '../../sync/use-write-context';
+import { useWriteContext } from '../../sync/use-write-context';
 import { notificationDraftStore, takeNotificationDraft, type NotificationDraftValues } from '../../stores/notification-draft-store';
 import {
   dateTimeOf,
@@ -146,15 +146,13 @@ function NotificationForm({ target, notification }: { target: NotificationFormTa
   const initial = useMemo(() => initialValues(target, notification), [target, notification]);
   const [values, setValues] = useState<NotificationDraftValues>(() => takeNotificationDraft(key) ?? initial);
   const [touched, setTouched] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { saving, error, fieldErrors, clearFieldErrors, submit: run } = useSubmission();
   const [rejected, setRejected] = useState<RejectedFile[]>([]);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const wide = useBreakpointValue({ base: false, lg: true }) ?? false;
 
   // Every change is kept, so opening a suggestion and coming back finds the form as it was left.
   useEffect(() => notificationDraftStore.getState().keep(key, values), [key, values]);
-  useEffect(() => setFieldErrors({}), [values]);
+  useEffect(() => clearFieldErrors(), [values, clearFieldErrors]);
 
   const set = (change: Partial<NotificationDraftValues>) => setValues((current) => ({ ...current, ...change }));
   const errors = validateNotificationForm(values, !notification);
@@ -182,16 +180,6 @@ function NotificationForm({ target, notification }: { target: NotificationFormTa
     event.preventDefault();
     setTouched(true);
     if (!context || saving || Object.keys(errors).length > 0 || !isUsableNotificationType(values.type) || !values.equipmentnodeid) return;
-    setSaving(true);
-    setError(null);
-    let uploads: PhotoInput[];
-    try {
-      uploads = await Promise.all(values.files.map(({ file }) => uploadOfFile(file)));
-    } catch {
-      setError(t('notificationForm.errors.fileUnreadable'));
-      setSaving(false);
-      return;
-    }
     const fields = {
       type: values.type,
       title: values.title.trim(),
@@ -200,21 +188,23 @@ function NotificationForm({ target, notification }: { target: NotificationFormTa
       equipmentnodeid: values.equipmentnodeid,
       dueuntil: dueUntilOf(values.dueDate),
     } as const;
-    try {
-      if (notification) {
-        // why the cast: an old row may carry a type the form does not offer; it differs from the chosen one, so it is sent.
-        await editNotification(context, notification.nodeid, { ...notification, type: notification.type as NotificationType }, fields, uploads);
-        leave(`/notification-details?nodeid=${notification.nodeid}`);
-      } else {
-        const nodeid = await createNotificationWithFiles(context, { ...fields, created: dateTimeOf(values.date, values.time) ?? Date.now(), files: uploads });
-        leave(`/notification-details?nodeid=${nodeid}`);
-      }
-    } catch (failure) {
-      const refused = inputErrors(failure, t);
-      if (refused) setFieldErrors(refused);
-      else setError(isQuotaExceeded(failure) ? t('sync.errors.quota') : t('notificationForm.errors.saveFailed'));
-      setSaving(false);
-    }
+    await run(
+      async () => {
+        let uploads: PhotoInput[];
+        try {
+          uploads = await Promise.all(values.files.map(({ file }) => uploadOfFile(file)));
+        } catch {
+          throw new SubmissionStop(t('notificationForm.errors.fileUnreadable'));
+        }
+        if (notification) {
+          // why the cast: an old row may carry a type the form does not offer; it differs from the chosen one, so it is sent.
+          await editNotification(context, notification.nodeid, { ...notification, type: notification.type as NotificationType }, fields, uploads);
+          return notification.nodeid;
+        }
+        return createNotificationWithFiles(context, { ...fields, created: dateTimeOf(values.date, values.time) ?? Date.now(), files: uploads });
+      },
+      { failed: t('notificationForm.errors.saveFailed'), done: (nodeid) => leave(`/notification-details?nodeid=${nodeid}`) },
+    );
   };
 
   const title = notification ? t('notificationForm.editTitle') : t('notificationForm.addTitle');

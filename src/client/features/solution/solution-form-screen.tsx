@@ -6,35 +6,24 @@
  * the outbox in one transaction, so it never waits for the network; delete (notification.workflow delete) in edit
  * mode asks first. Back and after save or delete: the notification's details.
  */
-import { Card, Field, Flex, Heading, Input, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Card, Field, Flex, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Paperclip } from 'lucide-react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { attachFile } from '../../../shared/mutations/files';
 import { createWorkflow, deleteWorkflow, updateWorkflow } from '../../../shared/mutations/workflows';
-import { AttachmentPicker, type PickedEntry } from '../../components/attachment-picker';
 import { BackLink } from '../../components/back-link';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { FormError, FormFooter } from '../../components/form-actions';
 import { MissingRecord } from '../../components/missing-record';
-import { keyedFiles, sortPickedFiles, uploadOfFile, type RejectedFile } from '../../lib/attachment-files';
-import { inputErrors } from '../../lib/input-errors';
+import { RecordFormFrame as Frame, RecordFormPending, RecordFormPicker, useRecordForm } from '../../components/record-form';
 import { resolveSolutionForm, solutionReturnPath, type SolutionFormTarget } from '../../lib/solution-navigation';
 import { useMayRun } from '../../lib/use-permission';
 import { useNotificationTitle, useSolution, type SolutionItem } from '../../sync/notification-solutions';
-import type { PhotoInput } from '../../sync/repositories/attachments';
 import { addSolution, changeSolution, removeSolution } from '../../sync/repositories/workflows';
-import { isQuotaExceeded, useWriteContext } from '../../sync/use-write-context';
+import { useWriteContext } from '../../sync/use-write-context';
 import { canSaveSolution, type SolutionFormValues } from './solution-form-model';
-
-function Frame({ children }: { children: ReactNode }) {
-  return (
-    <Stack gap="4" p={{ base: '4', md: '6' }} maxW="4xl">
-      {children}
-    </Stack>
-  );
-}
 
 export function SolutionFormScreen() {
   const location = useLocation();
@@ -56,22 +45,7 @@ function SolutionFormLoader({ target }: { target: SolutionFormTarget }) {
   const solution = useSolution(target.workflownodeid);
   const back = <BackLink to={solutionReturnPath(target.notificationnodeid)} label={t('solution.form.back')} />;
   if (target.mode === 'add') return <SolutionForm target={target} solution={null} back={back} />;
-  if (solution.status === 'loading') {
-    return (
-      <Frame>
-        {back}
-        <Skeleton h="80" borderRadius="l3" aria-label={t('solution.form.loading')} />
-      </Frame>
-    );
-  }
-  if (solution.status === 'missing') {
-    return (
-      <Frame>
-        {back}
-        <MissingRecord title={t('solution.form.notFound')} text={t('solution.form.notFoundText')} testId="solution-not-found" />
-      </Frame>
-    );
-  }
+  if (solution.status !== 'ready') return <RecordFormPending area="solution" status={solution.status} back={back} missingTestId="solution-not-found" />;
   return <SolutionForm key={solution.value.nodeid} target={target} solution={solution.value} back={back} />;
 }
 
@@ -85,62 +59,21 @@ function SolutionForm({ target, solution, back }: { target: SolutionFormTarget; 
   const notificationTitle = useNotificationTitle(target.notificationnodeid);
   const initial: SolutionFormValues | null = solution ? { title: solution.title ?? '', description: solution.description ?? '' } : null;
   const [values, setValues] = useState<SolutionFormValues>(initial ?? { title: '', description: '' });
-  const [files, setFiles] = useState<PickedEntry[]>([]);
-  const [rejected, setRejected] = useState<RejectedFile[]>([]);
-  const [saving, setSaving] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const form = useRecordForm('solution', () => navigate(solutionReturnPath(target.notificationnodeid), { replace: true }));
+  const { fieldErrors, clearFieldErrors } = form;
   // why: a workflow without a step (none this app makes) has nothing its files could hang on.
   const attachable = canAttach && (!solution || solution.stepnodeid !== null);
 
-  useEffect(() => setFieldErrors({}), [values]);
+  useEffect(() => clearFieldErrors(), [values, clearFieldErrors]);
 
-  const pick = (picked: File[]) => {
-    const { accepted, rejected: refused } = sortPickedFiles(picked);
-    setRejected(refused);
-    setFiles((current) => [...current, ...keyedFiles(accepted)]);
-  };
+  const canSave = Boolean(context) && canWrite && canSaveSolution(values, { saving: form.saving, initial, newFiles: form.files.length, existingFiles: solution?.attachments.length ?? 0 });
 
-  const leave = () => navigate(solutionReturnPath(target.notificationnodeid), { replace: true });
-  const canSave = Boolean(context) && canWrite && canSaveSolution(values, { saving, initial, newFiles: files.length, existingFiles: solution?.attachments.length ?? 0 });
-
-  const save = async (event: FormEvent) => {
+  const save = (event: FormEvent) => {
     event.preventDefault();
     if (!context || !canSave) return;
-    setSaving(true);
-    setError(null);
-    let uploads: PhotoInput[];
-    try {
-      uploads = await Promise.all(files.map(({ file }) => uploadOfFile(file)));
-    } catch {
-      setError(t('solution.errors.fileUnreadable', { name: files.map(({ file }) => file.name).join(', ') }));
-      setSaving(false);
-      return;
-    }
-    try {
-      if (solution && initial) await changeSolution(context, solution, initial, values, uploads);
-      else await addSolution(context, { ...values, notificationnodeid: target.notificationnodeid, files: uploads });
-      leave();
-    } catch (failure) {
-      const refused = inputErrors(failure, t);
-      if (refused) setFieldErrors(refused);
-      else setError(isQuotaExceeded(failure) ? t('sync.errors.quota') : t('solution.errors.saveFailed'));
-      setSaving(false);
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (!context || !solution) return;
-    setConfirming(false);
-    setSaving(true);
-    try {
-      await removeSolution(context, solution.nodeid);
-      leave();
-    } catch (failure) {
-      setError(isQuotaExceeded(failure) ? t('sync.errors.quota') : t('solution.errors.deleteFailed'));
-      setSaving(false);
-    }
+    void form.save((uploads) =>
+      solution && initial ? changeSolution(context, solution, initial, values, uploads) : addSolution(context, { ...values, notificationnodeid: target.notificationnodeid, files: uploads }),
+    );
   };
 
   const heading = solution ? t('solution.form.editTitle') : t('solution.form.addTitle');
@@ -190,35 +123,18 @@ function SolutionForm({ target, solution, back }: { target: SolutionFormTarget; 
                     ))}
                   </Stack>
                 )}
-                {attachable && (
-                  <AttachmentPicker
-                    fileLabel={t('solution.attachments.add')}
-                    cameraLabel={t('solution.attachments.camera')}
-                    hint={t('solution.attachments.hint')}
-                    fileTestId="solution-file-input"
-                    cameraTestId="solution-camera-input"
-                    onFiles={pick}
-                    files={files}
-                    onRemove={(removed) => setFiles((current) => current.filter((entry) => entry.key !== removed))}
-                    removeLabel={(name) => t('solution.attachments.remove', { name })}
-                    filesHeading={t('solution.attachments.newFiles')}
-                    filesTestId="solution-new-files"
-                    rejectedTitle={t('solution.attachments.rejected')}
-                    rejectedLines={rejected.map((file) => t('solution.attachments.rejectedItem', { name: file.name, type: file.type }))}
-                    rejectedTestId="solution-rejected-files"
-                  />
-                )}
+                {attachable && <RecordFormPicker area="solution" form={form} />}
               </Stack>
             )}
             {!canWrite && <FormError error={t('solution.form.notAllowed')} />}
-            <FormError error={error} />
+            <FormError error={form.error} />
           </Card.Body>
           <FormFooter
             {...(solution && canDelete ? { deleteLabel: t('solution.form.delete') } : {})}
-            onDelete={() => setConfirming(true)}
-            submitLabel={saving ? t('solution.form.saving') : t('solution.form.save')}
+            onDelete={form.askDelete}
+            submitLabel={form.saving ? t('solution.form.saving') : t('solution.form.save')}
             canSubmit={canSave}
-            busy={saving}
+            busy={form.saving}
             deleteTestId="solution-form-delete"
             submitTestId="solution-form-save"
           />
@@ -226,13 +142,13 @@ function SolutionForm({ target, solution, back }: { target: SolutionFormTarget; 
       </Card.Root>
       {solution && (
         <ConfirmDeleteDialog
-          open={confirming}
+          open={form.confirming}
           title={t('solution.delete.title')}
           text={t('solution.delete.text', { title: solution.title ?? t('solution.list.untitled') })}
           cancelLabel={t('solution.delete.cancel')}
           confirmLabel={t('solution.delete.confirm')}
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => void confirmDelete()}
+          onCancel={form.cancelDelete}
+          onConfirm={() => context && void form.remove(() => removeSolution(context, solution.nodeid))}
           confirmTestId="solution-confirm-delete"
         />
       )}
