@@ -8,21 +8,13 @@
 import type { Page } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
 import { ApiClient, SyncStatus } from './support/machine-pages';
-import { loginAs, smallTouchTargets, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
+import { loginAs, shotsDir, TABLET_LANDSCAPE, TABLET_PORTRAIT, tabletScreenshots } from './support/pages';
 import { takeOfflineReady, waitForEmptyOutbox } from './support/offline';
 import { expect, test, watchCsp, expectNoCspViolations } from './support/test';
 
-const SHOTS = '/work/wt/shots/costs';
+const SHOTS = shotsDir('costs');
 
-async function screenshots(page: Page, file: string) {
-  for (const [name, viewport] of [['1280x800', TABLET_LANDSCAPE], ['800x1280', TABLET_PORTRAIT]] as const) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${SHOTS}/${file}-${name}.png`, fullPage: true });
-    expect(await smallTouchTargets(page), `${file} ${name}`).toEqual([]);
-  }
-  await page.setViewportSize(TABLET_LANDSCAPE);
-}
+const screenshots = (page: Page, file: string) => tabletScreenshots(page, SHOTS, file);
 
 const euro = (value: number) => `${new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)} €`;
 

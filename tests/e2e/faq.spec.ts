@@ -8,22 +8,14 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { loginAs, smallTouchTargets, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
+import { loginAs, shotsDir, TABLET_LANDSCAPE, tabletScreenshots } from './support/pages';
 import { ApiClient, MachineListPage, SyncStatus, solidPng } from './support/machine-pages';
 import { apiLogin, clientIdOf, serverLastMutationId, takeOfflineReady, waitForEmptyOutbox } from './support/offline';
 
-const SHOTS = '/work/wt/shots/faq';
+const SHOTS = shotsDir('faq');
 const TYPE_FAQ = 'Maximales Werkstückgewicht auf dem Tisch?';
 
-async function screenshots(page: Page, file: string) {
-  for (const [name, viewport] of [['1280x800', TABLET_LANDSCAPE], ['800x1280', TABLET_PORTRAIT]] as const) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${SHOTS}/${file}-${name}.png`, fullPage: true });
-    expect(await smallTouchTargets(page), `${file} ${name}`).toEqual([]);
-  }
-  await page.setViewportSize(TABLET_LANDSCAPE);
-}
+const screenshots = (page: Page, file: string) => tabletScreenshots(page, SHOTS, file);
 
 const faqItem = (page: Page, question: string) => page.getByTestId('faq-item').filter({ has: page.getByTestId('faq-question').getByText(question, { exact: true }) });
 

@@ -6,12 +6,12 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { loginAs, smallTouchTargets, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
+import { loginAs, shotsDir, smallTouchTargets, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
 import { ApiClient, MachineListPage, MachinePage, SyncStatus } from './support/machine-pages';
 import { takeOfflineReady } from './support/offline';
 
 const MACHINE = 'BAZ 02 Fräszentrum';
-const SHOTS = '/work/wt/shots/counters';
+const SHOTS = shotsDir('counters');
 
 const addDialog = (page: Page) => page.getByTestId('counter-add-dialog');
 const editDialog = (page: Page) => page.getByTestId('counter-edit-dialog');

@@ -2,16 +2,16 @@
  * The machine screen's frame (#12): opened from its sticker URL without network, the six tabs in the spec's order
  * with the URL following and back/forward moving between them, the photo's zoom viewer, the QR dialog (warning:
  * the suite runs on 127.0.0.1, an address no tablet reaches), the maintenance table's paging and sorting.
- * Screenshots of every tab at 1280×800 and 800×1280 go to /work/wt/shots/frame (looked at by hand).
+ * Screenshots of every tab at 1280×800 and 800×1280 go to test-results/screens/frame (looked at by hand).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { loginAs, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
+import { loginAs, shotsDir, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
 import { MachineListPage, MachinePage, SyncStatus } from './support/machine-pages';
 import { takeOfflineReady } from './support/offline';
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? '/work/wt/shots/frame';
+const SHOTS = shotsDir('frame');
 const TABS = ['Übersicht', 'Historie', 'Dokumentation', 'FAQ', 'Wartung', 'Zähler'] as const;
 const MACHINE = 'BAZ 02 Fräszentrum';
 

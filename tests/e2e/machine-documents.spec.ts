@@ -10,10 +10,10 @@ import { jsPDF } from 'jspdf';
 import { expect, expectNoCspViolations, test, watchCsp } from './support/test';
 import { MachineListPage, solidPng, SyncStatus } from './support/machine-pages';
 import { takeOfflineReady, waitForEmptyOutbox } from './support/offline';
-import { loginAs, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
+import { loginAs, shotsDir, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
 
 const MACHINE = 'BAZ 02 Fräszentrum';
-const SHOTS = '/work/wt/shots/docs';
+const SHOTS = shotsDir('docs');
 
 /** A real two-page PDF, as a manual would be: page 1 and page 2 with big text the canvas must show. */
 function manualPdf(): Buffer {

@@ -9,15 +9,15 @@ import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { loginAs, navigateInApp, smallTouchTargets, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
+import { loginAs, navigateInApp, shotsDir, smallTouchTargets, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
 import { ApiClient, MachineListPage, MachinePage, SyncStatus } from './support/machine-pages';
 import { apiLogin, takeOfflineReady } from './support/offline';
 
 const MACHINE = 'BAZ 02 Fräszentrum';
 const BUILD_YEAR = 2014;
 const EMPTY_TEXT = 'Die Maschinenhistorie weiß bisher noch keine Meldungen auf.';
-/** Screenshots and the report, kept for a person to look at; SHOTS_DIR puts them elsewhere (e.g. /work/wt/shots/history). */
-const SHOTS = process.env.SHOTS_DIR ?? 'test-results/e2e/machine-history';
+/** Screenshots and the report, kept for a person to look at; E2E_SHOTS_DIR puts them elsewhere. */
+const SHOTS = shotsDir('history');
 
 interface ServerNotification {
   nodeid: string;

@@ -10,24 +10,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/test';
-import { loginAs, navigateInApp, smallTouchTargets, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
+import { loginAs, navigateInApp, shotsDir, TABLET_LANDSCAPE, tabletScreenshots } from './support/pages';
 import { ApiClient, MachineListPage, MachinePage, SyncStatus } from './support/machine-pages';
 import { apiLogin, serverNotification, takeOfflineReady } from './support/offline';
 
-const SHOTS = '/work/wt/shots/details';
+const SHOTS = shotsDir('details');
 const MACHINE = 'BAZ 02 Fräszentrum';
 const LONG_TITLE = 'Kühlmittelpumpe läuft laut und fördert zu wenig am Spindelkopf';
 type Row = Record<string, unknown>;
 
-async function screenshots(page: Page, file: string) {
-  for (const [name, viewport] of [['1280x800', TABLET_LANDSCAPE], ['800x1280', TABLET_PORTRAIT]] as const) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${SHOTS}/${file}-${name}.png`, fullPage: true });
-    expect(await smallTouchTargets(page), `${file} ${name}`).toEqual([]);
-  }
-  await page.setViewportSize(TABLET_LANDSCAPE);
-}
+const screenshots = (page: Page, file: string) => tabletScreenshots(page, SHOTS, file);
 
 const name = (value: unknown): string => (typeof value === 'string' ? value : ((value as Record<string, string> | null)?.de ?? ''));
 

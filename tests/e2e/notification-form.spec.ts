@@ -9,23 +9,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { loginAs, navigateInApp, smallTouchTargets, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
+import { loginAs, navigateInApp, shotsDir, TABLET_LANDSCAPE, tabletScreenshots } from './support/pages';
 import { ApiClient, MachineListPage, MachinePage, SyncStatus, solidPng } from './support/machine-pages';
 import { takeOfflineReady, waitForEmptyOutbox } from './support/offline';
 
-const SHOTS = '/work/wt/shots/notform';
+const SHOTS = shotsDir('notform');
 const MACHINE = 'BAZ 01 Fräszentrum';
 const TYPE_FAQ = 'Maximales Werkstückgewicht auf dem Tisch?';
 
-async function screenshots(page: Page, file: string) {
-  for (const [name, viewport] of [['1280x800', TABLET_LANDSCAPE], ['800x1280', TABLET_PORTRAIT]] as const) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `${SHOTS}/${file}-${name}.png`, fullPage: true });
-    expect(await smallTouchTargets(page), `${file} ${name}`).toEqual([]);
-  }
-  await page.setViewportSize(TABLET_LANDSCAPE);
-}
+const screenshots = (page: Page, file: string) => tabletScreenshots(page, SHOTS, file, { settleMs: 400 });
 
 /** Serious or critical axe findings (WCAG 2.1 AA), after animations settle (see accessibility.spec.ts). */
 async function axeFindings(page: Page): Promise<string[]> {

@@ -10,9 +10,9 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { MachineListPage, MachinePage, SyncStatus } from './support/machine-pages';
 import { takeOfflineReady } from './support/offline';
-import { loginAs, smallTouchTargets, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
+import { loginAs, shotsDir, smallTouchTargets, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
 
-const SHOTS = '/work/wt/shots/ndash';
+const SHOTS = shotsDir('ndash');
 const de = JSON.parse(readFileSync('src/client/i18n/de.json', 'utf8')) as { notification: { type: Record<string, string> } };
 const typeLabel = (type: number) => de.notification.type[String(type)]!;
 

@@ -7,11 +7,11 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { loginAs, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
+import { loginAs, shotsDir, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
 import { pdfBytes } from '../factories/files';
 import { ApiClient, SyncStatus } from './support/machine-pages';
 
-const SHOTS = '/work/wt/shots/files';
+const SHOTS = shotsDir('files');
 type Row = Record<string, unknown>;
 
 async function loginReadyForOffline(page: Page) {

@@ -11,21 +11,13 @@ import type { Page } from '@playwright/test';
 import { decodedHeader, parseMime, textOf } from '../support/mime';
 import { apiLogin, demoMachine, takeOfflineReady } from './support/offline';
 import { SyncStatus } from './support/machine-pages';
-import { loginAs, smallTouchTargets, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
+import { loginAs, shotsDir, TABLET_LANDSCAPE, tabletScreenshots } from './support/pages';
 import { expect, test } from './support/test';
 
-const SHOTS = '/work/wt/shots/share';
+const SHOTS = shotsDir('share');
 const MAIL_DIR = join(process.env.E2E_DATA_DIR ?? 'test-results/e2e-data', 'mail');
 
-async function screenshots(page: Page, file: string) {
-  for (const [name, viewport] of [['1280x800', TABLET_LANDSCAPE], ['800x1280', TABLET_PORTRAIT]] as const) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${SHOTS}-${file}-${name}.png` });
-    expect(await smallTouchTargets(page), `${file} ${name}`).toEqual([]);
-  }
-  await page.setViewportSize(TABLET_LANDSCAPE);
-}
+const screenshots = (page: Page, file: string) => tabletScreenshots(page, SHOTS, file, { fullPage: false });
 
 /** The mails in the server's mail folder sent to `receiver`, read as a mail program would. */
 async function mailsTo(receiver: string) {
@@ -72,7 +64,7 @@ test('share by e-mail: the address is checked, the mail arrives in the mail fold
   await dialog.getByRole('button', { name: 'Senden' }).click();
   await expect(page.getByText('E-Mail gesendet!')).toBeVisible();
   await expect(dialog).toBeHidden();
-  await page.screenshot({ path: `${SHOTS}-sent-1280x800.png` });
+  await page.screenshot({ path: `${SHOTS}/sent-1280x800.png` });
   // The toast hides after 4 s (§2.2).
   await expect(page.getByText('E-Mail gesendet!')).toBeHidden({ timeout: 8_000 });
 

@@ -1,9 +1,29 @@
 /** Page models: the e2e specs speak in user actions, not selectors. */
+import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoRole } from '../../../src/server/db/seed/demo-users';
 
 export const TABLET_LANDSCAPE = { width: 1280, height: 800 } as const;
 export const TABLET_PORTRAIT = { width: 800, height: 1280 } as const;
+
+/** Where a spec's screenshots go, kept for a person to look at: test-results/screens/<area>, or under E2E_SHOTS_DIR. */
+export function shotsDir(area: string): string {
+  return join(process.env.E2E_SHOTS_DIR ?? 'test-results/screens', area);
+}
+
+/**
+ * The current screen at both tablet sizes (1280×800, 800×1280): a screenshot each into `dir` as
+ * `<file>-<size>.png`, and no touch target under 44 px at either size; back to landscape after.
+ */
+export async function tabletScreenshots(page: Page, dir: string, file: string, { fullPage = true, settleMs = 300 } = {}) {
+  for (const [name, viewport] of [['1280x800', TABLET_LANDSCAPE], ['800x1280', TABLET_PORTRAIT]] as const) {
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(settleMs);
+    await page.screenshot({ path: join(dir, `${file}-${name}.png`), fullPage });
+    expect(await smallTouchTargets(page), `${file} ${name}`).toEqual([]);
+  }
+  await page.setViewportSize(TABLET_LANDSCAPE);
+}
 
 export class LoginPage {
   constructor(private readonly page: Page) {}
