@@ -8,7 +8,7 @@
 import { Badge, Box, Button, Card, Field, Grid, Heading, HStack, Input, Link, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { CalendarCheck, Factory, FileDown, RotateCcw } from 'lucide-react';
-import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import {
@@ -30,6 +30,7 @@ import { formatDate } from '../../lib/dates';
 import { usePermission } from '../../lib/use-permission';
 import { downloadBlob } from '../../lib/download';
 import { currentLanguage } from '../../lib/i18n';
+import { useListOffset } from '../../lib/use-list-offset';
 import { useMachineNames, type MachineNames, type MachineRecord } from '../../sync/machine-mirror';
 import { useMachineHistory, type HistoryEntry } from '../../sync/machine-history';
 import { historyFilterSummary, type HistoryReportLabels } from './history-report';
@@ -145,18 +146,7 @@ function YearRow({ year, count }: { year: number | null; count: number }) {
 /** The year headers and entries, only those near the screen rendered (rows measure themselves). */
 function Timeline({ items, machineNodeid }: { items: TimelineItem[]; machineNodeid: string }) {
   const { t } = useTranslation();
-  const listRef = useRef<HTMLDivElement>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
-  useLayoutEffect(() => {
-    const list = listRef.current;
-    if (!list) return;
-    // The filter panel above the list (portrait) changes height; the list's page offset follows it.
-    const update = () => setScrollMargin(list.getBoundingClientRect().top + window.scrollY);
-    update();
-    const observer = new ResizeObserver(update);
-    observer.observe(document.body);
-    return () => observer.disconnect();
-  }, []);
+  const { listRef, offset: scrollMargin } = useListOffset<HTMLDivElement>();
   const virtualizer = useWindowVirtualizer({
     count: items.length,
     estimateSize: (index) => (items[index]?.kind === 'year' ? 52 : 76),

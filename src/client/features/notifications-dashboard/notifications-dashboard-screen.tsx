@@ -8,7 +8,7 @@
 import { Badge, Box, Button, CloseButton, Drawer, Field, Flex, Grid, HStack, IconButton, Input, Link, NativeSelect, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, RotateCcw, Search, SlidersHorizontal } from 'lucide-react';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { StructureTree } from '../../../shared/api/structure';
@@ -28,6 +28,7 @@ import { NotificationTypeBadge } from '../../components/notification-type-badge'
 import { formatDateTime } from '../../lib/dates';
 import { currentLanguage } from '../../lib/i18n';
 import { elapsedText, openForText } from '../../lib/use-elapsed-text';
+import { useListOffset } from '../../lib/use-list-offset';
 import { useSessionStore } from '../../stores/session-store';
 import { useNotificationsDashboardView } from '../../stores/notifications-dashboard-store';
 import { useDashboardList, useFollowedMachines } from '../../sync/notifications-dashboard';
@@ -97,21 +98,11 @@ function VirtualList({
   onMore: () => void;
 }) {
   const { t } = useTranslation();
-  const listRef = useRef<HTMLDivElement>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
+  const { listRef, offset: scrollMargin } = useListOffset<HTMLDivElement>();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = window.setInterval(() => setNow(Date.now()), 60_000);
     return () => window.clearInterval(timer);
-  }, []);
-  useLayoutEffect(() => {
-    const list = listRef.current;
-    if (!list) return;
-    const update = () => setScrollMargin(list.getBoundingClientRect().top + window.scrollY);
-    update();
-    const observer = new ResizeObserver(update);
-    observer.observe(document.body);
-    return () => observer.disconnect();
   }, []);
   const virtualizer = useWindowVirtualizer({ count: rows.length, estimateSize: () => ROW_HEIGHT, overscan: 8, scrollMargin, getItemKey: (index) => rows[index]!.nodeid });
   const items = virtualizer.getVirtualItems();
