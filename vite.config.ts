@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { textParts } from './scripts/vite-text-parts.ts';
 import { BRAND_COLOR, CANVAS_COLOR } from './src/shared/brand.ts';
 
 const brotli = promisify(brotliCompress);
@@ -57,6 +58,7 @@ export default defineConfig({
     // Dexie, zod and the screens are not in the entry (docs/client.md § What loads when). Raise only with a reason.
     chunkSizeWarningLimit: 500,
     rolldownOptions: {
+      treeshake: { manualPureFunctions: ['defineConfig'] },
       output: {
         // why: zod-config.ts must run before any schema is built (see there); in zod's chunk it runs when zod loads.
         codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]client[\\/]lib[\\/]zod-config\.ts$/ }] },
@@ -78,6 +80,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    textParts(),
     precompress(),
     VitePWA({
       strategies: 'injectManifest',

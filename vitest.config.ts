@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { textParts } from './scripts/vite-text-parts.ts';
 
 export default defineConfig({
   test: {
     projects: [
       {
+        // why: lib/i18n.ts imports de.json's parts as virtual modules.
+        plugins: [textParts()],
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],

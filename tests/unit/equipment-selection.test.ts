@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { highlightParts, matchesSearch, membersOf, selectionChanges, selectionCount, selectionList, type SelectableEquipment } from '../../src/client/features/structure/equipment-selection';
-import { i18n, initI18n } from '../../src/client/lib/i18n';
+import { i18n, initI18n, loadAppTexts } from '../../src/client/lib/i18n';
 
 const machine = (overrides: Partial<SelectableEquipment> & Pick<SelectableEquipment, 'nodeid' | 'name'>): SelectableEquipment => ({
   equipmentid: null,
@@ -51,6 +51,8 @@ describe('equipment selection search', () => {
 
 describe('selection count line (part 2 §2.6)', () => {
   initI18n('de');
+  // The equipment selection's texts are beyond the shell's (as for its screen, router.tsx).
+  beforeAll(() => loadAppTexts());
   const line = (listed: number, selected: number, query: string) => {
     const count = selectionCount(listed, selected, query);
     return i18n.t(count.key, { total: count.total, selected: count.selected });

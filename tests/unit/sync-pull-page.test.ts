@@ -50,6 +50,27 @@ describe('pull page reader (worker protocol)', () => {
     await expect(read(new TextEncoder().encode('{"cursor": ').buffer)).rejects.toBeInstanceOf(InvalidPageError);
   });
 
+  it('refuses each break of the contract in the worker and on the main thread alike, and says where', async () => {
+    const bad: [unknown, string][] = [
+      [{ ...head, cursor: -1, changes: [] }, 'cursor'],
+      [{ ...head, hasMore: 'yes', changes: [] }, 'hasMore'],
+      [{ ...head, changes: {} }, 'changes'],
+      [{ ...head, changes: [...rows(600), { kind: 'nope', nodeid: 'x', version: 1 }] }, 'changes.600.kind'],
+      [{ ...head, changes: [...rows(2), { kind: 'counters', nodeid: 7, version: 1 }] }, 'changes.2.nodeid'],
+      [{ ...head, changes: [{ kind: 'counters', nodeid: 'x', version: 1.5 }] }, 'changes.0.version'],
+      [{ ...head, changes: [{ kind: 'counters', nodeid: 'x', version: 1, deleted: false }] }, 'changes.0.deleted'],
+      [{ ...head, changes: [{ kind: 'counters', nodeid: 'x', version: 1, data: null }] }, 'changes.0.data'],
+    ];
+    for (const [body, where] of bad) {
+      const { worker, replies } = fakeWorker();
+      const inWorker = createPageReader(worker, readPageHere)(bodyOf(body));
+      await expect(inWorker).rejects.toBeInstanceOf(InvalidPageError);
+      await expect(inWorker).rejects.toThrow(`(${where}: `);
+      expect(replies.map((reply) => reply.type)).toEqual(['invalid']);
+      await expect(readPageHere(bodyOf(body))).rejects.toThrow(`(${where}: `);
+    }
+  });
+
   it('keeps two pages read at the same time apart', async () => {
     const { worker } = fakeWorker();
     const read = createPageReader(worker, readPageHere);

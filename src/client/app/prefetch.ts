@@ -9,6 +9,7 @@
 import { matchPath } from 'react-router-dom';
 import { SESSION_STORAGE_KEY } from '../lib/session-vault';
 import { preloadSessionParser } from '../stores/session-store';
+import { LOGIN_PATH } from './guards';
 import { isScreenRoute, NOT_FOUND_PATH, ROUTE_TABLE, type ReadyScreenRoute, type RouteAccess } from './route-table';
 
 /** The screen the router will render at `pathname` for a guest or a signed-in user (not the 404 catch-all). */
@@ -32,4 +33,6 @@ export function prefetchCurrentRoute(pathname: string = window.location.pathname
     if (screen?.access === 'private') void import('./app-layout').catch(ignore);
   }
   if (screen) void screen.load().catch(ignore);
+  // Every screen but the login renders with the German texts beyond the shell (router.tsx, withAppTexts).
+  if (screen && screen.path !== LOGIN_PATH) void import('virtual:texts/de-app').catch(ignore);
 }

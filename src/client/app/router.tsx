@@ -6,17 +6,28 @@ import { lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageSkeleton } from '../components/page-skeleton';
-import { GuestOnly, RequireAuth } from './guards';
-import { isRedirectRoute, isScreenRoute, NOT_FOUND_PATH, ROUTE_TABLE, type ReadyScreenRoute } from './route-table';
+import { loadAppTexts } from '../lib/i18n';
+import { GuestOnly, LOGIN_PATH, RequireAuth } from './guards';
+import { isRedirectRoute, isScreenRoute, NOT_FOUND_PATH, ROUTE_TABLE, type ReadyScreenRoute, type ScreenModule } from './route-table';
 import { usePageTitle, type RouteHandle } from './use-page-title';
 import { useSessionStore } from '../stores/session-store';
 
+/** A chunk together with the German texts beyond the shell (lib/i18n.ts), loaded in parallel. */
+export function withAppTexts<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), loadAppTexts()]).then(([module]) => module);
+}
+
+/** How a route's screen loads: the login with the shell's texts only, every other screen with all of them. */
+export function screenLoader(entry: ReadyScreenRoute): () => Promise<ScreenModule> {
+  return entry.path === LOGIN_PATH ? entry.load : withAppTexts(entry.load);
+}
+
 // why lazy: the frame (app bar, navigation, sync engine with the data mirror) is for signed-in users only; the login
 // must not load it. A cold /dashboard loads it in parallel with the screen.
-const AppLayout = lazy(() => import('./app-layout').then((m) => ({ default: m.AppLayout })));
+const AppLayout = lazy(withAppTexts(() => import('./app-layout').then((m) => ({ default: m.AppLayout }))));
 
 function screenRoute(entry: ReadyScreenRoute): RouteObject {
-  const Screen = lazy(entry.load);
+  const Screen = lazy(screenLoader(entry));
   const handle: RouteHandle = { titleKey: entry.titleKey };
   return { path: entry.path, element: <Screen />, handle };
 }

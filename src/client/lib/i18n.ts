@@ -4,7 +4,8 @@
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import de from '../i18n/de.json';
+import type de from '../i18n/de.json';
+import deShell from 'virtual:texts/de-shell';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../shared/domain/language';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, type Language };
@@ -30,12 +31,32 @@ function storedLanguage(): Language {
 
 export const i18n = i18next.createInstance();
 
-// why lazy: German is the default and the fallback, so it is bundled; English (~8 KB gzip) loads only for a device
-// set to English, before the first render (main.tsx waits for whenLanguageLoaded), or when the user switches.
-const LOAD_RESOURCES: Record<Language, () => Promise<typeof de>> = {
-  de: () => Promise.resolve(de),
+// why lazy: German is the default and the fallback, so its shell namespaces are bundled (the rest: loadAppTexts);
+// English (~13 KB gzip) loads only for a device set to English, before the first render (main.tsx waits for
+// whenLanguageLoaded), or when the user switches.
+const LOAD_RESOURCES: Record<Language, () => Promise<object>> = {
+  de: () => Promise.resolve(deShell),
   en: () => import('../i18n/en.json').then((module) => module.default),
 };
+let appTexts: Promise<void> | undefined;
+
+/**
+ * Adds the German texts beyond the shell namespaces (src/client/i18n/shell-namespaces.ts) — German is every
+ * language's fallback. The router loads it with every screen but the login and with the app frame, so no component
+ * outside the shell renders before its texts are there.
+ */
+export function loadAppTexts(): Promise<void> {
+  appTexts ??= import('virtual:texts/de-app').then(
+    (module) => {
+      i18n.addResourceBundle(DEFAULT_LANGUAGE, 'translation', module.default, true, false);
+    },
+    (error: unknown) => {
+      appTexts = undefined; // tried again with the next screen
+      throw error;
+    },
+  );
+  return appTexts;
+}
 let languageLoaded: Promise<void> = Promise.resolve();
 
 async function ensureResources(language: Language): Promise<void> {
@@ -51,7 +72,7 @@ export function whenLanguageLoaded(): Promise<void> {
 export function initI18n(language: Language = storedLanguage()): typeof i18n {
   if (i18n.isInitialized) return i18n;
   void i18n.use(initReactI18next).init({
-    resources: { de: { translation: de } },
+    resources: { de: { translation: deShell } },
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],

@@ -6,23 +6,22 @@
  * slice at a time. Where no worker can be started (tests, an old browser), the same check runs on the main thread
  * with a yield between slices.
  */
-import { z } from 'zod';
-import { pullResponseSchema, syncChangeSchema, type PullResponse, type SyncChange } from '../../shared/api/sync';
+// why no zod here: this module is the worker's bundle, which shares no chunk with the page; the check is the
+// contract's, written out without zod (pull-page-check.ts, held to the zod schemas by its test).
+import { checkPullEnvelope, checkSyncChanges, ContractMismatch, type PullPageHead } from '../../shared/api/pull-page-check';
+import type { PullResponse, SyncChange } from '../../shared/api/sync';
 
 /** Rows per slice: a slice's check, and its unpacking on the main thread, stay a few milliseconds. */
 export const PAGE_SLICE = 500;
 
-const pageEnvelopeSchema = pullResponseSchema.extend({ changes: z.array(z.unknown()) });
-// why `data` as a plain-object check: the contract's `z.record` copies every row key by key, which was most of the
-// check's cost; the row is stored as it came, so a check that it is an object is all the mirror needs.
-const changesSchema = z.array(syncChangeSchema.extend({ data: z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value)).optional() }));
+export type PageHead = PullPageHead;
 
-export type PageHead = Omit<PullResponse, 'changes'>;
-
-/** The body does not match the contract (or is no JSON); `cause` is the zod error when there is one. */
+/** The body does not match the contract (or is no JSON); `cause` says where (a ContractMismatch) when there is one. */
 export class InvalidPageError extends Error {
-  constructor(cause?: unknown) {
-    super('Pull answer does not match the contract', cause === undefined ? undefined : { cause });
+  /** `message`: the one the worker's error had (from the worker only the message comes back). */
+  constructor(cause?: unknown, message?: string) {
+    // The mismatch's place goes into the message, so it survives the way back from the worker.
+    super(message ?? (cause instanceof ContractMismatch ? `Pull answer does not match the contract (${cause.message})` : 'Pull answer does not match the contract'), cause === undefined ? undefined : { cause });
   }
 }
 
@@ -37,16 +36,22 @@ export async function readPage(text: string, onSlice: (changes: SyncChange[]) =>
   } catch (error) {
     throw new InvalidPageError(error);
   }
-  const envelope = pageEnvelopeSchema.safeParse(body);
-  if (!envelope.success) throw new InvalidPageError(envelope.error);
-  const { changes, ...head } = envelope.data;
+  let envelope: ReturnType<typeof checkPullEnvelope>;
+  try {
+    envelope = checkPullEnvelope(body);
+  } catch (error) {
+    throw new InvalidPageError(error);
+  }
+  const { head, changes } = envelope;
   // Checked whole before the first slice goes out, so a bad row never leaves half a page behind.
   const slices: SyncChange[][] = [];
   for (let start = 0; start < changes.length; start += PAGE_SLICE) {
     if (start > 0) await between?.();
-    const slice = changesSchema.safeParse(changes.slice(start, start + PAGE_SLICE));
-    if (!slice.success) throw new InvalidPageError(slice.error);
-    slices.push(slice.data);
+    try {
+      slices.push(checkSyncChanges(changes.slice(start, start + PAGE_SLICE), start));
+    } catch (error) {
+      throw new InvalidPageError(error);
+    }
   }
   for (const slice of slices) onSlice(slice);
   return head;
@@ -99,7 +104,7 @@ export function createPageReader(worker: PageWorker, fallback: PageReader): Page
     }
     reading.delete(reply.id);
     if (reply.type === 'head') entry.resolve({ ...reply.head, changes: entry.changes });
-    else entry.reject(new InvalidPageError(reply.message));
+    else entry.reject(new InvalidPageError(undefined, reply.message));
   });
   worker.addEventListener('error', () => {
     broken = true;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { can, type FeatureKey, type PermissionSubject } from '../permissions';
+import { SYNC_KINDS, type SyncKind } from './sync-kinds';
 
 /**
  * The offline sync contract (docs/sync.md), shared by the client's outbox and pull and by the
@@ -12,47 +13,8 @@ import { can, type FeatureKey, type PermissionSubject } from '../permissions';
  */
 export const SYNC_FORMAT_VERSION = 2;
 
-/**
- * Every entity kind the client mirrors, in the order an initial sync applies them when versions tie (parents
- * before children). `data` of a change is the kind's row shape (`ROW_SCHEMAS` in src/shared/rows/registry.ts):
- * exactly its fields, times as epoch milliseconds, unset as null — what the device's mirror stores and what a
- * write route answers for that row. `units` and `attachmentcategories` are global reference data: sent only in a
- * pull from cursor 0, with version 0.
- */
-export const SYNC_KINDS = [
-  'units',
-  'attachmentcategories',
-  'manufacturers',
-  'users',
-  'sites',
-  'shiftmodels',
-  'shifts',
-  'areas',
-  'equipmentpools',
-  'subscriptions',
-  'brands',
-  'equipmenttypes',
-  'equipmentclasses',
-  'files',
-  'equipment',
-  'countertypes',
-  'counters',
-  'counterreadings',
-  'maintenancecategories',
-  'maintenancetasks',
-  'notifications',
-  'notificationassignments',
-  'workflows',
-  'workflowsteps',
-  'faqs',
-  'reports',
-  'costtypes',
-  'costs',
-  'attachments',
-  'chatrooms',
-  'chatmessages',
-] as const;
-export type SyncKind = (typeof SYNC_KINDS)[number];
+// The kinds live in a module without zod (the pull page worker's check needs them, not zod).
+export { SYNC_KINDS, type SyncKind } from './sync-kinds';
 export const syncKindSchema = z.enum(SYNC_KINDS);
 
 /**
