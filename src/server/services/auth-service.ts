@@ -12,6 +12,7 @@ import { generateRefreshToken, hashDeviceSecret, hashRefreshToken, sameHash, typ
 import type { Db, Tx } from '../db/client';
 import { billingInfos, legalEntities, plans, profiles, refreshTokens, subscriptions, users } from '../db/schema';
 import { HttpError, tooManyRequests, unauthorized } from '../http-errors';
+import { preparedPerDatabase } from './prepared';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 
 /** The spec's `appid` of the session payload: which app the tokens were issued for. */
@@ -168,20 +169,14 @@ export async function logout(ctx: ServiceContext, actor: Actor, token: string | 
  * the next request; undefined when the user is gone, inactive or has moved tenants.
  */
 export async function loadAuthContext(db: Db, claims: AccessClaims): Promise<AuthContext | undefined> {
-  let query = authContextQueries.get(db);
-  if (!query) authContextQueries.set(db, (query = prepareAuthContextQuery(db)));
-  const [row] = await query.execute({ usernodeid: claims.usernodeid, legalentitynodeid: claims.legalentitynodeid });
+  const [row] = await authContextQuery(db).execute({ usernodeid: claims.usernodeid, legalentitynodeid: claims.legalentitynodeid });
   if (!row) return undefined;
   return { ...row, features: row.features ?? {} };
 }
 
-/**
- * The query of loadAuthContext, built once per database and sent as a named prepared statement: Drizzle's query
- * building and PostgreSQL's parse and plan were a large part of a small read's CPU (docs/decisions.md). Only the
- * text is kept; every request still reads the rows as they are now.
- */
-function prepareAuthContextQuery(db: Db) {
-  return db
+/** The query of loadAuthContext, prepared once (services/prepared.ts): it runs on every authenticated request. */
+const authContextQuery = preparedPerDatabase((db: Db) =>
+  db
     .select({
       usernodeid: users.nodeid,
       legalentitynodeid: users.legalentitynodeid,
@@ -196,10 +191,8 @@ function prepareAuthContextQuery(db: Db) {
     .innerJoin(legalEntities, eq(legalEntities.nodeid, users.legalentitynodeid))
     .leftJoin(profiles, and(eq(profiles.legalentitynodeid, users.legalentitynodeid), eq(profiles.profileid, users.profileid)))
     .where(and(eq(users.nodeid, sql.placeholder('usernodeid')), eq(users.legalentitynodeid, sql.placeholder('legalentitynodeid')), eq(users.active, true), isNull(users.deletedAt)))
-    .prepare('auth_context');
-}
-
-const authContextQueries = new WeakMap<Db, ReturnType<typeof prepareAuthContextQuery>>();
+    .prepare('auth_context'),
+);
 
 async function issueTokens(tx: Tx, settings: TokenSettings, user: UserRow, familyId: string, device: DeviceBinding | undefined): Promise<RefreshResponse> {
   const refreshToken = generateRefreshToken();
