@@ -11,6 +11,7 @@ import './fastify-types';
 import authPlugin from './plugins/auth';
 import { logMethodHook, logSerializers, maskUrl } from './logging';
 import errorsPlugin from './plugins/errors';
+import answerCompressionPlugin, { type AnswerCompressionOptions } from './plugins/answer-compression';
 import inputHygienePlugin from './plugins/input-hygiene';
 import faultInjectionPlugin, { type FaultInjector } from './plugins/fault-injection';
 import mutationLogPlugin from './plugins/mutation-log';
@@ -87,6 +88,18 @@ export const API_COMPRESSION: FastifyCompressOptions = {
   zlibOptions: { level: 1 },
 };
 
+/**
+ * The same choice for every JSON answer, compressed in one call (plugins/answer-compression.ts); API_COMPRESSION
+ * above stays for whatever that leaves alone (a streamed answer). Up to 64 KB on the event loop, longer in the pool.
+ */
+export const ANSWER_COMPRESSION: AnswerCompressionOptions = {
+  encodings: ['br', 'gzip'],
+  threshold: API_COMPRESSION.threshold!,
+  brotliQuality: 1,
+  gzipLevel: 1,
+  inlineLimit: 64 * 1024,
+};
+
 export const APP_VERSION: string = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /** What must never reach a log line: credentials in headers and in request or response bodies. */
@@ -158,6 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     async (api) => {
       // Compressed API answers (docs/api.md § Compression): only inside /api, so the static client's precompressed
       // files are never compressed twice; request bodies are not decompressed (the body limits count what arrives).
+      await api.register(answerCompressionPlugin, ANSWER_COMPRESSION);
       await api.register(compress, API_COMPRESSION);
       await api.register(healthRoutes, { version: APP_VERSION });
       await api.register(authRoutes);

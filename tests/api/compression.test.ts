@@ -44,11 +44,27 @@ describe('compression of API answers', () => {
     const br = await pullFromZero({ 'accept-encoding': 'gzip, deflate, br' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(expected);
+    // One buffer with its length (plugins/answer-compression.ts), not a chunked stream.
+    expect(br.headers['content-length']).toBe(String(br.rawPayload.length));
+    expect(br.headers['transfer-encoding']).toBeUndefined();
+
+    // The client's weights decide; q=0 refuses an encoding; x-gzip is gzip.
+    expect((await pullFromZero({ 'accept-encoding': 'br;q=0.5, gzip' })).headers['content-encoding']).toBe('gzip');
+    expect((await pullFromZero({ 'accept-encoding': 'br;q=0, *' })).headers['content-encoding']).toBe('gzip');
+    expect((await pullFromZero({ 'accept-encoding': 'x-gzip' })).headers['content-encoding']).toBe('gzip');
+    expect((await pullFromZero({ 'accept-encoding': 'identity' })).headers['content-encoding']).toBeUndefined();
 
     // Small answers (below 1 KB) stay plain: compressing them costs more than it saves.
     const health = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br, gzip' } });
     expect(health.rawPayload.length).toBeLessThan(1024);
     expect(health.headers['content-encoding']).toBeUndefined();
+
+    // A list answer of more than 1 KB: compressed like the pull, with its length.
+    const sites = await t.app.inject({ method: 'GET', url: '/api/sites', headers: { authorization: adminA, 'accept-encoding': 'gzip' } });
+    expect(sites.statusCode).toBe(200);
+    expect(sites.headers['content-encoding']).toBe('gzip');
+    expect(sites.headers['content-length']).toBe(String(sites.rawPayload.length));
+    expect(JSON.parse(gunzipSync(sites.rawPayload).toString('utf8'))).toEqual((await call(t, adminA, 'GET', '/api/sites')).json());
   });
 
   it('sends a file download byte-identical with its length, even to a client accepting compression', async () => {

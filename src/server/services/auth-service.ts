@@ -12,6 +12,7 @@ import { generateRefreshToken, hashDeviceSecret, hashRefreshToken, sameHash, typ
 import type { Db, Tx } from '../db/client';
 import { billingInfos, legalEntities, plans, profiles, refreshTokens, subscriptions, users } from '../db/schema';
 import { HttpError, tooManyRequests, unauthorized } from '../http-errors';
+import { preparedPerDatabase } from './prepared';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 
 /** The spec's `appid` of the session payload: which app the tokens were issued for. */
@@ -168,7 +169,14 @@ export async function logout(ctx: ServiceContext, actor: Actor, token: string | 
  * the next request; undefined when the user is gone, inactive or has moved tenants.
  */
 export async function loadAuthContext(db: Db, claims: AccessClaims): Promise<AuthContext | undefined> {
-  const [row] = await db
+  const [row] = await authContextQuery(db).execute({ usernodeid: claims.usernodeid, legalentitynodeid: claims.legalentitynodeid });
+  if (!row) return undefined;
+  return { ...row, features: row.features ?? {} };
+}
+
+/** The query of loadAuthContext, prepared once (services/prepared.ts): it runs on every authenticated request. */
+const authContextQuery = preparedPerDatabase((db: Db) =>
+  db
     .select({
       usernodeid: users.nodeid,
       legalentitynodeid: users.legalentitynodeid,
@@ -182,10 +190,9 @@ export async function loadAuthContext(db: Db, claims: AccessClaims): Promise<Aut
     .from(users)
     .innerJoin(legalEntities, eq(legalEntities.nodeid, users.legalentitynodeid))
     .leftJoin(profiles, and(eq(profiles.legalentitynodeid, users.legalentitynodeid), eq(profiles.profileid, users.profileid)))
-    .where(and(eq(users.nodeid, claims.usernodeid), eq(users.legalentitynodeid, claims.legalentitynodeid), eq(users.active, true), isNull(users.deletedAt)));
-  if (!row) return undefined;
-  return { ...row, features: row.features ?? {} };
-}
+    .where(and(eq(users.nodeid, sql.placeholder('usernodeid')), eq(users.legalentitynodeid, sql.placeholder('legalentitynodeid')), eq(users.active, true), isNull(users.deletedAt)))
+    .prepare('auth_context'),
+);
 
 async function issueTokens(tx: Tx, settings: TokenSettings, user: UserRow, familyId: string, device: DeviceBinding | undefined): Promise<RefreshResponse> {
   const refreshToken = generateRefreshToken();
