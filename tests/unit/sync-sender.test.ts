@@ -266,6 +266,44 @@ describe('sender', () => {
     expect(server.applied.map((w) => w.path)).toEqual(['/api/notifications', '/api/files', '/api/attachments', '/api/notifications']);
   });
 
+  it('files further down the queue go up ahead once a batch was answered: their registrations and attachments ride in one batch, in order, each file once', async () => {
+    const { db, sender, context } = harness();
+    await seedMachine(db);
+    const photo = (n: number) => ({ bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, n]).buffer, mimetype: 'image/jpeg', name: `foto-${n}.jpg` });
+    await createNotification(context, { type: 0, title: 'Ohne Foto', equipmentnodeid: MACHINE });
+    for (const n of [1, 2, 3]) await createNotification(context, { type: 0, title: `Foto ${n}`, equipmentnodeid: MACHINE, photo: photo(n) });
+
+    expect(await sender.drain()).toMatchObject({ outcome: { type: 'idle' }, acknowledged: 10, deadLettered: 0 });
+    // The first batch ends at the first registration (nothing answered yet: the usual way); then the other two
+    // files go up ahead (plain registration, no mutation id, then the PUT) and everything left is one batch.
+    const batches = server.requests.map((r) => (r.inBatch ? Number(r.mutationId) : r.path === '/api/sync/batch' ? 'batch' : null)).filter((r) => r !== null);
+    expect(batches).toEqual(['batch', 1, 2, 3, 'batch', 4, 5, 6, 7, 8, 9, 10]);
+    expect(server.requests.filter((r) => r.path === '/api/files' && !r.inBatch).map((r) => r.mutationId)).toEqual([undefined, undefined]);
+    expect(server.applied.map((w) => w.mutationId)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(server.requests.filter((r) => r.path.startsWith('/upload/'))).toHaveLength(3);
+    expect(server.uploads.size).toBe(3);
+    const attached = server.applied.filter((w) => w.path === '/api/attachments').map((w) => (w.body as { file: { fileid: string } }).file.fileid);
+    expect(new Set(attached)).toEqual(new Set(server.uploads.keys()));
+    expect(await db.fileBytes.count()).toBe(0);
+  });
+
+  it('an upload ahead that fails costs nothing but its try: the file goes the usual way, nothing counts as a failed attempt', async () => {
+    const { db, sender, context } = harness();
+    await seedMachine(db);
+    const photo = (n: number) => ({ bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, n]).buffer, mimetype: 'image/jpeg', name: `foto-${n}.jpg` });
+    await createNotification(context, { type: 0, title: 'Ohne Foto', equipmentnodeid: MACHINE });
+    for (const n of [1, 2]) await createNotification(context, { type: 0, title: `Foto ${n}`, equipmentnodeid: MACHINE, photo: photo(n) });
+    // The first PUT (the first file, the usual way) passes, the second (the other file, ahead) fails.
+    server.uploadFaults.push(0, 500);
+
+    expect(await sender.drain()).toMatchObject({ outcome: { type: 'idle' }, acknowledged: 7, deadLettered: 0 });
+    const batches = server.requests.map((r) => (r.inBatch ? Number(r.mutationId) : r.path === '/api/sync/batch' ? 'batch' : null)).filter((r) => r !== null);
+    expect(batches).toEqual(['batch', 1, 2, 3, 'batch', 4, 5, 6, 'batch', 7]);
+    expect(server.applied.map((w) => w.mutationId)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(server.requests.filter((r) => r.path.startsWith('/upload/'))).toHaveLength(3);
+    expect(server.uploads.size).toBe(2);
+  });
+
   it('a retry in the middle of a batch: the entries before it are acknowledged, it and the rest stay queued, in order', async () => {
     const { db, sender, context } = harness();
     await seedMachine(db);

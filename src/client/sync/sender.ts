@@ -24,6 +24,12 @@ import { CREATE_REFUSED, PENDING_DELETE } from './mirror-fields';
 import { isRowOf, rowFieldsOf } from '../../shared/rows/registry';
 import { getClientId, pendingEntries, readState, requestPullFrom, stateKeys, writeState } from './outbox';
 
+/** Files whose bytes go up ahead of their registration's turn at the same time (see `uploadAhead`). */
+export const UPLOADS_AHEAD = 3;
+
+/** How far the sender looks into the queue: the next batch and the one after it (files to upload ahead). */
+const LOOKAHEAD = 2 * SYNC_BATCH_MAX;
+
 export interface BackoffOptions {
   baseMs: number;
   maxMs: number;
@@ -83,6 +89,15 @@ type SendResult =
 
 const RETRYABLE = new Set([408, 425, 429]);
 
+/** What a file reference needs of its registered file (the attachment's body). */
+type Registered = Pick<Record<string, unknown>, 'fileid' | 'fileversion' | 'bucketid'>;
+
+/** The registration of `nodeid` in POST /files' answer (a list, one per registered file). */
+function registrationOf(answer: unknown, nodeid: string): Record<string, unknown> | undefined {
+  const list = Array.isArray(answer) ? answer : [answer];
+  return (list.find((r) => (r as { nodeid?: unknown } | null)?.nodeid === nodeid) ?? list[0]) as Record<string, unknown> | undefined;
+}
+
 /** The version of an answer that names this record and nothing more than its version (a delete's answer). */
 function versionOnlyAnswer(body: unknown, nodeid: string): number | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
@@ -97,6 +112,12 @@ export function createSender(deps: SenderDeps) {
   const now = deps.now ?? Date.now;
   const ackedLogSize = deps.ackedLogSize ?? 500;
   const doFetch = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  /** Files whose bytes this sender put on the server ahead of their registration's turn (file key → registered). */
+  const uploadedAhead = new Map<string, Registered>();
+  /** Uploads ahead started (and not failed) in this run, by file key. */
+  const aheadRuns = new Map<string, Promise<void>>();
+  let aheadRunning = 0;
+  const aheadWaiting: (() => void)[] = [];
 
   async function readBody(response: Response): Promise<unknown> {
     const text = await response.text().catch(() => '');
@@ -117,7 +138,7 @@ export function createSender(deps: SenderDeps) {
     for (const [field, value] of Object.entries(body)) {
       const ref = value as { fileid?: unknown } | null;
       if (typeof ref !== 'object' || ref === null || typeof ref.fileid !== 'string' || !entry.dependsOn.includes(ref.fileid)) continue;
-      const registered = (await db.fileBytes.get(ref.fileid))?.registered;
+      const registered = uploadedAhead.get(ref.fileid) ?? (await db.fileBytes.get(ref.fileid))?.registered;
       if (registered) body[field] = { ...ref, fileid: registered.fileid, fileversion: registered.fileversion, bucketid: registered.bucketid };
     }
     return body;
@@ -160,21 +181,18 @@ export function createSender(deps: SenderDeps) {
    */
   async function uploadBytes(entry: OutboxEntry, registration: unknown): Promise<SendResult> {
     const key = entry.upload!.fileid;
-    const stored = await db.fileBytes.get(key);
-    if (!stored) return { type: 'dead', status: 0, error: { message: 'file bytes missing on this device' } };
-    const pick = (answer: unknown) => {
-      const list = Array.isArray(answer) ? answer : [answer];
-      return (list.find((r) => (r as { nodeid?: unknown } | null)?.nodeid === entry.nodeid) ?? list[0]) as Record<string, unknown> | undefined;
-    };
-    let item = pick(registration);
+    let item = registrationOf(registration, entry.nodeid);
     if (typeof item?.url !== 'string' || typeof item.fileid !== 'string') return { type: 'dead', status: 0, error: { message: 'registration answer without url', body: registration } };
     const registered = { fileid: item.fileid, fileversion: item.fileversion, bucketid: item.bucketid };
+    // Complete already (its bytes went up ahead, or an earlier send's did): the bytes are not even read.
     if (item.status !== 'complete') {
+      const stored = await db.fileBytes.get(key);
+      if (!stored) return { type: 'dead', status: 0, error: { message: 'file bytes missing on this device' } };
       let response = await putBytes(item.url, stored);
       if (typeof response !== 'string' && response.status === 403) {
         const fresh = await deps.api.send('POST', entry.path, { json: entry.body, timeout: deps.timeoutMs ?? 30_000 }).catch(() => null);
         if (!fresh?.ok) return { type: 'retry', error: `upload HTTP 403, re-sign ${fresh ? `HTTP ${fresh.status}` : 'network'}` };
-        item = pick(await readBody(fresh));
+        item = registrationOf(await readBody(fresh), entry.nodeid);
         if (typeof item?.url !== 'string') return { type: 'retry', error: 'upload re-sign without url' };
         response = item.status === 'complete' ? new Response(null, { status: 204 }) : await putBytes(item.url, stored);
       }
@@ -187,6 +205,47 @@ export function createSender(deps: SenderDeps) {
     }
     await db.fileBytes.update(key, { registered });
     return { type: 'ack', body: registration };
+  }
+
+  /** Runs `work` once fewer than UPLOADS_AHEAD uploads ahead are running. */
+  async function inUploadSlot(work: () => Promise<void>): Promise<void> {
+    while (aheadRunning >= UPLOADS_AHEAD) await new Promise<void>((resolve) => aheadWaiting.push(resolve));
+    aheadRunning += 1;
+    try {
+      await work();
+    } finally {
+      aheadRunning -= 1;
+      aheadWaiting.shift()?.();
+    }
+  }
+
+  /**
+   * A file's bytes up ahead of its registration's turn in the queue (docs/sync.md § Files offline): the
+   * registration sent as a plain REST call (no mutation id; idempotent by its nodeid, as the re-sign of an expired
+   * URL), then the PUT. When the queue reaches the logged registration, the server answers the same file, already
+   * complete, so nothing is uploaded then and the entries that name the file ride in the same batch. Nothing here
+   * is a write of the queue: the mutation ids, their order and their answers are untouched. Any failure just
+   * leaves the file to the usual path (registration, then its upload, then what follows).
+   */
+  function uploadAhead(entry: OutboxEntry): Promise<void> {
+    const key = entry.upload!.fileid;
+    const started = aheadRuns.get(key);
+    if (started) return started;
+    const run = inUploadSlot(async () => {
+      const answer = await deps.api.send('POST', entry.path, { json: entry.body, timeout: deps.timeoutMs ?? 30_000 }).catch(() => null);
+      if (!answer?.ok) return;
+      const item = registrationOf(await readBody(answer), entry.nodeid);
+      if (typeof item?.url !== 'string' || typeof item.fileid !== 'string') return;
+      if (item.status !== 'complete') {
+        const stored = await db.fileBytes.get(key);
+        if (!stored) return;
+        const response = await putBytes(item.url, stored);
+        if (typeof response === 'string' || !response.ok) return;
+      }
+      uploadedAhead.set(key, { fileid: item.fileid, fileversion: item.fileversion, bucketid: item.bucketid });
+    }).catch(() => undefined);
+    aheadRuns.set(key, run);
+    return run;
   }
 
   /**
@@ -229,34 +288,77 @@ export function createSender(deps: SenderDeps) {
 
   /**
    * The head of the queue and the entries after it that can go in the same request: up to SYNC_BATCH_MAX entries
-   * and SYNC_BATCH_MAX_BYTES of bodies. A registration whose bytes must be uploaded ends the batch (the upload
-   * runs after its answer, before any later entry, which may name the registered file).
+   * and SYNC_BATCH_MAX_BYTES of bodies. A registration whose bytes must still be uploaded ends the batch (the
+   * upload runs after its answer, before any later entry, which may name the registered file); one whose bytes
+   * went up ahead (`uploaded`) does not.
    */
-  function nextBatch(pending: OutboxEntry[]): OutboxEntry[] {
+  function nextBatch(pending: OutboxEntry[], uploaded: (key: string) => boolean = (key) => uploadedAhead.has(key)): OutboxEntry[] {
     const batch: OutboxEntry[] = [];
     let bytes = 0;
     for (const entry of pending) {
       bytes += JSON.stringify(entry.body ?? null).length;
       if (batch.length > 0 && (batch.length >= SYNC_BATCH_MAX || bytes > SYNC_BATCH_MAX_BYTES)) break;
       batch.push(entry);
-      if (entry.upload) break;
+      if (entry.upload && !uploaded(entry.upload.fileid)) break;
     }
     return batch;
   }
 
-  /** Removes an acknowledged entry, keeps it in the acked log, applies the server's answer. One transaction. */
-  async function acknowledge(entry: OutboxEntry, body: unknown): Promise<void> {
-    await db.transaction('rw', [db.outbox, db.acked, db.syncState, db.fileBytes, db.mirror(entry.kind)], async () => {
+  /** What the acknowledgements of one batch read once: the pull's cursor and scope, and what they leave to its end. */
+  interface AckRound {
+    cursor: number;
+    hidden: string[];
+    /** The last acknowledged mutation id per client. */
+    lastAck: Map<string, number>;
+    /** File keys of acknowledged records that used them: their bytes go unless a pending entry still needs them. */
+    freed: Set<string>;
+  }
+
+  /**
+   * The answers of one batch up to the first that stops the queue — acknowledgements and dead letters, in order —
+   * in ONE transaction: each entry exactly as if it were settled alone (`acknowledgeIn`, `deadLetter`), but the
+   * cursor and scope are read once, and the acked log's trim, the last acknowledged id and the freeing of bytes
+   * happen once at the end. A failure leaves all of them queued (the server answers them again from its log).
+   */
+  async function settleAnswers(settled: { entry: OutboxEntry; result: Extract<SendResult, { type: 'ack' | 'dead' }> }[], counts: { acknowledged: number; deadLettered: number }): Promise<void> {
+    const mirrors = [...new Set(settled.map(({ entry }) => entry.kind))].map((kind) => db.mirror(kind));
+    await db.transaction('rw', [db.outbox, db.acked, db.deadLetters, db.syncState, db.fileBytes, ...mirrors], async () => {
+      const round: AckRound = {
+        cursor: (await readState<number>(db, stateKeys.cursor)) ?? 0,
+        hidden: (await readState<string>(db, stateKeys.pullScope))?.split(',') ?? [],
+        lastAck: new Map(),
+        freed: new Set(),
+      };
+      for (const { entry, result } of settled) {
+        if (result.type === 'ack') await acknowledgeIn(entry, result.body, round);
+        else await deadLetter(entry, result.status, result.error);
+      }
+      for (const [clientId, mutationId] of round.lastAck) {
+        await writeState(db, stateKeys.lastMutationAck(clientId), mutationId);
+        const log = db.acked.where('[clientId+mutationId]').between([clientId, 0], [clientId, Infinity]);
+        const size = await log.count();
+        if (size > ackedLogSize) await db.acked.bulkDelete(await log.limit(size - ackedLogSize).primaryKeys());
+      }
+      // Bytes are kept until the record that uses them (an attachment, a machine's photo) is acknowledged.
+      if (round.freed.size > 0) {
+        const stillNeeded = new Set((await db.outbox.toArray()).flatMap((other) => other.dependsOn));
+        await db.fileBytes.bulkDelete([...round.freed].filter((key) => !stillNeeded.has(key)));
+      }
+    });
+    for (const { entry, result } of settled) {
+      if (result.type === 'ack') counts.acknowledged += 1;
+      else counts.deadLettered += 1;
+      if (entry.upload) uploadedAhead.delete(entry.upload.fileid);
+    }
+  }
+
+  /** Removes an acknowledged entry, keeps it in the acked log, applies the server's answer (in `settleAnswers`' transaction). */
+  async function acknowledgeIn(entry: OutboxEntry, body: unknown, round: AckRound): Promise<void> {
+    {
       await db.outbox.delete(entry.seq!);
       const { seq: _seq, ...rest } = entry;
       await db.acked.put({ ...rest, ackedAt: now() });
-      const log = db.acked.where('[clientId+mutationId]').between([entry.clientId, 0], [entry.clientId, Infinity]);
-      const size = await log.count();
-      if (size > ackedLogSize) {
-        const oldest = await log.limit(size - ackedLogSize).primaryKeys();
-        await db.acked.bulkDelete(oldest);
-      }
-      await writeState(db, stateKeys.lastMutationAck(entry.clientId), entry.mutationId);
+      round.lastAck.set(entry.clientId, Math.max(round.lastAck.get(entry.clientId) ?? 0, entry.mutationId));
       // Reconciled by version: an answer that is the written row (src/shared/rows) is the server's row as this
       // write left it. It replaces the mirror row — except fields of other pending writes, which stay on top until
       // they are answered — unless the mirror already holds a later version (a replayed answer is the row as it
@@ -277,7 +379,7 @@ export function createSender(deps: SenderDeps) {
       // Only the version this write took (a delete's `{nodeid, version}`): the pull brings the row or its
       // tombstone at that version — still ahead of the cursor, or, for a delete, already applied (a tombstone
       // removes the row whatever is pending). Either way nothing to fetch again.
-      const cursor = (await readState<number>(db, stateKeys.cursor)) ?? 0;
+      const cursor = round.cursor;
       const answered = versionOnlyAnswer(body, entry.nodeid);
       const settled = newer || (answered !== undefined && (entry.values[PENDING_DELETE] === true || answered > cursor));
       // Anything else (a list, another kind's record, a stale replay): a row a pull delivered may still show this
@@ -286,19 +388,15 @@ export function createSender(deps: SenderDeps) {
       if (!settled && typeof existing?.version === 'number') await requestPullFrom(db, existing.version - 1);
       // A kind the user may write but not read (the pull's scope leaves it out): once the server has it, the row
       // leaves the mirror, which shows what the user may read.
-      const hidden = (await readState<string>(db, stateKeys.pullScope))?.split(',') ?? [];
+      const hidden = round.hidden;
       const othersPending = await db.outbox.where('[kind+nodeid]').equals([entry.kind, entry.nodeid]).count();
       if (hidden.includes(entry.kind) && othersPending === 0) await table.delete(entry.nodeid);
       // The record's create was refused: the server has no such record (a retried create puts it back first).
       const after = await table.get(entry.nodeid);
       if (entry.creates && after?.[CREATE_REFUSED] === true) await table.update(entry.nodeid, { [CREATE_REFUSED]: undefined });
       else if (othersPending === 0 && after?.[CREATE_REFUSED] === true) await table.delete(entry.nodeid);
-      // Bytes are kept until the record that uses them (an attachment, a machine's photo) is acknowledged.
-      if (!entry.upload && entry.dependsOn.length > 0) {
-        const stillNeeded = new Set((await db.outbox.toArray()).flatMap((other) => other.dependsOn));
-        await db.fileBytes.bulkDelete(entry.dependsOn.filter((key) => !stillNeeded.has(key)));
-      }
-    });
+      if (!entry.upload) entry.dependsOn.forEach((key) => round.freed.add(key));
+    }
   }
 
   /** The server refused the write for good: keep it, with payload and error, where the user sees it. */
@@ -384,12 +482,8 @@ export function createSender(deps: SenderDeps) {
   async function settle(clientId: string, entry: OutboxEntry, result: SendResult, counts: { acknowledged: number; deadLettered: number; gaps: number }): Promise<Settled> {
     switch (result.type) {
       case 'ack':
-        await acknowledge(entry, result.body);
-        counts.acknowledged += 1;
-        return 'next';
       case 'dead':
-        await deadLetter(entry, result.status, result.error);
-        counts.deadLettered += 1;
+        await settleAnswers([{ entry, result }], counts);
         return 'next';
       case 'gap': {
         counts.gaps += 1;
@@ -414,15 +508,37 @@ export function createSender(deps: SenderDeps) {
     const user = deps.getUser();
     if (!user) return done({ type: 'no-session' });
     const clientId = await getClientId(db, user);
+    // Uploads ahead that failed in an earlier run may be tried again in this one.
+    for (const key of aheadRuns.keys()) if (!uploadedAhead.has(key)) aheadRuns.delete(key);
+    // Files go up ahead only once a batch of this run was answered: the network carries, and the queue is longer
+    // than one batch. A single report with its photo goes the usual way (registration, upload, attachment).
+    let answered = false;
     for (;;) {
-      const batch = nextBatch(await pendingEntries(db, clientId));
-      if (batch.length === 0) return done({ type: 'idle' });
+      const pending = await pendingEntries(db, clientId, LOOKAHEAD);
+      if (pending.length === 0) return done({ type: 'idle' });
+      if (answered) {
+        // The next batch's files and the one after it start uploading (at most UPLOADS_AHEAD at a time, in queue
+        // order); the next batch waits for its own, the others go on while it is sent.
+        for (const entry of pending) if (entry.upload) void uploadAhead(entry);
+        await Promise.all(nextBatch(pending, () => true).flatMap((entry) => (entry.upload ? [aheadRuns.get(entry.upload.fileid)] : [])));
+      }
+      const batch = nextBatch(pending);
       const results = await sendBatch(batch, user);
+      // The answers up to the first that stops the queue: settled in one transaction.
+      const leading: { entry: OutboxEntry; result: Extract<SendResult, { type: 'ack' | 'dead' }> }[] = [];
       for (const [index, result] of results.entries()) {
-        const settled = await settle(clientId, batch[index]!, result, counts);
+        if (result.type !== 'ack' && result.type !== 'dead') break;
+        leading.push({ entry: batch[index]!, result });
+      }
+      if (leading.length > 0) {
+        await settleAnswers(leading, counts);
+        answered = true;
+      }
+      const stop = results[leading.length];
+      if (stop) {
+        // A gap that renumbered the queue answers 'next': what is left of this batch is sent again from the new head.
+        const settled = await settle(clientId, batch[leading.length]!, stop, counts);
         if (settled !== 'next') return done(settled);
-        // A gap renumbered the queue: what is left of this batch is sent again from the new head.
-        if (result.type === 'gap') break;
       }
     }
   }
