@@ -354,49 +354,53 @@ export function createSender(deps: SenderDeps) {
 
   /** Removes an acknowledged entry, keeps it in the acked log, applies the server's answer (in `settleAnswers`' transaction). */
   async function acknowledgeIn(entry: OutboxEntry, body: unknown, round: AckRound): Promise<void> {
-    {
-      await db.outbox.delete(entry.seq!);
-      const { seq: _seq, ...rest } = entry;
-      await db.acked.put({ ...rest, ackedAt: now() });
-      round.lastAck.set(entry.clientId, Math.max(round.lastAck.get(entry.clientId) ?? 0, entry.mutationId));
-      // Reconciled by version: an answer that is the written row (src/shared/rows) is the server's row as this
-      // write left it. It replaces the mirror row — except fields of other pending writes, which stay on top until
-      // they are answered — unless the mirror already holds a later version (a replayed answer is the row as it
-      // was at the first commit, and a pull may have brought a newer one since).
-      const table = db.mirror(entry.kind);
-      const existing = await table.get(entry.nodeid);
-      const row = isRowOf(entry.kind, body) && body.nodeid === entry.nodeid && typeof body.version === 'number' ? body : undefined;
-      const newer = row !== undefined && !(typeof existing?.version === 'number' && existing.version > (row.version as number));
-      if (row && newer && existing) {
-        const others = await db.outbox.where('[kind+nodeid]').equals([entry.kind, entry.nodeid]).toArray();
-        const pending = Object.fromEntries(others.flatMap((other) => other.fields).filter((field) => field in existing).map((field) => [field, existing[field]]));
-        // Mirror-only fields (no field of the row shape: a saved shift plan riding on its model, its owner) stay
-        // until the pull brings the rows they stand in for; the pull's row then replaces them.
-        const shape = new Set(rowFieldsOf(entry.kind));
-        const mirrorOnly = Object.fromEntries(Object.entries(existing).filter(([field]) => !shape.has(field)));
-        await table.put({ ...mirrorOnly, ...row, ...pending, nodeid: entry.nodeid });
-      }
-      // Only the version this write took (a delete's `{nodeid, version}`): the pull brings the row or its
-      // tombstone at that version — still ahead of the cursor, or, for a delete, already applied (a tombstone
-      // removes the row whatever is pending). Either way nothing to fetch again.
-      const cursor = round.cursor;
-      const answered = versionOnlyAnswer(body, entry.nodeid);
-      const settled = newer || (answered !== undefined && (entry.values[PENDING_DELETE] === true || answered > cursor));
-      // Anything else (a list, another kind's record, a stale replay): a row a pull delivered may still show this
-      // entry's values over the server's, so the next pull fetches its version again. A row no pull has delivered
-      // yet needs nothing: the write's own version is still ahead of the cursor.
-      if (!settled && typeof existing?.version === 'number') await requestPullFrom(db, existing.version - 1);
-      // A kind the user may write but not read (the pull's scope leaves it out): once the server has it, the row
-      // leaves the mirror, which shows what the user may read.
-      const hidden = round.hidden;
-      const othersPending = await db.outbox.where('[kind+nodeid]').equals([entry.kind, entry.nodeid]).count();
-      if (hidden.includes(entry.kind) && othersPending === 0) await table.delete(entry.nodeid);
-      // The record's create was refused: the server has no such record (a retried create puts it back first).
-      const after = await table.get(entry.nodeid);
-      if (entry.creates && after?.[CREATE_REFUSED] === true) await table.update(entry.nodeid, { [CREATE_REFUSED]: undefined });
-      else if (othersPending === 0 && after?.[CREATE_REFUSED] === true) await table.delete(entry.nodeid);
-      if (!entry.upload) entry.dependsOn.forEach((key) => round.freed.add(key));
+    const table = db.mirror(entry.kind);
+    const { seq: _seq, ...rest } = entry;
+    // One round of requests: nothing here depends on another's result (the other entries of the row are told
+    // apart from this one by their seq, whichever order the requests run in).
+    const [, , existing, rowEntries] = await Promise.all([
+      db.outbox.delete(entry.seq!),
+      db.acked.put({ ...rest, ackedAt: now() }),
+      table.get(entry.nodeid),
+      db.outbox.where('[kind+nodeid]').equals([entry.kind, entry.nodeid]).toArray(),
+    ]);
+    const others = rowEntries.filter((other) => other.seq !== entry.seq);
+    round.lastAck.set(entry.clientId, Math.max(round.lastAck.get(entry.clientId) ?? 0, entry.mutationId));
+    // Reconciled by version: an answer that is the written row (src/shared/rows) is the server's row as this
+    // write left it. It replaces the mirror row — except fields of other pending writes, which stay on top until
+    // they are answered — unless the mirror already holds a later version (a replayed answer is the row as it
+    // was at the first commit, and a pull may have brought a newer one since).
+    const row = isRowOf(entry.kind, body) && body.nodeid === entry.nodeid && typeof body.version === 'number' ? body : undefined;
+    const newer = row !== undefined && !(typeof existing?.version === 'number' && existing.version > (row.version as number));
+    let after = existing;
+    if (row && newer && existing) {
+      const pending = Object.fromEntries(others.flatMap((other) => other.fields).filter((field) => field in existing).map((field) => [field, existing[field]]));
+      // Mirror-only fields (no field of the row shape: a saved shift plan riding on its model, its owner) stay
+      // until the pull brings the rows they stand in for; the pull's row then replaces them.
+      const shape = new Set(rowFieldsOf(entry.kind));
+      const mirrorOnly = Object.fromEntries(Object.entries(existing).filter(([field]) => !shape.has(field)));
+      after = { ...mirrorOnly, ...row, ...pending, nodeid: entry.nodeid };
+      await table.put(after);
     }
+    // Only the version this write took (a delete's `{nodeid, version}`): the pull brings the row or its
+    // tombstone at that version — still ahead of the cursor, or, for a delete, already applied (a tombstone
+    // removes the row whatever is pending). Either way nothing to fetch again.
+    const answered = versionOnlyAnswer(body, entry.nodeid);
+    const settled = newer || (answered !== undefined && (entry.values[PENDING_DELETE] === true || answered > round.cursor));
+    // Anything else (a list, another kind's record, a stale replay): a row a pull delivered may still show this
+    // entry's values over the server's, so the next pull fetches its version again. A row no pull has delivered
+    // yet needs nothing: the write's own version is still ahead of the cursor.
+    if (!settled && typeof existing?.version === 'number') await requestPullFrom(db, existing.version - 1);
+    // A kind the user may write but not read (the pull's scope leaves it out): once the server has it, the row
+    // leaves the mirror, which shows what the user may read.
+    if (round.hidden.includes(entry.kind) && others.length === 0 && after) {
+      await table.delete(entry.nodeid);
+      after = undefined;
+    }
+    // The record's create was refused: the server has no such record (a retried create puts it back first).
+    if (entry.creates && after?.[CREATE_REFUSED] === true) await table.update(entry.nodeid, { [CREATE_REFUSED]: undefined });
+    else if (others.length === 0 && after?.[CREATE_REFUSED] === true) await table.delete(entry.nodeid);
+    if (!entry.upload) entry.dependsOn.forEach((key) => round.freed.add(key));
   }
 
   /** The server refused the write for good: keep it, with payload and error, where the user sees it. */
