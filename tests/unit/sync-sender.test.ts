@@ -497,7 +497,7 @@ describe('sender: reconciling by version', () => {
 describe('backoffDelay', () => {
   it('grows exponentially up to the cap and stays within [ceiling/2, ceiling]', () => {
     const ceilings = [1, 2, 3, 4, 5, 10, 20].map((attempt) => backoffDelay(attempt, () => 1));
-    expect(ceilings.slice(0, 5)).toEqual([1_000, 2_000, 4_000, 8_000, 16_000]);
+    expect(ceilings.slice(0, 5)).toEqual([250, 500, 1_000, 2_000, 4_000]);
     expect(ceilings[6]).toBe(DEFAULT_BACKOFF.maxMs);
     for (const attempt of [1, 2, 3, 6, 12, 40]) {
       const ceiling = Math.min(DEFAULT_BACKOFF.maxMs, DEFAULT_BACKOFF.baseMs * 2 ** (attempt - 1));
