@@ -266,7 +266,7 @@ describe('sender', () => {
     expect(server.applied.map((w) => w.path)).toEqual(['/api/notifications', '/api/files', '/api/attachments', '/api/notifications']);
   });
 
-  it('files further down the queue go up ahead once a batch was answered: their registrations and attachments ride in one batch, in order, each file once', async () => {
+  it('files after the batch being sent go up ahead: their registrations and the attachments naming them ride in one batch, in order, each file once', async () => {
     const { db, sender, context } = harness();
     await seedMachine(db);
     const photo = (n: number) => ({ bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, n]).buffer, mimetype: 'image/jpeg', name: `foto-${n}.jpg` });
@@ -274,8 +274,8 @@ describe('sender', () => {
     for (const n of [1, 2, 3]) await createNotification(context, { type: 0, title: `Foto ${n}`, equipmentnodeid: MACHINE, photo: photo(n) });
 
     expect(await sender.drain()).toMatchObject({ outcome: { type: 'idle' }, acknowledged: 10, deadLettered: 0 });
-    // The first batch ends at the first registration (nothing answered yet: the usual way); then the other two
-    // files go up ahead (plain registration, no mutation id, then the PUT) and everything left is one batch.
+    // The first batch ends at its registration (the usual way); the other two files go up ahead while it is sent
+    // (plain registration, no mutation id, then the PUT), and everything left is one batch.
     const batches = server.requests.map((r) => (r.inBatch ? Number(r.mutationId) : r.path === '/api/sync/batch' ? 'batch' : null)).filter((r) => r !== null);
     expect(batches).toEqual(['batch', 1, 2, 3, 'batch', 4, 5, 6, 7, 8, 9, 10]);
     expect(server.requests.filter((r) => r.path === '/api/files' && !r.inBatch).map((r) => r.mutationId)).toEqual([undefined, undefined]);
@@ -288,19 +288,33 @@ describe('sender', () => {
   });
 
   it('an upload ahead that fails costs nothing but its try: the file goes the usual way, nothing counts as a failed attempt', async () => {
-    const { db, sender, context } = harness();
+    const { db, tokens, context } = harness();
+    let failed = 0;
+    // why a wrapped fetch: the first PUT of the second photo's bytes (last byte 2) must fail whichever of the
+    // concurrent uploads reaches the server first; the stand-in server's upload faults go by arrival order.
+    const fetchOnce: typeof fetch = (input, init) => {
+      const last = init?.body instanceof ArrayBuffer ? new Uint8Array(init.body).at(-1) : undefined;
+      if (last === 2 && failed === 0) {
+        failed += 1;
+        return Promise.resolve(new Response(null, { status: 500 }));
+      }
+      return globalThis.fetch(input, init);
+    };
+    const api = createApiClient({ baseUrl: server.baseUrl, tokens: tokens.source, timeout: 5_000 });
+    const sender = createSender({ db, api, getUser: () => USER, origin: server.origin, random: () => 0.5, fetch: fetchOnce });
     await seedMachine(db);
     const photo = (n: number) => ({ bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, n]).buffer, mimetype: 'image/jpeg', name: `foto-${n}.jpg` });
     await createNotification(context, { type: 0, title: 'Ohne Foto', equipmentnodeid: MACHINE });
     for (const n of [1, 2]) await createNotification(context, { type: 0, title: `Foto ${n}`, equipmentnodeid: MACHINE, photo: photo(n) });
-    // The first PUT (the first file, the usual way) passes, the second (the other file, ahead) fails.
-    server.uploadFaults.push(0, 500);
 
     expect(await sender.drain()).toMatchObject({ outcome: { type: 'idle' }, acknowledged: 7, deadLettered: 0 });
+    expect(failed).toBe(1);
+    // The second file was registered ahead (plain call) and its PUT failed; then it went the usual way.
+    expect(server.requests.filter((r) => r.path === '/api/files' && !r.inBatch)).toHaveLength(1);
     const batches = server.requests.map((r) => (r.inBatch ? Number(r.mutationId) : r.path === '/api/sync/batch' ? 'batch' : null)).filter((r) => r !== null);
     expect(batches).toEqual(['batch', 1, 2, 3, 'batch', 4, 5, 6, 'batch', 7]);
     expect(server.applied.map((w) => w.mutationId)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(server.requests.filter((r) => r.path.startsWith('/upload/'))).toHaveLength(3);
+    expect(server.requests.filter((r) => r.path.startsWith('/upload/'))).toHaveLength(2);
     expect(server.uploads.size).toBe(2);
   });
 

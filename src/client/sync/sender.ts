@@ -24,7 +24,7 @@ import { CREATE_REFUSED, PENDING_DELETE } from './mirror-fields';
 import { isRowOf, rowFieldsOf } from '../../shared/rows/registry';
 import { getClientId, pendingEntries, readState, requestPullFrom, stateKeys, writeState } from './outbox';
 
-/** Files whose bytes go up ahead of their registration's turn at the same time (see `uploadAhead`). */
+/** How many files go up ahead of their registration's turn at the same time (see `uploadAhead`). */
 export const UPLOADS_AHEAD = 3;
 
 /** How far the sender looks into the queue: the next batch and the one after it (files to upload ahead). */
@@ -518,19 +518,15 @@ export function createSender(deps: SenderDeps) {
     const clientId = await getClientId(db, user);
     // Uploads ahead that failed in an earlier run may be tried again in this one.
     for (const key of aheadRuns.keys()) if (!uploadedAhead.has(key)) aheadRuns.delete(key);
-    // Files go up ahead only once a batch of this run was answered: the network carries, and the queue is longer
-    // than one batch. A single report with its photo goes the usual way (registration, upload, attachment).
-    let answered = false;
     for (;;) {
       const pending = await pendingEntries(db, clientId, LOOKAHEAD);
       if (pending.length === 0) return done({ type: 'idle' });
-      if (answered) {
-        // The next batch's files and the one after it start uploading (at most UPLOADS_AHEAD at a time, in queue
-        // order); the next batch waits for its own, the others go on while it is sent.
-        for (const entry of pending) if (entry.upload) void uploadAhead(entry);
-        await Promise.all(nextBatch(pending, () => true).flatMap((entry) => (entry.upload ? [aheadRuns.get(entry.upload.fileid)] : [])));
-      }
+      // Files already going up ahead for this batch's registrations: wait for them, so the registrations do not end it.
+      await Promise.all(nextBatch(pending, () => true).flatMap((entry) => (entry.upload ? [aheadRuns.get(entry.upload.fileid)] : [])));
       const batch = nextBatch(pending);
+      // The files of the registrations after this batch (the next 200 entries) go up while it is sent, at most
+      // UPLOADS_AHEAD at a time, in queue order. This batch's own registrations go the usual way.
+      for (const entry of pending.slice(batch.length)) if (entry.upload) void uploadAhead(entry);
       const results = await sendBatch(batch, user);
       // The answers up to the first that stops the queue: settled in one transaction.
       const leading: { entry: OutboxEntry; result: Extract<SendResult, { type: 'ack' | 'dead' }> }[] = [];
@@ -538,10 +534,7 @@ export function createSender(deps: SenderDeps) {
         if (result.type !== 'ack' && result.type !== 'dead') break;
         leading.push({ entry: batch[index]!, result });
       }
-      if (leading.length > 0) {
-        await settleAnswers(leading, counts);
-        answered = true;
-      }
+      if (leading.length > 0) await settleAnswers(leading, counts);
       const stop = results[leading.length];
       if (stop) {
         // A gap that renumbered the queue answers 'next': what is left of this batch is sent again from the new head.
