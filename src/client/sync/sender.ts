@@ -118,8 +118,9 @@ export function createSender(deps: SenderDeps) {
   const doFetch = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   /** Files whose bytes this sender put on the server ahead of their registration's turn (file key → registered). */
   const uploadedAhead = new Map<string, Registered>();
-  /** Uploads ahead started (and not failed) in this run, by file key. */
+  /** Uploads ahead started, by file key; a failed one is forgotten when the next run starts (`aheadFailed`). */
   const aheadRuns = new Map<string, Promise<void>>();
+  const aheadFailed = new Set<string>();
   let aheadRunning = 0;
   const aheadWaiting: (() => void)[] = [];
 
@@ -247,7 +248,11 @@ export function createSender(deps: SenderDeps) {
         if (typeof response === 'string' || !response.ok) return;
       }
       uploadedAhead.set(key, { fileid: item.fileid, fileversion: item.fileversion, bucketid: item.bucketid });
-    }).catch(() => undefined);
+    })
+      .catch(() => undefined)
+      .then(() => {
+        if (!uploadedAhead.has(key)) aheadFailed.add(key);
+      });
     aheadRuns.set(key, run);
     return run;
   }
@@ -516,8 +521,9 @@ export function createSender(deps: SenderDeps) {
     const user = deps.getUser();
     if (!user) return done({ type: 'no-session' });
     const clientId = await getClientId(db, user);
-    // Uploads ahead that failed in an earlier run may be tried again in this one.
-    for (const key of aheadRuns.keys()) if (!uploadedAhead.has(key)) aheadRuns.delete(key);
+    // Uploads ahead that failed in an earlier run may be tried again in this one (those still going up are kept).
+    for (const key of aheadFailed) aheadRuns.delete(key);
+    aheadFailed.clear();
     for (;;) {
       const pending = await pendingEntries(db, clientId, LOOKAHEAD);
       if (pending.length === 0) return done({ type: 'idle' });
