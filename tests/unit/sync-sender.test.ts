@@ -287,14 +287,17 @@ describe('sender', () => {
     expect(await db.fileBytes.count()).toBe(0);
   });
 
-  it('an upload ahead that fails costs nothing but its try: the file goes the usual way, nothing counts as a failed attempt', async () => {
+  it.each([
+    { failures: 2, batches: ['batch', 1, 2, 3, 'batch', 4, 5, 6, 'batch', 7], uploads: 2 },
+    { failures: 1, batches: ['batch', 1, 2, 3, 'batch', 4, 5, 6, 7], uploads: 2 },
+  ])('an upload ahead that fails ($failures× its PUT) costs nothing but its tries: tried once more at once, then the usual way; no failed attempt', async ({ failures, batches: expected, uploads }) => {
     const { db, tokens, context } = harness();
     let failed = 0;
     // why a wrapped fetch: the first PUT of the second photo's bytes (last byte 2) must fail whichever of the
     // concurrent uploads reaches the server first; the stand-in server's upload faults go by arrival order.
     const fetchOnce: typeof fetch = (input, init) => {
       const last = init?.body instanceof ArrayBuffer ? new Uint8Array(init.body).at(-1) : undefined;
-      if (last === 2 && failed === 0) {
+      if (last === 2 && failed < failures) {
         failed += 1;
         return Promise.resolve(new Response(null, { status: 500 }));
       }
@@ -308,13 +311,13 @@ describe('sender', () => {
     for (const n of [1, 2]) await createNotification(context, { type: 0, title: `Foto ${n}`, equipmentnodeid: MACHINE, photo: photo(n) });
 
     expect(await sender.drain()).toMatchObject({ outcome: { type: 'idle' }, acknowledged: 7, deadLettered: 0 });
-    expect(failed).toBe(1);
-    // The second file was registered ahead (plain call) and its PUT failed; then it went the usual way.
+    expect(failed).toBe(failures);
+    // The second file was registered ahead (plain call); only a second failed PUT sends it the usual way.
     expect(server.requests.filter((r) => r.path === '/api/files' && !r.inBatch)).toHaveLength(1);
     const batches = server.requests.map((r) => (r.inBatch ? Number(r.mutationId) : r.path === '/api/sync/batch' ? 'batch' : null)).filter((r) => r !== null);
-    expect(batches).toEqual(['batch', 1, 2, 3, 'batch', 4, 5, 6, 'batch', 7]);
+    expect(batches).toEqual(expected);
     expect(server.applied.map((w) => w.mutationId)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(server.requests.filter((r) => r.path.startsWith('/upload/'))).toHaveLength(2);
+    expect(server.requests.filter((r) => r.path.startsWith('/upload/'))).toHaveLength(uploads);
     expect(server.uploads.size).toBe(2);
   });
 

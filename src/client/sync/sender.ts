@@ -244,7 +244,10 @@ export function createSender(deps: SenderDeps) {
       if (item.status !== 'complete') {
         const stored = await db.fileBytes.get(key);
         if (!stored) return;
-        const response = await putBytes(item.url, stored);
+        // One more try at once: on a flaky network a PUT is mostly lost alone, and a file that falls back to the
+        // usual way ends its batch again.
+        let response = await putBytes(item.url, stored);
+        if (typeof response === 'string' || response.status >= 500) response = await putBytes(item.url, stored);
         if (typeof response === 'string' || !response.ok) return;
       }
       uploadedAhead.set(key, { fileid: item.fileid, fileversion: item.fileversion, bucketid: item.bucketid });
