@@ -327,7 +327,7 @@ const workload: Workload = {
       `${reports} quick fault reports (type 1, the "Neue Meldung" dialog's createNotification) queued offline, every ${photoEvery}th with a photo: ${photos} real JPEGs from Chromium's encoder, ${formatNumber(Math.min(...photoSizes) / 1e6)}–${formatNumber(Math.max(...photoSizes) / 1e6)} MB (${formatNumber(photoSizes.reduce((a, b) => a + b, 0) / 1e6)} MB in all). A report with a photo is three outbox entries (notification, file registration, attachment) and an upload.`,
       `Network: an HTTP proxy in front of the app and pouchdb-server adds ${RTT_MS} ms per round trip and fails ${FAULT_RATE * 100} % of the requests, in turn: connection dropped before the server sees it, 503, answer lost after the server committed. Chromium may resend a request whose reused connection closed without an answer, which the server then sees twice (the deduplication is tested either way).`,
       'Lost and twice are counted from the server\'s rows afterwards (the pull of a second client, every notification by its title, every attachment by its notification) plus dead letters on the device; PouchDB from pouchdb-server\'s _all_docs with attachments.',
-      'PouchDB: one-shot replication started again 1 s after a failure (what the app\'s first backoff waits), default batch size 100.',
+      'PouchDB: one-shot replication started again 250 ms after a failure (the ceiling of the app\'s first backoff), default batch size 100.',
       'The upload limit per user and minute is raised for the run (the runs send many photos within minutes), and the access token lives a day (no token refresh crosses the faulty network).',
       ...faultNotes,
     ];

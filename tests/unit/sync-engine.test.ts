@@ -47,6 +47,29 @@ describe('sync engine', () => {
     }
   });
 
+  it('offline, a local write starts no run (no request, no failed attempt); the `online` event sends it', async () => {
+    const db = new LocalDatabase(`engine-test-${Math.random()}`);
+    const api = createApiClient({ baseUrl: server.baseUrl, tokens: fixedTokens });
+    const network = { onLine: true };
+    vi.stubGlobal('navigator', network);
+    const engine = createSyncEngine({ db, api, getUser: () => USER, origin: server.origin });
+    const stop = engine.start();
+    try {
+      await engine.syncNow();
+      network.onLine = false;
+      const before = server.requests.length;
+      await createNotification({ db, usernodeid: USER }, { type: 0, title: 'Offline erfasst', equipmentnodeid: MACHINE });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(server.requests.length).toBe(before);
+      expect((await db.outbox.toArray()).map((entry) => entry.attempts)).toEqual([0]);
+      network.onLine = true;
+      window.dispatchEvent(new Event('online'));
+      await until(() => server.applied.length === 1);
+    } finally {
+      stop();
+    }
+  });
+
   it('sends after a local write and pulls, without any other trigger; publishes the status', async () => {
     const db = new LocalDatabase(`engine-test-${Math.random()}`);
     const api = createApiClient({ baseUrl: server.baseUrl, tokens: fixedTokens });

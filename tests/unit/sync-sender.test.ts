@@ -266,6 +266,61 @@ describe('sender', () => {
     expect(server.applied.map((w) => w.path)).toEqual(['/api/notifications', '/api/files', '/api/attachments', '/api/notifications']);
   });
 
+  it('files after the batch being sent go up ahead: their registrations and the attachments naming them ride in one batch, in order, each file once', async () => {
+    const { db, sender, context } = harness();
+    await seedMachine(db);
+    const photo = (n: number) => ({ bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, n]).buffer, mimetype: 'image/jpeg', name: `foto-${n}.jpg` });
+    await createNotification(context, { type: 0, title: 'Ohne Foto', equipmentnodeid: MACHINE });
+    for (const n of [1, 2, 3]) await createNotification(context, { type: 0, title: `Foto ${n}`, equipmentnodeid: MACHINE, photo: photo(n) });
+
+    expect(await sender.drain()).toMatchObject({ outcome: { type: 'idle' }, acknowledged: 10, deadLettered: 0 });
+    // The first batch ends at its registration (the usual way); the other two files go up ahead while it is sent
+    // (plain registration, no mutation id, then the PUT), and everything left is one batch.
+    const batches = server.requests.map((r) => (r.inBatch ? Number(r.mutationId) : r.path === '/api/sync/batch' ? 'batch' : null)).filter((r) => r !== null);
+    expect(batches).toEqual(['batch', 1, 2, 3, 'batch', 4, 5, 6, 7, 8, 9, 10]);
+    expect(server.requests.filter((r) => r.path === '/api/files' && !r.inBatch).map((r) => r.mutationId)).toEqual([undefined, undefined]);
+    expect(server.applied.map((w) => w.mutationId)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(server.requests.filter((r) => r.path.startsWith('/upload/'))).toHaveLength(3);
+    expect(server.uploads.size).toBe(3);
+    const attached = server.applied.filter((w) => w.path === '/api/attachments').map((w) => (w.body as { file: { fileid: string } }).file.fileid);
+    expect(new Set(attached)).toEqual(new Set(server.uploads.keys()));
+    expect(await db.fileBytes.count()).toBe(0);
+  });
+
+  it.each([
+    { failures: 2, batches: ['batch', 1, 2, 3, 'batch', 4, 5, 6, 'batch', 7], uploads: 2 },
+    { failures: 1, batches: ['batch', 1, 2, 3, 'batch', 4, 5, 6, 7], uploads: 2 },
+  ])('an upload ahead that fails ($failures× its PUT) costs nothing but its tries: tried once more at once, then the usual way; no failed attempt', async ({ failures, batches: expected, uploads }) => {
+    const { db, tokens, context } = harness();
+    let failed = 0;
+    // why a wrapped fetch: the first PUT of the second photo's bytes (last byte 2) must fail whichever of the
+    // concurrent uploads reaches the server first; the stand-in server's upload faults go by arrival order.
+    const fetchOnce: typeof fetch = (input, init) => {
+      const last = init?.body instanceof ArrayBuffer ? new Uint8Array(init.body).at(-1) : undefined;
+      if (last === 2 && failed < failures) {
+        failed += 1;
+        return Promise.resolve(new Response(null, { status: 500 }));
+      }
+      return globalThis.fetch(input, init);
+    };
+    const api = createApiClient({ baseUrl: server.baseUrl, tokens: tokens.source, timeout: 5_000 });
+    const sender = createSender({ db, api, getUser: () => USER, origin: server.origin, random: () => 0.5, fetch: fetchOnce });
+    await seedMachine(db);
+    const photo = (n: number) => ({ bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, n]).buffer, mimetype: 'image/jpeg', name: `foto-${n}.jpg` });
+    await createNotification(context, { type: 0, title: 'Ohne Foto', equipmentnodeid: MACHINE });
+    for (const n of [1, 2]) await createNotification(context, { type: 0, title: `Foto ${n}`, equipmentnodeid: MACHINE, photo: photo(n) });
+
+    expect(await sender.drain()).toMatchObject({ outcome: { type: 'idle' }, acknowledged: 7, deadLettered: 0 });
+    expect(failed).toBe(failures);
+    // The second file was registered ahead (plain call); only a second failed PUT sends it the usual way.
+    expect(server.requests.filter((r) => r.path === '/api/files' && !r.inBatch)).toHaveLength(1);
+    const batches = server.requests.map((r) => (r.inBatch ? Number(r.mutationId) : r.path === '/api/sync/batch' ? 'batch' : null)).filter((r) => r !== null);
+    expect(batches).toEqual(expected);
+    expect(server.applied.map((w) => w.mutationId)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(server.requests.filter((r) => r.path.startsWith('/upload/'))).toHaveLength(uploads);
+    expect(server.uploads.size).toBe(2);
+  });
+
   it('a retry in the middle of a batch: the entries before it are acknowledged, it and the rest stay queued, in order', async () => {
     const { db, sender, context } = harness();
     await seedMachine(db);
@@ -459,7 +514,7 @@ describe('sender: reconciling by version', () => {
 describe('backoffDelay', () => {
   it('grows exponentially up to the cap and stays within [ceiling/2, ceiling]', () => {
     const ceilings = [1, 2, 3, 4, 5, 10, 20].map((attempt) => backoffDelay(attempt, () => 1));
-    expect(ceilings.slice(0, 5)).toEqual([1_000, 2_000, 4_000, 8_000, 16_000]);
+    expect(ceilings.slice(0, 5)).toEqual([250, 500, 1_000, 2_000, 4_000]);
     expect(ceilings[6]).toBe(DEFAULT_BACKOFF.maxMs);
     for (const attempt of [1, 2, 3, 6, 12, 40]) {
       const ceiling = Math.min(DEFAULT_BACKOFF.maxMs, DEFAULT_BACKOFF.baseMs * 2 ** (attempt - 1));

@@ -112,7 +112,7 @@ export async function queuePouch(name: string, tag: string, count: number, photo
   return times;
 }
 
-/** One-shot push to the remote, started again after a failure (1 s pause, the app's first backoff) until it completes. */
+/** One-shot push to the remote, started again after a failure (a pause of the app's first backoff's ceiling, 250 ms) until it completes. */
 export async function pushPouch(name: string, remote: string): Promise<{ attempts: number; docsWritten: number }> {
   const db = new PouchDB(name);
   let attempts = 0;
@@ -126,7 +126,7 @@ export async function pushPouch(name: string, remote: string): Promise<{ attempt
     } catch {
       // a dropped connection or a 503: start again, as a one-shot replication must
     }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await db.close();
   return { attempts, docsWritten };

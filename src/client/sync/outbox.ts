@@ -226,9 +226,10 @@ export function countUserActions(entries: readonly Pick<OutboxEntry, 'clientId' 
   return new Set(entries.map(userActionKey)).size;
 }
 
-/** Pending entries of one client in send order (mutation id order). */
-export function pendingEntries(db: LocalDatabase, clientId: string): Promise<OutboxEntry[]> {
-  return db.outbox.where('[clientId+mutationId]').between([clientId, 0], [clientId, Infinity]).toArray();
+/** Pending entries of one client in send order (mutation id order); with `limit`, only the first ones. */
+export function pendingEntries(db: LocalDatabase, clientId: string, limit?: number): Promise<OutboxEntry[]> {
+  const entries = db.outbox.where('[clientId+mutationId]').between([clientId, 0], [clientId, Infinity]);
+  return (limit === undefined ? entries : entries.limit(limit)).toArray();
 }
 
 /** Field names still pending for a record: a pull must not overwrite them. */

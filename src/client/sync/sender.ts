@@ -24,12 +24,22 @@ import { CREATE_REFUSED, PENDING_DELETE } from './mirror-fields';
 import { isRowOf, rowFieldsOf } from '../../shared/rows/registry';
 import { getClientId, pendingEntries, readState, requestPullFrom, stateKeys, writeState } from './outbox';
 
+/** How many files go up ahead of their registration's turn at the same time (see `uploadAhead`). */
+export const UPLOADS_AHEAD = 3;
+
+/** How far the sender looks into the queue: the next batch and the one after it (files to upload ahead). */
+const LOOKAHEAD = 2 * SYNC_BATCH_MAX;
+
 export interface BackoffOptions {
   baseMs: number;
   maxMs: number;
 }
 
-export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 1_000, maxMs: 5 * 60_000 };
+/**
+ * The first retry comes after 125–250 ms: most faults on a flaky network are one lost request, and a replay of
+ * many writes paid 0.5–1 s for each. Still doubling to 5 minutes for a server that stays down.
+ */
+export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 250, maxMs: 5 * 60_000 };
 
 /**
  * Delay before retry number `attempt` (1 = after the first failure): the ceiling doubles per attempt up to
@@ -83,6 +93,15 @@ type SendResult =
 
 const RETRYABLE = new Set([408, 425, 429]);
 
+/** What a file reference needs of its registered file (the attachment's body). */
+type Registered = Pick<Record<string, unknown>, 'fileid' | 'fileversion' | 'bucketid'>;
+
+/** The registration of `nodeid` in POST /files' answer (a list, one per registered file). */
+function registrationOf(answer: unknown, nodeid: string): Record<string, unknown> | undefined {
+  const list = Array.isArray(answer) ? answer : [answer];
+  return (list.find((r) => (r as { nodeid?: unknown } | null)?.nodeid === nodeid) ?? list[0]) as Record<string, unknown> | undefined;
+}
+
 /** The version of an answer that names this record and nothing more than its version (a delete's answer). */
 function versionOnlyAnswer(body: unknown, nodeid: string): number | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
@@ -97,6 +116,13 @@ export function createSender(deps: SenderDeps) {
   const now = deps.now ?? Date.now;
   const ackedLogSize = deps.ackedLogSize ?? 500;
   const doFetch = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  /** Files whose bytes this sender put on the server ahead of their registration's turn (file key → registered). */
+  const uploadedAhead = new Map<string, Registered>();
+  /** Uploads ahead started, by file key; a failed one is forgotten when the next run starts (`aheadFailed`). */
+  const aheadRuns = new Map<string, Promise<void>>();
+  const aheadFailed = new Set<string>();
+  let aheadRunning = 0;
+  const aheadWaiting: (() => void)[] = [];
 
   async function readBody(response: Response): Promise<unknown> {
     const text = await response.text().catch(() => '');
@@ -117,7 +143,7 @@ export function createSender(deps: SenderDeps) {
     for (const [field, value] of Object.entries(body)) {
       const ref = value as { fileid?: unknown } | null;
       if (typeof ref !== 'object' || ref === null || typeof ref.fileid !== 'string' || !entry.dependsOn.includes(ref.fileid)) continue;
-      const registered = (await db.fileBytes.get(ref.fileid))?.registered;
+      const registered = uploadedAhead.get(ref.fileid) ?? (await db.fileBytes.get(ref.fileid))?.registered;
       if (registered) body[field] = { ...ref, fileid: registered.fileid, fileversion: registered.fileversion, bucketid: registered.bucketid };
     }
     return body;
@@ -160,21 +186,18 @@ export function createSender(deps: SenderDeps) {
    */
   async function uploadBytes(entry: OutboxEntry, registration: unknown): Promise<SendResult> {
     const key = entry.upload!.fileid;
-    const stored = await db.fileBytes.get(key);
-    if (!stored) return { type: 'dead', status: 0, error: { message: 'file bytes missing on this device' } };
-    const pick = (answer: unknown) => {
-      const list = Array.isArray(answer) ? answer : [answer];
-      return (list.find((r) => (r as { nodeid?: unknown } | null)?.nodeid === entry.nodeid) ?? list[0]) as Record<string, unknown> | undefined;
-    };
-    let item = pick(registration);
+    let item = registrationOf(registration, entry.nodeid);
     if (typeof item?.url !== 'string' || typeof item.fileid !== 'string') return { type: 'dead', status: 0, error: { message: 'registration answer without url', body: registration } };
     const registered = { fileid: item.fileid, fileversion: item.fileversion, bucketid: item.bucketid };
+    // Complete already (its bytes went up ahead, or an earlier send's did): the bytes are not even read.
     if (item.status !== 'complete') {
+      const stored = await db.fileBytes.get(key);
+      if (!stored) return { type: 'dead', status: 0, error: { message: 'file bytes missing on this device' } };
       let response = await putBytes(item.url, stored);
       if (typeof response !== 'string' && response.status === 403) {
         const fresh = await deps.api.send('POST', entry.path, { json: entry.body, timeout: deps.timeoutMs ?? 30_000 }).catch(() => null);
         if (!fresh?.ok) return { type: 'retry', error: `upload HTTP 403, re-sign ${fresh ? `HTTP ${fresh.status}` : 'network'}` };
-        item = pick(await readBody(fresh));
+        item = registrationOf(await readBody(fresh), entry.nodeid);
         if (typeof item?.url !== 'string') return { type: 'retry', error: 'upload re-sign without url' };
         response = item.status === 'complete' ? new Response(null, { status: 204 }) : await putBytes(item.url, stored);
       }
@@ -187,6 +210,54 @@ export function createSender(deps: SenderDeps) {
     }
     await db.fileBytes.update(key, { registered });
     return { type: 'ack', body: registration };
+  }
+
+  /** Runs `work` once fewer than UPLOADS_AHEAD uploads ahead are running. */
+  async function inUploadSlot(work: () => Promise<void>): Promise<void> {
+    while (aheadRunning >= UPLOADS_AHEAD) await new Promise<void>((resolve) => aheadWaiting.push(resolve));
+    aheadRunning += 1;
+    try {
+      await work();
+    } finally {
+      aheadRunning -= 1;
+      aheadWaiting.shift()?.();
+    }
+  }
+
+  /**
+   * A file's bytes up ahead of its registration's turn in the queue (docs/sync.md § Files offline): the
+   * registration sent as a plain REST call (no mutation id; idempotent by its nodeid, as the re-sign of an expired
+   * URL), then the PUT. When the queue reaches the logged registration, the server answers the same file, already
+   * complete, so nothing is uploaded then and the entries that name the file ride in the same batch. Nothing here
+   * is a write of the queue: the mutation ids, their order and their answers are untouched. Any failure just
+   * leaves the file to the usual path (registration, then its upload, then what follows).
+   */
+  function uploadAhead(entry: OutboxEntry): Promise<void> {
+    const key = entry.upload!.fileid;
+    const started = aheadRuns.get(key);
+    if (started) return started;
+    const run = inUploadSlot(async () => {
+      const answer = await deps.api.send('POST', entry.path, { json: entry.body, timeout: deps.timeoutMs ?? 30_000 }).catch(() => null);
+      if (!answer?.ok) return;
+      const item = registrationOf(await readBody(answer), entry.nodeid);
+      if (typeof item?.url !== 'string' || typeof item.fileid !== 'string') return;
+      if (item.status !== 'complete') {
+        const stored = await db.fileBytes.get(key);
+        if (!stored) return;
+        // One more try at once: on a flaky network a PUT is mostly lost alone, and a file that falls back to the
+        // usual way ends its batch again.
+        let response = await putBytes(item.url, stored);
+        if (typeof response === 'string' || response.status >= 500) response = await putBytes(item.url, stored);
+        if (typeof response === 'string' || !response.ok) return;
+      }
+      uploadedAhead.set(key, { fileid: item.fileid, fileversion: item.fileversion, bucketid: item.bucketid });
+    })
+      .catch(() => undefined)
+      .then(() => {
+        if (!uploadedAhead.has(key)) aheadFailed.add(key);
+      });
+    aheadRuns.set(key, run);
+    return run;
   }
 
   /**
@@ -229,76 +300,119 @@ export function createSender(deps: SenderDeps) {
 
   /**
    * The head of the queue and the entries after it that can go in the same request: up to SYNC_BATCH_MAX entries
-   * and SYNC_BATCH_MAX_BYTES of bodies. A registration whose bytes must be uploaded ends the batch (the upload
-   * runs after its answer, before any later entry, which may name the registered file).
+   * and SYNC_BATCH_MAX_BYTES of bodies. A registration whose bytes must still be uploaded ends the batch (the
+   * upload runs after its answer, before any later entry, which may name the registered file); one whose bytes
+   * went up ahead (`uploaded`) does not.
    */
-  function nextBatch(pending: OutboxEntry[]): OutboxEntry[] {
+  function nextBatch(pending: OutboxEntry[], uploaded: (key: string) => boolean = (key) => uploadedAhead.has(key)): OutboxEntry[] {
     const batch: OutboxEntry[] = [];
     let bytes = 0;
     for (const entry of pending) {
       bytes += JSON.stringify(entry.body ?? null).length;
       if (batch.length > 0 && (batch.length >= SYNC_BATCH_MAX || bytes > SYNC_BATCH_MAX_BYTES)) break;
       batch.push(entry);
-      if (entry.upload) break;
+      if (entry.upload && !uploaded(entry.upload.fileid)) break;
     }
     return batch;
   }
 
-  /** Removes an acknowledged entry, keeps it in the acked log, applies the server's answer. One transaction. */
-  async function acknowledge(entry: OutboxEntry, body: unknown): Promise<void> {
-    await db.transaction('rw', [db.outbox, db.acked, db.syncState, db.fileBytes, db.mirror(entry.kind)], async () => {
-      await db.outbox.delete(entry.seq!);
-      const { seq: _seq, ...rest } = entry;
-      await db.acked.put({ ...rest, ackedAt: now() });
-      const log = db.acked.where('[clientId+mutationId]').between([entry.clientId, 0], [entry.clientId, Infinity]);
-      const size = await log.count();
-      if (size > ackedLogSize) {
-        const oldest = await log.limit(size - ackedLogSize).primaryKeys();
-        await db.acked.bulkDelete(oldest);
+  /** What the acknowledgements of one batch read once: the pull's cursor and scope, and what they leave to its end. */
+  interface AckRound {
+    cursor: number;
+    hidden: string[];
+    /** The last acknowledged mutation id per client. */
+    lastAck: Map<string, number>;
+    /** File keys of acknowledged records that used them: their bytes go unless a pending entry still needs them. */
+    freed: Set<string>;
+  }
+
+  /**
+   * The answers of one batch up to the first that stops the queue — acknowledgements and dead letters, in order —
+   * in ONE transaction: each entry exactly as if it were settled alone (`acknowledgeIn`, `deadLetter`), but the
+   * cursor and scope are read once, and the acked log's trim, the last acknowledged id and the freeing of bytes
+   * happen once at the end. A failure leaves all of them queued (the server answers them again from its log).
+   */
+  async function settleAnswers(settled: { entry: OutboxEntry; result: Extract<SendResult, { type: 'ack' | 'dead' }> }[], counts: { acknowledged: number; deadLettered: number }): Promise<void> {
+    const mirrors = [...new Set(settled.map(({ entry }) => entry.kind))].map((kind) => db.mirror(kind));
+    await db.transaction('rw', [db.outbox, db.acked, db.deadLetters, db.syncState, db.fileBytes, ...mirrors], async () => {
+      const round: AckRound = {
+        cursor: (await readState<number>(db, stateKeys.cursor)) ?? 0,
+        hidden: (await readState<string>(db, stateKeys.pullScope))?.split(',') ?? [],
+        lastAck: new Map(),
+        freed: new Set(),
+      };
+      for (const { entry, result } of settled) {
+        if (result.type === 'ack') await acknowledgeIn(entry, result.body, round);
+        else await deadLetter(entry, result.status, result.error);
       }
-      await writeState(db, stateKeys.lastMutationAck(entry.clientId), entry.mutationId);
-      // Reconciled by version: an answer that is the written row (src/shared/rows) is the server's row as this
-      // write left it. It replaces the mirror row — except fields of other pending writes, which stay on top until
-      // they are answered — unless the mirror already holds a later version (a replayed answer is the row as it
-      // was at the first commit, and a pull may have brought a newer one since).
-      const table = db.mirror(entry.kind);
-      const existing = await table.get(entry.nodeid);
-      const row = isRowOf(entry.kind, body) && body.nodeid === entry.nodeid && typeof body.version === 'number' ? body : undefined;
-      const newer = row !== undefined && !(typeof existing?.version === 'number' && existing.version > (row.version as number));
-      if (row && newer && existing) {
-        const others = await db.outbox.where('[kind+nodeid]').equals([entry.kind, entry.nodeid]).toArray();
-        const pending = Object.fromEntries(others.flatMap((other) => other.fields).filter((field) => field in existing).map((field) => [field, existing[field]]));
-        // Mirror-only fields (no field of the row shape: a saved shift plan riding on its model, its owner) stay
-        // until the pull brings the rows they stand in for; the pull's row then replaces them.
-        const shape = new Set(rowFieldsOf(entry.kind));
-        const mirrorOnly = Object.fromEntries(Object.entries(existing).filter(([field]) => !shape.has(field)));
-        await table.put({ ...mirrorOnly, ...row, ...pending, nodeid: entry.nodeid });
+      for (const [clientId, mutationId] of round.lastAck) {
+        await writeState(db, stateKeys.lastMutationAck(clientId), mutationId);
+        const log = db.acked.where('[clientId+mutationId]').between([clientId, 0], [clientId, Infinity]);
+        const size = await log.count();
+        if (size > ackedLogSize) await db.acked.bulkDelete(await log.limit(size - ackedLogSize).primaryKeys());
       }
-      // Only the version this write took (a delete's `{nodeid, version}`): the pull brings the row or its
-      // tombstone at that version — still ahead of the cursor, or, for a delete, already applied (a tombstone
-      // removes the row whatever is pending). Either way nothing to fetch again.
-      const cursor = (await readState<number>(db, stateKeys.cursor)) ?? 0;
-      const answered = versionOnlyAnswer(body, entry.nodeid);
-      const settled = newer || (answered !== undefined && (entry.values[PENDING_DELETE] === true || answered > cursor));
-      // Anything else (a list, another kind's record, a stale replay): a row a pull delivered may still show this
-      // entry's values over the server's, so the next pull fetches its version again. A row no pull has delivered
-      // yet needs nothing: the write's own version is still ahead of the cursor.
-      if (!settled && typeof existing?.version === 'number') await requestPullFrom(db, existing.version - 1);
-      // A kind the user may write but not read (the pull's scope leaves it out): once the server has it, the row
-      // leaves the mirror, which shows what the user may read.
-      const hidden = (await readState<string>(db, stateKeys.pullScope))?.split(',') ?? [];
-      const othersPending = await db.outbox.where('[kind+nodeid]').equals([entry.kind, entry.nodeid]).count();
-      if (hidden.includes(entry.kind) && othersPending === 0) await table.delete(entry.nodeid);
-      // The record's create was refused: the server has no such record (a retried create puts it back first).
-      const after = await table.get(entry.nodeid);
-      if (entry.creates && after?.[CREATE_REFUSED] === true) await table.update(entry.nodeid, { [CREATE_REFUSED]: undefined });
-      else if (othersPending === 0 && after?.[CREATE_REFUSED] === true) await table.delete(entry.nodeid);
       // Bytes are kept until the record that uses them (an attachment, a machine's photo) is acknowledged.
-      if (!entry.upload && entry.dependsOn.length > 0) {
+      if (round.freed.size > 0) {
         const stillNeeded = new Set((await db.outbox.toArray()).flatMap((other) => other.dependsOn));
-        await db.fileBytes.bulkDelete(entry.dependsOn.filter((key) => !stillNeeded.has(key)));
+        await db.fileBytes.bulkDelete([...round.freed].filter((key) => !stillNeeded.has(key)));
       }
     });
+    for (const { entry, result } of settled) {
+      if (result.type === 'ack') counts.acknowledged += 1;
+      else counts.deadLettered += 1;
+      if (entry.upload) uploadedAhead.delete(entry.upload.fileid);
+    }
+  }
+
+  /** Removes an acknowledged entry, keeps it in the acked log, applies the server's answer (in `settleAnswers`' transaction). */
+  async function acknowledgeIn(entry: OutboxEntry, body: unknown, round: AckRound): Promise<void> {
+    const table = db.mirror(entry.kind);
+    const { seq: _seq, ...rest } = entry;
+    // One round of requests: nothing here depends on another's result (the other entries of the row are told
+    // apart from this one by their seq, whichever order the requests run in).
+    const [, , existing, rowEntries] = await Promise.all([
+      db.outbox.delete(entry.seq!),
+      db.acked.put({ ...rest, ackedAt: now() }),
+      table.get(entry.nodeid),
+      db.outbox.where('[kind+nodeid]').equals([entry.kind, entry.nodeid]).toArray(),
+    ]);
+    const others = rowEntries.filter((other) => other.seq !== entry.seq);
+    round.lastAck.set(entry.clientId, Math.max(round.lastAck.get(entry.clientId) ?? 0, entry.mutationId));
+    // Reconciled by version: an answer that is the written row (src/shared/rows) is the server's row as this
+    // write left it. It replaces the mirror row — except fields of other pending writes, which stay on top until
+    // they are answered — unless the mirror already holds a later version (a replayed answer is the row as it
+    // was at the first commit, and a pull may have brought a newer one since).
+    const row = isRowOf(entry.kind, body) && body.nodeid === entry.nodeid && typeof body.version === 'number' ? body : undefined;
+    const newer = row !== undefined && !(typeof existing?.version === 'number' && existing.version > (row.version as number));
+    let after = existing;
+    if (row && newer && existing) {
+      const pending = Object.fromEntries(others.flatMap((other) => other.fields).filter((field) => field in existing).map((field) => [field, existing[field]]));
+      // Mirror-only fields (no field of the row shape: a saved shift plan riding on its model, its owner) stay
+      // until the pull brings the rows they stand in for; the pull's row then replaces them.
+      const shape = new Set(rowFieldsOf(entry.kind));
+      const mirrorOnly = Object.fromEntries(Object.entries(existing).filter(([field]) => !shape.has(field)));
+      after = { ...mirrorOnly, ...row, ...pending, nodeid: entry.nodeid };
+      await table.put(after);
+    }
+    // Only the version this write took (a delete's `{nodeid, version}`): the pull brings the row or its
+    // tombstone at that version — still ahead of the cursor, or, for a delete, already applied (a tombstone
+    // removes the row whatever is pending). Either way nothing to fetch again.
+    const answered = versionOnlyAnswer(body, entry.nodeid);
+    const settled = newer || (answered !== undefined && (entry.values[PENDING_DELETE] === true || answered > round.cursor));
+    // Anything else (a list, another kind's record, a stale replay): a row a pull delivered may still show this
+    // entry's values over the server's, so the next pull fetches its version again. A row no pull has delivered
+    // yet needs nothing: the write's own version is still ahead of the cursor.
+    if (!settled && typeof existing?.version === 'number') await requestPullFrom(db, existing.version - 1);
+    // A kind the user may write but not read (the pull's scope leaves it out): once the server has it, the row
+    // leaves the mirror, which shows what the user may read.
+    if (round.hidden.includes(entry.kind) && others.length === 0 && after) {
+      await table.delete(entry.nodeid);
+      after = undefined;
+    }
+    // The record's create was refused: the server has no such record (a retried create puts it back first).
+    if (entry.creates && after?.[CREATE_REFUSED] === true) await table.update(entry.nodeid, { [CREATE_REFUSED]: undefined });
+    else if (others.length === 0 && after?.[CREATE_REFUSED] === true) await table.delete(entry.nodeid);
+    if (!entry.upload) entry.dependsOn.forEach((key) => round.freed.add(key));
   }
 
   /** The server refused the write for good: keep it, with payload and error, where the user sees it. */
@@ -384,12 +498,8 @@ export function createSender(deps: SenderDeps) {
   async function settle(clientId: string, entry: OutboxEntry, result: SendResult, counts: { acknowledged: number; deadLettered: number; gaps: number }): Promise<Settled> {
     switch (result.type) {
       case 'ack':
-        await acknowledge(entry, result.body);
-        counts.acknowledged += 1;
-        return 'next';
       case 'dead':
-        await deadLetter(entry, result.status, result.error);
-        counts.deadLettered += 1;
+        await settleAnswers([{ entry, result }], counts);
         return 'next';
       case 'gap': {
         counts.gaps += 1;
@@ -414,15 +524,31 @@ export function createSender(deps: SenderDeps) {
     const user = deps.getUser();
     if (!user) return done({ type: 'no-session' });
     const clientId = await getClientId(db, user);
+    // Uploads ahead that failed in an earlier run may be tried again in this one (those still going up are kept).
+    for (const key of aheadFailed) aheadRuns.delete(key);
+    aheadFailed.clear();
     for (;;) {
-      const batch = nextBatch(await pendingEntries(db, clientId));
-      if (batch.length === 0) return done({ type: 'idle' });
+      const pending = await pendingEntries(db, clientId, LOOKAHEAD);
+      if (pending.length === 0) return done({ type: 'idle' });
+      // Files already going up ahead for this batch's registrations: wait for them, so the registrations do not end it.
+      await Promise.all(nextBatch(pending, () => true).flatMap((entry) => (entry.upload ? [aheadRuns.get(entry.upload.fileid)] : [])));
+      const batch = nextBatch(pending);
+      // The files of the registrations after this batch (the next 200 entries) go up while it is sent, at most
+      // UPLOADS_AHEAD at a time, in queue order. This batch's own registrations go the usual way.
+      for (const entry of pending.slice(batch.length)) if (entry.upload) void uploadAhead(entry);
       const results = await sendBatch(batch, user);
+      // The answers up to the first that stops the queue: settled in one transaction.
+      const leading: { entry: OutboxEntry; result: Extract<SendResult, { type: 'ack' | 'dead' }> }[] = [];
       for (const [index, result] of results.entries()) {
-        const settled = await settle(clientId, batch[index]!, result, counts);
+        if (result.type !== 'ack' && result.type !== 'dead') break;
+        leading.push({ entry: batch[index]!, result });
+      }
+      if (leading.length > 0) await settleAnswers(leading, counts);
+      const stop = results[leading.length];
+      if (stop) {
+        // A gap that renumbered the queue answers 'next': what is left of this batch is sent again from the new head.
+        const settled = await settle(clientId, batch[leading.length]!, stop, counts);
         if (settled !== 'next') return done(settled);
-        // A gap renumbered the queue: what is left of this batch is sent again from the new head.
-        if (result.type === 'gap') break;
       }
     }
   }

@@ -80,7 +80,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     if (!user) return;
     // "Wird gesendet" only when something waits: every visibility or timer run found an empty outbox, and its two
     // app-bar renders (on, off) came before the pull's request (W2, docs/sync.md § Applying a pulled page).
-    const toSend = (await pendingEntries(db, await getClientId(db, user))).length > 0;
+    const toSend = (await pendingEntries(db, await getClientId(db, user), 1)).length > 0;
     if (toSend) setSyncStatus({ sending: true });
     let outcome: DrainOutcome;
     try {
@@ -125,7 +125,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       return;
     }
     const user = deps.getUser();
-    const head = user ? (await pendingEntries(db, await getClientId(db, user)))[0]?.mutationId : undefined;
+    const head = user ? (await pendingEntries(db, await getClientId(db, user), 1))[0]?.mutationId : undefined;
     busyRounds = head !== undefined && head === lastHead ? busyRounds + 1 : 0;
     lastHead = head;
     if (busyRounds >= STALE_LEADER_ROUNDS) {
@@ -189,6 +189,10 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         if (syncStore.getState().error?.kind === 'quota') setSyncStatus({ error: null });
         channel?.postMessage({ type: 'nudge' });
         registerBackgroundSync();
+        // Offline (the browser knows it has no network): a run could only fail, once per write, each time reading
+        // the queue and counting a failed attempt against its head while the next write waits. The `online` event
+        // starts the run when the network is back.
+        if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
         void run();
       }),
     );
