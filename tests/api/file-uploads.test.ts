@@ -334,6 +334,21 @@ describe('upload quota and rate', () => {
     expect((await registerAs(other.authorization, { extension: 'pdf' })).statusCode).toBe(200);
   });
 
+  it('a registration sent again (same file nodeid) does not count against the rate: it registers nothing new', async () => {
+    const { authorization } = await userWithFlags(t, a.legalEntity.nodeid, 'equipment.attachment', [true, true, true, true]);
+    const nodeids = Array.from({ length: 5 }, () => uuidv7());
+    for (const nodeid of nodeids) expect((await registerAs(authorization, { nodeid, extension: 'pdf' })).statusCode).toBe(200);
+    // The rate is used up for new files, but each of the five sent again is answered with its registration.
+    for (const nodeid of nodeids) {
+      const again = await registerAs(authorization, { nodeid, extension: 'pdf' });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(registeredFileSchema.array().parse(again.json())[0]!.nodeid).toBe(nodeid);
+    }
+    // A batch that mixes a known file with a new one registers something new, so it counts.
+    const mixed = await call(t, authorization, 'POST', '/api/files', { count: 2, extensions: [{ nodeid: nodeids[0], extension: 'pdf' }, { nodeid: uuidv7(), extension: 'pdf' }] });
+    expect(mixed.statusCode).toBe(429);
+  });
+
   it('answers 429 past UPLOAD_RATE_PER_MINUTE content uploads for one user', async () => {
     const { authorization } = await userWithFlags(t, a.legalEntity.nodeid, 'equipment.attachment', [true, true, true, true]);
     const response = await registerAs(authorization, { extension: 'pdf' });

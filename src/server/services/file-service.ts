@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { v7 as uuidv7 } from 'uuid';
@@ -57,7 +57,10 @@ export function downloadUrl(signer: FileUrlSigner, file: { fileid: string; filev
  */
 export async function registerFiles(ctx: ServiceContext, actor: Actor & PermissionSubject, services: FileServices, input: RegisterFiles): Promise<RegisteredFile[]> {
   if (!canUpload(actor)) throw forbidden();
-  assertRate(services, `register:${actor.usernodeid}`);
+  // why only new registrations count: the device resends a registration (a lost answer, or the sender's upload
+  // ahead followed by the queued registration, docs/sync.md); that creates nothing and must not use up the rate.
+  const nodeids = input.extensions.map((entry) => entry.nodeid);
+  if ((await registeredCount(ctx.db, actor.legalentitynodeid, nodeids)) < nodeids.length) assertRate(services, `register:${actor.usernodeid}`);
   input.extensions.forEach((entry, i) => {
     if (entry.size !== undefined && entry.size > services.maxBytes) {
       throw badRequest(`Invalid body: extensions.${i}.size: Must be at most ${services.maxBytes} bytes`, [{ field: `extensions.${i}.size`, message: `Must be at most ${services.maxBytes} bytes` }]);
@@ -315,6 +318,15 @@ export async function readFileContent(
  * size they declared (a reservation). `excluding`: the files being registered or uploaded, which must not count
  * against themselves.
  */
+/** How many of these file nodeids the tenant already has registered. */
+async function registeredCount(db: ServiceContext['db'], legalentitynodeid: string, nodeids: string[]): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<string>`count(*)` })
+    .from(files)
+    .where(and(eq(files.legalentitynodeid, legalentitynodeid), inArray(files.nodeid, [...new Set(nodeids)])));
+  return Number(row?.count ?? 0);
+}
+
 async function bytesUsedToday(db: ServiceContext['db'], usernodeid: string, excluding: string[]): Promise<number> {
   const since = new Date(Date.now() - UPLOAD_QUOTA_WINDOW_MS);
   const [row] = await db
