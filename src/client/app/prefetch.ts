@@ -9,6 +9,7 @@
 import { matchPath } from 'react-router-dom';
 import { SESSION_STORAGE_KEY } from '../lib/session-vault';
 import { preloadSessionParser } from '../stores/session-store';
+import { preloadSyncRuntime } from '../sync/app-sync';
 import { isScreenRoute, NOT_FOUND_PATH, ROUTE_TABLE, type ReadyScreenRoute, type RouteAccess } from './route-table';
 
 /** The screen the router will render at `pathname` for a guest or a signed-in user (not the 404 catch-all). */
@@ -32,4 +33,18 @@ export function prefetchCurrentRoute(pathname: string = window.location.pathname
     if (screen?.access === 'private') void import('./app-layout').catch(ignore);
   }
   if (screen) void screen.load().catch(ignore);
+}
+
+/**
+ * A login was submitted: what the signed-in user sees first (the frame and the screen at `target`) and the sync
+ * runtime with the opened local database load while the login request runs. Without it they loaded one after
+ * another after the answer — frame, then screen, then the runtime in the frame's effect — and the initial sync's
+ * first request went out ~2 s after the login answer on a 4× throttled tablet (W1, docs/sync.md § Triggers).
+ */
+export function prefetchSignedIn(target: string): void {
+  const ignore = () => undefined; // a failed prefetch is retried by React.lazy / the engine when they need it
+  void import('./app-layout').catch(ignore);
+  const screen = screenForPath(new URL(target, window.location.origin).pathname, true);
+  if (screen) void screen.load().catch(ignore);
+  preloadSyncRuntime();
 }
