@@ -36,10 +36,10 @@ export function prefetchCurrentRoute(pathname: string = window.location.pathname
 }
 
 /**
- * A login was submitted: what the signed-in user sees first (the frame and the screen at `target`) and the sync
- * runtime with the opened local database load while the login request runs. Without it they loaded one after
- * another after the answer — frame, then screen, then the runtime in the frame's effect — and the initial sync's
- * first request went out ~2 s after the login answer on a 4× throttled tablet (W1, docs/sync.md § Triggers).
+ * The login request is under way: what the signed-in user sees first (the frame and the screen at `target`) and
+ * the sync runtime with the opened local database load while it runs. Without it they loaded one after another
+ * after the answer — frame, then screen, then the runtime in the frame's effect — and the initial sync's first
+ * request went out ~2 s after the login answer on a 4× throttled tablet (W1, docs/sync.md § Applying a pulled page).
  */
 export function prefetchSignedIn(target: string): void {
   const ignore = () => undefined; // a failed prefetch is retried by React.lazy / the engine when they need it
