@@ -43,3 +43,30 @@ test.describe('login', () => {
     await new AppShell(page).expectDashboard('reader');
   });
 });
+
+test.describe('login → first pull', () => {
+  // why blocked: a controlling service worker would answer the login request before page.route sees it.
+  test.use({ serviceWorkers: 'block' });
+
+  test('while the login request runs, the frame, the dashboard and the sync runtime load, not one after another after the answer', async ({ page }) => {
+    const chunks = ['app-layout', 'dashboard-screen', 'app-sync-runtime'];
+    const requested = new Set<string>();
+    page.on('request', (request) => {
+      const chunk = chunks.find((name) => new RegExp(`/assets/${name}-[^/]*\\.js$`).test(request.url()));
+      if (chunk) requested.add(chunk);
+    });
+    let beforeAnswer: string[] = [];
+    // The answer is held until the chunks were asked for (or 10 s passed): what was requested by then is what the
+    // tap started, not what the answer's render asked for.
+    await page.route('**/api/auth/login', async (route) => {
+      await expect.poll(() => requested.size, { timeout: 10_000 }).toBe(chunks.length).catch(() => undefined);
+      beforeAnswer = [...requested].sort();
+      await route.continue();
+    });
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.loginAs('technician');
+    await new AppShell(page).expectDashboard('technician');
+    expect(beforeAnswer).toEqual([...chunks].sort());
+  });
+});

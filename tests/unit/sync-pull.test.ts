@@ -79,6 +79,38 @@ describe('pull', () => {
     expect(await readState(db, stateKeys.cursor)).toBe(504);
   });
 
+  it('writes a page in chunks with the next one issued while the one before is still being written; a failing chunk leaves nothing of the page', async () => {
+    const { db } = await setup();
+    const rows = Array.from({ length: 450 }, (_, index) => ({ kind: 'counters' as const, nodeid: `c${index}`, version: 1 + index, data: { nodeid: `c${index}`, equipmentnodeid: MACHINE } }));
+    const table = db.mirror('counters');
+    const bulkPut = table.bulkPut.bind(table);
+    let inFlight = 0;
+    const seen: { size: number; inFlight: number }[] = [];
+    // why a wrapped table: it records how many chunk writes are in flight when each starts; the rows are written unchanged.
+    table.bulkPut = ((items: Parameters<typeof bulkPut>[0]) => {
+      inFlight += 1;
+      seen.push({ size: (items as unknown[]).length, inFlight });
+      return bulkPut(items).finally(() => (inFlight -= 1));
+    }) as typeof table.bulkPut;
+    await applyChanges(db, rows, 450);
+    // Two half chunks in the first task, then whole chunks, each started while the previous one is in flight.
+    expect(seen.map((call) => call.size)).toEqual([25, 25, ...Array.from({ length: 8 }, () => 50)]);
+    expect(Math.max(...seen.map((call) => call.inFlight))).toBe(2);
+    expect(await table.count()).toBe(450);
+    expect(await readState(db, stateKeys.cursor)).toBe(450);
+
+    let calls = 0;
+    // why: the third chunk fails as a full disk would; the page's transaction must leave nothing of it.
+    table.bulkPut = ((items: Parameters<typeof bulkPut>[0]) => {
+      calls += 1;
+      return calls === 3 ? Promise.reject(new Error('disk full')) : bulkPut(items);
+    }) as typeof table.bulkPut;
+    const next = rows.map((row) => ({ ...row, version: row.version + 1000, data: { ...row.data, name: 'neu' } }));
+    await expect(applyChanges(db, next, 1450)).rejects.toThrow('disk full');
+    expect(await table.where('nodeid').anyOf(rows.map((row) => row.nodeid)).filter((row) => (row.version ?? 0) > 1000).count()).toBe(0);
+    expect(await readState(db, stateKeys.cursor)).toBe(450);
+  });
+
   it('a page that breaks the contract is refused before anything is applied, also past the first slice', async () => {
     const { db, api, clientId } = await setup();
     const rows = Array.from({ length: 700 }, (_, index) => ({ kind: 'counters' as const, nodeid: `c${index}`, version: 1, data: { nodeid: `c${index}`, equipmentnodeid: MACHINE } }));

@@ -5,7 +5,9 @@
  * - Guest: a logged-in user goes on to that URL, or /dashboard.
  */
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import type { LoginOutletContext } from '../features/auth/login-screen';
 import { useSessionStore } from '../stores/session-store';
+import { prefetchSignedIn } from './prefetch';
 
 export const HOME_PATH = '/dashboard';
 export const LOGIN_PATH = '/login';
@@ -37,6 +39,10 @@ export function RequireAuth() {
 export function GuestOnly() {
   const session = useSessionStore((state) => state.session);
   const location = useLocation();
-  if (session) return <Navigate to={safeReturnPath(location.state) ?? HOME_PATH} replace />;
-  return <Outlet />;
+  const next = safeReturnPath(location.state) ?? HOME_PATH;
+  if (session) return <Navigate to={next} replace />;
+  // While the login request runs (the server's password hash takes a while), the frame, the next screen and the
+  // sync runtime load, so the first pull goes out right after the answer instead of after three chunk round trips.
+  const context: LoginOutletContext = { onLoginSubmitted: () => prefetchSignedIn(next) };
+  return <Outlet context={context} />;
 }

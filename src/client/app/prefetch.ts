@@ -9,6 +9,7 @@
 import { matchPath } from 'react-router-dom';
 import { SESSION_STORAGE_KEY } from '../lib/session-vault';
 import { preloadSessionParser } from '../stores/session-store';
+import { preloadSyncRuntime } from '../sync/app-sync';
 import { LOGIN_PATH } from './guards';
 import { isScreenRoute, NOT_FOUND_PATH, ROUTE_TABLE, type ReadyScreenRoute, type RouteAccess } from './route-table';
 
@@ -35,4 +36,19 @@ export function prefetchCurrentRoute(pathname: string = window.location.pathname
   if (screen) void screen.load().catch(ignore);
   // Every screen but the login renders with the German texts beyond the shell (router.tsx, withAppTexts).
   if (screen && screen.path !== LOGIN_PATH) void import('virtual:texts/de-app').catch(ignore);
+}
+
+/**
+ * The login request is under way: what the signed-in user sees first (the frame and the screen at `target`) and
+ * the sync runtime with the opened local database load while it runs. Without it they loaded one after another
+ * after the answer — frame, then screen, then the runtime in the frame's effect — and the initial sync's first
+ * request went out ~2 s after the login answer on a 4× throttled tablet (W1, docs/sync.md § Applying a pulled page).
+ */
+export function prefetchSignedIn(target: string): void {
+  const ignore = () => undefined; // a failed prefetch is retried by React.lazy / the engine when they need it
+  void import('./app-layout').catch(ignore);
+  const screen = screenForPath(new URL(target, window.location.origin).pathname, true);
+  if (screen) void screen.load().catch(ignore);
+  void import('virtual:texts/de-app').catch(ignore);
+  preloadSyncRuntime();
 }

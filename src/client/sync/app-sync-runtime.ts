@@ -5,7 +5,7 @@
 import { getLocalDb, onLocalDbOutdated } from '../db/local-db';
 import { api } from '../lib/api';
 import { sessionStore } from '../stores/session-store';
-import { setSyncStatus } from '../stores/sync-store';
+import { setSyncStatus, syncStore } from '../stores/sync-store';
 import { discardDeadLetter, retryDeadLetter } from './dead-letters';
 import { refreshOfflineMachines } from './offline-files';
 import { createSyncEngine, type SyncEngine } from './sync-engine';
@@ -37,6 +37,13 @@ export async function requestPersistentStorage(): Promise<void> {
   } catch {
     setSyncStatus({ storagePersisted: false });
   }
+}
+
+/** Opens the app's database (creating or upgrading it) before the engine needs it. */
+export async function openLocalDb(): Promise<void> {
+  // An outdated tab closed its database for another tab's upgrade; it waits for the reload.
+  if (syncStore.getState().localDbOutdated) return;
+  await getLocalDb().open();
 }
 
 export function syncNow(): Promise<void> {

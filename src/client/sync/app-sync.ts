@@ -26,6 +26,16 @@ export function useSyncEngineLifecycle(): void {
   }, [usernodeid]);
 }
 
+/**
+ * Loads the sync runtime and opens the local database ahead of the engine's start (a login was submitted): on a
+ * fresh device the open creates every table. Best effort: the engine's start loads and opens them anyway.
+ */
+export function preloadSyncRuntime(): void {
+  void loadRuntime()
+    .then((runtime) => runtime.openLocalDb())
+    .catch(() => undefined);
+}
+
 export async function syncNow(): Promise<void> {
   await (await loadRuntime()).syncNow();
 }

@@ -6,6 +6,7 @@ import { Alert, Box, Button, Card, Field, Flex, Heading, HStack, IconButton, Inp
 import { Eye, EyeOff } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOutletContext } from 'react-router-dom';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/validation';
 import { AppLogo } from '../../components/app-logo';
 import { LanguageSwitch } from '../../components/language-switch';
@@ -17,6 +18,12 @@ import type { LoginFailure } from './session-actions';
 // first paint needs none of them. They load when the form is first focused, or at the latest on submit.
 const loadActions = () => import('./session-actions');
 
+/** What the guest guard hands the login screen (app/guards.tsx); absent when the screen is rendered alone. */
+export interface LoginOutletContext {
+  /** The login request is under way: the signed-in frame, the next screen and the sync runtime can start loading. */
+  onLoginSubmitted?: () => void;
+}
+
 export function LoginScreen() {
   const { t } = useTranslation();
   const endReason = useSessionStore((state) => state.endReason);
@@ -27,6 +34,7 @@ export function LoginScreen() {
   const [showPassword, setShowPassword] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const outlet = useOutletContext<LoginOutletContext | undefined>();
 
   useEffect(() => {
     // A finished logout needs no notice and must not keep steering the next guest's redirects.
@@ -59,7 +67,7 @@ export function LoginScreen() {
     let actions: Awaited<ReturnType<typeof loadActions>> | undefined;
     try {
       actions = await loadActions();
-      await actions.login(values.email, values.password);
+      await actions.login(values.email, values.password, outlet?.onLoginSubmitted);
       // The guest guard now redirects; this component unmounts.
     } catch (error) {
       // Without the actions module (its chunk could not be loaded) the server was not reachable either.
