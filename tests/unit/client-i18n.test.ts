@@ -60,7 +60,9 @@ function keysUsedInCode(): { key: string; group: boolean; file: string }[] {
   return clientSources().flatMap((file) => {
     const source = readFileSync(file, 'utf8');
     const literal = [...source.matchAll(/\bt\(\s*(['"])([^'"]+)\1/g)].map((m) => ({ key: m[2]!, group: false, file }));
-    const built = [...source.matchAll(/\bt\(\s*`([^`$]*)\$\{/g)].map((m) => ({ key: m[1]!.replace(/\.$/, ''), group: true, file }));
+    // A key that starts with a placeholder (t(`${area}.errors.saveFailed`)) has no prefix to look up; the typed t()
+    // (src/client/lib/i18n.ts) checks every key its type can take against de.json, and the first test en.json.
+    const built = [...source.matchAll(/\bt\(\s*`([^`$]+)\$\{/g)].map((m) => ({ key: m[1]!.replace(/\.$/, ''), group: true, file }));
     return [...literal, ...built];
   });
 }
