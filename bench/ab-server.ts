@@ -4,6 +4,7 @@
  * PostgreSQL database with the demo plant); short load runs alternate between them, so whatever else loads the
  * machine hits both alike. Prints per run and as medians: req/s, p50, p99 and the server process's CPU per request
  * (user + system from /proc, which the machine's other load disturbs far less than throughput or latency).
+ * `--mix uptodate --connections 1`: up-to-date pulls only, the time of W7's head check per request.
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -22,6 +23,8 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '4' },
     seconds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
+    // `uptodate`: only up-to-date pulls (W7's head check), e.g. with --connections 1 for the time per request.
+    mix: { type: 'string', default: 'w7' },
   },
 });
 if (!values.old || !values.pg) throw new Error('--old <worktree of the old code> and --pg <postgres URL> are needed');
@@ -48,6 +51,16 @@ async function planFor(server: ServerProcess, connections: number, seconds: numb
     body: JSON.stringify({ lang: 'de', values: [{ nodeid: '{{nodeid}}', reading: 1234, timestamp: '{{now}}' }] }).replace('"{{now}}"', '{{now}}'),
     sync: true,
   };
+  if (values.mix === 'uptodate') {
+    let head = page.cursor;
+    for (;;) {
+      const next = (await (await fetch(`${server.url}/api/sync/pull?cursor=${head}&limit=5000`, { headers: { authorization, [SYNC_HEADERS.clientId]: clientid } })).json()) as PullResponse;
+      if (next.changes.length === 0) break;
+      head = next.cursor;
+    }
+    const upToDate: PlannedRequest = { kind: 'pull', method: 'GET', path: `/api/sync/pull?cursor=${head}`, headers: { [SYNC_HEADERS.clientId]: clientid } };
+    return { url: server.url, connections, seconds, headers: { 'accept-encoding': 'gzip, deflate, br', authorization }, requests: [upToDate] };
+  }
   const requests: PlannedRequest[] = [];
   for (let block = 0; block < 3; block++) {
     for (let i = 0; i < 8; i++) requests.push(read('/api/sites'), read('/api/allsitesareasequipments'));
