@@ -10,7 +10,10 @@ import { type BenchOptions, formatNumber, type Measurement, median, type TargetC
 import { type ServerProcess, createPostgresDatabase, startAppServer, startHelloServer } from '../lib/app-server';
 import { type LoadPlan, type LoadResult, type PlannedRequest, runLoad } from '../lib/load';
 import { DEMO_LOGINS } from '../../src/server/db/seed/demo-users';
+import { fileDownloadSchema, registeredFileSchema } from '../../src/shared/api/files';
 import { SYNC_HEADERS, type PullResponse } from '../../src/shared/api/sync';
+import { pngBytes } from '../../tests/factories/files';
+import { startS3Server, type TestS3Server } from '../../tests/api/support/s3-server';
 
 /** What a browser sends: every answer may come compressed. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
@@ -95,6 +98,27 @@ function upToDatePlan(url: string, session: Session, cursor: number, seconds: nu
   };
 }
 
+/**
+ * The two instances are one installation only if a file one of them stored is there for the other: a photo is
+ * registered and uploaded through `a`, then its signed download URL is asked for and followed through `b`. Throws
+ * when the bytes do not come back the same, so a run with a misconfigured store reports nothing.
+ */
+async function checkSharedFiles(a: ServerProcess, b: ServerProcess, session: Session): Promise<void> {
+  const headers = { authorization: session.authorization, 'content-type': 'application/json' };
+  const nodeid = crypto.randomUUID();
+  const registered = await fetch(`${a.url}/api/files`, { method: 'POST', headers, body: JSON.stringify({ count: 1, extensions: [{ nodeid, extension: 'png' }] }) });
+  if (!registered.ok) throw new Error(`register a file on ${a.name}: ${registered.status} ${await registered.text()}`);
+  const [file] = registeredFileSchema.array().parse(await registered.json());
+  const photo = pngBytes(8, 8);
+  const uploaded = await fetch(`${a.url}${file!.url}`, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(photo) });
+  if (!uploaded.ok) throw new Error(`upload through ${a.name}: ${uploaded.status} ${await uploaded.text()}`);
+  const signed = await fetch(`${b.url}/api/files/${nodeid}/download`, { headers: { authorization: session.authorization } });
+  if (!signed.ok) throw new Error(`download URL from ${b.name}: ${signed.status} ${await signed.text()}`);
+  const download = fileDownloadSchema.parse(await signed.json());
+  const bytes = Buffer.from(await (await fetch(`${b.url}${download.url}`)).arrayBuffer());
+  if (!bytes.equals(photo)) throw new Error(`the file uploaded through ${a.name} did not come back the same through ${b.name}`);
+}
+
 interface Setup {
   label: string;
   instances: ServerProcess[];
@@ -147,6 +171,7 @@ const workload: Workload = {
     const targets: TargetCheck[] = [];
     const started: ServerProcess[] = [];
     const drops: (() => Promise<void>)[] = [];
+    let s3: TestS3Server | undefined;
     const figures = new Map<string, { throughput: number[]; p99: number[]; p50: number[]; rss: number[]; failed: number }>();
 
     const series = (setupLabel: string, connections: number) => {
@@ -226,16 +251,21 @@ const workload: Workload = {
         const database = await createPostgresDatabase(options.postgresUrl, 'anl_w7');
         drops.push(database.drop);
         const secret = randomBytes(32).toString('hex');
-        const a = await startAppServer({ name: 'postgres-a', dataDir: join(scratch, 'pg-a'), databaseUrl: database.url, seedDemo: true, jwtSecret: secret, logDir });
+        // Files in one S3 bucket (s3rver: the S3 REST protocol over a directory, in this process), a data directory
+        // per instance: how several instances run behind a load balancer (docs/operations.md). The single instance
+        // uses the same store, so ×1 and ×2 differ only in the instances.
+        s3 = await startS3Server('anlagenbuch-bench');
+        const a = await startAppServer({ name: 'postgres-a', dataDir: join(scratch, 'pg-a'), databaseUrl: database.url, seedDemo: true, jwtSecret: secret, logDir, env: s3.env });
         started.push(a);
         const session = await login(a.url);
         const one: Setup = { label: 'PostgreSQL ×1', instances: [a], session };
         await runLevels(one);
         postgresTimes = await upToDatePullTimes(one);
         firstPulls = await firstPullTimes(a.url, session, options.runs);
-        // why a shared files directory: both instances are one installation (files on a shared local directory).
-        const b = await startAppServer({ name: 'postgres-b', dataDir: join(scratch, 'pg-a'), databaseUrl: database.url, seedDemo: false, jwtSecret: secret, logDir });
+        const b = await startAppServer({ name: 'postgres-b', dataDir: join(scratch, 'pg-b'), databaseUrl: database.url, seedDemo: false, jwtSecret: secret, logDir, env: s3.env });
         started.push(b);
+        await checkSharedFiles(a, b, session);
+        await checkSharedFiles(b, a, session);
         await runLevels({ label: 'PostgreSQL ×2', instances: [a, b], session: { ...session, head: (await login(a.url)).head } });
       } else {
         notes.push('No PostgreSQL (BENCH_DATABASE_URL / TEST_DATABASE_URL unset): only PGlite was measured.');
@@ -303,13 +333,14 @@ const workload: Workload = {
       }
       notes.push(
         'Mix per connection, 60 requests in a cycle: 48 reads (GET /api/sites, GET /api/allsitesareasequipments), 9 pulls (from the latest cursor a pull answered; the first pull from 0 is measured on its own, one connection), 3 writes (a counter reading, fresh id, X-Client-Id/X-Mutation-Id). Every request sends Accept-Encoding: gzip, deflate, br (incremental pulls: identity, to read their cursor).',
-        'Two instances: two server processes on one PostgreSQL database sharing one data directory, one load generator (autocannon, own process) per instance with half the connections; throughput is the sum, a percentile the worse of the two.',
+        'Two instances: two server processes on one PostgreSQL database and one S3 bucket (s3rver), each with its own data directory, one load generator (autocannon, own process) per instance with half the connections; throughput is the sum, a percentile the worse of the two. Before the run a photo uploaded through each instance is downloaded through the other. The single instance uses the same bucket.',
         `${seconds} s per run, ${options.runs} runs per level after a ${warmUpSeconds} s warm-up; every server and generator is a process of its own.`,
       );
       return { measurements, targets, notes };
     } finally {
       for (const server of started) await server.stop();
       for (const drop of drops) await drop().catch(() => undefined);
+      await s3?.close();
     }
   },
 };
