@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { bootShell } from './scripts/vite-boot-shell.ts';
 import { textParts } from './scripts/vite-text-parts.ts';
 import { BRAND_COLOR, CANVAS_COLOR } from './src/shared/brand.ts';
 
@@ -80,6 +81,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    bootShell(),
     textParts(),
     precompress(),
     VitePWA({

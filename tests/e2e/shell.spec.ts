@@ -1,7 +1,26 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { E2E_ACCESS_TOKEN_TTL } from '../../playwright.config';
-import { AppShell, LoginPage, loginAs, smallTouchTargets, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
+import { AppShell, LoginPage, loginAs, shotsDir, smallTouchTargets, TABLET_LANDSCAPE, TABLET_PORTRAIT, tabletScreenshots } from './support/pages';
+import { baseURL } from '../../playwright.config';
+
+test('a cold start paints the product mark and name before any script runs, and the app replaces them', async ({ browser, page }) => {
+  // Without scripts the page stays as the HTML left it: what a tablet shows while the entry is evaluated.
+  const bare = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: TABLET_LANDSCAPE });
+  try {
+    const before = await bare.newPage();
+    await before.goto('/dashboard');
+    const shell = before.locator('#boot-shell');
+    await expect(shell).toBeVisible();
+    await expect(shell.getByText('Anlagenbuch', { exact: true })).toBeVisible();
+    await expect(shell.locator('svg')).toBeVisible();
+    await tabletScreenshots(before, shotsDir('shell'), 'boot-shell');
+  } finally {
+    await bare.close();
+  }
+  await new LoginPage(page).goto();
+  await expect(page.locator('#boot-shell')).toHaveCount(0);
+});
 
 test('the language switch turns the interface English and back', async ({ page }) => {
   await loginAs(page, 'admin');

@@ -1,0 +1,53 @@
+/**
+ * The boot shell: what a cold start paints before any script has run. index.html's `<!--boot-shell-->` becomes the
+ * product mark (public/icons/icon.svg, inline: no request, offline too) and the name on the canvas colour, with
+ * the styles inline (the CSP allows inline styles, not inline scripts). React replaces it with its first render.
+ *
+ * why: a cold start (the sticker URL from the camera app, the dashboard from the home screen) evaluates the entry
+ * (React DOM, Chakra UI's styling system, the router, i18next) before anything paints — about two seconds of a
+ * white page on a throttled tablet. The shell is painted with the HTML. It holds no content of a screen, so the
+ * largest contentful paint is still the screen's own (docs/client.md § What loads when).
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+import { BRAND_COLOR, CANVAS_COLOR } from '../src/shared/brand.ts';
+
+const ICON_SVG = fileURLToPath(new URL('../public/icons/icon.svg', import.meta.url));
+export const BOOT_SHELL_MARKER = '<!--boot-shell-->';
+/** The shell's element id: the e2e check and the tests find it by this. */
+export const BOOT_SHELL_ID = 'boot-shell';
+
+/** The product name as the shell shows it (the same in every language: it is the name). */
+const PRODUCT_NAME = 'Anlagenbuch';
+
+/** The shell's markup: an inline style block and the mark with the name, centred on the canvas colour. */
+export function bootShellMarkup(iconSvg: string = readFileSync(ICON_SVG, 'utf8')): string {
+  const svg = iconSvg
+    .trim()
+    .replace(/\s*\n\s*/g, '')
+    .replace('<svg ', '<svg width="72" height="72" aria-hidden="true" focusable="false" ');
+  const style = [
+    `#${BOOT_SHELL_ID}{position:fixed;inset:0;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:16px;background:${CANVAS_COLOR};`,
+    `font-family:Inter,-apple-system,BlinkMacSystemFont,"Segoe UI",Helvetica,Arial,sans-serif;color:${BRAND_COLOR}}`,
+    `#${BOOT_SHELL_ID} p{margin:0;font-size:24px;font-weight:700;letter-spacing:-0.01em}`,
+    // why a delayed fade-in of the bar: a warm start replaces the shell within a few frames; only a slow start shows it.
+    `#${BOOT_SHELL_ID} span{display:block;width:120px;height:4px;border-radius:2px;background:${BRAND_COLOR};opacity:0;animation:boot-shell-wait 1.2s ease-in-out 0.6s infinite alternate}`,
+    `@keyframes boot-shell-wait{from{opacity:.15}to{opacity:.6}}`,
+    `@media (prefers-reduced-motion:reduce){#${BOOT_SHELL_ID} span{animation:none;opacity:.3}}`,
+  ].join('');
+  return `<style>${style}</style><div id="${BOOT_SHELL_ID}" aria-busy="true">${svg}<p>${PRODUCT_NAME}</p><span></span></div>`;
+}
+
+export function bootShell(): Plugin {
+  return {
+    name: 'anlagenbuch-boot-shell',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        if (!html.includes(BOOT_SHELL_MARKER)) throw new Error(`index.html has no ${BOOT_SHELL_MARKER} inside #root`);
+        return html.replace(BOOT_SHELL_MARKER, bootShellMarkup());
+      },
+    },
+  };
+}
