@@ -4,7 +4,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { apiLogin } from './support/offline';
+import { apiLogin, takeOfflineReady } from './support/offline';
 import { SyncStatus } from './support/machine-pages';
 import { loginAs, pendingChanges, TABLET_PORTRAIT } from './support/pages';
 
@@ -85,6 +85,9 @@ test('the technician sees only what they follow, finds other machines by search,
   });
 
   await test.step('offline: follow the whole Chemnitz plant, stop following the trucks pool', async () => {
+    // The reload below is answered by the service worker: it must hold the shell before the network goes (on a
+    // busy machine its precache was still loading when the step began, and the offline reload found no page).
+    await takeOfflineReady(page);
     await context.setOffline(true);
     await dashboard.openSelection();
     await expect(dashboard.dialog().getByTestId('subscription-count')).toHaveText('25 Maschinen ausgewählt');
