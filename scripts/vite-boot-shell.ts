@@ -1,7 +1,9 @@
 /**
  * The boot shell: what a cold start paints before any script has run. index.html's `<!--boot-shell-->` becomes the
- * product mark (public/icons/icon.svg, inline: no request, offline too) and the name on the canvas colour, with
- * the styles inline (the CSP allows inline styles, not inline scripts). React replaces it with its first render.
+ * product mark (public/icons/icon.svg, inline: no request, offline too) and the name on the canvas colour; its
+ * styles go into the head, inline (the CSP allows inline styles, not inline scripts). React's first render
+ * replaces the markup; while the stored session is restored the app renders the same shell again
+ * (components/boot-screen.tsx, with these styles), so nothing flickers between the two.
  *
  * why: a cold start (the sticker URL from the camera app, the dashboard from the home screen) evaluates the entry
  * (React DOM, Chakra UI's styling system, the router, i18next) before anything paints — about two seconds of a
@@ -11,23 +13,17 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { BRAND_COLOR, CANVAS_COLOR } from '../src/shared/brand.ts';
+import { BOOT_SHELL_ID, BRAND_COLOR, CANVAS_COLOR } from '../src/shared/brand.ts';
 
 const ICON_SVG = fileURLToPath(new URL('../public/icons/icon.svg', import.meta.url));
 export const BOOT_SHELL_MARKER = '<!--boot-shell-->';
-/** The shell's element id: the e2e check and the tests find it by this. */
-export const BOOT_SHELL_ID = 'boot-shell';
 
 /** The product name as the shell shows it (the same in every language: it is the name). */
 const PRODUCT_NAME = 'Anlagenbuch';
 
-/** The shell's markup: an inline style block and the mark with the name, centred on the canvas colour. */
-export function bootShellMarkup(iconSvg: string = readFileSync(ICON_SVG, 'utf8')): string {
-  const svg = iconSvg
-    .trim()
-    .replace(/\s*\n\s*/g, '')
-    .replace('<svg ', '<svg width="72" height="72" aria-hidden="true" focusable="false" ');
-  const style = [
+/** The shell's styles (a `<style>` in the head): also those of the app's own boot screen. */
+export function bootShellStyle(): string {
+  return [
     `#${BOOT_SHELL_ID}{position:fixed;inset:0;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:16px;background:${CANVAS_COLOR};`,
     `font-family:Inter,-apple-system,BlinkMacSystemFont,"Segoe UI",Helvetica,Arial,sans-serif;color:${BRAND_COLOR}}`,
     `#${BOOT_SHELL_ID} p{margin:0;font-size:24px;font-weight:700;letter-spacing:-0.01em}`,
@@ -36,7 +32,15 @@ export function bootShellMarkup(iconSvg: string = readFileSync(ICON_SVG, 'utf8')
     `@keyframes boot-shell-wait{from{opacity:.15}to{opacity:.6}}`,
     `@media (prefers-reduced-motion:reduce){#${BOOT_SHELL_ID} span{animation:none;opacity:.3}}`,
   ].join('');
-  return `<style>${style}</style><div id="${BOOT_SHELL_ID}" aria-busy="true">${svg}<p>${PRODUCT_NAME}</p><span></span></div>`;
+}
+
+/** The shell's markup inside #root: the mark and the name. */
+export function bootShellMarkup(iconSvg: string = readFileSync(ICON_SVG, 'utf8')): string {
+  const svg = iconSvg
+    .trim()
+    .replace(/\s*\n\s*/g, '')
+    .replace('<svg ', '<svg width="72" height="72" aria-hidden="true" focusable="false" ');
+  return `<div id="${BOOT_SHELL_ID}" aria-busy="true">${svg}<p>${PRODUCT_NAME}</p><span></span></div>`;
 }
 
 export function bootShell(): Plugin {
@@ -46,7 +50,10 @@ export function bootShell(): Plugin {
       order: 'pre',
       handler(html) {
         if (!html.includes(BOOT_SHELL_MARKER)) throw new Error(`index.html has no ${BOOT_SHELL_MARKER} inside #root`);
-        return html.replace(BOOT_SHELL_MARKER, bootShellMarkup());
+        return {
+          html: html.replace(BOOT_SHELL_MARKER, bootShellMarkup()),
+          tags: [{ tag: 'style', children: bootShellStyle(), injectTo: 'head' }],
+        };
       },
     },
   };

@@ -4,3 +4,5 @@
  */
 export const BRAND_COLOR = '#1a3d70';
 export const CANVAS_COLOR = '#f4f6f8';
+/** The boot shell's element id: index.html's shell (scripts/vite-boot-shell.ts) and the app's boot screen. */
+export const BOOT_SHELL_ID = 'boot-shell';

@@ -48,8 +48,8 @@ test.describe('login → first pull', () => {
   // why blocked: a controlling service worker would answer the login request before page.route sees it.
   test.use({ serviceWorkers: 'block' });
 
-  test('while the login request runs, the frame, the dashboard and the sync runtime load, not one after another after the answer', async ({ page }) => {
-    const chunks = ['app-layout', 'dashboard-screen', 'app-sync-runtime'];
+  test('while the login request runs, the design system, the frame, the dashboard and the sync runtime load, not one after another after the answer', async ({ page }) => {
+    const chunks = ['design-system', 'app-layout', 'dashboard-screen', 'app-sync-runtime'];
     const requested = new Set<string>();
     page.on('request', (request) => {
       const chunk = chunks.find((name) => new RegExp(`/assets/${name}-[^/]*\\.js$`).test(request.url()));
@@ -65,6 +65,10 @@ test.describe('login → first pull', () => {
     });
     const login = new LoginPage(page);
     await login.goto();
+    // The login itself is drawn without the design system: nothing of Chakra UI is loaded before the tap.
+    expect([...requested]).not.toContain('design-system');
+    // Chakra's styling runtime (emotion) writes its rules into <style data-emotion> elements once anything renders.
+    expect(await page.locator('style[data-emotion]').count()).toBe(0);
     await login.loginAs('technician');
     await new AppShell(page).expectDashboard('technician');
     expect(beforeAnswer).toEqual([...chunks].sort());

@@ -1,6 +1,6 @@
-/** Root component: waits for the stored session to be restored (showing the skeleton), then the router. */
+/** Root component: waits for the stored session to be restored (showing the boot screen), then the router. */
 import { RouterProvider } from 'react-router-dom';
-import { PageSkeleton } from '../components/page-skeleton';
+import { BootScreen } from '../components/boot-screen';
 import { useSessionStore } from '../stores/session-store';
 import { Providers } from './providers';
 import { createAppRouter } from './router';
@@ -9,5 +9,5 @@ const router = createAppRouter();
 
 export function App() {
   const restoring = useSessionStore((state) => state.status === 'restoring');
-  return <Providers>{restoring ? <PageSkeleton /> : <RouterProvider router={router} />}</Providers>;
+  return <Providers>{restoring ? <BootScreen /> : <RouterProvider router={router} />}</Providers>;
 }

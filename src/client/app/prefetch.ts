@@ -1,10 +1,10 @@
 /**
  * A cold start would otherwise load its chunks one after another: the entry has to download and run (React DOM,
- * Chakra's system, the router) before the router asks for the screen; with a stored session also the key store,
- * then the session's schema (restore), then the app frame (once the guard lets the user in), then the screen (once
- * the frame renders its outlet). This starts the current route's chunks at once — the screen a guest or a signed-in
- * user will see, the frame and the session's schema for a stored session — and `React.lazy` later finds them
- * loaded. `start-prefetch.ts` runs it as the entry's first module, before the rest of the entry is evaluated.
+ * the router, i18next) before the router asks for the design-system frame (Chakra UI) and then the screen; with a
+ * stored session also the key store, then the session's schema (restore), then the app frame (once the guard lets
+ * the user in), then the screen (once the frame renders its outlet). This starts the current route's chunks at
+ * once — the screen a guest or a signed-in user will see, the design-system frame (every screen but the login), the
+ * app frame and the session's schema for a stored session — and `React.lazy` later finds them loaded. `start-prefetch.ts` runs it as the entry's first module, before the rest of the entry is evaluated.
  */
 import { matchPath } from 'react-router-dom';
 import { SESSION_STORAGE_KEY } from '../lib/session-vault';
@@ -34,6 +34,9 @@ export function prefetchCurrentRoute(pathname: string = window.location.pathname
     if (screen?.access === 'private') void import('./app-layout').catch(ignore);
   }
   if (screen) void screen.load().catch(ignore);
+  // Every screen but the login renders inside the design-system frame (router.tsx); a guest on a private path is
+  // sent to the login, which does not need it.
+  if (signedIn || (screen && screen.path !== LOGIN_PATH)) void import('./design-system').catch(ignore);
   // Every screen but the login renders with the German texts beyond the shell (router.tsx, withAppTexts).
   if (screen && screen.path !== LOGIN_PATH) void import('virtual:texts/de-app').catch(ignore);
 }
@@ -47,6 +50,7 @@ export function prefetchCurrentRoute(pathname: string = window.location.pathname
 export function prefetchSignedIn(target: string): void {
   const ignore = () => undefined; // a failed prefetch is retried by React.lazy / the engine when they need it
   void import('./app-layout').catch(ignore);
+  void import('./design-system').catch(ignore);
   const screen = screenForPath(new URL(target, window.location.origin).pathname, true);
   if (screen) void screen.load().catch(ignore);
   void import('virtual:texts/de-app').catch(ignore);

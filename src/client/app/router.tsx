@@ -1,11 +1,12 @@
 /**
  * The router, built from the route table: only `ready` entries are registered; pending paths fall through to
- * the catch-all 404. Each screen is a lazy chunk. Private screens render inside the app layout.
+ * the catch-all 404. Each screen is a lazy chunk. Every route but the login renders inside the design-system frame
+ * (Chakra UI, design-system.tsx); private screens inside the app layout within it.
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PageSkeleton } from '../components/page-skeleton';
+import { BootScreen } from '../components/boot-screen';
 import { loadAppTexts } from '../lib/i18n';
 import { GuestOnly, LOGIN_PATH, RequireAuth } from './guards';
 import { isRedirectRoute, isScreenRoute, NOT_FOUND_PATH, ROUTE_TABLE, type ReadyScreenRoute, type ScreenModule } from './route-table';
@@ -21,6 +22,9 @@ export function withAppTexts<T>(load: () => Promise<T>): () => Promise<T> {
 export function screenLoader(entry: ReadyScreenRoute): () => Promise<ScreenModule> {
   return entry.path === LOGIN_PATH ? entry.load : withAppTexts(entry.load);
 }
+
+// why lazy: Chakra UI's system and components are not needed by the login (design-system.tsx).
+const DesignSystemFrame = lazy(() => import('./design-system').then((m) => ({ default: m.DesignSystemFrame })));
 
 // why lazy: the frame (app bar, navigation, sync engine with the data mirror) is for signed-in users only; the login
 // must not load it. A cold /dashboard loads it in parallel with the screen.
@@ -47,7 +51,7 @@ function RootRoute() {
     document.title = title ? `${title} – ${appName}` : appName;
   }, [title, appName]);
   return (
-    <Suspense fallback={<PageSkeleton />}>
+    <Suspense fallback={<BootScreen />}>
       <Outlet />
     </Suspense>
   );
@@ -61,10 +65,17 @@ export function buildRoutes(): RouteObject[] {
       element: <RootRoute />,
       children: [
         ...redirects,
-        { element: <GuestOnly />, children: screens.filter((e) => e.access === 'guest').map(screenRoute) },
-        { element: <RequireAuth />, children: [{ element: <AppLayout />, children: screens.filter((e) => e.access === 'private').map(screenRoute) }] },
-        ...screens.filter((e) => e.access === 'none' && e.path !== NOT_FOUND_PATH).map(screenRoute),
-        { element: <FrameWhenSignedIn />, children: screens.filter((e) => e.path === NOT_FOUND_PATH).map(screenRoute) },
+        // The login without the design system; any later guest screen with it.
+        { element: <GuestOnly />, children: screens.filter((e) => e.path === LOGIN_PATH).map(screenRoute) },
+        {
+          element: <DesignSystemFrame />,
+          children: [
+            { element: <GuestOnly />, children: screens.filter((e) => e.access === 'guest' && e.path !== LOGIN_PATH).map(screenRoute) },
+            { element: <RequireAuth />, children: [{ element: <AppLayout />, children: screens.filter((e) => e.access === 'private').map(screenRoute) }] },
+            ...screens.filter((e) => e.access === 'none' && e.path !== NOT_FOUND_PATH).map(screenRoute),
+            { element: <FrameWhenSignedIn />, children: screens.filter((e) => e.path === NOT_FOUND_PATH).map(screenRoute) },
+          ],
+        },
       ],
     },
   ];

@@ -1,18 +1,23 @@
 /**
  * /login (spec part 2 §4, §5): e-mail and password, checked on blur and on submit; server answers mapped to the
  * spec's texts. On success the guest guard moves on to the requested page or /dashboard.
+ *
+ * Plain elements with the styles of login-screen.module.css, not Chakra UI: a new device's first page then loads
+ * and runs without Chakra's runtime styling, its theme and its components (docs/decisions.md, "The login without
+ * the design system"). The looks are the theme's; the semantics are what Chakra's Field, Alert and Button render
+ * (a label per input, the error text as its description, aria-invalid, required, a busy button).
  */
-import { Alert, Box, Button, Card, Field, Flex, Heading, HStack, IconButton, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
-import { Eye, EyeOff } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { CircleAlert, Eye, EyeOff, TriangleAlert } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router-dom';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/validation';
 import { AppLogo } from '../../components/app-logo';
-import { LanguageSwitch } from '../../components/language-switch';
+import { useLanguageChoices } from '../../components/use-language-choices';
 import { sessionStore, useSessionStore } from '../../stores/session-store';
 import { validateLogin, validateLoginField, type LoginErrors, type LoginField } from './login-validation';
 import type { LoginFailure } from './session-actions';
+import styles from './login-screen.module.css';
 
 // why lazy: logging in needs the API client, zod's schemas and the device key store (Dexie); the login screen's
 // first paint needs none of them. They load when the form is first focused, or at the latest on submit.
@@ -82,113 +87,157 @@ export function LoginScreen() {
   };
 
   return (
-    <Flex minH="100dvh" direction="column" align="center" justify="center" px="4" py="10" bg="bg.canvas" position="relative">
-      <Box position="absolute" insetX="0" top="0" h="40%" bg="brand.solid" aria-hidden="true" />
-      <Card.Root as="main" w="full" maxW="lg" boxShadow="lg" borderRadius="l3" variant="elevated" position="relative">
-        <Card.Header pb="2">
-          <Flex justify="space-between" align="flex-start" gap="4">
-            <HStack gap="4">
-              <AppLogo size={56} />
-              <Box>
-                <Text fontSize="2xl" fontWeight="bold" letterSpacing="tight" color="brand.fg">
-                  {t('app.name')}
-                </Text>
-                <Text color="fg.muted">{t('app.tagline')}</Text>
-              </Box>
-            </HStack>
-            <LanguageSwitch />
-          </Flex>
-        </Card.Header>
-        <Card.Body>
-          <form onSubmit={(event) => void onSubmit(event)} onFocus={() => void loadActions().catch(() => undefined)} noValidate aria-labelledby="login-title">
-          <Stack gap="5">
-            <Box>
-              <Heading id="login-title" as="h1" size="xl">
+    <div className={styles.page}>
+      <div className={styles.band} aria-hidden="true" />
+      <main className={styles.card}>
+        <div className={styles.header}>
+          <div className={styles.brand}>
+            <AppLogo size={56} />
+            <div>
+              <p className={styles.name}>{t('app.name')}</p>
+              <p className={styles.muted}>{t('app.tagline')}</p>
+            </div>
+          </div>
+          <LoginLanguageSwitch />
+        </div>
+        <div className={styles.body}>
+          <form
+            className={styles.form}
+            onSubmit={(event) => void onSubmit(event)}
+            onFocus={() => void loadActions().catch(() => undefined)}
+            noValidate
+            aria-labelledby="login-title"
+          >
+            <div>
+              <h1 id="login-title" className={styles.title}>
                 {t('login.title')}
-              </Heading>
-              <Text color="fg.muted" mt="1">
-                {t('login.subtitle')}
-              </Text>
-            </Box>
+              </h1>
+              <p className={`${styles.muted} ${styles.subtitle}`}>{t('login.subtitle')}</p>
+            </div>
 
             {endReason === 'expired' && !failure && (
-              <Alert.Root status="warning" role="status">
-                <Alert.Indicator />
-                <Alert.Title>{t('login.sessionExpired')}</Alert.Title>
-              </Alert.Root>
+              <LoginAlert tone="warning" role="status">
+                <p className={styles.alertTitle}>{t('login.sessionExpired')}</p>
+              </LoginAlert>
             )}
             {failure && (
-              <Alert.Root status="error" role="alert" data-testid="login-failure">
-                <Alert.Indicator />
-                <Alert.Content>
-                  <Alert.Title>{t(`login.errors.${failure}`)}</Alert.Title>
-                  {failure === 'accessDenied' && <Alert.Description>{t('login.errors.accessDeniedHint')}</Alert.Description>}
-                </Alert.Content>
-              </Alert.Root>
+              <LoginAlert tone="error" role="alert" testId="login-failure">
+                <div>
+                  <p className={styles.alertTitle}>{t(`login.errors.${failure}`)}</p>
+                  {failure === 'accessDenied' && <p>{t('login.errors.accessDeniedHint')}</p>}
+                </div>
+              </LoginAlert>
             )}
 
-            <Field.Root invalid={Boolean(errors.email)} required>
-              <Field.Label fontSize="md">
-                {t('login.email')}
-                <Field.RequiredIndicator />
-              </Field.Label>
-              <Input
-                ref={emailRef}
-                name="email"
-                type="email"
-                inputMode="email"
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-                placeholder={t('login.emailPlaceholder')}
-                value={values.email}
-                onChange={(event) => onChange('email', event.target.value)}
-                onBlur={() => onBlur('email')}
-                size="xl"
-              />
-              <Field.ErrorText fontSize="sm">{errorText('email')}</Field.ErrorText>
-            </Field.Root>
+            <LoginField label={t('login.email')} error={errorText('email')}>
+              {(field) => (
+                <input
+                  {...field}
+                  ref={emailRef}
+                  className={styles.input}
+                  name="email"
+                  type="email"
+                  inputMode="email"
+                  autoComplete="username"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  placeholder={t('login.emailPlaceholder')}
+                  value={values.email}
+                  onChange={(event) => onChange('email', event.target.value)}
+                  onBlur={() => onBlur('email')}
+                />
+              )}
+            </LoginField>
 
-            <Field.Root invalid={Boolean(errors.password)} required>
-              <Field.Label fontSize="md">
-                {t('login.password')}
-                <Field.RequiredIndicator />
-              </Field.Label>
-              <InputGroup
-                endElementProps={{ pe: '1' }}
-                endElement={
-                  <IconButton
-                    variant="ghost"
-                    size="lg"
+            <LoginField label={t('login.password')} error={errorText('password')}>
+              {(field) => (
+                <div className={styles.inputGroup}>
+                  <input
+                    {...field}
+                    ref={passwordRef}
+                    className={`${styles.input} ${styles.withButton}`}
+                    name="password"
+                    type={showPassword ? 'text' : 'password'}
+                    autoComplete="current-password"
+                    value={values.password}
+                    onChange={(event) => onChange('password', event.target.value)}
+                    onBlur={() => onBlur('password')}
+                  />
+                  <button
+                    type="button"
+                    className={styles.iconButton}
                     aria-label={t(showPassword ? 'login.hidePassword' : 'login.showPassword')}
                     aria-pressed={showPassword}
                     onClick={() => setShowPassword((shown) => !shown)}
                   >
-                    {showPassword ? <EyeOff /> : <Eye />}
-                  </IconButton>
-                }
-              >
-                <Input
-                  ref={passwordRef}
-                  name="password"
-                  type={showPassword ? 'text' : 'password'}
-                  autoComplete="current-password"
-                  value={values.password}
-                  onChange={(event) => onChange('password', event.target.value)}
-                  onBlur={() => onBlur('password')}
-                  size="xl"
-                />
-              </InputGroup>
-              <Field.ErrorText fontSize="sm">{errorText('password')}</Field.ErrorText>
-            </Field.Root>
+                    {showPassword ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+                  </button>
+                </div>
+              )}
+            </LoginField>
 
-            <Button type="submit" size="xl" w="full" loading={busy} loadingText={t('login.submitting')} mt="1">
-              {t('login.submit')}
-            </Button>
-          </Stack>
+            <button type="submit" className={styles.submit} disabled={busy} aria-busy={busy || undefined}>
+              {busy && <span className={styles.spinner} aria-hidden="true" />}
+              {busy ? t('login.submitting') : t('login.submit')}
+            </button>
           </form>
-        </Card.Body>
-      </Card.Root>
-    </Flex>
+        </div>
+      </main>
+    </div>
+  );
+}
+
+/** What a field's input gets from LoginField: its id, its error as description, invalid and required. */
+interface FieldProps {
+  id: string;
+  required: true;
+  'aria-required': true;
+  'aria-invalid': boolean | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** A label, the input `children` renders with the given props, and the error text under it. */
+function LoginField({ label, error, children }: { label: string; error: string | undefined; children: (field: FieldProps) => ReactNode }) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+        <span className={styles.required} aria-hidden="true">
+          *
+        </span>
+      </label>
+      {children({ id, required: true, 'aria-required': true, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined })}
+      {error && (
+        <div id={errorId} className={styles.fieldError}>
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function LoginAlert({ tone, role, testId, children }: { tone: 'warning' | 'error'; role: 'status' | 'alert'; testId?: string; children: ReactNode }) {
+  const Icon = tone === 'warning' ? TriangleAlert : CircleAlert;
+  return (
+    <div className={`${styles.alert} ${styles[tone]}`} role={role} data-testid={testId}>
+      <Icon className={styles.alertIcon} aria-hidden="true" />
+      {children}
+    </div>
+  );
+}
+
+/** DE | EN as on the app bar (components/language-switch.tsx), on plain buttons. */
+function LoginLanguageSwitch() {
+  const { groupLabel, choices } = useLanguageChoices();
+  return (
+    <div className={styles.languages} role="group" aria-label={groupLabel}>
+      {choices.map(({ language, selected, label, choose }) => (
+        <button key={language} type="button" className={styles.language} aria-pressed={selected} aria-label={label} lang={language} onClick={choose}>
+          {language.toUpperCase()}
+        </button>
+      ))}
+    </div>
   );
 }
