@@ -7,7 +7,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { LoginOutletContext } from '../features/auth/login-screen';
 import { useSessionStore } from '../stores/session-store';
-import { prefetchSignedIn } from './prefetch';
+import { prefetchDesignSystem, prefetchSignedIn } from './prefetch';
 
 export const HOME_PATH = '/dashboard';
 export const LOGIN_PATH = '/login';
@@ -43,6 +43,8 @@ export function GuestOnly() {
   if (session) return <Navigate to={next} replace />;
   // While the login request runs (the server's password hash takes a while), the frame, the next screen and the
   // sync runtime load, so the first pull goes out right after the answer instead of after three chunk round trips.
-  const context: LoginOutletContext = { onLoginSubmitted: () => prefetchSignedIn(next) };
+  // The design system (Chakra's system is built when its chunk runs, the longest task of the start) loads as soon
+  // as the user is on the form, so it is ready before the tap and not in the way of the first sync.
+  const context: LoginOutletContext = { onLoginSubmitted: () => prefetchSignedIn(next), onFormStarted: prefetchDesignSystem };
   return <Outlet context={context} />;
 }

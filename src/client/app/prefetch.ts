@@ -36,7 +36,7 @@ export function prefetchCurrentRoute(pathname: string = window.location.pathname
   if (screen) void screen.load().catch(ignore);
   // Every screen but the login renders inside the design-system frame (router.tsx); a guest on a private path is
   // sent to the login, which does not need it.
-  if (signedIn || (screen && screen.path !== LOGIN_PATH)) void import('./design-system').catch(ignore);
+  if (signedIn || (screen && screen.path !== LOGIN_PATH)) prefetchDesignSystem();
   // Every screen but the login renders with the German texts beyond the shell (router.tsx, withAppTexts).
   if (screen && screen.path !== LOGIN_PATH) void import('virtual:texts/de-app').catch(ignore);
 }
@@ -50,9 +50,18 @@ export function prefetchCurrentRoute(pathname: string = window.location.pathname
 export function prefetchSignedIn(target: string): void {
   const ignore = () => undefined; // a failed prefetch is retried by React.lazy / the engine when they need it
   void import('./app-layout').catch(ignore);
-  void import('./design-system').catch(ignore);
+  prefetchDesignSystem();
   const screen = screenForPath(new URL(target, window.location.origin).pathname, true);
   if (screen) void screen.load().catch(ignore);
   void import('virtual:texts/de-app').catch(ignore);
   preloadSyncRuntime();
+}
+
+/**
+ * The design-system frame (Chakra UI and the theme, design-system.tsx): every screen but the login renders in it.
+ * Its chunk builds Chakra's system when it runs, one long task (~60 ms unthrottled, ~240 ms at 4× CPU), so the
+ * login asks for it when the user starts on the form, not with the tap that starts the first sync.
+ */
+export function prefetchDesignSystem(): void {
+  void import('./design-system').catch(() => undefined); // retried by React.lazy when the frame renders
 }

@@ -27,6 +27,8 @@ const loadActions = () => import('./session-actions');
 export interface LoginOutletContext {
   /** The login request is under way: the signed-in frame, the next screen and the sync runtime can start loading. */
   onLoginSubmitted?: () => void;
+  /** The user started on the form (first focus): what the signed-in screens need most can start loading. */
+  onFormStarted?: () => void;
 }
 
 export function LoginScreen() {
@@ -104,7 +106,10 @@ export function LoginScreen() {
           <form
             className={styles.form}
             onSubmit={(event) => void onSubmit(event)}
-            onFocus={() => void loadActions().catch(() => undefined)}
+            onFocus={() => {
+              void loadActions().catch(() => undefined);
+              outlet?.onFormStarted?.();
+            }}
             noValidate
             aria-labelledby="login-title"
           >
