@@ -179,6 +179,8 @@ const workload: Workload = {
         notes: [
           '"As transferred" is the body size on the wire (the server sends the precompressed .br files); "gzip" is each file gzip -9 compressed here, for comparison with other tools. The service worker\'s own precache downloads after the first paint are not counted.',
           '"Total" is every script a fresh device loads from /login through the login to the dashboard with its machine names (the demo plant, technician).',
+          "The login renders on plain elements with a CSS module and loads no Chakra UI; Chakra's runtime, theme and components come with the design-system frame, requested when the login form is sent (docs/decisions.md, \"The login without the design system\"). Before it (2026-11-25, with Chakra in the entry): /login 207 KB gzip in 35 files, Lighthouse 81.",
+
           `Lighthouse ${options.runs} runs per app (median), mobile form factor with its default simulated throttling, Debian's Chromium headless; the app served by its own server (\`npm start\`), the bare app by @fastify/static with the same precompressed files.`,
         ],
       };
