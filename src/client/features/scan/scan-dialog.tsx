@@ -118,7 +118,10 @@ export function ScanDialog({ onClose }: { onClose(): void }) {
             // why: the same code is reported every frame; act once per distinct code.
             if (handledRef.current || text === lastText) return;
             lastText = text;
-            void handleRef.current(text);
+            // A code whose handling failed (the local database busy, say) is read again from the next frame.
+            void handleRef.current(text).catch(() => {
+              lastText = '';
+            });
           },
           () => undefined,
         );
