@@ -6,8 +6,8 @@
  * (components/boot-screen.tsx, with these styles), so nothing flickers between the two.
  *
  * why: a cold start (the sticker URL from the camera app, the dashboard from the home screen) evaluates the entry
- * (React DOM, Chakra UI's styling system, the router, i18next) before anything paints — about two seconds of a
- * white page on a throttled tablet. The shell is painted with the HTML. It holds no content of a screen, so the
+ * (React DOM, the router, i18next) and, for every screen but the login, Chakra UI's styling system before the
+ * screen paints — about two seconds of a white page on a throttled tablet. The shell is painted with the HTML. It holds no content of a screen, so the
  * largest contentful paint is still the screen's own (docs/client.md § What loads when).
  */
 import { readFileSync } from 'node:fs';

@@ -4,7 +4,8 @@
  * stored session also the key store, then the session's schema (restore), then the app frame (once the guard lets
  * the user in), then the screen (once the frame renders its outlet). This starts the current route's chunks at
  * once — the screen a guest or a signed-in user will see, the design-system frame (every screen but the login), the
- * app frame and the session's schema for a stored session — and `React.lazy` later finds them loaded. `start-prefetch.ts` runs it as the entry's first module, before the rest of the entry is evaluated.
+ * app frame and the session's schema for a stored session — and `React.lazy` later finds them loaded.
+ * `start-prefetch.ts` runs it as the entry's first module, before the rest of the entry is evaluated.
  */
 import { matchPath } from 'react-router-dom';
 import { SESSION_STORAGE_KEY } from '../lib/session-vault';
