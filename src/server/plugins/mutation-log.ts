@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { clientIdSchema, mutationIdSchema, SYNC_HEADERS, type MutationGap } from '../../shared/api/sync';
 import { badRequest, forbidden } from '../http-errors';
-import { registerSyncClient, runMutation, type MutationKey, type MutationOutcome } from '../services/mutation-log-service';
+import { registerSyncClient, runMutation, type MutationKey, type MutationOutcome, type MutationResult } from '../services/mutation-log-service';
 import { toApiError } from './errors';
 
 /**
@@ -16,8 +16,8 @@ import { toApiError } from './errors';
  *
  * Those that are not public (login, refresh) nor a session route (logout) are logged writes: a request with
  * X-Client-Id + X-Mutation-Id runs in one transaction that locks the client's row, replays, refuses a gap, or runs
- * the handler in a savepoint and stores its answer. Without the headers, a logged write's 4xx rolls back as well
- * (as the savepoint does with them); a public or session route's 4xx keeps what it wrote (a refresh token reused
+ * the handler and stores its answer; a business error (4xx) rolls that transaction back and is stored in one of its
+ * own. Without the headers, a logged write's 4xx rolls back as well; a public or session route's 4xx keeps what it wrote (a refresh token reused
  * revokes its family and answers 401: the revoke must stay).
  *
  * Errors raised before the handler (403 of the permission check, 400 of schema validation) never reach the
@@ -95,30 +95,36 @@ export default fp(
         mutation.settled = true;
 
         const base = request.serviceContext;
+        const key = keyOf(request, mutation);
         let businessError: unknown;
         let serialized: string | undefined;
-        const result = await runMutation(base.db, keyOf(request, mutation), {
-          apply: async (tx): Promise<MutationOutcome> => {
-            try {
-              // why a savepoint: a business error must undo the route's work but keep the transaction that
-              // stores the error and bumps the counter. Services' own writeTransaction nests inside it.
-              return await tx.transaction(async (savepoint) => {
-                request.serviceContext = { ...base, db: savepoint };
+        let result: MutationResult;
+        try {
+          result = await runMutation(base.db, key, {
+            apply: async (tx): Promise<MutationOutcome> => {
+              // The services' writes join this transaction (no savepoint of their own): fewer round trips while
+              // the write holds its row locks and the tenant's version.
+              request.serviceContext = { ...base, db: tx, tx };
+              try {
                 const payload = await runCapturingSend(handler, this, request, reply);
                 if (payload === undefined) return { status: reply.statusCode, body: null };
                 serialized = reply.serialize(payload) as string;
                 return { status: reply.statusCode, body: JSON.parse(serialized) as unknown };
-              });
-            } catch (error) {
-              const { body } = toApiError(error as Error);
-              if (body.statusCode >= 500 || RETRYABLE_CLIENT_ERRORS.has(body.statusCode)) throw error;
-              businessError = error;
-              return { status: body.statusCode, body };
-            } finally {
-              request.serviceContext = base;
-            }
-          },
-        });
+              } finally {
+                request.serviceContext = base;
+              }
+            },
+          });
+        } catch (error) {
+          const { body } = toApiError(error as Error);
+          if (body.statusCode >= 500 || RETRYABLE_CLIENT_ERRORS.has(body.statusCode)) throw error;
+          // A business error rolled back the whole transaction (its failed statement may have aborted it): the
+          // outcome is stored in one of its own, which checks the mutation id again — another request with the
+          // same id may have been applied in between, and then its answer is the one to give.
+          businessError = error;
+          serialized = undefined;
+          result = await runMutation(base.db, key, { apply: async () => ({ status: body.statusCode, body }) });
+        }
 
         switch (result.kind) {
           case 'applied':
@@ -243,7 +249,10 @@ async function answerInTransaction(
   let answer: { payload: unknown; json: boolean } | undefined;
   try {
     answer = await base.db.transaction(async (tx) => {
-      request.serviceContext = { ...base, db: tx };
+      // A 4xx that keeps what the handler wrote needs the services' savepoints: the failing write's own work is
+      // undone, the earlier one (a revoked token family) stays. Otherwise every error rolls back all of it, and
+      // the services' writes join this transaction.
+      request.serviceContext = { ...base, db: tx, ...(options.keepOnClientError ? {} : { tx }) };
       try {
         const payload = await runCapturingSend(handler, instance, request, reply);
         if (payload === undefined || typeof payload === 'string' || Buffer.isBuffer(payload)) return { payload, json: false };

@@ -177,14 +177,20 @@ async function insertCounter(tx: Tx, actor: Actor, version: number, input: Omit<
 async function mergeReadings(tx: Tx, actor: Actor, counternodeid: string, values: ReadingInput[], version: number, field = 'values'): Promise<void> {
   if (values.length === 0) return;
   const nowMs = Date.now();
-  const existing = await tx
-    .select({ value: counterReadings.value, takenat: counterReadings.takenat })
-    .from(counterReadings)
-    .where(eq(counterReadings.counternodeid, counternodeid));
+  const timed = values.map((value) => ({ value, takenat: clampDeviceTime(value.timestamp, 0, nowMs) }));
+  // A reading without an id is a duplicate when one of the same value at the same time is stored: only those times
+  // are read (the counter+time index), not every reading of a counter that has years of them.
+  const keylessTimes = [...new Set(timed.filter(({ value }) => !value.nodeid).map(({ takenat }) => takenat))];
+  const existing =
+    keylessTimes.length === 0
+      ? []
+      : await tx
+          .select({ value: counterReadings.value, takenat: counterReadings.takenat })
+          .from(counterReadings)
+          .where(and(eq(counterReadings.counternodeid, counternodeid), inArray(counterReadings.takenat, keylessTimes.map((ms) => new Date(ms)))));
   const seen = new Set(existing.map((r) => readingKey(r.value, r.takenat.getTime())));
   const rows: (typeof counterReadings.$inferInsert)[] = [];
-  for (const value of values) {
-    const takenat = clampDeviceTime(value.timestamp, 0, nowMs);
+  for (const { value, takenat } of timed) {
     if (!value.nodeid) {
       const key = readingKey(value.reading, takenat);
       if (seen.has(key)) continue;

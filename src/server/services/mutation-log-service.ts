@@ -47,8 +47,8 @@ export type MutationResult =
 
 export interface ApplyMutationOptions {
   /**
-   * Runs the write inside the transaction and returns what to store. It must roll back its own business work on a
-   * 4xx (a savepoint) and return the error as the outcome; throwing rolls back everything and stores nothing.
+   * Runs the write inside the transaction and returns what to store; throwing rolls back everything and stores
+   * nothing (a business error is then stored by a second run whose `apply` returns it).
    */
   apply: (tx: Tx) => Promise<MutationOutcome>;
   /** Runs last inside the transaction (test fault injection: delays, failures before commit). */
@@ -84,19 +84,15 @@ export async function runMutation(db: Db, key: MutationKey, options: ApplyMutati
     if (key.mutationId > client.last + 1) return { kind: 'gap' as const, expectedMutationId: client.last + 1 };
 
     const outcome = await options.apply(tx);
-    await tx.insert(syncMutations).values({
-      clientid: key.clientid,
-      mutationId: key.mutationId,
-      requestHash: key.requestHash,
-      method: key.method,
-      path: key.path,
-      status: outcome.status,
-      body: outcome.body ?? null,
-    });
-    await tx
-      .update(syncClients)
-      .set({ lastMutationId: key.mutationId, lastSeenAt: sql`now()` })
-      .where(eq(syncClients.clientid, key.clientid));
+    // One statement for the outcome and the client's counter: the write may hold row locks and the tenant's
+    // version until the commit, so every round trip less here is one less that other writers wait for.
+    const body = outcome.body === undefined || outcome.body === null ? null : JSON.stringify(outcome.body);
+    await tx.execute(sql`
+      with stored as (
+        insert into ${syncMutations} (clientid, mutation_id, request_hash, method, path, status, body)
+        values (${key.clientid}, ${key.mutationId}, ${key.requestHash}, ${key.method}, ${key.path}, ${outcome.status}, ${body}::jsonb)
+      )
+      update ${syncClients} set last_mutation_id = ${key.mutationId}, last_seen_at = now() where clientid = ${key.clientid}`);
     await options.beforeCommit?.();
     return { kind: 'applied' as const, outcome };
   });

@@ -9,6 +9,12 @@ export interface ServiceContext {
   db: Db;
   kind: Database['kind'];
   beforeCommit?: ((operation: string) => void | Promise<void>) | undefined;
+  /**
+   * The request's own transaction, when the route runs in one (a write's answer is stored with it): a service's
+   * write joins it instead of opening a savepoint, which is two round trips more while the write holds its locks.
+   * An error still undoes everything: it leaves the request's transaction, which rolls back.
+   */
+  tx?: Tx | undefined;
 }
 
 /**
@@ -25,9 +31,10 @@ export interface Actor {
  * does in `work` commits together or not at all; an error thrown anywhere inside rolls all of it back.
  */
 export function writeTransaction<T>(ctx: ServiceContext, operation: string, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return ctx.db.transaction(async (tx) => {
+  const run = async (tx: Tx) => {
     const result = await work(tx);
     await ctx.beforeCommit?.(operation);
     return result;
-  });
+  };
+  return ctx.tx ? run(ctx.tx) : ctx.db.transaction(run);
 }
