@@ -5,52 +5,39 @@
  * the machine's name. Reads the local mirror once synced, so it works offline. Plain rows and a deferred search
  * keep it quick for a few hundred machines.
  */
-import { Box, Button, Card, Heading, HStack, Input, InputGroup, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Heading, HStack, Input, InputGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Boxes, ChevronRight, Factory, Search, SlidersHorizontal } from 'lucide-react';
 import { memo, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { EquipmentSummary, StructureTree } from '../../../shared/api/structure';
-import { buildMachineList, type MachineGroup } from './machine-list-model';
+import { buildMachineList, type MachineGroup, type MachineListModel } from './machine-list-model';
+import rowStyles from './machine-row.module.css';
 import { countEquipment } from './structure-stats';
 
-/** The whole row is the link (a 56 px touch target); its name is the machine's name, the details describe it. */
+/**
+ * The whole row is the link (a 56 px touch target); its name is the machine's name, the details describe it.
+ * Plain elements with a CSS module: a big plant mounts hundreds of rows at once (machine-row.module.css).
+ */
 const MachineRow = memo(function MachineRow({ machine }: { machine: EquipmentSummary }) {
   const details = [machine.equipmentid, [machine.brand, machine.model].filter(Boolean).join(' ')].filter(Boolean).join(' · ');
   const detailsId = `machine-${machine.nodeid}-details`;
   return (
-    <Box as="li">
-      <Link
-        asChild
-        display="flex"
-        alignItems="center"
-        gap="3"
-        minH="14"
-        px="3"
-        py="2"
-        borderRadius="l2"
-        borderWidth="1px"
-        borderColor="border.muted"
-        bg="bg.panel"
-        color="fg"
-        textDecoration="none"
-        _hover={{ bg: 'bg.subtle', borderColor: 'border', textDecoration: 'none' }}
-      >
-        <RouterLink to={`/machine-overview?nodeid=${machine.nodeid}`} aria-label={machine.name} aria-describedby={details ? detailsId : undefined}>
-          <Box minW="0" flex="1">
-            <Text fontWeight="semibold" truncate>
-              {machine.name}
-            </Text>
-            {details && (
-              <Text id={detailsId} textStyle="sm" color="fg.muted" truncate>
-                {details}
-              </Text>
-            )}
-          </Box>
-          <ChevronRight size={18} aria-hidden />
-        </RouterLink>
-      </Link>
-    </Box>
+    <li>
+      <RouterLink className={rowStyles.row} to={`/machine-overview?nodeid=${machine.nodeid}`} aria-label={machine.name} aria-describedby={details ? detailsId : undefined}>
+        <span className={rowStyles.text}>
+          <span className={rowStyles.name}>
+            {machine.name}
+          </span>
+          {details && (
+            <span id={detailsId} className={rowStyles.details}>
+              {details}
+            </span>
+          )}
+        </span>
+        <ChevronRight className={rowStyles.chevron} size={18} aria-hidden />
+      </RouterLink>
+    </li>
   );
 });
 
@@ -98,6 +85,8 @@ function GroupsCard({ icon, title, groups }: { icon: ReactNode; title: string; g
   );
 }
 
+const NO_MACHINES_YET: MachineListModel = { total: 0, sites: [], pools: [], unlinked: [], others: [] };
+
 export interface MachineListProps {
   /** The part of the plant the user follows. */
   tree: StructureTree;
@@ -110,7 +99,10 @@ export function MachineList({ tree, all, onEditSelection }: MachineListProps) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
-  const model = useMemo(() => buildMachineList(tree, deferredQuery, all), [tree, deferredQuery, all]);
+  const built = useMemo(() => buildMachineList(tree, deferredQuery, all), [tree, deferredQuery, all]);
+  // why deferred from an empty list: the first render of a big plant's groups is hundreds of components; as a
+  // deferred render React splits it into short tasks (W1's longest task, docs/benchmarks.md) instead of one.
+  const model = useDeferredValue(built, NO_MACHINES_YET);
   const searching = deferredQuery.trim() !== '';
   const nothingFollowed = countEquipment(tree) === 0;
 
@@ -120,7 +112,7 @@ export function MachineList({ tree, all, onEditSelection }: MachineListProps) {
         <Heading id="machine-list-title" as="h2" size="lg">
           {t('machine.list.title')}{' '}
           <Text as="span" color="fg.muted" fontWeight="normal" textStyle="md">
-            ({t('machine.list.count', { count: model.total })})
+            ({t('machine.list.count', { count: built.total })})
           </Text>
         </Heading>
         <HStack gap="2" flex={{ base: '1 1 100%', md: '0 1 auto' }}>
@@ -148,7 +140,7 @@ export function MachineList({ tree, all, onEditSelection }: MachineListProps) {
         </Card.Root>
       )}
 
-      {model.total === 0 && model.others.length === 0 && searching && <Text color="fg.muted">{t('machine.list.noMatch', { query: deferredQuery.trim() })}</Text>}
+      {built.total === 0 && built.others.length === 0 && searching && <Text color="fg.muted">{t('machine.list.noMatch', { query: deferredQuery.trim() })}</Text>}
 
       {model.sites.map((site) => (
         <GroupsCard key={site.nodeid} icon={<Factory size={20} aria-hidden />} title={site.name} groups={site.areas} />
