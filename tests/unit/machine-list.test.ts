@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildMachineList, machineMatcher } from '../../src/client/features/dashboard/machine-list-model';
+import { buildMachineList, firstRowsOf, machineMatcher } from '../../src/client/features/dashboard/machine-list-model';
 import { buildArea, buildEquipmentSummary, buildPoolNode, buildSiteNode, buildStructureTree } from '../factories/structure-tree';
 
 const press = buildEquipmentSummary({ name: 'PRE 01 Servopresse 400 t', equipmentid: 'STR-PRE-01' });
@@ -39,5 +39,19 @@ describe('machine list of the dashboard', () => {
   it('matches nothing on brand or inventory number alone', () => {
     const match = machineMatcher('Schuler');
     expect(match(buildEquipmentSummary({ name: 'X', equipmentid: 'Y', brand: 'Schuler', inventoryid: 'Schuler' }))).toBe(false);
+  });
+
+  it('cuts the first render after its first rows in the order shown, keeping each cut group\'s full count', () => {
+    const list = buildMachineList(tree, '');
+    // 2 rows in the area, 2 in the pool, 1 without a place: 5 rows for 4 machines.
+    expect(firstRowsOf(list, 5)).toBe(list);
+    const three = firstRowsOf(list, 3);
+    expect(three.sites[0]!.areas[0]!.machines).toEqual([mill, press]);
+    expect(three.pools.map((pool) => [pool.machines, pool.total])).toEqual([[[truck], 2]]);
+    expect(three.unlinked).toEqual([]);
+    expect(three.total).toBe(list.total);
+    const one = firstRowsOf(list, 1);
+    expect(one.sites[0]!.areas[0]!).toMatchObject({ machines: [mill], total: 2 });
+    expect([one.pools, one.unlinked]).toEqual([[], []]);
   });
 });

@@ -24,7 +24,8 @@ export function AppBar({ onOpenNav, navOpen }: { onOpenNav: () => void; navOpen:
         _hover={{ bg: 'whiteAlpha.200' }}
         aria-label={t('nav.open')}
         aria-expanded={navOpen}
-        aria-controls="app-nav-drawer"
+        // The drawer is mounted only while open (app-layout.tsx).
+        aria-controls={navOpen ? 'app-nav-drawer' : undefined}
         onClick={onOpenNav}
       >
         <MenuIcon />

@@ -70,7 +70,7 @@ export function AppLayout() {
         </Box>
       </Flex>
 
-      <Drawer.Root open={navOpen} onOpenChange={(details) => setNavOpen(details.open)} placement="start">
+      <Drawer.Root lazyMount unmountOnExit open={navOpen} onOpenChange={(details) => setNavOpen(details.open)} placement="start">
         <Portal>
           <Drawer.Backdrop />
           <Drawer.Positioner>

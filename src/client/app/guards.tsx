@@ -7,7 +7,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { LoginOutletContext } from '../features/auth/login-screen';
 import { useSessionStore } from '../stores/session-store';
-import { prefetchDesignSystem, prefetchSignedIn } from './prefetch';
+import { prefetchForLogin, prefetchSignedIn } from './prefetch';
 
 export const HOME_PATH = '/dashboard';
 export const LOGIN_PATH = '/login';
@@ -43,8 +43,9 @@ export function GuestOnly() {
   if (session) return <Navigate to={next} replace />;
   // While the login request runs (the server's password hash takes a while), the frame, the next screen and the
   // sync runtime load, so the first pull goes out right after the answer instead of after three chunk round trips.
-  // The design system (Chakra's system is built when its chunk runs, the longest task of the start) loads as soon
-  // as the user is on the form, so it is ready before the tap and not in the way of the first sync.
-  const context: LoginOutletContext = { onLoginSubmitted: () => prefetchSignedIn(next), onFormStarted: prefetchDesignSystem };
+  // The design system (Chakra's system is built when its chunk runs, the longest task of the start), the frame and
+  // the screen load as soon as the user is on the form, so they are ready before the tap and not in the way of the
+  // first sync.
+  const context: LoginOutletContext = { onLoginSubmitted: () => prefetchSignedIn(next), onFormStarted: () => prefetchForLogin(next) };
   return <Outlet context={context} />;
 }

@@ -43,23 +43,31 @@ export function prefetchCurrentRoute(pathname: string = window.location.pathname
 }
 
 /**
- * The login request is under way: what the signed-in user sees first (the frame and the screen at `target`) and
- * the sync runtime with the opened local database load while it runs. Without it they loaded one after another
- * after the answer — frame, then screen, then the runtime in the frame's effect — and the initial sync's first
- * request went out ~2 s after the login answer on a 4× throttled tablet (W1, docs/sync.md § Applying a pulled page).
+ * The user started on the login form: the design system, the frame and the screen at `target` load while they type.
+ * Building Chakra's system when its chunk runs is the longest task of the start, and each import adds a
+ * <link rel="modulepreload"> per chunk it needs (the frame's ~90 ms at 4× CPU, mostly appendChild, in a profile of
+ * the login): done at the tap, both were long tasks in the way of the first sync (W1, docs/benchmarks.md).
+ */
+export function prefetchForLogin(target: string): void {
+  inTurns([prefetchDesignSystem, ...signedInScreen(target)]);
+}
+
+/**
+ * The login request is under way: what the signed-in user sees first (the frame and the screen at `target`, unless
+ * the form already loaded them) and the sync runtime with the opened local database load while it runs. Without
+ * it they loaded one after another after the answer — frame, then screen, then the runtime in the frame's effect —
+ * and the initial sync's first request went out ~2 s after the login answer on a 4× throttled tablet (W1,
+ * docs/sync.md § Applying a pulled page).
  */
 export function prefetchSignedIn(target: string): void {
+  inTurns([...signedInScreen(target), prefetchDesignSystem, preloadSyncRuntime]);
+}
+
+/** The imports of the first screen after a login, one step each (a step for a module already loaded costs nothing). */
+function signedInScreen(target: string): (() => void)[] {
   const ignore = () => undefined; // a failed prefetch is retried by React.lazy / the engine when they need it
   const screen = screenForPath(new URL(target, window.location.origin).pathname, true);
-  // One import per task: each adds a <link rel="modulepreload"> per chunk it needs, and all of them in the tap's
-  // task made it one long task (~150 ms at 4× CPU in a profile of the login, most of it in appendChild).
-  inTurns([
-    () => void import('./app-layout').catch(ignore),
-    prefetchDesignSystem,
-    () => void screen?.load().catch(ignore),
-    () => void import('virtual:texts/de-app').catch(ignore),
-    preloadSyncRuntime,
-  ]);
+  return [() => void import('./app-layout').catch(ignore), () => void screen?.load().catch(ignore), () => void import('virtual:texts/de-app').catch(ignore)];
 }
 
 /** Runs the steps one per macrotask, in order, so the main thread can paint and handle input between them. */
@@ -73,7 +81,7 @@ function inTurns(steps: readonly (() => void)[]): void {
 /**
  * The design-system frame (Chakra UI and the theme, design-system.tsx): every screen but the login renders in it.
  * Its chunk builds Chakra's system when it runs, one long task (~60 ms unthrottled, ~240 ms at 4× CPU), so the
- * login asks for it when the user starts on the form, not with the tap that starts the first sync.
+ * login asks for it when the user starts on the form (prefetchForLogin), not with the tap that starts the first sync.
  */
 export function prefetchDesignSystem(): void {
   void import('./design-system').catch(() => undefined); // retried by React.lazy when the frame renders

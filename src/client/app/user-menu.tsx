@@ -57,7 +57,7 @@ export function UserMenu() {
 
   return (
     <>
-      <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Root lazyMount unmountOnExit positioning={{ placement: 'bottom-end' }}>
         <Menu.Trigger asChild>
           <Button variant="ghost" color="white" _hover={{ bg: 'whiteAlpha.200' }} _expanded={{ bg: 'whiteAlpha.200' }} px="2" gap="2" aria-label={t('appBar.userMenu', { name })} loading={busy}>
             <Avatar.Root size="sm" colorPalette="brand" variant="solid" bg="white" color="brand.700">

@@ -53,7 +53,7 @@ export function AppDialog({ open = true, onClose, title, header, headerGap = '1'
     </>
   );
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} role={alert ? 'alertdialog' : 'dialog'} size={size} placement={placement} scrollBehavior={scrollBehavior}>
+    <Dialog.Root lazyMount unmountOnExit open={open} onOpenChange={(details) => !details.open && onClose()} role={alert ? 'alertdialog' : 'dialog'} size={size} placement={placement} scrollBehavior={scrollBehavior}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -76,7 +76,7 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
 
   return (
     <>
-      <Drawer.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} placement="end" size="md">
+      <Drawer.Root lazyMount unmountOnExit open={open} onOpenChange={(details) => onOpenChange(details.open)} placement="end" size="md">
         <Portal>
           <Drawer.Backdrop />
           <Drawer.Positioner>

@@ -10,6 +10,8 @@ export interface MachineGroup {
   nodeid: string;
   name: string;
   machines: EquipmentSummary[];
+  /** The group's machines when `machines` is only the first of them (firstRowsOf). */
+  total?: number;
 }
 
 export interface MachineListModel {
@@ -70,4 +72,26 @@ export function buildMachineList(tree: StructureTree, query: string, all?: Struc
           .sort((a, b) => a.name.localeCompare(b.name, 'de'))
       : [];
   return { sites, pools, unlinked, total: shown.size, others };
+}
+
+/**
+ * The list cut after its first `rows` rows, in the order it is shown (plants with their areas, pools, machines
+ * without a place, other matches); the model itself when it has no more rows than that.
+ */
+export function firstRowsOf(model: MachineListModel, rows: number): MachineListModel {
+  let left = rows;
+  const take = <T,>(items: readonly T[]): T[] => {
+    const taken = items.slice(0, Math.max(0, left));
+    left -= taken.length;
+    return taken;
+  };
+  const group = (entry: MachineGroup): MachineGroup => ({ ...entry, machines: take(entry.machines), total: entry.total ?? entry.machines.length });
+  const count = (groups: readonly MachineGroup[]) => groups.reduce((sum, entry) => sum + entry.machines.length, 0);
+  const shown = model.sites.reduce((sum, site) => sum + count(site.areas), 0) + count(model.pools) + model.unlinked.length + model.others.length;
+  if (shown <= rows) return model;
+  const sites = model.sites.map((site) => ({ ...site, areas: site.areas.map(group).filter((area) => area.machines.length > 0) })).filter((site) => site.areas.length > 0);
+  const pools = model.pools.map(group).filter((pool) => pool.machines.length > 0);
+  const unlinked = take(model.unlinked);
+  const others = take(model.others);
+  return { ...model, sites, pools, unlinked, others };
 }

@@ -5,60 +5,56 @@
  * the machine's name. Reads the local mirror once synced, so it works offline. Plain rows and a deferred search
  * keep it quick for a few hundred machines.
  */
-import { Box, Button, Card, Heading, HStack, Input, InputGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Heading, HStack, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
 import { Boxes, ChevronRight, Factory, Search, SlidersHorizontal } from 'lucide-react';
 import { memo, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { EquipmentSummary, StructureTree } from '../../../shared/api/structure';
-import { buildMachineList, type MachineGroup, type MachineListModel } from './machine-list-model';
-import rowStyles from './machine-row.module.css';
+import { buildMachineList, firstRowsOf, type MachineGroup } from './machine-list-model';
+import styles from './machine-list.module.css';
 import { countEquipment } from './structure-stats';
 
 /**
  * The whole row is the link (a 56 px touch target); its name is the machine's name, the details describe it.
- * Plain elements with a CSS module: a big plant mounts hundreds of rows at once (machine-row.module.css).
+ * Plain elements with a CSS module: a big plant mounts hundreds of rows at once (machine-list.module.css).
  */
 const MachineRow = memo(function MachineRow({ machine }: { machine: EquipmentSummary }) {
   const details = [machine.equipmentid, [machine.brand, machine.model].filter(Boolean).join(' ')].filter(Boolean).join(' · ');
   const detailsId = `machine-${machine.nodeid}-details`;
   return (
     <li>
-      <RouterLink className={rowStyles.row} to={`/machine-overview?nodeid=${machine.nodeid}`} aria-label={machine.name} aria-describedby={details ? detailsId : undefined}>
-        <span className={rowStyles.text}>
-          <span className={rowStyles.name}>
+      <RouterLink className={styles.row} to={`/machine-overview?nodeid=${machine.nodeid}`} aria-label={machine.name} aria-describedby={details ? detailsId : undefined}>
+        <span className={styles.text}>
+          <span className={styles.name}>
             {machine.name}
           </span>
           {details && (
-            <span id={detailsId} className={rowStyles.details}>
+            <span id={detailsId} className={styles.details}>
               {details}
             </span>
           )}
         </span>
-        <ChevronRight className={rowStyles.chevron} size={18} aria-hidden />
+        <ChevronRight className={styles.chevron} size={18} aria-hidden />
       </RouterLink>
     </li>
   );
 });
 
-function Group({ group, level }: { group: MachineGroup; level: 'h4' | 'h3' }) {
+function Group({ group, level: Title }: { group: MachineGroup; level: 'h4' | 'h3' }) {
   const { t } = useTranslation();
   return (
-    <Box as="section" aria-label={group.name} style={{ contentVisibility: 'auto', containIntrinsicSize: 'auto 200px' }}>
-      <HStack justify="space-between" mb="2" gap="3">
-        <Heading as={level} size="md" truncate>
-          {group.name}
-        </Heading>
-        <Text textStyle="sm" color="fg.muted" flexShrink={0}>
-          {t('machine.list.count', { count: group.machines.length })}
-        </Text>
-      </HStack>
-      <SimpleGrid as="ul" columns={{ base: 1, md: 2 }} gap="2" listStyleType="none" m="0" p="0">
+    <section className={styles.group} aria-label={group.name}>
+      <div className={styles.groupHeader}>
+        <Title className={styles.groupTitle}>{group.name}</Title>
+        <p className={styles.groupCount}>{t('machine.list.count', { count: group.total ?? group.machines.length })}</p>
+      </div>
+      <ul className={styles.rows}>
         {group.machines.map((machine) => (
           <MachineRow key={machine.nodeid} machine={machine} />
         ))}
-      </SimpleGrid>
-    </Box>
+      </ul>
+    </section>
   );
 }
 
@@ -85,7 +81,8 @@ function GroupsCard({ icon, title, groups }: { icon: ReactNode; title: string; g
   );
 }
 
-const NO_MACHINES_YET: MachineListModel = { total: 0, sites: [], pools: [], unlinked: [], others: [] };
+/** Rows of the list's first render: more than a tablet shows in portrait. */
+const FIRST_RENDER_ROWS = 40;
 
 export interface MachineListProps {
   /** The part of the plant the user follows. */
@@ -100,9 +97,11 @@ export function MachineList({ tree, all, onEditSelection }: MachineListProps) {
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
   const built = useMemo(() => buildMachineList(tree, deferredQuery, all), [tree, deferredQuery, all]);
-  // why deferred from an empty list: the first render of a big plant's groups is hundreds of components; as a
-  // deferred render React splits it into short tasks (W1's longest task, docs/benchmarks.md) instead of one.
-  const model = useDeferredValue(built, NO_MACHINES_YET);
+  // why deferred beyond the first screenful: a big plant's list is hundreds of rows; its first render shows the
+  // first FIRST_RENDER_ROWS at once and renders the rest deferred, which React splits into short tasks (W1's
+  // longest task, docs/benchmarks.md). A list that fits is rendered whole at once (the same object: no second pass).
+  const firstScreen = useMemo(() => firstRowsOf(built, FIRST_RENDER_ROWS), [built]);
+  const model = useDeferredValue(built, firstScreen);
   const searching = deferredQuery.trim() !== '';
   const nothingFollowed = countEquipment(tree) === 0;
 

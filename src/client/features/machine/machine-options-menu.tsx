@@ -116,7 +116,7 @@ export function MachineOptionsMenu({ nodeid, name, onError }: { nodeid: string; 
   const item = { minH: '11', textStyle: 'md' } as const;
   return (
     <>
-      <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Root lazyMount unmountOnExit positioning={{ placement: 'bottom-end' }}>
         <Menu.Trigger asChild>
           <IconButton variant="ghost" size="lg" aria-label={t('machine.options.label')} data-testid="machine-options">
             <EllipsisVertical aria-hidden />

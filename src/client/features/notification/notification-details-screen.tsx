@@ -291,7 +291,7 @@ function MoreMenu({ detail, onDelete }: { detail: NotificationDetail; onDelete()
     });
   const item = { minH: '11', textStyle: 'md' } as const;
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+    <Menu.Root lazyMount unmountOnExit positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
         <IconButton variant="outline" aria-label={t('notificationDetails.menu.label')} data-testid="notification-menu">
           <EllipsisVertical aria-hidden />

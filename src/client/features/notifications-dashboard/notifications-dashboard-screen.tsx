@@ -374,7 +374,7 @@ export function NotificationsDashboardScreen() {
         </Box>
         <Box minW="0">{body}</Box>
       </Grid>
-      <Drawer.Root open={drawerOpen} onOpenChange={(details) => setDrawerOpen(details.open)} placement="end" size="md">
+      <Drawer.Root lazyMount unmountOnExit open={drawerOpen} onOpenChange={(details) => setDrawerOpen(details.open)} placement="end" size="md">
         <Portal>
           <Drawer.Backdrop />
           <Drawer.Positioner>
