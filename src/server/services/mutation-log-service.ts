@@ -37,6 +37,8 @@ export interface MutationKey {
 export interface MutationOutcome {
   status: number;
   body: unknown;
+  /** `body` as JSON text when the caller has it already (the serialized answer): stored as it is. */
+  json?: string | undefined;
 }
 
 export type MutationResult =
@@ -86,7 +88,7 @@ export async function runMutation(db: Db, key: MutationKey, options: ApplyMutati
     const outcome = await options.apply(tx);
     // One statement for the outcome and the client's counter: the write may hold row locks and the tenant's
     // version until the commit, so every round trip less here is one less that other writers wait for.
-    const body = outcome.body === undefined || outcome.body === null ? null : JSON.stringify(outcome.body);
+    const body = outcome.json ?? (outcome.body === undefined || outcome.body === null ? null : JSON.stringify(outcome.body));
     await tx.execute(sql`
       with stored as (
         insert into ${syncMutations} (clientid, mutation_id, request_hash, method, path, status, body)
