@@ -17,8 +17,8 @@ import { toApiError } from './errors';
  * Those that are not public (login, refresh) nor a session route (logout) are logged writes: a request with
  * X-Client-Id + X-Mutation-Id runs in one transaction that locks the client's row, replays, refuses a gap, or runs
  * the handler and stores its answer; a business error (4xx) rolls that transaction back and is stored in one of its
- * own. Without the headers, a logged write's 4xx rolls back as well; a public or session route's 4xx keeps what it wrote (a refresh token reused
- * revokes its family and answers 401: the revoke must stay).
+ * own. Without the headers, a logged write's 4xx rolls back as well; a public or session route's 4xx keeps what it
+ * wrote (a refresh token reused revokes its family and answers 401: the revoke must stay).
  *
  * Errors raised before the handler (403 of the permission check, 400 of schema validation) never reach the
  * wrapped handler; an onSend hook gives them the same treatment, in a transaction of their own (there is no
