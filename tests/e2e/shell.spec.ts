@@ -128,3 +128,42 @@ for (const [name, viewport] of [['landscape', TABLET_LANDSCAPE], ['portrait', TA
     expect(await smallTouchTargets(page)).toEqual([]);
   });
 }
+
+/** Runs in the page: whether the focused element sits inside an open dialog or menu (the overlay's content). */
+function focusInsideOverlay(): boolean {
+  const active = document.activeElement;
+  return Boolean(active?.closest('[role="dialog"], [role="menu"]'));
+}
+
+test('every overlay of the portrait app bar takes the focus, keeps it while open, closes on Escape and gives it back', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(TABLET_PORTRAIT);
+  await loginAs(page, 'technician');
+  const openers = [
+    { name: 'navigation drawer', opener: page.getByRole('button', { name: 'Navigation öffnen' }), overlay: page.getByRole('dialog') },
+    { name: 'scan dialog', opener: page.getByRole('button', { name: 'QR-Code scannen' }), overlay: page.getByRole('dialog', { name: 'Service-Aufkleber scannen' }) },
+    { name: 'sync panel', opener: page.locator('[data-slot="sync-status"] button').first(), overlay: page.getByRole('dialog', { name: 'Synchronisierung' }) },
+    { name: 'user menu', opener: new AppShell(page).userMenu(), overlay: page.getByRole('menu') },
+  ];
+  for (const { name, opener, overlay } of openers) {
+    await test.step(name, async () => {
+      await opener.focus();
+      await page.keyboard.press('Enter');
+      await expect(overlay).toBeVisible();
+      await expect.poll(() => page.evaluate(focusInsideOverlay), `${name}: focus moves into it`).toBe(true);
+      // A menu moves with the arrow keys; a dialog with Tab, which must not leave it for the page behind.
+      for (let step = 0; step < 6; step += 1) {
+        await page.keyboard.press(name === 'user menu' ? 'ArrowDown' : 'Tab');
+        expect(await page.evaluate(focusInsideOverlay), `${name}: focus stays inside after ${step + 1} steps`).toBe(true);
+      }
+      await page.keyboard.press('Escape');
+      await expect(overlay).toBeHidden();
+      await expect(opener, `${name}: focus returns to its button`).toBeFocused();
+    });
+  }
+  // A link in the drawer navigates and closes it.
+  await page.getByRole('button', { name: 'Navigation öffnen' }).click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Maschinen' }).click();
+  await expect(page).toHaveURL(/\/machines$/);
+  await expect(page.getByRole('dialog')).toBeHidden();
+});

@@ -12,6 +12,9 @@ import { HOME_PATH } from './guards';
 import { usePageTitle } from './use-page-title';
 import { UserMenu } from './user-menu';
 
+/** The navigation drawer's content (app-layout.tsx), named by the menu button while the drawer is open. */
+export const NAV_DRAWER_ID = 'app-nav-drawer';
+
 export function AppBar({ onOpenNav, navOpen }: { onOpenNav: () => void; navOpen: boolean }) {
   const { t } = useTranslation();
   const title = usePageTitle();
@@ -25,7 +28,7 @@ export function AppBar({ onOpenNav, navOpen }: { onOpenNav: () => void; navOpen:
         aria-label={t('nav.open')}
         aria-expanded={navOpen}
         // The drawer is mounted only while open (app-layout.tsx).
-        aria-controls={navOpen ? 'app-nav-drawer' : undefined}
+        aria-controls={navOpen ? NAV_DRAWER_ID : undefined}
         onClick={onOpenNav}
       >
         <MenuIcon />

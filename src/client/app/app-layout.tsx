@@ -14,7 +14,7 @@ import { OutdatedTabPrompt } from '../components/outdated-tab-prompt';
 import { PageSkeleton } from '../components/page-skeleton';
 import { UpdatePrompt } from '../components/update-prompt';
 import { useSyncEngineLifecycle } from '../sync/app-sync';
-import { AppBar } from './app-bar';
+import { AppBar, NAV_DRAWER_ID } from './app-bar';
 import { NavList } from './nav-list';
 
 export function AppLayout() {
@@ -70,11 +70,20 @@ export function AppLayout() {
         </Box>
       </Flex>
 
-      <Drawer.Root lazyMount unmountOnExit open={navOpen} onOpenChange={(details) => setNavOpen(details.open)} placement="start">
+      {/* The content's id goes through `ids`: an `id` set on the part itself hides the element from the drawer's own
+          lookup (no focus trap, no Escape; tests/unit/overlays-mount-lazily.test.ts). */}
+      <Drawer.Root
+        lazyMount
+        unmountOnExit
+        ids={{ content: NAV_DRAWER_ID }}
+        open={navOpen}
+        onOpenChange={(details) => setNavOpen(details.open)}
+        placement="start"
+      >
         <Portal>
           <Drawer.Backdrop />
           <Drawer.Positioner>
-            <Drawer.Content id="app-nav-drawer" maxW="80">
+            <Drawer.Content maxW="80">
               <Drawer.Header>
                 <HStack gap="3">
                   <AppLogo size={36} />
