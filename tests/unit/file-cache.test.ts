@@ -128,7 +128,7 @@ describe("a machine's files in the mirror", () => {
     const file = (nodeid: string, status = 'complete') => ({ nodeid, fileid: nodeid, fileversion: 1, status, size: 10, mimetype: 'image/png' });
     await db.mirror('files').bulkPut(['photo', 'plate', 'manual', 'faqfile', 'fault', 'report', 'step', 'other'].map((id) => file(id)).concat([file('pending', 'pending')]));
     await db.mirror('equipment').put({ nodeid: MACHINE, imagefilenodeid: 'photo', typenameplatefilenodeid: 'plate' });
-    await db.mirror('notifications').put({ nodeid: 'n1', equipmentnodeid: MACHINE, status: 2 });
+    await db.mirror('notifications').put({ nodeid: 'n1', equipmentnodeid: MACHINE, status: 2, created: 1 });
     await db.mirror('reports').put({ nodeid: 'r1', notificationnodeid: 'n1' });
     await db.mirror('workflows').put({ nodeid: 'w1', notificationnodeid: 'n1' });
     await db.mirror('workflowsteps').put({ nodeid: 's1', workflownodeid: 'w1' });

@@ -285,3 +285,62 @@ describe('schema upgrade v3 → v4 (files kept for offline reading)', () => {
     v4.close();
   });
 });
+
+/** The index names IndexedDB itself holds for a table (not what Dexie declares). */
+function storedIndexes(db: LocalDatabase, table: string): string[] {
+  return [...db.backendDB().transaction(table, 'readonly').objectStore(table).indexNames].sort();
+}
+
+describe('schema upgrade v5 → v6 (indexes no screen queries are dropped)', () => {
+  it('released versions keep the indexes they shipped with', async () => {
+    const v5 = new LocalDatabase(`v5-indexes-${Math.random()}`, { upToVersion: 5 });
+    await v5.open();
+    expect(storedIndexes(v5, 'notifications')).toEqual(
+      ['[equipmentnodeid+status+created]', '[equipmentnodeid+status]', '[status+created]', '[status+type+created]', 'equipmentnodeid', 'maintenancetasknodeid', 'status'].sort(),
+    );
+    expect(storedIndexes(v5, 'counterreadings')).toEqual(['[counternodeid+takenat]', 'counternodeid']);
+    expect(storedIndexes(v5, 'attachments')).toEqual(['filenodeid', 'isattachmentof']);
+    expect(storedIndexes(v5, 'files')).toEqual(['fileid']);
+    v5.close();
+  });
+
+  it('drops the indexes, keeps rows, outbox and sync state, and the screens\' queries still answer', async () => {
+    const name = `upgrade-v6-${Math.random()}`;
+    const v5 = new LocalDatabase(name, { upToVersion: 5 });
+    await v5.open();
+    const [entry] = await enqueueMutation({ db: v5, usernodeid: USER }, { action: 'createNotification', method: 'POST', path: 'notifications', body: { title: 'Leck' }, kind: 'notifications', nodeid: 'n1', values: { title: 'Leck' }, creates: true });
+    await v5.syncState.put({ key: 'cursor', value: 512 });
+    await v5.mirror('notifications').bulkPut([
+      { nodeid: 'n1', title: 'Leck', status: 0, type: 1, created: 30, equipmentnodeid: MACHINE },
+      { nodeid: 'n2', title: 'Lager', status: 1, type: 0, created: 20, equipmentnodeid: MACHINE },
+      { nodeid: 'n3', title: 'Alt', status: 2, type: 0, created: 10, equipmentnodeid: MACHINE },
+      { nodeid: 'n4', title: 'Andere Maschine', status: 0, type: 0, created: 40, equipmentnodeid: 'other' },
+    ]);
+    await v5.mirror('counterreadings').bulkPut([
+      { nodeid: 'r1', counternodeid: 'c1', value: 5, takenat: 2 },
+      { nodeid: 'r2', counternodeid: 'c1', value: 3, takenat: 1 },
+    ]);
+    await v5.mirror('attachments').put({ nodeid: 'a1', isattachmentof: 'n1', filenodeid: 'f1' });
+    await v5.mirror('files').put({ nodeid: 'f1', fileid: 'f1' });
+    v5.close();
+
+    const latest = new LocalDatabase(name);
+    await latest.open();
+    expect(latest.verno).toBe(LATEST_SCHEMA_VERSION);
+    expect(storedIndexes(latest, 'notifications')).toEqual(['[equipmentnodeid+status+created]', '[status+created]', '[status+type+created]']);
+    expect(storedIndexes(latest, 'counterreadings')).toEqual(['[counternodeid+takenat]']);
+    expect(storedIndexes(latest, 'attachments')).toEqual(['isattachmentof']);
+    expect(storedIndexes(latest, 'files')).toEqual([]);
+    expect(await latest.outbox.toArray()).toEqual([entry]);
+    expect(await latest.syncState.get('cursor')).toEqual({ key: 'cursor', value: 512 });
+    // A machine's notifications (history, offline files), its open ones and its closed ones (suggestions).
+    expect((await latest.notificationsOfMachine(MACHINE).primaryKeys()).sort()).toEqual(['n1', 'n2', 'n3']);
+    expect(await latest.notificationsOfMachine('nothing').count()).toBe(0);
+    expect((await latest.mirror('notifications').where('[equipmentnodeid+status]').anyOf([[MACHINE, 0], [MACHINE, 1]]).primaryKeys()).sort()).toEqual(['n1', 'n2']);
+    expect(await latest.mirror('notifications').where('[equipmentnodeid+status]').anyOf([[MACHINE, 2], ['other', 2]]).primaryKeys()).toEqual(['n3']);
+    expect(await latest.mirror('counterreadings').where('[counternodeid+takenat]').between(['c1', -Infinity], ['c1', Infinity]).primaryKeys()).toEqual(['r2', 'r1']);
+    expect(await latest.mirror('attachments').where('isattachmentof').equals('n1').count()).toBe(1);
+    expect(await latest.mirror('files').get('f1')).toMatchObject({ fileid: 'f1' });
+    latest.close();
+  });
+});

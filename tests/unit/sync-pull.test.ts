@@ -18,7 +18,7 @@ async function setup() {
   return { db, api, clientId, context: { db, usernodeid: USER } };
 }
 
-const notification = (version: number, data: Record<string, unknown>) => ({ kind: 'notifications' as const, nodeid: N1, version, data: { nodeid: N1, equipmentnodeid: MACHINE, type: 0, status: 0, title: 'Server', description: null, progressstarted: null, closed: null, ...data } });
+const notification = (version: number, data: Record<string, unknown>) => ({ kind: 'notifications' as const, nodeid: N1, version, data: { nodeid: N1, equipmentnodeid: MACHINE, type: 0, status: 0, created: 1, title: 'Server', description: null, progressstarted: null, closed: null, ...data } });
 
 const rows4 = () => [1, 2, 3, 4].map((version) => ({ kind: 'counters' as const, nodeid: `c${version}`, version, data: { nodeid: `c${version}`, equipmentnodeid: MACHINE } }));
 
@@ -39,7 +39,7 @@ describe('pull', () => {
       [true, false, { equipment: 1, notifications: 1 }],
       [true, true, { equipment: 1, notifications: 1, counters: 1 }],
     ]);
-    expect(await db.mirror('notifications').where('equipmentnodeid').equals(MACHINE).count()).toBe(1);
+    expect(await db.notificationsOfMachine(MACHINE).count()).toBe(1);
     expect(await readState(db, stateKeys.initialSyncDone)).toBe(true);
     expect(typeof (await readState(db, stateKeys.lastSyncAt))).toBe('number');
 

@@ -46,7 +46,7 @@ export async function readMachineHistory(db: LocalDatabase, equipmentnodeid: str
   const [machine, rows, pendingEntries] = await Promise.all([
     db.mirror('equipment').get(equipmentnodeid),
     // A notification deleted on this device leaves the history at once, not when its delete is sent.
-    db.mirror('notifications').where('equipmentnodeid').equals(equipmentnodeid).filter(isLive).toArray(),
+    db.notificationsOfMachine(equipmentnodeid).filter(isLive).toArray(),
     db.outbox.where('[kind+nodeid]').between(['notifications', Dexie.minKey], ['notifications', Dexie.maxKey]).toArray(),
   ]);
   if (!machine) return null;

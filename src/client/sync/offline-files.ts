@@ -32,7 +32,7 @@ async function attachmentsOf(db: LocalDatabase, owners: string[]): Promise<Mirro
 export async function collectMachineFiles(db: LocalDatabase, machine: string): Promise<MachineFile[]> {
   const row = await db.mirror('equipment').get(machine);
   if (!row) return [];
-  const [notifications, faqs] = await Promise.all([db.mirror('notifications').where('equipmentnodeid').equals(machine).toArray(), db.mirror('faqs').where('equipmentnodeid').equals(machine).toArray()]);
+  const [notifications, faqs] = await Promise.all([db.notificationsOfMachine(machine).toArray(), db.mirror('faqs').where('equipmentnodeid').equals(machine).toArray()]);
   const notificationIds = notifications.map((n) => n.nodeid);
   const [reports, workflows] = await Promise.all([
     notificationIds.length ? db.mirror('reports').where('notificationnodeid').anyOf(notificationIds).toArray() : [],
