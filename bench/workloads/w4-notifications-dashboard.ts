@@ -1,6 +1,6 @@
 /**
  * W4 — the notifications dashboard over 100,000 notifications at the tablet throttle (issue #13). In Chromium, the
- * app's own Dexie schema (v5 indexes) is filled with seeded rows for 5,000 machines, of which the user follows a
+ * app's own Dexie schema (the dashboard's compound indexes, added in v5) is filled with seeded rows for 5,000 machines, of which the user follows a
  * third; then the dashboard's reader (planDashboardQuery + readDashboardPage, what the screen runs) reads the first
  * page of 50 (open and in-progress, newest first) and the page after a filter change (three downtime types). Compared
  * in the same page with the floor: the same rows read by hand-written Dexie index queries. The count the screen shows
@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
+import { LATEST_SCHEMA_VERSION } from '../../src/client/db/local-db';
 import { launchTablet } from '../lib/browser';
 import { type Measurement, type TargetCheck, type Workload, formatNumber, median } from '../lib/harness';
 import type * as PageModule from './w4-notifications-dashboard/page';
@@ -123,7 +124,7 @@ const workload: Workload = {
       await tablet.close();
     }
     notes.push(
-      'Rows: 3 statuses (≈ 45 % open), 11 types, created spread over 4 years, ~300 bytes each, in the app\'s LocalDatabase (schema v5). ' +
+      `Rows: 3 statuses (≈ 45 % open), 11 types, created spread over 4 years, ~300 bytes each, in the app's LocalDatabase (schema v${LATEST_SCHEMA_VERSION}). ` +
         'Both sides read the same 50 rows (checked each run); the floor is the same index ranges with a Set check and a merge, without the reader\'s plan, cursor and filter code.',
     );
     return { measurements, targets, notes };

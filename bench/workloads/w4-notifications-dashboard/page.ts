@@ -1,6 +1,6 @@
 /**
  * W4's code inside the page, bundled by the workload (esbuild, an IIFE on `window.__w4`): the app's own schema
- * (LocalDatabase, v5 indexes) filled with seeded notification rows, the dashboard's reader (planDashboardQuery +
+ * (LocalDatabase, the dashboard's compound indexes) filled with seeded notification rows, the dashboard's reader (planDashboardQuery +
  * readDashboardPage, what the screen runs) and, as the floor, the same rows read by hand-written Dexie index queries.
  */
 import { LocalDatabase, type MirrorRow } from '../../../src/client/db/local-db';
