@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildMachineList, firstRowsOf, machineMatcher } from '../../src/client/features/dashboard/machine-list-model';
+import { buildMachineList, firstRowsOf, machineMatcher, rowCountOf } from '../../src/client/features/dashboard/machine-list-model';
+import { rowBudget } from '../../src/client/lib/use-rows-in-steps';
 import { buildArea, buildEquipmentSummary, buildPoolNode, buildSiteNode, buildStructureTree } from '../factories/structure-tree';
 
 const press = buildEquipmentSummary({ name: 'PRE 01 Servopresse 400 t', equipmentid: 'STR-PRE-01' });
@@ -53,5 +54,22 @@ describe('machine list of the dashboard', () => {
     const one = firstRowsOf(list, 1);
     expect(one.sites[0]!.areas[0]!).toMatchObject({ machines: [mill], total: 2 });
     expect([one.pools, one.unlinked]).toEqual([[], []]);
+  });
+
+  it('counts the rows shown (a machine in an area and a pool is two rows), and every cut has at most that many', () => {
+    const list = buildMachineList(tree, '');
+    expect(rowCountOf(list)).toBe(5);
+    for (let rows = 0; rows <= 6; rows += 1) expect(rowCountOf(firstRowsOf(list, rows))).toBe(Math.min(rows, 5));
+  });
+});
+
+describe('a row budget over consecutive lists', () => {
+  it('gives each list its share in call order, whole lists as they are, nothing once spent', () => {
+    const take = rowBudget(5);
+    const first = [1, 2];
+    expect(take(first)).toBe(first);
+    expect(take([3, 4, 5, 6])).toEqual([3, 4, 5]);
+    expect(take([7])).toEqual([]);
+    expect(rowBudget(0)([1])).toEqual([]);
   });
 });

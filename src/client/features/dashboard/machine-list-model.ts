@@ -5,6 +5,7 @@
  * other machines (`others`), so a machine outside the selection is never more than a search away.
  */
 import type { EquipmentSummary, StructureTree } from '../../../shared/api/structure';
+import { rowBudget } from '../../lib/use-rows-in-steps';
 
 export interface MachineGroup {
   nodeid: string;
@@ -74,21 +75,20 @@ export function buildMachineList(tree: StructureTree, query: string, all?: Struc
   return { sites, pools, unlinked, total: shown.size, others };
 }
 
+/** How many machine rows the list shows (a machine in two places counts twice, like its two rows). */
+export function rowCountOf(model: MachineListModel): number {
+  const count = (groups: readonly MachineGroup[]) => groups.reduce((sum, entry) => sum + entry.machines.length, 0);
+  return model.sites.reduce((sum, site) => sum + count(site.areas), 0) + count(model.pools) + model.unlinked.length + model.others.length;
+}
+
 /**
  * The list cut after its first `rows` rows, in the order it is shown (plants with their areas, pools, machines
  * without a place, other matches); the model itself when it has no more rows than that.
  */
 export function firstRowsOf(model: MachineListModel, rows: number): MachineListModel {
-  let left = rows;
-  const take = <T,>(items: readonly T[]): T[] => {
-    const taken = items.slice(0, Math.max(0, left));
-    left -= taken.length;
-    return taken;
-  };
+  const take = rowBudget(rows);
   const group = (entry: MachineGroup): MachineGroup => ({ ...entry, machines: take(entry.machines), total: entry.total ?? entry.machines.length });
-  const count = (groups: readonly MachineGroup[]) => groups.reduce((sum, entry) => sum + entry.machines.length, 0);
-  const shown = model.sites.reduce((sum, site) => sum + count(site.areas), 0) + count(model.pools) + model.unlinked.length + model.others.length;
-  if (shown <= rows) return model;
+  if (rowCountOf(model) <= rows) return model;
   const sites = model.sites.map((site) => ({ ...site, areas: site.areas.map(group).filter((area) => area.machines.length > 0) })).filter((site) => site.areas.length > 0);
   const pools = model.pools.map(group).filter((pool) => pool.machines.length > 0);
   const unlinked = take(model.unlinked);

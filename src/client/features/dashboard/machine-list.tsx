@@ -11,7 +11,8 @@ import { memo, useDeferredValue, useMemo, useState, type ReactNode } from 'react
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { EquipmentSummary, StructureTree } from '../../../shared/api/structure';
-import { buildMachineList, firstRowsOf, type MachineGroup } from './machine-list-model';
+import { useRowsInSteps } from '../../lib/use-rows-in-steps';
+import { buildMachineList, firstRowsOf, rowCountOf, type MachineGroup } from './machine-list-model';
 import styles from './machine-list.module.css';
 import { countEquipment } from './structure-stats';
 
@@ -81,9 +82,6 @@ function GroupsCard({ icon, title, groups }: { icon: ReactNode; title: string; g
   );
 }
 
-/** Rows of the list's first render: more than a tablet shows in portrait. */
-const FIRST_RENDER_ROWS = 40;
-
 export interface MachineListProps {
   /** The part of the plant the user follows. */
   tree: StructureTree;
@@ -97,11 +95,9 @@ export function MachineList({ tree, all, onEditSelection }: MachineListProps) {
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
   const built = useMemo(() => buildMachineList(tree, deferredQuery, all), [tree, deferredQuery, all]);
-  // why deferred beyond the first screenful: a big plant's list is hundreds of rows; its first render shows the
-  // first FIRST_RENDER_ROWS at once and renders the rest deferred, which React splits into short tasks (W1's
-  // longest task, docs/benchmarks.md). A list that fits is rendered whole at once (the same object: no second pass).
-  const firstScreen = useMemo(() => firstRowsOf(built, FIRST_RENDER_ROWS), [built]);
-  const model = useDeferredValue(built, firstScreen);
+  // A list that fits is rendered whole at once (firstRowsOf returns the same object: no second pass).
+  const rows = useRowsInSteps(rowCountOf(built));
+  const model = useMemo(() => firstRowsOf(built, rows), [built, rows]);
   const searching = deferredQuery.trim() !== '';
   const nothingFollowed = countEquipment(tree) === 0;
 

@@ -4,15 +4,17 @@
  */
 import { Box, Card, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Boxes } from 'lucide-react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n';
 import { usePermission } from '../../lib/use-permission';
+import { rowBudget, useRowsInSteps } from '../../lib/use-rows-in-steps';
 import { useStructureData } from '../../sync/use-structure-data';
 import { isLinked } from './equipment-selection';
 import { CountAndEdit, ListHeader, MirrorListState } from './list-parts';
 import { poolViews, selectableEquipment, truncateTitle, type EquipmentCard } from './structure-view';
 
-function MachineLine({ machine }: { machine: EquipmentCard }) {
+const MachineLine = memo(function MachineLine({ machine }: { machine: EquipmentCard }) {
   return (
     <Box as="li" py="2" borderBottomWidth="1px" borderColor="border.muted" data-testid="machine-line">
       <Text fontWeight="medium" truncate title={machine.name}>
@@ -23,7 +25,7 @@ function MachineLine({ machine }: { machine: EquipmentCard }) {
       </Text>
     </Box>
   );
-}
+});
 
 export function MachinesScreen() {
   const { t } = useTranslation();
@@ -31,8 +33,13 @@ export function MachinesScreen() {
   const language = currentLanguage();
   const canCreatePool = usePermission('equipmentpool', 'create');
   const canUpdatePool = usePermission('equipmentpool', 'update');
-  const pools = data ? poolViews(data, language) : [];
-  const unlinked = data ? selectableEquipment(data, language).filter((machine) => !isLinked(machine)) : [];
+  const pools = useMemo(() => (data ? poolViews(data, language) : []), [data, language]);
+  const unlinked = useMemo(() => (data ? selectableEquipment(data, language).filter((machine) => !isLinked(machine)) : []), [data, language]);
+  // A plant's thousands of machines are rendered in steps (lib/use-rows-in-steps.ts); counts show the whole.
+  const rows = useRowsInSteps(pools.reduce((sum, pool) => sum + pool.equipment.length, 0) + unlinked.length);
+  const take = rowBudget(rows);
+  const shownByPool = pools.map((pool) => take(pool.equipment));
+  const shownUnlinked = take(unlinked);
 
   return (
     <Stack gap="6" p={{ base: '4', md: '6', lg: '8' }} maxW="7xl">
@@ -42,7 +49,7 @@ export function MachinesScreen() {
 
       {pools.length > 0 && (
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" alignItems="start">
-          {pools.map((pool) => (
+          {pools.map((pool, index) => (
             <Card.Root key={pool.nodeid} variant="outline" bg="bg.panel" data-testid="pool-item">
               <Card.Header>
                 <Flex justify="space-between" align="center" gap="3">
@@ -66,7 +73,7 @@ export function MachinesScreen() {
                   <Text color="fg.muted">{t('sites.noEquipment')}</Text>
                 ) : (
                   <Stack as="ul" gap="0" listStyleType="none" m="0" p="0">
-                    {pool.equipment.map((machine) => (
+                    {shownByPool[index]!.map((machine) => (
                       <MachineLine key={machine.nodeid} machine={machine} />
                     ))}
                   </Stack>
@@ -85,7 +92,7 @@ export function MachinesScreen() {
           <Card.Root variant="outline" bg="bg.panel">
             <Card.Body py="2">
               <SimpleGrid as="ul" columns={{ base: 1, md: 2 }} columnGap="6" listStyleType="none" m="0" p="0">
-                {unlinked.map((machine) => (
+                {shownUnlinked.map((machine) => (
                   <MachineLine key={machine.nodeid} machine={machine} />
                 ))}
               </SimpleGrid>
