@@ -119,6 +119,8 @@ test('header, attachments, tabs by type, back link by origin, remembered id; del
     await navigateInApp(page, '/notification-details');
     await expect(header(page)).toContainText(LONG_TITLE.slice(0, 30));
     await navigateInApp(page, '/dashboard');
+    // Left means the dashboard is shown: a navigation on before it rendered never left the details screen.
+    await expect(page.getByTestId('machine-list')).toBeVisible();
     await navigateInApp(page, '/notification-details');
     await expect(page.getByTestId('notification-not-found')).toBeVisible();
   });
