@@ -304,7 +304,7 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
     },
   },
   {
-    // v6: indexes no screen needs of their own are dropped, so the first sync of a big plant writes ~40 % fewer
+    // v6: indexes no screen needs of their own are dropped, so the first sync of a big plant writes over half fewer
     // index entries (docs/decisions.md, "Mirror indexes: only what a screen queries"). Notifications keep the
     // dashboard's three compound indexes (machine and status queries use their first fields), counter readings
     // their compound one; the attachments' file index, the files' fileid index and the unqueried notification
