@@ -10,7 +10,16 @@ import { useTranslation } from 'react-i18next';
 import { TransformComponent, TransformWrapper } from 'react-zoom-pan-pinch';
 import { AppDialog } from './app-dialog';
 
-export function ImageViewerDialog({ title, src, alt, onClose, testId = 'image-viewer' }: { title: string; src: string; alt: string; onClose(): void; testId?: string }) {
+export interface ImageViewerProps {
+  title: string;
+  src: string;
+  alt: string;
+  onClose(): void;
+  testId?: string;
+}
+
+/** Loaded on demand through `ImageViewer` (image-viewer.tsx); import that one. */
+export function ImageViewerDialog({ title, src, alt, onClose, testId = 'image-viewer' }: ImageViewerProps) {
   const { t } = useTranslation();
   const [rotation, setRotation] = useState(0);
   // The image fills the frame (a small photo is scaled up too); turned by 90° its box takes the frame's height as

@@ -3,8 +3,10 @@
  * equipment name"): one sticker on its own label-sized page, or a sheet of stickers on A4 in a grid.
  * jsPDF's built-in Helvetica covers Latin-1, so German umlauts and ß print without embedding a font.
  * Shared by the equipment form, the export screen and the machine screen's QR dialog.
+ * jsPDF (~400 kB) is imported when a PDF is made, not with this module: the screens showing the QR preview
+ * load only the QR encoder (docs/decisions.md § Chunks).
  */
-import { jsPDF } from 'jspdf';
+import type { jsPDF } from 'jspdf';
 import QRCode from 'qrcode';
 import { stickerUrl } from './sticker-url';
 
@@ -86,6 +88,7 @@ async function drawSticker(doc: jsPDF, x: number, y: number, data: StickerData, 
 
 /** One sticker on a label-sized page. */
 export async function stickerPdf(data: StickerData, baseUrl: string, labels: StickerLabels): Promise<Blob> {
+  const { jsPDF } = await import('jspdf');
   const doc = new jsPDF({ orientation: 'landscape', unit: 'mm', format: [STICKER_HEIGHT, STICKER_WIDTH] });
   doc.setProperties({ title: data.name });
   await drawSticker(doc, 0, 0, data, baseUrl, labels);
@@ -97,6 +100,7 @@ export const SHEET_COLUMNS = 2;
 export const SHEET_ROWS = 5;
 
 export async function stickerSheetPdf(list: readonly StickerData[], baseUrl: string, labels: StickerLabels, title: string): Promise<Blob> {
+  const { jsPDF } = await import('jspdf');
   const doc = new jsPDF({ orientation: 'portrait', unit: 'mm', format: 'a4' });
   doc.setProperties({ title });
   const pageWidth = doc.internal.pageSize.getWidth();

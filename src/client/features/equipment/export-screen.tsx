@@ -21,7 +21,7 @@ import { catalogForExecution, equipmentCsvRows, planEquipmentImport, type CsvMir
 import { checkForm, mirrorCatalogLookup } from './equipment-form-model';
 import { useStickerLabels } from '../../lib/use-sticker-labels';
 import { downloadBlob } from '../../lib/download';
-import { stickerSheetPdf, type StickerData } from '../../lib/sticker-pdf';
+import type { StickerData } from '../../lib/sticker-pdf';
 
 function useCsvMirror(): CsvMirror | undefined {
   const equipment = useMirrorRows('equipment');
@@ -253,6 +253,7 @@ function StickerSheetCard({ mirror }: { mirror: CsvMirror }) {
     setBusy(true);
     try {
       const list = machines.filter((row) => selected.has(row.nodeid)).map(stickerOf);
+      const { stickerSheetPdf } = await import('../../lib/sticker-pdf'); // with the PDF writer, on the tap (docs/decisions.md § Chunks)
       downloadBlob(await stickerSheetPdf(list, baseUrl, labels, t('sticker.sheet.title')), `${t('sticker.sheet.fileName')}.pdf`);
     } finally {
       setBusy(false);

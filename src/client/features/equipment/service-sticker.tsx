@@ -8,9 +8,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { stickerUrl } from '../../lib/sticker-url';
 import { useStickerBaseUrl } from '../../lib/use-sticker-base';
-import { qrDataUrl, stickerFileName, stickerPdf, type StickerData } from '../../lib/sticker-pdf';
+import type { StickerData } from '../../lib/sticker-pdf';
 import { downloadBlob } from '../../lib/download';
 import { useStickerLabels } from '../../lib/use-sticker-labels';
+
+// why lazy: the QR encoder and the PDF writer load with the sticker, not with the form (docs/decisions.md § Chunks).
+const loadStickerPdf = () => import('../../lib/sticker-pdf');
 
 export function ServiceSticker({ data, saved }: { data: StickerData; saved: boolean }) {
   const { t } = useTranslation();
@@ -21,7 +24,9 @@ export function ServiceSticker({ data, saved }: { data: StickerData; saved: bool
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     let active = true;
-    void qrDataUrl(url).then((dataUrl) => active && setQr(dataUrl));
+    void loadStickerPdf()
+      .then(({ qrDataUrl }) => qrDataUrl(url))
+      .then((dataUrl) => active && setQr(dataUrl));
     return () => {
       active = false;
     };
@@ -29,6 +34,7 @@ export function ServiceSticker({ data, saved }: { data: StickerData; saved: bool
   const download = async () => {
     setBusy(true);
     try {
+      const { stickerFileName, stickerPdf } = await loadStickerPdf();
       downloadBlob(await stickerPdf(data, baseUrl, labels), stickerFileName(data.name));
     } finally {
       setBusy(false);

@@ -8,7 +8,7 @@ import { Cog, Maximize2 } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImageViewerDialog } from '../../components/image-viewer-dialog';
+import { ImageViewer } from '../../components/image-viewer';
 import { currentLanguage } from '../../lib/i18n';
 import { useOnlineStatus } from '../../lib/use-online-status';
 import { usePhotoUrl } from '../../lib/use-photo-url';
@@ -48,7 +48,7 @@ function MachinePhoto({ name, imagefilenodeid }: { name: string; imagefilenodeid
             <Maximize2 size={14} />
           </Box>
         </Box>
-        {viewing && <ImageViewerDialog title={t('machine.header.viewerTitle', { name })} src={url} alt={t('machine.photo', { name })} onClose={() => setViewing(false)} testId="machine-photo-viewer" />}
+        {viewing && <ImageViewer title={t('machine.header.viewerTitle', { name })} src={url} alt={t('machine.photo', { name })} onClose={() => setViewing(false)} testId="machine-photo-viewer" />}
       </>
     );
   }

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { notificationElapsed } from '../../../shared/domain/notification';
 import { NotSyncedBadge } from '../../components/not-synced-badge';
-import { ImageViewerDialog } from '../../components/image-viewer-dialog';
+import { ImageViewer } from '../../components/image-viewer';
 import { NotificationTypeBadge } from '../../components/notification-type-badge';
 import { currentLanguage } from '../../lib/i18n';
 import { openForText } from '../../lib/use-elapsed-text';
@@ -81,7 +81,7 @@ function NameplateButton({ sticker }: { sticker: MachineSticker }) {
         </Text>
       )}
       {viewing && url && (
-        <ImageViewerDialog title={t('machine.qr.nameplateTitle', { name: sticker.name })} src={url} alt={t('machine.qr.nameplateTitle', { name: sticker.name })} onClose={() => setViewing(false)} testId="machine-nameplate-viewer" />
+        <ImageViewer title={t('machine.qr.nameplateTitle', { name: sticker.name })} src={url} alt={t('machine.qr.nameplateTitle', { name: sticker.name })} onClose={() => setViewing(false)} testId="machine-nameplate-viewer" />
       )}
     </>
   );

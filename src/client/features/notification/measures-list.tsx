@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { createWorkflow, updateWorkflow } from '../../../shared/mutations/workflows';
-import { ImageViewerDialog } from '../../components/image-viewer-dialog';
+import { ImageViewer } from '../../components/image-viewer';
 import { NotSyncedBadge } from '../../components/not-synced-badge';
 import { formatDateTime } from '../../lib/dates';
 import { addSolutionLink, editSolutionLink } from '../../lib/solution-navigation';
@@ -87,7 +87,7 @@ function AttachmentTile({ item, online }: { item: AttachmentWithFile; online: bo
         </Text>
         {item.pending && <NotSyncedBadge />}
       </Flex>
-      {viewing && source.state === 'ready' && <ImageViewerDialog title={item.title} src={source.url} alt={item.title} onClose={() => setViewing(false)} />}
+      {viewing && source.state === 'ready' && <ImageViewer title={item.title} src={source.url} alt={item.title} onClose={() => setViewing(false)} />}
     </Stack>
   );
 }
