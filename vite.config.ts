@@ -7,6 +7,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bootShell } from './scripts/vite-boot-shell.ts';
+import { privateSharedChunk } from './scripts/vite-chunks.ts';
 import { textParts } from './scripts/vite-text-parts.ts';
 import { BRAND_COLOR, CANVAS_COLOR } from './src/shared/brand.ts';
 
@@ -62,7 +63,16 @@ export default defineConfig({
       treeshake: { manualPureFunctions: ['defineConfig'] },
       output: {
         // why: zod-config.ts must run before any schema is built (see there); in zod's chunk it runs when zod loads.
-        codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]client[\\/]lib[\\/]zod-config\.ts$/ }] },
+        codeSplitting: {
+          groups: [
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]client[\\/]lib[\\/]zod-config\.ts$/, priority: 2 },
+            // why: one chunk for what the signed-in screens share, instead of one per combination (scripts/vite-chunks.ts).
+            { name: privateSharedChunk(), priority: 1, includeDependenciesRecursively: false },
+            // why: ~40 icons of a few hundred bytes each were a chunk each; the login needs four of them, so all
+            // icons in use go into one chunk the first route loads (tree-shaking still drops the unused ones).
+            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 3 },
+          ],
+        },
       },
     },
   },
