@@ -28,17 +28,22 @@ const MAIN = /src[\\/]client[\\/]app[\\/]main\.tsx$/;
 const LIBRARY = /[\\/]node_modules[\\/]/;
 const DESIGN_SYSTEM = /src[\\/]client[\\/]app[\\/]design-system\.tsx$/;
 
-/** Modules reachable from `start` through static imports (what loading `start` loads). */
-function staticClosure(start: string, ctx: ChunkingContext): Set<string> {
+/** Every module reachable from `start` along `next` (the start included). */
+function reachable(start: string, next: (id: string) => readonly string[]): Set<string> {
   const seen = new Set<string>();
   const stack = [start];
   while (stack.length > 0) {
     const id = stack.pop()!;
     if (seen.has(id)) continue;
     seen.add(id);
-    for (const next of ctx.getModuleInfo(id)?.importedIds ?? []) stack.push(next);
+    stack.push(...next(id));
   }
   return seen;
+}
+
+/** Modules reachable from `start` through static imports (what loading `start` loads). */
+function staticClosure(start: string, ctx: ChunkingContext): Set<string> {
+  return reachable(start, (id) => ctx.getModuleInfo(id)?.importedIds ?? []);
 }
 
 /** Finds one module id matching `pattern` among `ids`, or fails the build: the rule depends on it. */
@@ -60,16 +65,11 @@ export function privateSharedChunk(): (id: string, ctx: ChunkingContext) => stri
 }
 
 function sharedModules(anyId: string, ctx: ChunkingContext): Set<string> {
-  // Walk up from any module to the entry, then collect the graph from it (static and dynamic imports).
-  const all = new Set<string>();
-  const around = [anyId];
-  while (around.length > 0) {
-    const id = around.pop()!;
-    if (all.has(id)) continue;
-    all.add(id);
+  // The whole graph: from any module along imports and importers, static and dynamic.
+  const all = reachable(anyId, (id) => {
     const info = ctx.getModuleInfo(id);
-    for (const next of [...(info?.importers ?? []), ...(info?.dynamicImporters ?? []), ...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? [])]) around.push(next);
-  }
+    return [...(info?.importers ?? []), ...(info?.dynamicImporters ?? []), ...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? [])];
+  });
   const main = findModule(all, MAIN);
   const routeTable = findModule(all, ROUTE_TABLE);
   const appLayout = findModule(all, APP_LAYOUT);
