@@ -1,7 +1,7 @@
 import Dexie, { type ObservabilitySet } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { LocalDatabase } from '../../src/client/db/local-db';
-import { watchSyncCounts } from '../../src/client/sync/live-status';
+import { SYNC_COUNTS_PACE, SYNC_COUNTS_SETTLE_MS, watchSyncCounts } from '../../src/client/sync/live-status';
 import { countUserActions } from '../../src/client/sync/outbox';
 import { createBrand } from '../../src/client/sync/repositories/brands';
 import { createNotification } from '../../src/client/sync/repositories/notifications';
@@ -55,6 +55,41 @@ describe('unsent changes are counted as user actions', () => {
     try {
       await expect.poll(() => syncStore.getState().otherUsersPendingCount).toBe(2);
       expect(syncStore.getState().pendingCount).toBe(1);
+    } finally {
+      stop();
+    }
+  });
+
+  it('the next read waits ten times as long as the last one took, at least the settle time', async () => {
+    const db = newDb();
+    const delays: number[] = [];
+    const scheduled: (() => void)[] = [];
+    // why a clock of its own: a read of a small outbox takes a few ms here; this clock makes every read take
+    // 60 ms (each read asks it twice: when it starts and when it has its answer).
+    let clock = 0;
+    const now = () => (clock += 30);
+    const stop = watchSyncCounts(
+      db,
+      () => USER,
+      (read, delayMs) => {
+        delays.push(delayMs);
+        scheduled.push(read);
+        return () => undefined;
+      },
+      now,
+    );
+    try {
+      await expect.poll(() => clock).toBe(60);
+      // A read asked for before the first one had taken any time (the database's opening) runs first.
+      for (const pending of scheduled.splice(0)) pending();
+      await expect.poll(() => clock % 60).toBe(0);
+      delays.length = 0;
+      await createNotification({ db, usernodeid: USER }, { type: 0, title: 'Eine', equipmentnodeid: MACHINE });
+      await expect.poll(() => delays).toEqual([SYNC_COUNTS_PACE * 30]);
+      scheduled[0]!();
+      await expect.poll(() => syncStore.getState().pendingCount).toBe(1);
+      // Never sooner than the settle time, however quick the read.
+      expect(SYNC_COUNTS_PACE * 30).toBeGreaterThanOrEqual(SYNC_COUNTS_SETTLE_MS);
     } finally {
       stop();
     }

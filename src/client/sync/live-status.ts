@@ -4,8 +4,8 @@
  *
  * Not a Dexie live query: that re-reads the whole outbox after EVERY write, and its readonly transaction holds the
  * outbox the next write needs, so a burst of writes (a replay, an import, writes queued offline one after another)
- * paid for one full outbox read each. Changes are collected for SYNC_COUNTS_SETTLE_MS and read once
- * (docs/decisions.md § One write: one transaction).
+ * paid for one full outbox read each. Changes are collected for SYNC_COUNTS_SETTLE_MS (longer after a slow read:
+ * SYNC_COUNTS_PACE) and read once (docs/decisions.md § One write: one transaction).
  */
 import Dexie, { type ObservabilitySet } from 'dexie';
 import type { LocalDatabase } from '../db/local-db';
@@ -37,31 +37,43 @@ function touchesCounts(db: LocalDatabase, parts: ObservabilitySet): boolean {
   return Object.keys(parts).some((part) => prefixes.some((prefix) => part.startsWith(prefix)));
 }
 
-/** Runs `read` later (after SYNC_COUNTS_SETTLE_MS); returns how to call it off. */
-export type ScheduleRead = (read: () => void) => () => void;
+/**
+ * The next read waits at least this many times as long as the last one took. The read grows with the outbox, and
+ * while it runs it holds the outbox, which every write waits for: with 1,000 writes queued offline it was a fifth
+ * of the main thread during a burst and each write took 2.5× as long as the first ones (W3, docs/decisions.md
+ * § The pending count paces itself). Paced, it takes at most about a tenth, and the count still follows within
+ * a second or two.
+ */
+export const SYNC_COUNTS_PACE = 10;
 
-const afterSettling: ScheduleRead = (read) => {
-  const timer = setTimeout(read, SYNC_COUNTS_SETTLE_MS);
+/** Runs `read` after `delayMs`; returns how to call it off. */
+export type ScheduleRead = (read: () => void, delayMs: number) => () => void;
+
+const later: ScheduleRead = (read, delayMs) => {
+  const timer = setTimeout(read, delayMs);
   return () => clearTimeout(timer);
 };
 
-export function watchSyncCounts(db: LocalDatabase, getUser: () => string | null, schedule: ScheduleRead = afterSettling): () => void {
+export function watchSyncCounts(db: LocalDatabase, getUser: () => string | null, schedule: ScheduleRead = later, now: () => number = () => performance.now()): () => void {
   let cancel: (() => void) | undefined;
   let stopped = false;
   // Reads may finish out of order; only the latest one started is shown.
   let latest = 0;
+  let lastReadMs = 0;
   const read = () => {
     cancel = undefined;
     const run = ++latest;
+    const started = now();
     readSyncCounts(db, getUser()).then(
       (counts) => {
+        lastReadMs = now() - started;
         if (!stopped && run === latest) setSyncStatus(counts);
       },
       (error: unknown) => console.warn('sync status query failed', error),
     );
   };
   const onChange = (parts: ObservabilitySet) => {
-    if (cancel === undefined && !stopped && touchesCounts(db, parts)) cancel = schedule(read);
+    if (cancel === undefined && !stopped && touchesCounts(db, parts)) cancel = schedule(read, Math.max(SYNC_COUNTS_SETTLE_MS, SYNC_COUNTS_PACE * lastReadMs));
   };
   Dexie.on.storagemutated.subscribe(onChange);
   read();
