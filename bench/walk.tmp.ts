@@ -1,0 +1,85 @@
+import { chromium } from 'playwright-core';
+const BASE = 'http://127.0.0.1:3300';
+const OUT = '/tmp/walk';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+const page = await context.newPage();
+const errors: string[] = [];
+page.on('pageerror', (e) => errors.push(String(e)));
+page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+const scripts: string[] = [];
+page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+await page.goto(`${BASE}/login`);
+await page.waitForTimeout(800);
+console.log('login scripts', scripts.length, scripts.filter((s) => s.includes('private-shared')).length ? 'PRIVATE-SHARED LOADED' : 'no private-shared');
+await page.getByRole('textbox', { name: 'E-Mail' }).fill('admin@anlagenbuch.demo');
+await page.getByRole('textbox', { name: 'Passwort' }).fill('Demo!2026');
+await page.getByRole('button', { name: 'Anmelden' }).click();
+await page.waitForURL('**/dashboard');
+await page.getByText('Synchronisiert').first().waitFor({ timeout: 60000 }).catch(() => console.log('no Synchronisiert text'));
+await page.waitForTimeout(1500);
+await page.screenshot({ path: `${OUT}/1-dashboard.png` });
+const link = page.locator('a[href*="machine-overview"]').first();
+const machineHref = await link.getAttribute('href');
+console.log('machine', machineHref);
+await link.click();
+await page.getByTestId('machine-photo').waitFor({ timeout: 15000 }).catch(() => console.log('no photo testid'));
+await page.waitForTimeout(1500);
+await page.screenshot({ path: `${OUT}/2-overview.png` });
+if (await page.getByTestId('machine-photo').count()) {
+  await page.getByTestId('machine-photo').click();
+  await page.getByTestId('machine-photo-viewer').waitFor({ timeout: 10000 });
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: `${OUT}/3-viewer-online.png` });
+  await page.getByTestId('machine-photo-viewer').getByRole('button', { name: 'Schließen' }).first().click();
+}
+// offline: the sticker URL cold in a new tab, then the viewer
+await context.setOffline(true);
+const tab = await context.newPage();
+tab.on('pageerror', (e) => errors.push('tab: ' + String(e)));
+await tab.goto(`${BASE}${machineHref}`);
+await tab.getByRole('heading', { level: 2 }).first().waitFor({ timeout: 20000 });
+await tab.waitForTimeout(1500);
+await tab.screenshot({ path: `${OUT}/4-overview-offline.png` });
+if (await tab.getByTestId('machine-photo').count()) {
+  await tab.getByTestId('machine-photo').click();
+  await tab.getByTestId('machine-photo-viewer').waitFor({ timeout: 10000 });
+  await tab.waitForTimeout(800);
+  await tab.screenshot({ path: `${OUT}/5-viewer-offline.png` });
+  await tab.getByTestId('machine-photo-viewer').getByRole('button', { name: 'Schließen' }).first().click();
+}
+await tab.getByTestId('machine-qr').click().catch(() => console.log('no qr button'));
+await tab.getByTestId('machine-qr-image').waitFor({ timeout: 10000 }).catch(() => console.log('no qr image offline'));
+await tab.waitForTimeout(500);
+await tab.screenshot({ path: `${OUT}/6-qr-offline.png` });
+const dl = tab.waitForEvent('download', { timeout: 15000 });
+await tab.getByTestId('machine-qr-download').click();
+console.log('qr pdf offline:', (await dl).suggestedFilename());
+await tab.setViewportSize({ width: 800, height: 1280 });
+await tab.getByRole('button', { name: 'Schließen' }).first().click();
+await tab.waitForTimeout(800);
+await tab.screenshot({ path: `${OUT}/7-overview-portrait-offline.png` });
+// the equipment form's sticker, offline
+const nodeid = new URL(`${BASE}${machineHref}`).searchParams.get('nodeid');
+await tab.goto(`${BASE}/edit-machine?nodeid=${nodeid}`);
+await tab.getByTestId('service-sticker').waitFor({ timeout: 15000 });
+await tab.getByTestId('service-sticker').scrollIntoViewIfNeeded();
+await tab.waitForTimeout(1200);
+await tab.screenshot({ path: `${OUT}/8-form-sticker-portrait-offline.png` });
+const dl2 = tab.waitForEvent('download', { timeout: 15000 });
+await tab.getByTestId('sticker-download').click();
+console.log('form sticker pdf offline:', (await dl2).suggestedFilename());
+await context.setOffline(false);
+// export: sticker sheet
+await tab.setViewportSize({ width: 1280, height: 800 });
+await tab.goto(`${BASE}/export`);
+await tab.waitForTimeout(2000);
+await tab.screenshot({ path: `${OUT}/9-export.png` });
+const box = tab.getByRole('checkbox').nth(1);
+await box.check().catch(() => console.log('no checkbox'));
+const print = tab.getByRole('button', { name: /Aufkleber|drucken|PDF/i }).first();
+const dl3 = tab.waitForEvent('download', { timeout: 15000 });
+await print.click();
+console.log('sheet pdf:', (await dl3).suggestedFilename());
+console.log('errors', errors);
+await browser.close();
