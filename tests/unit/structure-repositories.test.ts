@@ -1,3 +1,4 @@
+import { liveQuery } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { createAreaSchema, updateAreaSchema } from '../../src/shared/api/areas';
 import { assignEquipmentsSchema } from '../../src/shared/api/assign';
@@ -8,6 +9,7 @@ import { LocalDatabase, type MirrorRow } from '../../src/client/db/local-db';
 import { selectableEquipment, siteViews } from '../../src/client/features/structure/structure-view';
 import { writeState, stateKeys } from '../../src/client/sync/outbox';
 import { createArea, deleteArea, updateArea } from '../../src/client/sync/repositories/areas';
+import { createNotification } from '../../src/client/sync/repositories/notifications';
 import { createPool, deletePool } from '../../src/client/sync/repositories/pools';
 import { createSite, deleteSite, updateSite } from '../../src/client/sync/repositories/sites';
 import { areaShiftModelId, shiftRowsOf } from '../../src/client/sync/structure-shifts';
@@ -177,5 +179,33 @@ describe('pool repository', () => {
     const data = await readStructureData(db);
     expect(data.equipmentpools).toEqual([]);
     expect(selectableEquipment(data, 'de').find((machine) => machine.nodeid === PRESS)).toMatchObject({ areanodeid: HALL_1, equipmentpoolnodeid: null });
+  });
+});
+
+describe('the structure screens\' live read', () => {
+  it('reads again for a shift plan queued, not for a queued write of another kind (a fault report)', async () => {
+    const { db, context } = await seededDb();
+    let reads = 0;
+    const subscription = liveQuery(() => {
+      reads += 1;
+      return readStructureData(db);
+    }).subscribe({ next: () => undefined });
+    try {
+      await expect.poll(() => reads).toBe(1);
+      // A fault report queued offline: an outbox entry and a notification row, no structure table.
+      await createNotification(context, { type: 0, title: 'Leck', equipmentnodeid: PRESS });
+      await db.outbox.toArray(); // let Dexie deliver the change
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(reads).toBe(1);
+      // A shift plan queued: its outbox entry is in the read's range.
+      const MODEL = '0190f5a0-0000-7000-8000-000000000203';
+      await db.mirror('shiftmodels').put({ nodeid: MODEL, name: null, version: 1 });
+      await expect.poll(() => reads).toBe(2);
+      await updateArea(context, { nodeid: HALL_2, name: 'Halle 2', shiftmodelnodeid: MODEL }, { name: 'Halle 2', selection: { added: [], removed: [], machines: new Map() }, shifts: [{ start: '05:00', end: '12:59', weekdays: [7], unmanned: false }] });
+      await expect.poll(() => reads).toBeGreaterThan(2);
+      expect((await readStructureData(db)).pendingShiftModels).toEqual(new Set([MODEL]));
+    } finally {
+      subscription.unsubscribe();
+    }
   });
 });
