@@ -4,14 +4,13 @@
  * the form (§2.3), and an equipment type with its FAQs (/equipmenttype-overview). Rows waiting for their delete
  * are left out; each item says whether a write of it is still in the outbox.
  */
-import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { FaqSpecifier } from '../../shared/domain/faq';
 import { localized } from '../../shared/domain/text';
 import { getLocalDb, type LocalDatabase, type MirrorRow } from '../db/local-db';
 import type { MirrorResult } from './machine-mirror';
 import { isLive } from './mirror-fields';
-import { readState, stateKeys } from './outbox';
+import { pendingIdsOfKind, readState, stateKeys } from './outbox';
 
 export interface FaqItem {
   nodeid: string;
@@ -46,11 +45,6 @@ export interface EquipmentTypeOverview {
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
-async function pendingFaqIds(db: LocalDatabase): Promise<Set<string>> {
-  const entries = await db.outbox.where('[kind+nodeid]').between(['faqs', Dexie.minKey], ['faqs', Dexie.maxKey]).toArray();
-  return new Set(entries.map((entry) => entry.nodeid));
-}
-
 function faqItem(row: MirrorRow, pending: Set<string>): FaqItem {
   return {
     nodeid: row.nodeid,
@@ -77,7 +71,7 @@ async function typeFaqs(db: LocalDatabase, equipmenttypenodeid: string, pending:
 export async function readMachineFaqs(db: LocalDatabase, equipmentnodeid: string, language: string): Promise<MachineFaqs | null> {
   const machine = await db.mirror('equipment').get(equipmentnodeid);
   if (!machine) return null;
-  const pending = await pendingFaqIds(db);
+  const pending = await pendingIdsOfKind(db, 'faqs');
   const own = (await db.mirror('faqs').where('equipmentnodeid').equals(equipmentnodeid).toArray()).filter(isLive);
   const equipmenttypenodeid = text(machine.equipmenttypenodeid);
   const type = equipmenttypenodeid ? await db.mirror('equipmenttypes').get(equipmenttypenodeid) : undefined;
@@ -108,7 +102,7 @@ const LOADING = { status: 'loading' } as const;
 export async function readFaq(db: LocalDatabase, nodeid: string | null): Promise<MirrorResult<FaqItem>> {
   if (!nodeid) return { status: 'missing' };
   const row = await db.mirror('faqs').get(nodeid);
-  return result(db, row && isLive(row) ? faqItem(row, await pendingFaqIds(db)) : undefined);
+  return result(db, row && isLive(row) ? faqItem(row, await pendingIdsOfKind(db, 'faqs')) : undefined);
 }
 
 /** One FAQ for the edit form; missing once it is deleted (here or, after a pull, elsewhere). */
@@ -145,7 +139,7 @@ export async function readEquipmentTypeOverview(db: LocalDatabase, nodeid: strin
       model: text(type.model) ?? '',
       brand: text(brand?.name),
       manufacturer: text(manufacturer?.name),
-      faqs: await typeFaqs(db, nodeid, await pendingFaqIds(db), language),
+      faqs: await typeFaqs(db, nodeid, await pendingIdsOfKind(db, 'faqs'), language),
       machines,
     },
   };

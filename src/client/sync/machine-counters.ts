@@ -7,8 +7,9 @@ import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { ReadingPoint } from '../../shared/domain/counter';
 import { localized } from '../../shared/domain/text';
-import { getLocalDb, type LocalDatabase, type MirrorKind, type MirrorRow } from '../db/local-db';
+import { getLocalDb, type LocalDatabase, type MirrorRow } from '../db/local-db';
 import { isLive } from './mirror-fields';
+import { pendingIdsOfKind } from './outbox';
 
 export interface UnitOption {
   nodeid: string;
@@ -42,11 +43,6 @@ export interface CounterDetail {
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
-async function pendingIds(db: LocalDatabase, kind: MirrorKind): Promise<Set<string>> {
-  const entries = await db.outbox.where('[kind+nodeid]').between([kind, Dexie.minKey], [kind, Dexie.maxKey]).toArray();
-  return new Set(entries.map((entry) => entry.nodeid));
-}
-
 function toUnit(row: MirrorRow | undefined, language: string): UnitOption | null {
   if (!row) return null;
   const names = (row.displayName ?? {}) as { plural?: unknown };
@@ -64,8 +60,8 @@ export async function readCounterDetails(db: LocalDatabase, equipmentnodeid: str
   if (!equipmentnodeid) return [];
   const [rows, pendingCounters, pendingReadings] = await Promise.all([
     db.mirror('counters').where('equipmentnodeid').equals(equipmentnodeid).toArray(),
-    pendingIds(db, 'counters'),
-    pendingIds(db, 'counterreadings'),
+    pendingIdsOfKind(db, 'counters'),
+    pendingIdsOfKind(db, 'counterreadings'),
   ]);
   const items = await Promise.all(
     rows.filter(isLive).map(async (row): Promise<CounterDetail> => {

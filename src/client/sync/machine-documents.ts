@@ -3,11 +3,11 @@
  * attachment category. An attachment without a category (a photo hung on the machine) is no document of the tab.
  * A document uploaded on this device carries its bytes until the server has them, so it opens offline at once.
  */
-import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { ATTACHMENT_CATEGORIES, isAttachmentCategory, type AttachmentCategory } from '../../shared/domain/attachment';
 import { getLocalDb, type LocalDatabase } from '../db/local-db';
 import { isLive } from './mirror-fields';
+import { pendingEntriesOfKind } from './outbox';
 
 export interface MachineDocument {
   nodeid: string;
@@ -32,7 +32,7 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 export async function readMachineDocuments(db: LocalDatabase, equipmentnodeid: string, language: string): Promise<DocumentsByCategory> {
   const [rows, entries] = await Promise.all([
     db.mirror('attachments').where('isattachmentof').equals(equipmentnodeid).toArray(),
-    db.outbox.where('[kind+nodeid]').between(['attachments', Dexie.minKey], ['attachments', Dexie.maxKey]).toArray(),
+    pendingEntriesOfKind(db, 'attachments'),
   ]);
   const pending = new Set(entries.map((entry) => entry.nodeid));
   const grouped = Object.fromEntries(ATTACHMENT_CATEGORIES.map((category) => [category, [] as MachineDocument[]])) as DocumentsByCategory;

@@ -3,12 +3,12 @@
  * and nameplate photo for the overview's QR and nameplate dialogs, and the machine's maintenance tasks with their
  * categories for the maintenance tab. Live from the local mirror, so all of it works offline.
  */
-import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { isReminderOption, isRepetitionInterval, type ReminderOption, type RepetitionInterval, type TriggerType } from '../../shared/domain/maintenance';
 import { localized } from '../../shared/domain/text';
 import { getLocalDb, type LocalDatabase } from '../db/local-db';
 import { isLive } from './mirror-fields';
+import { pendingEntriesOfKind } from './outbox';
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
@@ -67,7 +67,7 @@ export async function readMaintenanceTasks(db: LocalDatabase, equipmentnodeid: s
   const [rows, categories, pending] = await Promise.all([
     db.mirror('maintenancetasks').where('equipmentnodeid').equals(equipmentnodeid).toArray(),
     db.mirror('maintenancecategories').toArray(),
-    db.outbox.where('[kind+nodeid]').between(['maintenancetasks', Dexie.minKey], ['maintenancetasks', Dexie.maxKey]).toArray(),
+    pendingEntriesOfKind(db, 'maintenancetasks'),
   ]);
   const categoryById = new Map(categories.map((row) => [row.nodeid, row]));
   const waiting = new Set(pending.map((entry) => entry.nodeid));

@@ -4,11 +4,11 @@
  * colour, plus the machine's build year for the timeline's end marker. Filtering and grouping are the shared rules
  * of `src/shared/domain/history.ts`; this file only reads.
  */
-import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { buildYearOf } from '../../shared/domain/history';
 import { getLocalDb, type LocalDatabase, type MirrorRow } from '../db/local-db';
 import { isLive } from './mirror-fields';
+import { pendingEntriesOfKind } from './outbox';
 
 export interface HistoryEntry {
   nodeid: string;
@@ -47,7 +47,7 @@ export async function readMachineHistory(db: LocalDatabase, equipmentnodeid: str
     db.mirror('equipment').get(equipmentnodeid),
     // A notification deleted on this device leaves the history at once, not when its delete is sent.
     db.notificationsOfMachine(equipmentnodeid).filter(isLive).toArray(),
-    db.outbox.where('[kind+nodeid]').between(['notifications', Dexie.minKey], ['notifications', Dexie.maxKey]).toArray(),
+    pendingEntriesOfKind(db, 'notifications'),
   ]);
   if (!machine) return null;
   const pending = new Set(pendingEntries.map((entry) => entry.nodeid));

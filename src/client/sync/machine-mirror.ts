@@ -3,12 +3,11 @@
  * work offline and show a local write at once. Each record also says whether a write of it is still waiting in
  * the outbox ("nicht synchronisiert"). Screens never import Dexie themselves (lint): they call these hooks.
  */
-import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { localized } from '../../shared/domain/text';
-import { getLocalDb, type LocalDatabase, type MirrorKind, type MirrorRow } from '../db/local-db';
+import { getLocalDb, type LocalDatabase, type MirrorRow } from '../db/local-db';
 import { isLive } from './mirror-fields';
-import { readState, stateKeys } from './outbox';
+import { pendingIdsOfKind, readState, stateKeys } from './outbox';
 
 /** loading: the mirror is not filled yet (first sync running); missing: no such record in the tenant. */
 export type MirrorResult<T> = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; value: T };
@@ -60,12 +59,6 @@ export interface AttachmentItem {
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 const time = (value: unknown): number | null => (typeof value === 'number' && value > 0 ? value : null);
-
-/** Nodeids of one kind with a write still in the outbox. */
-async function pendingIds(db: LocalDatabase, kind: MirrorKind): Promise<Set<string>> {
-  const entries = await db.outbox.where('[kind+nodeid]').between([kind, Dexie.minKey], [kind, Dexie.maxKey]).toArray();
-  return new Set(entries.map((entry) => entry.nodeid));
-}
 
 async function mirrorFilled(db: LocalDatabase): Promise<boolean> {
   return (await readState<boolean>(db, stateKeys.initialSyncDone)) === true;
@@ -165,7 +158,7 @@ export async function readOpenNotifications(db: LocalDatabase, equipmentnodeid: 
   if (!equipmentnodeid) return [];
   const [rows, pending] = await Promise.all([
     db.mirror('notifications').where('[equipmentnodeid+status]').anyOf([[equipmentnodeid, 0], [equipmentnodeid, 1]]).toArray(),
-    pendingIds(db, 'notifications'),
+    pendingIdsOfKind(db, 'notifications'),
   ]);
   return rows.filter(isLive).map((row) => notificationItem(row, pending)).sort((a, b) => (b.created ?? 0) - (a.created ?? 0));
 }
@@ -202,7 +195,7 @@ export function readNotificationDetail(db: LocalDatabase, nodeid: string | null,
     const row = await db.mirror('notifications').get(nodeid!);
     // A notification deleted on this device is gone for the screens while its delete waits to be sent.
     if (!row || !isLive(row)) return undefined;
-    const notification = notificationItem(row, await pendingIds(db, 'notifications'));
+    const notification = notificationItem(row, await pendingIdsOfKind(db, 'notifications'));
     const machineRow = notification.equipmentnodeid ? await db.mirror('equipment').get(notification.equipmentnodeid) : undefined;
     return { notification, machine: machineRow ? await machineDetail(db, machineRow, language) : null };
   });
@@ -215,7 +208,7 @@ export function useNotificationDetail(nodeid: string | null, language: string): 
 /** The attachments of a record, with the device's own bytes while the server does not have them yet. */
 export async function readAttachments(db: LocalDatabase, isattachmentof: string | null): Promise<AttachmentItem[]> {
   if (!isattachmentof) return [];
-  const [rows, pending] = await Promise.all([db.mirror('attachments').where('isattachmentof').equals(isattachmentof).toArray(), pendingIds(db, 'attachments')]);
+  const [rows, pending] = await Promise.all([db.mirror('attachments').where('isattachmentof').equals(isattachmentof).toArray(), pendingIdsOfKind(db, 'attachments')]);
   return Promise.all(
     rows.map(async (row): Promise<AttachmentItem> => {
       const filenodeid = text(row.filenodeid);

@@ -4,12 +4,12 @@
  * inputs (standard cost types in EUR or hours, in the spec's order) with the notification's planned and actual
  * costs of each, and the machine's hourly rate that prices the hours.
  */
-import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { effortCostTypes, type CostSpecifier, type CostUnit } from '../../shared/domain/cost';
 import { localized } from '../../shared/domain/text';
 import { getLocalDb, type LocalDatabase, type MirrorRow } from '../db/local-db';
 import { isLive } from './mirror-fields';
+import { pendingIdsOfKind } from './outbox';
 
 /** One booked cost row of a cell. */
 export interface BookedCost {
@@ -46,11 +46,6 @@ export interface NotificationEffort {
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
-async function pendingCostIds(db: LocalDatabase): Promise<Set<string>> {
-  const entries = await db.outbox.where('[kind+nodeid]').between(['costs', Dexie.minKey], ['costs', Dexie.maxKey]).toArray();
-  return new Set(entries.map((entry) => entry.nodeid));
-}
-
 function cell(rows: MirrorRow[], pending: Set<string>): EffortCell {
   const booked = rows.map((row) => ({ nodeid: row.nodeid, value: Number(row.value) })).filter((row) => Number.isFinite(row.value));
   // why the order: "the first row" of a cell must be the same on every render, so an edit always updates the same one.
@@ -72,7 +67,7 @@ export async function readNotificationEffort(db: LocalDatabase, notificationnode
     db.mirror('costtypes').toArray(),
     db.mirror('units').toArray(),
     db.mirror('costs').where('notificationnodeid').equals(notificationnodeid).toArray(),
-    pendingCostIds(db),
+    pendingIdsOfKind(db, 'costs'),
     equipmentnodeid ? db.mirror('equipment').get(equipmentnodeid) : Promise.resolve(undefined),
   ]);
   const units = new Map(unitRows.map((unit) => [unit.nodeid, unit]));

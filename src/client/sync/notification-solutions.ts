@@ -7,14 +7,13 @@
  * workflow row carries the step's id and description as mirror-only fields (src/shared/mutations/workflows.ts):
  * they stand in for the step row and win over it. Rows waiting for their delete are left out.
  */
-import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { WORKFLOW_STEP_DESCRIPTION, WORKFLOW_STEP_ID } from '../../shared/mutations/workflows';
 import { getLocalDb, type LocalDatabase, type MirrorRow } from '../db/local-db';
 import type { MirrorResult } from './machine-mirror';
 import { isLive } from './mirror-fields';
 import { readAttachmentsWithFiles, type AttachmentWithFile } from './offline-files';
-import { readState, stateKeys } from './outbox';
+import { pendingIdsOfKind, readState, stateKeys } from './outbox';
 
 export interface SolutionItem {
   /** The workflow's nodeid. */
@@ -37,11 +36,6 @@ export interface SolutionItem {
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 const time = (value: unknown): number | null => (typeof value === 'number' && value > 0 ? value : null);
-
-async function pendingWorkflowIds(db: LocalDatabase): Promise<Set<string>> {
-  const entries = await db.outbox.where('[kind+nodeid]').between(['workflows', Dexie.minKey], ['workflows', Dexie.maxKey]).toArray();
-  return new Set(entries.map((entry) => entry.nodeid));
-}
 
 function inOrder(steps: MirrorRow[]): MirrorRow[] {
   return steps.filter(isLive).sort((a, b) => Number(a.position ?? 0) - Number(b.position ?? 0) || Number(a.created ?? 0) - Number(b.created ?? 0));
@@ -72,7 +66,7 @@ async function solutionItem(db: LocalDatabase, workflow: MirrorRow, pending: Set
 /** The notification's solutions, oldest first (the order they were documented in). */
 export async function readNotificationSolutions(db: LocalDatabase, notificationnodeid: string): Promise<SolutionItem[]> {
   const rows = (await db.mirror('workflows').where('notificationnodeid').equals(notificationnodeid).toArray()).filter(isLive);
-  const pending = await pendingWorkflowIds(db);
+  const pending = await pendingIdsOfKind(db, 'workflows');
   const items = await Promise.all(rows.map((row) => solutionItem(db, row, pending)));
   return items.sort((a, b) => (a.created ?? 0) - (b.created ?? 0) || a.nodeid.localeCompare(b.nodeid));
 }
@@ -85,7 +79,7 @@ export function useNotificationSolutions(notificationnodeid: string): SolutionIt
 export async function readSolution(db: LocalDatabase, workflownodeid: string | null): Promise<MirrorResult<SolutionItem>> {
   if (!workflownodeid) return { status: 'missing' };
   const row = await db.mirror('workflows').get(workflownodeid);
-  if (row && isLive(row)) return { status: 'ready', value: await solutionItem(db, row, await pendingWorkflowIds(db)) };
+  if (row && isLive(row)) return { status: 'ready', value: await solutionItem(db, row, await pendingIdsOfKind(db, 'workflows')) };
   return (await readState<boolean>(db, stateKeys.initialSyncDone)) === true ? { status: 'missing' } : { status: 'loading' };
 }
 

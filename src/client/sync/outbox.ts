@@ -4,7 +4,7 @@
  * transaction. A crash, a quota error or a thrown check therefore leaves both or neither.
  */
 import { v4 as uuidv4, v7 as uuidv7 } from 'uuid';
-import type { Table } from 'dexie';
+import Dexie, { type Table } from 'dexie';
 import type { ApplyContext } from '../../shared/mutations/mutation';
 import type { LocalDatabase, MirrorKind, MirrorRow, OutboxEntry, StoredFileBytes } from '../db/local-db';
 
@@ -230,6 +230,19 @@ export function countUserActions(entries: readonly Pick<OutboxEntry, 'clientId' 
 export function pendingEntries(db: LocalDatabase, clientId: string, limit?: number): Promise<OutboxEntry[]> {
   const entries = db.outbox.where('[clientId+mutationId]').between([clientId, 0], [clientId, Infinity]);
   return (limit === undefined ? entries : entries.limit(limit)).toArray();
+}
+
+/**
+ * Pending entries of one kind, by the `[kind+nodeid]` index. A live query over it reads again only when that kind's
+ * entries change, not for every write or acknowledgement of the queue, which can hold a thousand writes offline.
+ */
+export function pendingEntriesOfKind(db: LocalDatabase, kind: MirrorKind): Promise<OutboxEntry[]> {
+  return db.outbox.where('[kind+nodeid]').between([kind, Dexie.minKey], [kind, Dexie.maxKey]).toArray();
+}
+
+/** Nodeids of one kind with a write still in the outbox. */
+export async function pendingIdsOfKind(db: LocalDatabase, kind: MirrorKind): Promise<Set<string>> {
+  return new Set((await pendingEntriesOfKind(db, kind)).map((entry) => entry.nodeid));
 }
 
 /** Field names still pending for a record: a pull must not overwrite them. */

@@ -3,11 +3,10 @@
  * shift editor), live: a local write or a pull re-renders at once, online or not. Rows deleted on this device
  * but not yet acknowledged (`pendingdelete`) are left out; the pull's tombstone removes them for good.
  */
-import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { getLocalDb, type LocalDatabase, type MirrorRow } from '../db/local-db';
 import { isLive } from './mirror-fields';
-import { readState, stateKeys } from './outbox';
+import { pendingIdsOfKind, readState, stateKeys } from './outbox';
 import type { StructureRows } from './structure-mirror';
 
 export interface StructureData extends StructureRows {
@@ -25,10 +24,9 @@ export async function readStructureData(db: LocalDatabase): Promise<StructureDat
   const [synced, ...tables] = await Promise.all([readState<boolean>(db, stateKeys.initialSyncDone), ...KINDS.map((kind) => db.mirror(kind).toArray())]);
   const live = (rows: MirrorRow[] | undefined) => (rows ?? []).filter(isLive);
   const [sites, areas, equipmentpools, equipment, brands, equipmenttypes, shiftmodels, shifts] = tables.map((rows) => live(rows as MirrorRow[]));
-  // The shift models' range of the outbox's [kind+nodeid] index, not a scan of the outbox: a queue can hold a
-  // thousand writes offline, and a live query over a scan ran this whole read (every machine of the plant) again
-  // after every write or acknowledgement of any kind.
-  const pendingShiftModels = new Set((await db.outbox.where('[kind+nodeid]').between(['shiftmodels', Dexie.minKey], ['shiftmodels', Dexie.maxKey]).toArray()).map((entry) => entry.nodeid));
+  // By the outbox's index, not a scan: a live query over a scan ran this whole read (every machine of the plant)
+  // again after every write or acknowledgement of any kind.
+  const pendingShiftModels = await pendingIdsOfKind(db, 'shiftmodels');
   return {
     synced: synced === true,
     sites: sites!,
