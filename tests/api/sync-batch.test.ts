@@ -6,6 +6,7 @@ import { syncBatchResponseSchema, type SyncBatchEntry } from '../../src/shared/a
 import type { Db } from '../../src/server/db/client';
 import { sites, syncClients, syncMutations } from '../../src/server/db/schema';
 import { rowCount } from './support/db-queries';
+import { countStatements } from './support/statement-counter';
 import { send } from './support/structure';
 import { createTwoTenantApp, type TestApp } from './support/test-app';
 import type { TestTenant } from '../factories/tenant';
@@ -124,6 +125,18 @@ describe('sync: POST /api/sync/batch', () => {
     const [row] = await db().select({ name: sites.name }).from(sites).where(eq(sites.nodeid, theirs.nodeid!));
     expect(row?.name).toBe('Fremdes Werk');
     expect(await lastMutationId(db(), clientid)).toBe(2);
+  });
+
+  it('its entries take over the batch caller and device: the token checked, the user loaded and the device registered once per batch, not per entry', async () => {
+    const counter = countStatements(t.database);
+    const clientid = uuidv7();
+    counter.start();
+    const answered = results(await batch(adminA, clientid, [1, 2, 3].map((n) => createSite(n, siteInput(a.legalEntity.nodeid, `Einmal ${n}`)))));
+    const statements = counter.stop();
+    expect(answered.map((r) => r.status)).toEqual([201, 201, 201]);
+    expect(statements.filter((text) => /from "users"/.test(text)), statements.join('\n')).toHaveLength(1);
+    expect(statements.filter((text) => /insert into "sync_clients"/.test(text)), statements.join('\n')).toHaveLength(1);
+    expect(await lastMutationId(db(), clientid)).toBe(3);
   });
 
   it.each([

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthContext } from '../auth/auth-context';
 import { createAccessTokenSigner } from '../auth/tokens';
+import { batchCallerOf } from '../dispatch-context';
 import { unauthorized } from '../http-errors';
 import { loadAuthContext } from '../services/auth-service';
 
@@ -28,6 +29,12 @@ export default fp(
 
     app.addHook('onRequest', async (request) => {
       if (!requiresAuthentication(request)) return;
+      // An entry of a sync batch: the batch's own request verified this token and loaded its caller just now.
+      const batch = batchCallerOf(request.headers.authorization);
+      if (batch) {
+        request.auth = batch.auth;
+        return;
+      }
       const token = bearerToken(request.headers.authorization);
       if (!token) throw unauthorized();
       const claims = await signer.verify(token);

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { createHash } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { clientIdSchema, mutationIdSchema, SYNC_HEADERS, type MutationGap } from '../../shared/api/sync';
+import { batchCallerOf } from '../dispatch-context';
 import { badRequest, forbidden } from '../http-errors';
 import { registerSyncClient, runMutation, type MutationKey, type MutationOutcome, type MutationResult } from '../services/mutation-log-service';
 import { toApiError } from './errors';
@@ -188,6 +189,12 @@ export async function resolveSyncClient(request: FastifyRequest, required: boole
   if (request.syncClientId !== undefined) return request.syncClientId;
   const clientid = syncClientIdOf(request, required);
   if (clientid === undefined) return undefined;
+  // An entry of a sync batch under the batch's device and caller: registered to them before the first entry ran.
+  const batch = batchCallerOf(request.headers.authorization);
+  if (batch && batch.clientid === clientid && batch.auth.usernodeid === request.auth.usernodeid) {
+    request.syncClientId = clientid;
+    return clientid;
+  }
   const registration = await registerSyncClient(request.serviceContext.db, request.auth, clientid);
   if (registration !== 'ok') throw forbidden();
   request.syncClientId = clientid;

@@ -55,7 +55,9 @@ const syncRoutes: FastifyPluginAsyncZod = async (app) => {
       const clientid = await resolveSyncClient(request, true);
       const results: SyncBatchResult[] = [];
       const socket = request.raw.socket;
-      await dispatchContext.run({ socket }, async () => {
+      const authorization = request.headers.authorization;
+      const caller = authorization === undefined ? undefined : { authorization, auth: request.auth, clientid };
+      await dispatchContext.run({ socket, ...(caller ? { caller } : {}) }, async () => {
         for (const entry of mutations) {
           // The caller is gone (its answer is lost anyway): the rest comes again with the resend.
           if (socket?.destroyed) return;
