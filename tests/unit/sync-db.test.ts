@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LATEST_SCHEMA_VERSION, LocalDatabase, isQuotaExceeded, type OutboxEntry } from '../../src/client/db/local-db';
-import { enqueueMutation, ensureRoomFor, getClientId, pendingEntries } from '../../src/client/sync/outbox';
+import { enqueueMutation, ensureRoomFor, filesStillNeeded, getClientId, pendingEntries } from '../../src/client/sync/outbox';
 import { createNotification } from '../../src/client/sync/repositories/notifications';
 
 const USER = '0190f5a0-0000-7000-8000-0000000000aa';
@@ -341,6 +341,30 @@ describe('schema upgrade v5 → v6 (indexes no screen queries are dropped)', () 
     expect(await latest.mirror('counterreadings').where('[counternodeid+takenat]').between(['c1', -Infinity], ['c1', Infinity]).primaryKeys()).toEqual(['r2', 'r1']);
     expect(await latest.mirror('attachments').where('isattachmentof').equals('n1').count()).toBe(1);
     expect(await latest.mirror('files').get('f1')).toMatchObject({ fileid: 'f1' });
+    latest.close();
+  });
+});
+
+describe('schema upgrade v6 → v7 (the outbox by the files its entries need)', () => {
+  it('builds the index over the entries already queued; the bytes a queued entry needs are found by it, no others', async () => {
+    const name = `upgrade-v7-${Math.random()}`;
+    const v6 = new LocalDatabase(name, { upToVersion: 6 });
+    await v6.open();
+    expect(storedIndexes(v6, 'outbox')).toEqual(['[clientId+mutationId]', '[kind+nodeid]', 'mutationId']);
+    const context = { db: v6, usernodeid: USER };
+    const [registration] = await enqueueMutation(context, { action: 'uploadFile', method: 'POST', path: 'files', body: {}, kind: 'files', nodeid: 'f1', values: {}, creates: true, upload: { fileid: 'f1' }, dependsOn: ['f1'] });
+    const [attachment] = await enqueueMutation(context, { action: 'createAttachment', method: 'POST', path: 'attachments', body: {}, kind: 'attachments', nodeid: 'a1', values: {}, creates: true, dependsOn: ['f1', 'f2'] });
+    v6.close();
+
+    const latest = new LocalDatabase(name);
+    await latest.open();
+    expect(latest.verno).toBe(LATEST_SCHEMA_VERSION);
+    expect(storedIndexes(latest, 'outbox')).toEqual(['[clientId+mutationId]', '[kind+nodeid]', 'dependsOn', 'mutationId']);
+    expect(await latest.outbox.toArray()).toEqual([registration, attachment]);
+    expect(await filesStillNeeded(latest, ['f1', 'f2', 'f3'])).toEqual(new Set(['f1', 'f2']));
+    await latest.outbox.delete(attachment!.seq!);
+    expect(await filesStillNeeded(latest, ['f1', 'f2', 'f3'])).toEqual(new Set(['f1']));
+    expect(await filesStillNeeded(latest, [])).toEqual(new Set());
     latest.close();
   });
 });

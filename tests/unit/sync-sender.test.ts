@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LocalDatabase } from '../../src/client/db/local-db';
 import { createApiClient } from '../../src/client/lib/api-client';
 import { getClientId, pendingEntries, readState, stateKeys } from '../../src/client/sync/outbox';
@@ -8,7 +8,7 @@ import { mutate } from '../../src/client/sync/mutate';
 import { unfollowStructure as unfollowDeclaration } from '../../src/shared/mutations/subscriptions';
 import { createShifts } from '../../src/shared/mutations/structure';
 import { backoffDelay, createSender, DEFAULT_BACKOFF } from '../../src/client/sync/sender';
-import { stopsBatch, type SyncBatchRequest, type SyncBatchResult } from '../../src/shared/api/sync';
+import { stopsBatch, SYNC_BATCH_MAX, type SyncBatchRequest, type SyncBatchResult } from '../../src/shared/api/sync';
 import { retryDeadLetter } from '../../src/client/sync/dead-letters';
 import { memoryTokens, type MemoryTokens } from './support/memory-tokens';
 import { fixedTokens, MACHINE, USER, useSyncTestServer } from './support/sync-test-server';
@@ -397,6 +397,85 @@ describe('sender', () => {
     expect(server.requests.filter((r) => r.path.startsWith('/upload/')).map((r) => r.path)).toHaveLength(3);
     // Bytes are dropped once the attachment is acknowledged.
     expect(await db.fileBytes.count()).toBe(0);
+  });
+
+  describe('a batch answered in full is settled while the next one is sent', () => {
+    const REPORTS = SYNC_BATCH_MAX + 20;
+
+    /**
+     * The sender over a database whose settle transactions (the ones that write the acked log) wait for `gate`
+     * before they start: the next batch must be on its way meanwhile. The gate opens when the second batch is sent,
+     * or after two seconds (a sender that waited for its settle would send it only then).
+     */
+    async function gatedHarness(failFirstSettle = false) {
+      const h = harness();
+      await seedMachine(h.db);
+      for (let i = 0; i < REPORTS; i++) await createNotification(h.context, { type: 0, title: `Meldung ${i}`, equipmentnodeid: MACHINE });
+      let openGate = () => {};
+      const gate = new Promise<void>((resolve) => (openGate = resolve));
+      const fallback = setTimeout(openGate, 2_000);
+      const order: string[] = [];
+      const transaction = h.db.transaction.bind(h.db) as (...args: unknown[]) => Promise<unknown>;
+      let settles = 0;
+      // why a wrapped transaction: the settle's start is the event under test; holding it back makes the order
+      // of "second batch sent" and "first settle done" certain instead of a race between two IndexedDB queues.
+      vi.spyOn(h.db, 'transaction').mockImplementation(((...args: unknown[]) => {
+        const scope = args[1];
+        if (!Array.isArray(scope) || !scope.includes(h.db.acked)) return transaction(...args);
+        const settle = ++settles;
+        return gate.then(async () => {
+          if (failFirstSettle && settle === 1) {
+            order.push('settle 1 failed');
+            throw new Error('settle failed');
+          }
+          const result = await transaction(...args);
+          order.push(`settle ${settle}`);
+          return result;
+        });
+      }) as never);
+      const api = createApiClient({ baseUrl: server.baseUrl, tokens: h.tokens.source, timeout: 5_000 });
+      let batches = 0;
+      const sender = createSender({
+        db: h.db,
+        getUser: () => USER,
+        origin: server.origin,
+        random: () => 0.5,
+        api: {
+          send: (method, path, options) => {
+            if (path === 'sync/batch') {
+              batches += 1;
+              order.push(`batch ${batches}`);
+              if (batches === 2) openGate();
+            }
+            return api.send(method, path, options);
+          },
+        },
+      });
+      return { ...h, sender, order, done: () => clearTimeout(fallback) };
+    }
+
+    it('the second batch goes out before the first batch\'s answers are settled; all settled, in order, when the run ends', async () => {
+      const { db, sender, order, done } = await gatedHarness();
+      const result = await sender.drain();
+      done();
+      expect(result).toMatchObject({ outcome: { type: 'idle' }, acknowledged: REPORTS, deadLettered: 0 });
+      expect(order).toEqual(['batch 1', 'batch 2', 'settle 1', 'settle 2']);
+      expect(server.applied.map((w) => w.mutationId)).toEqual(Array.from({ length: REPORTS }, (_, i) => i + 1));
+      expect(await db.outbox.count()).toBe(0);
+      expect(await db.acked.count()).toBe(REPORTS);
+    });
+
+    it('a settle that fails ends the run with its error and leaves its entries and those behind them queued; the next run is answered from the log, nothing applied twice', async () => {
+      const { db, sender, order, done } = await gatedHarness(true);
+      await expect(sender.drain()).rejects.toThrow('settle failed');
+      done();
+      expect(order).toEqual(['batch 1', 'batch 2', 'settle 1 failed']);
+      expect(await db.outbox.count()).toBe(REPORTS);
+      vi.mocked(db.transaction).mockRestore();
+      expect(await sender.drain()).toMatchObject({ outcome: { type: 'idle' }, acknowledged: REPORTS });
+      expect(server.applied).toHaveLength(REPORTS);
+      expect(await db.outbox.count()).toBe(0);
+    });
   });
 
   it('only sends the logged-in user’s entries', async () => {

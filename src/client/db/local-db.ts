@@ -317,6 +317,13 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       files: mirrorStore('files'),
     },
   },
+  {
+    // v7: the outbox by the files its entries need (`*dependsOn`): a batch's acknowledgement frees a photo's bytes
+    // only when no pending entry still needs them, and read that from the whole outbox — a thousand entries
+    // cloned for each batch of a long replay. An index only: IndexedDB builds it over the entries already stored.
+    version: 7,
+    stores: { outbox: '++seq, mutationId, [kind+nodeid], [clientId+mutationId], *dependsOn' },
+  },
 ];
 
 /**

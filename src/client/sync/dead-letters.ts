@@ -4,7 +4,7 @@
  * server, which stored the refusal) and applies its change to the mirror again — one transaction.
  */
 import type { LocalDatabase } from '../db/local-db';
-import { enqueueMutation } from './outbox';
+import { enqueueMutation, filesStillNeeded } from './outbox';
 
 export async function retryDeadLetter(db: LocalDatabase, id: number): Promise<void> {
   const letter = await db.deadLetters.get(id);
@@ -39,10 +39,10 @@ export async function discardDeadLetter(db: LocalDatabase, id: number): Promise<
     const letter = await db.deadLetters.get(id);
     if (!letter) return;
     await db.deadLetters.delete(id);
+    const queued = await filesStillNeeded(db, letter.dependsOn);
     for (const fileid of letter.dependsOn) {
-      const stillNeeded =
-        (await db.outbox.filter((entry) => entry.dependsOn.includes(fileid)).count()) + (await db.deadLetters.filter((other) => other.dependsOn.includes(fileid)).count());
-      if (stillNeeded === 0) await db.fileBytes.delete(fileid);
+      if (queued.has(fileid) || (await db.deadLetters.filter((other) => other.dependsOn.includes(fileid)).count()) > 0) continue;
+      await db.fileBytes.delete(fileid);
     }
   });
 }

@@ -226,9 +226,9 @@ export function countUserActions(entries: readonly Pick<OutboxEntry, 'clientId' 
   return new Set(entries.map(userActionKey)).size;
 }
 
-/** Pending entries of one client in send order (mutation id order); with `limit`, only the first ones. */
-export function pendingEntries(db: LocalDatabase, clientId: string, limit?: number): Promise<OutboxEntry[]> {
-  const entries = db.outbox.where('[clientId+mutationId]').between([clientId, 0], [clientId, Infinity]);
+/** Pending entries of one client in send order (mutation id order); with `limit`, only the first ones; with `after`, only those behind that mutation id. */
+export function pendingEntries(db: LocalDatabase, clientId: string, limit?: number, after = 0): Promise<OutboxEntry[]> {
+  const entries = db.outbox.where('[clientId+mutationId]').between([clientId, after], [clientId, Infinity], after === 0);
   return (limit === undefined ? entries : entries.limit(limit)).toArray();
 }
 
@@ -243,6 +243,12 @@ export function pendingEntriesOfKind(db: LocalDatabase, kind: MirrorKind): Promi
 /** Nodeids of one kind with a write still in the outbox. */
 export async function pendingIdsOfKind(db: LocalDatabase, kind: MirrorKind): Promise<Set<string>> {
   return new Set((await pendingEntriesOfKind(db, kind)).map((entry) => entry.nodeid));
+}
+
+/** Which of these file keys a pending entry still needs (the outbox's `*dependsOn` index; no entry is read). */
+export async function filesStillNeeded(db: LocalDatabase, fileKeys: readonly string[]): Promise<Set<string>> {
+  if (fileKeys.length === 0) return new Set();
+  return new Set((await db.outbox.where('dependsOn').anyOf(fileKeys).keys()) as string[]);
 }
 
 /** Field names still pending for a record: a pull must not overwrite them. */

@@ -22,7 +22,7 @@ import type { DeadLetter, LocalDatabase, OutboxEntry, StoredFileBytes } from '..
 import { isApiError, type ApiClient } from '../lib/api-client';
 import { CREATE_REFUSED, PENDING_DELETE } from './mirror-fields';
 import { isRowOf, rowFieldsOf } from '../../shared/rows/registry';
-import { getClientId, pendingEntries, readState, requestPullFrom, stateKeys, writeState } from './outbox';
+import { filesStillNeeded, getClientId, pendingEntries, readState, requestPullFrom, stateKeys, writeState } from './outbox';
 
 /** How many files go up ahead of their registration's turn at the same time (see `uploadAhead`). */
 export const UPLOADS_AHEAD = 3;
@@ -353,7 +353,7 @@ export function createSender(deps: SenderDeps) {
       }
       // Bytes are kept until the record that uses them (an attachment, a machine's photo) is acknowledged.
       if (round.freed.size > 0) {
-        const stillNeeded = new Set((await db.outbox.toArray()).flatMap((other) => other.dependsOn));
+        const stillNeeded = await filesStillNeeded(db, [...round.freed]);
         await db.fileBytes.bulkDelete([...round.freed].filter((key) => !stillNeeded.has(key)));
       }
     });
@@ -527,29 +527,63 @@ export function createSender(deps: SenderDeps) {
     // Uploads ahead that failed in an earlier run may be tried again in this one (those still going up are kept).
     for (const key of aheadFailed) aheadRuns.delete(key);
     aheadFailed.clear();
-    for (;;) {
-      const pending = await pendingEntries(db, clientId, LOOKAHEAD);
-      if (pending.length === 0) return done({ type: 'idle' });
-      // Files already going up ahead for this batch's registrations: wait for them, so the registrations do not end it.
-      await Promise.all(nextBatch(pending, () => true).flatMap((entry) => (entry.upload ? [aheadRuns.get(entry.upload.fileid)] : [])));
-      const batch = nextBatch(pending);
-      // The files of the registrations after this batch (the next 200 entries) go up while it is sent, at most
-      // UPLOADS_AHEAD at a time, in queue order. This batch's own registrations go the usual way.
-      for (const entry of pending.slice(batch.length)) if (entry.upload) void uploadAhead(entry);
-      const results = await sendBatch(batch, user);
-      // The answers up to the first that stops the queue: settled in one transaction.
-      const leading: { entry: OutboxEntry; result: Extract<SendResult, { type: 'ack' | 'dead' }> }[] = [];
-      for (const [index, result] of results.entries()) {
-        if (result.type !== 'ack' && result.type !== 'dead') break;
-        leading.push({ entry: batch[index]!, result });
+    // A batch the server answered in full is settled on the device while the next one is on its way: the device's
+    // part (one IndexedDB transaction for up to 100 answers) overlaps the server's instead of following it. The
+    // settles run one after the other, in queue order; `after` is the last mutation id sent, so the next batch is
+    // read behind the entries still being settled. Anything short of a full answer (a retry, a gap, the session
+    // ending) waits for the settles first and then reads the queue from its head again, as before.
+    let settling: Promise<void> = Promise.resolve();
+    let settleFailed = false;
+    let after = 0;
+    let next: Promise<OutboxEntry[]> | undefined;
+    try {
+      for (;;) {
+        // A settle that failed ends the run (below, in `finally`): nothing more is sent behind it.
+        if (settleFailed) await settling;
+        let pending = await (next ?? pendingEntries(db, clientId, LOOKAHEAD, after));
+        next = undefined;
+        if (pending.length === 0 && after > 0) {
+          await settling;
+          after = 0;
+          pending = await pendingEntries(db, clientId, LOOKAHEAD);
+        }
+        if (pending.length === 0) return done({ type: 'idle' });
+        // Files already going up ahead for this batch's registrations: wait for them, so the registrations do not end it.
+        await Promise.all(nextBatch(pending, () => true).flatMap((entry) => (entry.upload ? [aheadRuns.get(entry.upload.fileid)] : [])));
+        const batch = nextBatch(pending);
+        // The files of the registrations after this batch (the next 200 entries) go up while it is sent, at most
+        // UPLOADS_AHEAD at a time, in queue order. This batch's own registrations go the usual way.
+        for (const entry of pending.slice(batch.length)) if (entry.upload) void uploadAhead(entry);
+        const results = await sendBatch(batch, user);
+        // The answers up to the first that stops the queue: settled in one transaction.
+        const leading: { entry: OutboxEntry; result: Extract<SendResult, { type: 'ack' | 'dead' }> }[] = [];
+        for (const [index, result] of results.entries()) {
+          if (result.type !== 'ack' && result.type !== 'dead') break;
+          leading.push({ entry: batch[index]!, result });
+        }
+        const stop = results[leading.length];
+        const answeredInFull = !stop && leading.length === batch.length;
+        after = answeredInFull ? batch[batch.length - 1]!.mutationId : 0;
+        // why the read before the settle: IndexedDB runs a read after a read-write transaction created before it
+        // on the same table, so read first, the next batch does not wait for this one's settle.
+        if (answeredInFull) next = pendingEntries(db, clientId, LOOKAHEAD, after);
+        if (leading.length > 0) {
+          settling = settling.then(() => settleAnswers(leading, counts));
+          settling.catch(() => (settleFailed = true));
+        }
+        if (answeredInFull) continue;
+        await settling;
+        if (stop) {
+          // A gap that renumbered the queue answers 'next': what is left of this batch is sent again from the new head.
+          const settled = await settle(clientId, batch[leading.length]!, stop, counts);
+          if (settled !== 'next') return done(settled);
+        }
       }
-      if (leading.length > 0) await settleAnswers(leading, counts);
-      const stop = results[leading.length];
-      if (stop) {
-        // A gap that renumbered the queue answers 'next': what is left of this batch is sent again from the new head.
-        const settled = await settle(clientId, batch[leading.length]!, stop, counts);
-        if (settled !== 'next') return done(settled);
-      }
+    } finally {
+      // Every answer received is settled before the run ends, whichever way it ends (a failed settle leaves its
+      // entries queued: the server answers them again from its log).
+      await settling;
+      await next?.catch(() => undefined);
     }
   }
 
