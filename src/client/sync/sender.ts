@@ -18,7 +18,8 @@
  * engine (sync-engine.ts) still runs it in one tab at a time to avoid needless double sends.
  */
 import { SYNC_BATCH_MAX, SYNC_BATCH_MAX_BYTES, SYNC_BATCH_PATH, SYNC_HEADERS, mutationGapSchema, syncBatchResponseSchema } from '../../shared/api/sync';
-import type { DeadLetter, LocalDatabase, OutboxEntry, StoredFileBytes } from '../db/local-db';
+import type { DeadLetter, LocalDatabase, OutboxEntry } from '../db/local-db';
+import type { FilePut } from './file-put';
 import { isApiError, type ApiClient } from '../lib/api-client';
 import { CREATE_REFUSED, PENDING_DELETE } from './mirror-fields';
 import { isRowOf, rowFieldsOf } from '../../shared/rows/registry';
@@ -74,6 +75,11 @@ export interface SenderDeps {
   getUser(): string | null;
   /** PUT of file bytes to the signed URL (no bearer: the URL is the permission). */
   fetch?: typeof fetch;
+  /**
+   * Where a stored file's bytes are PUT (the app: a worker, file-put.ts), given the PUT on this thread (with
+   * `fetch`) as the fallback. Default: on this thread.
+   */
+  putFileVia?: (onThisThread: FilePut) => FilePut;
   /** Base for signed URLs the server returns as paths (browser: location.origin). */
   origin?: string;
   random?: () => number;
@@ -165,18 +171,21 @@ export function createSender(deps: SenderDeps) {
     return { type: 'dead', status, error: body ?? { statusCode: status } };
   }
 
-  /** PUT of the stored bytes to a signed URL; the server's answer decides. */
-  async function putBytes(url: string, stored: StoredFileBytes): Promise<Response | string> {
+  /** The PUT on this thread: the bytes read here and handed to `fetch`. */
+  const putHere: FilePut = async (url, key, timeoutMs) => {
+    const stored = await db.fileBytes.get(key);
+    if (!stored) return null;
     try {
-      return await doFetch(new URL(url, deps.origin ?? 'http://localhost'), {
-        method: 'PUT',
-        body: stored.bytes,
-        headers: { 'content-type': stored.mimetype },
-        signal: AbortSignal.timeout(deps.timeoutMs ?? 120_000),
-      });
+      return await doFetch(url, { method: 'PUT', body: stored.bytes, headers: { 'content-type': stored.mimetype }, signal: AbortSignal.timeout(timeoutMs) });
     } catch (cause) {
       return cause instanceof Error ? cause.message : 'upload failed';
     }
+  };
+  const putFile = deps.putFileVia?.(putHere) ?? putHere;
+
+  /** PUT of the stored bytes of file `key` to a signed URL; the server's answer decides (null: the device no longer has them). */
+  function putBytes(url: string, key: string): Promise<Response | string | null> {
+    return putFile(new URL(url, deps.origin ?? 'http://localhost'), key, deps.timeoutMs ?? 120_000);
   }
 
   /**
@@ -191,16 +200,16 @@ export function createSender(deps: SenderDeps) {
     const registered = { fileid: item.fileid, fileversion: item.fileversion, bucketid: item.bucketid };
     // Complete already (its bytes went up ahead, or an earlier send's did): the bytes are not even read.
     if (item.status !== 'complete') {
-      const stored = await db.fileBytes.get(key);
-      if (!stored) return { type: 'dead', status: 0, error: { message: 'file bytes missing on this device' } };
-      let response = await putBytes(item.url, stored);
+      let response = await putBytes(item.url, key);
+      if (response === null) return { type: 'dead', status: 0, error: { message: 'file bytes missing on this device' } };
       if (typeof response !== 'string' && response.status === 403) {
         const fresh = await deps.api.send('POST', entry.path, { json: entry.body, timeout: deps.timeoutMs ?? 30_000 }).catch(() => null);
         if (!fresh?.ok) return { type: 'retry', error: `upload HTTP 403, re-sign ${fresh ? `HTTP ${fresh.status}` : 'network'}` };
         item = registrationOf(await readBody(fresh), entry.nodeid);
         if (typeof item?.url !== 'string') return { type: 'retry', error: 'upload re-sign without url' };
-        response = item.status === 'complete' ? new Response(null, { status: 204 }) : await putBytes(item.url, stored);
+        response = item.status === 'complete' ? new Response(null, { status: 204 }) : await putBytes(item.url, key);
       }
+      if (response === null) return { type: 'dead', status: 0, error: { message: 'file bytes missing on this device' } };
       if (typeof response === 'string') return { type: 'retry', error: 'network' };
       if (!response.ok) {
         const body = await readBody(response);
@@ -242,13 +251,11 @@ export function createSender(deps: SenderDeps) {
       const item = registrationOf(await readBody(answer), entry.nodeid);
       if (typeof item?.url !== 'string' || typeof item.fileid !== 'string') return;
       if (item.status !== 'complete') {
-        const stored = await db.fileBytes.get(key);
-        if (!stored) return;
         // One more try at once: on a flaky network a PUT is mostly lost alone, and a file that falls back to the
         // usual way ends its batch again.
-        let response = await putBytes(item.url, stored);
-        if (typeof response === 'string' || response.status >= 500) response = await putBytes(item.url, stored);
-        if (typeof response === 'string' || !response.ok) return;
+        let response = await putBytes(item.url, key);
+        if (typeof response === 'string' || (response !== null && response.status >= 500)) response = await putBytes(item.url, key);
+        if (response === null || typeof response === 'string' || !response.ok) return;
       }
       uploadedAhead.set(key, { fileid: item.fileid, fileversion: item.fileversion, bucketid: item.bucketid });
     })

@@ -17,6 +17,7 @@ import { setSyncStatus, syncStore } from '../stores/sync-store';
 import { watchSyncCounts } from './live-status';
 import { getClientId, onLocalWrite, onWriteError, pendingEntries } from './outbox';
 import { ensureMirrorOwner, pull } from './pull';
+import { createWorkerFilePut, type FilePut } from './file-put';
 import { createSender, type BackoffOptions, type DrainOutcome } from './sender';
 
 export const SYNC_LOCK_NAME = 'anlagenbuch-sync';
@@ -47,9 +48,34 @@ interface SyncManagerLike {
   register(tag: string): Promise<void>;
 }
 
+/**
+ * File uploads in a worker (file-put.ts), started on the first upload, not with the app: most runs send no file.
+ * Where the browser cannot start it, on this thread.
+ */
+function putFileInWorker(database: string, onThisThread: FilePut): FilePut {
+  let put: FilePut | undefined;
+  return (url, key, timeoutMs) => {
+    if (!put) {
+      try {
+        put = createWorkerFilePut(new Worker(new URL('./file-put.worker.ts', import.meta.url), { type: 'module', name: 'file-put' }), database, onThisThread);
+      } catch {
+        put = onThisThread;
+      }
+    }
+    return put(url, key, timeoutMs);
+  };
+}
+
 export function createSyncEngine(deps: SyncEngineDeps) {
   const { db } = deps;
-  const sender = createSender({ db, api: deps.api, getUser: deps.getUser, origin: deps.origin ?? (typeof location === 'undefined' ? undefined : location.origin), ...(deps.backoff ? { backoff: deps.backoff } : {}) });
+  const sender = createSender({
+    db,
+    api: deps.api,
+    getUser: deps.getUser,
+    origin: deps.origin ?? (typeof location === 'undefined' ? undefined : location.origin),
+    ...(deps.backoff ? { backoff: deps.backoff } : {}),
+    ...(typeof Worker === 'undefined' ? {} : { putFileVia: (onThisThread: FilePut) => putFileInWorker(db.name, onThisThread) }),
+  });
   let running: Promise<void> | null = null;
   let again = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
