@@ -595,10 +595,11 @@ export function createSender(deps: SenderDeps) {
         }
       }
     } finally {
+      // A read ahead that is not used any more (the run ended before it): its outcome is of no interest.
+      void next?.catch(() => undefined);
       // Every answer received is settled before the run ends, whichever way it ends (a failed settle leaves its
       // entries queued: the server answers them again from its log).
       await settling;
-      await next?.catch(() => undefined);
     }
   }
 
