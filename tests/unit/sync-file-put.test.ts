@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { fakeWorker as fakeWorkerOf } from './support/fake-worker';
 import { LocalDatabase } from '../../src/client/db/local-db';
 import { createApiClient } from '../../src/client/lib/api-client';
-import { answerFilePut, createWorkerFilePut, type FilePut, type FilePutReply, type FilePutRequest, type FilePutWorker } from '../../src/client/sync/file-put';
+import { answerFilePut, createWorkerFilePut, type FilePut, type FilePutReply, type FilePutRequest } from '../../src/client/sync/file-put';
 import { createNotification } from '../../src/client/sync/repositories/notifications';
 import { createSender } from '../../src/client/sync/sender';
 import { memoryTokens } from './support/memory-tokens';
@@ -12,30 +13,7 @@ import { MACHINE, USER, useSyncTestServer } from './support/sync-test-server';
 
 const server = useSyncTestServer();
 
-/**
- * why a fake worker: vitest runs in Node without Web Workers; this one runs the worker's own handler (answerFilePut,
- * against the same IndexedDB) and copies every message both ways as postMessage does, so the protocol is the real
- * one. `requests` records what the page posted; `fail()` raises the worker's error event.
- */
-function fakeWorker(options: { silent?: boolean } = {}) {
-  const listeners: { message: ((event: { data: FilePutReply }) => void)[]; error: (() => void)[] } = { message: [], error: [] };
-  const requests: FilePutRequest[] = [];
-  const worker: FilePutWorker = {
-    postMessage(request) {
-      const copy = structuredClone(request);
-      requests.push(copy);
-      if (options.silent) return;
-      setTimeout(() => void answerFilePut(copy, (reply) => {
-        const data = structuredClone(reply);
-        setTimeout(() => listeners.message.forEach((listener) => listener({ data })), 0);
-      }), 0);
-    },
-    addEventListener(type: 'message' | 'error', listener: never) {
-      (listeners[type] as unknown[]).push(listener);
-    },
-  };
-  return { worker, requests, fail: () => listeners.error.forEach((listener) => listener()) };
-}
+const fakeWorker = (options: { silent?: boolean } = {}) => fakeWorkerOf<FilePutRequest, FilePutReply>(answerFilePut, options);
 
 const photo = (n: number) => ({ bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, n, n, n]).buffer, mimetype: 'image/jpeg', name: `foto-${n}.jpg` });
 

@@ -1,34 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SYNC_FORMAT_VERSION, type PullResponse } from '../../src/shared/api/sync';
-import { answerPageRequest, createPageReader, InvalidPageError, PAGE_SLICE, readPageHere, type PageReply, type PageRequest, type PageWorker } from '../../src/client/sync/pull-page';
+import { fakeWorker as fakeWorkerOf } from './support/fake-worker';
+import { answerPageRequest, createPageReader, InvalidPageError, PAGE_SLICE, readPageHere, type PageReply, type PageRequest } from '../../src/client/sync/pull-page';
 
 const head = { formatVersion: SYNC_FORMAT_VERSION, cursor: 1300, hasMore: true, lastMutationId: 7, scope: '' };
 const rows = (count: number, from = 0) => Array.from({ length: count }, (_, index) => ({ kind: 'counters' as const, nodeid: `c${from + index}`, version: from + index + 1, data: { nodeid: `c${from + index}`, n: from + index } }));
 const bodyOf = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).buffer;
 
-/**
- * why a fake worker: vitest runs in Node without Web Workers; this one runs the worker's own handler
- * (answerPageRequest) and copies every message both ways as postMessage does, so the protocol is the real one.
- * `replies` records what the worker posted; `fail()` raises the worker's error event.
- */
-function fakeWorker() {
-  const listeners: { message: ((event: { data: PageReply }) => void)[]; error: (() => void)[] } = { message: [], error: [] };
-  const replies: PageReply[] = [];
-  const worker: PageWorker = {
-    postMessage(request: PageRequest) {
-      const copy = structuredClone(request);
-      setTimeout(() => void answerPageRequest(copy, (reply) => {
-        replies.push(reply);
-        const data = structuredClone(reply);
-        setTimeout(() => listeners.message.forEach((listener) => listener({ data })), 0);
-      }), 0);
-    },
-    addEventListener(type: 'message' | 'error', listener: never) {
-      (listeners[type] as unknown[]).push(listener);
-    },
-  };
-  return { worker, replies, fail: () => listeners.error.forEach((listener) => listener()) };
-}
+const fakeWorker = () => fakeWorkerOf<PageRequest, PageReply>(answerPageRequest);
 
 describe('pull page reader (worker protocol)', () => {
   it('hands a page back in slices, in page order, with its head', async () => {
