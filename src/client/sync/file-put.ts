@@ -25,9 +25,21 @@ export type FilePutReply = { id: number; type: 'answer'; status: number; body: s
 
 /** The object store and fields the worker reads: `fileBytes` of local-db.ts (`StoredFileBytes`). */
 const FILE_BYTES_STORE = 'fileBytes';
-interface StoredBytes {
+export interface StoredBytes {
   bytes: ArrayBuffer;
   mimetype: string;
+}
+
+/**
+ * The PUT itself, the same in the worker and in the page's fallback: the stored bytes with their type, given up
+ * after `timeoutMs`. The server's answer, or a network failure's message (the sender retries on it).
+ */
+export async function sendStoredBytes(doFetch: typeof fetch, url: string | URL, stored: StoredBytes, timeoutMs: number): Promise<Response | string> {
+  try {
+    return await doFetch(url, { method: 'PUT', body: stored.bytes, headers: { 'content-type': stored.mimetype }, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    return error instanceof Error ? error.message : 'upload failed';
+  }
 }
 
 /**
@@ -80,12 +92,9 @@ export async function answerFilePut(
     post({ id, type: 'missing' });
     return;
   }
-  try {
-    const response = await env.fetch(request.url, { method: 'PUT', body: stored.bytes, headers: { 'content-type': stored.mimetype }, signal: AbortSignal.timeout(request.timeoutMs) });
-    post({ id, type: 'answer', status: response.status, body: await response.text().catch(() => '') });
-  } catch (error) {
-    post({ id, type: 'failed', message: error instanceof Error ? error.message : 'upload failed' });
-  }
+  const response = await sendStoredBytes(env.fetch, request.url, stored, request.timeoutMs);
+  if (typeof response === 'string') post({ id, type: 'failed', message: response });
+  else post({ id, type: 'answer', status: response.status, body: await response.text().catch(() => '') });
 }
 
 /** What the main thread needs of a Worker (a fake in tests). */

@@ -19,7 +19,7 @@
  */
 import { SYNC_BATCH_MAX, SYNC_BATCH_MAX_BYTES, SYNC_BATCH_PATH, SYNC_HEADERS, mutationGapSchema, syncBatchResponseSchema } from '../../shared/api/sync';
 import type { DeadLetter, LocalDatabase, OutboxEntry } from '../db/local-db';
-import type { FilePut } from './file-put';
+import { sendStoredBytes, type FilePut } from './file-put';
 import { isApiError, type ApiClient } from '../lib/api-client';
 import { CREATE_REFUSED, PENDING_DELETE } from './mirror-fields';
 import { isRowOf, rowFieldsOf } from '../../shared/rows/registry';
@@ -182,12 +182,7 @@ export function createSender(deps: SenderDeps) {
   /** The PUT on this thread: the bytes read here and handed to `fetch`. */
   const putHere: FilePut = async (url, key, timeoutMs) => {
     const stored = await db.fileBytes.get(key);
-    if (!stored) return null;
-    try {
-      return await doFetch(url, { method: 'PUT', body: stored.bytes, headers: { 'content-type': stored.mimetype }, signal: AbortSignal.timeout(timeoutMs) });
-    } catch (cause) {
-      return cause instanceof Error ? cause.message : 'upload failed';
-    }
+    return stored ? sendStoredBytes(doFetch, url, stored, timeoutMs) : null;
   };
   const putFile = deps.putFileVia?.(putHere) ?? putHere;
 
