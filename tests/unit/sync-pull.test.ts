@@ -1,3 +1,4 @@
+import { liveQuery } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { LocalDatabase } from '../../src/client/db/local-db';
 import { SYNC_FORMAT_VERSION } from '../../src/shared/api/sync';
@@ -5,50 +6,37 @@ import { createApiClient } from '../../src/client/lib/api-client';
 import { getClientId, readState, stateKeys } from '../../src/client/sync/outbox';
 import { applyChanges, ensureMirrorOwner, pull, type PullProgress } from '../../src/client/sync/pull';
 import { createNotification, updateNotificationStatus } from '../../src/client/sync/repositories/notifications';
+import { createPageReader, readPageHere, answerPageRequest, type PageReader, type PageReply, type PageRequest } from '../../src/client/sync/pull-page';
+import { StalePageError, writePage } from '../../src/client/sync/page-apply';
+import { fakeWorker } from './support/fake-worker';
 import { fixedTokens, MACHINE, USER, useSyncTestServer } from './support/sync-test-server';
 
 const N1 = '0190f5a0-0000-7000-8000-000000000101';
 
 const server = useSyncTestServer();
 
-async function setup() {
+async function setup(readPage: PageReader = readPageHere) {
   const db = new LocalDatabase(`pull-test-${Math.random()}`);
   const api = createApiClient({ baseUrl: server.baseUrl, tokens: fixedTokens });
   const clientId = await getClientId(db, USER);
-  return { db, api, clientId, context: { db, usernodeid: USER } };
+  return { db, api, clientId, readPage, context: { db, usernodeid: USER } };
 }
+
+/** The page worker's protocol with its real handler (pull-page.ts), writing into fake-indexeddb as the worker would. */
+const workerOf = (handle: (request: PageRequest, post: (reply: PageReply) => void) => unknown = answerPageRequest) => fakeWorker<PageRequest, PageReply>(handle);
+
+/** Every pull test below runs with both writers: the page worker's (plain IndexedDB) and the main thread's (Dexie). */
+const readers: [string, () => PageReader][] = [
+  ['the main thread', () => readPageHere],
+  ['the page worker', () => createPageReader(workerOf().worker, readPageHere)],
+];
 
 const notification = (version: number, data: Record<string, unknown>) => ({ kind: 'notifications' as const, nodeid: N1, version, data: { nodeid: N1, equipmentnodeid: MACHINE, type: 0, status: 0, created: 1, title: 'Server', description: null, progressstarted: null, closed: null, ...data } });
 
 const rows4 = () => [1, 2, 3, 4].map((version) => ({ kind: 'counters' as const, nodeid: `c${version}`, version, data: { nodeid: `c${version}`, equipmentnodeid: MACHINE } }));
 
-describe('pull', () => {
-  it('initial sync in pages with counts per kind, then incremental from the stored cursor', async () => {
-    const { db, api, clientId } = await setup();
-    server.feed.pageSize = 2;
-    server.feed.changes = [
-      { kind: 'equipment', nodeid: MACHINE, version: 1, data: { nodeid: MACHINE, name: 'Hydraulikpresse HP-200' } },
-      notification(2, {}),
-      { kind: 'counters', nodeid: 'c1', version: 3, data: { nodeid: 'c1', equipmentnodeid: MACHINE } },
-    ];
-    const progress: PullProgress[] = [];
-    const result = await pull({ db, api, clientId, onProgress: (p) => progress.push(p) });
-    expect(result).toMatchObject({ changes: 3, cursor: 3, reset: false });
-    expect(progress.map((p) => [p.initial, p.done, p.counts])).toEqual([
-      [true, false, {}],
-      [true, false, { equipment: 1, notifications: 1 }],
-      [true, true, { equipment: 1, notifications: 1, counters: 1 }],
-    ]);
-    expect(await db.notificationsOfMachine(MACHINE).count()).toBe(1);
-    expect(await readState(db, stateKeys.initialSyncDone)).toBe(true);
-    expect(typeof (await readState(db, stateKeys.lastSyncAt))).toBe('number');
 
-    server.feed.changes.push(notification(4, { title: 'Geändert' }));
-    const next = await pull({ db, api, clientId });
-    expect(next).toMatchObject({ changes: 1, cursor: 4 });
-    expect(await db.mirror('notifications').get(N1)).toMatchObject({ title: 'Geändert', version: 4 });
-  });
-
+describe('pull, the main thread’s writer', () => {
   it('applies a page in bulk: many rows of several kinds, a pending value survives among them, deletes in the same page', async () => {
     const { db, context } = await setup();
     const others = Array.from({ length: 300 }, (_, index) => `0190f5a0-0000-7000-9000-${String(index).padStart(12, '0')}`);
@@ -111,15 +99,6 @@ describe('pull', () => {
     expect(await readState(db, stateKeys.cursor)).toBe(450);
   });
 
-  it('a page that breaks the contract is refused before anything is applied, also past the first slice', async () => {
-    const { db, api, clientId } = await setup();
-    const rows = Array.from({ length: 700 }, (_, index) => ({ kind: 'counters' as const, nodeid: `c${index}`, version: 1, data: { nodeid: `c${index}`, equipmentnodeid: MACHINE } }));
-    // why the cast: a malformed row the typed feed cannot express (data must be an object).
-    server.feed.changes = [...rows, { kind: 'counters', nodeid: 'bad', version: 1, data: ['not', 'a', 'row'] } as unknown as (typeof rows)[number]];
-    await expect(pull({ db, api, clientId })).rejects.toMatchObject({ kind: 'invalid-response' });
-    expect(await db.mirror('counters').count()).toBe(0);
-  });
-
   it('asks for the next page while it writes the current one; pages still land in order, each with its cursor', async () => {
     const { db, api, clientId } = await setup();
     server.feed.pageSize = 2;
@@ -136,84 +115,6 @@ describe('pull', () => {
     expect(await readState(db, stateKeys.cursor)).toBe(4);
   });
 
-  it('a next page that breaks the contract leaves the pages before it applied with their cursor, nothing of it', async () => {
-    const { db, api, clientId } = await setup();
-    server.feed.pageSize = 2;
-    // why the cast: a malformed row the typed feed cannot express (data must be an object).
-    server.feed.changes = [...rows4().slice(0, 3), { kind: 'counters', nodeid: 'bad', version: 4, data: 'no row' } as unknown as ReturnType<typeof rows4>[number]];
-    await expect(pull({ db, api, clientId })).rejects.toMatchObject({ kind: 'invalid-response' });
-    expect((await db.mirror('counters').toArray()).map((row) => row.nodeid)).toEqual(['c1', 'c2']);
-    expect(await readState(db, stateKeys.cursor)).toBe(2);
-  });
-
-  it('never overwrites a field a pending write changed; other fields follow the server', async () => {
-    const { db, api, clientId, context } = await setup();
-    server.feed.changes = [notification(1, {})];
-    await pull({ db, api, clientId });
-    await updateNotificationStatus(context, (await db.mirror('notifications').get(N1))!, 1);
-
-    server.feed.changes.push(notification(2, { status: 2, title: 'Vom Kollegen umbenannt', closed: 5 }));
-    await pull({ db, api, clientId });
-    expect(await db.mirror('notifications').get(N1)).toMatchObject({ status: 1, closed: null, title: 'Vom Kollegen umbenannt', version: 2 });
-
-    // Once acknowledged (entry gone), the server's value wins again.
-    await db.outbox.clear();
-    server.feed.changes.push(notification(3, { status: 2, closed: 5 }));
-    await pull({ db, api, clientId });
-    expect(await db.mirror('notifications').get(N1)).toMatchObject({ status: 2, closed: 5 });
-  });
-
-  it('tombstones delete the row', async () => {
-    const { db, api, clientId } = await setup();
-    server.feed.changes = [notification(1, {})];
-    await pull({ db, api, clientId });
-    server.feed.changes.push({ kind: 'notifications', nodeid: N1, version: 2, deleted: true });
-    await pull({ db, api, clientId });
-    expect(await db.mirror('notifications').get(N1)).toBeUndefined();
-  });
-
-  it('reset: empties the mirror and pulls from 0, keeping the outbox and the rows pending creates made', async () => {
-    const { db, api, clientId, context } = await setup();
-    server.feed.changes = [notification(1, {}), { kind: 'equipment', nodeid: 'gone', version: 2, data: { nodeid: 'gone', name: 'Alt' } }];
-    await pull({ db, api, clientId });
-    const local = await createNotification(context, { type: 0, title: 'Offline erfasst', equipmentnodeid: MACHINE });
-
-    // The server purged tombstones past our cursor (the 'gone' machine was deleted meanwhile).
-    server.feed.changes = [notification(5, { title: 'Neu' })];
-    server.feed.reset = true;
-    const result = await pull({ db, api, clientId });
-    expect(result.reset).toBe(true);
-    expect(await db.mirror('equipment').get('gone')).toBeUndefined();
-    expect(await db.mirror('notifications').get(N1)).toMatchObject({ title: 'Neu' });
-    expect(await db.mirror('notifications').get(local)).toMatchObject({ title: 'Offline erfasst' });
-    expect(await db.outbox.count()).toBe(1);
-    expect(await readState(db, stateKeys.cursor)).toBe(5);
-  });
-
-  it('a mirror filled under another SYNC_FORMAT_VERSION (format 1 had no stamp) is emptied once and pulled from 0; outbox, dead letters and bytes stay', async () => {
-    const { db, api, clientId, context } = await setup();
-    server.feed.changes = [notification(1, {}), { kind: 'equipment', nodeid: MACHINE, version: 2, data: { nodeid: MACHINE, name: 'Presse' } }];
-    await pull({ db, api, clientId });
-    expect(await readState(db, stateKeys.mirrorFormat)).toBe(SYNC_FORMAT_VERSION);
-    // What the previous app left: its rows in its shape, no format stamp, a queued report with a photo, a refused write.
-    await db.syncState.delete(stateKeys.mirrorFormat);
-    await db.mirror('equipment').update(MACHINE, { oldfield: 'alte Form' });
-    const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0xe0]).buffer;
-    const local = await createNotification(context, { type: 0, title: 'Offline erfasst', equipmentnodeid: MACHINE, photo: { bytes, mimetype: 'image/jpeg', name: 'leck.jpg' } });
-    await db.deadLetters.add({ ...(await db.outbox.toArray())[0]!, mutationId: 99, failedAt: 0, status: 403, error: {} });
-
-    const first = await pull({ db, api, clientId });
-    expect(first).toMatchObject({ reset: true, cursor: 2 });
-    expect(await db.mirror('equipment').get(MACHINE)).toEqual({ nodeid: MACHINE, name: 'Presse', version: 2 });
-    expect(await db.mirror('notifications').get(local)).toMatchObject({ title: 'Offline erfasst' });
-    expect(await db.outbox.count()).toBe(3);
-    expect(await db.deadLetters.count()).toBe(1);
-    expect(await db.fileBytes.count()).toBe(1);
-    expect(await readState(db, stateKeys.mirrorFormat)).toBe(SYNC_FORMAT_VERSION);
-    // Once: the next pull is incremental again.
-    expect(await pull({ db, api, clientId })).toMatchObject({ reset: false, changes: 0 });
-  });
-
   it('another user on this device: the mirror is emptied, the first user’s outbox stays', async () => {
     const { db, api, clientId, context } = await setup();
     await ensureMirrorOwner(db, USER);
@@ -224,5 +125,233 @@ describe('pull', () => {
     expect(await readState(db, stateKeys.cursor)).toBe(0);
     expect(await db.mirror('notifications').get(N1)).toBeUndefined();
     expect(await db.outbox.count()).toBe(1);
+  });
+});
+
+describe.each(readers)('pull, pages written by %s', (_writer, makeReader) => {
+    it('initial sync in pages with counts per kind, then incremental from the stored cursor', async () => {
+      const { db, api, clientId, readPage } = await setup(makeReader());
+      server.feed.pageSize = 2;
+      server.feed.changes = [
+        { kind: 'equipment', nodeid: MACHINE, version: 1, data: { nodeid: MACHINE, name: 'Hydraulikpresse HP-200' } },
+        notification(2, {}),
+        { kind: 'counters', nodeid: 'c1', version: 3, data: { nodeid: 'c1', equipmentnodeid: MACHINE } },
+      ];
+      const progress: PullProgress[] = [];
+      const result = await pull({ db, api, clientId, readPage, onProgress: (p) => progress.push(p) });
+      expect(result).toMatchObject({ changes: 3, cursor: 3, reset: false });
+      expect(progress.map((p) => [p.initial, p.done, p.counts])).toEqual([
+        [true, false, {}],
+        [true, false, { equipment: 1, notifications: 1 }],
+        [true, true, { equipment: 1, notifications: 1, counters: 1 }],
+      ]);
+      expect(await db.notificationsOfMachine(MACHINE).count()).toBe(1);
+      expect(await readState(db, stateKeys.initialSyncDone)).toBe(true);
+      expect(typeof (await readState(db, stateKeys.lastSyncAt))).toBe('number');
+
+      server.feed.changes.push(notification(4, { title: 'Geändert' }));
+      const next = await pull({ db, api, clientId, readPage });
+      expect(next).toMatchObject({ changes: 1, cursor: 4 });
+      expect(await db.mirror('notifications').get(N1)).toMatchObject({ title: 'Geändert', version: 4 });
+    });
+
+    it('a page that breaks the contract is refused before anything is applied, also past the first slice', async () => {
+      const { db, api, clientId, readPage } = await setup(makeReader());
+      const rows = Array.from({ length: 700 }, (_, index) => ({ kind: 'counters' as const, nodeid: `c${index}`, version: 1, data: { nodeid: `c${index}`, equipmentnodeid: MACHINE } }));
+      // why the cast: a malformed row the typed feed cannot express (data must be an object).
+      server.feed.changes = [...rows, { kind: 'counters', nodeid: 'bad', version: 1, data: ['not', 'a', 'row'] } as unknown as (typeof rows)[number]];
+      await expect(pull({ db, api, clientId, readPage })).rejects.toMatchObject({ kind: 'invalid-response' });
+      expect(await db.mirror('counters').count()).toBe(0);
+    });
+
+    it('a next page that breaks the contract leaves the pages before it applied with their cursor, nothing of it', async () => {
+      const { db, api, clientId, readPage } = await setup(makeReader());
+      server.feed.pageSize = 2;
+      // why the cast: a malformed row the typed feed cannot express (data must be an object).
+      server.feed.changes = [...rows4().slice(0, 3), { kind: 'counters', nodeid: 'bad', version: 4, data: 'no row' } as unknown as ReturnType<typeof rows4>[number]];
+      await expect(pull({ db, api, clientId, readPage })).rejects.toMatchObject({ kind: 'invalid-response' });
+      expect((await db.mirror('counters').toArray()).map((row) => row.nodeid)).toEqual(['c1', 'c2']);
+      expect(await readState(db, stateKeys.cursor)).toBe(2);
+    });
+
+    it('never overwrites a field a pending write changed; other fields follow the server', async () => {
+      const { db, api, clientId, context, readPage } = await setup(makeReader());
+      server.feed.changes = [notification(1, {})];
+      await pull({ db, api, clientId, readPage });
+      await updateNotificationStatus(context, (await db.mirror('notifications').get(N1))!, 1);
+
+      server.feed.changes.push(notification(2, { status: 2, title: 'Vom Kollegen umbenannt', closed: 5 }));
+      await pull({ db, api, clientId, readPage });
+      expect(await db.mirror('notifications').get(N1)).toMatchObject({ status: 1, closed: null, title: 'Vom Kollegen umbenannt', version: 2 });
+
+      // Once acknowledged (entry gone), the server's value wins again.
+      await db.outbox.clear();
+      server.feed.changes.push(notification(3, { status: 2, closed: 5 }));
+      await pull({ db, api, clientId, readPage });
+      expect(await db.mirror('notifications').get(N1)).toMatchObject({ status: 2, closed: 5 });
+    });
+
+    it('tombstones delete the row', async () => {
+      const { db, api, clientId, readPage } = await setup(makeReader());
+      server.feed.changes = [notification(1, {})];
+      await pull({ db, api, clientId, readPage });
+      server.feed.changes.push({ kind: 'notifications', nodeid: N1, version: 2, deleted: true });
+      await pull({ db, api, clientId, readPage });
+      expect(await db.mirror('notifications').get(N1)).toBeUndefined();
+    });
+
+    it('reset: empties the mirror and pulls from 0, keeping the outbox and the rows pending creates made', async () => {
+      const { db, api, clientId, context, readPage } = await setup(makeReader());
+      server.feed.changes = [notification(1, {}), { kind: 'equipment', nodeid: 'gone', version: 2, data: { nodeid: 'gone', name: 'Alt' } }];
+      await pull({ db, api, clientId, readPage });
+      const local = await createNotification(context, { type: 0, title: 'Offline erfasst', equipmentnodeid: MACHINE });
+
+      // The server purged tombstones past our cursor (the 'gone' machine was deleted meanwhile).
+      server.feed.changes = [notification(5, { title: 'Neu' })];
+      server.feed.reset = true;
+      const result = await pull({ db, api, clientId, readPage });
+      expect(result.reset).toBe(true);
+      expect(await db.mirror('equipment').get('gone')).toBeUndefined();
+      expect(await db.mirror('notifications').get(N1)).toMatchObject({ title: 'Neu' });
+      expect(await db.mirror('notifications').get(local)).toMatchObject({ title: 'Offline erfasst' });
+      expect(await db.outbox.count()).toBe(1);
+      expect(await readState(db, stateKeys.cursor)).toBe(5);
+    });
+
+    it('a mirror filled under another SYNC_FORMAT_VERSION (format 1 had no stamp) is emptied once and pulled from 0; outbox, dead letters and bytes stay', async () => {
+      const { db, api, clientId, context, readPage } = await setup(makeReader());
+      server.feed.changes = [notification(1, {}), { kind: 'equipment', nodeid: MACHINE, version: 2, data: { nodeid: MACHINE, name: 'Presse' } }];
+      await pull({ db, api, clientId, readPage });
+      expect(await readState(db, stateKeys.mirrorFormat)).toBe(SYNC_FORMAT_VERSION);
+      // What the previous app left: its rows in its shape, no format stamp, a queued report with a photo, a refused write.
+      await db.syncState.delete(stateKeys.mirrorFormat);
+      await db.mirror('equipment').update(MACHINE, { oldfield: 'alte Form' });
+      const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0xe0]).buffer;
+      const local = await createNotification(context, { type: 0, title: 'Offline erfasst', equipmentnodeid: MACHINE, photo: { bytes, mimetype: 'image/jpeg', name: 'leck.jpg' } });
+      await db.deadLetters.add({ ...(await db.outbox.toArray())[0]!, mutationId: 99, failedAt: 0, status: 403, error: {} });
+
+      const first = await pull({ db, api, clientId, readPage });
+      expect(first).toMatchObject({ reset: true, cursor: 2 });
+      expect(await db.mirror('equipment').get(MACHINE)).toEqual({ nodeid: MACHINE, name: 'Presse', version: 2 });
+      expect(await db.mirror('notifications').get(local)).toMatchObject({ title: 'Offline erfasst' });
+      expect(await db.outbox.count()).toBe(3);
+      expect(await db.deadLetters.count()).toBe(1);
+      expect(await db.fileBytes.count()).toBe(1);
+      expect(await readState(db, stateKeys.mirrorFormat)).toBe(SYNC_FORMAT_VERSION);
+      // Once: the next pull is incremental again.
+      expect(await pull({ db, api, clientId, readPage })).toMatchObject({ reset: false, changes: 0 });
+    });
+
+  it('the user’s read permissions changed (another scope): the mirror is emptied and pulled from 0, pending creates stay', async () => {
+    const { db, api, clientId, context, readPage } = await setup(makeReader());
+    server.feed.scope = '';
+    server.feed.changes = [notification(1, {}), { kind: 'equipment', nodeid: 'hidden-later', version: 2, data: { nodeid: 'hidden-later', name: 'Alt' } }];
+    await pull({ db, api, clientId, readPage });
+    expect(await readState(db, stateKeys.pullScope)).toBe('');
+    const local = await createNotification(context, { type: 0, title: 'Offline erfasst', equipmentnodeid: MACHINE });
+
+    server.feed.scope = 'costs';
+    server.feed.changes = [notification(3, { title: 'Neu' })];
+    const result = await pull({ db, api, clientId, readPage });
+    expect(result).toMatchObject({ reset: true, cursor: 3 });
+    expect(await db.mirror('equipment').get('hidden-later')).toBeUndefined();
+    expect(await db.mirror('notifications').get(N1)).toMatchObject({ title: 'Neu' });
+    expect(await db.mirror('notifications').get(local)).toMatchObject({ title: 'Offline erfasst' });
+    expect(await readState(db, stateKeys.pullScope)).toBe('costs');
+    // The same scope again: incremental, no reset.
+    expect(await pull({ db, api, clientId, readPage })).toMatchObject({ reset: false, changes: 0 });
+  });
+});
+
+describe('pull, the page worker’s writer', () => {
+  it('the rows never come to the main thread; the next page is asked for while the worker writes the current one', async () => {
+    const { db, api, clientId } = await setup();
+    const { worker, replies } = workerOf();
+    server.feed.pageSize = 2;
+    server.feed.changes = rows4();
+    const events: string[] = [];
+    // why a wrapped client: it records when each page is asked for; the requests go to the test server unchanged.
+    const recording = { send: ((...args: Parameters<typeof api.send>) => {
+      events.push(`fetch ${String(args[2]?.searchParams && (args[2].searchParams as Record<string, unknown>).cursor)}`);
+      return api.send(...args);
+    }) as typeof api.send };
+    const read = createPageReader(worker, readPageHere);
+    const readPage: PageReader = async (body, apply) => {
+      const page = await read(body, apply);
+      if ('applied' in page && page.applied) void page.applied.then(() => events.push(`applied ${page.head.cursor}`));
+      return page;
+    };
+    expect(await pull({ db, api: recording, clientId, readPage })).toMatchObject({ changes: 4, cursor: 4 });
+    expect(events).toEqual(['fetch 0', 'fetch 2', 'applied 2', 'applied 4']);
+    expect(replies.map((reply) => reply.type)).toEqual(['head', 'applied', 'head', 'applied']);
+    expect(await db.mirror('counters').count()).toBe(4);
+    expect(await readState(db, stateKeys.cursor)).toBe(4);
+  });
+
+  it('the screens’ live queries see the worker’s writes (Dexie is told as it is of another tab’s)', async () => {
+    const { db, api, clientId } = await setup();
+    const seen: number[] = [];
+    const subscription = liveQuery(() => db.notificationsOfMachine(MACHINE).count()).subscribe((count) => seen.push(count));
+    await expect.poll(() => seen).toEqual([0]);
+    server.feed.changes = [notification(1, {})];
+    await pull({ db, api, clientId, readPage: createPageReader(workerOf().worker, readPageHere) });
+    await expect.poll(() => seen.at(-1)).toBe(1);
+    subscription.unsubscribe();
+  });
+
+  it('a page whose write fails leaves nothing of it and its cursor; the page fetched ahead of it is not written either', async () => {
+    const { db, api, clientId } = await setup();
+    server.feed.pageSize = 2;
+    server.feed.changes = rows4();
+    let requests = 0;
+    // why: the first page is sent to a database that does not exist, as if its write failed in the worker.
+    const { worker, replies } = workerOf((request, post) => {
+      requests += 1;
+      return answerPageRequest(requests === 1 && request.apply ? { ...request, apply: { ...request.apply, database: 'no-such-database' } } : request, post);
+    });
+    await expect(pull({ db, api, clientId, readPage: createPageReader(worker, readPageHere) })).rejects.toThrow();
+    // The page fetched ahead reaches the worker after the pull gave up; the worker refuses to write it.
+    await expect.poll(() => replies.filter((reply) => reply.type === 'apply-failed').map((reply) => reply.type === 'apply-failed' && reply.name)).toEqual(['AbortError', 'StalePageError']);
+    expect(requests).toBe(2);
+    expect(await db.mirror('counters').count()).toBe(0);
+    expect(await readState(db, stateKeys.cursor)).toBeUndefined();
+    // The next pull starts from the stored cursor and writes everything.
+    expect(await pull({ db, api, clientId, readPage: createPageReader(workerOf().worker, readPageHere) })).toMatchObject({ changes: 4, cursor: 4 });
+    expect(await db.mirror('counters').count()).toBe(4);
+  });
+
+  it('a worker that dies while it writes ends the pull; the next one goes on from the stored cursor', async () => {
+    const { db, api, clientId } = await setup();
+    server.feed.pageSize = 2;
+    server.feed.changes = rows4();
+    const dying = workerOf();
+    const read = createPageReader(dying.worker, readPageHere);
+    const readPage: PageReader = async (body, apply) => {
+      const page = await read(body, apply);
+      dying.fail();
+      return page;
+    };
+    await expect(pull({ db, api, clientId, readPage })).rejects.toThrow('pull page worker failed');
+    // After its error the reader is not used again: the fallback reads, the main thread writes.
+    expect(await pull({ db, api, clientId, readPage: read })).toMatchObject({ cursor: 4 });
+    expect(await db.mirror('counters').count()).toBe(4);
+  });
+
+  it('writes a page and its cursor in one transaction: a row that cannot be written leaves nothing of the page', async () => {
+    const { db } = await setup();
+    await db.open();
+    const target = { database: db.name, storedCursor: undefined, mirror: { scope: undefined, filled: false }, formatVersion: SYNC_FORMAT_VERSION, keys: { cursor: stateKeys.cursor, mirrorFormat: stateKeys.mirrorFormat, pullScope: stateKeys.pullScope }, indexes: { counters: ['equipmentnodeid'] } };
+    // why the cast: a key IndexedDB refuses, in the middle of the page, as a failing write would.
+    const bad = { kind: 'counters', nodeid: {} as unknown as string, version: 3, data: {} } as const;
+    await expect(writePage(db.backendDB(), [...rows4().slice(0, 2), bad, ...rows4().slice(2)], { cursor: 4 }, target)).rejects.toMatchObject({ name: 'DataError' });
+    expect(await db.mirror('counters').count()).toBe(0);
+    expect(await readState(db, stateKeys.cursor)).toBeUndefined();
+    // After a cursor that is no longer the stored one: refused, nothing written.
+    await expect(writePage(db.backendDB(), rows4(), { cursor: 4 }, { ...target, storedCursor: 2 })).rejects.toBeInstanceOf(StalePageError);
+    expect(await db.mirror('counters').count()).toBe(0);
+    expect(await writePage(db.backendDB(), rows4(), { cursor: 4, scope: '' }, target)).toEqual(['syncState', 'counters']);
+    expect(await db.mirror('counters').count()).toBe(4);
+    expect(await readState(db, stateKeys.cursor)).toBe(4);
+    expect(await readState(db, stateKeys.pullScope)).toBe('');
   });
 });

@@ -1,15 +1,18 @@
 /**
- * Reading a pull answer's body into a checked page (docs/sync.md § Applying a pulled page). An initial page is up
- * to 5,000 rows and 2.6 MB of JSON: `JSON.parse` and the contract check of it were the longest tasks of the initial
- * sync on a throttled tablet. So the body goes to a module Web Worker (pull-page.worker.ts) that parses and checks
- * it and hands the rows back in slices of PAGE_SLICE, each its own message: the main thread only ever unpacks one
- * slice at a time. Where no worker can be started (tests, an old browser), the same check runs on the main thread
- * with a yield between slices.
+ * Reading a pull answer's body into a checked page, and in the worker writing it (docs/sync.md § Applying a pulled
+ * page). An initial page is up to 5,000 rows and 2.6 MB of JSON: `JSON.parse`, the contract check and the clone of
+ * every row into IndexedDB were the longest tasks of the initial sync on a throttled tablet. So the body goes to a
+ * module Web Worker (pull-page.worker.ts) that parses and checks it and, given an ApplyTarget, writes it into the
+ * device database itself (page-apply.ts) and posts back only the head and the counts. Without a target the rows
+ * come back in slices of PAGE_SLICE, each its own message. Where no worker can be started (tests, an old browser),
+ * the same check runs on the main thread with a yield between slices, and the main thread writes the rows.
  */
 // why no zod here: this module is the worker's bundle, which shares no chunk with the page; the check is the
 // contract's, written out without zod (pull-page-check.ts, held to the zod schemas by its test).
 import { checkPullEnvelope, checkSyncChanges, ContractMismatch, type PullPageHead } from '../../shared/api/pull-page-check';
-import type { PullResponse, SyncChange } from '../../shared/api/sync';
+import type { SyncChange } from '../../shared/api/sync';
+import { applyPage, type ApplyTarget } from './page-apply';
+import { countByKind, pageNeedsReset } from './page-plan';
 
 /** Rows per slice: a slice's check, and its unpacking on the main thread, stay a few milliseconds. */
 export const PAGE_SLICE = 500;
@@ -57,23 +60,48 @@ export async function readPage(text: string, onSlice: (changes: SyncChange[]) =>
   return head;
 }
 
-/** main → worker: one body to read. */
+/** main → worker: one body to read, and with `apply` to write into the device database as well (page-apply.ts). */
 export interface PageRequest {
   id: number;
   body: ArrayBuffer;
+  apply?: ApplyTarget;
 }
 
-/** worker → main: the slices in order, then `head` (or `invalid` instead). */
-export type PageReply = { id: number; type: 'slice'; changes: SyncChange[] } | { id: number; type: 'head'; head: PageHead } | { id: number; type: 'invalid'; message: string };
+/**
+ * worker → main. Without `apply`: the slices in order, then `head` (or `invalid` instead). With `apply`: `head` with
+ * the counts per kind and whether the page is being written (false: it needs a reset, page-plan.ts), then `applied`
+ * or `apply-failed` once its transaction has ended; no rows.
+ */
+export type PageReply =
+  | { id: number; type: 'slice'; changes: SyncChange[] }
+  | { id: number; type: 'head'; head: PageHead; counts?: Record<string, number>; applying?: boolean }
+  | { id: number; type: 'applied' }
+  | { id: number; type: 'apply-failed'; name: string; message: string }
+  | { id: number; type: 'invalid'; message: string };
 
-/** The worker's side: reads one request and posts its replies. */
-export async function answerPageRequest(request: PageRequest, post: (reply: PageReply) => void): Promise<void> {
-  const { id } = request;
+/** The worker's side: reads one request and posts its replies. `indexedDB`: the worker's (tests: fake-indexeddb). */
+export async function answerPageRequest(request: PageRequest, post: (reply: PageReply) => void, indexedDB: IDBFactory = globalThis.indexedDB): Promise<void> {
+  const { id, apply } = request;
+  const changes: SyncChange[] = [];
+  let head: PageHead;
   try {
-    const head = await readPage(new TextDecoder().decode(request.body), (changes) => post({ id, type: 'slice', changes }));
-    post({ id, type: 'head', head });
+    head = await readPage(new TextDecoder().decode(request.body), apply ? (slice) => void changes.push(...slice) : (slice) => post({ id, type: 'slice', changes: slice }));
   } catch (error) {
     post({ id, type: 'invalid', message: error instanceof Error ? error.message : String(error) });
+    return;
+  }
+  if (!apply) {
+    post({ id, type: 'head', head });
+    return;
+  }
+  const applying = !pageNeedsReset(head, apply.mirror, apply.formatVersion);
+  post({ id, type: 'head', head, counts: countByKind(changes), applying });
+  if (!applying) return;
+  try {
+    await applyPage(indexedDB, changes, head, apply);
+    post({ id, type: 'applied' });
+  } catch (error) {
+    post({ id, type: 'apply-failed', name: error instanceof Error ? error.name : 'Error', message: error instanceof Error ? error.message : String(error) });
   }
 }
 
@@ -84,42 +112,95 @@ export interface PageWorker {
   addEventListener(type: 'error', listener: () => void): void;
 }
 
-export type PageReader = (body: ArrayBuffer) => Promise<PullResponse>;
+/**
+ * A read page. `changes`: the rows, for the main thread to write (pull.ts applyChanges). `applied`: the worker
+ * writes the page itself and this settles when its transaction has; null when the worker did not write it because
+ * it needs a reset.
+ */
+export type ReadPage = { head: PageHead; counts: Record<string, number> } & ({ changes: SyncChange[] } | { applied: Promise<void> | null });
+
+/** Reads a page's body; with `apply`, a reader that can writes it into the device database too. */
+export type PageReader = (body: ArrayBuffer, apply?: ApplyTarget) => Promise<ReadPage>;
+
+/** The error of a write the worker could not make, with the browser's name (QuotaExceededError, …). */
+function workerError(name: string, message: string): Error {
+  const error = new Error(message);
+  error.name = name;
+  return error;
+}
+
+interface Reading {
+  body: ArrayBuffer;
+  changes: SyncChange[];
+  resolve: (page: ReadPage) => void;
+  reject: (error: Error) => void;
+  /** Once the head is in, for a page the worker writes. */
+  applied?: { resolve: () => void; reject: (error: Error) => void };
+}
 
 /**
- * The main thread's side: `read(body)` resolves to the whole page once the worker posted its head. Requests are
- * told apart by id, so pages read at the same time (a prefetched next page) do not mix. A worker that fails
- * (its script could not load) rejects what it was reading and is not used again: `fallback` reads it instead.
+ * The main thread's side: `read(body, apply?)` resolves to the page once the worker posted its head. Requests are
+ * told apart by id, so pages read at the same time (a prefetched next page) do not mix. A worker that fails (its
+ * script could not load, or it died) rejects what it was writing, reads what it was reading with `fallback`, and
+ * is not used again.
  */
 export function createPageReader(worker: PageWorker, fallback: PageReader): PageReader {
-  const reading = new Map<number, { changes: SyncChange[]; resolve: (page: PullResponse) => void; reject: (error: Error) => void; body: ArrayBuffer }>();
+  const reading = new Map<number, Reading>();
   let broken = false;
   let nextId = 1;
   worker.addEventListener('message', ({ data: reply }) => {
     const entry = reading.get(reply.id);
     if (!entry) return;
-    if (reply.type === 'slice') {
-      for (const change of reply.changes) entry.changes.push(change);
-      return;
+    switch (reply.type) {
+      case 'slice':
+        for (const change of reply.changes) entry.changes.push(change);
+        return;
+      case 'head': {
+        const counts = reply.counts ?? countByKind(entry.changes);
+        if (reply.applying === undefined) {
+          reading.delete(reply.id);
+          entry.resolve({ head: reply.head, counts, changes: entry.changes });
+        } else if (!reply.applying) {
+          reading.delete(reply.id);
+          entry.resolve({ head: reply.head, counts, applied: null });
+        } else {
+          const applied = new Promise<void>((resolve, reject) => (entry.applied = { resolve, reject }));
+          // why: a failure is thrown where `applied` is awaited; a page fetched ahead may never be.
+          applied.catch(() => undefined);
+          entry.resolve({ head: reply.head, counts, applied });
+        }
+        return;
+      }
+      case 'applied':
+        reading.delete(reply.id);
+        entry.applied?.resolve();
+        return;
+      case 'apply-failed':
+        reading.delete(reply.id);
+        entry.applied?.reject(workerError(reply.name, reply.message));
+        return;
+      case 'invalid':
+        reading.delete(reply.id);
+        entry.reject(new InvalidPageError(undefined, reply.message));
     }
-    reading.delete(reply.id);
-    if (reply.type === 'head') entry.resolve({ ...reply.head, changes: entry.changes });
-    else entry.reject(new InvalidPageError(undefined, reply.message));
   });
   worker.addEventListener('error', () => {
     broken = true;
     for (const [id, entry] of reading) {
       reading.delete(id);
-      fallback(entry.body).then(entry.resolve, entry.reject);
+      // Whether the write committed before the worker died is not known here: the pull stops, the next one
+      // starts from the stored cursor.
+      if (entry.applied) entry.applied.reject(new Error('pull page worker failed'));
+      else fallback(entry.body).then(entry.resolve, entry.reject);
     }
   });
-  return (body) => {
+  return (body, apply) => {
     if (broken) return fallback(body);
     const id = nextId++;
-    return new Promise<PullResponse>((resolve, reject) => {
+    return new Promise<ReadPage>((resolve, reject) => {
       reading.set(id, { changes: [], resolve, reject, body });
       // why no transfer: the body is kept for the fallback; copying it is one memcpy, not a parse.
-      worker.postMessage({ id, body });
+      worker.postMessage(apply ? { id, body, apply } : { id, body });
     });
   };
 }
@@ -131,9 +212,9 @@ export function yieldToBrowser(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-/** The same check on the main thread, a slice per task. */
-export async function readPageHere(body: ArrayBuffer): Promise<PullResponse> {
+/** The same check on the main thread, a slice per task; the rows come back to be written there. */
+export async function readPageHere(body: ArrayBuffer): Promise<ReadPage> {
   const changes: SyncChange[] = [];
   const head = await readPage(new TextDecoder().decode(body), (slice) => changes.push(...slice), yieldToBrowser);
-  return { ...head, changes };
+  return { head, counts: countByKind(changes), changes };
 }

@@ -1,7 +1,8 @@
 /**
  * Pulls the change feed into the mirror (`GET /api/sync/pull`, src/shared/api/sync.ts). From cursor 0 it is the
- * initial sync (progress: counts per kind); afterwards it is incremental. Each page is applied in one Dexie
- * transaction together with its cursor, so a killed tab resumes from the last whole page.
+ * initial sync (progress: counts per kind); afterwards it is incremental. Each page is applied in one transaction
+ * together with its cursor, so a killed tab resumes from the last whole page: by the page worker that read it
+ * (page-apply.ts), or here with Dexie where no worker runs (applyChanges).
  *
  * - A field a still-pending outbox entry changed is never overwritten: the pending value wins until the server
  *   acknowledged the write (the optimistic view survives the pull).
@@ -12,11 +13,13 @@
  *   bytes are untouched, and rows created by pending writes are put back at once, so nothing the user entered
  *   disappears from the screens.
  */
-import { PULL_LIMIT_DEFAULT, PULL_LIMIT_INITIAL, SYNC_FORMAT_VERSION, SYNC_HEADERS, type PullResponse, type SyncChange } from '../../shared/api/sync';
-import { MIRROR_KIND_NAMES, isMirrorKind, type LocalDatabase, type MirrorKind, type MirrorRow, type OutboxEntry } from '../db/local-db';
+import { PULL_LIMIT_DEFAULT, PULL_LIMIT_INITIAL, SYNC_FORMAT_VERSION, SYNC_HEADERS, type SyncChange } from '../../shared/api/sync';
+import { MIRROR_KIND_NAMES, isMirrorKind, type LocalDatabase, type MirrorKind } from '../db/local-db';
 import { ApiError, type ApiClient } from '../lib/api-client';
 import { readState, stateKeys, writeState } from './outbox';
-import { createPageReader, readPageHere, type PageReader } from './pull-page';
+import type { ApplyTarget } from './page-apply';
+import { pageNeedsReset, pendingValues, planPage, stampAfter, type MirrorStamp } from './page-plan';
+import { createPageReader, readPageHere, type PageReader, type ReadPage } from './pull-page';
 
 export interface PullProgress {
   /** True while pulling from cursor 0 (initial sync or after a reset). */
@@ -46,18 +49,6 @@ export interface PullResult {
 
 const MAX_RESETS = 2;
 
-/** Latest pending value per field of each record, in mutation order. */
-function pendingValues(entries: OutboxEntry[]): Map<string, Record<string, unknown>> {
-  const byRecord = new Map<string, Record<string, unknown>>();
-  for (const entry of [...entries].sort((a, b) => a.mutationId - b.mutationId)) {
-    const key = `${entry.kind}:${entry.nodeid}`;
-    const values = byRecord.get(key) ?? {};
-    for (const field of entry.fields) values[field] = entry.values[field];
-    byRecord.set(key, values);
-  }
-  return byRecord;
-}
-
 /**
  * Rows per `bulkPut`/`bulkDelete` call. The browser clones every row of a call in one main-thread task (~0.45 ms
  * a row at 4× CPU throttle on a busy machine), so a page of 1,000 rows in one call blocked the tab for ~0.5 s;
@@ -70,44 +61,24 @@ function pendingValues(entries: OutboxEntry[]): Map<string, Record<string, unkno
 const WRITE_CHUNK = 50;
 
 /**
- * Applies one page of changes and its cursor in one transaction: per kind `bulkPut` of the rows and `bulkDelete`
- * of the tombstones in chunks, no await per row (a put per row cost 4× a bulk put in Chromium). Within a page a
- * record's last change wins (the page is in version order), so a row and its later tombstone end deleted and a
- * tombstone followed by a re-creation ends put. Pending outbox values are merged into the rows before the put.
+ * The main thread's writer of a page (where no page worker writes it): the page's plan (page-plan.ts: last change
+ * per record, pending outbox values merged in) and its cursor in one Dexie transaction, per kind `bulkPut` of the
+ * rows and `bulkDelete` of the tombstones in chunks, no await per row (a put per row cost 4× a bulk put in
+ * Chromium).
  */
 export async function applyChanges(db: LocalDatabase, changes: SyncChange[], cursor: number): Promise<void> {
-  // The last change per record decides; grouped per kind afterwards.
-  const last = new Map<string, SyncChange>();
-  for (const change of changes) {
-    if (isMirrorKind(change.kind)) last.set(`${change.kind}:${change.nodeid}`, change);
-  }
-  const puts = new Map<MirrorKind, MirrorRow[]>();
-  const deletes = new Map<MirrorKind, string[]>();
   const kinds = [...new Set(changes.map((change) => change.kind).filter(isMirrorKind))];
   await db.transaction('rw', [db.outbox, db.syncState, ...kinds.map((kind) => db.mirror(kind))], async () => {
     // Only the outbox's index of records is needed when it is empty (the usual case in an initial sync).
     const pending = (await db.outbox.count()) === 0 ? undefined : pendingValues(await db.outbox.toArray());
-    for (const [key, change] of last) {
-      const kind = change.kind as MirrorKind;
-      if (change.deleted) {
-        const list = deletes.get(kind) ?? [];
-        list.push(change.nodeid);
-        deletes.set(kind, list);
-        continue;
-      }
-      const local = pending?.get(key);
-      const row: MirrorRow = local ? { ...(change.data ?? {}), ...local, nodeid: change.nodeid, version: change.version } : { ...(change.data ?? {}), nodeid: change.nodeid, version: change.version };
-      const list = puts.get(kind) ?? [];
-      list.push(row);
-      puts.set(kind, list);
-    }
+    const { puts, deletes } = planPage(changes, pending, isMirrorKind);
     await Promise.all([writeState(db, stateKeys.cursor, cursor), writeState(db, stateKeys.mirrorFormat, SYNC_FORMAT_VERSION)]);
     const writes: (() => Promise<unknown>)[] = [];
     for (const [kind, nodeids] of deletes) {
-      for (const [start, end] of chunks(nodeids.length, writes.length)) writes.push(() => db.mirror(kind).bulkDelete(nodeids.slice(start, end)));
+      for (const [start, end] of chunks(nodeids.length, writes.length)) writes.push(() => db.mirror(kind as MirrorKind).bulkDelete(nodeids.slice(start, end)));
     }
     for (const [kind, rows] of puts) {
-      for (const [start, end] of chunks(rows.length, writes.length)) writes.push(() => db.mirror(kind).bulkPut(rows.slice(start, end)));
+      for (const [start, end] of chunks(rows.length, writes.length)) writes.push(() => db.mirror(kind as MirrorKind).bulkPut(rows.slice(start, end)));
     }
     await inPipeline(writes);
   });
@@ -203,7 +174,24 @@ function defaultPageReader(): PageReader {
   return appPageReader;
 }
 
-async function fetchPage(deps: PullDeps, cursor: number, initial: boolean): Promise<PullResponse> {
+/**
+ * What the page worker needs to write a page into this device database itself (page-apply.ts): the page is written
+ * only after `storedCursor` and on a mirror stamped `mirror`. The index names come from Dexie's schema.
+ */
+function applyTarget(db: LocalDatabase, storedCursor: number | undefined, mirror: MirrorStamp): ApplyTarget {
+  const indexes: Record<string, string[]> = {};
+  for (const kind of MIRROR_KIND_NAMES) indexes[kind] = db.mirror(kind).schema.indexes.map((index) => index.name);
+  return {
+    database: db.name,
+    storedCursor,
+    mirror,
+    formatVersion: SYNC_FORMAT_VERSION,
+    keys: { cursor: stateKeys.cursor, mirrorFormat: stateKeys.mirrorFormat, pullScope: stateKeys.pullScope },
+    indexes,
+  };
+}
+
+async function fetchPage(deps: PullDeps, cursor: number, initial: boolean, apply: ApplyTarget): Promise<ReadPage> {
   const response = await deps.api.send('GET', 'sync/pull', {
     searchParams: { cursor, limit: deps.limit ?? (initial ? PULL_LIMIT_INITIAL : PULL_LIMIT_DEFAULT) },
     headers: { [SYNC_HEADERS.clientId]: deps.clientId },
@@ -217,10 +205,11 @@ async function fetchPage(deps: PullDeps, cursor: number, initial: boolean): Prom
     }
     throw new ApiError({ kind: 'http', statusCode: response.status, message: typeof record.message === 'string' ? record.message : `HTTP ${response.status}` });
   }
-  // Only the bytes are read here: parsing and the contract check happen in the page reader (pull-page.ts).
+  // Only the bytes are read here: parsing, the contract check and (in the worker) the write happen in the page
+  // reader (pull-page.ts).
   const body = await response.arrayBuffer();
   try {
-    return await (deps.readPage ?? defaultPageReader())(body);
+    return await (deps.readPage ?? defaultPageReader())(body, apply);
   } catch (cause) {
     throw new ApiError({ kind: 'invalid-response', statusCode: response.status, message: 'Pull answer does not match the contract', cause });
   }
@@ -238,7 +227,12 @@ export async function pull(deps: PullDeps): Promise<PullResult> {
   if (formatChanged) await resetMirror(db);
   // A row the sender could not put right (a stale replayed answer, a refused write) is fetched again.
   const pullFrom = await readState<number>(db, stateKeys.pullFrom);
-  let cursor = Math.min((await readState<number>(db, stateKeys.cursor)) ?? 0, pullFrom ?? Infinity);
+  let storedCursor = await readState<number>(db, stateKeys.cursor);
+  let cursor = Math.min(storedCursor ?? 0, pullFrom ?? Infinity);
+  // What the mirror was filled under. (No scope stored but a cursor: a mirror filled before pulls were filtered,
+  // which holds every kind.)
+  const knownScope = await readState<string>(db, stateKeys.pullScope);
+  let stamp: MirrorStamp = { scope: knownScope, filled: knownScope !== undefined || cursor > 0 };
   let initial = cursor === 0;
   let counts: Record<string, number> = {};
   let total = 0;
@@ -247,41 +241,49 @@ export async function pull(deps: PullDeps): Promise<PullResult> {
   // The first page of an initial sync can take a while (the whole plant): show the progress bar from the start.
   if (initial) deps.onProgress?.({ initial, counts: {}, done: false });
   // The next page, requested while the current one is written.
-  let ahead: Promise<PullResponse> | undefined;
+  let ahead: Promise<ReadPage> | undefined;
   for (;;) {
-    const page = await (ahead ?? fetchPage(deps, cursor, initial));
+    const page = await (ahead ?? fetchPage(deps, cursor, initial, applyTarget(db, storedCursor, stamp)));
     ahead = undefined;
-    // The user's read permissions changed since the mirror was filled: rows of kinds no longer readable must go,
-    // rows of newly readable kinds older than the cursor must come. Same as a reset.
-    const knownScope = await readState<string>(db, stateKeys.pullScope);
-    // (No scope stored but a cursor: a mirror filled before pulls were filtered, which holds every kind.)
-    const filled = knownScope !== undefined || cursor > 0;
-    const scopeChanged = filled && page.scope !== undefined && page.scope !== (knownScope ?? '');
-    if (page.reset || page.formatVersion !== SYNC_FORMAT_VERSION || scopeChanged) {
+    const { head } = page;
+    // The server asks for a reset, the page is of another format, or the user's read permissions changed since the
+    // mirror was filled (rows of kinds no longer readable must go, rows of newly readable kinds older than the
+    // cursor must come): the mirror is emptied and pulled from 0. A worker that writes pages decided it already.
+    if ('changes' in page ? pageNeedsReset(head, stamp, SYNC_FORMAT_VERSION) : page.applied === null) {
       resets += 1;
       if (resets > MAX_RESETS) throw new ApiError({ kind: 'invalid-response', statusCode: 200, message: 'Pull keeps asking for a reset' });
       await resetMirror(db);
       cursor = 0;
+      storedCursor = 0;
+      stamp = { scope: undefined, filled: false };
       initial = true;
       counts = {};
       deps.onProgress?.({ initial, counts, done: false });
       continue;
     }
     // The server's time for the next page and its reading overlap this page's writes. The next request carries
-    // this page's cursor, as it would after the write; nothing of it is applied before this page's transaction.
-    if (page.hasMore) {
-      ahead = fetchPage(deps, page.cursor, initial);
+    // this page's cursor, as it would after the write; nothing of it is written before this page's transaction
+    // (the worker writes a page only after the cursor it was asked after).
+    const next = stampAfter(stamp, head.scope);
+    if (head.hasMore) {
+      ahead = fetchPage(deps, head.cursor, initial, applyTarget(db, head.cursor, next));
       // why: a failure is thrown where the page is awaited; until then it must not count as unhandled.
       ahead.catch(() => undefined);
     }
-    await applyChanges(db, page.changes, page.cursor);
-    if (page.scope !== undefined && page.scope !== knownScope) await writeState(db, stateKeys.pullScope, page.scope);
-    for (const change of page.changes) counts[change.kind] = (counts[change.kind] ?? 0) + 1;
-    total += page.changes.length;
-    cursor = page.cursor;
-    lastMutationId = page.lastMutationId;
-    deps.onProgress?.({ initial, counts: { ...counts }, done: !page.hasMore });
-    if (!page.hasMore) break;
+    if ('changes' in page) {
+      await applyChanges(db, page.changes, head.cursor);
+      if (head.scope !== undefined && head.scope !== stamp.scope) await writeState(db, stateKeys.pullScope, head.scope);
+    } else {
+      await page.applied;
+    }
+    stamp = next;
+    storedCursor = head.cursor;
+    for (const [kind, count] of Object.entries(page.counts)) counts[kind] = (counts[kind] ?? 0) + count;
+    total += Object.values(page.counts).reduce((sum, count) => sum + count, 0);
+    cursor = head.cursor;
+    lastMutationId = head.lastMutationId;
+    deps.onProgress?.({ initial, counts: { ...counts }, done: !head.hasMore });
+    if (!head.hasMore) break;
   }
   await db.transaction('rw', db.syncState, async () => {
     await writeState(db, stateKeys.lastSyncAt, (deps.now ?? Date.now)());

@@ -58,7 +58,7 @@ export interface SyncTestServer {
   expireSignedUrls(): void;
   lastMutation: Map<string, number>;
   stored: Map<string, StoredResult>;
-  feed: { changes: SyncChange[]; reset: boolean; pageSize: number };
+  feed: { changes: SyncChange[]; reset: boolean; pageSize: number; /** The pull's `scope` (the user's read permissions); absent when undefined. */ scope?: string };
   close(): Promise<void>;
   clear(): void;
 }
@@ -202,7 +202,7 @@ function createSyncTestServer(): { server: SyncTestServer; listen: () => Promise
       const newer = state.feed.changes.filter((change) => change.version > cursor).sort((a, b) => a.version - b.version);
       const page = newer.slice(0, state.feed.pageSize);
       const next = page.length ? page[page.length - 1]!.version : cursor;
-      const answer: PullResponse = { formatVersion: SYNC_FORMAT_VERSION, cursor: next, hasMore: newer.length > page.length, lastMutationId: last, changes: page };
+      const answer: PullResponse = { formatVersion: SYNC_FORMAT_VERSION, cursor: next, hasMore: newer.length > page.length, lastMutationId: last, changes: page, ...(state.feed.scope === undefined ? {} : { scope: state.feed.scope }) };
       return send(res, 200, answer);
     }
 
