@@ -69,6 +69,31 @@ export function whenLanguageLoaded(): Promise<void> {
   return languageLoaded;
 }
 
+/** What a `{{value, number(…)}}` may set of Intl.NumberFormat; every other option i18next passes is the t() call's own. */
+const NUMBER_FORMAT_OPTIONS = [
+  'style', 'currency', 'currencyDisplay', 'unit', 'unitDisplay', 'notation', 'compactDisplay', 'signDisplay', 'useGrouping',
+  'minimumIntegerDigits', 'minimumFractionDigits', 'maximumFractionDigits', 'minimumSignificantDigits', 'maximumSignificantDigits',
+] as const;
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * The `number` format of the texts (`{{count, number}}`): one Intl.NumberFormat per language and format options.
+ * i18next's own cache keys a formatter by every option of the t() call, the count among them, so a list of 500
+ * machines with their counts built 500 formatters and stringified each call's options (W1 profile at 4× CPU: 59 ms
+ * of a 172 ms dashboard render).
+ */
+export function formatNumberText(value: unknown, language: string | undefined, options: Record<string, unknown> = {}): string {
+  const chosen: Record<string, unknown> = {};
+  for (const option of NUMBER_FORMAT_OPTIONS) if (options[option] !== undefined) chosen[option] = options[option];
+  const key = `${language ?? DEFAULT_LANGUAGE}${JSON.stringify(chosen)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(language ?? DEFAULT_LANGUAGE, chosen as Intl.NumberFormatOptions);
+    numberFormats.set(key, format);
+  }
+  return format.format(value as number);
+}
+
 export function initI18n(language: Language = storedLanguage()): typeof i18n {
   if (i18n.isInitialized) return i18n;
   void i18n.use(initReactI18next).init({
@@ -80,6 +105,7 @@ export function initI18n(language: Language = storedLanguage()): typeof i18n {
     initAsync: false,
     interpolation: { escapeValue: false }, // React escapes
   });
+  i18n.services.formatter?.add('number', formatNumberText);
   syncDocumentLanguage(language);
   if (language !== DEFAULT_LANGUAGE) {
     languageLoaded = ensureResources(language)
