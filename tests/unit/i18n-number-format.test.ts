@@ -19,5 +19,13 @@ describe('number format of the texts', () => {
     const constructed = vi.spyOn(Intl, 'NumberFormat');
     for (let count = 2; count < 200; count++) i18n.t('machine.list.count', { count });
     expect(constructed).not.toHaveBeenCalled();
+    constructed.mockRestore();
+    // A value already formatted is not formatted again (a list's rows repeat their counts).
+    // why the getter: Intl.NumberFormat's format is an accessor that returns the bound function.
+    const formatted = vi.spyOn(Intl.NumberFormat.prototype as unknown as Record<'format', unknown>, 'format', 'get');
+    for (let round = 0; round < 3; round++) for (let count = 2; count < 200; count++) i18n.t('machine.list.count', { count });
+    expect(formatted).not.toHaveBeenCalled();
+    expect(i18n.t('machine.list.count', { count: 20_000 })).toContain('20.000');
+    expect(formatted).toHaveBeenCalledTimes(1);
   });
 });

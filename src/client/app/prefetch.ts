@@ -8,6 +8,7 @@
  * `start-prefetch.ts` runs it as the entry's first module, before the rest of the entry is evaluated.
  */
 import { matchPath } from 'react-router-dom';
+import { warmNumberFormat } from '../lib/i18n';
 import { SESSION_STORAGE_KEY } from '../lib/session-vault';
 import { preloadSessionParser } from '../stores/session-store';
 import { preloadSyncRuntime } from '../sync/app-sync';
@@ -46,10 +47,11 @@ export function prefetchCurrentRoute(pathname: string = window.location.pathname
  * The user started on the login form: the design system, the frame and the screen at `target` load while they type.
  * Building Chakra's system when its chunk runs is the longest task of the start, and each import adds a
  * <link rel="modulepreload"> per chunk it needs (the frame's ~90 ms at 4× CPU, mostly appendChild, in a profile of
- * the login): done at the tap, both were long tasks in the way of the first sync (W1, docs/benchmarks.md).
+ * the login): done at the tap, both were long tasks in the way of the first sync (W1, docs/benchmarks.md). So is
+ * the browser's first number format (lib/i18n.ts warmNumberFormat), which the dashboard's first render needed.
  */
 export function prefetchForLogin(target: string): void {
-  inTurns([prefetchDesignSystem, ...signedInScreen(target)]);
+  inTurns([prefetchDesignSystem, ...signedInScreen(target), warmNumberFormat]);
 }
 
 /**

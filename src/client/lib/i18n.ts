@@ -74,24 +74,41 @@ const NUMBER_FORMAT_OPTIONS = [
   'style', 'currency', 'currencyDisplay', 'unit', 'unitDisplay', 'notation', 'compactDisplay', 'signDisplay', 'useGrouping',
   'minimumIntegerDigits', 'minimumFractionDigits', 'maximumFractionDigits', 'minimumSignificantDigits', 'maximumSignificantDigits',
 ] as const;
-const numberFormats = new Map<string, Intl.NumberFormat>();
+const numberFormats = new Map<string, { format: Intl.NumberFormat; texts: Map<unknown, string> }>();
+/** Formatted values kept per format: counts repeat (a list's rows), and each `format` call costs ~0.1 ms at 4× CPU. */
+const NUMBER_TEXTS_KEPT = 2048;
 
 /**
- * The `number` format of the texts (`{{count, number}}`): one Intl.NumberFormat per language and format options.
- * i18next's own cache keys a formatter by every option of the t() call, the count among them, so a list of 500
- * machines with their counts built 500 formatters and stringified each call's options (W1 profile at 4× CPU: 59 ms
- * of a 172 ms dashboard render).
+ * The `number` format of the texts (`{{count, number}}`): one Intl.NumberFormat per language and format options,
+ * and each value formatted once. i18next's own cache keys a formatter by every option of the t() call, the count
+ * among them, so a list of 500 machines with their counts built 500 formatters and stringified each call's options;
+ * and Intl's `format` alone, once per row, was ~55 ms of a dashboard render at 4× CPU (W1 profile).
  */
 export function formatNumberText(value: unknown, language: string | undefined, options: Record<string, unknown> = {}): string {
   const chosen: Record<string, unknown> = {};
   for (const option of NUMBER_FORMAT_OPTIONS) if (options[option] !== undefined) chosen[option] = options[option];
   const key = `${language ?? DEFAULT_LANGUAGE}${JSON.stringify(chosen)}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(language ?? DEFAULT_LANGUAGE, chosen as Intl.NumberFormatOptions);
-    numberFormats.set(key, format);
+  let entry = numberFormats.get(key);
+  if (!entry) {
+    entry = { format: new Intl.NumberFormat(language ?? DEFAULT_LANGUAGE, chosen as Intl.NumberFormatOptions), texts: new Map() };
+    numberFormats.set(key, entry);
   }
-  return format.format(value as number);
+  let text = entry.texts.get(value);
+  if (text === undefined) {
+    text = entry.format.format(value as number);
+    if (entry.texts.size >= NUMBER_TEXTS_KEPT) entry.texts.clear();
+    entry.texts.set(value, text);
+  }
+  return text;
+}
+
+/**
+ * Formats one number, so the browser has loaded its number data for the language before a screen needs it: the first
+ * Intl.NumberFormat of a page costs ~55 ms at 4× CPU (W1 profile: inside the dashboard's first render after the
+ * login). The login runs it while the user types.
+ */
+export function warmNumberFormat(): void {
+  formatNumberText(0, currentLanguage());
 }
 
 export function initI18n(language: Language = storedLanguage()): typeof i18n {
