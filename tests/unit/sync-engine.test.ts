@@ -3,6 +3,7 @@ import { LocalDatabase } from '../../src/client/db/local-db';
 import { createApiClient } from '../../src/client/lib/api-client';
 import { syncStore } from '../../src/client/stores/sync-store';
 import { createNotification } from '../../src/client/sync/repositories/notifications';
+import { readState, stateKeys } from '../../src/client/sync/outbox';
 import { createSyncEngine } from '../../src/client/sync/sync-engine';
 import { fixedTokens, MACHINE, USER, useSyncTestServer } from './support/sync-test-server';
 
@@ -81,6 +82,25 @@ describe('sync engine', () => {
       await until(() => server.applied.length === 1);
       await until(async () => (await db.outbox.count()) === 0 && syncStore.getState().pendingCount === 0 && !syncStore.getState().sending);
       expect(syncStore.getState().error).toBeNull();
+    } finally {
+      stop();
+    }
+  });
+
+  it('shows the new last sync as soon as a pull has completed, not after the counts’ next read', async () => {
+    const db = new LocalDatabase(`engine-test-${Math.random()}`);
+    const api = createApiClient({ baseUrl: server.baseUrl, tokens: fixedTokens });
+    const engine = createSyncEngine({ db, api, getUser: () => USER, origin: server.origin });
+    const stop = engine.start();
+    try {
+      await until(() => syncStore.getState().lastSyncAt !== null);
+      const first = syncStore.getState().lastSyncAt!;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await engine.syncNow();
+      const stored = await readState<number>(db, stateKeys.lastSyncAt);
+      expect(stored).toBeGreaterThan(first);
+      // The counts read again only after SYNC_COUNTS_SETTLE_MS: this is the engine's own.
+      expect(syncStore.getState().lastSyncAt).toBe(stored);
     } finally {
       stop();
     }

@@ -1,7 +1,7 @@
 import Dexie, { type ObservabilitySet } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { LocalDatabase } from '../../src/client/db/local-db';
-import { SYNC_COUNTS_PACE, SYNC_COUNTS_SETTLE_MS, watchSyncCounts } from '../../src/client/sync/live-status';
+import { SYNC_COUNTS_MAX_DELAY_MS, SYNC_COUNTS_PACE, SYNC_COUNTS_SETTLE_MS, watchSyncCounts } from '../../src/client/sync/live-status';
 import { countUserActions } from '../../src/client/sync/outbox';
 import { createBrand } from '../../src/client/sync/repositories/brands';
 import { createNotification } from '../../src/client/sync/repositories/notifications';
@@ -90,6 +90,31 @@ describe('unsent changes are counted as user actions', () => {
       await expect.poll(() => syncStore.getState().pendingCount).toBe(1);
       // Never sooner than the settle time, however quick the read.
       expect(SYNC_COUNTS_PACE * 30).toBeGreaterThanOrEqual(SYNC_COUNTS_SETTLE_MS);
+    } finally {
+      stop();
+    }
+  });
+
+  it('however slow the last read (it waited for a sync page’s write), the next one comes within SYNC_COUNTS_MAX_DELAY_MS', async () => {
+    const db = newDb();
+    const delays: number[] = [];
+    const scheduled: (() => void)[] = [];
+    // why a clock of its own: every read takes 2 s here, as one waiting behind an initial sync page's transaction.
+    let clock = 0;
+    const now = () => (clock += 1000);
+    const stop = watchSyncCounts(db, () => USER, (read, delayMs) => {
+      delays.push(delayMs);
+      scheduled.push(read);
+      return () => undefined;
+    }, now);
+    try {
+      await expect.poll(() => clock).toBe(2000);
+      for (const pending of scheduled.splice(0)) pending();
+      await expect.poll(() => clock % 2000).toBe(0);
+      delays.length = 0;
+      await createNotification({ db, usernodeid: USER }, { type: 0, title: 'Eine', equipmentnodeid: MACHINE });
+      await expect.poll(() => delays).toEqual([SYNC_COUNTS_MAX_DELAY_MS]);
+      expect(SYNC_COUNTS_PACE * 2000).toBeGreaterThan(SYNC_COUNTS_MAX_DELAY_MS);
     } finally {
       stop();
     }

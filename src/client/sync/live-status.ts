@@ -46,6 +46,14 @@ function touchesCounts(db: LocalDatabase, parts: ObservabilitySet): boolean {
  */
 export const SYNC_COUNTS_PACE = 10;
 
+/**
+ * The longest the counts wait after a change, however slow the last read was. A read also waits for any write
+ * transaction on its tables: during an initial sync each page's transaction holds the sync state for a second or
+ * so, a read took that long, and the paced read after the last page came ~10 s after it — the app bar said
+ * "Synchronisiert" 5–6 s after the last page was written (W1, docs/decisions.md § The pending count paces itself).
+ */
+export const SYNC_COUNTS_MAX_DELAY_MS = 1500;
+
 /** Runs `read` after `delayMs`; returns how to call it off. */
 export type ScheduleRead = (read: () => void, delayMs: number) => () => void;
 
@@ -73,7 +81,7 @@ export function watchSyncCounts(db: LocalDatabase, getUser: () => string | null,
     );
   };
   const onChange = (parts: ObservabilitySet) => {
-    if (cancel === undefined && !stopped && touchesCounts(db, parts)) cancel = schedule(read, Math.max(SYNC_COUNTS_SETTLE_MS, SYNC_COUNTS_PACE * lastReadMs));
+    if (cancel === undefined && !stopped && touchesCounts(db, parts)) cancel = schedule(read, Math.min(SYNC_COUNTS_MAX_DELAY_MS, Math.max(SYNC_COUNTS_SETTLE_MS, SYNC_COUNTS_PACE * lastReadMs)));
   };
   Dexie.on.storagemutated.subscribe(onChange);
   read();

@@ -41,6 +41,8 @@ export interface PullDeps {
 }
 
 export interface PullResult {
+  /** When the pull completed (stored as the last sync): the app bar shows it at once, not after its next read. */
+  syncedAt: number;
   changes: number;
   reset: boolean;
   cursor: number;
@@ -285,12 +287,13 @@ export async function pull(deps: PullDeps): Promise<PullResult> {
     deps.onProgress?.({ initial, counts: { ...counts }, done: !head.hasMore });
     if (!head.hasMore) break;
   }
+  const syncedAt = (deps.now ?? Date.now)();
   await db.transaction('rw', db.syncState, async () => {
-    await writeState(db, stateKeys.lastSyncAt, (deps.now ?? Date.now)());
+    await writeState(db, stateKeys.lastSyncAt, syncedAt);
     await writeState(db, stateKeys.initialSyncDone, true);
     await writeState(db, stateKeys.lastMutationAck(deps.clientId), lastMutationId);
     // Done with it, unless the sender asked for an even earlier version while this pull ran.
     if (pullFrom !== undefined && (await readState<number>(db, stateKeys.pullFrom)) === pullFrom) await db.syncState.delete(stateKeys.pullFrom);
   });
-  return { changes: total, reset: resets > 0, cursor, lastMutationId };
+  return { syncedAt, changes: total, reset: resets > 0, cursor, lastMutationId };
 }

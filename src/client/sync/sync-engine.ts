@@ -126,6 +126,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         clientId,
         onProgress: (progress) => setSyncStatus({ initialSync: { active: progress.initial && !progress.done, counts: progress.counts } }),
       });
+      // The counts (live-status.ts) would show it after their next read, paced behind the pull's writes.
+      setSyncStatus({ lastSyncAt: result.syncedAt });
       if (result.changes > 0) deps.afterChanges?.();
       if (outcome.type === 'idle') setSyncStatus({ error: null });
     } catch (error) {
