@@ -8,7 +8,6 @@
  * `start-prefetch.ts` runs it as the entry's first module, before the rest of the entry is evaluated.
  */
 import { matchPath } from 'react-router-dom';
-import { warmNumberFormat } from '../lib/i18n';
 import { SESSION_STORAGE_KEY } from '../lib/session-vault';
 import { preloadSessionParser } from '../stores/session-store';
 import { preloadSyncRuntime } from '../sync/app-sync';
@@ -48,10 +47,19 @@ export function prefetchCurrentRoute(pathname: string = window.location.pathname
  * Building Chakra's system when its chunk runs is the longest task of the start, and each import adds a
  * <link rel="modulepreload"> per chunk it needs (the frame's ~90 ms at 4× CPU, mostly appendChild, in a profile of
  * the login): done at the tap, both were long tasks in the way of the first sync (W1, docs/benchmarks.md). So is
- * the browser's first number format (lib/i18n.ts warmNumberFormat), which the dashboard's first render needed.
+ * the browser's first number format (warmNumberFormat), which the dashboard's first render needed.
  */
 export function prefetchForLogin(target: string): void {
   inTurns([prefetchDesignSystem, ...signedInScreen(target), warmNumberFormat]);
+}
+
+/**
+ * Formats one number in the page's language, so the browser has loaded its number data before the dashboard's
+ * first render needs it: the first Intl.NumberFormat of a page cost ~55 ms of that render at 4× CPU (W1 profile).
+ * Not through lib/i18n.ts: importing it here moved i18next into chunks of its own.
+ */
+function warmNumberFormat(): void {
+  new Intl.NumberFormat(document.documentElement.lang || undefined).format(0);
 }
 
 /**

@@ -102,15 +102,6 @@ export function formatNumberText(value: unknown, language: string | undefined, o
   return text;
 }
 
-/**
- * Formats one number, so the browser has loaded its number data for the language before a screen needs it: the first
- * Intl.NumberFormat of a page costs ~55 ms at 4× CPU (W1 profile: inside the dashboard's first render after the
- * login). The login runs it while the user types.
- */
-export function warmNumberFormat(): void {
-  formatNumberText(0, currentLanguage());
-}
-
 export function initI18n(language: Language = storedLanguage()): typeof i18n {
   if (i18n.isInitialized) return i18n;
   void i18n.use(initReactI18next).init({
