@@ -36,7 +36,11 @@ async function productRun(options: BenchOptions, baseUrl: string, throttle: numb
     await page.goto(`${baseUrl}/login`);
     await page.getByRole('textbox', { name: 'E-Mail' }).fill(DEMO_USERS.technician.email);
     await page.getByRole('textbox', { name: 'Passwort' }).fill(DEMO_PASSWORD);
-    // Only the tasks of the sync count, not the app's start on the login screen.
+    // Only the tasks of the sync count, not the app's start on the login screen. The form's first focus loads the
+    // design system and the first screen (prefetchForLogin) while a user types, which takes seconds; filled in one
+    // step, the tap came while that code still ran, and its evaluation (~600 ms at 4×) was counted as the sync's.
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 10_000 })));
     await page.evaluate(() => ((window as unknown as { __longTasks: number[] }).__longTasks.length = 0));
     const started = Date.now();
     await page.getByRole('button', { name: 'Anmelden' }).click();
@@ -148,7 +152,7 @@ const workload: Workload = {
       const notes: string[] = [
         `Plant: ${size.machines} machines, ${size.notifications} generated notifications, ${size.readings} generated readings, attachment metadata (one per ten notifications) on top of the demo plant: the technician's pull is ${rows.length} rows in ${all.pages} pages of ${PULL_LIMIT_INITIAL} (${megabytes.toFixed(1)} MB JSON).`,
         'App: login tap → "Synchronisiert" on a fresh profile (includes the login and the first render). Floor: the same pages fetched with fetch() in a page of the app\'s origin and put into a plain IndexedDB database, one transaction per page (includes the API login). PouchDB: pouchdb-server --in-memory with the same rows as documents, replicate.from with batch_size 1000 (the PouchDB default is 100) into pouchdb-browser (IndexedDB).',
-        'Longest task: PerformanceObserver longtask entries from the login tap to "Synchronisiert". Heap: Performance.getMetrics JSHeapUsedSize after the sync.',
+        'Longest task: PerformanceObserver longtask entries from the login tap to "Synchronisiert"; the tap comes once the login screen is idle (no request for 500 ms, then an idle callback), as after a user typed the password, so the login form\'s own prefetch is not counted. Heap: Performance.getMetrics JSHeapUsedSize after the sync.',
       ];
       for (const throttle of [1, options.cpuThrottle]) {
         const label = throttle === 1 ? 'unthrottled' : `${throttle}× CPU throttle`;
@@ -179,21 +183,21 @@ const workload: Workload = {
           target: `≤ 1.5× the floor (${label})`,
           actual: `${toFloor.toFixed(2)}× (median ${formatNumber(median(synced))} ms vs ${formatNumber(median(floor))} ms)`,
           met: toFloor <= 1.5,
-          ...(toFloor <= 1.5 ? {} : { note: 'The app also logs in through its screens, checks every page against the contract (in a worker), merges pending outbox values and renders the dashboard and progress while it syncs; the floor does none of that.' }),
+          ...(toFloor <= 1.5 ? {} : { note: 'The app also logs in through its screens (the floor logs in through the API), checks every page against the contract and merges pending outbox values (in the page worker, which writes the page), and renders the dashboard and progress while it syncs; the floor does none of that.' }),
         });
         const toPouch = median(pouchdb) / median(synced);
         targets.push({
           target: `≥ 5× faster than PouchDB (${label})`,
           actual: `${toPouch.toFixed(1)}× (PouchDB median ${formatNumber(median(pouchdb))} ms)`,
           met: toPouch >= 5,
-          ...(toPouch >= 5 ? {} : { note: 'PouchDB was given batch_size 1000 (its default is 100), so it writes in bulk too. The app is bound by the same server pages and IndexedDB writes as the floor, and PouchDB is only 2.5–3.5× slower than the floor itself: 5× would need the app at 0.5–0.7× the floor, i.e. beating raw IndexedDB writes of the same pages. Fetching the next page while writing the current one lets it overlap server time with writes (the floor does not), which is worth about 1.0× the floor, not 0.5×.' }),
+          ...(toPouch >= 5 ? {} : { note: 'PouchDB was given batch_size 1000 (its default is 100), so it writes in bulk too. The app is bound by the same server pages and IndexedDB writes as the floor, and PouchDB is 2.5–5× slower than the floor itself (more at 4×, where its work is on the throttled main thread): 5× needs the app at or below the floor. Fetching the next page while the worker writes the current one overlaps server time with writes (the floor does not), which brings it near the floor, not below.' }),
         });
         const longest = Math.max(...tasks);
         targets.push({
           target: `No main-thread task > 100 ms during the sync (${label})`,
           actual: `longest ${formatNumber(longest)} ms (median of runs ${formatNumber(median(tasks))} ms)`,
           met: longest <= 100,
-          ...(longest <= 100 ? {} : { note: 'JSON.parse and the contract check of a page run in a worker (slices of 500 rows handed back). Left on the main thread: IndexedDB puts of each chunk of 50 rows, two chunks in flight (the browser clones each row in put(), ~0.45 ms a row at 4×) and the React commits of the dashboard (its mount after the login, several hundred ms at 4× in a trace, and when the mirror takes over from the API). Long tasks are wall time, so on a busy machine they include time the renderer was descheduled.' }),
+          ...(longest <= 100 ? {} : { note: 'JSON.parse, the contract check and the IndexedDB writes of a page run in the page worker; the main thread gets the page\'s head and counts. What is left there are the renders of the dashboard: its mount after the login and the machine list as it grows and when the mirror takes over from the API, each Chakra UI\'s runtime styling of every row (a CPU profile at 4×: ~150 ms, React and the style computation of the rows, ~20 ms i18next). Long tasks are wall time, so on a busy machine they include time the renderer was descheduled.' }),
         });
         const before = product.every((run) => run.dashboardMs < run.syncedMs);
         targets.push({
