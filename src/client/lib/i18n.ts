@@ -81,8 +81,9 @@ const NUMBER_TEXTS_KEPT = 2048;
 /**
  * The `number` format of the texts (`{{count, number}}`): one Intl.NumberFormat per language and format options,
  * and each value formatted once. i18next's own cache keys a formatter by every option of the t() call, the count
- * among them, so a list of 500 machines with their counts built 500 formatters and stringified each call's options;
- * and Intl's `format` alone, once per row, was ~55 ms of a dashboard render at 4× CPU (W1 profile).
+ * among them, so every new count built a new formatter (and every call stringified its options). The first
+ * formatter of a page is the expensive one (~55 ms at 4× CPU in the W1 profile: the browser loads its number data);
+ * the login warms it (app/prefetch.ts).
  */
 export function formatNumberText(value: unknown, language: string | undefined, options: Record<string, unknown> = {}): string {
   const chosen: Record<string, unknown> = {};
