@@ -2,7 +2,7 @@ import { liveQuery } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { LocalDatabase } from '../../src/client/db/local-db';
 import { SYNC_FORMAT_VERSION } from '../../src/shared/api/sync';
-import { createApiClient } from '../../src/client/lib/api-client';
+import { createApiClient, type ApiClient } from '../../src/client/lib/api-client';
 import { getClientId, readState, stateKeys } from '../../src/client/sync/outbox';
 import { applyChanges, ensureMirrorOwner, pull, type PullProgress } from '../../src/client/sync/pull';
 import { createNotification, updateNotificationStatus } from '../../src/client/sync/repositories/notifications';
@@ -20,6 +20,17 @@ async function setup(readPage: PageReader = readPageHere) {
   const api = createApiClient({ baseUrl: server.baseUrl, tokens: fixedTokens });
   const clientId = await getClientId(db, USER);
   return { db, api, clientId, readPage, context: { db, usernodeid: USER } };
+}
+
+/** A client that records when each page is asked for (`fetch <cursor>` in `events`). */
+function recordingPulls(api: ApiClient, events: string[]): Pick<ApiClient, 'send'> {
+  // why a wrapped client: the requests go to the test server unchanged.
+  return {
+    send: ((...args: Parameters<ApiClient['send']>) => {
+      events.push(`fetch ${String(args[2]?.searchParams && (args[2].searchParams as Record<string, unknown>).cursor)}`);
+      return api.send(...args);
+    }) as ApiClient['send'],
+  };
 }
 
 /** The page worker's protocol with its real handler (pull-page.ts), writing into fake-indexeddb as the worker would. */
@@ -104,11 +115,7 @@ describe('pull, the main thread’s writer', () => {
     server.feed.pageSize = 2;
     server.feed.changes = rows4();
     const events: string[] = [];
-    // why a wrapped client: it records when each page is asked for; the requests go to the test server unchanged.
-    const recording = { send: ((...args: Parameters<typeof api.send>) => {
-      events.push(`fetch ${String(args[2]?.searchParams && (args[2].searchParams as Record<string, unknown>).cursor)}`);
-      return api.send(...args);
-    }) as typeof api.send };
+    const recording = recordingPulls(api, events);
     db.mirror('counters').hook('creating', (key) => void events.push(`write ${String(key)}`));
     await pull({ db, api: recording, clientId });
     expect(events).toEqual(['fetch 0', 'fetch 2', 'write c1', 'write c2', 'write c3', 'write c4']);
@@ -270,11 +277,7 @@ describe('pull, the page worker’s writer', () => {
     server.feed.pageSize = 2;
     server.feed.changes = rows4();
     const events: string[] = [];
-    // why a wrapped client: it records when each page is asked for; the requests go to the test server unchanged.
-    const recording = { send: ((...args: Parameters<typeof api.send>) => {
-      events.push(`fetch ${String(args[2]?.searchParams && (args[2].searchParams as Record<string, unknown>).cursor)}`);
-      return api.send(...args);
-    }) as typeof api.send };
+    const recording = recordingPulls(api, events);
     const read = createPageReader(worker, readPageHere);
     const readPage: PageReader = async (body, apply) => {
       const page = await read(body, apply);
