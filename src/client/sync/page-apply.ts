@@ -59,15 +59,22 @@ function request<T>(operation: IDBRequest<T>): Promise<T> {
 
 /**
  * Writes `changes` (one checked page) and its cursor in one readwrite transaction on `db`; resolves when it has
- * committed, with the tables it wrote. Every put is issued at once (no main thread to keep free here). Awaiting
+ * committed, with what it wrote. Every put is issued at once (no main thread to keep free here). Awaiting
  * the reads inside the transaction is safe: the promises resolve in the request's success event, while the
  * transaction is active.
  */
-export function writePage(db: IDBDatabase, changes: SyncChange[], head: { cursor: number; scope?: string }, target: ApplyTarget): Promise<string[]> {
+/** What a page's transaction wrote: the mirror tables, and the keys of the sync state. */
+export interface PageWrites {
+  tables: string[];
+  stateKeys: string[];
+}
+
+export function writePage(db: IDBDatabase, changes: SyncChange[], head: { cursor: number; scope?: string }, target: ApplyTarget): Promise<PageWrites> {
   const isKind = (kind: string) => Object.hasOwn(target.indexes, kind) && db.objectStoreNames.contains(kind);
   const kinds = [...new Set(changes.map((change) => change.kind).filter(isKind))];
   const transaction = db.transaction([OUTBOX, SYNC_STATE, ...kinds], 'readwrite');
   let failure: unknown;
+  const stateKeys: string[] = [];
   const committed = new Promise<void>((resolve, reject) => {
     transaction.oncomplete = () => resolve();
     transaction.onabort = () => reject(transaction.error ?? failure ?? new Error('IndexedDB transaction aborted'));
@@ -81,7 +88,11 @@ export function writePage(db: IDBDatabase, changes: SyncChange[], head: { cursor
     const { puts, deletes } = planPage(changes, pending, isKind);
     state.put({ key: target.keys.cursor, value: head.cursor });
     state.put({ key: target.keys.mirrorFormat, value: target.formatVersion });
-    if (head.scope !== undefined && head.scope !== target.mirror.scope) state.put({ key: target.keys.pullScope, value: head.scope });
+    stateKeys.push(target.keys.cursor, target.keys.mirrorFormat);
+    if (head.scope !== undefined && head.scope !== target.mirror.scope) {
+      state.put({ key: target.keys.pullScope, value: head.scope });
+      stateKeys.push(target.keys.pullScope);
+    }
     for (const [kind, nodeids] of deletes) {
       const store = transaction.objectStore(kind);
       for (const nodeid of nodeids) store.delete(nodeid);
@@ -100,27 +111,50 @@ export function writePage(db: IDBDatabase, changes: SyncChange[], head: { cursor
       // already finished
     }
   });
-  return committed.then(() => [SYNC_STATE, ...kinds]);
+  return committed.then(() => ({ tables: kinds, stateKeys }));
 }
 
-/** Every key range of every index of `tables`, as Dexie announces a table it cannot say more about (a new database). */
-export function mutatedParts(database: string, tables: string[], indexes: Record<string, string[]>): Record<string, unknown> {
-  // Dexie's RangeSet over everything (dexie.mjs: new RangeSet(-Infinity, [[[]]])) as the structured clone it receives.
-  const everything = () => ({ d: 1, from: -Infinity, to: [[[]]] });
-  const parts: Record<string, unknown> = {};
-  for (const table of tables) {
+/** Dexie's RangeSet (dexie.mjs) as the structured clone it receives: a search tree of key ranges, in key order. */
+interface RangeNode {
+  d: number;
+  from: unknown;
+  to: unknown;
+  r?: RangeNode;
+}
+
+/** Every key: Dexie's `new RangeSet(-Infinity, [[[]]])`, what it announces for a table it cannot say more about. */
+const everything = (): RangeNode => ({ d: 1, from: -Infinity, to: [[[]]] });
+
+/** Exactly `keys` (strings): a chain of single-key ranges in key order, each node's `d` the depth below it. */
+function onlyKeys(first: string, ...more: string[]): RangeNode {
+  const [last, ...before] = [...new Set([first, ...more])].sort().reverse() as [string, ...string[]];
+  let node: RangeNode = { d: 1, from: last, to: last };
+  for (const key of before) node = { d: node.d + 1, from: key, to: key, r: node };
+  return node;
+}
+
+/**
+ * What a page's transaction changed, as Dexie announces a commit: every key and index of the mirror tables it
+ * wrote, and in the sync state only the keys it wrote — a screen that reads `initialSyncDone` does not read
+ * again for a pull's cursor (an up-to-date pull writes no mirror table at all).
+ */
+export function mutatedParts(database: string, writes: PageWrites, indexes: Record<string, string[]>): Record<string, RangeNode> {
+  const parts: Record<string, RangeNode> = {};
+  for (const table of writes.tables) {
     parts[`idb://${database}/${table}/`] = everything();
     parts[`idb://${database}/${table}/:dels`] = everything();
     for (const index of indexes[table] ?? []) parts[`idb://${database}/${table}/${index}`] = everything();
   }
+  const [first, ...more] = writes.stateKeys;
+  if (first !== undefined) parts[`idb://${database}/${SYNC_STATE}/`] = onlyKeys(first, ...more);
   return parts;
 }
 
-/** Tells every Dexie instance of the origin (this page's, other tabs') that `tables` changed. */
-export function announceWrites(database: string, tables: string[], indexes: Record<string, string[]>): void {
+/** Tells every Dexie instance of the origin (this page's, other tabs') what a page's transaction changed. */
+export function announceWrites(database: string, writes: PageWrites, indexes: Record<string, string[]>): void {
   if (typeof BroadcastChannel === 'undefined') return;
   const channel = new BroadcastChannel(DEXIE_MUTATION_CHANNEL);
-  channel.postMessage(mutatedParts(database, tables, indexes));
+  channel.postMessage(mutatedParts(database, writes, indexes));
   channel.close();
 }
 
@@ -161,8 +195,7 @@ let queue: Promise<unknown> = Promise.resolve();
 export function applyPage(indexedDB: IDBFactory, changes: SyncChange[], head: { cursor: number; scope?: string }, target: ApplyTarget): Promise<void> {
   const run = queue.then(async () => {
     const db = await openDeviceDatabase(indexedDB, target.database);
-    const tables = await writePage(db, changes, head, target);
-    announceWrites(target.database, tables, target.indexes);
+    announceWrites(target.database, await writePage(db, changes, head, target), target.indexes);
   });
   queue = run.catch(() => undefined);
   return run;

@@ -290,7 +290,8 @@ export async function pull(deps: PullDeps): Promise<PullResult> {
   const syncedAt = (deps.now ?? Date.now)();
   await db.transaction('rw', db.syncState, async () => {
     await writeState(db, stateKeys.lastSyncAt, syncedAt);
-    await writeState(db, stateKeys.initialSyncDone, true);
+    // Written once: every screen reads it first, and a write of the same value would make each of them read again.
+    if ((await readState<boolean>(db, stateKeys.initialSyncDone)) !== true) await writeState(db, stateKeys.initialSyncDone, true);
     await writeState(db, stateKeys.lastMutationAck(deps.clientId), lastMutationId);
     // Done with it, unless the sender asked for an even earlier version while this pull ran.
     if (pullFrom !== undefined && (await readState<number>(db, stateKeys.pullFrom)) === pullFrom) await db.syncState.delete(stateKeys.pullFrom);
