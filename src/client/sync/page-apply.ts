@@ -57,18 +57,18 @@ function request<T>(operation: IDBRequest<T>): Promise<T> {
   });
 }
 
-/**
- * Writes `changes` (one checked page) and its cursor in one readwrite transaction on `db`; resolves when it has
- * committed, with what it wrote. Every put is issued at once (no main thread to keep free here). Awaiting
- * the reads inside the transaction is safe: the promises resolve in the request's success event, while the
- * transaction is active.
- */
 /** What a page's transaction wrote: the mirror tables, and the keys of the sync state. */
 export interface PageWrites {
   tables: string[];
   stateKeys: string[];
 }
 
+/**
+ * Writes `changes` (one checked page) and its cursor in one readwrite transaction on `db`; resolves when it has
+ * committed, with what it wrote. Every put is issued at once (no main thread to keep free here). Awaiting
+ * the reads inside the transaction is safe: the promises resolve in the request's success event, while the
+ * transaction is active.
+ */
 export function writePage(db: IDBDatabase, changes: SyncChange[], head: { cursor: number; scope?: string }, target: ApplyTarget): Promise<PageWrites> {
   const isKind = (kind: string) => Object.hasOwn(target.indexes, kind) && db.objectStoreNames.contains(kind);
   const kinds = [...new Set(changes.map((change) => change.kind).filter(isKind))];
