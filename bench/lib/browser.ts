@@ -85,15 +85,72 @@ export async function waitUntilSynced(page: Page, timeoutMs = 600_000): Promise<
   await page.locator('[data-testid="initial-sync"]').waitFor({ state: 'detached', timeout: timeoutMs });
 }
 
-/** The longest main-thread task since the page loaded, from a PerformanceObserver installed before any script. */
+/**
+ * The longest main-thread task since the page loaded, from a PerformanceObserver installed before any script; beside
+ * it the long animation frames with their scripts (which code the long task ran, for the log).
+ */
 export async function installLongTaskObserver(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const record: number[] = [];
-    (window as unknown as { __longTasks?: number[] }).__longTasks = record;
+    const frames: unknown[] = [];
+    const target = window as unknown as { __longTasks?: number[]; __longFrames?: unknown[] };
+    target.__longTasks = record;
+    target.__longFrames = frames;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) record.push(entry.duration);
     }).observe({ type: 'longtask', buffered: true });
+    try {
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) frames.push(entry.toJSON());
+      }).observe({ type: 'long-animation-frame', buffered: true });
+    } catch {
+      // why: a browser without the Long Animation Frames API still measures long tasks.
+    }
   });
+}
+
+/** Forget the long tasks and frames recorded so far (before the part of a run that is measured). */
+export async function resetLongTasks(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const target = window as unknown as { __longTasks: number[]; __longFrames: unknown[] };
+    target.__longTasks.length = 0;
+    target.__longFrames.length = 0;
+  });
+}
+
+interface LongFrameScript {
+  invoker: string;
+  sourceFunctionName: string;
+  sourceURL: string;
+  sourceCharPosition: number;
+  duration: number;
+  forcedStyleAndLayoutDuration: number;
+}
+interface LongFrame {
+  startTime: number;
+  duration: number;
+  blockingDuration: number;
+  renderStart: number;
+  styleAndLayoutStart: number;
+  scripts: LongFrameScript[];
+}
+
+/**
+ * The longest animation frame since the last reset, as one line for the log: its length, how much of it was scripts,
+ * style and layout, and its three longest scripts (invoker, function, file); its start counted from `since` (page time).
+ */
+export async function describeLongestFrame(page: Page, since = 0): Promise<string> {
+  const frames = await page.evaluate(() => (window as unknown as { __longFrames?: unknown[] }).__longFrames ?? []);
+  const longest = (frames as LongFrame[]).reduce<LongFrame | undefined>((best, frame) => (!best || frame.duration > best.duration ? frame : best), undefined);
+  if (!longest) return 'no long animation frame';
+  const scriptsMs = longest.scripts.reduce((sum, script) => sum + script.duration, 0);
+  const renderMs = longest.renderStart > 0 ? longest.startTime + longest.duration - longest.renderStart : 0;
+  const styleMs = longest.styleAndLayoutStart > 0 ? longest.startTime + longest.duration - longest.styleAndLayoutStart : 0;
+  const top = [...longest.scripts]
+    .sort((a, b) => b.duration - a.duration)
+    .slice(0, 3)
+    .map((script) => `${Math.round(script.duration)} ms ${script.invoker} → ${script.sourceFunctionName || '(anonymous)'} @ ${script.sourceURL.split('/').pop()}:${script.sourceCharPosition}${script.forcedStyleAndLayoutDuration ? ` (forced layout ${Math.round(script.forcedStyleAndLayoutDuration)} ms)` : ''}`);
+  return `longest frame ${Math.round(longest.duration)} ms (blocking ${Math.round(longest.blockingDuration)}) at +${Math.round(longest.startTime - since)} ms: scripts ${Math.round(scriptsMs)} ms, rendering ${Math.round(renderMs)} ms (style+layout ${Math.round(styleMs)} ms); ${top.join('; ')}`;
 }
 
 export async function longestTask(page: Page): Promise<number> {

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../src/server/db/seed/demo-users';
 import { PULL_LIMIT_INITIAL } from '../../src/shared/api/sync';
-import { installLongTaskObserver, launchTablet, longestTask, waitUntilSynced } from '../lib/browser';
+import { describeLongestFrame, installLongTaskObserver, launchTablet, longestTask, resetLongTasks, waitUntilSynced } from '../lib/browser';
 import { startApp } from '../lib/browser-app';
 import { type BenchOptions, type Measurement, type TargetCheck, type Workload, formatNumber, median, repeat } from '../lib/harness';
 import { apiLogin, changeAsDoc, plantSize, pouchBrowserScript, prepareBigPlant, pullAll, startPouchServer } from './sync-peers';
@@ -22,6 +22,8 @@ interface ProductRun {
   syncedMs: number;
   dashboardMs: number;
   longestTaskMs: number;
+  /** The longest animation frame and its scripts, for the log. */
+  longestFrame: string;
   heapMB: number;
 }
 
@@ -41,7 +43,8 @@ async function productRun(options: BenchOptions, baseUrl: string, throttle: numb
     // step, the tap came while that code still ran, and its evaluation (~600 ms at 4×) was counted as the sync's.
     await page.waitForLoadState('networkidle');
     await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 10_000 })));
-    await page.evaluate(() => ((window as unknown as { __longTasks: number[] }).__longTasks.length = 0));
+    await resetLongTasks(page);
+    const tapAt = await page.evaluate(() => performance.now());
     const started = Date.now();
     await page.getByRole('button', { name: 'Anmelden' }).click();
     const dashboard = page
@@ -53,9 +56,10 @@ async function productRun(options: BenchOptions, baseUrl: string, throttle: numb
     const syncedMs = Date.now() - started;
     const dashboardMs = await dashboard;
     const longestTaskMs = await longestTask(page);
+    const longestFrame = await describeLongestFrame(page, tapAt);
     const metrics = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
     const heap = metrics.metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? Number.NaN;
-    return { syncedMs, dashboardMs, longestTaskMs, heapMB: heap / 2 ** 20 };
+    return { syncedMs, dashboardMs, longestTaskMs, longestFrame, heapMB: heap / 2 ** 20 };
   } finally {
     await tablet.close();
   }
@@ -160,7 +164,7 @@ const workload: Workload = {
         const synced = await repeat(options.runs, async (run) => {
           const result = await productRun(options, app.url, throttle);
           if (run >= 0) product.push(result);
-          options.log(`${label} app: synced ${result.syncedMs} ms, dashboard ${result.dashboardMs} ms, longest task ${Math.round(result.longestTaskMs)} ms, heap ${result.heapMB.toFixed(0)} MB`);
+          options.log(`${label} app: synced ${result.syncedMs} ms, dashboard ${result.dashboardMs} ms, longest task ${Math.round(result.longestTaskMs)} ms, heap ${result.heapMB.toFixed(0)} MB; ${result.longestFrame}`);
           return result.syncedMs;
         });
         const floor = await repeat(options.runs, async () => inFreshTablet(options, throttle, (page) => floorRun(page, app.url, kinds)));
