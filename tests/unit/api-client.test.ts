@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createKeyStore } from '../../src/client/db/key-store';
 import { ApiError, createApiClient, type TokenSource } from '../../src/client/lib/api-client';
 import { createSessionVault, SESSION_STORAGE_KEY } from '../../src/client/lib/session-vault';
@@ -135,6 +135,23 @@ describe('api client', () => {
     const api = createApiClient({ baseUrl, tokens: tokens.source });
     await expect(api.get('me', { schema: meSchema })).resolves.toEqual({ usernodeid: 'u-1', token: 'access-1' });
     expect(callsTo('/api/me')[0]?.authorization).toBe('Bearer access-1');
+  });
+
+  it('prepares a GET for another thread: the URL ky would send to, made absolute, the bearer and the timeout', async () => {
+    const tokens = memoryTokens();
+    const api = createApiClient({ baseUrl: `${baseUrl}/`, tokens: tokens.source, timeout: 5_000 });
+    const prepared = api.prepare('/sync/pull', { searchParams: { cursor: 12, limit: 500 }, headers: { 'x-client-id': 'c-1' } });
+    expect(prepared).toEqual({ url: `${baseUrl}/sync/pull?cursor=12&limit=500`, headers: { 'x-client-id': 'c-1', authorization: 'Bearer access-1' }, timeoutMs: 5_000 });
+    // The token of the moment it is prepared: after a refresh, the new one.
+    tokens.access = 'access-2';
+    expect(api.prepare('me').headers).toEqual({ authorization: 'Bearer access-2' });
+    // A relative base ('/api' in the browser) against the page's address.
+    vi.stubGlobal('location', new URL('https://anlagen.example/dashboard'));
+    try {
+      expect(createApiClient({ baseUrl: '/api', tokens: tokens.source }).prepare('sync/pull').url).toBe('https://anlagen.example/api/sync/pull');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('sends no bearer header for anonymous calls', async () => {

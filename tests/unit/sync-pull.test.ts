@@ -6,9 +6,10 @@ import { createApiClient, type ApiClient } from '../../src/client/lib/api-client
 import { getClientId, readState, stateKeys } from '../../src/client/sync/outbox';
 import { applyChanges, ensureMirrorOwner, pull, type PullProgress } from '../../src/client/sync/pull';
 import { createNotification, updateNotificationStatus } from '../../src/client/sync/repositories/notifications';
-import { createPageReader, readPageHere, answerPageRequest, type PageReader, type PageReply, type PageRequest } from '../../src/client/sync/pull-page';
+import { createPageReader, readPageHere, answerPageRequest, type PageReader, type PageReply, type PageRequest, type ReadPage } from '../../src/client/sync/pull-page';
 import { StalePageError, writePage } from '../../src/client/sync/page-apply';
 import { fakeWorker } from './support/fake-worker';
+import { memoryTokens } from './support/memory-tokens';
 import { fixedTokens, MACHINE, USER, useSyncTestServer } from './support/sync-test-server';
 
 const N1 = '0190f5a0-0000-7000-8000-000000000101';
@@ -22,15 +23,30 @@ async function setup(readPage: PageReader = readPageHere) {
   return { db, api, clientId, readPage, context: { db, usernodeid: USER } };
 }
 
-/** A client that records when each page is asked for (`fetch <cursor>` in `events`). */
-function recordingPulls(api: ApiClient, events: string[]): Pick<ApiClient, 'send'> {
+/**
+ * A client that records when each page is asked for (`fetch <cursor>` in `events`): sent here, or prepared for the
+ * page worker to send.
+ */
+function recordingPulls(api: ApiClient, events: string[]): Pick<ApiClient, 'send' | 'prepare'> {
+  const record = (options: { searchParams?: Record<string, unknown> } | undefined) => events.push(`fetch ${String(options?.searchParams?.cursor)}`);
   // why a wrapped client: the requests go to the test server unchanged.
   return {
     send: ((...args: Parameters<ApiClient['send']>) => {
-      events.push(`fetch ${String(args[2]?.searchParams && (args[2].searchParams as Record<string, unknown>).cursor)}`);
+      record(args[2]);
       return api.send(...args);
     }) as ApiClient['send'],
+    prepare: (path, options) => {
+      record(options);
+      return api.prepare(path, options);
+    },
   };
+}
+
+/** A reader that runs `after` once a page has been read (by the worker's fetch or from a body). */
+function readingThen(read: PageReader, after: (page: ReadPage) => void): PageReader {
+  const reader: PageReader = (body, apply) => read(body, apply).then((page) => (after(page), page));
+  if (read.fetchAndRead) reader.fetchAndRead = (request, apply) => read.fetchAndRead!(request, apply).then((page) => (after(page), page));
+  return reader;
 }
 
 /** The page worker's protocol with its real handler (pull-page.ts), writing into fake-indexeddb as the worker would. */
@@ -278,18 +294,77 @@ describe('pull, the page worker’s writer', () => {
     server.feed.changes = rows4();
     const events: string[] = [];
     const recording = recordingPulls(api, events);
-    const read = createPageReader(worker, readPageHere);
-    const readPage: PageReader = async (body, apply) => {
-      const page = await read(body, apply);
+    const readPage = readingThen(createPageReader(worker, readPageHere), (page) => {
       if ('applied' in page && page.applied) void page.applied.then(() => events.push(`applied ${page.head.cursor}`));
-      return page;
-    };
+    });
     expect(await pull({ db, api: recording, clientId, readPage })).toMatchObject({ changes: 4, cursor: 4 });
     expect(events).toEqual(['fetch 0', 'fetch 2', 'applied 2', 'applied 4']);
     // No slices: only heads and acknowledgements (the second head may come before the first page is written).
     expect(replies.map((reply) => reply.type).sort()).toEqual(['applied', 'applied', 'head', 'head']);
     expect(await db.mirror('counters').count()).toBe(4);
     expect(await readState(db, stateKeys.cursor)).toBe(4);
+  });
+
+  it('the worker sends the request itself: the main thread hands it the URL and the bearer, and never holds the body', async () => {
+    const { db, api, clientId } = await setup();
+    const { worker, requests } = workerOf();
+    server.feed.pageSize = 2;
+    server.feed.changes = rows4();
+    const sent: string[] = [];
+    // why a wrapped client: a request the main thread sent itself would be counted here.
+    const counting: Pick<ApiClient, 'send' | 'prepare'> = { send: (...args) => (sent.push(args[1]), api.send(...args)), prepare: api.prepare };
+    expect(await pull({ db, api: counting, clientId, readPage: createPageReader(worker, readPageHere) })).toMatchObject({ changes: 4, cursor: 4 });
+    expect(sent).toEqual([]);
+    expect(requests.map((request) => ('fetch' in request ? new URL(request.fetch.url).searchParams.get('cursor') : 'body'))).toEqual(['0', '2']);
+    const pulls = server.requests.filter((request) => request.path === '/api/sync/pull');
+    expect(pulls.map((request) => request.authorization)).toEqual(['Bearer access-1', 'Bearer access-1']);
+    expect(await db.mirror('counters').count()).toBe(4);
+  });
+
+  it('an expired token: the worker’s 401 goes back to the main thread, whose client refreshes once and asks again', async () => {
+    const { db, clientId } = await setup();
+    const tokens = memoryTokens('stale', 'refresh-1');
+    server.validRefresh.add('refresh-1');
+    const api = createApiClient({ baseUrl: server.baseUrl, tokens: tokens.source });
+    server.feed.changes = [notification(1, {})];
+    expect(await pull({ db, api, clientId, readPage: createPageReader(workerOf().worker, readPageHere) })).toMatchObject({ changes: 1 });
+    expect(tokens.access).not.toBe('stale');
+    expect(tokens.ended).toBe(0);
+    expect(server.requests.map((request) => request.path)).toEqual(['/api/sync/pull', '/api/sync/pull', '/api/object/refresh-token', '/api/sync/pull']);
+    expect(await db.mirror('notifications').count()).toBe(1);
+  });
+
+  it('a server error: the main thread asks again and reports the server’s status and message; nothing is written', async () => {
+    const { db, api, clientId } = await setup();
+    server.feed.changes = [notification(1, {})];
+    server.feed.faults = [503, 503];
+    await expect(pull({ db, api, clientId, readPage: createPageReader(workerOf().worker, readPageHere) })).rejects.toMatchObject({ kind: 'http', statusCode: 503, message: 'Wartung' });
+    expect(await db.mirror('notifications').count()).toBe(0);
+    // Once only: the main thread's request got the page.
+    server.feed.faults = [503];
+    expect(await pull({ db, api, clientId, readPage: createPageReader(workerOf().worker, readPageHere) })).toMatchObject({ changes: 1 });
+  });
+
+  it('no answer (offline): a network error at once, not asked again by the main thread', async () => {
+    const { db, clientId } = await setup();
+    // why a closed port: nothing listens there, as when the tablet has no network.
+    const offline = createApiClient({ baseUrl: 'http://127.0.0.1:9/api', tokens: fixedTokens });
+    const sent: string[] = [];
+    const counting: Pick<ApiClient, 'send' | 'prepare'> = { send: (...args) => (sent.push(args[1]), offline.send(...args)), prepare: offline.prepare };
+    await expect(pull({ db, api: counting, clientId, readPage: createPageReader(workerOf().worker, readPageHere) })).rejects.toMatchObject({ kind: 'network', statusCode: 0 });
+    expect(sent).toEqual([]);
+    expect(await readState(db, stateKeys.cursor)).toBeUndefined();
+  });
+
+  it('a worker that dies while it fetches: the main thread fetches the page, and the pull completes', async () => {
+    const { db, api, clientId } = await setup();
+    server.feed.changes = rows4();
+    // why: the worker's script fails as it receives its first request, before it answers.
+    const dying = workerOf(() => new Promise(() => undefined));
+    const read = createPageReader(dying.worker, readPageHere);
+    setTimeout(() => dying.fail(), 20);
+    expect(await pull({ db, api, clientId, readPage: read })).toMatchObject({ changes: 4, cursor: 4 });
+    expect(await db.mirror('counters').count()).toBe(4);
   });
 
   it('the screens’ live queries see the worker’s writes (Dexie is told as it is of another tab’s)', async () => {
@@ -355,11 +430,7 @@ describe('pull, the page worker’s writer', () => {
     server.feed.changes = rows4();
     const dying = workerOf();
     const read = createPageReader(dying.worker, readPageHere);
-    const readPage: PageReader = async (body, apply) => {
-      const page = await read(body, apply);
-      dying.fail();
-      return page;
-    };
+    const readPage = readingThen(read, () => dying.fail());
     await expect(pull({ db, api, clientId, readPage })).rejects.toThrow('pull page worker failed');
     // After its error the reader is not used again: the fallback reads, the main thread writes.
     expect(await pull({ db, api, clientId, readPage: read })).toMatchObject({ cursor: 4 });

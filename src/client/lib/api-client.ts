@@ -91,6 +91,17 @@ export interface ApiClient {
    * Throws ApiError `network` when there is no answer (also when an offline refresh fails).
    */
   send(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, options?: Omit<RequestOptions<never>, 'schema'>): Promise<Response>;
+  /**
+   * A GET for another thread to send (the pull page worker): its absolute URL, its headers with the current bearer,
+   * and the client's timeout. Nothing is sent; an answer that is not OK is asked again with `send`, which refreshes.
+   */
+  prepare(path: string, options?: Pick<RequestOptions<never>, 'searchParams' | 'headers'>): PreparedRequest;
+}
+
+export interface PreparedRequest {
+  url: string;
+  headers: Record<string, string>;
+  timeoutMs: number;
 }
 
 export interface ApiClientConfig {
@@ -196,6 +207,13 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     put: (path, options) => request('PUT', path, options),
     delete: (path, options) => request('DELETE', path, options),
     send: (method, path, options) => sendWithRefresh(method, path, options ?? {}),
+    prepare: (path, options = {}) => {
+      // The same URL ky builds from prefixUrl, made absolute (a worker resolves relative URLs against its script).
+      const url = new URL(`${config.baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`, globalThis.location?.href);
+      for (const [name, value] of Object.entries(options.searchParams ?? {})) url.searchParams.set(name, String(value));
+      const token = tokens.getAccessToken();
+      return { url: url.href, headers: { ...options.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) }, timeoutMs: config.timeout ?? 30_000 };
+    },
   };
 }
 

@@ -1,16 +1,19 @@
 /**
- * Reading a pull answer's body into a checked page, and in the worker writing it (docs/sync.md § Applying a pulled
- * page). An initial page is up to 5,000 rows and 2.6 MB of JSON: `JSON.parse`, the contract check and the clone of
- * every row into IndexedDB were the longest tasks of the initial sync on a throttled tablet. So the body goes to a
- * module Web Worker (pull-page.worker.ts) that parses and checks it and, given an ApplyTarget, writes it into the
- * device database itself (page-apply.ts) and posts back only the head and the counts. Without a target the rows
- * come back in slices of PAGE_SLICE, each its own message. Where no worker can be started (tests, an old browser),
- * the same check runs on the main thread with a yield between slices, and the main thread writes the rows.
+ * Fetching a pull page, reading its body into a checked page, and in the worker writing it (docs/sync.md § Applying
+ * a pulled page). An initial page is up to 5,000 rows and 2.6 MB of JSON: loading and decoding the compressed body,
+ * `JSON.parse`, the contract check and the clone of every row into IndexedDB were the longest tasks of the initial
+ * sync on a throttled tablet. So a module Web Worker (pull-page.worker.ts) sends the request itself (the main thread
+ * hands it the URL and the bearer), parses and checks the body and, given an ApplyTarget, writes it into the device
+ * database (page-apply.ts), and posts back only the head and the counts. An answer that is not OK goes back to the
+ * main thread, whose API client asks again (a token refresh, the error's message). Without a target the rows come
+ * back in slices of PAGE_SLICE, each its own message. Where no worker can be started (tests, an old browser), the
+ * main thread fetches, the same check runs there with a yield between slices, and the main thread writes the rows.
  */
 // why no zod here: this module is the worker's bundle, which shares no chunk with the page; the check is the
 // contract's, written out without zod (pull-page-check.ts, held to the zod schemas by its test).
 import { checkPullEnvelope, checkSyncChanges, ContractMismatch, type PullPageHead } from '../../shared/api/pull-page-check';
 import type { SyncChange } from '../../shared/api/sync';
+import type { PreparedRequest } from '../lib/api-client';
 import { applyPage, type ApplyTarget } from './page-apply';
 import { countByKind, pageNeedsReset } from './page-plan';
 
@@ -60,12 +63,29 @@ export async function readPage(text: string, onSlice: (changes: SyncChange[]) =>
   return head;
 }
 
-/** main → worker: one body to read, and with `apply` to write into the device database as well (page-apply.ts). */
-export interface PageRequest {
-  id: number;
-  body: ArrayBuffer;
-  apply?: ApplyTarget;
+/**
+ * The worker got no page to read. `no-answer`: no network, the timeout, the connection lost in the body. `not-ok`:
+ * an answer with `status` that was not OK, and `worker-failed`: the worker died while it fetched — both are asked
+ * again by the main thread itself.
+ */
+export type PageNotFetchedReason = 'no-answer' | 'not-ok' | 'worker-failed';
+
+export class PageNotFetchedError extends Error {
+  constructor(
+    readonly reason: PageNotFetchedReason,
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PageNotFetchedError';
+  }
 }
+
+/**
+ * main → worker: one page to read — its body, or the request to send for it (`fetch`) — and with `apply` to write
+ * into the device database as well (page-apply.ts).
+ */
+export type PageRequest = { id: number; apply?: ApplyTarget } & ({ body: ArrayBuffer } | { fetch: PreparedRequest });
 
 /**
  * worker → main. Without `apply`: the slices in order, then `head` (or `invalid` instead). With `apply`: `head` with
@@ -77,15 +97,51 @@ export type PageReply =
   | { id: number; type: 'head'; head: PageHead; counts?: Record<string, number>; applying?: boolean }
   | { id: number; type: 'applied' }
   | { id: number; type: 'apply-failed'; name: string; message: string }
-  | { id: number; type: 'invalid'; message: string };
+  | { id: number; type: 'invalid'; message: string }
+  | { id: number; type: 'unfetched'; reason: PageNotFetchedReason; status: number; message: string };
 
-/** The worker's side: reads one request and posts its replies. `indexedDB`: the worker's (tests: fake-indexeddb). */
-export async function answerPageRequest(request: PageRequest, post: (reply: PageReply) => void, indexedDB: IDBFactory = globalThis.indexedDB): Promise<void> {
+/** Sends a prepared GET and returns its body; a failure or an answer that is not OK is a PageNotFetchedError. */
+async function fetchBody(request: PreparedRequest, fetchImpl: typeof fetch): Promise<ArrayBuffer> {
+  let response: Response;
+  // As the API client's timeout: until the answer's headers, not over the body (a big page on a weak network).
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error(`No answer within ${request.timeoutMs} ms`)), request.timeoutMs);
+  try {
+    response = await fetchImpl(request.url, { headers: request.headers, signal: controller.signal });
+  } catch (error) {
+    throw new PageNotFetchedError('no-answer', 0, error instanceof Error ? error.message : 'Network error');
+  } finally {
+    clearTimeout(timer);
+  }
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new PageNotFetchedError('not-ok', response.status, `HTTP ${response.status}`);
+  }
+  try {
+    return await response.arrayBuffer();
+  } catch (error) {
+    throw new PageNotFetchedError('no-answer', 0, error instanceof Error ? error.message : 'Network error');
+  }
+}
+
+/**
+ * The worker's side: fetches (for a `fetch` request) and reads one page and posts its replies. `indexedDB`: the
+ * worker's (tests: fake-indexeddb).
+ */
+export async function answerPageRequest(request: PageRequest, post: (reply: PageReply) => void, indexedDB: IDBFactory = globalThis.indexedDB, fetchImpl: typeof fetch = globalThis.fetch): Promise<void> {
   const { id, apply } = request;
+  let body: ArrayBuffer;
+  try {
+    body = 'body' in request ? request.body : await fetchBody(request.fetch, fetchImpl);
+  } catch (error) {
+    const failure = error instanceof PageNotFetchedError ? error : new PageNotFetchedError('no-answer', 0, String(error));
+    post({ id, type: 'unfetched', reason: failure.reason, status: failure.status, message: failure.message });
+    return;
+  }
   const changes: SyncChange[] = [];
   let head: PageHead;
   try {
-    head = await readPage(new TextDecoder().decode(request.body), apply ? (slice) => void changes.push(...slice) : (slice) => post({ id, type: 'slice', changes: slice }));
+    head = await readPage(new TextDecoder().decode(body), apply ? (slice) => void changes.push(...slice) : (slice) => post({ id, type: 'slice', changes: slice }));
   } catch (error) {
     post({ id, type: 'invalid', message: error instanceof Error ? error.message : String(error) });
     return;
@@ -120,7 +176,14 @@ export interface PageWorker {
 export type ReadPage = { head: PageHead; counts: Record<string, number> } & ({ changes: SyncChange[] } | { applied: Promise<void> | null });
 
 /** Reads a page's body; with `apply`, a reader that can writes it into the device database too. */
-export type PageReader = (body: ArrayBuffer, apply?: ApplyTarget) => Promise<ReadPage>;
+export interface PageReader {
+  (body: ArrayBuffer, apply?: ApplyTarget): Promise<ReadPage>;
+  /**
+   * Sends the page's request itself and reads the answer (the worker); rejects with PageNotFetchedError when it got
+   * no page to read. Absent where the main thread fetches.
+   */
+  fetchAndRead?(request: PreparedRequest, apply?: ApplyTarget): Promise<ReadPage>;
+}
 
 /** The error of a write the worker could not make, with the browser's name (QuotaExceededError, …). */
 function workerError(name: string, message: string): Error {
@@ -130,7 +193,8 @@ function workerError(name: string, message: string): Error {
 }
 
 interface Reading {
-  body: ArrayBuffer;
+  /** The body to read again with the fallback if the worker fails; none when the worker fetched it. */
+  body: ArrayBuffer | undefined;
   changes: SyncChange[];
   resolve: (page: ReadPage) => void;
   reject: (error: Error) => void;
@@ -182,6 +246,10 @@ export function createPageReader(worker: PageWorker, fallback: PageReader): Page
       case 'invalid':
         reading.delete(reply.id);
         entry.reject(new InvalidPageError(undefined, reply.message));
+        return;
+      case 'unfetched':
+        reading.delete(reply.id);
+        entry.reject(new PageNotFetchedError(reply.reason, reply.status, reply.message));
     }
   });
   worker.addEventListener('error', () => {
@@ -191,18 +259,28 @@ export function createPageReader(worker: PageWorker, fallback: PageReader): Page
       // Whether the write committed before the worker died is not known here: the pull stops, the next one
       // starts from the stored cursor.
       if (entry.applied) entry.applied.reject(new Error('pull page worker failed'));
-      else fallback(entry.body).then(entry.resolve, entry.reject);
+      else if (entry.body) fallback(entry.body).then(entry.resolve, entry.reject);
+      // A page the worker was fetching: the main thread asks for it again.
+      else entry.reject(new PageNotFetchedError('worker-failed', 0, 'pull page worker failed'));
     }
   });
-  return (body, apply) => {
-    if (broken) return fallback(body);
-    const id = nextId++;
+  const post = (request: PageRequest, body: ArrayBuffer | undefined) => {
+    const id = request.id;
     return new Promise<ReadPage>((resolve, reject) => {
       reading.set(id, { changes: [], resolve, reject, body });
-      // why no transfer: the body is kept for the fallback; copying it is one memcpy, not a parse.
-      worker.postMessage(apply ? { id, body, apply } : { id, body });
+      worker.postMessage(request);
     });
   };
+  const reader: PageReader = (body, apply) => {
+    if (broken) return fallback(body);
+    // why no transfer: the body is kept for the fallback; copying it is one memcpy, not a parse.
+    return post(apply ? { id: nextId++, body, apply } : { id: nextId++, body }, body);
+  };
+  reader.fetchAndRead = (request, apply) => {
+    if (broken) return Promise.reject(new PageNotFetchedError('worker-failed', 0, 'pull page worker failed'));
+    return post(apply ? { id: nextId++, fetch: request, apply } : { id: nextId++, fetch: request }, undefined);
+  };
+  return reader;
 }
 
 /** Lets the browser run other tasks (input, rendering) before the work goes on. */

@@ -19,7 +19,7 @@ import { ApiError, type ApiClient } from '../lib/api-client';
 import { readState, stateKeys, writeState } from './outbox';
 import type { ApplyTarget } from './page-apply';
 import { pageNeedsReset, pendingValues, planPage, stampAfter, type MirrorStamp } from './page-plan';
-import { createPageReader, readPageHere, type PageReader, type ReadPage } from './pull-page';
+import { createPageReader, InvalidPageError, PageNotFetchedError, readPageHere, type PageReader, type ReadPage } from './pull-page';
 
 export interface PullProgress {
   /** True while pulling from cursor 0 (initial sync or after a reset). */
@@ -31,7 +31,7 @@ export interface PullProgress {
 
 export interface PullDeps {
   db: LocalDatabase;
-  api: Pick<ApiClient, 'send'>;
+  api: Pick<ApiClient, 'send' | 'prepare'>;
   clientId: string;
   limit?: number;
   onProgress?: (progress: PullProgress) => void;
@@ -194,10 +194,24 @@ function applyTarget(db: LocalDatabase, storedCursor: number | undefined, mirror
 }
 
 async function fetchPage(deps: PullDeps, cursor: number, initial: boolean, apply: ApplyTarget): Promise<ReadPage> {
-  const response = await deps.api.send('GET', 'sync/pull', {
+  const request = {
     searchParams: { cursor, limit: deps.limit ?? (initial ? PULL_LIMIT_INITIAL : PULL_LIMIT_DEFAULT) },
     headers: { [SYNC_HEADERS.clientId]: deps.clientId },
-  });
+  };
+  const reader = deps.readPage ?? defaultPageReader();
+  if (reader.fetchAndRead) {
+    // The worker sends the request, so the body is loaded and decoded off the main thread too.
+    try {
+      return await reader.fetchAndRead(deps.api.prepare('sync/pull', request), apply);
+    } catch (cause) {
+      if (cause instanceof InvalidPageError) throw new ApiError({ kind: 'invalid-response', statusCode: 200, message: 'Pull answer does not match the contract', cause });
+      if (cause instanceof PageNotFetchedError && cause.reason === 'no-answer') throw new ApiError({ kind: 'network', statusCode: 0, message: cause.message, cause });
+      // Not OK (an expired token, a server error) or the worker died: asked again below, where the API client
+      // refreshes the token once and reads the error's message. A write's failure (apply-failed) is thrown as is.
+      if (!(cause instanceof PageNotFetchedError)) throw cause;
+    }
+  }
+  const response = await deps.api.send('GET', 'sync/pull', request);
   if (!response.ok) {
     let record: { message?: unknown } = {};
     try {
@@ -211,7 +225,7 @@ async function fetchPage(deps: PullDeps, cursor: number, initial: boolean, apply
   // reader (pull-page.ts).
   const body = await response.arrayBuffer();
   try {
-    return await (deps.readPage ?? defaultPageReader())(body, apply);
+    return await reader(body, apply);
   } catch (cause) {
     throw new ApiError({ kind: 'invalid-response', statusCode: response.status, message: 'Pull answer does not match the contract', cause });
   }

@@ -58,7 +58,7 @@ export interface SyncTestServer {
   expireSignedUrls(): void;
   lastMutation: Map<string, number>;
   stored: Map<string, StoredResult>;
-  feed: { changes: SyncChange[]; reset: boolean; pageSize: number; /** The pull's `scope` (the user's read permissions); absent when undefined. */ scope?: string };
+  feed: { changes: SyncChange[]; reset: boolean; pageSize: number; /** The pull's `scope` (the user's read permissions); absent when undefined. */ scope?: string; /** Statuses the next pulls are answered with, each once (message 'Wartung'). */ faults?: number[] };
   close(): Promise<void>;
   clear(): void;
 }
@@ -193,6 +193,8 @@ function createSyncTestServer(): { server: SyncTestServer; listen: () => Promise
 
     const clientId = req.headers['x-client-id'] as string | undefined;
     if (method === 'GET' && url.pathname === '/api/sync/pull') {
+      const fault = state.feed.faults?.shift();
+      if (fault) return send(res, fault, { statusCode: fault, error: 'Fault', message: 'Wartung' });
       const cursor = Number(url.searchParams.get('cursor') ?? 0);
       const last = clientId ? (state.lastMutation.get(clientId) ?? 0) : 0;
       if (state.feed.reset && cursor > 0) {
