@@ -6,6 +6,7 @@
  */
 import { Alert, Box, Button, Flex, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePermission } from '../../lib/use-permission';
@@ -23,6 +24,8 @@ export function DashboardScreen() {
   const structure = useStructureTree();
   const hasEquipment = structure.status === 'ready' && countEquipment(structure.all) > 0;
   const selection = useSubscriptionEditor();
+  const [dialogOpened, setDialogOpened] = useState(false);
+  if (selection.isOpen && !dialogOpened) setDialogOpened(true);
   const canReport = usePermission('notification', 'create');
 
   return (
@@ -57,15 +60,19 @@ export function DashboardScreen() {
       {structure.status === 'ready' && hasEquipment && (
         <>
           <MachineList tree={structure.mine} all={structure.all} onEditSelection={selection.open} />
-          <SubscriptionDialog
-            open={selection.isOpen}
-            tree={structure.all}
-            selection={structure.selection}
-            busy={selection.busy}
-            error={selection.error}
-            onSave={(desired) => selection.save(desired, structure.all)}
-            onClose={selection.close}
-          />
+          {/* Mounted once first opened (and kept for its closing animation): closed, its dialog machine and the
+              selection's count re-ran with every tree the first sync brings (W1's longest tasks). */}
+          {dialogOpened && (
+            <SubscriptionDialog
+              open={selection.isOpen}
+              tree={structure.all}
+              selection={structure.selection}
+              busy={selection.busy}
+              error={selection.error}
+              onSave={(desired) => selection.save(desired, structure.all)}
+              onClose={selection.close}
+            />
+          )}
         </>
       )}
 
