@@ -47,10 +47,10 @@ export function prefetchCurrentRoute(pathname: string = window.location.pathname
  * Building Chakra's system when its chunk runs is the longest task of the start, and each import adds a
  * <link rel="modulepreload"> per chunk it needs (the frame's ~90 ms at 4× CPU, mostly appendChild, in a profile of
  * the login): done at the tap, both were long tasks in the way of the first sync (W1, docs/benchmarks.md). So is
- * the browser's first number format (warmNumberFormat), which the dashboard's first render needed.
+ * the browser's first number format (warmNumberAndPluralRules), which the dashboard's first render needed.
  */
 export function prefetchForLogin(target: string): void {
-  inTurns([prefetchDesignSystem, ...signedInScreen(target), warmNumberFormat]);
+  inTurns([prefetchDesignSystem, ...signedInScreen(target), warmNumberAndPluralRules]);
 }
 
 /**
@@ -60,7 +60,7 @@ export function prefetchForLogin(target: string): void {
  * fresh page at 4× on a slower machine. Not through lib/i18n.ts: importing it here moved i18next into chunks of
  * its own.
  */
-function warmNumberFormat(): void {
+function warmNumberAndPluralRules(): void {
   const language = document.documentElement.lang || undefined;
   new Intl.NumberFormat(language).format(0);
   new Intl.PluralRules(language).select(2);

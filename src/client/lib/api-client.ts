@@ -115,14 +115,18 @@ export interface ApiClientConfig {
 
 export const REFRESH_PATH = 'object/refresh-token';
 
+/** How long a request waits for its answer's headers unless the client is configured otherwise. */
+const DEFAULT_TIMEOUT_MS = 30_000;
+
 export function createApiClient(config: ApiClientConfig): ApiClient {
   const { tokens } = config;
+  const timeoutMs = config.timeout ?? DEFAULT_TIMEOUT_MS;
   const http: KyInstance = ky.create({
     prefixUrl: config.baseUrl,
     // why: retries and error throwing are decided here, not by ky (a 401 is not a failure to retry blindly).
     retry: 0,
     throwHttpErrors: false,
-    timeout: config.timeout ?? 30_000,
+    timeout: timeoutMs,
     ...(config.fetch ? { fetch: config.fetch } : {}),
   });
 
@@ -212,7 +216,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       const url = new URL(`${config.baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`, globalThis.location?.href);
       for (const [name, value] of Object.entries(options.searchParams ?? {})) url.searchParams.set(name, String(value));
       const token = tokens.getAccessToken();
-      return { url: url.href, headers: { ...options.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) }, timeoutMs: config.timeout ?? 30_000 };
+      return { url: url.href, headers: { ...options.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) }, timeoutMs };
     },
   };
 }
