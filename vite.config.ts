@@ -7,6 +7,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bootShell } from './scripts/vite-boot-shell.ts';
+import { chakraConditionLookup } from './scripts/vite-chakra-conditions.ts';
 import { privateSharedChunk } from './scripts/vite-chunks.ts';
 import { textParts } from './scripts/vite-text-parts.ts';
 import { BRAND_COLOR, CANVAS_COLOR } from './src/shared/brand.ts';
@@ -92,6 +93,7 @@ export default defineConfig({
   plugins: [
     react(),
     bootShell(),
+    chakraConditionLookup(),
     textParts(),
     precompress(),
     VitePWA({
