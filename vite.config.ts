@@ -8,7 +8,8 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bootShell } from './scripts/vite-boot-shell.ts';
 import { chakraConditionLookup } from './scripts/vite-chakra-conditions.ts';
-import { privateSharedChunk } from './scripts/vite-chunks.ts';
+import { PRIVATE_SHARED_CHUNK, privateSharedChunk } from './scripts/vite-chunks.ts';
+import { compileHints } from './scripts/vite-compile-hints.ts';
 import { textParts } from './scripts/vite-text-parts.ts';
 import { BRAND_COLOR, CANVAS_COLOR } from './src/shared/brand.ts';
 
@@ -94,6 +95,7 @@ export default defineConfig({
     react(),
     bootShell(),
     chakraConditionLookup(),
+    compileHints(PRIVATE_SHARED_CHUNK),
     textParts(),
     precompress(),
     VitePWA({

@@ -21,6 +21,9 @@ import type { Rolldown } from 'vite';
 
 type ChunkingContext = Rolldown.ChunkingContext;
 
+/** The name of the chunk the signed-in screens share. */
+export const PRIVATE_SHARED_CHUNK = 'private-shared';
+
 const ROUTE_TABLE = /src[\\/]client[\\/]app[\\/]route-table\.ts$/;
 const APP_LAYOUT = /src[\\/]client[\\/]app[\\/]app-layout\.tsx$/;
 const LOGIN_SCREEN = /src[\\/]client[\\/]features[\\/]auth[\\/]login-screen\.tsx$/;
@@ -60,7 +63,7 @@ export function privateSharedChunk(): (id: string, ctx: ChunkingContext) => stri
   let shared: Set<string> | undefined;
   return (id, ctx) => {
     shared ??= sharedModules(id, ctx);
-    return shared.has(id) ? 'private-shared' : null;
+    return shared.has(id) ? PRIVATE_SHARED_CHUNK : null;
   };
 }
 
