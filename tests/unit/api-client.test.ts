@@ -141,7 +141,7 @@ describe('api client', () => {
     const tokens = memoryTokens();
     const api = createApiClient({ baseUrl: `${baseUrl}/`, tokens: tokens.source, timeout: 5_000 });
     const prepared = api.prepare('/sync/pull', { searchParams: { cursor: 12, limit: 500 }, headers: { 'x-client-id': 'c-1' } });
-    expect(prepared).toEqual({ url: `${baseUrl}/sync/pull?cursor=12&limit=500`, headers: { 'x-client-id': 'c-1', authorization: 'Bearer access-1' }, timeoutMs: 5_000 });
+    expect(prepared).toEqual({ url: `${baseUrl}/sync/pull?cursor=12&limit=500`, headers: { 'x-client-id': 'c-1', authorization: 'Bearer access-1' }, timeoutMs: 5_000, bearer: 'access-1' });
     // The token of the moment it is prepared: after a refresh, the new one.
     tokens.access = 'access-2';
     expect(api.prepare('me').headers).toEqual({ authorization: 'Bearer access-2' });
@@ -152,6 +152,37 @@ describe('api client', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+
+  it('a token another thread got a 401 for: refreshes before sending, and sends once', async () => {
+    const tokens = memoryTokens();
+    state.validAccess = new Set(); // access-1 has expired
+    const api = createApiClient({ baseUrl, tokens: tokens.source });
+    const response = await api.send('GET', 'me', { rejectedToken: 'access-1' });
+    expect(response.status).toBe(200);
+    expect(state.requests.map((request) => [request.path, request.authorization])).toEqual([
+      ['/api/object/refresh-token', undefined],
+      ['/api/me', 'Bearer access-2'],
+    ]);
+  });
+
+  it('a rejected token that is no longer the current one (refreshed meanwhile): sends with the current one, no refresh', async () => {
+    const tokens = memoryTokens();
+    tokens.access = 'access-1';
+    const api = createApiClient({ baseUrl, tokens: tokens.source });
+    expect((await api.send('GET', 'me', { rejectedToken: 'access-0' })).status).toBe(200);
+    expect(refreshCalls()).toBe(0);
+    expect(callsTo('/api/me').map((request) => request.authorization)).toEqual(['Bearer access-1']);
+  });
+
+  it('a rejected token and a refresh that fails: the answer is the 401 of one request, never a second refresh', async () => {
+    const tokens = memoryTokens();
+    state.validAccess = new Set();
+    state.validRefresh = new Set(); // the session ended on the server
+    const api = createApiClient({ baseUrl, tokens: tokens.source });
+    expect((await api.send('GET', 'me', { rejectedToken: 'access-1' })).status).toBe(401);
+    expect(refreshCalls()).toBe(1);
+    expect(callsTo('/api/me')).toHaveLength(1);
   });
 
   it('sends no bearer header for anonymous calls', async () => {

@@ -77,6 +77,11 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Overrides the client's timeout for this call (ms). */
   timeout?: number;
+  /**
+   * The access token another thread already got a 401 for with this request (a prepared request's `bearer`): while
+   * it is still the current one, the client refreshes before it sends, instead of sending it once more to learn so.
+   */
+  rejectedToken?: string;
 }
 
 export interface ApiClient {
@@ -93,7 +98,8 @@ export interface ApiClient {
   send(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, options?: Omit<RequestOptions<never>, 'schema'>): Promise<Response>;
   /**
    * A GET for another thread to send (the pull page worker): its absolute URL, its headers with the current bearer,
-   * and the client's timeout. Nothing is sent; an answer that is not OK is asked again with `send`, which refreshes.
+   * and the client's timeout. Nothing is sent; an answer that is not OK is asked again with `send`, which refreshes
+   * (at once, given the 401's token as `rejectedToken`).
    */
   prepare(path: string, options?: Pick<RequestOptions<never>, 'searchParams' | 'headers'>): PreparedRequest;
 }
@@ -102,6 +108,8 @@ export interface PreparedRequest {
   url: string;
   headers: Record<string, string>;
   timeoutMs: number;
+  /** The access token in `headers` (null without one): `rejectedToken` when the answer was a 401. */
+  bearer: string | null;
 }
 
 export interface ApiClientConfig {
@@ -187,7 +195,13 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   /** Sends with the bearer; on 401 refreshes once and retries once. The Response of the last attempt, any status. */
   async function sendWithRefresh(method: string, path: string, options: RequestOptions<unknown>): Promise<Response> {
     const auth = options.auth ?? true;
-    const token = auth ? tokens.getAccessToken() : null;
+    const current = auth ? tokens.getAccessToken() : null;
+    if (current && current === options.rejectedToken) {
+      // Answered 401 already (another thread sent it): refresh first; the one retry is this request.
+      const fresh = await refreshOnce(current);
+      return send(method, path, options, fresh ?? current);
+    }
+    const token = current;
     const response = await send(method, path, options, token);
     if (response.status !== 401 || !auth || !token) return response;
     const fresh = await refreshOnce(token);
@@ -216,7 +230,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       const url = new URL(`${config.baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`, globalThis.location?.href);
       for (const [name, value] of Object.entries(options.searchParams ?? {})) url.searchParams.set(name, String(value));
       const token = tokens.getAccessToken();
-      return { url: url.href, headers: { ...options.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) }, timeoutMs };
+      return { url: url.href, headers: { ...options.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) }, timeoutMs, bearer: token };
     },
   };
 }

@@ -199,19 +199,23 @@ async function fetchPage(deps: PullDeps, cursor: number, initial: boolean, apply
     headers: { [SYNC_HEADERS.clientId]: deps.clientId },
   };
   const reader = deps.readPage ?? defaultPageReader();
+  let rejectedToken: string | undefined;
   if (reader.fetchAndRead) {
     // The worker sends the request, so the body is loaded and decoded off the main thread too.
+    const prepared = deps.api.prepare('sync/pull', request);
     try {
-      return await reader.fetchAndRead(deps.api.prepare('sync/pull', request), apply);
+      return await reader.fetchAndRead(prepared, apply);
     } catch (cause) {
       if (cause instanceof InvalidPageError) throw new ApiError({ kind: 'invalid-response', statusCode: 200, message: 'Pull answer does not match the contract', cause });
       if (cause instanceof PageNotFetchedError && cause.reason === 'no-answer') throw new ApiError({ kind: 'network', statusCode: 0, message: cause.message, cause });
       // Not OK (an expired token, a server error) or the worker died: asked again below, where the API client
-      // refreshes the token once and reads the error's message. A write's failure (apply-failed) is thrown as is.
+      // refreshes the token once (before it sends, after the worker's 401) and reads the error's message. A
+      // write's failure (apply-failed) is thrown as is.
       if (!(cause instanceof PageNotFetchedError)) throw cause;
+      if (cause.status === 401 && prepared.bearer) rejectedToken = prepared.bearer;
     }
   }
-  const response = await deps.api.send('GET', 'sync/pull', request);
+  const response = await deps.api.send('GET', 'sync/pull', rejectedToken ? { ...request, rejectedToken } : request);
   if (!response.ok) {
     let record: { message?: unknown } = {};
     try {
