@@ -272,7 +272,8 @@ describe('file uploads: streaming, types, served headers', () => {
     put.answer.catch(() => undefined);
     await write(put.request, Buffer.from('Der Anfang, der Rest kommt nie\n'));
     while (!(await storedNames()).some((name) => name.endsWith('.tmp'))) await new Promise((resolve) => setTimeout(resolve, 10));
-    // The upload never ends; before streaming, close() (and SIGTERM with it) waited for it for ever.
+    // The upload never ends; before streaming, close() (and SIGTERM with it) waited for it for ever. Once close()
+    // is done the temporary file is gone too: the process may exit right after it.
     await t.app.close();
     expect(await storedNames()).toEqual(before);
     expect(await statusOf(registered.fileid)).toBe('pending');

@@ -26,10 +26,15 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     quotaBytesPerDay: app.config.uploadQuotaBytesPerDay,
     rate: { hit: (key) => rate.hit(key, Date.now()) },
   });
-  /** Request bodies being streamed to storage; closing the server ends them instead of waiting for a slow client. */
-  const uploadsInFlight = new Set<IncomingMessage>();
+  /**
+   * Request bodies being streamed to storage, each with its handler's end. Closing the server ends the bodies
+   * instead of waiting for a slow client, then waits for the handlers: each removes what it had staged (a shutdown
+   * right after close() left the upload's temporary file behind).
+   */
+  const uploadsInFlight = new Map<IncomingMessage, Promise<unknown>>();
   app.addHook('preClose', async () => {
-    for (const body of uploadsInFlight) body.destroy();
+    for (const body of uploadsInFlight.keys()) body.destroy();
+    await Promise.allSettled(uploadsInFlight.values());
   });
 
   writeRoute(app, uploadFile, {
@@ -78,9 +83,10 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: uploadResultSchema, ...errorResponses(400, 403, 404, 409, 413, 415, 429) },
       },
       handler: async (request) => {
-        uploadsInFlight.add(request.raw);
+        const upload = completeUpload(request.serviceContext, services(), { ...request.params, ...request.query, contentType: request.headers['content-type'], body: request.raw });
+        uploadsInFlight.set(request.raw, upload);
         try {
-          return await completeUpload(request.serviceContext, services(), { ...request.params, ...request.query, contentType: request.headers['content-type'], body: request.raw });
+          return await upload;
         } finally {
           uploadsInFlight.delete(request.raw);
         }
