@@ -201,10 +201,9 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       const fresh = await refreshOnce(current);
       return send(method, path, options, fresh ?? current);
     }
-    const token = current;
-    const response = await send(method, path, options, token);
-    if (response.status !== 401 || !auth || !token) return response;
-    const fresh = await refreshOnce(token);
+    const response = await send(method, path, options, current);
+    if (response.status !== 401 || !current) return response;
+    const fresh = await refreshOnce(current);
     if (fresh === null) return response;
     // Exactly one retry: a second 401 is reported as it is, never refreshed again (no loop).
     return send(method, path, options, fresh);
