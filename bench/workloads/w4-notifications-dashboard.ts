@@ -110,7 +110,16 @@ const workload: Workload = {
           const product = median(dashboard);
           const floor = median(raw);
           targets.push(
-            { target: `${k} rows, ${label}: well under ${TARGET_MS} ms at ${options.cpuThrottle}× CPU`, actual: `median ${formatNumber(product)} ms`, met: product < TARGET_MS },
+            {
+              target: `${k} rows, ${label}: well under ${TARGET_MS} ms at ${options.cpuThrottle}× CPU`,
+              actual: `median ${formatNumber(product)} ms`,
+              met: product < TARGET_MS,
+              ...(product < TARGET_MS
+                ? {}
+                : {
+                    note: 'the reader asks IndexedDB for a few batches per index range (one getAll each) and checks the rows itself; what is left is the database\'s own lookups, which grow with its size (the floor, a filtering cursor per range, is slower in the same run). See docs/decisions.md "The dashboard reads its ranges in batches".',
+                  }),
+            },
             {
               target: `${k} rows, ${label}: within ${FLOOR_FACTOR}× of the raw Dexie floor`,
               actual: `${formatNumber(product / floor)}× (median ${formatNumber(product)} ms vs ${formatNumber(floor)} ms)`,
@@ -125,7 +134,8 @@ const workload: Workload = {
     }
     notes.push(
       `Rows: 3 statuses (≈ 45 % open), 11 types, created spread over 4 years, ~300 bytes each, in the app's LocalDatabase (schema v${LATEST_SCHEMA_VERSION}). ` +
-        'Both sides read the same 50 rows (checked each run); the floor is the same index ranges with a Set check and a merge, without the reader\'s plan, cursor and filter code.',
+        'Both sides read the same 50 rows (checked each run). The floor is the obvious hand-written query: the same index ranges, each a filtering cursor (Dexie filter + limit) with a Set check, merged; ' +
+          'the reader reads its ranges in batches of one getAll each (docs/decisions.md "The dashboard reads its ranges in batches"), so it can be below the floor.',
     );
     return { measurements, targets, notes };
   },

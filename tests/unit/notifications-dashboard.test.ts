@@ -186,6 +186,30 @@ describe('the dashboard reader against the obvious answer', () => {
     db.close();
   });
 
+  it('reads a range in batches: thousands of rows in one millisecond, and machines that match one row in 250', async () => {
+    // Above MACHINE_STREAMS_MAX, so the status ranges are read and the machine set is checked on each row.
+    const many = Array.from({ length: MACHINE_STREAMS_MAX + 6 }, (_, i) => machine(i));
+    const tie = Date.UTC(2025, 5, 1);
+    const crowded: DashboardRow[] = Array.from({ length: 6_000 }, (_, i) => ({
+      nodeid: id('t', i),
+      type: 1,
+      status: i % 2,
+      title: `Meldung ${i}`,
+      // 5,000 rows in one millisecond (an import), the rest spread around it.
+      created: i < 5_000 ? tie : tie + (i - 5_500) * 60_000,
+      equipmentnodeid: i % 250 === 0 ? id('m', i % many.length) : 'not-followed',
+    }));
+    const db = await filledDb(crowded);
+    for (const sort of [{ key: 'created', direction: 'desc' }, { key: 'created', direction: 'asc' }] satisfies DashboardSort[]) {
+      const plan = planDashboardQuery(many, DEFAULT_DASHBOARD_FILTERS, sort);
+      const want = expected(crowded, plan, many, DEFAULT_DASHBOARD_FILTERS, sort);
+      expect(want).toHaveLength(24);
+      expect(await readAll(db, plan, 7), `${sort.direction}`).toEqual(want);
+      expect((await readDashboardPage(db, plan, null, 50)).rows.map((r) => r.nodeid)).toEqual(want);
+    }
+    db.close();
+  }, 30_000);
+
   it('following nothing reads nothing', async () => {
     const db = await filledDb(rows);
     const plan = planDashboardQuery([], DEFAULT_DASHBOARD_FILTERS, { key: 'created', direction: 'desc' });

@@ -6,7 +6,8 @@
  * A query is a list of groups read in order (the type sort: one group per type; the machine sort: one per machine;
  * otherwise one group), each group a few index ranges ("streams") merged by `created`. Every index ends in `created`,
  * so the date range is part of the key range; what no range covers (the machine set, types, search) is checked on
- * the rows the cursor passes (matchesFilters). Pages continue after the last row shown (keyset, not offset).
+ * the rows read, which come in batches of one request each (readStream). Pages continue after the last row shown
+ * (keyset, not offset).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
@@ -94,15 +95,61 @@ function streamRange(stream: Stream, filters: DashboardFilters, direction: SortD
   ];
 }
 
+/** The first read of a stream asks for the rows still needed; never fewer than this. */
+const FIRST_BATCH_MIN = 25;
+/** No read of a stream asks for more rows than this (a filter that matches almost nothing reads in steps). */
+const BATCH_MAX = 2_000;
+
+/**
+ * How many rows the next read asks for: the rows still needed at the rate the stream has matched so far, capped;
+ * never fewer than the read before (a read continues at its last row's millisecond, so a smaller one could
+ * return only rows already read).
+ */
+function nextBatchSize(previous: number, needed: number, seen: number, matched: number): number {
+  const estimate = matched === 0 ? previous * 4 : Math.ceil((needed * seen * 1.25) / matched);
+  return Math.max(previous, Math.min(estimate, BATCH_MAX));
+}
+
+/**
+ * Up to `limit` rows of one index range that pass the filters, after `after`. Read in batches (one getAll each:
+ * Chromium's getAllRecords reads either direction in one request, where a filtering cursor costs a request per
+ * row), each batch continuing at the `created` of the last row read; rows of that millisecond already read are
+ * skipped by (created, nodeid), the index's own order within a prefix.
+ */
 async function readStream(db: LocalDatabase, plan: DashboardPlan, stream: Stream, after: DashboardCursor | null, limit: number, needle: string): Promise<MirrorRow[]> {
-  const [lower, upper] = streamRange(stream, plan.filters, plan.direction, after);
-  if ((lower[lower.length - 1] as number) > (upper[upper.length - 1] as number)) return [];
-  let collection = db.mirror('notifications').where(stream.index).between(lower, upper, true, true);
-  if (plan.direction === 'desc') collection = collection.reverse();
-  return collection
-    .filter((row) => isLive(row) && matchesFilters(asRow(row), plan.filters, plan.machines, needle) && (!after || isAfterCursor(asRow(row), after, plan.direction)))
-    .limit(limit)
-    .toArray();
+  let [lower, upper] = streamRange(stream, plan.filters, plan.direction, after);
+  const table = db.mirror('notifications');
+  const found: MirrorRow[] = [];
+  let from: Pick<DashboardCursor, 'created' | 'nodeid'> | null = after;
+  let size = Math.max(limit, FIRST_BATCH_MIN);
+  let seen = 0;
+  for (;;) {
+    if ((lower[lower.length - 1] as number) > (upper[upper.length - 1] as number)) return found;
+    let collection = table.where(stream.index).between(lower, upper, true, true);
+    if (plan.direction === 'desc') collection = collection.reverse();
+    const batch = await collection.limit(size).toArray();
+    let fresh = 0;
+    for (const row of batch) {
+      if (from && !isAfterCursor(asRow(row), from, plan.direction)) continue;
+      fresh += 1;
+      if (isLive(row) && matchesFilters(asRow(row), plan.filters, plan.machines, needle)) {
+        found.push(row);
+        if (found.length === limit) return found;
+      }
+    }
+    if (batch.length < size) return found;
+    if (fresh === 0) {
+      // Nothing after `from` yet: one millisecond's rows read again; the next read must be larger to get past them.
+      size *= 2;
+      continue;
+    }
+    seen += fresh;
+    const last = asRow(batch[batch.length - 1]!);
+    from = { created: last.created, nodeid: last.nodeid };
+    if (plan.direction === 'desc') upper = [...stream.prefix, last.created];
+    else lower = [...stream.prefix, last.created];
+    size = nextBatchSize(size, limit - found.length, seen, found.length);
+  }
 }
 
 async function readGroup(db: LocalDatabase, plan: DashboardPlan, group: number, after: DashboardCursor | null, limit: number, needle: string): Promise<DashboardRow[]> {
