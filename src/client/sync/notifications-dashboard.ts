@@ -97,7 +97,10 @@ function streamRange(stream: Stream, filters: DashboardFilters, direction: SortD
 
 /** The first read of a stream asks for the rows still needed; never fewer than this. */
 const FIRST_BATCH_MIN = 25;
-/** No read of a stream asks for more rows than this (a filter that matches almost nothing reads in steps). */
+/**
+ * Reads grow to at most this many rows (a filter that matches almost nothing reads in steps); only getting past
+ * more rows of one millisecond than the last read held doubles a read beyond it.
+ */
 const BATCH_MAX = 2_000;
 
 /**
