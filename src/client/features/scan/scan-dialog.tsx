@@ -19,9 +19,10 @@ type CameraState = 'starting' | 'running' | 'unavailable' | 'stopped';
 type Outcome = { tone: 'error' | 'info'; text: string } | null;
 
 /** The widths a photo is tried at again when it does not decode as taken: a phone photo is often far larger than the
- * code needs, and the decoder's binarizer works best with a few pixels per module — an e2e run also saw a sticker
- * rendered at 200 dpi fail once and decode at another size. */
-const RETRY_WIDTHS = [1000, 600];
+ * code needs, and the decoder's binarizer reads some codes at one size and not at a near one — a sticker rendered
+ * at 200 dpi (709 px) failed as taken and at 1000, 600, 1200, 700, 500 and 450 px, and decoded at 800, 900, 1400 and
+ * 1600 px (an e2e run's sticker, tried at each width in Chromium). Only a photo that does not decode pays for them. */
+const RETRY_WIDTHS = [1000, 800, 600, 900, 1400];
 
 async function resizedPhoto(file: File, width: number): Promise<File | null> {
   const bitmap = await createImageBitmap(file).catch(() => null);
