@@ -8,6 +8,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bootShell } from './scripts/vite-boot-shell.ts';
 import { chakraConditionLookup } from './scripts/vite-chakra-conditions.ts';
+import { chakraGlobalCss } from './scripts/vite-chakra-global-css.ts';
 import { PRIVATE_SHARED_CHUNK, privateSharedChunk } from './scripts/vite-chunks.ts';
 import { compileHints } from './scripts/vite-compile-hints.ts';
 import { textParts } from './scripts/vite-text-parts.ts';
@@ -95,6 +96,7 @@ export default defineConfig({
     react(),
     bootShell(),
     chakraConditionLookup(),
+    chakraGlobalCss(),
     compileHints(PRIVATE_SHARED_CHUNK),
     textParts(),
     precompress(),

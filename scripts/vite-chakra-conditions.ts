@@ -14,6 +14,7 @@
  * tests run Chakra as published; the fix changes speed, not behaviour.
  */
 import type { Plugin } from 'vite';
+import { patchModule, replaceOnce } from './vite-patch-module.ts';
 
 const CONDITIONS_MODULE = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]conditions\.js$/;
 
@@ -26,30 +27,15 @@ const SET_LOOKUP = `  const conditionKeys = new Set(Object.keys(values));
 
 /** The module's source with the Set lookup; throws when the line to replace is not there exactly once. */
 export function patchConditionLookup(source: string): string {
-  const at = source.indexOf(SLOW_LOOKUP);
-  if (at === -1 || source.indexOf(SLOW_LOOKUP, at + 1) !== -1) {
-    throw new Error("Chakra's conditions module no longer has the lookup this build fixes (scripts/vite-chakra-conditions.ts): check whether the update fixed it, then drop or adapt the plugin");
-  }
-  return source.slice(0, at) + SET_LOOKUP + source.slice(at + SLOW_LOOKUP.length);
+  return replaceOnce(source, SLOW_LOOKUP, SET_LOOKUP, "Chakra's conditions module no longer has the lookup this build fixes (scripts/vite-chakra-conditions.ts): check whether the update fixed it, then drop or adapt the plugin");
 }
 
 export function chakraConditionLookup(): Plugin {
-  let patched = false;
-  return {
+  return patchModule({
     name: 'anlagenbuch-chakra-condition-lookup',
-    apply: 'build',
-    buildStart() {
-      patched = false;
-    },
-    transform(code, id) {
-      if (!CONDITIONS_MODULE.test(id)) return null;
-      patched = true;
-      return { code: patchConditionLookup(code), map: null };
-    },
-    buildEnd(error) {
-      // Only the app's build bundles Chakra; the service worker's build (vite-plugin-pwa) runs these plugins too.
-      if (error || patched || ![...this.getModuleIds()].some((id) => id.includes('@chakra-ui'))) return;
-      this.error("Chakra's conditions module was bundled without passing this plugin (scripts/vite-chakra-conditions.ts): its path changed");
-    },
-  };
+    module: CONDITIONS_MODULE,
+    patch: patchConditionLookup,
+    library: '@chakra-ui',
+    notPassed: "Chakra's conditions module was bundled without passing this plugin (scripts/vite-chakra-conditions.ts): its path changed",
+  });
 }
