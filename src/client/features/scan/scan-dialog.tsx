@@ -14,47 +14,10 @@ import { AppDialog } from '../../components/app-dialog';
 import { MACHINE_OVERVIEW_PATH, parseScannedCode } from '../../lib/sticker-url';
 import { useOwnStickerBases } from '../../lib/use-sticker-base';
 import { findMirrorRow } from '../../sync/use-mirror';
+import { decodePhoto } from './decode-photo';
 
 type CameraState = 'starting' | 'running' | 'unavailable' | 'stopped';
 type Outcome = { tone: 'error' | 'info'; text: string } | null;
-
-/** The widths a photo is tried at again when it does not decode as taken: a phone photo is often far larger than the
- * code needs, and the decoder's binarizer reads some codes at one size and not at a near one — a sticker rendered
- * at 200 dpi (709 px) failed as taken and at 1000, 600, 1200, 700, 500 and 450 px, and decoded at 800, 900, 1400 and
- * 1600 px (an e2e run's sticker, tried at each width in Chromium). Only a photo that does not decode pays for them. */
-const RETRY_WIDTHS = [1000, 800, 600, 900, 1400];
-
-async function resizedPhoto(file: File, width: number): Promise<File | null> {
-  const bitmap = await createImageBitmap(file).catch(() => null);
-  if (!bitmap) return null;
-  const scale = width / bitmap.width;
-  const canvas = document.createElement('canvas');
-  canvas.width = width;
-  canvas.height = Math.max(1, Math.round(bitmap.height * scale));
-  const context = canvas.getContext('2d');
-  if (!context) return null;
-  context.fillStyle = '#fff'; // transparent PNG pixels would turn black
-  context.fillRect(0, 0, canvas.width, canvas.height);
-  context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-  bitmap.close();
-  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
-  return blob ? new File([blob], 'scan.png', { type: 'image/png' }) : null;
-}
-
-/** The code on a photo: as taken, then at the retry widths; throws when none decodes. */
-async function decodePhoto(scanner: Html5Qrcode, file: File): Promise<string> {
-  try {
-    return await scanner.scanFile(file, false);
-  } catch (first) {
-    for (const width of RETRY_WIDTHS) {
-      const resized = await resizedPhoto(file, width);
-      if (!resized) continue;
-      const text = await scanner.scanFile(resized, false).catch(() => null);
-      if (text !== null) return text;
-    }
-    throw first;
-  }
-}
 
 export function ScanDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
