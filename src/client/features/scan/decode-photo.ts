@@ -8,7 +8,8 @@
  * widths; jsQR read all 240 it was given (docs/decisions.md "Reading a sticker from a photo").
  * So a photo ZXing does not read goes to jsQR, and then both are tried at other widths. A photo that reads at once
  * pays for nothing more: jsQR (~45 KB gzip) is a chunk of its own, loaded when a photo needs it (the service worker
- * keeps it for offline use like every chunk).
+ * keeps it for offline use like every chunk). Where the browser has no BarcodeDetector, the camera's frames go to
+ * jsQR too, twice a second (`decodeVideoFrame`).
  */
 import type { Html5Qrcode } from 'html5-qrcode';
 import type jsQRFunction from 'jsqr';
@@ -36,11 +37,11 @@ function drawn(bitmap: ImageBitmap, width: number): HTMLCanvasElement | null {
 
 type JsQR = typeof jsQRFunction;
 
-function readWithJsQR(jsQR: JsQR, canvas: HTMLCanvasElement): string | null {
+function readWithJsQR(jsQR: JsQR, canvas: HTMLCanvasElement, inversionAttempts: 'attemptBoth' | 'dontInvert' = 'attemptBoth'): string | null {
   const context = canvas.getContext('2d', { willReadFrequently: true });
   if (!context) return null;
   const image = context.getImageData(0, 0, canvas.width, canvas.height);
-  return jsQR(image.data, image.width, image.height)?.data ?? null;
+  return jsQR(image.data, image.width, image.height, { inversionAttempts })?.data ?? null;
 }
 
 async function readWithScanner(scanner: Html5Qrcode, canvas: HTMLCanvasElement): Promise<string | null> {
@@ -72,4 +73,31 @@ export async function decodePhoto(scanner: Html5Qrcode, file: File): Promise<str
     }
     throw first;
   }
+}
+
+/** Whether html5-qrcode reads the camera with the browser's BarcodeDetector (else with ZXing alone). */
+export function hasBarcodeDetector(): boolean {
+  return 'BarcodeDetector' in window;
+}
+
+/** Camera frames are read at most this wide: a sticker held up to the camera fills much of a 640 px frame. */
+const FRAME_MAX_WIDTH = 640;
+let frameCanvas: HTMLCanvasElement | null = null;
+
+/**
+ * The code in the camera's current frame by jsQR, or null. For browsers without BarcodeDetector, where html5-qrcode
+ * reads frames with ZXing alone and would keep missing a code its detector does not find (above) however long the
+ * technician holds the tablet. Dark codes on light stickers only (no inverted try: half the work per frame).
+ */
+export async function decodeVideoFrame(video: HTMLVideoElement): Promise<string | null> {
+  if (video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA || video.videoWidth === 0) return null;
+  const { default: jsQR } = await import('jsqr');
+  const width = Math.min(video.videoWidth, FRAME_MAX_WIDTH);
+  frameCanvas ??= document.createElement('canvas');
+  frameCanvas.width = width;
+  frameCanvas.height = Math.max(1, Math.round((video.videoHeight * width) / video.videoWidth));
+  const context = frameCanvas.getContext('2d', { willReadFrequently: true });
+  if (!context) return null;
+  context.drawImage(video, 0, 0, frameCanvas.width, frameCanvas.height);
+  return readWithJsQR(jsQR, frameCanvas, 'dontInvert');
 }

@@ -14,9 +14,12 @@ import { AppDialog } from '../../components/app-dialog';
 import { MACHINE_OVERVIEW_PATH, parseScannedCode } from '../../lib/sticker-url';
 import { useOwnStickerBases } from '../../lib/use-sticker-base';
 import { findMirrorRow } from '../../sync/use-mirror';
-import { decodePhoto } from './decode-photo';
+import { decodePhoto, decodeVideoFrame, hasBarcodeDetector } from './decode-photo';
 
 type CameraState = 'starting' | 'running' | 'unavailable' | 'stopped';
+
+/** How often a camera frame goes to jsQR where the browser has no BarcodeDetector (decode-photo.ts). */
+const FRAME_FALLBACK_MS = 500;
 type Outcome = { tone: 'error' | 'info'; text: string } | null;
 
 export function ScanDialog({ onClose }: { onClose(): void }) {
@@ -62,6 +65,18 @@ export function ScanDialog({ onClose }: { onClose(): void }) {
     handleRef.current = handleCode;
   }, [handleCode]);
 
+  // A code read from the camera, by html5-qrcode or by the frame fallback below.
+  const lastCameraText = useRef('');
+  const onCameraText = useCallback((text: string) => {
+    // why: the same code is reported every frame; act once per distinct code.
+    if (handledRef.current || text === lastCameraText.current) return;
+    lastCameraText.current = text;
+    // A code whose handling failed (the local database busy, say) is read again from the next frame.
+    void handleRef.current(text).catch(() => {
+      lastCameraText.current = '';
+    });
+  }, []);
+
   // A photo chosen while the camera is still starting (slow on a busy tablet: getUserMedia can take seconds to
   // fail) stops the camera only once its start has settled; the photo itself goes to fileScannerRef.
   const cameraStart = useRef<Promise<void>>(Promise.resolve());
@@ -72,21 +87,13 @@ export function ScanDialog({ onClose }: { onClose(): void }) {
       if (!scanner) return;
       setCamera('starting');
       setOutcome(null);
-      let lastText = '';
+      lastCameraText.current = '';
       try {
         await scanner.start(
           // why ideal, not exact: tablets have a back camera, laptops and test browsers only one, which must work too.
           { facingMode: 'environment' },
           { fps: 10, qrbox: (width, height) => ({ width: Math.floor(Math.min(width, height) * 0.75), height: Math.floor(Math.min(width, height) * 0.75) }) },
-          (text) => {
-            // why: the same code is reported every frame; act once per distinct code.
-            if (handledRef.current || text === lastText) return;
-            lastText = text;
-            // A code whose handling failed (the local database busy, say) is read again from the next frame.
-            void handleRef.current(text).catch(() => {
-              lastText = '';
-            });
-          },
+          onCameraText,
           () => undefined,
         );
         setCamera('running');
@@ -96,7 +103,28 @@ export function ScanDialog({ onClose }: { onClose(): void }) {
     })();
     cameraStart.current = started;
     return started;
-  }, []);
+  }, [onCameraText]);
+
+  // Without BarcodeDetector html5-qrcode reads frames with ZXing alone, which misses some clean codes at every
+  // distance (decode-photo.ts): twice a second the current frame goes to jsQR as well.
+  useEffect(() => {
+    if (camera !== 'running' || hasBarcodeDetector()) return;
+    let reading = false;
+    const timer = window.setInterval(() => {
+      const video = document.getElementById(regionId)?.querySelector('video');
+      if (reading || handledRef.current || !video) return;
+      reading = true;
+      void decodeVideoFrame(video)
+        .then((text) => {
+          if (text) onCameraText(text);
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          reading = false;
+        });
+    }, FRAME_FALLBACK_MS);
+    return () => window.clearInterval(timer);
+  }, [camera, regionId, onCameraText]);
 
   useEffect(() => {
     scannerRef.current = new Html5Qrcode(regionId, { verbose: false });
