@@ -7,12 +7,13 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { expect, expectNoCspViolations, test, watchCsp } from './support/test';
 import QRCode from 'qrcode';
 import { v4 as uuidv4 } from 'uuid';
 import { baseURL } from '../../playwright.config';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../src/server/db/seed/demo-users';
+import { launchWithCamera, stickerCameraFile } from './support/camera';
 import { takeOfflineReady } from './support/offline';
 import { EquipmentFormPage, expectAllSynced, loginAs, navigateInApp, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
 
@@ -174,33 +175,8 @@ test('a machine with both photos is created offline and arrives once; its sticke
 test('the sticker scans with a camera (Chromium fake camera), offline', async () => {
   test.setTimeout(180_000);
   expect(created.stickerPng, 'runs after the create test').not.toBe('');
-  // A camera "seeing" the printed sticker while the technician brings the tablet closer: an MJPEG file is just JPEG
-  // frames one after another, here the sticker at six distances (480–680 px wide in a 640 × 480 picture), five
-  // frames each, played in a loop. why several: the decoder reads some codes at one fixed scale never (seen in
-  // CI: a sticker 600 px wide, the same picture 30 times, was not read in 30 s, and read within 0.5 s once the
-  // distance changed), and a hand-held camera never holds one distance.
-  const framer = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
-  const framePage = await framer.newPage({ viewport: { width: 640, height: 480 } });
-  const png = readFileSync(created.stickerPng).toString('base64');
-  const frames: Buffer[] = [];
-  for (const width of [480, 520, 560, 600, 640, 680]) {
-    // The QR code (the left 4–44 mm of the 90 × 50 mm sticker) in the middle of the picture.
-    const height = (width * 50) / 90;
-    const left = 320 - (24 / 90) * width;
-    const top = 240 - (25 / 50) * height;
-    await framePage.setContent(`<body style="margin:0;background:#ddd;width:640px;height:480px;overflow:hidden;position:relative"><img src="data:image/png;base64,${png}" style="position:absolute;left:${left}px;top:${top}px;width:${width}px;height:${height}px"></body>`);
-    const frame = await framePage.screenshot({ type: 'jpeg', quality: 90 });
-    if (width === 600) writeFileSync(join(OUT, 'camera-frame.jpg'), frame);
-    for (let i = 0; i < 5; i++) frames.push(frame);
-  }
-  await framer.close();
-  const mjpeg = join(OUT, 'camera.mjpeg');
-  writeFileSync(mjpeg, Buffer.concat(frames));
-
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${mjpeg}`],
-  });
+  const mjpeg = await stickerCameraFile(readFileSync(created.stickerPng), OUT, join(OUT, 'camera-frame.jpg'));
+  const browser = await launchWithCamera(mjpeg);
   try {
     const context = await browser.newContext({ baseURL, viewport: TABLET_LANDSCAPE, locale: 'de-DE', permissions: ['camera'] });
     const cspViolations = await watchCsp(context);

@@ -5,10 +5,10 @@
  * html5-qrcode brings, does not find their code as taken nor at any of the widths the dialog tries again
  * (src/client/features/scan/decode-photo.ts). They are files so that every run reads the same images.
  */
-import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
+import { launchWithCamera, stickerCameraFile } from './support/camera';
 import { expect, test } from './support/test';
 import { loginAs, TABLET_LANDSCAPE } from './support/pages';
 
@@ -35,35 +35,16 @@ test('a photo of a sticker is read where the camera library\'s decoder does not 
 
 test('the camera reads such a sticker too (a browser without BarcodeDetector, Chromium fake camera)', async () => {
   test.setTimeout(120_000);
-  // The sticker held up to the camera at six distances (480–680 px wide in a 640 × 480 picture), five frames each,
-  // played in a loop (an MJPEG file is JPEG frames one after another), as in equipment.spec.ts's camera test.
-  const framer = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
-  const framePage = await framer.newPage({ viewport: { width: 640, height: 480 } });
-  const png = readFileSync(join(STICKERS, stickerFiles()[0]!)).toString('base64');
-  const frames: Buffer[] = [];
-  for (const width of [480, 520, 560, 600, 640, 680]) {
-    const height = (width * 50) / 90;
-    const left = 320 - (24 / 90) * width;
-    const top = 240 - (25 / 50) * height;
-    await framePage.setContent(`<body style="margin:0;background:#ddd;width:640px;height:480px;overflow:hidden;position:relative"><img src="data:image/png;base64,${png}" style="position:absolute;left:${left}px;top:${top}px;width:${width}px;height:${height}px"></body>`);
-    const frame = await framePage.screenshot({ type: 'jpeg', quality: 90 });
-    for (let i = 0; i < 5; i++) frames.push(frame);
-  }
-  await framer.close();
-  const mjpeg = join(OUT, 'camera.mjpeg');
-  writeFileSync(mjpeg, Buffer.concat(frames));
-
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${mjpeg}`],
-  });
+  // The sticker held up to the camera at six distances, as in equipment.spec.ts's camera test.
+  const mjpeg = await stickerCameraFile(readFileSync(join(STICKERS, stickerFiles()[0]!)), OUT);
+  const browser = await launchWithCamera(mjpeg);
   try {
     const context = await browser.newContext({ baseURL, viewport: TABLET_LANDSCAPE, locale: 'de-DE', permissions: ['camera'] });
     const page = await context.newPage();
     await loginAs(page, 'technician');
     expect(await page.evaluate(() => 'BarcodeDetector' in window), 'this test is about browsers without BarcodeDetector').toBe(false);
     await page.getByRole('button', { name: 'QR-Code scannen' }).click();
-    await expect(page.getByRole('status')).toHaveText('Kamera aktiv – QR-Code in den Rahmen halten.', { timeout: 30_000 });
+    await expect(page.getByRole('dialog').getByRole('status')).toHaveText('Kamera aktiv – QR-Code in den Rahmen halten.', { timeout: 30_000 });
     await expect(page.getByTestId('scan-outcome')).toHaveText(OTHER_INSTALLATION, { timeout: 30_000 });
   } finally {
     await browser.close();
