@@ -3,7 +3,7 @@
  * drawn as the sticker PDF draws them (a 40 mm code on a 90 × 50 mm sticker at 200 dpi), of another installation
  * (https://anlagenbuch.example.com) and random machine ids — picked among random ones because ZXing, the decoder
  * html5-qrcode brings, does not find their code as taken nor at any of the widths the dialog tries again
- * (src/client/features/scan/decode-photo.ts). They are files so that every run reads the same images.
+ * (src/client/features/scan/decode-image.ts). They are files so that every run reads the same images.
  */
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

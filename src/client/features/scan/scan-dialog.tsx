@@ -14,13 +14,14 @@ import { AppDialog } from '../../components/app-dialog';
 import { MACHINE_OVERVIEW_PATH, parseScannedCode } from '../../lib/sticker-url';
 import { useOwnStickerBases } from '../../lib/use-sticker-base';
 import { findMirrorRow } from '../../sync/use-mirror';
-import { decodePhoto, decodeVideoFrame, hasBarcodeDetector } from './decode-photo';
+import { decodePhoto, decodeVideoFrame, hasBarcodeDetector } from './decode-image';
 
 type CameraState = 'starting' | 'running' | 'unavailable' | 'stopped';
 
-/** How often a camera frame goes to jsQR where the browser has no BarcodeDetector (decode-photo.ts). */
-const FRAME_FALLBACK_MS = 500;
 type Outcome = { tone: 'error' | 'info'; text: string } | null;
+
+/** How often a camera frame goes to jsQR where the browser has no BarcodeDetector (decode-image.ts). */
+const FRAME_FALLBACK_MS = 500;
 
 export function ScanDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
@@ -106,7 +107,7 @@ export function ScanDialog({ onClose }: { onClose(): void }) {
   }, [onCameraText]);
 
   // Without BarcodeDetector html5-qrcode reads frames with ZXing alone, which misses some clean codes at every
-  // distance (decode-photo.ts): twice a second the current frame goes to jsQR as well.
+  // distance (decode-image.ts): twice a second the current frame goes to jsQR as well.
   useEffect(() => {
     if (camera !== 'running' || hasBarcodeDetector()) return;
     let reading = false;

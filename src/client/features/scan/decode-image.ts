@@ -1,5 +1,6 @@
 /**
- * The code on a photo of a sticker ("Foto wählen" in the scan dialog).
+ * The code on a photo of a sticker ("Foto wählen" in the scan dialog), and on a camera frame where html5-qrcode
+ * reads the camera with ZXing alone.
  *
  * First html5-qrcode's file scan, as the camera uses it: the browser's own BarcodeDetector where there is one (Chrome
  * on Android tablets), else its bundled ZXing. ZXing's finder-pattern search misses clean codes: of stickers drawn
