@@ -8,7 +8,7 @@
  * size, though it decodes them once told where the code is, and 2.5–5 % stayed unread after the retries at other
  * widths; jsQR read all 240 it was given (docs/decisions.md "Reading a sticker from a photo").
  * So a photo ZXing does not read goes to jsQR, and then both are tried at other widths. A photo that reads at once
- * pays for nothing more: jsQR (~45 KB gzip) is a chunk of its own, loaded when a photo needs it (the service worker
+ * pays for nothing more: jsQR (~48 KB gzip) is a chunk of its own, loaded when a photo needs it (the service worker
  * keeps it for offline use like every chunk). Where the browser has no BarcodeDetector, the camera's frames go to
  * jsQR too, twice a second (`decodeVideoFrame`).
  */
