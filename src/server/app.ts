@@ -11,6 +11,7 @@ import './fastify-types';
 import authPlugin from './plugins/auth';
 import { logMethodHook, logSerializers, maskUrl } from './logging';
 import errorsPlugin from './plugins/errors';
+import { createVersionedAnswers } from './routes/versioned-answer';
 import answerCompressionPlugin, { type AnswerCompressionOptions } from './plugins/answer-compression';
 import inputHygienePlugin from './plugins/input-hygiene';
 import faultInjectionPlugin, { type FaultInjector } from './plugins/fault-injection';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate('database', database);
   app.decorate('serviceContext', { db: database.db, kind: database.kind, beforeCommit: options.beforeCommit });
   app.decorate('fileStorage', createFileStorage(config));
+  app.decorate('versionedAnswers', createVersionedAnswers());
   app.addHook('onClose', async () => app.fileStorage.close());
   app.decorate('fileUrls', createFileUrlSigner(jwtSecret));
   scheduleFileCleanup(app);

@@ -3,9 +3,11 @@ import type { AuthContext } from './auth/auth-context';
 import type { AccessTokenSigner } from './auth/tokens';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { AnswerCompression } from './plugins/answer-compression';
 import type { ActiveFault } from './plugins/fault-injection';
 import type { DeclaredApiRoute } from './plugins/permissions';
 import type { PendingMutation } from './plugins/mutation-log';
+import type { VersionedAnswers } from './routes/versioned-answer';
 import type { ServiceContext } from './services/service-context';
 import type { FileStorage, FileUrlSigner } from './storage/file-storage';
 
@@ -25,6 +27,10 @@ declare module 'fastify' {
     fileStorage: FileStorage;
     /** Signs and checks the expiring file URLs. */
     fileUrls: FileUrlSigner;
+    /** The API answers' compression choice and compressor (plugins/answer-compression.ts). */
+    answerCompression: AnswerCompression;
+    /** GET answers kept per tenant change state (routes/versioned-answer.ts). */
+    versionedAnswers: VersionedAnswers;
     /** Every /api route with its declared permission, in registration order (plugins/permissions.ts). */
     declaredRoutes: readonly DeclaredApiRoute[];
     /**

@@ -14,4 +14,11 @@ export interface AuthContext {
   superuser: boolean;
   profileid: string;
   features: ProfileFeatures;
+  /**
+   * The tenant's change state when the caller was loaded: its committed change version and the version row's
+   * transaction id (`version:xmin`), read in the same statement as the caller. Every write of the tenant's rows
+   * takes the next version (services/change-feed.ts), so an answer built from rows read after this is at least
+   * as new as this state, and another state means something may have changed (routes/versioned-answer.ts).
+   */
+  tenantstate: string;
 }

@@ -19,6 +19,18 @@ export interface AnswerCompressionOptions {
   inlineLimit: number;
 }
 
+/**
+ * The plugin's choice and compressor, for a route that keeps its answer's compressed bytes itself
+ * (routes/versioned-answer.ts) and sends them with `markEncoded`, which this plugin's hook then leaves alone.
+ */
+export interface AnswerCompression {
+  /** The encoding to answer `length` bytes with, undefined for a plain answer (as the hook decides). */
+  encodingFor(request: FastifyRequest, reply: FastifyReply, length: number): AnswerEncoding | undefined;
+  compress(input: Buffer, encoding: AnswerEncoding): Promise<Buffer>;
+  /** Content-Encoding and Vary for an answer sent already compressed. */
+  markEncoded(reply: FastifyReply, encoding: AnswerEncoding): void;
+}
+
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
@@ -48,18 +60,30 @@ export default fp<AnswerCompressionOptions>(
       },
     };
 
+    const answerEncoding: AnswerCompression = {
+      encodingFor(request, reply, length) {
+        if (reply.hasHeader('content-encoding') || request.headers['x-no-compression'] !== undefined) return undefined;
+        if (length < options.threshold) return undefined;
+        return negotiateEncoding(request.headers['accept-encoding'], options.encodings);
+      },
+      async compress(input, encoding) {
+        return input.length <= options.inlineLimit ? compressors[encoding].inline(input) : compressors[encoding].pooled(input);
+      },
+      markEncoded(reply, encoding) {
+        void reply.header('content-encoding', encoding);
+        varyOnAcceptEncoding(reply);
+      },
+    };
+    app.decorate('answerCompression', answerEncoding);
+
     const onSend: onSendHookHandler = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-      if (reply.hasHeader('content-encoding') || request.headers['x-no-compression'] !== undefined) return payload;
       if (!isJsonOrText(reply.getHeader('content-type'))) return payload;
       const length = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
-      if (length < options.threshold) return payload;
-      const encoding = negotiateEncoding(request.headers['accept-encoding'], options.encodings);
+      const encoding = answerEncoding.encodingFor(request, reply, length);
       if (encoding === undefined) return payload;
-      const input = typeof payload === 'string' ? Buffer.from(payload) : payload;
-      const compressed = length <= options.inlineLimit ? compressors[encoding].inline(input) : await compressors[encoding].pooled(input);
-      void reply.header('content-encoding', encoding);
-      varyOnAcceptEncoding(reply);
+      const compressed = await answerEncoding.compress(typeof payload === 'string' ? Buffer.from(payload) : payload, encoding);
+      answerEncoding.markEncoded(reply, encoding);
       return compressed;
     };
 

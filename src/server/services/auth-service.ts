@@ -10,7 +10,7 @@ import type { AuthContext } from '../auth/auth-context';
 import { verifyAgainstDummy, verifyPassword } from '../auth/password';
 import { generateRefreshToken, hashDeviceSecret, hashRefreshToken, sameHash, type AccessClaims, type AccessTokenSigner } from '../auth/tokens';
 import type { Db, Tx } from '../db/client';
-import { billingInfos, legalEntities, plans, profiles, refreshTokens, subscriptions, users } from '../db/schema';
+import { billingInfos, legalEntities, plans, profiles, refreshTokens, subscriptions, tenantVersions, users } from '../db/schema';
 import { HttpError, tooManyRequests, unauthorized } from '../http-errors';
 import { preparedPerDatabase } from './prepared';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
@@ -166,12 +166,15 @@ export async function logout(ctx: ServiceContext, actor: Actor, token: string | 
 /**
  * The caller of an authenticated request: user, profile and organisation in one query over primary keys and
  * unique indexes. Run on every request rather than cached, so a deactivation or a profile change applies to
- * the next request; undefined when the user is gone, inactive or has moved tenants.
+ * the next request; undefined when the user is gone, inactive or has moved tenants. The same statement reads
+ * the tenant's change state (AuthContext.tenantstate), which answers built from the tenant's rows are kept by
+ * (routes/versioned-answer.ts).
  */
 export async function loadAuthContext(db: Db, claims: AccessClaims): Promise<AuthContext | undefined> {
   const [row] = await authContextQuery(db).execute({ usernodeid: claims.usernodeid, legalentitynodeid: claims.legalentitynodeid });
   if (!row) return undefined;
-  return { ...row, features: row.features ?? {} };
+  const { version, versionxmin, ...caller } = row;
+  return { ...caller, features: caller.features ?? {}, tenantstate: `${version ?? 0}:${versionxmin ?? ''}` };
 }
 
 /** The query of loadAuthContext, prepared once (services/prepared.ts): it runs on every authenticated request. */
@@ -186,10 +189,15 @@ const authContextQuery = preparedPerDatabase((db: Db) =>
       superuser: users.superuser,
       profileid: users.profileid,
       features: profiles.features,
+      version: tenantVersions.version,
+      // why the row's xmin beside the version: it changes with every write of the row, also one that takes the
+      // version back (a restore or `db:seed --reset` while a server runs), so the pair never repeats.
+      versionxmin: sql<string | null>`${tenantVersions}.xmin::text`,
     })
     .from(users)
     .innerJoin(legalEntities, eq(legalEntities.nodeid, users.legalentitynodeid))
     .leftJoin(profiles, and(eq(profiles.legalentitynodeid, users.legalentitynodeid), eq(profiles.profileid, users.profileid)))
+    .leftJoin(tenantVersions, eq(tenantVersions.legalentitynodeid, users.legalentitynodeid))
     .where(and(eq(users.nodeid, sql.placeholder('usernodeid')), eq(users.legalentitynodeid, sql.placeholder('legalentitynodeid')), eq(users.active, true), isNull(users.deletedAt)))
     .prepare('auth_context'),
 );

@@ -5,6 +5,7 @@ import { createSite, deleteSite, updateSite } from '../../../shared/mutations/st
 import * as service from '../../services/site-service';
 import { writeRoute } from '../declared-route';
 import { errorResponses, langQuerySchema, nodeidParamsSchema } from '../responses';
+import { versionedAnswer } from '../versioned-answer';
 
 /**
  * Plants (Werke), spec part 2 §2.5, §3, §7; feature key `site`. The writes come from their declarations
@@ -19,7 +20,8 @@ const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: langQuerySchema,
       response: { 200: z.array(siteSchema), ...errorResponses(400, 401, 403) },
     },
-    handler: (request) => service.listSites(request.serviceContext, request.auth),
+    // Kept per tenant change state (routes/versioned-answer.ts): the list has no text in the caller's language.
+    handler: (request, reply) => versionedAnswer(request, reply, [], () => service.listSites(request.serviceContext, request.auth)),
   });
 
   app.get('/sites/:id', {
