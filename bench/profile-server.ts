@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createPostgresDatabase, startAppServer } from './lib/app-server';
 import { runLoad } from './lib/load';
@@ -126,4 +127,5 @@ async function main(): Promise<void> {
   console.log(summarise(JSON.parse(await readFile(join(out, file), 'utf8')) as Profile, Number(values.top), Number(values.seconds) * 1000 + 300, requests));
 }
 
-await main();
+// why the check: other scripts import `summarise`; only running this file profiles.
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

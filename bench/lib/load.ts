@@ -22,6 +22,8 @@ export interface PlannedRequest {
   body?: string;
   /** Add X-Client-Id and the next X-Mutation-Id of a client id from the pool. */
   sync?: boolean;
+  /** `{{cycle}}` in the path: these values in turn, one per request over all connections (the records written). */
+  cycle?: readonly string[];
 }
 
 export interface LoadPlan {
@@ -44,6 +46,11 @@ export interface LoadResult {
   /** Requests per second over the run. */
   throughput: number;
   latency: { p50: number; p90: number; p99: number; mean: number; max: number };
+  /**
+   * Per kind of the plan (read, pull, write, …): answers and their latency from the generator's hand-over of the
+   * request to its answer, in ms — which kind makes the tail.
+   */
+  byKind: Record<string, { count: number; p50: number; p99: number; max: number }>;
   /** Answers other than 2xx, and socket errors/timeouts. */
   non2xx: number;
   errors: number;
@@ -74,6 +81,25 @@ async function generate(plan: LoadPlan): Promise<LoadResult> {
   const autocannon = createRequire(import.meta.url)('autocannon') as (options: Record<string, unknown>) => Promise<unknown>;
   const free: Client[] = [];
   let cursor = plan.startCursor ?? 0;
+  let cycled = 0;
+  const latencies = new Map<string, number[]>();
+  const started = Symbol('started');
+  // why a wrapper around each hook: autocannon times all requests together; the kind of the slow ones is the question.
+  const timed = (kind: string, request: Record<string, unknown>) => {
+    const setup = request.setupRequest as ((req: Record<string, unknown>, context: Record<string, unknown>) => Record<string, unknown>) | undefined;
+    const answered = request.onResponse as ((status: number, body: string, context: Record<string, unknown>) => void) | undefined;
+    const times = latencies.get(kind) ?? [];
+    latencies.set(kind, times);
+    request.setupRequest = (req: Record<string, unknown>, context: Record<string, unknown>) => {
+      context[started as unknown as string] = performance.now();
+      return setup ? setup(req, context) : req;
+    };
+    request.onResponse = (status: number, body: string, context: Record<string, unknown>) => {
+      times.push(performance.now() - (context[started as unknown as string] as number));
+      answered?.(status, body, context);
+    };
+    return request;
+  };
   const requests = plan.requests.map((planned) => {
     const request: Record<string, unknown> = { method: planned.method, path: planned.path, headers: { ...plan.headers, ...planned.headers } };
     if (planned.body !== undefined) (request.headers as Record<string, string>)['content-type'] = 'application/json';
@@ -97,7 +123,8 @@ async function generate(plan: LoadPlan): Promise<LoadResult> {
           headers[SYNC_HEADERS.mutationId] = String(client.mid);
         }
         const body = planned.body?.replaceAll('{{nodeid}}', randomUUID()).replaceAll('{{now}}', String(Date.now()));
-        return { ...req, headers, ...(body === undefined ? {} : { body }) };
+        const path = planned.cycle ? planned.path.replace('{{cycle}}', planned.cycle[cycled++ % planned.cycle.length]!) : planned.path;
+        return { ...req, path, headers, ...(body === undefined ? {} : { body }) };
       };
       request.onResponse = (status: number, _body: string, context: Record<string, unknown>) => {
         const client = context.client as Client | undefined;
@@ -108,7 +135,7 @@ async function generate(plan: LoadPlan): Promise<LoadResult> {
         context.client = undefined;
       };
     }
-    return request;
+    return timed(planned.kind, request);
   });
   const result = await autocannon({ url: plan.url, connections: plan.connections, duration: plan.seconds, requests, timeout: 30 });
   const r = result as unknown as {
@@ -119,8 +146,16 @@ async function generate(plan: LoadPlan): Promise<LoadResult> {
     timeouts: number;
     duration: number;
   };
+  const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+  const byKind = Object.fromEntries(
+    [...latencies].map(([kind, times]) => {
+      const sorted = times.sort((a, b) => a - b);
+      return [kind, { count: sorted.length, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted.at(-1) ?? 0 }];
+    }),
+  );
   return {
     requests: r.requests.total,
+    byKind,
     throughput: r.requests.total / r.duration,
     latency: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, mean: r.latency.mean, max: r.latency.max },
     non2xx: r.non2xx,

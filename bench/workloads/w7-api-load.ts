@@ -23,7 +23,8 @@ interface Session {
   clientid: string;
   /** The committed version after the full pull. */
   head: number;
-  counternodeid: string;
+  /** The demo's counters, which the writes add readings to in turn. */
+  counternodeids: string[];
   fullPullBytes: number;
 }
 
@@ -38,15 +39,17 @@ async function login(url: string): Promise<Session> {
   const text = await pulled.text();
   if (!pulled.ok) throw new Error(`pull: ${pulled.status} ${text.slice(0, 200)}`);
   const page = JSON.parse(text) as PullResponse;
-  const counter = page.changes.find((change) => change.kind === 'counters' && !change.deleted);
-  if (!counter) throw new Error('the demo has no counter');
-  return { authorization, clientid, head: page.cursor, counternodeid: counter.nodeid, fullPullBytes: Buffer.byteLength(text) };
+  const counternodeids = page.changes.filter((change) => change.kind === 'counters' && !change.deleted).map((change) => change.nodeid);
+  if (counternodeids.length === 0) throw new Error('the demo has no counter');
+  return { authorization, clientid, head: page.cursor, counternodeids, fullPullBytes: Buffer.byteLength(text) };
 }
 
 /**
  * The mix each connection cycles through, 60 requests: 48 reads (80 %: the dashboard's plant list and tree), 9 pulls
  * (15 %: incremental pulls from the latest cursor a pull answered, as a device pulls from its own cursor), 3 writes
- * (5 %: a counter reading with a fresh id, sent as the outbox sends it). The first pull from 0 (the whole plant)
+ * (5 %: a counter reading with a fresh id, sent as the outbox sends it, to the demo's counters in turn: a plant's
+ * devices read many counters, and a counter's update answers its whole history, so one counter taking every write
+ * of the run — thousands of readings a minute — measured that history's growth, not the mix). The first pull from 0 (the whole plant)
  * is what a device does once when it is set up, not once a minute: it is measured on its own (`firstPullTimes`).
  * In the mix it was 1 request in 60, so the p99 was that 2 MB page's time and said nothing about the rest.
  */
@@ -57,7 +60,8 @@ function mixedPlan(url: string, session: Session, connections: number, seconds: 
   const write: PlannedRequest = {
     kind: 'write',
     method: 'PUT',
-    path: `/api/counters/update/${session.counternodeid}`,
+    path: '/api/counters/update/{{cycle}}',
+    cycle: session.counternodeids,
     body: JSON.stringify({ lang: 'de', values: [{ nodeid: '{{nodeid}}', reading: 1234, timestamp: '{{now}}' }] }).replace('"{{now}}"', '{{now}}'),
     sync: true,
   };
@@ -140,6 +144,13 @@ async function measureLevel(setup: Setup, connections: number, seconds: number):
   }
 }
 
+/** `read p50/p99 …, pull …, write …` for the run's log. */
+function kindLatencies(result: LoadResult): string {
+  return Object.entries(result.byKind)
+    .map(([kind, entry]) => `${kind} p50/p99 ${formatNumber(entry.p50)}/${formatNumber(entry.p99)} ms`)
+    .join(', ');
+}
+
 /** Two generators' figures as one: requests and throughput add up; a percentile is the worse of the two. */
 function combine(results: LoadResult[]): LoadResult {
   if (results.length === 1) return results[0]!;
@@ -149,6 +160,12 @@ function combine(results: LoadResult[]): LoadResult {
     requests: sum((r) => r.requests),
     throughput: sum((r) => r.throughput),
     latency: { p50: worst((r) => r.latency.p50), p90: worst((r) => r.latency.p90), p99: worst((r) => r.latency.p99), mean: worst((r) => r.latency.mean), max: worst((r) => r.latency.max) },
+    byKind: Object.fromEntries(
+      [...new Set(results.flatMap((r) => Object.keys(r.byKind)))].map((kind) => {
+        const of = results.map((r) => r.byKind[kind]).filter((entry) => entry !== undefined);
+        return [kind, { count: of.reduce((n, e) => n + e.count, 0), p50: Math.max(...of.map((e) => e.p50)), p99: Math.max(...of.map((e) => e.p99)), max: Math.max(...of.map((e) => e.max)) }];
+      }),
+    ),
     non2xx: sum((r) => r.non2xx),
     errors: sum((r) => r.errors),
     timeouts: sum((r) => r.timeouts),
@@ -192,7 +209,7 @@ const workload: Workload = {
           entry.p50.push(result.latency.p50);
           entry.rss.push(rssMb);
           entry.failed += result.non2xx + result.errors + result.timeouts;
-          options.log(`${setup.label}, ${connections} clients: ${formatNumber(result.throughput)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, RSS ${formatNumber(rssMb)} MB, failed ${result.non2xx + result.errors + result.timeouts}`);
+          options.log(`${setup.label}, ${connections} clients: ${formatNumber(result.throughput)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, RSS ${formatNumber(rssMb)} MB, failed ${result.non2xx + result.errors + result.timeouts}; ${kindLatencies(result)}`);
         }
       }
     }
@@ -217,7 +234,7 @@ const workload: Workload = {
       // One counter reading more, then pulls from the cursor before it: the per-kind queries for one change, which
       // is what every up-to-date pull ran before the head check.
       const writer = crypto.randomUUID();
-      const wrote = await fetch(`${instance.url}/api/counters/update/${setup.session.counternodeid}`, {
+      const wrote = await fetch(`${instance.url}/api/counters/update/${setup.session.counternodeids[0]}`, {
         method: 'PUT',
         headers: { authorization: setup.session.authorization, 'content-type': 'application/json', [SYNC_HEADERS.clientId]: writer, [SYNC_HEADERS.mutationId]: '1' },
         body: JSON.stringify({ lang: 'de', values: [{ nodeid: crypto.randomUUID(), reading: 4321, timestamp: Date.now() }] }),
@@ -336,7 +353,7 @@ const workload: Workload = {
         });
       }
       notes.push(
-        'Mix per connection, 60 requests in a cycle: 48 reads (GET /api/sites, GET /api/allsitesareasequipments), 9 pulls (from the latest cursor a pull answered; the first pull from 0 is measured on its own, one connection), 3 writes (a counter reading, fresh id, X-Client-Id/X-Mutation-Id). Every request sends Accept-Encoding: gzip, deflate, br (incremental pulls: identity, to read their cursor).',
+        'Mix per connection, 60 requests in a cycle: 48 reads (GET /api/sites, GET /api/allsitesareasequipments), 9 pulls (from the latest cursor a pull answered; the first pull from 0 is measured on its own, one connection), 3 writes (a counter reading, fresh id, X-Client-Id/X-Mutation-Id, to the demo’s 56 counters in turn: before 2026-11-29 all to one counter, whose update answer — every reading — grew to thousands of readings during a run). Every request sends Accept-Encoding: gzip, deflate, br (incremental pulls: identity, to read their cursor).',
         'Two instances: two server processes on one PostgreSQL database and one S3 bucket (s3rver), each with its own data directory, one load generator (autocannon, own process) per instance with half the connections; throughput is the sum, a percentile the worse of the two. Before the run a photo uploaded through each instance is downloaded through the other. The single instance uses the same bucket.',
         `${seconds} s per run, ${options.runs} runs per level after a ${warmUpSeconds} s warm-up; every server and generator is a process of its own.`,
       );
