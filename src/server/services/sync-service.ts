@@ -1,5 +1,5 @@
-import { and, asc, eq, getTableColumns, getTableName, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, eq, getTableColumns, getTableName, gt, gte, inArray, lt, lte, sql, type Query, type SQL } from 'drizzle-orm';
+import { PgDialect, type PgColumn, type PgTable, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import { endsNextDay, formatTimeOfDay } from '../../shared/domain/shift';
 import { readableSyncKinds, SYNC_FORMAT_VERSION, SYNC_KINDS, syncScope, type PullResponse, type SyncChange, type SyncKind } from '../../shared/api/sync';
 import type { PermissionSubject } from '../../shared/permissions';
@@ -306,20 +306,18 @@ interface PendingVersions {
  * above the cursor (each branch `version > C ORDER BY version LIMIT N+1` on the `(legalentitynodeid, version)`
  * index), tagged with the kind. One round trip instead of one per kind: a device one write behind reads a
  * handful of index entries, and the statements around them were most of its cost.
+ *
+ * The statement depends only on which kinds the caller may read (a handful of permission sets per tenant), so its
+ * text is built once per set and sent as a named prepared statement with the tenant, cursor and limit as
+ * parameters: Drizzle building the 31 branches again was a quarter of a one-behind pull's server CPU, and
+ * PostgreSQL planned them anew each time (docs/decisions.md "Read answers kept per change state").
  */
 async function pendingVersions(tx: Tx, le: string, cursor: number, limit: number, kinds: readonly (keyof typeof VERSIONED)[], tombstoneKinds: string[]): Promise<PendingVersions> {
-  const branch = (index: number, version: PgColumn, table: PgTable, where: SQL | undefined) =>
-    sql`(select ${index}::int as k, ${version} as v from ${table} where ${where} order by ${version} limit ${limit + 1})`;
-  const branches = kinds.map((kind, index) => {
-    const source = VERSIONED[kind];
-    return branch(index, source.version, source.table, and(eq(source.tenant, le), gt(source.version, cursor)));
-  });
-  if (tombstoneKinds.length > 0) {
-    branches.push(branch(TOMBSTONES_INDEX, tombstones.version, tombstones, and(eq(tombstones.legalentitynodeid, le), gt(tombstones.version, cursor), inArray(tombstones.kind, tombstoneKinds))));
-  }
   const result: PendingVersions = { versions: [], kinds: new Set(), truncated: false };
-  if (branches.length === 0) return result;
-  const { rows } = (await tx.execute(sql.join(branches, sql` union all `))) as unknown as { rows: { k: number | string; v: number | string }[] };
+  const statement = pendingVersionsStatement(kinds, tombstoneKinds);
+  if (!statement) return result;
+  const prepared = tx._.session.prepareQuery<PreparedQueryConfig & { execute: { rows: { k: number | string; v: number | string }[] } }>(statement.query, undefined, statement.name, false);
+  const { rows } = await prepared.execute({ le, cursor, take: limit + 1 });
   const perKind = new Map<number, number>();
   for (const row of rows) {
     const kind = Number(row.k);
@@ -330,6 +328,31 @@ async function pendingVersions(tx: Tx, le: string, cursor: number, limit: number
   result.truncated = [...perKind.values()].some((count) => count > limit);
   result.versions.sort((a, b) => a - b);
   return result;
+}
+
+const pendingVersionsStatements = new Map<string, { name: string; query: Query } | undefined>();
+const pullDialect = new PgDialect();
+
+/** `pendingVersions`' statement for a set of readable kinds, with placeholders `le`, `cursor` and `take`; built once. */
+function pendingVersionsStatement(kinds: readonly (keyof typeof VERSIONED)[], tombstoneKinds: readonly string[]): { name: string; query: Query } | undefined {
+  const key = `${kinds.join(',')}|${tombstoneKinds.join(',')}`;
+  if (pendingVersionsStatements.has(key)) return pendingVersionsStatements.get(key);
+  const le = sql.placeholder('le');
+  const cursor = sql.placeholder('cursor');
+  const take = sql.placeholder('take');
+  const branch = (index: number, version: PgColumn, table: PgTable, where: SQL | undefined) =>
+    sql`(select ${sql.raw(String(index))}::int as k, ${version} as v from ${table} where ${where} order by ${version} limit ${take})`;
+  const branches = kinds.map((kind, index) => {
+    const source = VERSIONED[kind];
+    return branch(index, source.version, source.table, and(eq(source.tenant, le), gt(source.version, cursor)));
+  });
+  if (tombstoneKinds.length > 0) {
+    branches.push(branch(TOMBSTONES_INDEX, tombstones.version, tombstones, and(eq(tombstones.legalentitynodeid, le), gt(tombstones.version, cursor), inArray(tombstones.kind, [...tombstoneKinds]))));
+  }
+  // why a number in the name: one name stands for one text on a connection, and a process builds each text once.
+  const statement = branches.length === 0 ? undefined : { name: `pull_pending_${pendingVersionsStatements.size}`, query: pullDialect.sqlToQuery(sql.join(branches, sql` union all `)) };
+  pendingVersionsStatements.set(key, statement);
+  return statement;
 }
 
 /** Version, then parents before children (SYNC_KINDS order), then a row before its tombstone. */
