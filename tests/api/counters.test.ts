@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../src/shared/api/errors';
 import { counterSchema, counterTypeSchema, createCounterTypeResultSchema, type Counter, type CreateCounterInput } from '../../src/shared/api/counters';
 import type { Db } from '../../src/server/db/client';
-import { counterReadings, counters, tombstones } from '../../src/server/db/schema';
+import { counterReadings, counters, tenantVersions, tombstones } from '../../src/server/db/schema';
 import { UNIT_IDS } from '../../src/server/db/seed/reference-data';
 import { insertCounterType } from '../factories/notifications';
 import { insertEquipment } from '../factories/structure';
@@ -99,6 +99,39 @@ describe('counters', () => {
       const counter = await create({ values: [{ nodeid: uuidv7(), reading: 5, timestamp: Date.now() + 48 * HOUR }] });
       expect(counter.values[0]!.timestamp).toBeLessThanOrEqual(Date.now());
       expect(counter.values[0]!.timestamp).toBeGreaterThan(Date.now() - 60_000);
+    });
+
+    it('answers an update as a later read does: every reading in time order, as stored; new readings share one new version, an update adding none takes none', async () => {
+      const base = Date.now() - 10 * HOUR;
+      const counter = await create({ values: [{ nodeid: uuidv7(), reading: 10, timestamp: base + 5 * HOUR }] });
+      const tenantVersion = async () => (await t.database.db.select().from(tenantVersions).where(eq(tenantVersions.legalentitynodeid, a.legalEntity.nodeid)))[0]!.version;
+      const before = await tenantVersion();
+      // Out of time order, two at the same time (ordered by id then), a value beyond the column's 3 decimals and a
+      // keyless reading: the answer must be what the database keeps, in the read's order.
+      const sameTime = base + 2 * HOUR;
+      const response = await update(counter.nodeid, {
+        values: [
+          { nodeid: uuidv7(), reading: 30.12345, timestamp: base + 8 * HOUR },
+          { nodeid: 'ffffffff-0000-7000-8000-000000000000', reading: 21, timestamp: sameTime },
+          { nodeid: '00000000-0000-7000-8000-000000000000', reading: 20, timestamp: sameTime },
+          { reading: 5, timestamp: base + HOUR },
+        ],
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const answered = counterSchema.parse(response.json());
+      const [read] = (await call(t, adminA, 'GET', `/api/counters?equipmentnodeid=${machineA}`)).json<Counter[]>().filter((c) => c.nodeid === counter.nodeid);
+      expect(answered).toEqual(read);
+      expect(answered.values.map((v) => v.reading)).toEqual([5, 20, 21, 10, 30.123]);
+      const stored = await t.database.db.select().from(counterReadings).where(eq(counterReadings.counternodeid, counter.nodeid));
+      const newVersions = new Set(stored.filter((r) => r.version > before).map((r) => r.version));
+      expect(stored.filter((r) => r.version > before)).toHaveLength(4);
+      expect([...newVersions]).toEqual([before + 1]);
+      expect(await tenantVersion()).toBe(before + 1);
+
+      // The same readings again (ids and the keyless one) add nothing and take no version.
+      const again = await update(counter.nodeid, { values: [{ reading: 5, timestamp: base + HOUR }] });
+      expect(counterSchema.parse(again.json())).toEqual(read);
+      expect(await tenantVersion()).toBe(before + 1);
     });
 
     it('keeps type and name locked (§4.6): another value is a 409 naming the field, and nothing of the request is written', async () => {

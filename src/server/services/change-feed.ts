@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { tenantVersions, tombstones } from '../db/schema';
 
@@ -12,13 +12,20 @@ import { tenantVersions, tombstones } from '../db/schema';
  * transaction therefore share a version; the pull must not split one version across pages.
  */
 export async function nextVersion(tx: Tx, legalentitynodeid: string): Promise<number> {
-  const [row] = await tx
-    .insert(tenantVersions)
-    .values({ legalentitynodeid, version: 1 })
-    .onConflictDoUpdate({ target: tenantVersions.legalentitynodeid, set: { version: sql`${tenantVersions.version} + 1` } })
-    .returning({ version: tenantVersions.version });
+  const result = await tx.execute<{ version: number | string }>(nextVersionStatement(legalentitynodeid));
+  const row = (result as unknown as { rows: { version: number | string }[] }).rows[0];
   if (!row) throw new Error('tenant_versions upsert returned no row');
-  return row.version;
+  return Number(row.version);
+}
+
+/**
+ * nextVersion as a statement answering `version`, for a write that takes the version and writes its rows in one
+ * statement (`with v as (…) insert … select … v.version`): one round trip less under the version's lock.
+ */
+export function nextVersionStatement(legalentitynodeid: string): SQL {
+  return sql`insert into ${tenantVersions} (legalentitynodeid, version) values (${legalentitynodeid}, 1)
+    on conflict (legalentitynodeid) do update set version = ${tenantVersions}.version + 1
+    returning version`;
 }
 
 /**

@@ -6,15 +6,16 @@ import { localized } from '../../shared/domain/text';
 import type { Db, Tx } from '../db/client';
 import { counterReadings, counterTypes, counters, equipment, maintenanceTasks, tombstones, units } from '../db/schema';
 import { HttpError, badRequest, conflict, idInUse, notFound } from '../http-errors';
-import { nextVersion } from './change-feed';
+import { nextVersion, nextVersionStatement } from './change-feed';
 import { deleteWithOwned } from './ownership';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
-import { lockOwnRow, ofTenant } from './structure-common';
+import { ofTenant } from './structure-common';
 
 const COUNTER_NOT_FOUND = 'Counter not found';
 const TYPE_NOT_FOUND = 'Counter type not found';
 
 type ReadingInput = CreateCounter['values'][number];
+type CounterReading = Counter['values'][number];
 
 // ---------------------------------------------------------------- reads
 
@@ -49,14 +50,7 @@ export async function listCounters(ctx: ServiceContext, actor: Actor, filter: { 
     .from(counterReadings)
     .where(and(eq(counterReadings.legalentitynodeid, actor.legalentitynodeid), inArray(counterReadings.counternodeid, rows.map((r) => r.counter.nodeid))))
     .orderBy(asc(counterReadings.takenat), asc(counterReadings.nodeid));
-  return rows.map(({ counter, type, unit }) => ({
-    nodeid: counter.nodeid,
-    name: counter.name,
-    equipmentnodeid: counter.equipmentnodeid,
-    hascountertype: toCounterType({ type, unit }, lang),
-    values: readings.filter((r) => r.counternodeid === counter.nodeid).map((r) => ({ nodeid: r.nodeid, reading: r.value, timestamp: r.takenat.getTime() })),
-    version: counter.version,
-  }));
+  return rows.map((row) => toCounter(row, readings.filter((r) => r.counternodeid === row.counter.nodeid).map(toReading), lang));
 }
 
 async function getCounter(ctx: ServiceContext, actor: Actor, nodeid: string, lang: string): Promise<Counter> {
@@ -82,19 +76,39 @@ export async function createCounter(ctx: ServiceContext, actor: Actor, input: Cr
  * two concurrent updates both keep their readings. Type and name are locked once the counter exists (§4.6: the
  * modal locks them; readings are in the type's unit, so another type would make them wrong): the §7 payload may
  * repeat them, a different value is refused (409 naming the field) and nothing is written.
+ *
+ * The answer (the counter with every reading) is read before the tenant's version is taken, and the version and
+ * the new readings are one statement: from the version to the commit every other write of the tenant waits, and
+ * under load each statement there waits for the event loop too (docs/decisions.md § Write: the version late).
  */
 export async function updateCounter(ctx: ServiceContext, actor: Actor, nodeid: string, input: UpdateCounter): Promise<Counter> {
-  await writeTransaction(ctx, 'counter.update', async (tx) => {
-    const current = await lockOwnRow(tx, counters, actor, nodeid, () => notFound(COUNTER_NOT_FOUND), 'change');
+  return writeTransaction(ctx, 'counter.update', async (tx) => {
+    const [current] = await tx
+      .select({ counter: counters, type: counterTypes, unit: units })
+      .from(counters)
+      .innerJoin(counterTypes, eq(counterTypes.nodeid, counters.countertypenodeid))
+      .innerJoin(units, eq(units.nodeid, counterTypes.unitnodeid))
+      .where(ofTenant(counters, actor, nodeid))
+      // why no key update: see lockOwnRow; only the counter row is locked, not its type or unit.
+      .for('no key update', { of: counters });
+    if (!current) throw notFound(COUNTER_NOT_FOUND);
     const locked = [
-      ...(input.name !== undefined && input.name !== current.name ? [{ field: 'name', message: 'The counter name is fixed once the counter exists' }] : []),
-      ...(input.counterTypeNodeId !== undefined && input.counterTypeNodeId !== current.countertypenodeid ? [{ field: 'counterTypeNodeId', message: 'The counter type is fixed once the counter exists' }] : []),
+      ...(input.name !== undefined && input.name !== current.counter.name ? [{ field: 'name', message: 'The counter name is fixed once the counter exists' }] : []),
+      ...(input.counterTypeNodeId !== undefined && input.counterTypeNodeId !== current.counter.countertypenodeid ? [{ field: 'counterTypeNodeId', message: 'The counter type is fixed once the counter exists' }] : []),
     ];
     if (locked.length > 0) throw new HttpError(409, `Locked: ${locked.map((issue) => issue.field).join(', ')}`, locked);
-    const version = await nextVersion(tx, actor.legalentitynodeid);
-    await mergeReadings(tx, actor, nodeid, input.values ?? [], version);
+    // Complete: a concurrent update of this counter waits for the row lock above, and each statement reads what
+    // committed before it.
+    const stored = (
+      await tx
+        .select({ nodeid: counterReadings.nodeid, value: counterReadings.value, takenat: counterReadings.takenat })
+        .from(counterReadings)
+        .where(and(eq(counterReadings.legalentitynodeid, actor.legalentitynodeid), eq(counterReadings.counternodeid, nodeid)))
+    ).map(toReading);
+    const added = await insertReadings(tx, actor, nodeid, newReadings(actor, nodeid, input.values ?? [], stored), 'next', 'values', input.values ?? []);
+    const values = [...stored, ...added].sort((a, b) => a.timestamp - b.timestamp || (a.nodeid < b.nodeid ? -1 : a.nodeid > b.nodeid ? 1 : 0));
+    return toCounter(current, values, input.lang);
   });
-  return getCounter(ctx, actor, nodeid, input.lang);
 }
 
 /**
@@ -176,41 +190,68 @@ async function insertCounter(tx: Tx, actor: Actor, version: number, input: Omit<
  */
 async function mergeReadings(tx: Tx, actor: Actor, counternodeid: string, values: ReadingInput[], version: number, field = 'values'): Promise<void> {
   if (values.length === 0) return;
-  const nowMs = Date.now();
-  const timed = values.map((value) => ({ value, takenat: clampDeviceTime(value.timestamp, 0, nowMs) }));
   // A reading without an id is a duplicate when one of the same value at the same time is stored: only those times
   // are read (the counter+time index), not every reading of a counter that has years of them.
-  const keylessTimes = [...new Set(timed.filter(({ value }) => !value.nodeid).map(({ takenat }) => takenat))];
+  const keylessTimes = [...new Set(values.filter((value) => !value.nodeid).map((value) => clampDeviceTime(value.timestamp, 0, Date.now())))];
   const existing =
     keylessTimes.length === 0
       ? []
       : await tx
-          .select({ value: counterReadings.value, takenat: counterReadings.takenat })
+          .select({ nodeid: counterReadings.nodeid, value: counterReadings.value, takenat: counterReadings.takenat })
           .from(counterReadings)
           .where(and(eq(counterReadings.counternodeid, counternodeid), inArray(counterReadings.takenat, keylessTimes.map((ms) => new Date(ms)))));
-  const seen = new Set(existing.map((r) => readingKey(r.value, r.takenat.getTime())));
-  const rows: (typeof counterReadings.$inferInsert)[] = [];
-  for (const { value, takenat } of timed) {
+  await insertReadings(tx, actor, counternodeid, newReadings(actor, counternodeid, values, existing.map(toReading)), version, field, values);
+}
+
+type NewReading = Required<Pick<typeof counterReadings.$inferInsert, 'nodeid' | 'value' | 'takenat'>>;
+
+/** The readings of `values` that are not among `stored` (nor twice in `values`), with an id and a clamped time. */
+function newReadings(actor: Actor, counternodeid: string, values: ReadingInput[], stored: CounterReading[]): NewReading[] {
+  const nowMs = Date.now();
+  const seen = new Set(stored.map((r) => readingKey(r.reading, r.timestamp)));
+  const rows: NewReading[] = [];
+  for (const value of values) {
+    const takenat = clampDeviceTime(value.timestamp, 0, nowMs);
     if (!value.nodeid) {
       const key = readingKey(value.reading, takenat);
       if (seen.has(key)) continue;
       seen.add(key);
     }
-    rows.push({ nodeid: value.nodeid ?? uuidv7(), legalentitynodeid: actor.legalentitynodeid, counternodeid, value: value.reading, takenat: new Date(takenat), createdbynodeid: actor.usernodeid, version });
+    rows.push({ nodeid: value.nodeid ?? uuidv7(), value: value.reading, takenat: new Date(takenat) });
   }
-  if (rows.length === 0) return;
-  const inserted = await tx.insert(counterReadings).values(rows).onConflictDoNothing({ target: counterReadings.nodeid }).returning({ nodeid: counterReadings.nodeid });
-  if (inserted.length === rows.length) return;
-  // A reading id that is already stored is a resend only when it is this counter's reading; another counter's
-  // (another tenant's included) must not be skipped as if it were: the reading would be lost without a word.
-  const insertedIds = new Set(inserted.map((row) => row.nodeid));
-  const skipped = rows.map((row) => row.nodeid!).filter((nodeid) => !insertedIds.has(nodeid));
-  const owners = await tx
-    .select({ nodeid: counterReadings.nodeid, legalentitynodeid: counterReadings.legalentitynodeid, counternodeid: counterReadings.counternodeid })
-    .from(counterReadings)
-    .where(inArray(counterReadings.nodeid, skipped));
-  const taken = owners.find((owner) => owner.legalentitynodeid !== actor.legalentitynodeid || owner.counternodeid !== counternodeid);
-  if (taken) throw idInUse(`${field}.${values.findIndex((value) => value.nodeid === taken.nodeid)}.nodeid`);
+  return rows;
+}
+
+/**
+ * Inserts readings with `version`, or with the tenant's next version taken in the same statement (`'next'`: one
+ * round trip under the version's lock instead of two). Answers the readings it inserted, as stored. A reading id
+ * that is already stored is a resend only when it is this counter's reading; another counter's (another tenant's
+ * included) must not be skipped as if it were: the reading would be lost without a word.
+ */
+async function insertReadings(tx: Tx, actor: Actor, counternodeid: string, rows: NewReading[], version: number | 'next', field: string, values: ReadingInput[]): Promise<CounterReading[]> {
+  if (rows.length === 0) return [];
+  const le = actor.legalentitynodeid;
+  const stamp = version === 'next' ? nextVersionStatement(le) : sql`select ${version}::bigint as version`;
+  const result = await tx.execute<{ nodeid: string; value: string; takenat: string }>(sql`
+    with v as (${stamp})
+    insert into ${counterReadings} (nodeid, legalentitynodeid, counternodeid, value, takenat, createdbynodeid, version)
+    select r.nodeid, ${le}::uuid, ${counternodeid}::uuid, r.value, r.takenat, ${actor.usernodeid}::uuid, v.version
+    from v,
+      (values ${sql.join(rows.map((row) => sql`(${row.nodeid}::uuid, ${row.value}::numeric, ${row.takenat.toISOString()}::timestamptz)`), sql`, `)}) as r(nodeid, value, takenat)
+    on conflict (nodeid) do nothing
+    returning nodeid, value::text as value, (extract(epoch from takenat) * 1000)::float8::text as takenat`);
+  const inserted = (result as unknown as { rows: { nodeid: string; value: string; takenat: string }[] }).rows;
+  if (inserted.length < rows.length) {
+    const insertedIds = new Set(inserted.map((row) => row.nodeid));
+    const skipped = rows.map((row) => row.nodeid).filter((nodeid) => !insertedIds.has(nodeid));
+    const owners = await tx
+      .select({ nodeid: counterReadings.nodeid, legalentitynodeid: counterReadings.legalentitynodeid, counternodeid: counterReadings.counternodeid })
+      .from(counterReadings)
+      .where(inArray(counterReadings.nodeid, skipped));
+    const taken = owners.find((owner) => owner.legalentitynodeid !== le || owner.counternodeid !== counternodeid);
+    if (taken) throw idInUse(`${field}.${values.findIndex((value) => value.nodeid === taken.nodeid)}.nodeid`);
+  }
+  return inserted.map((row) => ({ nodeid: row.nodeid, reading: Number(row.value), timestamp: Math.round(Number(row.takenat)) }));
 }
 
 async function isDeleted(tx: Tx, actor: Actor, kind: string, nodeid: string): Promise<boolean> {
@@ -247,6 +288,15 @@ async function resolveUnit(db: Db | Tx, unit: string): Promise<string> {
     .limit(1);
   if (!row) throw badRequest('Invalid body: unit: Unknown unit', [{ field: 'unit', message: 'Unknown unit' }]);
   return row.nodeid;
+}
+
+function toReading(row: { nodeid: string; value: number; takenat: Date }): CounterReading {
+  return { nodeid: row.nodeid, reading: row.value, timestamp: row.takenat.getTime() };
+}
+
+function toCounter(row: { counter: typeof counters.$inferSelect; type: typeof counterTypes.$inferSelect; unit: typeof units.$inferSelect }, values: CounterReading[], lang: string): Counter {
+  const { counter } = row;
+  return { nodeid: counter.nodeid, name: counter.name, equipmentnodeid: counter.equipmentnodeid, hascountertype: toCounterType(row, lang), values, version: counter.version };
 }
 
 function toCounterType(row: { type: typeof counterTypes.$inferSelect; unit: typeof units.$inferSelect }, lang: string): CounterType {
