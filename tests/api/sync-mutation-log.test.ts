@@ -7,6 +7,7 @@ import { siteRowSchema } from '../../src/shared/rows/structure';
 import { mutationGapSchema } from '../../src/shared/api/sync';
 import type { Db } from '../../src/server/db/client';
 import { sites, syncClients, syncMutations } from '../../src/server/db/schema';
+import { registerSyncClient } from '../../src/server/services/mutation-log-service';
 import { loginAs, type TestTenant } from '../factories/tenant';
 import { userWithFlags } from './support/requests';
 import { mutationHeaders, send } from './support/structure';
@@ -57,6 +58,20 @@ describe('sync: device registration and mutation log', () => {
       expect(write.statusCode).toBe(403);
       expect(await siteCount(t.database.db, nodeid)).toBe(0);
       expect(await lastMutationId(t.database.db, clientid)).toBe(0);
+    });
+
+    it('binds a client id used for the first time by two users at once to exactly one of them', async () => {
+      const other = await userWithFlags(t, a.legalEntity.nodeid, 'site', [true, true, true, true]);
+      const callers = [a.admin.nodeid, other.usernodeid].map((usernodeid) => ({ usernodeid, legalentitynodeid: a.legalEntity.nodeid }));
+      for (let round = 0; round < 5; round++) {
+        const clientid = uuidv7();
+        const outcomes = await Promise.all(Array.from({ length: 8 }, (_, i) => registerSyncClient(t.database.db, callers[i % 2]!, clientid).then((outcome) => ({ outcome, caller: callers[i % 2]! }))));
+        const [row] = await t.database.db.select().from(syncClients).where(eq(syncClients.clientid, clientid));
+        expect(outcomes.filter((o) => o.outcome === 'ok').map((o) => o.caller.usernodeid)).toEqual([row!.usernodeid, row!.usernodeid, row!.usernodeid, row!.usernodeid]);
+        // Known now: the owner's next use and the other's agree with the row.
+        expect(await registerSyncClient(t.database.db, callers.find((c) => c.usernodeid === row!.usernodeid)!, clientid)).toBe('ok');
+        expect(await registerSyncClient(t.database.db, callers.find((c) => c.usernodeid !== row!.usernodeid)!, clientid)).toBe('other-user');
+      }
     });
 
     it.each(['not-a-uuid', '12345678-1234-1234-1234-12345678901', ''])('answers 400 for a malformed client id (%j)', async (clientid) => {

@@ -98,5 +98,9 @@ describe('sync: pull head check', () => {
     const rest = statements.filter((text) => !/union all/i.test(text));
     expect(rest.filter((text) => /from "sites"/.test(text)), statements.join('\n')).toHaveLength(1);
     expect(rest.filter((text) => /from "(areas|equipment|tombstones|counters)"/.test(text)), statements.join('\n')).toEqual([]);
+    // Inside the snapshot the head (version, purge mark, the device's last mutation id) is one statement, as the
+    // route's head check before it: the device's row and the version row are read twice, with the caller's once.
+    expect(rest.filter((text) => /sync_clients/.test(text)), statements.join('\n')).toHaveLength(2);
+    expect(rest.filter((text) => /tenant_versions/.test(text)), statements.join('\n')).toHaveLength(3);
   });
 });

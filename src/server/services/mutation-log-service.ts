@@ -14,14 +14,24 @@ export type ClientRegistration = 'ok' | 'other-user';
  * user's outbox can never replay or skip another's mutations. Concurrent first uses agree: only one insert wins.
  */
 export async function registerSyncClient(db: Db, caller: { usernodeid: string; legalentitynodeid: string }, clientid: string): Promise<ClientRegistration> {
-  await db.insert(syncClients).values({ clientid, usernodeid: caller.usernodeid, legalentitynodeid: caller.legalentitynodeid }).onConflictDoNothing();
-  const [row] = await db.select({ usernodeid: syncClients.usernodeid }).from(syncClients).where(eq(syncClients.clientid, clientid));
-  return row?.usernodeid === caller.usernodeid ? 'ok' : 'other-user';
-}
-
-export async function lastMutationIdOf(db: Db | Tx, clientid: string): Promise<number> {
-  const [row] = await db.select({ last: syncClients.lastMutationId }).from(syncClients).where(eq(syncClients.clientid, clientid));
-  return row?.last ?? 0;
+  // One statement for the usual cases (a known device, a new one): every write of a device runs it first.
+  const result = await db.execute<{ usernodeid: string }>(sql`
+    with inserted as (
+      insert into ${syncClients} (clientid, usernodeid, legalentitynodeid) values (${clientid}, ${caller.usernodeid}, ${caller.legalentitynodeid})
+      on conflict do nothing
+      returning usernodeid
+    )
+    select usernodeid from inserted
+    union all
+    select usernodeid from ${syncClients} where clientid = ${clientid}`);
+  let owner = (result as unknown as { rows: { usernodeid: string }[] }).rows[0]?.usernodeid;
+  // why a second read: a concurrent first use that won the insert committed after this statement's snapshot was
+  // taken, so the statement saw neither its own insert nor the winner's row.
+  if (owner === undefined) {
+    const [row] = await db.select({ usernodeid: syncClients.usernodeid }).from(syncClients).where(eq(syncClients.clientid, clientid));
+    owner = row?.usernodeid;
+  }
+  return owner === caller.usernodeid ? 'ok' : 'other-user';
 }
 
 export interface MutationKey {

@@ -41,7 +41,6 @@ import {
   workflows,
   workflowSteps,
 } from '../db/schema';
-import { lastMutationIdOf } from './mutation-log-service';
 import { toRowShape } from './rows';
 import type { Actor, ServiceContext } from './service-context';
 
@@ -191,7 +190,7 @@ export interface PullHead {
  * is the committed version gets its empty page from this alone; only a device that is behind pays the per-kind
  * queries.
  */
-export async function readPullHead(db: Db, legalentitynodeid: string, clientid: string): Promise<PullHead> {
+export async function readPullHead(db: Db | Tx, legalentitynodeid: string, clientid: string): Promise<PullHead> {
   const result = await db.execute(sql`
     select tv.version, tv.purged_through, sc.usernodeid, sc.last_mutation_id
     from (select 1) as head
@@ -230,15 +229,11 @@ export async function pullChanges(ctx: ServiceContext, actor: Actor & Permission
   const scope = syncScope(actor);
   return ctx.db.transaction(
     async (tx) => {
-      const [counter] = await tx
-        .select({ version: tenantVersions.version, purgedThrough: tenantVersions.purgedThrough })
-        .from(tenantVersions)
-        .where(eq(tenantVersions.legalentitynodeid, le));
-      const committed = counter?.version ?? 0;
-      const lastMutationId = await lastMutationIdOf(tx, options.clientid);
+      // The head again, in this snapshot: the route's head check ran before it.
+      const { committed, purgedThrough, lastMutationId } = await readPullHead(tx, le, options.clientid);
       // Reset when tombstones the client may need were purged, or when the client is ahead of the server: the
       // database was restored from a backup and versions up to the client's cursor will be taken again.
-      if ((cursor > 0 && cursor < (counter?.purgedThrough ?? 0)) || cursor > committed) {
+      if ((cursor > 0 && cursor < purgedThrough) || cursor > committed) {
         return { formatVersion: SYNC_FORMAT_VERSION, cursor: 0, hasMore: true, lastMutationId, reset: true as const, scope, changes: [] };
       }
 
