@@ -34,20 +34,21 @@ async function cpuMs(pid: number): Promise<number> {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-/** W7's mix (bench/workloads/w7-api-load.ts, mixedPlan): 48 reads, 9 incremental pulls, 3 counter writes in 60. */
+/** W7's mix (bench/workloads/w7-api-load.ts, mixedPlan): 48 reads, 9 incremental pulls, 3 counter writes in 60 (to the demo's counters in turn). */
 async function planFor(server: ServerProcess, connections: number, seconds: number): Promise<LoadPlan> {
   const admin = DEMO_LOGINS.find((entry) => entry.role === 'admin')!;
   const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: admin.email, password: admin.password }) });
   const authorization = `Bearer ${((await login.json()) as { accesstoken: string }).accesstoken}`;
   const clientid = crypto.randomUUID();
   const page = (await (await fetch(`${server.url}/api/sync/pull?cursor=0&limit=5000`, { headers: { authorization, [SYNC_HEADERS.clientId]: clientid } })).json()) as PullResponse;
-  const counter = page.changes.find((change) => change.kind === 'counters' && !change.deleted)!;
+  const counternodeids = page.changes.filter((change) => change.kind === 'counters' && !change.deleted).map((change) => change.nodeid);
   const read = (path: string): PlannedRequest => ({ kind: 'read', method: 'GET', path });
   const pull: PlannedRequest = { kind: 'pull', method: 'GET', path: '/api/sync/pull?cursor={{cursor}}', headers: { [SYNC_HEADERS.clientId]: clientid } };
   const write: PlannedRequest = {
     kind: 'write',
     method: 'PUT',
-    path: `/api/counters/update/${counter.nodeid}`,
+    path: '/api/counters/update/{{cycle}}',
+    cycle: counternodeids,
     body: JSON.stringify({ lang: 'de', values: [{ nodeid: '{{nodeid}}', reading: 1234, timestamp: '{{now}}' }] }).replace('"{{now}}"', '{{now}}'),
     sync: true,
   };
@@ -101,7 +102,8 @@ async function main(): Promise<void> {
         figures[which].p50.push(result.latency.p50);
         figures[which].p99.push(result.latency.p99);
         figures[which].cpu.push(cpu);
-        console.log(`round ${round + 1} ${which}: ${result.throughput.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${cpu.toFixed(2)} ms CPU/request, failed ${failed}`);
+        const kinds = Object.entries(result.byKind).map(([kind, k]) => `${kind} p50 ${k.p50.toFixed(0)} p99 ${k.p99.toFixed(0)}`).join(', ');
+        console.log(`round ${round + 1} ${which}: ${result.throughput.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${cpu.toFixed(2)} ms CPU/request, failed ${failed} (${kinds})`);
       }
     }
     for (const which of ['old', 'new'] as const) {
