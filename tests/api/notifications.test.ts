@@ -97,6 +97,17 @@ describe('notifications', () => {
       expect(await notificationCount(t.database.db)).toBe(before);
     });
 
+    it('two creates of one nodeid at once: one is created, the other answers 409; one row, one version', async () => {
+      for (let round = 0; round < 5; round++) {
+        const nodeid = uuidv7();
+        const before = await tenantVersion(t.database.db, a.legalEntity.nodeid);
+        const answers = await Promise.all([0, 1].map((n) => call(t, adminA, 'POST', '/api/notifications', input({ nodeid, title: `Gleichzeitig ${n}` }))));
+        expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+        expect(await rowCount(t.database.db, notifications, eq(notifications.nodeid, nodeid))).toBe(1);
+        expect(await tenantVersion(t.database.db, a.legalEntity.nodeid)).toBe(before + 1);
+      }
+    });
+
     it('clamps the device creation time to the server now', async () => {
       const created = await create({ created: Date.now() + 24 * HOUR });
       expect(created.created).toBeLessThanOrEqual(Date.now());
