@@ -1,6 +1,6 @@
 /**
  * HTTP load for the server workloads: autocannon in a process of its own (never the server's, never the bench
- * runner's event loop), driven by a plan of requests that each connection cycles through in order. Writes get the
+ * runner's event loop), driven by a plan of requests dealt in order over all connections. Writes get the
  * outbox's sync headers (X-Client-Id, X-Mutation-Id) from a pool of client ids, each used by one request at a
  * time, so mutation ids count 1, 2, 3 … per client without gaps, as a real outbox sends them.
  *
@@ -32,7 +32,7 @@ export interface LoadPlan {
   seconds: number;
   /** Sent by every request (authorization, accept-encoding). */
   headers: Record<string, string>;
-  /** Each connection sends these in order, over and over. */
+  /** Dealt in order over all connections, over and over: the n-th request any connection sends is `requests[n % length]`. */
   requests: PlannedRequest[];
   /**
    * `{{cursor}}` in a path: the latest cursor any complete pull of this generator answered, starting here. So
@@ -83,60 +83,78 @@ async function generate(plan: LoadPlan): Promise<LoadResult> {
   let cursor = plan.startCursor ?? 0;
   let cycled = 0;
   const latencies = new Map<string, number[]>();
-  const started = Symbol('started');
-  // why a wrapper around each hook: autocannon times all requests together; the kind of the slow ones is the question.
-  const timed = (kind: string, request: Record<string, unknown>) => {
-    const setup = request.setupRequest as ((req: Record<string, unknown>, context: Record<string, unknown>) => Record<string, unknown>) | undefined;
-    const answered = request.onResponse as ((status: number, body: string, context: Record<string, unknown>) => void) | undefined;
-    const times = latencies.get(kind) ?? [];
-    latencies.set(kind, times);
-    request.setupRequest = (req: Record<string, unknown>, context: Record<string, unknown>) => {
-      context[started as unknown as string] = performance.now();
-      return setup ? setup(req, context) : req;
-    };
-    request.onResponse = (status: number, body: string, context: Record<string, unknown>) => {
-      times.push(performance.now() - (context[started as unknown as string] as number));
-      answered?.(status, body, context);
-    };
-    return request;
+  type Hooks = {
+    kind: string;
+    times: number[];
+    setup: (req: Record<string, unknown>, context: Record<string, unknown>) => Record<string, unknown>;
+    answered?: (status: number, body: string, context: Record<string, unknown>) => void;
   };
-  const requests = plan.requests.map((planned) => {
-    const request: Record<string, unknown> = { method: planned.method, path: planned.path, headers: { ...plan.headers, ...planned.headers } };
-    if (planned.body !== undefined) (request.headers as Record<string, string>)['content-type'] = 'application/json';
+  const hooks = plan.requests.map((planned): Hooks => {
+    const headers: Record<string, string> = { ...plan.headers, ...planned.headers };
+    if (planned.body !== undefined) headers['content-type'] = 'application/json';
+    const times = latencies.get(planned.kind) ?? [];
+    latencies.set(planned.kind, times);
+    const base = { method: planned.method, path: planned.path, headers, body: Buffer.alloc(0) };
     if (planned.path.includes('{{cursor}}')) {
       // why identity: the answer is read here for its cursor; incremental pages are small anyway.
-      (request.headers as Record<string, string>)['accept-encoding'] = 'identity';
-      request.setupRequest = (req: Record<string, unknown>) => ({ ...req, path: planned.path.replace('{{cursor}}', String(cursor)) });
-      request.onResponse = (status: number, body: string) => {
-        if (status !== 200) return;
-        const page = JSON.parse(body) as { cursor: number; hasMore: boolean };
-        if (!page.hasMore) cursor = Math.max(cursor, page.cursor);
+      headers['accept-encoding'] = 'identity';
+      return {
+        kind: planned.kind,
+        times,
+        setup: (req) => ({ ...req, ...base, path: planned.path.replace('{{cursor}}', String(cursor)) }),
+        answered: (status, body) => {
+          if (status !== 200) return;
+          const page = JSON.parse(body) as { cursor: number; hasMore: boolean };
+          if (!page.hasMore) cursor = Math.max(cursor, page.cursor);
+        },
       };
-    } else if (planned.body !== undefined || planned.sync) {
-      request.setupRequest = (req: Record<string, unknown>, context: Record<string, unknown>) => {
-        const headers = { ...(req.headers as Record<string, string>) };
+    }
+    if (planned.body === undefined && !planned.sync) return { kind: planned.kind, times, setup: (req) => ({ ...req, ...base }) };
+    return {
+      kind: planned.kind,
+      times,
+      setup: (req, context) => {
+        const sent = { ...headers };
         if (planned.sync) {
           const client = free.pop() ?? { id: randomUUID(), mid: 0 };
           client.mid += 1;
           context.client = client;
-          headers[SYNC_HEADERS.clientId] = client.id;
-          headers[SYNC_HEADERS.mutationId] = String(client.mid);
+          sent[SYNC_HEADERS.clientId] = client.id;
+          sent[SYNC_HEADERS.mutationId] = String(client.mid);
         }
         const body = planned.body?.replaceAll('{{nodeid}}', randomUUID()).replaceAll('{{now}}', String(Date.now()));
         const path = planned.cycle ? planned.path.replace('{{cycle}}', planned.cycle[cycled++ % planned.cycle.length]!) : planned.path;
-        return { ...req, path, headers, ...(body === undefined ? {} : { body }) };
-      };
-      request.onResponse = (status: number, _body: string, context: Record<string, unknown>) => {
+        return { ...req, ...base, path, headers: sent, ...(body === undefined ? {} : { body }) };
+      },
+      answered: (status, _body, context) => {
         const client = context.client as Client | undefined;
         if (!client) return;
         // A mutation id the server did not take (5xx, refused) is sent again by the next write of this client.
         if (status >= 300) client.mid -= 1;
         free.push(client);
         context.client = undefined;
-      };
-    }
-    return timed(planned.kind, request);
+      },
+    };
   });
+  // One slot that every connection sends, each time the next request of the plan over all connections: the run's
+  // mix is the plan's at any connection count. why not autocannon's list of requests: it starts each connection at
+  // the list's beginning, so 200 connections sending ~12 requests each never reached the cycle's writes.
+  let dealt = 0;
+  const slot = {
+    setupRequest: (req: Record<string, unknown>, context: Record<string, unknown>) => {
+      const planned = hooks[dealt++ % hooks.length]!;
+      context.planned = planned;
+      context.started = performance.now();
+      return planned.setup(req, context);
+    },
+    // why timed here: autocannon times all requests together; the kind of the slow ones is the question.
+    onResponse: (status: number, body: string, context: Record<string, unknown>) => {
+      const planned = context.planned as Hooks;
+      planned.times.push(performance.now() - (context.started as number));
+      planned.answered?.(status, body, context);
+    },
+  };
+  const requests = [slot];
   const result = await autocannon({ url: plan.url, connections: plan.connections, duration: plan.seconds, requests, timeout: 30 });
   const r = result as unknown as {
     requests: { total: number; average: number };

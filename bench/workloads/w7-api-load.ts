@@ -45,7 +45,7 @@ async function login(url: string): Promise<Session> {
 }
 
 /**
- * The mix each connection cycles through, 60 requests: 48 reads (80 %: the dashboard's plant list and tree), 9 pulls
+ * The mix, 60 requests dealt in turn over all connections (so every connection count sends these proportions): 48 reads (80 %: the dashboard's plant list and tree), 9 pulls
  * (15 %: incremental pulls from the latest cursor a pull answered, as a device pulls from its own cursor), 3 writes
  * (5 %: a counter reading with a fresh id, sent as the outbox sends it, to the demo's counters in turn: a plant's
  * devices read many counters, and a counter's update answers its whole history, so one counter taking every write
@@ -359,7 +359,7 @@ const workload: Workload = {
         });
       }
       notes.push(
-        'Mix per connection, 60 requests in a cycle: 48 reads (GET /api/sites, GET /api/allsitesareasequipments), 9 pulls (from the latest cursor a pull answered; the first pull from 0 is measured on its own, one connection), 3 writes (a counter reading, fresh id, X-Client-Id/X-Mutation-Id, to the demo’s 56 counters in turn: before 2026-11-29 all to one counter, whose update answer — every reading — grew to thousands of readings during a run). Each connection starts the cycle at its beginning: at 200 clients one sends about 10–15 requests in a run, before the cycle’s first write (its 20th request), so those rows measure reads and pulls. Every request sends Accept-Encoding: gzip, deflate, br (incremental pulls: identity, to read their cursor).',
+        'Mix, 60 requests dealt in turn over all connections (the n-th request any connection sends is the cycle’s n-th, so 10, 50 and 200 clients all send these proportions): 48 reads (GET /api/sites, GET /api/allsitesareasequipments), 9 pulls (from the latest cursor a pull answered; the first pull from 0 is measured on its own, one connection), 3 writes (a counter reading, fresh id, X-Client-Id/X-Mutation-Id, to the demo’s 56 counters in turn: before 2026-11-29 all to one counter, whose update answer — every reading — grew to thousands of readings during a run). Before 2026-11-30 each connection started the cycle at its beginning, so at 200 clients (10–15 requests per connection and run) no write was sent. Every request sends Accept-Encoding: gzip, deflate, br (incremental pulls: identity, to read their cursor).',
         'Two instances: two server processes on one PostgreSQL database and one S3 bucket (s3rver), each with its own data directory, one load generator (autocannon, own process) per instance with half the connections; throughput is the sum, a percentile the worse of the two. Before the run a photo uploaded through each instance is downloaded through the other. The single instance uses the same bucket.',
         `${seconds} s per run, ${options.runs} runs per level after a ${warmUpSeconds} s warm-up; every server and generator is a process of its own.`,
       );

@@ -105,7 +105,7 @@ export async function updateCounter(ctx: ServiceContext, actor: Actor, nodeid: s
         .from(counterReadings)
         .where(and(eq(counterReadings.legalentitynodeid, actor.legalentitynodeid), eq(counterReadings.counternodeid, nodeid)))
     ).map(toReading);
-    const added = await insertReadings(tx, actor, nodeid, newReadings(actor, nodeid, input.values ?? [], stored), 'next', 'values', input.values ?? []);
+    const added = await insertReadings(tx, actor, nodeid, newReadings(input.values ?? [], stored), 'next', 'values', input.values ?? []);
     const values = [...stored, ...added].sort((a, b) => a.timestamp - b.timestamp || (a.nodeid < b.nodeid ? -1 : a.nodeid > b.nodeid ? 1 : 0));
     return toCounter(current, values, input.lang);
   });
@@ -200,13 +200,13 @@ async function mergeReadings(tx: Tx, actor: Actor, counternodeid: string, values
           .select({ nodeid: counterReadings.nodeid, value: counterReadings.value, takenat: counterReadings.takenat })
           .from(counterReadings)
           .where(and(eq(counterReadings.counternodeid, counternodeid), inArray(counterReadings.takenat, keylessTimes.map((ms) => new Date(ms)))));
-  await insertReadings(tx, actor, counternodeid, newReadings(actor, counternodeid, values, existing.map(toReading)), version, field, values);
+  await insertReadings(tx, actor, counternodeid, newReadings(values, existing.map(toReading)), version, field, values);
 }
 
 type NewReading = Required<Pick<typeof counterReadings.$inferInsert, 'nodeid' | 'value' | 'takenat'>>;
 
 /** The readings of `values` that are not among `stored` (nor twice in `values`), with an id and a clamped time. */
-function newReadings(actor: Actor, counternodeid: string, values: ReadingInput[], stored: CounterReading[]): NewReading[] {
+function newReadings(values: ReadingInput[], stored: CounterReading[]): NewReading[] {
   const nowMs = Date.now();
   const seen = new Set(stored.map((r) => readingKey(r.reading, r.timestamp)));
   const rows: NewReading[] = [];
