@@ -279,6 +279,22 @@ describe('notifications', () => {
       expect(rows[0]!.changes).toEqual({ description: { old: 'Spindel dreht nicht mehr hoch', new: 'Lager getauscht' }, errorcode: { old: 'E-4711', new: null } });
     });
 
+    it('stamps the row and its history with one new version, answered as stored; concurrent updates of one row each take their own', async () => {
+      const n = await create();
+      for (let round = 0; round < 5; round++) {
+        const before = await tenantVersion(t.database.db, a.legalEntity.nodeid);
+        const answers = await Promise.all([0, 1].map((i) => put(n.nodeid, { description: `Gleichzeitig ${round}.${i}` })));
+        expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+        const rows = answers.map((answer) => notificationRowSchema.parse(answer.json()));
+        expect(rows.map((row) => row.version).sort((x, y) => x - y)).toEqual([before + 1, before + 2]);
+        expect(await tenantVersion(t.database.db, a.legalEntity.nodeid)).toBe(before + 2);
+        const last = rows.find((row) => row.version === before + 2)!;
+        expect((await call(t, adminA, 'GET', `/api/notifications/${n.nodeid}`)).json()).toMatchObject({ description: last.description, version: last.version });
+        const history = await t.database.db.select().from(recordHistory).where(eq(recordHistory.nodeid, n.nodeid));
+        for (const row of rows) expect(history.find((entry) => entry.version === row.version)?.changes).toMatchObject({ description: { new: row.description } });
+      }
+    });
+
     it('a write that changes nothing takes no version', async () => {
       const n = await create();
       const before = await tenantVersion(t.database.db, a.legalEntity.nodeid);

@@ -224,6 +224,8 @@ describe('sites', () => {
 
       const updated = (await call(t, adminA, 'PUT', `/api/sites/${site.nodeid}`, { sitenodeid: site.nodeid, name: 'Werk West' })).json() as { version: number };
       expect(updated.version).toBe(v0 + 2);
+      const [history] = await t.database.db.select().from(recordHistory).where(eq(recordHistory.nodeid, site.nodeid));
+      expect(history).toMatchObject({ kind: 'sites', version: v0 + 2, changes: { name: { new: 'Werk West' } } });
       // Another tenant's counter is separate.
       expect(await tenantVersion(t.database.db, b.legalEntity.nodeid)).toBeLessThan(v0 + 2 + 1000);
 

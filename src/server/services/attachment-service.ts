@@ -10,7 +10,7 @@ import type { Db, Tx } from '../db/client';
 import { attachments, equipment, equipmentTypes, faqs, files, maintenanceTasks, notifications, reports, workflowSteps } from '../db/schema';
 import { badRequest, notFound } from '../http-errors';
 import type { FileUrlSigner } from '../storage/file-storage';
-import { nextVersion, recordTombstone } from './change-feed';
+import { nextVersion, nextVersionCte, recordTombstone } from './change-feed';
 import { completeFileOfTenant, downloadUrl } from './file-service';
 import { writeChangedFields } from './record-history';
 import { applyContext, toColumnValues, toRowShape } from './rows';
@@ -52,13 +52,6 @@ export async function getAttachment(db: Db, actor: Actor, signer: FileUrlSigner,
   };
 }
 
-/** The attachment's row (src/shared/rows/equipment.ts): what its writes answer. */
-async function attachmentRow(db: Db | Tx, actor: Actor, nodeid: string): Promise<AttachmentRow> {
-  const [row] = await db.select().from(attachments).where(ofTenant(attachments, actor, nodeid));
-  if (!row) throw notFound(NOT_FOUND);
-  return toRowShape(row) as AttachmentRow;
-}
-
 /**
  * attachFile: the row its declaration computes (src/shared/mutations/files.ts), with the kind of the target
  * and the file row the reference names. The target must be a node of the caller's tenant (404 otherwise), the
@@ -71,17 +64,24 @@ export async function createAttachment(ctx: ServiceContext, actor: Actor, input:
     const file = await completeFileOfTenant(tx, actor, input.file);
     assertDeclaredFile(input.file, file);
     assertDocumentType(input.specifier ?? null, file, 'file');
-    const version = await nextVersion(tx, actor.legalentitynodeid);
     const fields = attachFile.apply!(undefined, { params: {}, body: input }, applyContext(actor));
-    await tx.insert(attachments).values({
-      ...(toColumnValues(attachments, fields) as Omit<typeof attachments.$inferInsert, 'nodeid' | 'legalentitynodeid' | 'filenodeid' | 'targetkind'>),
-      nodeid,
-      legalentitynodeid: actor.legalentitynodeid,
-      filenodeid: file.nodeid,
-      targetkind,
-      version,
-    });
-    return attachmentRow(tx, actor, nodeid);
+    // why the version taken in the insert, the row from its returning: a photo's attachment is queued offline by
+    // the dozen, and from the version to the commit every other writer of the tenant waits (docs/decisions.md
+    // "Write: the version late").
+    const next = nextVersionCte(tx, actor.legalentitynodeid);
+    const [row] = await tx
+      .with(next.cte)
+      .insert(attachments)
+      .values({
+        ...(toColumnValues(attachments, fields) as Omit<typeof attachments.$inferInsert, 'nodeid' | 'legalentitynodeid' | 'filenodeid' | 'targetkind'>),
+        nodeid,
+        legalentitynodeid: actor.legalentitynodeid,
+        filenodeid: file.nodeid,
+        targetkind,
+        version: next.version,
+      })
+      .returning();
+    return toRowShape(row!) as AttachmentRow;
   });
 }
 
@@ -107,7 +107,7 @@ export async function updateAttachment(ctx: ServiceContext, actor: Actor, nodeid
       if (file) assertDocumentType(specifier, file, input.file ? 'file' : 'specifier');
     }
     const written = await writeChangedFields(tx, actor, { table: attachments, kind: 'attachments', nodeid, current, patch, where: ofTenant(attachments, actor, nodeid) });
-    return written ? attachmentRow(tx, actor, nodeid) : (toRowShape(current) as AttachmentRow);
+    return toRowShape(written ?? current) as AttachmentRow;
   });
 }
 

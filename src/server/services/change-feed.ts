@@ -29,6 +29,16 @@ export function nextVersionStatement(legalentitynodeid: string): SQL {
 }
 
 /**
+ * nextVersionStatement as a CTE for drizzle's builders, and the value that stamps a row with it:
+ * `tx.with(next.cte).update(table).set({ …, version: next.version })` (or `.insert`). The upsert runs once however
+ * often the statement refers to it; the version's lock is taken by that statement, not before it.
+ */
+export function nextVersionCte(tx: Tx, legalentitynodeid: string) {
+  const cte = tx.$with('next_version', { version: sql<number>`version` }).as(nextVersionStatement(legalentitynodeid));
+  return { cte, version: sql<number>`(select version from ${cte})` };
+}
+
+/**
  * Records that a row was deleted, so a device that pulls later removes it too. A node deleted, restored by an
  * offline device's create and deleted again keeps one tombstone with the latest version.
  */

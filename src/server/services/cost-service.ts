@@ -7,7 +7,7 @@ import type { CostRow } from '../../shared/rows/costs';
 import type { Tx } from '../db/client';
 import { costTypes, costs, maintenanceTasks, notifications, reports, units } from '../db/schema';
 import { conflict, notFound } from '../http-errors';
-import { nextVersion } from './change-feed';
+import { nextVersionCte } from './change-feed';
 import { writeChangedFields } from './record-history';
 import { applyContext, toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
@@ -85,12 +85,6 @@ async function assertCostTypeOfTenant(tx: Tx, actor: Actor, nodeid: string): Pro
   if (!row) throw notFound(TYPE_NOT_FOUND);
 }
 
-async function costRow(tx: Tx, actor: Actor, nodeid: string): Promise<CostRow> {
-  const [row] = await tx.select().from(costs).where(ofTenant(costs, actor, nodeid));
-  if (!row) throw notFound(COST_NOT_FOUND);
-  return toRowShape(row) as CostRow;
-}
-
 const sourceOf = (row: typeof costs.$inferSelect): string | null => row.notificationnodeid ?? row.reportnodeid ?? row.maintenancetasknodeid;
 
 /**
@@ -110,21 +104,27 @@ export async function createCost(ctx: ServiceContext, actor: Actor, input: Creat
       row.value === fields.value && row.costtypenodeid === fields.costtypenodeid && row.specifier === fields.specifier && sourceOf(row) === input.hasCostSourceNodeId && row.name === fields.name,
     );
     if (same) return toRowShape(same) as CostRow;
-    const version = await nextVersion(tx, actor.legalentitynodeid);
-    await tx.insert(costs).values({
-      nodeid,
-      legalentitynodeid: actor.legalentitynodeid,
-      version,
-      name: fields.name,
-      value: fields.value,
-      costtypenodeid: fields.costtypenodeid,
-      specifier: fields.specifier,
-      authornodeid: fields.authornodeid,
-      notificationnodeid: column === 'notificationnodeid' ? input.hasCostSourceNodeId : null,
-      reportnodeid: column === 'reportnodeid' ? input.hasCostSourceNodeId : null,
-      maintenancetasknodeid: column === 'maintenancetasknodeid' ? input.hasCostSourceNodeId : null,
-    });
-    return costRow(tx, actor, nodeid);
+    // why the version taken in the insert and the answer from its returning: from the version to the commit every
+    // other writer of the tenant waits (docs/decisions.md "Write: the version late").
+    const next = nextVersionCte(tx, actor.legalentitynodeid);
+    const [row] = await tx
+      .with(next.cte)
+      .insert(costs)
+      .values({
+        nodeid,
+        legalentitynodeid: actor.legalentitynodeid,
+        version: next.version,
+        name: fields.name,
+        value: fields.value,
+        costtypenodeid: fields.costtypenodeid,
+        specifier: fields.specifier,
+        authornodeid: fields.authornodeid,
+        notificationnodeid: column === 'notificationnodeid' ? input.hasCostSourceNodeId : null,
+        reportnodeid: column === 'reportnodeid' ? input.hasCostSourceNodeId : null,
+        maintenancetasknodeid: column === 'maintenancetasknodeid' ? input.hasCostSourceNodeId : null,
+      })
+      .returning();
+    return toRowShape(row!) as CostRow;
   });
 }
 

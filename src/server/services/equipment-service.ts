@@ -321,7 +321,7 @@ export async function updateEquipment(ctx: ServiceContext, actor: Actor, args: M
       ...(input.typenameplate !== undefined && { typenameplatefilenodeid: await fileOfTenant(tx, actor, 'typenameplate', input.typenameplate) }),
     };
     const written = await writeChangedFields(tx, actor, { table: equipment, kind: KIND, nodeid, current, patch, where: ofTenant(equipment, actor, nodeid) });
-    return written ? equipmentRow(tx, actor, nodeid) : (toRowShape(current) as EquipmentRowShape);
+    return toRowShape(written ?? current) as EquipmentRowShape;
   });
 }
 

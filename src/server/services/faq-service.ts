@@ -6,7 +6,7 @@ import type { FaqRow } from '../../shared/rows/solutions';
 import type { Tx } from '../db/client';
 import { equipment, equipmentTypes, faqs } from '../db/schema';
 import { badRequest, notFound } from '../http-errors';
-import { nextVersion } from './change-feed';
+import { nextVersion, nextVersionCte } from './change-feed';
 import { deleteWithOwned } from './ownership';
 import { writeChangedFields } from './record-history';
 import { applyContext, toColumnValues, toRowShape } from './rows';
@@ -21,12 +21,6 @@ import { assertBodyIdMatches, existingForCreate, lockOwnRow, ofTenant } from './
 
 const KIND = 'faqs';
 const NOT_FOUND = 'FAQ not found';
-
-async function faqRow(tx: Tx, actor: Actor, nodeid: string): Promise<FaqRow> {
-  const [row] = await tx.select().from(faqs).where(ofTenant(faqs, actor, nodeid));
-  if (!row) throw notFound(NOT_FOUND);
-  return toRowShape(row) as FaqRow;
-}
 
 /** The FAQ's owner, a machine (`internalfaq`) or an equipment type (`equipmenttypefaq`) of the caller's tenant. */
 async function assertOwnerOfTenant(tx: Tx, actor: Actor, input: CreateFaq): Promise<void> {
@@ -52,14 +46,20 @@ export async function createFaq(ctx: ServiceContext, actor: Actor, input: Create
       row.question === fields.question && row.answer === fields.answer && row.equipmentnodeid === fields.equipmentnodeid && row.equipmenttypenodeid === fields.equipmenttypenodeid,
     );
     if (same) return toRowShape(same) as FaqRow;
-    const version = await nextVersion(tx, actor.legalentitynodeid);
-    await tx.insert(faqs).values({
-      ...(toColumnValues(faqs, fields) as Omit<typeof faqs.$inferInsert, 'nodeid' | 'legalentitynodeid' | 'version'>),
-      nodeid,
-      legalentitynodeid: actor.legalentitynodeid,
-      version,
-    });
-    return faqRow(tx, actor, nodeid);
+    // why the version taken in the insert and the answer from its returning: from the version to the commit every
+    // other writer of the tenant waits (docs/decisions.md "Write: the version late").
+    const next = nextVersionCte(tx, actor.legalentitynodeid);
+    const [row] = await tx
+      .with(next.cte)
+      .insert(faqs)
+      .values({
+        ...(toColumnValues(faqs, fields) as Omit<typeof faqs.$inferInsert, 'nodeid' | 'legalentitynodeid' | 'version'>),
+        nodeid,
+        legalentitynodeid: actor.legalentitynodeid,
+        version: next.version,
+      })
+      .returning();
+    return toRowShape(row!) as FaqRow;
   });
 }
 

@@ -3,7 +3,7 @@ import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 import type { Tx } from '../db/client';
 import { recordHistory, type FieldChange } from '../db/schema';
-import { nextVersion } from './change-feed';
+import { nextVersionCte } from './change-feed';
 import type { Actor } from './service-context';
 
 /**
@@ -59,9 +59,13 @@ export interface FieldWrite<T extends VersionedTable> {
 export async function writeChangedFields<T extends VersionedTable>(tx: Tx, actor: Actor, write: FieldWrite<T>): Promise<T['$inferSelect'] | undefined> {
   const changes = changedFields(write.current as Record<string, unknown>, write.patch as Record<string, unknown>);
   if (Object.keys(changes).length === 0) return undefined;
-  const version = await nextVersion(tx, actor.legalentitynodeid);
-  const set = { ...write.patch, version, updatedAt: new Date() } as PgUpdateSetSource<T>;
-  const [row] = (await tx.update(write.table).set(set).where(write.where).returning()) as T['$inferSelect'][];
+  // why the version taken in the update: from the version to the commit every other writer of the tenant waits,
+  // so the update and the history row are all that runs under it (docs/decisions.md "Write: the version late").
+  const next = nextVersionCte(tx, actor.legalentitynodeid);
+  const set = { ...write.patch, version: next.version, updatedAt: new Date() } as PgUpdateSetSource<T>;
+  const [row] = (await tx.with(next.cte).update(write.table).set(set).where(write.where).returning()) as T['$inferSelect'][];
+  if (!row) throw new Error(`${write.kind} ${write.nodeid}: the locked row was not updated`);
+  const version = Number((row as { version: unknown }).version);
   await appendHistory(tx, { legalentitynodeid: actor.legalentitynodeid, kind: write.kind, nodeid: write.nodeid, version, changes, usernodeid: actor.usernodeid });
   return row;
 }

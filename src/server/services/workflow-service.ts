@@ -6,7 +6,7 @@ import type { WorkflowRow } from '../../shared/rows/solutions';
 import type { Tx } from '../db/client';
 import { notifications, workflowSteps, workflows } from '../db/schema';
 import { badRequest, notFound } from '../http-errors';
-import { nextVersion } from './change-feed';
+import { nextVersion, nextVersionCte } from './change-feed';
 import { deleteWithOwned } from './ownership';
 import { appendHistory, changedFields } from './record-history';
 import { applyContext, toColumnValues, toRowShape } from './rows';
@@ -75,19 +75,25 @@ export async function createWorkflow(ctx: ServiceContext, actor: Actor, input: C
     // The step's id is the device's too: one taken by another record is refused like the workflow's.
     const [stepFound] = await tx.select().from(workflowSteps).where(eq(workflowSteps.nodeid, stepnodeid));
     await existingForCreate(tx, actor, STEP_KIND, stepnodeid, stepFound, () => false);
-    const version = await nextVersion(tx, actor.legalentitynodeid);
     const created = new Date(typeof fields.created === 'number' ? fields.created : Date.now());
-    await tx.insert(workflows).values({
-      ...(toColumnValues(workflows, fields) as Omit<typeof workflows.$inferInsert, 'nodeid' | 'legalentitynodeid' | 'version' | 'created'>),
-      created,
-      nodeid,
-      legalentitynodeid: actor.legalentitynodeid,
-      version,
-    });
+    // why the version taken in the insert and the answer from its returning: from the version to the commit every
+    // other writer of the tenant waits (docs/decisions.md "Write: the version late").
+    const next = nextVersionCte(tx, actor.legalentitynodeid);
+    const [row] = await tx
+      .with(next.cte)
+      .insert(workflows)
+      .values({
+        ...(toColumnValues(workflows, fields) as Omit<typeof workflows.$inferInsert, 'nodeid' | 'legalentitynodeid' | 'version' | 'created'>),
+        created,
+        nodeid,
+        legalentitynodeid: actor.legalentitynodeid,
+        version: next.version,
+      })
+      .returning();
     await tx.insert(workflowSteps).values({
       nodeid: stepnodeid,
       legalentitynodeid: actor.legalentitynodeid,
-      version,
+      version: row!.version,
       workflownodeid: nodeid,
       position: 0,
       title: input.title_workflow,
@@ -95,7 +101,7 @@ export async function createWorkflow(ctx: ServiceContext, actor: Actor, input: C
       created,
       authornodeid: actor.usernodeid,
     });
-    return workflowRow(tx, actor, nodeid);
+    return toRowShape(row!) as WorkflowRow;
   });
 }
 
