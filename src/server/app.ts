@@ -22,6 +22,7 @@ import securityHeadersPlugin from './plugins/security-headers';
 import staticClientPlugin from './plugins/static-client';
 import swaggerPlugin from './plugins/swagger';
 import { scheduleFileCleanup } from './jobs/file-cleanup';
+import { scheduleKeptAnswersLog } from './jobs/kept-answers-log';
 import { scheduleMailWorker } from './mail/worker';
 import areaRoutes from './routes/areas/index';
 import assignRoutes from './routes/assign/index';
@@ -147,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate('fileUrls', createFileUrlSigner(jwtSecret));
   scheduleFileCleanup(app);
   scheduleMailWorker(app);
+  scheduleKeptAnswersLog(app);
   // why a getter: Fastify forbids reference-type request decorators; each request starts on the app's context.
   app.decorateRequest('serviceContext', {
     getter(this: FastifyRequest) {

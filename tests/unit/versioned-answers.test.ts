@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { describe, expect, it, vi } from 'vitest';
+import { KEPT_ANSWERS_LOG_INTERVAL_MS, scheduleKeptAnswersLog } from '../../src/server/jobs/kept-answers-log';
 import { createVersionedAnswers } from '../../src/server/routes/versioned-answer';
 
 const json = (text: string) => async () => JSON.stringify(text);
@@ -61,5 +63,45 @@ describe('versioned answers store', () => {
     expect(await byBytes.encoded('x', first, 'gzip', () => Promise.reject(new Error('compressed twice')))).toBe(copy);
     expect(byBytes.size).toEqual({ entries: 1, bytes: 70 });
     expect(byBytes.get('y', '1:1')).toBeUndefined();
+  });
+
+  it('counts hits, builds (once for requests that miss together, failed ones too) and entries pushed out', async () => {
+    const store = createVersionedAnswers({ maxEntries: 1, maxBytes: 1_000_000 });
+    await Promise.all([store.fill('a', '1:1', json('a')), store.fill('a', '1:1', json('a'))]);
+    store.get('a', '1:1');
+    store.get('a', '1:1');
+    store.get('a', '2:2');
+    await expect(store.fill('a', '2:2', () => Promise.reject(new Error('database gone')))).rejects.toThrow();
+    await store.fill('b', '1:1', json('b'));
+    expect(store.counts).toEqual({ hits: 2, builds: 3, evicted: 1 });
+  });
+
+  it("logs each busy interval's entries, hits, builds, evictions and hit rate; an idle interval logs nothing", async () => {
+    // why only the interval timers are fake: Fastify's own start-up runs on setImmediate and must stay real.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const lines: { msg?: string; keptAnswers?: unknown }[] = [];
+    const app = Fastify({ logger: { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line) as { msg?: string }) } } });
+    try {
+      const store = createVersionedAnswers({ maxEntries: 1, maxBytes: 1_000_000 });
+      app.decorate('versionedAnswers', store);
+      scheduleKeptAnswersLog(app);
+      await app.ready();
+      await store.fill('a', '1:1', json('a'));
+      store.get('a', '1:1');
+      store.get('a', '1:1');
+      store.get('a', '1:1');
+      await store.fill('b', '1:1', json('b'));
+      await vi.advanceTimersByTimeAsync(KEPT_ANSWERS_LOG_INTERVAL_MS);
+      const logged = () => lines.filter((line) => line.msg === 'kept read answers').map((line) => line.keptAnswers);
+      expect(logged()).toEqual([{ entries: 1, bytes: 3, hits: 3, builds: 2, evicted: 1, hitRate: 0.6 }]);
+      await vi.advanceTimersByTimeAsync(KEPT_ANSWERS_LOG_INTERVAL_MS);
+      expect(logged()).toHaveLength(1);
+      store.get('b', '1:1');
+      await vi.advanceTimersByTimeAsync(KEPT_ANSWERS_LOG_INTERVAL_MS);
+      expect(logged()[1]).toEqual({ entries: 1, bytes: 3, hits: 1, builds: 0, evicted: 0, hitRate: 1 });
+    } finally {
+      await app.close();
+      vi.useRealTimers();
+    }
   });
 });

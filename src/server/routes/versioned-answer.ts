@@ -25,6 +25,12 @@ export interface VersionedAnswers {
   encoded(key: string, answer: CachedAnswer, encoding: AnswerEncoding, compress: (body: Buffer) => Promise<Buffer>): Promise<Buffer>;
   /** Entries and their approximate size, for tests and the operator's view. */
   readonly size: { entries: number; bytes: number };
+  /**
+   * Since the start: requests answered from a kept entry (`hits`), answers built (`builds`: a change, a first
+   * request, or an entry pushed out), and entries pushed out by the limits (`evicted`). Logged periodically
+   * (jobs/kept-answers-log.ts) so an operator sees whether the limits fit.
+   */
+  readonly counts: { hits: number; builds: number; evicted: number };
 }
 
 export interface CachedAnswer {
@@ -54,6 +60,7 @@ export function createVersionedAnswers(limits: VersionedAnswerLimits = VERSIONED
   const entries = new Map<string, Entry>();
   const building = new Map<string, Promise<CachedAnswer>>();
   let bytes = 0;
+  const counts = { hits: 0, builds: 0, evicted: 0 };
 
   const remove = (key: string) => {
     const entry = entries.get(key);
@@ -65,6 +72,7 @@ export function createVersionedAnswers(limits: VersionedAnswerLimits = VERSIONED
     for (const key of entries.keys()) {
       if (entries.size <= limits.maxEntries && bytes <= limits.maxBytes) return;
       remove(key);
+      counts.evicted += 1;
     }
   };
 
@@ -75,12 +83,14 @@ export function createVersionedAnswers(limits: VersionedAnswerLimits = VERSIONED
       // Most recently used last: Map keeps insertion order.
       entries.delete(key);
       entries.set(key, entry);
+      counts.hits += 1;
       return entry.answer;
     },
     fill(key, state, build) {
       const buildKey = `${key}\u0000${state}`;
       const pending = building.get(buildKey);
       if (pending) return pending;
+      counts.builds += 1;
       const made = build()
         .then((json) => {
           const answer: CachedAnswer = { body: Buffer.from(json), encodings: {} };
@@ -110,6 +120,9 @@ export function createVersionedAnswers(limits: VersionedAnswerLimits = VERSIONED
     },
     get size() {
       return { entries: entries.size, bytes };
+    },
+    get counts() {
+      return { ...counts };
     },
   };
 }
