@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../src/shared/api/errors';
@@ -161,6 +161,20 @@ describe('counters', () => {
 
       const builtin = await create({ counterTypeNodeId: builtinTypeA });
       expect((await call(t, adminA, 'DELETE', `/api/counters/delete/${builtin.nodeid}`)).statusCode).toBe(409);
+    });
+    it('deletes a counter with more readings than a statement takes parameters (70,000, years of hourly readings)', async () => {
+      const counter = await create();
+      const le = a.legalEntity.nodeid;
+      await t.database.db.execute(sql`
+        insert into counter_readings (nodeid, legalentitynodeid, counternodeid, value, takenat, createdbynodeid, version)
+        select gen_random_uuid(), ${le}::uuid, ${counter.nodeid}::uuid, n, now() - n * interval '1 hour', null, 1
+        from generate_series(1, 70000) as n`);
+      const deleted = await call(t, adminA, 'DELETE', `/api/counters/delete/${counter.nodeid}`);
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      const { version } = deleted.json() as { version: number };
+      expect(await rowCount(t.database.db, counterReadings, eq(counterReadings.counternodeid, counter.nodeid))).toBe(0);
+      expect(await rowCount(t.database.db, tombstones, and(eq(tombstones.legalentitynodeid, le), eq(tombstones.version, version), eq(tombstones.kind, 'counter_readings')))).toBe(70_001);
+      expect(await rowCount(t.database.db, tombstones, and(eq(tombstones.legalentitynodeid, le), eq(tombstones.version, version), eq(tombstones.kind, 'counters')))).toBe(1);
     });
   });
 

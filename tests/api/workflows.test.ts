@@ -239,4 +239,21 @@ describe('solutions (createWorkflow, updateWorkflow, deleteWorkflow)', () => {
     expect(await version()).toBe(before);
     expect(await stepsOf(first.nodeid)).toHaveLength(1);
   });
+
+  it('a notification deleted while its solution is changed: both end cleanly, never in a deadlock (both lock rows before the version)', async () => {
+    const machine = await insertEquipment(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, name: 'Presse 03' });
+    for (let round = 0; round < 12; round++) {
+      const target = (await insertNotification(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, equipmentnodeid: machine.nodeid })).nodeid;
+      const row = await made(body({ notificationnodeid: target }));
+      const [update, removal] = await Promise.all([
+        send(t, adminA, updateWorkflow.method, workflowUrl(row.nodeid), { lang: 'de', workflownodeid: row.nodeid, title_workflow: `Runde ${round}`, description: `Beschreibung ${round}` }),
+        send(t, adminA, 'DELETE', `/api/notifications/${target}`, { nodeid: target }),
+      ]);
+      expect(removal.statusCode, removal.body).toBe(200);
+      expect([200, 404, 410], update.body).toContain(update.statusCode);
+      expect(await rowCount(t.database.db, workflows, eq(workflows.nodeid, row.nodeid))).toBe(0);
+      const stones = await t.database.db.select({ kind: tombstones.kind }).from(tombstones).where(and(eq(tombstones.legalentitynodeid, a.legalEntity.nodeid), eq(tombstones.version, (removal.json() as { version: number }).version)));
+      expect(stones.map((stone) => stone.kind).sort()).toEqual(['notifications', 'workflow_steps', 'workflows']);
+    }
+  });
 });

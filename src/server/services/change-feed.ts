@@ -46,14 +46,28 @@ export async function recordTombstone(tx: Tx, legalentitynodeid: string, kind: s
   await recordTombstones(tx, legalentitynodeid, kind, [nodeid], version);
 }
 
+/**
+ * Tombstones for rows of several kinds in one statement (the ids as array parameters, so any number of rows), at
+ * `version`, or at the tenant's next version taken in that same statement (`'last'`: a delete's rows locked and
+ * removed before it). Answers the version.
+ */
+export async function recordTombstoneList(tx: Tx, legalentitynodeid: string, rows: readonly { kind: string; nodeid: string }[], version: number | 'last'): Promise<number> {
+  if (rows.length === 0) return version === 'last' ? nextVersion(tx, legalentitynodeid) : version;
+  const stamp = version === 'last' ? nextVersionStatement(legalentitynodeid) : sql`select ${version}::bigint as version`;
+  const result = await tx.execute<{ version: number | string }>(sql`
+    with v as (${stamp})
+    insert into ${tombstones} (legalentitynodeid, kind, nodeid, version)
+    select ${legalentitynodeid}::uuid, t.kind, t.nodeid, v.version
+    from v, unnest(${sql.param(rows.map((row) => row.kind))}::text[], ${sql.param(rows.map((row) => row.nodeid))}::uuid[]) as t(kind, nodeid)
+    on conflict (legalentitynodeid, kind, nodeid) do update set version = excluded.version, deleted_at = now()
+    returning version`);
+  const first = (result as unknown as { rows: { version: number | string }[] }).rows[0];
+  if (!first) throw new Error('tombstones insert returned no row');
+  return Number(first.version);
+}
+
 /** recordTombstone for many rows of one kind in one statement. */
 export async function recordTombstones(tx: Tx, legalentitynodeid: string, kind: string, nodeids: readonly string[], version: number): Promise<void> {
   if (nodeids.length === 0) return;
-  await tx
-    .insert(tombstones)
-    .values(nodeids.map((nodeid) => ({ legalentitynodeid, kind, nodeid, version })))
-    .onConflictDoUpdate({
-      target: [tombstones.legalentitynodeid, tombstones.kind, tombstones.nodeid],
-      set: { version, deletedAt: sql`now()` },
-    });
+  await recordTombstoneList(tx, legalentitynodeid, nodeids.map((nodeid) => ({ kind, nodeid })), version);
 }

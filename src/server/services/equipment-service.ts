@@ -339,7 +339,7 @@ export async function deleteEquipment(ctx: ServiceContext, actor: Actor, nodeid:
   return writeTransaction(ctx, 'equipment.delete', async (tx) => {
     const current = await lockOwnRow(tx, equipment, actor, nodeid, () => notFoundError('Equipment'), 'delete');
     const version = await nextVersion(tx, le);
-    const deleted = await deleteWithOwned(tx, le, KIND, [nodeid], version);
+    const { deleted } = await deleteWithOwned(tx, le, KIND, [nodeid], version);
     if (current.shiftmodelnodeid) await deleteShiftModelsIfOrphaned(tx, le, [current.shiftmodelnodeid], version);
     await tx
       .update(users)

@@ -6,7 +6,7 @@ import type { FaqRow } from '../../shared/rows/solutions';
 import type { Tx } from '../db/client';
 import { equipment, equipmentTypes, faqs } from '../db/schema';
 import { badRequest, notFound } from '../http-errors';
-import { nextVersion, nextVersionCte } from './change-feed';
+import { nextVersionCte } from './change-feed';
 import { deleteWithOwned } from './ownership';
 import { writeChangedFields } from './record-history';
 import { applyContext, toColumnValues, toRowShape } from './rows';
@@ -79,8 +79,7 @@ export async function updateFaq(ctx: ServiceContext, actor: Actor, nodeid: strin
 export async function deleteFaq(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
   return writeTransaction(ctx, 'faq.delete', async (tx) => {
     await lockOwnRow(tx, faqs, actor, nodeid, () => notFound(NOT_FOUND), 'delete');
-    const version = await nextVersion(tx, actor.legalentitynodeid);
-    await deleteWithOwned(tx, actor.legalentitynodeid, KIND, [nodeid], version);
+    const { version } = await deleteWithOwned(tx, actor.legalentitynodeid, KIND, [nodeid], 'last');
     return { nodeid, version };
   });
 }

@@ -8,7 +8,7 @@ import { isUsableNotificationType } from '../../shared/domain/notification';
 import type { Db, Tx } from '../db/client';
 import { attachments, chatRooms, costs, equipment, notifications, reports, tombstones, workflows } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../http-errors';
-import { nextVersion, nextVersionCte } from './change-feed';
+import { nextVersionCte } from './change-feed';
 import { deleteWithOwned } from './ownership';
 import { appendHistory, changedFields } from './record-history';
 import { applyContext, toColumnValues, toRowShape } from './rows';
@@ -132,8 +132,7 @@ export async function deleteNotification(ctx: ServiceContext, actor: Actor, node
   return writeTransaction(ctx, 'notification.delete', async (tx) => {
     const [current] = await tx.select({ nodeid: notifications.nodeid }).from(notifications).where(ofTenant(notifications, actor, nodeid)).for('update');
     if (!current) throw (await isDeleted(tx, actor, nodeid)) ? gone() : notFound(NOT_FOUND);
-    const version = await nextVersion(tx, le);
-    await deleteWithOwned(tx, le, KIND, [nodeid], version);
+    const { version } = await deleteWithOwned(tx, le, KIND, [nodeid], 'last');
     return { nodeid, version };
   });
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AttachmentTargetKind } from '../../shared/domain/attachment';
 import type { Tx } from '../db/client';
@@ -27,7 +27,7 @@ import {
   workflowSteps,
   workflows,
 } from '../db/schema';
-import { recordTombstones } from './change-feed';
+import { recordTombstoneList } from './change-feed';
 import type { TenantTable } from './structure-common';
 
 /**
@@ -127,17 +127,23 @@ export type DeletedRows = Record<OwnedKind, string[]>;
 
 /**
  * Deletes the records `nodeids` of `kind` (of the tenant `le`) with everything they own, and records a tombstone
- * for each row at `version`; call it inside the write's transaction, after `nextVersion`. Every row is locked
- * while it is collected, so nothing can be added under a record between finding and deleting it.
+ * for each row. Every row is locked while it is collected, so nothing can be added under a record between finding
+ * and deleting it. `version`: the write's version when it took one already (it stamps other rows too, as a delete
+ * that unlinks machines does); `'last'`: the tenant's next version, taken after every row is locked and deleted, in
+ * the one statement that records the tombstones. So a delete holds the version's lock for that statement alone,
+ * and it locks its rows before the version as every other write does: no lock cycle with a change of one of them
+ * (docs/decisions.md "Write: the version late"). Ids go as one array parameter each, so a record owning more rows
+ * than a statement takes parameters (a counter with years of readings) is deleted too. Answers the deleted rows and
+ * the version.
  */
-export async function deleteWithOwned(tx: Tx, le: string, kind: OwnedKind, nodeids: readonly string[], version: number): Promise<DeletedRows> {
+export async function deleteWithOwned(tx: Tx, le: string, kind: OwnedKind, nodeids: readonly string[], version: number | 'last'): Promise<{ deleted: DeletedRows; version: number }> {
   const found = Object.fromEntries(OWNERSHIP.map((entry) => [entry.kind, [] as string[]])) as DeletedRows;
   const ids = async (table: TenantTable, where: SQL | undefined) =>
     (await tx.select({ nodeid: table.nodeid }).from(table).where(and(eq(table.legalentitynodeid, le), where)).for('update')).map((row) => row.nodeid as string);
 
-  if (nodeids.length > 0) found[kind] = await ids(TABLES[kind], inArray(TABLES[kind].nodeid, [...nodeids]));
+  if (nodeids.length > 0) found[kind] = await ids(TABLES[kind], anyOf(TABLES[kind].nodeid, nodeids));
   for (const { kind: owned, ownedBy } of OWNERSHIP) {
-    const links = ownedBy.filter((link) => found[link.owner].length > 0).map((link) => and(inArray(link.column, found[link.owner]), link.only));
+    const links = ownedBy.filter((link) => found[link.owner].length > 0).map((link) => and(anyOf(link.column, found[link.owner]), link.only));
     if (links.length === 0) continue;
     found[owned] = [...new Set([...found[owned], ...(await ids(TABLES[owned], or(...links)))])];
   }
@@ -146,9 +152,14 @@ export async function deleteWithOwned(tx: Tx, le: string, kind: OwnedKind, nodei
   for (const { kind: owned } of [...OWNERSHIP].reverse()) {
     if (found[owned].length === 0) continue;
     const table: TenantTable = TABLES[owned];
-    const rows = await tx.delete(table).where(and(eq(table.legalentitynodeid, le), inArray(table.nodeid, found[owned]))).returning({ nodeid: table.nodeid });
+    const rows = await tx.delete(table).where(and(eq(table.legalentitynodeid, le), anyOf(table.nodeid, found[owned]))).returning({ nodeid: table.nodeid });
     deleted[owned] = rows.map((row) => row.nodeid as string);
   }
-  for (const { kind: owned } of OWNERSHIP) await recordTombstones(tx, le, owned, deleted[owned], version);
-  return deleted;
+  const gone = OWNERSHIP.flatMap((entry) => deleted[entry.kind].map((nodeid) => ({ kind: entry.kind as string, nodeid })));
+  return { deleted, version: await recordTombstoneList(tx, le, gone, version) };
+}
+
+/** `column = any($ids)`: one array parameter however many ids (`inArray` sends one parameter per id). */
+function anyOf(column: PgColumn, ids: readonly string[]): SQL {
+  return sql`${column} = any(${sql.param([...ids])}::uuid[])`;
 }

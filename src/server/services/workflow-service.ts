@@ -146,8 +146,7 @@ export async function deleteWorkflow(ctx: ServiceContext, actor: Actor, nodeid: 
   return writeTransaction(ctx, 'workflow.delete', async (tx) => {
     const current = await lockOwnRow(tx, workflows, actor, nodeid, () => notFound(NOT_FOUND), 'delete');
     if (current.notificationnodeid === null) throw notFound(NOT_FOUND);
-    const version = await nextVersion(tx, actor.legalentitynodeid);
-    await deleteWithOwned(tx, actor.legalentitynodeid, KIND, [nodeid], version);
+    const { version } = await deleteWithOwned(tx, actor.legalentitynodeid, KIND, [nodeid], 'last');
     return { nodeid, version };
   });
 }
