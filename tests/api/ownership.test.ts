@@ -11,10 +11,12 @@ import {
   chatRooms,
   costs,
   costTypes,
+  counters,
   equipment,
   faqs,
   maintenanceTasks,
   notificationAssignments,
+  notifications,
   reports,
   shiftModels,
   shifts,
@@ -24,18 +26,13 @@ import {
   workflows,
 } from '../../src/server/db/schema';
 import { insertFile } from '../factories/files';
-import { ensureUnits, insertCounter, insertCounterReading, insertNotification } from '../factories/notifications';
+import { ensureUnits, insertCounter, insertCounterReading, insertCounterType, insertNotification } from '../factories/notifications';
 import { insertArea, insertBrand, insertEquipment, insertEquipmentPool, insertEquipmentType, insertManufacturer, insertSite } from '../factories/structure';
 import type { TestTenant } from '../factories/tenant';
 import { call } from './support/requests';
 import { createOneTenantApp, type TestApp } from './support/test-app';
 
-/**
- * What a delete takes along (src/server/services/ownership.ts): each case builds a record with everything that
- * can hang off it, deletes it through its route and compares the tombstones of that version, kind by kind, with
- * what must go. Records of the same tenant that merely point at it must stay.
- */
-describe('deleting a record takes what it owns along, each with a tombstone', () => {
+describe('deletes (src/server/services/ownership.ts)', () => {
   let t: TestApp;
   let a: TestTenant;
   let admin: string;
@@ -51,217 +48,312 @@ describe('deleting a record takes what it owns along, each with a tombstone', ()
   });
   afterAll(() => t?.close());
 
-  /** Collects the expected tombstones as `kind:nodeid`. */
-  const expected = () => {
-    const stones: string[] = [];
-    const add = (kind: string, nodeid: string) => (stones.push(`${kind}:${nodeid}`), nodeid);
-    /** A record just inserted that must go: its row back. */
-    const row = <T extends { nodeid: string }>(kind: string, inserted: T) => (add(kind, inserted.nodeid), inserted);
-    return { add, row, sorted: () => [...stones].sort() };
-  };
-  type Stones = ReturnType<typeof expected>;
+  /**
+   * What a delete takes along (src/server/services/ownership.ts): each case builds a record with everything that
+   * can hang off it, deletes it through its route and compares the tombstones of that version, kind by kind, with
+   * what must go. Records of the same tenant that merely point at it must stay.
+   */
+  describe('deleting a record takes what it owns along, each with a tombstone', () => {
+    /** Collects the expected tombstones as `kind:nodeid`. */
+    const expected = () => {
+      const stones: string[] = [];
+      const add = (kind: string, nodeid: string) => (stones.push(`${kind}:${nodeid}`), nodeid);
+      /** A record just inserted that must go: its row back. */
+      const row = <T extends { nodeid: string }>(kind: string, inserted: T) => (add(kind, inserted.nodeid), inserted);
+      return { add, row, sorted: () => [...stones].sort() };
+    };
+    type Stones = ReturnType<typeof expected>;
 
-  const tombstonesOf = async (version: number) =>
-    (await t.database.db.select().from(tombstones).where(and(eq(tombstones.legalentitynodeid, le), eq(tombstones.version, version)))).map((s) => `${s.kind}:${s.nodeid}`).sort();
+    const tombstonesOf = async (version: number) =>
+      (await t.database.db.select().from(tombstones).where(and(eq(tombstones.legalentitynodeid, le), eq(tombstones.version, version)))).map((s) => `${s.kind}:${s.nodeid}`).sort();
 
-  /** Deletes through `url` and checks that the tombstones of that version are exactly the expected ones; returns the version. */
-  const removeTaking = async (url: string, stones: Stones) => {
-    const response = await call(t, admin, 'DELETE', url);
-    expect(response.statusCode, response.body).toBe(200);
-    const { version } = response.json() as { version: number };
-    expect(await tombstonesOf(version)).toEqual(stones.sorted());
-    return version;
-  };
+    /** Deletes through `url` and checks that the tombstones of that version are exactly the expected ones; returns the version. */
+    const removeTaking = async (url: string, stones: Stones) => {
+      const response = await call(t, admin, 'DELETE', url);
+      expect(response.statusCode, response.body).toBe(200);
+      const { version } = response.json() as { version: number };
+      expect(await tombstonesOf(version)).toEqual(stones.sorted());
+      return version;
+    };
 
-  const attach = async (targetkind: AttachmentTargetKind, isattachmentof: string) => {
-    const file = await insertFile(t.database.db, { legalentitynodeid: le, status: 'complete' });
-    const [row] = await t.database.db.insert(attachments).values({ nodeid: uuidv7(), legalentitynodeid: le, title: 'Foto', filenodeid: file.nodeid, isattachmentof, targetkind }).returning();
-    return row!.nodeid;
-  };
+    const attach = async (targetkind: AttachmentTargetKind, isattachmentof: string) => {
+      const file = await insertFile(t.database.db, { legalentitynodeid: le, status: 'complete' });
+      const [row] = await t.database.db.insert(attachments).values({ nodeid: uuidv7(), legalentitynodeid: le, title: 'Foto', filenodeid: file.nodeid, isattachmentof, targetkind }).returning();
+      return row!.nodeid;
+    };
 
-  /** A shift plan of its own with one shift on `weekdays`; both go with their owner. */
-  const ownShiftPlan = async (stones: Stones, weekdays: Weekday[]) => {
-    const model = stones.add('shift_models', uuidv7());
-    await t.database.db.insert(shiftModels).values({ nodeid: model, legalentitynodeid: le });
-    await t.database.db.insert(shifts).values({ nodeid: stones.add('shifts', uuidv7()), legalentitynodeid: le, shiftmodelnodeid: model, weekdays, startminute: 360, endminute: 840, position: 0 });
-    return model;
-  };
+    /** A shift plan of its own with one shift on `weekdays`; both go with their owner. */
+    const ownShiftPlan = async (stones: Stones, weekdays: Weekday[]) => {
+      const model = stones.add('shift_models', uuidv7());
+      await t.database.db.insert(shiftModels).values({ nodeid: model, legalentitynodeid: le });
+      await t.database.db.insert(shifts).values({ nodeid: stones.add('shifts', uuidv7()), legalentitynodeid: le, shiftmodelnodeid: model, weekdays, startminute: 360, endminute: 840, position: 0 });
+      return model;
+    };
 
-  /** The admin's subscription to a plant, an area or a pool; with `stones`, one that must go. */
-  const subscription = (to: { sitenodeid: string } | { areanodeid: string } | { equipmentpoolnodeid: string }, stones?: Stones) => {
-    const nodeid = uuidv7();
-    stones?.add('structure_subscriptions', nodeid);
-    return { nodeid, legalentitynodeid: le, usernodeid: a.admin.nodeid, ...to };
-  };
+    /** The admin's subscription to a plant, an area or a pool; with `stones`, one that must go. */
+    const subscription = (to: { sitenodeid: string } | { areanodeid: string } | { equipmentpoolnodeid: string }, stones?: Stones) => {
+      const nodeid = uuidv7();
+      stones?.add('structure_subscriptions', nodeid);
+      return { nodeid, legalentitynodeid: le, usernodeid: a.admin.nodeid, ...to };
+    };
 
-  /** A model's FAQ, and an attachment on the model and on the FAQ; all go with the model. */
-  const modelFaqWithAttachments = async (model: string, stones: Stones) => {
-    const faq = stones.add('faqs', uuidv7());
-    await t.database.db.insert(faqs).values({ nodeid: faq, legalentitynodeid: le, question: 'Modell-FAQ', equipmenttypenodeid: model });
-    stones.add('attachments', await attach('equipmenttype', model));
-    stones.add('attachments', await attach('faq', faq));
-  };
+    /** A model's FAQ, and an attachment on the model and on the FAQ; all go with the model. */
+    const modelFaqWithAttachments = async (model: string, stones: Stones) => {
+      const faq = stones.add('faqs', uuidv7());
+      await t.database.db.insert(faqs).values({ nodeid: faq, legalentitynodeid: le, question: 'Modell-FAQ', equipmenttypenodeid: model });
+      stones.add('attachments', await attach('equipmenttype', model));
+      stones.add('attachments', await attach('faq', faq));
+    };
 
-  /** A notification with a solution (and step), a report, costs on both, an assignment, a chat room, attachments. */
-  const notificationWithEverything = async (equipmentnodeid: string, stones: Stones) => {
-    const db = t.database.db;
-    const created = new Date();
-    const n = stones.row('notifications', await insertNotification(db, { legalentitynodeid: le, equipmentnodeid, authornodeid: a.admin.nodeid }));
-    const workflow = stones.add('workflows', uuidv7());
-    await db.insert(workflows).values({ nodeid: workflow, legalentitynodeid: le, notificationnodeid: n.nodeid, title: 'Lager getauscht', created });
-    const step = stones.add('workflow_steps', uuidv7());
-    await db.insert(workflowSteps).values({ nodeid: step, legalentitynodeid: le, workflownodeid: workflow, description: 'Alt raus, neu rein', created });
-    const report = stones.add('reports', uuidv7());
-    await db.insert(reports).values({ nodeid: report, legalentitynodeid: le, notificationnodeid: n.nodeid, executed: created, created });
-    await db.insert(costs).values([
-      { nodeid: stones.add('costs', uuidv7()), legalentitynodeid: le, value: 10, costtypenodeid, notificationnodeid: n.nodeid },
-      { nodeid: stones.add('costs', uuidv7()), legalentitynodeid: le, value: 20, costtypenodeid, reportnodeid: report },
-    ]);
-    await db.insert(notificationAssignments).values({ nodeid: stones.add('notification_assignments', uuidv7()), legalentitynodeid: le, notificationnodeid: n.nodeid, usernodeid: a.admin.nodeid });
-    const room = stones.add('chat_rooms', uuidv7());
-    await db.insert(chatRooms).values({ nodeid: room, legalentitynodeid: le, name: n.title, notificationnodeid: n.nodeid });
-    await db.insert(chatRoomMembers).values({ nodeid: stones.add('chat_room_members', uuidv7()), legalentitynodeid: le, chatroomnodeid: room, usernodeid: a.admin.nodeid });
-    await db.insert(chatMessages).values({ nodeid: stones.add('chat_messages', uuidv7()), legalentitynodeid: le, chatroomnodeid: room, authornodeid: a.admin.nodeid, body: 'Bin dran', sent: created });
-    stones.add('attachments', await attach('notification', n.nodeid));
-    stones.add('attachments', await attach('workflowstep', step));
-    stones.add('attachments', await attach('report', report));
-    return n.nodeid;
-  };
+    /** A notification with a solution (and step), a report, costs on both, an assignment, a chat room, attachments. */
+    const notificationWithEverything = async (equipmentnodeid: string, stones: Stones) => {
+      const db = t.database.db;
+      const created = new Date();
+      const n = stones.row('notifications', await insertNotification(db, { legalentitynodeid: le, equipmentnodeid, authornodeid: a.admin.nodeid }));
+      const workflow = stones.add('workflows', uuidv7());
+      await db.insert(workflows).values({ nodeid: workflow, legalentitynodeid: le, notificationnodeid: n.nodeid, title: 'Lager getauscht', created });
+      const step = stones.add('workflow_steps', uuidv7());
+      await db.insert(workflowSteps).values({ nodeid: step, legalentitynodeid: le, workflownodeid: workflow, description: 'Alt raus, neu rein', created });
+      const report = stones.add('reports', uuidv7());
+      await db.insert(reports).values({ nodeid: report, legalentitynodeid: le, notificationnodeid: n.nodeid, executed: created, created });
+      await db.insert(costs).values([
+        { nodeid: stones.add('costs', uuidv7()), legalentitynodeid: le, value: 10, costtypenodeid, notificationnodeid: n.nodeid },
+        { nodeid: stones.add('costs', uuidv7()), legalentitynodeid: le, value: 20, costtypenodeid, reportnodeid: report },
+      ]);
+      await db.insert(notificationAssignments).values({ nodeid: stones.add('notification_assignments', uuidv7()), legalentitynodeid: le, notificationnodeid: n.nodeid, usernodeid: a.admin.nodeid });
+      const room = stones.add('chat_rooms', uuidv7());
+      await db.insert(chatRooms).values({ nodeid: room, legalentitynodeid: le, name: n.title, notificationnodeid: n.nodeid });
+      await db.insert(chatRoomMembers).values({ nodeid: stones.add('chat_room_members', uuidv7()), legalentitynodeid: le, chatroomnodeid: room, usernodeid: a.admin.nodeid });
+      await db.insert(chatMessages).values({ nodeid: stones.add('chat_messages', uuidv7()), legalentitynodeid: le, chatroomnodeid: room, authornodeid: a.admin.nodeid, body: 'Bin dran', sent: created });
+      stones.add('attachments', await attach('notification', n.nodeid));
+      stones.add('attachments', await attach('workflowstep', step));
+      stones.add('attachments', await attach('report', report));
+      return n.nodeid;
+    };
 
-  it('a notification: solutions and steps, reports, costs (its own and its reports’), assignments, chat room with members and messages, attachments', async () => {
-    const machine = await insertEquipment(t.database.db, { legalentitynodeid: le });
-    const stones = expected();
-    const nodeid = await notificationWithEverything(machine.nodeid, stones);
-    const sibling = await notificationWithEverything(machine.nodeid, expected());
-    const onMachine = await attach('equipment', machine.nodeid);
+    it('a notification: solutions and steps, reports, costs (its own and its reports’), assignments, chat room with members and messages, attachments', async () => {
+      const machine = await insertEquipment(t.database.db, { legalentitynodeid: le });
+      const stones = expected();
+      const nodeid = await notificationWithEverything(machine.nodeid, stones);
+      const sibling = await notificationWithEverything(machine.nodeid, expected());
+      const onMachine = await attach('equipment', machine.nodeid);
 
-    await removeTaking(`/api/notifications/${nodeid}`, stones);
+      await removeTaking(`/api/notifications/${nodeid}`, stones);
 
-    for (const table of [workflows, workflowSteps, reports, costs, notificationAssignments, chatRooms, chatRoomMembers, chatMessages]) {
-      expect((await t.database.db.select().from(table)).length, 'the sibling notification keeps its own').toBeGreaterThan(0);
-    }
-    expect(await t.database.db.select().from(attachments).where(eq(attachments.nodeid, onMachine))).toHaveLength(1);
-    expect((await call(t, admin, 'GET', `/api/notifications/${sibling}`)).statusCode).toBe(200);
+      for (const table of [workflows, workflowSteps, reports, costs, notificationAssignments, chatRooms, chatRoomMembers, chatMessages]) {
+        expect((await t.database.db.select().from(table)).length, 'the sibling notification keeps its own').toBeGreaterThan(0);
+      }
+      expect(await t.database.db.select().from(attachments).where(eq(attachments.nodeid, onMachine))).toHaveLength(1);
+      expect((await call(t, admin, 'GET', `/api/notifications/${sibling}`)).statusCode).toBe(200);
+    });
+
+    it('a machine: its notifications with all of theirs, maintenance tasks with procedures and planned costs, counters with readings, FAQs, attachments, its own shift plan', async () => {
+      const db = t.database.db;
+      const stones = expected();
+      const model = await ownShiftPlan(stones, [1, 2, 3]);
+      const machine = stones.row('equipment', await insertEquipment(db, { legalentitynodeid: le, shiftmodelnodeid: model, useareashiftmodel: false }));
+      stones.add('attachments', await attach('equipment', machine.nodeid));
+      await notificationWithEverything(machine.nodeid, stones);
+      await notificationWithEverything(machine.nodeid, stones);
+
+      const task = stones.add('maintenance_tasks', uuidv7());
+      await db.insert(maintenanceTasks).values({ nodeid: task, legalentitynodeid: le, maintenancetaskid: `WA-${task.slice(-6)}`, title: 'Öl wechseln', startingfrom: new Date(), repetitioninterval: '1m', equipmentnodeid: machine.nodeid });
+      const procedure = stones.add('workflows', uuidv7());
+      await db.insert(workflows).values({ nodeid: procedure, legalentitynodeid: le, maintenancetasknodeid: task, title: 'Ablauf', created: new Date() });
+      const procedureStep = stones.add('workflow_steps', uuidv7());
+      await db.insert(workflowSteps).values({ nodeid: procedureStep, legalentitynodeid: le, workflownodeid: procedure, description: 'Ablassen', created: new Date() });
+      await db.insert(costs).values({ nodeid: stones.add('costs', uuidv7()), legalentitynodeid: le, value: 30, costtypenodeid, maintenancetasknodeid: task, specifier: 'plannedcost' });
+      stones.add('attachments', await attach('maintenancetask', task));
+      stones.add('attachments', await attach('workflowstep', procedureStep));
+
+      const counter = stones.row('counters', await insertCounter(db, { legalentitynodeid: le, equipmentnodeid: machine.nodeid }));
+      stones.add('counter_readings', (await insertCounterReading(db, { legalentitynodeid: le, counternodeid: counter.nodeid })).nodeid);
+      stones.add('counter_readings', (await insertCounterReading(db, { legalentitynodeid: le, counternodeid: counter.nodeid, value: 200 })).nodeid);
+
+      const faq = stones.add('faqs', uuidv7());
+      await db.insert(faqs).values({ nodeid: faq, legalentitynodeid: le, question: 'Wo ist der Ölstab?', equipmentnodeid: machine.nodeid });
+      stones.add('attachments', await attach('faq', faq));
+
+      const other = await insertEquipment(db, { legalentitynodeid: le });
+      const othersNotification = await notificationWithEverything(other.nodeid, expected());
+      const typeFaq = uuidv7();
+      await db.insert(faqs).values({ nodeid: typeFaq, legalentitynodeid: le, question: 'Modell-FAQ', equipmenttypenodeid: machine.equipmenttypenodeid });
+
+      await removeTaking(`/api/equipments/${machine.nodeid}`, stones);
+
+      expect(await db.select().from(equipment).where(eq(equipment.nodeid, other.nodeid))).toHaveLength(1);
+      expect(await db.select().from(faqs).where(eq(faqs.nodeid, typeFaq)), 'the model’s FAQ belongs to the model').toHaveLength(1);
+      expect(await db.select().from(chatRooms).where(eq(chatRooms.notificationnodeid, othersNotification)), 'the other machine’s notification keeps its room').toHaveLength(1);
+    });
+
+    it('a plant: its areas and the subscriptions to it and them; its machines stay, unlinked; an area’s shift plan no one else uses goes', async () => {
+      const db = t.database.db;
+      const stones = expected();
+      const site = stones.row('sites', await insertSite(db, { legalentitynodeid: le }));
+      const model = await ownShiftPlan(stones, [1]);
+      const area = stones.row('areas', await insertArea(db, { legalentitynodeid: le, sitenodeid: site.nodeid, shiftmodelnodeid: model }));
+      const machine = await insertEquipment(db, { legalentitynodeid: le, areanodeid: area.nodeid });
+      const pool = await insertEquipmentPool(db, { legalentitynodeid: le });
+      await db.insert(structureSubscriptions).values([
+        subscription({ sitenodeid: site.nodeid }, stones),
+        subscription({ areanodeid: area.nodeid }, stones),
+        subscription({ equipmentpoolnodeid: pool.nodeid }),
+      ]);
+
+      const version = await removeTaking(`/api/sites/${site.nodeid}`, stones);
+
+      const [kept] = await db.select().from(equipment).where(eq(equipment.nodeid, machine.nodeid));
+      expect(kept).toMatchObject({ areanodeid: null, version });
+      expect(await db.select().from(structureSubscriptions).where(eq(structureSubscriptions.equipmentpoolnodeid, pool.nodeid))).toHaveLength(1);
+    });
+
+    it('an area: the subscriptions to it; its machines stay', async () => {
+      const db = t.database.db;
+      const stones = expected();
+      const site = await insertSite(db, { legalentitynodeid: le });
+      const area = stones.row('areas', await insertArea(db, { legalentitynodeid: le, sitenodeid: site.nodeid }));
+      const machine = await insertEquipment(db, { legalentitynodeid: le, areanodeid: area.nodeid });
+      await db.insert(structureSubscriptions).values([
+        subscription({ areanodeid: area.nodeid }, stones),
+        subscription({ sitenodeid: site.nodeid }),
+      ]);
+
+      await removeTaking(`/api/areas/${area.nodeid}`, stones);
+
+      expect(await db.select().from(equipment).where(eq(equipment.nodeid, machine.nodeid))).toHaveLength(1);
+    });
+
+    it('a pool: the subscriptions to it; its machines stay', async () => {
+      const db = t.database.db;
+      const stones = expected();
+      const pool = stones.row('equipment_pools', await insertEquipmentPool(db, { legalentitynodeid: le }));
+      const machine = await insertEquipment(db, { legalentitynodeid: le, equipmentpoolnodeid: pool.nodeid });
+      await db.insert(structureSubscriptions).values(subscription({ equipmentpoolnodeid: pool.nodeid }, stones));
+
+      await removeTaking(`/api/equipmentpools/${pool.nodeid}`, stones);
+
+      expect(await db.select().from(equipment).where(eq(equipment.nodeid, machine.nodeid))).toHaveLength(1);
+    });
+
+    it('a counter: its readings', async () => {
+      const db = t.database.db;
+      const stones = expected();
+      const counter = stones.row('counters', await insertCounter(db, { legalentitynodeid: le }));
+      stones.add('counter_readings', (await insertCounterReading(db, { legalentitynodeid: le, counternodeid: counter.nodeid })).nodeid);
+
+      await removeTaking(`/api/counters/delete/${counter.nodeid}`, stones);
+    });
+
+    it('a brand: its models with their FAQs, and the attachments on both', async () => {
+      const db = t.database.db;
+      const stones = expected();
+      const manufacturer = await insertManufacturer(db, { legalentitynodeid: le });
+      const brand = stones.row('brands', await insertBrand(db, { legalentitynodeid: le, manufacturernodeid: manufacturer.nodeid }));
+      const model = stones.row('equipment_types', await insertEquipmentType(db, { legalentitynodeid: le, brandnodeid: brand.nodeid }));
+      await modelFaqWithAttachments(model.nodeid, stones);
+
+      await removeTaking(`/api/brands/${brand.nodeid}`, stones);
+
+      expect(await db.select().from(attachments).where(eq(attachments.isattachmentof, model.nodeid))).toEqual([]);
+    });
+
+    it('a model: its FAQs and the attachments on both; its brand stays', async () => {
+      const db = t.database.db;
+      const stones = expected();
+      const model = stones.row('equipment_types', await insertEquipmentType(db, { legalentitynodeid: le }));
+      await modelFaqWithAttachments(model.nodeid, stones);
+
+      await removeTaking(`/api/equipmenttypes/${model.nodeid}`, stones);
+
+      expect((await call(t, admin, 'GET', '/api/brands')).json()).toEqual(expect.arrayContaining([expect.objectContaining({ nodeid: model.brandnodeid })]));
+    });
   });
 
-  it('a machine: its notifications with all of theirs, maintenance tasks with procedures and planned costs, counters with readings, FAQs, attachments, its own shift plan', async () => {
-    const db = t.database.db;
-    const stones = expected();
-    const model = await ownShiftPlan(stones, [1, 2, 3]);
-    const machine = stones.row('equipment', await insertEquipment(db, { legalentitynodeid: le, shiftmodelnodeid: model, useareashiftmodel: false }));
-    stones.add('attachments', await attach('equipment', machine.nodeid));
-    await notificationWithEverything(machine.nodeid, stones);
-    await notificationWithEverything(machine.nodeid, stones);
+  /**
+   * A record deleted while something is created under it (a report, FAQ or counter on a machine, a solution, cost or
+   * photo on a notification) or one of its rows is changed: the create locks the record before it takes the tenant's
+   * version, as the delete does, so one waits for the other. Either the create comes first and the delete takes the new row along
+   * (a tombstone tells the device), or the delete comes first and the create answers 404. Never a deadlock (503),
+   * never a row left on a deleted record (an attachment has no foreign key to stop one).
+   */
+  describe('a record deleted while something is created under it', () => {
 
-    const task = stones.add('maintenance_tasks', uuidv7());
-    await db.insert(maintenanceTasks).values({ nodeid: task, legalentitynodeid: le, maintenancetaskid: `WA-${task.slice(-6)}`, title: 'Öl wechseln', startingfrom: new Date(), repetitioninterval: '1m', equipmentnodeid: machine.nodeid });
-    const procedure = stones.add('workflows', uuidv7());
-    await db.insert(workflows).values({ nodeid: procedure, legalentitynodeid: le, maintenancetasknodeid: task, title: 'Ablauf', created: new Date() });
-    const procedureStep = stones.add('workflow_steps', uuidv7());
-    await db.insert(workflowSteps).values({ nodeid: procedureStep, legalentitynodeid: le, workflownodeid: procedure, description: 'Ablassen', created: new Date() });
-    await db.insert(costs).values({ nodeid: stones.add('costs', uuidv7()), legalentitynodeid: le, value: 30, costtypenodeid, maintenancetasknodeid: task, specifier: 'plannedcost' });
-    stones.add('attachments', await attach('maintenancetask', task));
-    stones.add('attachments', await attach('workflowstep', procedureStep));
+    const ROUNDS = 12;
+    const machine = async () => (await insertEquipment(t.database.db, { legalentitynodeid: le, name: 'Presse 07' })).nodeid;
+    const notification = async () => (await insertNotification(t.database.db, { legalentitynodeid: le, equipmentnodeid: await machine() })).nodeid;
 
-    const counter = stones.row('counters', await insertCounter(db, { legalentitynodeid: le, equipmentnodeid: machine.nodeid }));
-    stones.add('counter_readings', (await insertCounterReading(db, { legalentitynodeid: le, counternodeid: counter.nodeid })).nodeid);
-    stones.add('counter_readings', (await insertCounterReading(db, { legalentitynodeid: le, counternodeid: counter.nodeid, value: 200 })).nodeid);
+    /**
+     * Runs the create and the delete at once, `ROUNDS` times: the delete answers 200, the create 201 or 404, and
+     * `left(parent)` (the rows still hanging on the deleted record) is empty. A create that won has a tombstone at
+     * the delete's version.
+     */
+    const race = async (parent: () => Promise<string>, deleteUrl: (parent: string) => string, create: { url: string; kind: string; body: (parent: string) => Promise<Record<string, unknown>> }, left: (parent: string) => Promise<unknown[]>) => {
+      for (let round = 0; round < ROUNDS; round++) {
+        const target = await parent();
+        const body = await create.body(target);
+        const [made, removal] = await Promise.all([call(t, admin, 'POST', create.url, body), call(t, admin, 'DELETE', deleteUrl(target))]);
+        expect(removal.statusCode, removal.body).toBe(200);
+        expect([201, 404], made.body).toContain(made.statusCode);
+        expect(await left(target)).toEqual([]);
+        if (made.statusCode === 201) {
+          const [stone] = await t.database.db.select().from(tombstones).where(and(eq(tombstones.kind, create.kind), eq(tombstones.nodeid, body.nodeid as string)));
+          expect(stone?.version).toBe((removal.json() as { version: number }).version);
+        }
+      }
+    };
 
-    const faq = stones.add('faqs', uuidv7());
-    await db.insert(faqs).values({ nodeid: faq, legalentitynodeid: le, question: 'Wo ist der Ölstab?', equipmentnodeid: machine.nodeid });
-    stones.add('attachments', await attach('faq', faq));
+    const notificationUrl = (nodeid: string) => `/api/notifications/${nodeid}`;
+    const machineUrl = (nodeid: string) => `/api/equipments/${nodeid}`;
 
-    const other = await insertEquipment(db, { legalentitynodeid: le });
-    const othersNotification = await notificationWithEverything(other.nodeid, expected());
-    const typeFaq = uuidv7();
-    await db.insert(faqs).values({ nodeid: typeFaq, legalentitynodeid: le, question: 'Modell-FAQ', equipmenttypenodeid: machine.equipmenttypenodeid });
+    it('a quick report on a machine being deleted', async () => {
+      const report = async (equipmentnodeid: string) => ({ lang: 'de', nodeid: uuidv7(), type: 0, title: 'Spindel blockiert', description: '', errorcode: '', equipmentnodeid, dueuntil: null });
+      await race(machine, machineUrl, { url: '/api/notifications', kind: 'notifications', body: report }, (m) => t.database.db.select().from(notifications).where(eq(notifications.equipmentnodeid, m)));
+    });
 
-    await removeTaking(`/api/equipments/${machine.nodeid}`, stones);
+    it('a solution on a notification being deleted', async () => {
+      const solution = async (notificationnodeid: string) => ({ lang: 'de', nodeid: uuidv7(), stepnodeid: uuidv7(), notificationnodeid, title_workflow: 'Lager getauscht', description: 'Alt raus, neu rein' });
+      await race(notification, notificationUrl, { url: '/api/workflows', kind: 'workflows', body: solution }, (n) => t.database.db.select().from(workflows).where(eq(workflows.notificationnodeid, n)));
+    });
 
-    expect(await db.select().from(equipment).where(eq(equipment.nodeid, other.nodeid))).toHaveLength(1);
-    expect(await db.select().from(faqs).where(eq(faqs.nodeid, typeFaq)), 'the model’s FAQ belongs to the model').toHaveLength(1);
-    expect(await db.select().from(chatRooms).where(eq(chatRooms.notificationnodeid, othersNotification)), 'the other machine’s notification keeps its room').toHaveLength(1);
-  });
+    it('a cost on a notification being deleted', async () => {
+      const cost = async (hasCostSourceNodeId: string) => ({ lang: 'de', nodeid: uuidv7(), name: 'Ersatzteile', value: 12.5, costTypeNodeId: costtypenodeid, hasCostSourceNodeId, specifier: 'actualcost' });
+      await race(notification, notificationUrl, { url: '/api/costs/create', kind: 'costs', body: cost }, (n) => t.database.db.select().from(costs).where(eq(costs.notificationnodeid, n)));
+    });
 
-  it('a plant: its areas and the subscriptions to it and them; its machines stay, unlinked; an area’s shift plan no one else uses goes', async () => {
-    const db = t.database.db;
-    const stones = expected();
-    const site = stones.row('sites', await insertSite(db, { legalentitynodeid: le }));
-    const model = await ownShiftPlan(stones, [1]);
-    const area = stones.row('areas', await insertArea(db, { legalentitynodeid: le, sitenodeid: site.nodeid, shiftmodelnodeid: model }));
-    const machine = await insertEquipment(db, { legalentitynodeid: le, areanodeid: area.nodeid });
-    const pool = await insertEquipmentPool(db, { legalentitynodeid: le });
-    await db.insert(structureSubscriptions).values([
-      subscription({ sitenodeid: site.nodeid }, stones),
-      subscription({ areanodeid: area.nodeid }, stones),
-      subscription({ equipmentpoolnodeid: pool.nodeid }),
-    ]);
+    it('a photo on a notification being deleted (no foreign key: the lock alone keeps it from being left behind)', async () => {
+      const photo = async (isattachmentof: string) => {
+        const file = await insertFile(t.database.db, { legalentitynodeid: le, status: 'complete' });
+        return { lang: 'de', nodeid: uuidv7(), title: 'Foto', isattachmentof, file: { fileid: file.fileid, fileversion: file.fileversion } };
+      };
+      await race(notification, notificationUrl, { url: '/api/attachments', kind: 'attachments', body: photo }, (n) => t.database.db.select().from(attachments).where(eq(attachments.isattachmentof, n)));
+    });
 
-    const version = await removeTaking(`/api/sites/${site.nodeid}`, stones);
+    it('a FAQ on a machine being deleted', async () => {
+      const faq = async (isfaqof: string) => ({ lang: 'de', nodeid: uuidv7(), question: 'Wie wird gekühlt?', answer: 'Über den Kreislauf links.', isfaqof, specifier: 'internalfaq' });
+      await race(machine, machineUrl, { url: '/api/faqs', kind: 'faqs', body: faq }, (m) => t.database.db.select().from(faqs).where(eq(faqs.equipmentnodeid, m)));
+    });
 
-    const [kept] = await db.select().from(equipment).where(eq(equipment.nodeid, machine.nodeid));
-    expect(kept).toMatchObject({ areanodeid: null, version });
-    expect(await db.select().from(structureSubscriptions).where(eq(structureSubscriptions.equipmentpoolnodeid, pool.nodeid))).toHaveLength(1);
-  });
+    it('a counter with a first reading on a machine being deleted', async () => {
+      const countertype = (await insertCounterType(t.database.db, { legalentitynodeid: le, name: 'Hubzähler', unitnodeid: UNIT_IDS.piece })).nodeid;
+      const counter = async (equipmentNodeId: string) => ({ lang: 'de', nodeid: uuidv7(), name: 'Hubzähler Presse', counterTypeNodeId: countertype, equipmentNodeId, values: [{ nodeid: uuidv7(), reading: '1234,5', timestamp: Date.now() - 60_000 }] });
+      await race(machine, machineUrl, { url: '/api/counters/create', kind: 'counters', body: counter }, (m) => t.database.db.select().from(counters).where(eq(counters.equipmentnodeid, m)));
+    });
 
-  it('an area: the subscriptions to it; its machines stay', async () => {
-    const db = t.database.db;
-    const stones = expected();
-    const site = await insertSite(db, { legalentitynodeid: le });
-    const area = stones.row('areas', await insertArea(db, { legalentitynodeid: le, sitenodeid: site.nodeid }));
-    const machine = await insertEquipment(db, { legalentitynodeid: le, areanodeid: area.nodeid });
-    await db.insert(structureSubscriptions).values([
-      subscription({ areanodeid: area.nodeid }, stones),
-      subscription({ sitenodeid: site.nodeid }),
-    ]);
-
-    await removeTaking(`/api/areas/${area.nodeid}`, stones);
-
-    expect(await db.select().from(equipment).where(eq(equipment.nodeid, machine.nodeid))).toHaveLength(1);
-  });
-
-  it('a pool: the subscriptions to it; its machines stay', async () => {
-    const db = t.database.db;
-    const stones = expected();
-    const pool = stones.row('equipment_pools', await insertEquipmentPool(db, { legalentitynodeid: le }));
-    const machine = await insertEquipment(db, { legalentitynodeid: le, equipmentpoolnodeid: pool.nodeid });
-    await db.insert(structureSubscriptions).values(subscription({ equipmentpoolnodeid: pool.nodeid }, stones));
-
-    await removeTaking(`/api/equipmentpools/${pool.nodeid}`, stones);
-
-    expect(await db.select().from(equipment).where(eq(equipment.nodeid, machine.nodeid))).toHaveLength(1);
-  });
-
-  it('a counter: its readings', async () => {
-    const db = t.database.db;
-    const stones = expected();
-    const counter = stones.row('counters', await insertCounter(db, { legalentitynodeid: le }));
-    stones.add('counter_readings', (await insertCounterReading(db, { legalentitynodeid: le, counternodeid: counter.nodeid })).nodeid);
-
-    await removeTaking(`/api/counters/delete/${counter.nodeid}`, stones);
-  });
-
-  it('a brand: its models with their FAQs, and the attachments on both', async () => {
-    const db = t.database.db;
-    const stones = expected();
-    const manufacturer = await insertManufacturer(db, { legalentitynodeid: le });
-    const brand = stones.row('brands', await insertBrand(db, { legalentitynodeid: le, manufacturernodeid: manufacturer.nodeid }));
-    const model = stones.row('equipment_types', await insertEquipmentType(db, { legalentitynodeid: le, brandnodeid: brand.nodeid }));
-    await modelFaqWithAttachments(model.nodeid, stones);
-
-    await removeTaking(`/api/brands/${brand.nodeid}`, stones);
-
-    expect(await db.select().from(attachments).where(eq(attachments.isattachmentof, model.nodeid))).toEqual([]);
-  });
-
-  it('a model: its FAQs and the attachments on both; its brand stays', async () => {
-    const db = t.database.db;
-    const stones = expected();
-    const model = stones.row('equipment_types', await insertEquipmentType(db, { legalentitynodeid: le }));
-    await modelFaqWithAttachments(model.nodeid, stones);
-
-    await removeTaking(`/api/equipmenttypes/${model.nodeid}`, stones);
-
-    expect((await call(t, admin, 'GET', '/api/brands')).json()).toEqual(expect.arrayContaining([expect.objectContaining({ nodeid: model.brandnodeid })]));
+    it('a notification changed while its machine is deleted: the delete locks the machine’s rows before it takes the version, as the change does', async () => {
+      for (let round = 0; round < ROUNDS; round++) {
+        const target = await machine();
+        const [n, other] = await Promise.all([0, 1].map(async () => (await insertNotification(t.database.db, { legalentitynodeid: le, equipmentnodeid: target })).nodeid));
+        const [change, closing, removal] = await Promise.all([
+          call(t, admin, 'PUT', notificationUrl(n!), { title: `Runde ${round}` }),
+          call(t, admin, 'PUT', notificationUrl(other!), { status: 2 }),
+          call(t, admin, 'DELETE', machineUrl(target)),
+        ]);
+        expect(removal.statusCode, removal.body).toBe(200);
+        for (const write of [change, closing]) expect([200, 404, 410], write.body).toContain(write.statusCode);
+        expect(await t.database.db.select().from(notifications).where(eq(notifications.equipmentnodeid, target))).toEqual([]);
+        const stones = await t.database.db.select({ nodeid: tombstones.nodeid }).from(tombstones).where(and(eq(tombstones.kind, 'notifications'), eq(tombstones.version, (removal.json() as { version: number }).version)));
+        expect(stones.map((stone) => stone.nodeid).sort()).toEqual([n, other].sort());
+      }
+    });
   });
 });

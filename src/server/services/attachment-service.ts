@@ -127,7 +127,10 @@ async function targetKindOf(tx: Tx, actor: Actor, nodeid: string): Promise<Attac
     const [row] = await tx
       .select({ nodeid: table.nodeid })
       .from(table)
-      .where(ofTenant(table, actor, nodeid));
+      .where(ofTenant(table, actor, nodeid))
+      // why locked: no foreign key ties an attachment to its target (it hangs on any kind), so this lock alone
+      // keeps a target's delete from missing an attachment created at the same time; a parent is locked before the version (docs/decisions.md "Write: the version late").
+      .for('key share');
     if (row) return kind;
   }
   throw notFound('isattachmentof: no such record');

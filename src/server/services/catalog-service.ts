@@ -151,7 +151,7 @@ export async function deleteBrand(ctx: ServiceContext, actor: Actor, nodeid: str
     await lockOwnRow(tx, brands, actor, nodeid, () => notFoundError('Brand'), 'delete');
     const typeIds = (await tx.select({ nodeid: equipmentTypes.nodeid }).from(equipmentTypes).where(eq(equipmentTypes.brandnodeid, nodeid))).map((t) => t.nodeid);
     await assertTypesUnused(tx, typeIds);
-    const { version } = await deleteWithOwned(tx, le, 'brands', [nodeid], 'last');
+    const { version } = await deleteWithOwned(tx, le, 'brands', [nodeid], 'next');
     return { nodeid, version };
   });
 }
@@ -205,7 +205,7 @@ export async function deleteEquipmentType(ctx: ServiceContext, actor: Actor, nod
   return writeTransaction(ctx, 'equipmenttype.delete', async (tx) => {
     await lockOwnRow(tx, equipmentTypes, actor, nodeid, () => notFoundError('Equipment type'), 'delete');
     await assertTypesUnused(tx, [nodeid]);
-    const { version } = await deleteWithOwned(tx, le, 'equipment_types', [nodeid], 'last');
+    const { version } = await deleteWithOwned(tx, le, 'equipment_types', [nodeid], 'next');
     return { nodeid, version };
   });
 }

@@ -29,6 +29,18 @@ export function nextVersionStatement(legalentitynodeid: string): SQL {
 }
 
 /**
+ * The version a write stamps its rows with: a number when its transaction took one already (it stamps other rows
+ * too), or `'next'`: the tenant's next version, taken by the statement that writes, after the write has locked
+ * what it changes (docs/decisions.md "Write: the version late").
+ */
+export type WriteVersion = number | 'next';
+
+/** A statement answering `version` for a write's `with v as (…)`: nextVersionStatement for `'next'`, else the number. */
+export function versionStatement(legalentitynodeid: string, version: WriteVersion): SQL {
+  return version === 'next' ? nextVersionStatement(legalentitynodeid) : sql`select ${version}::bigint as version`;
+}
+
+/**
  * nextVersionStatement as a CTE for drizzle's builders, and the value that stamps a row with it:
  * `tx.with(next.cte).update(table).set({ …, version: next.version })` (or `.insert`). The upsert runs once however
  * often the statement refers to it; the version's lock is taken by that statement, not before it.
@@ -48,14 +60,13 @@ export async function recordTombstone(tx: Tx, legalentitynodeid: string, kind: s
 
 /**
  * Tombstones for rows of several kinds in one statement (the ids as array parameters, so any number of rows), at
- * `version`, or at the tenant's next version taken in that same statement (`'last'`: a delete's rows locked and
+ * `version`, or at the tenant's next version taken in that same statement (`'next'`: a delete's rows locked and
  * removed before it). Answers the version.
  */
-export async function recordTombstoneList(tx: Tx, legalentitynodeid: string, rows: readonly { kind: string; nodeid: string }[], version: number | 'last'): Promise<number> {
-  if (rows.length === 0) return version === 'last' ? nextVersion(tx, legalentitynodeid) : version;
-  const stamp = version === 'last' ? nextVersionStatement(legalentitynodeid) : sql`select ${version}::bigint as version`;
+export async function recordTombstoneList(tx: Tx, legalentitynodeid: string, rows: readonly { kind: string; nodeid: string }[], version: WriteVersion): Promise<number> {
+  if (rows.length === 0) return version === 'next' ? nextVersion(tx, legalentitynodeid) : version;
   const result = await tx.execute<{ version: number | string }>(sql`
-    with v as (${stamp})
+    with v as (${versionStatement(legalentitynodeid, version)})
     insert into ${tombstones} (legalentitynodeid, kind, nodeid, version)
     select ${legalentitynodeid}::uuid, t.kind, t.nodeid, v.version
     from v, unnest(${sql.param(rows.map((row) => row.kind))}::text[], ${sql.param(rows.map((row) => row.nodeid))}::uuid[]) as t(kind, nodeid)

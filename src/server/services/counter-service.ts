@@ -6,7 +6,7 @@ import { localized } from '../../shared/domain/text';
 import type { Db, Tx } from '../db/client';
 import { counterReadings, counterTypes, counters, equipment, maintenanceTasks, tombstones, units } from '../db/schema';
 import { HttpError, badRequest, conflict, idInUse, notFound } from '../http-errors';
-import { nextVersion, nextVersionStatement } from './change-feed';
+import { nextVersion, versionStatement, type WriteVersion } from './change-feed';
 import { deleteWithOwned } from './ownership';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { ofTenant } from './structure-common';
@@ -63,10 +63,7 @@ async function getCounter(ctx: ServiceContext, actor: Actor, nodeid: string, lan
 
 /** createCounter: machine and type must be the tenant's (404 otherwise); initial readings are stored with it. */
 export async function createCounter(ctx: ServiceContext, actor: Actor, input: CreateCounter): Promise<Counter> {
-  const nodeid = await writeTransaction(ctx, 'counter.create', async (tx) => {
-    const version = await nextVersion(tx, actor.legalentitynodeid);
-    return insertCounter(tx, actor, version, input);
-  });
+  const nodeid = await writeTransaction(ctx, 'counter.create', async (tx) => insertCounter(tx, actor, () => nextVersion(tx, actor.legalentitynodeid), input));
   return getCounter(ctx, actor, nodeid, input.lang);
 }
 
@@ -140,6 +137,7 @@ export async function deleteCounter(ctx: ServiceContext, actor: Actor, nodeid: s
 export async function createCounterType(ctx: ServiceContext, actor: Actor, input: CreateCounterType): Promise<CounterType & { counter: Counter | null }> {
   const result = await writeTransaction(ctx, 'countertype.create', async (tx) => {
     const unitnodeid = await resolveUnit(tx, input.unit);
+    if (input.counter) await lockMachine(tx, actor, input.counter.equipmentNodeId); // before the version: see insertCounter
     const version = await nextVersion(tx, actor.legalentitynodeid);
     const typeId = input.nodeid ?? uuidv7();
     // A resend of the same create (a new mutation id: "Erneut senden" after a lost answer) finds its type and
@@ -159,12 +157,14 @@ export async function createCounterType(ctx: ServiceContext, actor: Actor, input
 
 // ---------------------------------------------------------------- helpers
 
-async function insertCounter(tx: Tx, actor: Actor, version: number, input: Omit<CreateCounter, 'lang'>, field = ''): Promise<string> {
-  const [machine] = await tx
-    .select({ nodeid: equipment.nodeid })
-    .from(equipment)
-    .where(ofTenant(equipment, actor, input.equipmentNodeId));
-  if (!machine) throw notFound('Equipment not found');
+/**
+ * A counter on the machine `input` names, with its first readings. `version`: the transaction's (a new type's
+ * first counter), or how to take the tenant's next one: after the machine and the type are locked (key share), as
+ * every write locks what its rows hang on before the version (docs/decisions.md "Write: the version late"), so a
+ * delete of the machine and this create wait for each other instead of deadlocking.
+ */
+async function insertCounter(tx: Tx, actor: Actor, version: number | (() => Promise<number>), input: Omit<CreateCounter, 'lang'>, field = ''): Promise<string> {
+  await lockMachine(tx, actor, input.equipmentNodeId);
   await assertCounterTypeOfTenant(tx, actor, input.counterTypeNodeId);
   const nodeid = input.nodeid ?? uuidv7();
   // The device chose the id: a resend of this create under a new mutation id finds the counter it made (same
@@ -177,9 +177,10 @@ async function insertCounter(tx: Tx, actor: Actor, version: number, input: Omit<
     if (existing.le !== actor.legalentitynodeid || existing.machine !== input.equipmentNodeId || existing.type !== input.counterTypeNodeId) throw idInUse(`${field}nodeid`);
   } else {
     if (input.nodeid && (await isDeleted(tx, actor, 'counters', nodeid))) throw gone('The counter was deleted');
-    await tx.insert(counters).values({ nodeid, legalentitynodeid: actor.legalentitynodeid, name: input.name, equipmentnodeid: input.equipmentNodeId, countertypenodeid: input.counterTypeNodeId, version });
   }
-  await mergeReadings(tx, actor, nodeid, input.values, version, `${field}values`);
+  const stamp = typeof version === 'number' ? version : await version();
+  if (!existing) await tx.insert(counters).values({ nodeid, legalentitynodeid: actor.legalentitynodeid, name: input.name, equipmentnodeid: input.equipmentNodeId, countertypenodeid: input.counterTypeNodeId, version: stamp });
+  await mergeReadings(tx, actor, nodeid, input.values, stamp, `${field}values`);
   return nodeid;
 }
 
@@ -228,12 +229,11 @@ function newReadings(values: ReadingInput[], stored: CounterReading[]): NewReadi
  * that is already stored is a resend only when it is this counter's reading; another counter's (another tenant's
  * included) must not be skipped as if it were: the reading would be lost without a word.
  */
-async function insertReadings(tx: Tx, actor: Actor, counternodeid: string, rows: NewReading[], version: number | 'next', field: string, values: ReadingInput[]): Promise<CounterReading[]> {
+async function insertReadings(tx: Tx, actor: Actor, counternodeid: string, rows: NewReading[], version: WriteVersion, field: string, values: ReadingInput[]): Promise<CounterReading[]> {
   if (rows.length === 0) return [];
   const le = actor.legalentitynodeid;
-  const stamp = version === 'next' ? nextVersionStatement(le) : sql`select ${version}::bigint as version`;
   const result = await tx.execute<{ nodeid: string; value: string; takenat: string }>(sql`
-    with v as (${stamp})
+    with v as (${versionStatement(le, version)})
     insert into ${counterReadings} (nodeid, legalentitynodeid, counternodeid, value, takenat, createdbynodeid, version)
     select r.nodeid, ${le}::uuid, ${counternodeid}::uuid, r.value, r.takenat, ${actor.usernodeid}::uuid, v.version
     from v,
@@ -269,11 +269,18 @@ function readingKey(value: number, takenatMs: number): string {
   return `${value.toFixed(3)}@${takenatMs}`;
 }
 
+/** The caller's machine `nodeid`, locked for a counter to hang on it (key share: see insertCounter); 404 when there is none. */
+async function lockMachine(tx: Tx, actor: Actor, nodeid: string): Promise<void> {
+  const [machine] = await tx.select({ nodeid: equipment.nodeid }).from(equipment).where(ofTenant(equipment, actor, nodeid)).for('key share');
+  if (!machine) throw notFound('Equipment not found');
+}
+
 async function assertCounterTypeOfTenant(tx: Tx, actor: Actor, nodeid: string): Promise<void> {
   const [row] = await tx
     .select({ nodeid: counterTypes.nodeid })
     .from(counterTypes)
-    .where(ofTenant(counterTypes, actor, nodeid));
+    .where(ofTenant(counterTypes, actor, nodeid))
+    .for('key share'); // what the new counter hangs on, before the version: see insertCounter
   if (!row) throw notFound(TYPE_NOT_FOUND);
 }
 

@@ -338,13 +338,17 @@ export async function deleteEquipment(ctx: ServiceContext, actor: Actor, nodeid:
   const le = actor.legalentitynodeid;
   return writeTransaction(ctx, 'equipment.delete', async (tx) => {
     const current = await lockOwnRow(tx, equipment, actor, nodeid, () => notFoundError('Equipment'), 'delete');
-    const version = await nextVersion(tx, le);
-    const { deleted } = await deleteWithOwned(tx, le, KIND, [nodeid], version);
+    // why the rows first and the version last: a technician's change of one of the machine's notifications locks
+    // that row, then takes the version; the delete must not hold the version while it waits for such a row
+    // (docs/decisions.md "Write: the version late"). The users it unassigns are locked here too, for the same reason.
+    const assigned = and(eq(users.legalentitynodeid, le), sql`${users.assignedequipment} ? ${nodeid}`);
+    await tx.select({ nodeid: users.nodeid }).from(users).where(assigned).for('no key update');
+    const { deleted, version } = await deleteWithOwned(tx, le, KIND, [nodeid], 'next');
     if (current.shiftmodelnodeid) await deleteShiftModelsIfOrphaned(tx, le, [current.shiftmodelnodeid], version);
     await tx
       .update(users)
       .set({ assignedequipment: sql`${users.assignedequipment} - ${nodeid}::text`, version, updatedAt: new Date() })
-      .where(and(eq(users.legalentitynodeid, le), sql`${users.assignedequipment} ? ${nodeid}`));
+      .where(assigned);
     await appendHistory(tx, {
       legalentitynodeid: le,
       kind: KIND,

@@ -50,11 +50,12 @@ export async function createNotification(ctx: ServiceContext, actor: Actor, inpu
     // why one statement for the three checks, the version taken in the insert and the row from the insert itself:
     // a quick report is the write a tablet queues by the hundred offline, and from the version to the commit every
     // other writer of the tenant waits (docs/decisions.md "Write: the version late"). A create racing this one for
-    // the same id, or a delete of the machine between the check and the insert, ends in the insert's own
-    // constraint error: a 409, nothing written.
+    // the same id ends in the insert's own constraint error: a 409, nothing written. The machine is locked (key
+    // share) by the check, before the version: a delete of the machine waits for this create or this create for
+    // the delete (then: 404), never each for the other (docs/decisions.md "Write: the version late").
     const [free] = await tx
       .select({
-        machine: sql<boolean>`exists (${tx.select({ one: sql`1` }).from(equipment).where(ofTenant(equipment, actor, input.equipmentnodeid))})`,
+        machine: sql<boolean>`exists (${tx.select({ one: sql`1` }).from(equipment).where(ofTenant(equipment, actor, input.equipmentnodeid)).for('key share')})`,
         taken: sql<boolean>`exists (${tx.select({ one: sql`1` }).from(notifications).where(eq(notifications.nodeid, nodeid))})`,
         deleted: sql<boolean>`exists (${tx.select({ one: sql`1` }).from(tombstones).where(tombstoneOf(actor, nodeid))})`,
       })
@@ -132,7 +133,7 @@ export async function deleteNotification(ctx: ServiceContext, actor: Actor, node
   return writeTransaction(ctx, 'notification.delete', async (tx) => {
     const [current] = await tx.select({ nodeid: notifications.nodeid }).from(notifications).where(ofTenant(notifications, actor, nodeid)).for('update');
     if (!current) throw (await isDeleted(tx, actor, nodeid)) ? gone() : notFound(NOT_FOUND);
-    const { version } = await deleteWithOwned(tx, le, KIND, [nodeid], 'last');
+    const { version } = await deleteWithOwned(tx, le, KIND, [nodeid], 'next');
     return { nodeid, version };
   });
 }
@@ -156,7 +157,8 @@ async function assertEquipmentOfTenant(tx: Tx, actor: Actor, equipmentnodeid: st
   const [row] = await tx
     .select({ nodeid: equipment.nodeid })
     .from(equipment)
-    .where(ofTenant(equipment, actor, equipmentnodeid));
+    .where(ofTenant(equipment, actor, equipmentnodeid))
+    .for('key share'); // the new machine before the version: a parent is locked before the version (docs/decisions.md "Write: the version late")
   if (!row) throw notFound('Equipment not found');
 }
 

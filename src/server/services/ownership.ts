@@ -27,7 +27,7 @@ import {
   workflowSteps,
   workflows,
 } from '../db/schema';
-import { recordTombstoneList } from './change-feed';
+import { recordTombstoneList, type WriteVersion } from './change-feed';
 import type { TenantTable } from './structure-common';
 
 /**
@@ -129,14 +129,14 @@ export type DeletedRows = Record<OwnedKind, string[]>;
  * Deletes the records `nodeids` of `kind` (of the tenant `le`) with everything they own, and records a tombstone
  * for each row. Every row is locked while it is collected, so nothing can be added under a record between finding
  * and deleting it. `version`: the write's version when it took one already (it stamps other rows too, as a delete
- * that unlinks machines does); `'last'`: the tenant's next version, taken after every row is locked and deleted, in
+ * that unlinks machines does); `'next'`: the tenant's next version, taken after every row is locked and deleted, in
  * the one statement that records the tombstones. So a delete holds the version's lock for that statement alone,
  * and it locks its rows before the version as every other write does: no lock cycle with a change of one of them
  * (docs/decisions.md "Write: the version late"). Ids go as one array parameter each, so a record owning more rows
  * than a statement takes parameters (a counter with years of readings) is deleted too. Answers the deleted rows and
  * the version.
  */
-export async function deleteWithOwned(tx: Tx, le: string, kind: OwnedKind, nodeids: readonly string[], version: number | 'last'): Promise<{ deleted: DeletedRows; version: number }> {
+export async function deleteWithOwned(tx: Tx, le: string, kind: OwnedKind, nodeids: readonly string[], version: WriteVersion): Promise<{ deleted: DeletedRows; version: number }> {
   const found = Object.fromEntries(OWNERSHIP.map((entry) => [entry.kind, [] as string[]])) as DeletedRows;
   const ids = async (table: TenantTable, where: SQL | undefined) =>
     (await tx.select({ nodeid: table.nodeid }).from(table).where(and(eq(table.legalentitynodeid, le), where)).for('update')).map((row) => row.nodeid as string);

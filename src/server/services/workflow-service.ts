@@ -36,7 +36,8 @@ async function workflowRow(tx: Tx, actor: Actor, nodeid: string): Promise<Workfl
 }
 
 async function assertNotificationOfTenant(tx: Tx, actor: Actor, notificationnodeid: string): Promise<void> {
-  const [row] = await tx.select({ nodeid: notifications.nodeid }).from(notifications).where(ofTenant(notifications, actor, notificationnodeid));
+  // why locked: the solution hangs on it; a parent is locked before the version (docs/decisions.md "Write: the version late").
+  const [row] = await tx.select({ nodeid: notifications.nodeid }).from(notifications).where(ofTenant(notifications, actor, notificationnodeid)).for('key share');
   if (!row) throw notFound('notificationnodeid: Notification not found');
 }
 
@@ -146,7 +147,7 @@ export async function deleteWorkflow(ctx: ServiceContext, actor: Actor, nodeid: 
   return writeTransaction(ctx, 'workflow.delete', async (tx) => {
     const current = await lockOwnRow(tx, workflows, actor, nodeid, () => notFound(NOT_FOUND), 'delete');
     if (current.notificationnodeid === null) throw notFound(NOT_FOUND);
-    const { version } = await deleteWithOwned(tx, actor.legalentitynodeid, KIND, [nodeid], 'last');
+    const { version } = await deleteWithOwned(tx, actor.legalentitynodeid, KIND, [nodeid], 'next');
     return { nodeid, version };
   });
 }
