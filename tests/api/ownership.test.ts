@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttachmentTargetKind } from '../../src/shared/domain/attachment';
@@ -339,7 +339,35 @@ describe('deletes (src/server/services/ownership.ts)', () => {
       await race(machine, machineUrl, { url: '/api/counters/create', kind: 'counters', body: counter }, (m) => t.database.db.select().from(counters).where(eq(counters.equipmentnodeid, m)));
     });
 
-    it('a notification changed while its machine is deleted: the delete locks the machine’s rows before it takes the version, as the change does', async () => {
+    it('machines changed and moved while their plant, area or pool is deleted: the delete locks its machines before the version, as the changes and the move do', async () => {
+    const changeOf = (nodeid: string, round: number) => call(t, admin, 'PUT', machineUrl(nodeid), { lang: 'de', name: `Presse ${round}` });
+    for (let round = 0; round < ROUNDS; round++) {
+      const site = (await insertSite(t.database.db, { legalentitynodeid: le })).nodeid;
+      const area = (await insertArea(t.database.db, { legalentitynodeid: le, sitenodeid: site })).nodeid;
+      const pool = (await insertEquipmentPool(t.database.db, { legalentitynodeid: le })).nodeid;
+      const inArea = (await insertEquipment(t.database.db, { legalentitynodeid: le, areanodeid: area })).nodeid;
+      const inPool = (await insertEquipment(t.database.db, { legalentitynodeid: le, equipmentpoolnodeid: pool })).nodeid;
+      const moving = (await insertEquipment(t.database.db, { legalentitynodeid: le, equipmentpoolnodeid: pool })).nodeid;
+      const [deleteUrl, changed] = ([[`/api/sites/${site}`, inArea], [`/api/areas/${area}`, inArea], [`/api/equipmentpools/${pool}`, inPool]] as const)[round % 3]!;
+      const [change, move, removal] = await Promise.all([
+        changeOf(changed, round),
+        call(t, admin, 'POST', '/api/assign/equipments', { payload: [{ equipmentnodeid: moving, isequipmentof: area }, { equipmentnodeid: inArea, isequipmentof: pool }] }),
+        call(t, admin, 'DELETE', deleteUrl),
+      ]);
+      expect(removal.statusCode, removal.body).toBe(200);
+      expect(change.statusCode, change.body).toBe(200);
+      expect([200, 404], move.body).toContain(move.statusCode);
+      // Whatever came first, no machine is left linked to what is gone.
+      const rows = await t.database.db.select().from(equipment).where(inArray(equipment.nodeid, [inArea, inPool, moving]));
+      const gone = round % 3 === 2 ? [pool] : [area];
+      for (const row of rows) {
+        expect(gone).not.toContain(row.areanodeid);
+        expect(gone).not.toContain(row.equipmentpoolnodeid);
+      }
+    }
+  });
+
+  it('a notification changed while its machine is deleted: the delete locks the machine’s rows before it takes the version, as the change does', async () => {
       for (let round = 0; round < ROUNDS; round++) {
         const target = await machine();
         const [n, other] = await Promise.all([0, 1].map(async () => (await insertNotification(t.database.db, { legalentitynodeid: le, equipmentnodeid: target })).nodeid));

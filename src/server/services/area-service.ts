@@ -7,7 +7,7 @@ import type { AreaRow as AreaRowShape } from '../../shared/rows/structure';
 import { follows, selectionOf } from '../../shared/domain/subscription';
 import type { Db, Tx } from '../db/client';
 import { areas, equipment, sites, structureSubscriptions } from '../db/schema';
-import { applyAssignments, unlinkMachinesOf } from './assign-service';
+import { lockMachinesOf, planAssignments } from './assign-service';
 import { nextVersion } from './change-feed';
 import { deleteWithOwned } from './ownership';
 import { appendHistory, writeChangedFields } from './record-history';
@@ -42,13 +42,16 @@ export async function createArea(ctx: ServiceContext, actor: Actor, args: Mutati
   const le = actor.legalentitynodeid;
   const nodeid = input.nodeid ?? uuidv7();
   return writeTransaction(ctx, 'area.create', async (tx) => {
-    const [site] = await tx.select({ nodeid: sites.nodeid }).from(sites).where(ofTenant(sites, actor, input.sitenodeid));
+    // why locked: the area hangs on the plant; what a write links to is locked before the version
+    // (docs/decisions.md "Write: the version late"), as the machines it moves in are by planAssignments.
+    const [site] = await tx.select({ nodeid: sites.nodeid }).from(sites).where(ofTenant(sites, actor, input.sitenodeid)).for('key share');
     if (!site) throw notFoundError('Site');
     const fields = toColumnValues(areas, createMutation.apply!(undefined, args, applyContext(actor))) as Partial<AreaRow>;
     const [existing] = await tx.select().from(areas).where(eq(areas.nodeid, nodeid));
     const same = await existingForCreate(tx, actor, KIND, nodeid, existing, (row) => row.name === fields.name && row.sitenodeid === fields.sitenodeid && row.areaid === fields.areaid);
     if (same) return areaRow(same);
 
+    const assignment = input.assign ? await planAssignments(tx, actor, input.assign.payload, { type: 'area', nodeid }) : undefined;
     const version = await nextVersion(tx, le);
     let shiftmodelnodeid: string | null = null;
     if (input.shifts && input.shifts.length > 0) {
@@ -59,7 +62,7 @@ export async function createArea(ctx: ServiceContext, actor: Actor, args: Mutati
       .insert(areas)
       .values({ ...(fields as typeof areas.$inferInsert), nodeid, legalentitynodeid: le, shiftmodelnodeid, version })
       .returning();
-    if (input.assign) await applyAssignments(tx, actor, input.assign.payload, version, { type: 'area', nodeid });
+    await assignment?.write(version);
     if (input.isSiteSubs) await subscribeToArea(tx, actor, input.sitenodeid, nodeid, version);
     return areaRow(inserted!);
   });
@@ -94,10 +97,11 @@ export async function updateArea(ctx: ServiceContext, actor: Actor, args: Mutati
 export async function deleteArea(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
   const le = actor.legalentitynodeid;
   return writeTransaction(ctx, 'area.delete', async (tx) => {
+    // why the rows first and the version last: see deleteEquipment (equipment-service.ts).
     const area = await lockOwnRow(tx, areas, actor, nodeid, () => notFoundError('Area'), 'delete');
-    const version = await nextVersion(tx, le);
-    await unlinkMachinesOf(tx, actor, 'area', [nodeid], version);
-    await deleteWithOwned(tx, le, KIND, [nodeid], version);
+    const machines = await lockMachinesOf(tx, actor, 'area', [nodeid]);
+    const { version } = await deleteWithOwned(tx, le, KIND, [nodeid], 'next');
+    await machines.unlink(version);
     if (area.shiftmodelnodeid) await deleteShiftModelsIfOrphaned(tx, le, [area.shiftmodelnodeid], version);
     await appendHistory(tx, { legalentitynodeid: le, kind: KIND, nodeid, version, changes: {}, context: { deleted: true, name: area.name, sitenodeid: area.sitenodeid }, usernodeid: actor.usernodeid });
     return { nodeid, version };

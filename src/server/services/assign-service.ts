@@ -20,39 +20,57 @@ type MachineRow = EquipmentRow;
  */
 export async function assignEquipments(ctx: ServiceContext, actor: Actor, input: AssignEquipments): Promise<MachineRow[]> {
   return writeTransaction(ctx, 'equipment.assign', async (tx) => {
-    const version = await nextVersion(tx, actor.legalentitynodeid);
-    const machineIds = await applyAssignments(tx, actor, input.payload, version);
-    if (machineIds.length === 0) return [];
+    const plan = await planAssignments(tx, actor, input.payload);
+    if (plan.machineIds.length === 0) return [];
+    // why no version when nothing moves: a resend of the dialog's save changes no row, so no device needs to pull.
+    if (plan.changed) await plan.write(await nextVersion(tx, actor.legalentitynodeid));
     const rows = await tx
       .select()
       .from(equipment)
-      .where(and(eq(equipment.legalentitynodeid, actor.legalentitynodeid), inArray(equipment.nodeid, machineIds)));
+      .where(and(eq(equipment.legalentitynodeid, actor.legalentitynodeid), inArray(equipment.nodeid, plan.machineIds)));
     const byId = new Map(rows.map((row) => [row.nodeid, toRowShape(row) as MachineRow]));
-    return machineIds.map((nodeid) => byId.get(nodeid)!);
+    return plan.machineIds.map((nodeid) => byId.get(nodeid)!);
   });
+}
+
+/** What planAssignments found: the machines the payload names, whether any link changes, and the write. */
+export interface AssignmentPlan {
+  /** Every machine the payload names, once each, in payload order. */
+  machineIds: string[];
+  /** Whether any machine's links change. */
+  changed: boolean;
+  /** Writes the changed links with `version` and a history row for each machine that moves. */
+  write(version: number): Promise<void>;
 }
 
 /**
  * The moving semantics of spec part 2 §4 (`moveLinks`, the rule the device's mirror applies too), inside the
  * caller's transaction: per entry, first each `deleteequipmentof` link is removed if the machine still has it,
  * then `isequipmentof` (or `defaultTarget` for an entry without one) replaces the machine's area or pool link.
- * Entries for the same machine apply in order. Returns the machines the payload names, each once, in payload
- * order; those that changed get `version` and a record-history row with the old links. Unknown machines or
- * targets (including another tenant's) are 404 and nothing is written.
+ * Entries for the same machine apply in order. Unknown machines or targets (including another tenant's) are 404
+ * and nothing is written. `defaultTarget` may be a container the same write is creating (an area or pool with its
+ * first machines): it counts as known.
+ *
+ * Planning locks the areas and pools the machines move to (key share), then the machines (no key update: a quick
+ * report on one still gets its key-share lock): containers before machines, as their deletes lock them. The caller
+ * takes the tenant's version after every lock, so a change of one of these machines or a delete of one of these
+ * containers never waits on this write in a circle (docs/decisions.md "Write: the version late").
  */
-export async function applyAssignments(tx: Tx, actor: Actor, items: readonly AssignItem[], version: number, defaultTarget?: { type: LinkType; nodeid: string }): Promise<string[]> {
-  if (items.length === 0) return [];
+export async function planAssignments(tx: Tx, actor: Actor, items: readonly AssignItem[], defaultTarget?: { type: LinkType; nodeid: string }): Promise<AssignmentPlan> {
+  if (items.length === 0) return { machineIds: [], changed: false, write: () => Promise.resolve() };
   const le = actor.legalentitynodeid;
   const machineIds = [...new Set(items.map((i) => i.equipmentnodeid))];
+  // The areas and pools before the machines, as a delete of an area or pool locks it before its machines.
+  const named = items.flatMap((i) => (i.isequipmentof && i.isequipmentof !== defaultTarget?.nodeid ? [i.isequipmentof] : []));
+  const targets = await classifyTargets(tx, actor, named, true);
   const rows = await tx
     .select({ nodeid: equipment.nodeid, areanodeid: equipment.areanodeid, equipmentpoolnodeid: equipment.equipmentpoolnodeid })
     .from(equipment)
     .where(and(eq(equipment.legalentitynodeid, le), inArray(equipment.nodeid, machineIds)))
-    .for('update');
+    .for('no key update');
   if (rows.length !== machineIds.length) throw notFound('Equipment not found');
-
-  const targets = await classifyTargets(tx, actor, items.flatMap((i) => (i.isequipmentof ? [i.isequipmentof] : [])));
   if (targets.unknown.length > 0) throw notFound('Area or equipment pool not found');
+  if (defaultTarget) (defaultTarget.type === 'area' ? targets.areas : targets.pools).add(defaultTarget.nodeid);
 
   const before = new Map<string, EquipmentLinks>(rows.map((r) => [r.nodeid, { areanodeid: r.areanodeid, equipmentpoolnodeid: r.equipmentpoolnodeid }]));
   const after = new Map(before);
@@ -67,39 +85,52 @@ export async function applyAssignments(tx: Tx, actor: Actor, items: readonly Ass
         : undefined;
     after.set(item.equipmentnodeid, moveLinks(after.get(item.equipmentnodeid)!, item.deleteequipmentof, target));
   });
-
-  const now = new Date();
-  for (const [nodeid, links] of after) {
+  const changed = [...after].filter(([nodeid, links]) => {
     const old = before.get(nodeid)!;
-    if (old.areanodeid === links.areanodeid && old.equipmentpoolnodeid === links.equipmentpoolnodeid) continue;
-    await tx.update(equipment).set({ ...links, version, updatedAt: now }).where(ofTenant(equipment, actor, nodeid));
-    const changes: Record<string, { old: unknown; new: unknown }> = {};
-    if (old.areanodeid !== links.areanodeid) changes.areanodeid = { old: old.areanodeid, new: links.areanodeid };
-    if (old.equipmentpoolnodeid !== links.equipmentpoolnodeid) changes.equipmentpoolnodeid = { old: old.equipmentpoolnodeid, new: links.equipmentpoolnodeid };
-    await appendHistory(tx, { legalentitynodeid: le, kind: 'equipment', nodeid, version, changes, usernodeid: actor.usernodeid });
-  }
-  return machineIds;
+    return old.areanodeid !== links.areanodeid || old.equipmentpoolnodeid !== links.equipmentpoolnodeid;
+  });
+
+  const write = async (version: number) => {
+    const now = new Date();
+    for (const [nodeid, links] of changed) {
+      const old = before.get(nodeid)!;
+      await tx.update(equipment).set({ ...links, version, updatedAt: now }).where(ofTenant(equipment, actor, nodeid));
+      const changes: Record<string, { old: unknown; new: unknown }> = {};
+      if (old.areanodeid !== links.areanodeid) changes.areanodeid = { old: old.areanodeid, new: links.areanodeid };
+      if (old.equipmentpoolnodeid !== links.equipmentpoolnodeid) changes.equipmentpoolnodeid = { old: old.equipmentpoolnodeid, new: links.equipmentpoolnodeid };
+      await appendHistory(tx, { legalentitynodeid: le, kind: 'equipment', nodeid, version, changes, usernodeid: actor.usernodeid });
+    }
+  };
+  return { machineIds, changed: changed.length > 0, write };
 }
 
 /**
- * Before an area or pool goes: its machines lose that link, get `version` (so devices learn they moved) and a
- * history row with the old link.
+ * The machines linked to the areas or pools `containerIds`, locked (no key update) before a delete of those
+ * containers takes the tenant's version; `unlink(version)` then takes the link away from each, stamps it with
+ * the version (so devices learn they moved) and writes a history row with the old link. It unlinks by machine id:
+ * the container's own delete may have cleared the column already (on delete set null), without a version.
  */
-export async function unlinkMachinesOf(tx: Tx, actor: Actor, type: 'area' | 'pool', containerIds: readonly string[], version: number): Promise<void> {
-  if (containerIds.length === 0) return;
+export async function lockMachinesOf(tx: Tx, actor: Actor, type: 'area' | 'pool', containerIds: readonly string[]): Promise<{ unlink(version: number): Promise<void> }> {
   const le = actor.legalentitynodeid;
   const column = type === 'area' ? equipment.areanodeid : equipment.equipmentpoolnodeid;
   const field = type === 'area' ? 'areanodeid' : 'equipmentpoolnodeid';
-  const machines = await tx
-    .select({ nodeid: equipment.nodeid, from: column })
-    .from(equipment)
-    .where(and(eq(equipment.legalentitynodeid, le), inArray(column, [...containerIds])));
-  if (machines.length === 0) return;
-  await tx
-    .update(equipment)
-    .set({ [field]: null, version, updatedAt: new Date() })
-    .where(and(eq(equipment.legalentitynodeid, le), inArray(column, [...containerIds])));
-  for (const machine of machines) {
-    await appendHistory(tx, { legalentitynodeid: le, kind: 'equipment', nodeid: machine.nodeid, version, changes: { [field]: { old: machine.from, new: null } }, usernodeid: actor.usernodeid });
-  }
+  const machines =
+    containerIds.length === 0
+      ? []
+      : await tx
+          .select({ nodeid: equipment.nodeid, from: column })
+          .from(equipment)
+          .where(and(eq(equipment.legalentitynodeid, le), inArray(column, [...containerIds])))
+          .for('no key update');
+  const unlink = async (version: number) => {
+    if (machines.length === 0) return;
+    await tx
+      .update(equipment)
+      .set({ [field]: null, version, updatedAt: new Date() })
+      .where(and(eq(equipment.legalentitynodeid, le), inArray(equipment.nodeid, machines.map((machine) => machine.nodeid))));
+    for (const machine of machines) {
+      await appendHistory(tx, { legalentitynodeid: le, kind: 'equipment', nodeid: machine.nodeid, version, changes: { [field]: { old: machine.from, new: null } }, usernodeid: actor.usernodeid });
+    }
+  };
+  return { unlink };
 }

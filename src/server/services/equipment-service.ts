@@ -21,7 +21,7 @@ import {
 } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../http-errors';
 import type { FileUrlSigner } from '../storage/file-storage';
-import { applyAssignments } from './assign-service';
+import { planAssignments } from './assign-service';
 import { insertManufacturer } from './catalog-service';
 import { nextVersion } from './change-feed';
 import { downloadUrl } from './file-service';
@@ -218,9 +218,9 @@ async function insertEquipment(tx: Tx, actor: Actor, input: CreateEquipment, tak
     version,
   });
   if (input.assign) {
-    // why: applyAssignments reads the machines it moves from the database.
+    // why: planAssignments reads the machines it moves from the database.
     await lookups.flush();
-    await applyAssignments(tx, actor, input.assign.payload, version);
+    await (await planAssignments(tx, actor, input.assign.payload)).write(version);
   }
   return nodeid;
 }

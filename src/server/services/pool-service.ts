@@ -8,7 +8,7 @@ import type { EquipmentPoolRow } from '../../shared/rows/structure';
 import type { Db, Tx } from '../db/client';
 import { equipment, equipmentPools, structureSubscriptions } from '../db/schema';
 import { notFound } from '../http-errors';
-import { applyAssignments, unlinkMachinesOf } from './assign-service';
+import { lockMachinesOf, planAssignments } from './assign-service';
 import { nextVersion } from './change-feed';
 import { deleteWithOwned } from './ownership';
 import { appendHistory, writeChangedFields } from './record-history';
@@ -59,13 +59,14 @@ export async function createPool(ctx: ServiceContext, actor: Actor, args: Mutati
     const [existing] = await tx.select().from(equipmentPools).where(eq(equipmentPools.nodeid, nodeid));
     const same = await existingForCreate(tx, actor, KIND, nodeid, existing, (row) => textIn(row.name, input.lang) === input.name);
     if (same) return poolRow(same);
+    const assignment = input.assign ? await planAssignments(tx, actor, input.assign.payload, { type: 'pool', nodeid }) : undefined;
     const version = await nextVersion(tx, le);
     const fields = toColumnValues(equipmentPools, createMutation.apply!(undefined, args, applyContext(actor))) as typeof equipmentPools.$inferInsert;
     const [inserted] = await tx
       .insert(equipmentPools)
       .values({ ...fields, nodeid, legalentitynodeid: le, version })
       .returning();
-    if (input.assign) await applyAssignments(tx, actor, input.assign.payload, version, { type: 'pool', nodeid });
+    await assignment?.write(version);
     return poolRow(inserted!);
   });
 }
@@ -84,10 +85,11 @@ export async function updatePool(ctx: ServiceContext, actor: Actor, args: Mutati
 export async function deletePool(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
   const le = actor.legalentitynodeid;
   return writeTransaction(ctx, 'equipmentpool.delete', async (tx) => {
+    // why the rows first and the version last: see deleteEquipment (equipment-service.ts).
     const pool = await lockOwnRow(tx, equipmentPools, actor, nodeid, () => notFoundError('Equipment pool'), 'delete');
-    const version = await nextVersion(tx, le);
-    await unlinkMachinesOf(tx, actor, 'pool', [nodeid], version);
-    await deleteWithOwned(tx, le, KIND, [nodeid], version);
+    const machines = await lockMachinesOf(tx, actor, 'pool', [nodeid]);
+    const { version } = await deleteWithOwned(tx, le, KIND, [nodeid], 'next');
+    await machines.unlink(version);
     await appendHistory(tx, { legalentitynodeid: le, kind: KIND, nodeid, version, changes: {}, context: { deleted: true, name: pool.name }, usernodeid: actor.usernodeid });
     return { nodeid, version };
   });

@@ -7,7 +7,7 @@ import type { SiteRow as SiteRowShape } from '../../shared/rows/structure';
 import type { Db } from '../db/client';
 import { areas, sites } from '../db/schema';
 import { notFound } from '../http-errors';
-import { unlinkMachinesOf } from './assign-service';
+import { lockMachinesOf } from './assign-service';
 import { preparedPerDatabase } from './prepared';
 import { nextVersion } from './change-feed';
 import { deleteWithOwned } from './ownership';
@@ -94,18 +94,18 @@ export async function updateSite(ctx: ServiceContext, actor: Actor, args: Mutati
 export async function deleteSite(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
   const le = actor.legalentitynodeid;
   return writeTransaction(ctx, 'site.delete', async (tx) => {
-    const version = await nextVersion(tx, le);
+    // why the rows first and the version last: see deleteEquipment (equipment-service.ts).
     const [site] = await tx.select({ nodeid: sites.nodeid }).from(sites).where(ofTenant(sites, actor, nodeid)).for('update');
     if (!site) throw notFound(SITE_NOT_FOUND);
 
     const areaRows = await tx
       .select({ nodeid: areas.nodeid, shiftmodelnodeid: areas.shiftmodelnodeid })
       .from(areas)
-      .where(and(eq(areas.legalentitynodeid, le), eq(areas.sitenodeid, nodeid)));
-    const areaIds = areaRows.map((a) => a.nodeid);
-
-    await unlinkMachinesOf(tx, actor, 'area', areaIds, version);
-    await deleteWithOwned(tx, le, 'sites', [nodeid], version);
+      .where(and(eq(areas.legalentitynodeid, le), eq(areas.sitenodeid, nodeid)))
+      .for('update');
+    const machines = await lockMachinesOf(tx, actor, 'area', areaRows.map((a) => a.nodeid));
+    const { version } = await deleteWithOwned(tx, le, 'sites', [nodeid], 'next');
+    await machines.unlink(version);
     await deleteShiftModelsIfOrphaned(tx, le, areaRows.flatMap((a) => (a.shiftmodelnodeid ? [a.shiftmodelnodeid] : [])), version);
     return { nodeid, version };
   });

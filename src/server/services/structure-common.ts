@@ -67,13 +67,19 @@ export async function lockOwnRow<T extends TenantTable>(
   return row;
 }
 
-/** Which of `ids` are areas and which pools of the tenant; ids that are neither are `unknown`. */
-export async function classifyTargets(db: Db | Tx, actor: Actor, ids: readonly string[]): Promise<{ areas: Set<string>; pools: Set<string>; unknown: string[] }> {
+/**
+ * Which of `ids` are areas and which pools of the tenant; ids that are neither are `unknown`. With `lock`, the
+ * areas and pools found are locked (key share) for machines about to be linked to them: a write locks what it
+ * links to before it takes the tenant's version (docs/decisions.md "Write: the version late").
+ */
+export async function classifyTargets(db: Db | Tx, actor: Actor, ids: readonly string[], lock = false): Promise<{ areas: Set<string>; pools: Set<string>; unknown: string[] }> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return { areas: new Set(), pools: new Set(), unknown: [] };
   const le = actor.legalentitynodeid;
-  const areaRows = await db.select({ nodeid: areas.nodeid }).from(areas).where(and(eq(areas.legalentitynodeid, le), inArray(areas.nodeid, unique)));
-  const poolRows = await db.select({ nodeid: equipmentPools.nodeid }).from(equipmentPools).where(and(eq(equipmentPools.legalentitynodeid, le), inArray(equipmentPools.nodeid, unique)));
+  const areaQuery = db.select({ nodeid: areas.nodeid }).from(areas).where(and(eq(areas.legalentitynodeid, le), inArray(areas.nodeid, unique)));
+  const poolQuery = db.select({ nodeid: equipmentPools.nodeid }).from(equipmentPools).where(and(eq(equipmentPools.legalentitynodeid, le), inArray(equipmentPools.nodeid, unique)));
+  const areaRows = await (lock ? areaQuery.for('key share') : areaQuery);
+  const poolRows = await (lock ? poolQuery.for('key share') : poolQuery);
   const areaSet = new Set(areaRows.map((r) => r.nodeid));
   const poolSet = new Set(poolRows.map((r) => r.nodeid));
   return { areas: areaSet, pools: poolSet, unknown: unique.filter((id) => !areaSet.has(id) && !poolSet.has(id)) };
