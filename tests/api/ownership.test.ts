@@ -271,13 +271,12 @@ describe('deletes (src/server/services/ownership.ts)', () => {
 
   /**
    * A record deleted while something is created under it (a report, FAQ or counter on a machine, a solution, cost or
-   * photo on a notification) or one of its rows is changed: the create locks the record before it takes the tenant's
-   * version, as the delete does, so one waits for the other. Either the create comes first and the delete takes the new row along
-   * (a tombstone tells the device), or the delete comes first and the create answers 404. Never a deadlock (503),
-   * never a row left on a deleted record (an attachment has no foreign key to stop one).
+   * photo on a notification) or one of its rows is changed: the create locks the record before it takes the
+   * tenant's version, as the delete does, so one waits for the other. Either the create comes first and the delete
+   * takes the new row along (a tombstone tells the device), or the delete comes first and the create answers 404.
+   * Never a deadlock (503), never a row left on a deleted record (an attachment has no foreign key to stop one).
    */
   describe('a record deleted while something is created under it', () => {
-
     const ROUNDS = 12;
     const machine = async () => (await insertEquipment(t.database.db, { legalentitynodeid: le, name: 'Presse 07' })).nodeid;
     const notification = async () => (await insertNotification(t.database.db, { legalentitynodeid: le, equipmentnodeid: await machine() })).nodeid;
@@ -340,34 +339,51 @@ describe('deletes (src/server/services/ownership.ts)', () => {
     });
 
     it('machines changed and moved while their plant, area or pool is deleted: the delete locks its machines before the version, as the changes and the move do', async () => {
-    const changeOf = (nodeid: string, round: number) => call(t, admin, 'PUT', machineUrl(nodeid), { lang: 'de', name: `Presse ${round}` });
-    for (let round = 0; round < ROUNDS; round++) {
-      const site = (await insertSite(t.database.db, { legalentitynodeid: le })).nodeid;
-      const area = (await insertArea(t.database.db, { legalentitynodeid: le, sitenodeid: site })).nodeid;
-      const pool = (await insertEquipmentPool(t.database.db, { legalentitynodeid: le })).nodeid;
-      const inArea = (await insertEquipment(t.database.db, { legalentitynodeid: le, areanodeid: area })).nodeid;
-      const inPool = (await insertEquipment(t.database.db, { legalentitynodeid: le, equipmentpoolnodeid: pool })).nodeid;
-      const moving = (await insertEquipment(t.database.db, { legalentitynodeid: le, equipmentpoolnodeid: pool })).nodeid;
-      const [deleteUrl, changed] = ([[`/api/sites/${site}`, inArea], [`/api/areas/${area}`, inArea], [`/api/equipmentpools/${pool}`, inPool]] as const)[round % 3]!;
-      const [change, move, removal] = await Promise.all([
-        changeOf(changed, round),
-        call(t, admin, 'POST', '/api/assign/equipments', { payload: [{ equipmentnodeid: moving, isequipmentof: area }, { equipmentnodeid: inArea, isequipmentof: pool }] }),
-        call(t, admin, 'DELETE', deleteUrl),
-      ]);
-      expect(removal.statusCode, removal.body).toBe(200);
-      expect(change.statusCode, change.body).toBe(200);
-      expect([200, 404], move.body).toContain(move.statusCode);
-      // Whatever came first, no machine is left linked to what is gone.
-      const rows = await t.database.db.select().from(equipment).where(inArray(equipment.nodeid, [inArea, inPool, moving]));
-      const gone = round % 3 === 2 ? [pool] : [area];
-      for (const row of rows) {
-        expect(gone).not.toContain(row.areanodeid);
-        expect(gone).not.toContain(row.equipmentpoolnodeid);
+      const changeOf = (nodeid: string, round: number) => call(t, admin, 'PUT', machineUrl(nodeid), { lang: 'de', name: `Presse ${round}` });
+      for (let round = 0; round < ROUNDS; round++) {
+        const site = (await insertSite(t.database.db, { legalentitynodeid: le })).nodeid;
+        const area = (await insertArea(t.database.db, { legalentitynodeid: le, sitenodeid: site })).nodeid;
+        const pool = (await insertEquipmentPool(t.database.db, { legalentitynodeid: le })).nodeid;
+        const inArea = (await insertEquipment(t.database.db, { legalentitynodeid: le, areanodeid: area })).nodeid;
+        const inPool = (await insertEquipment(t.database.db, { legalentitynodeid: le, equipmentpoolnodeid: pool })).nodeid;
+        const moving = (await insertEquipment(t.database.db, { legalentitynodeid: le, equipmentpoolnodeid: pool })).nodeid;
+        const [deleteUrl, changed] = ([[`/api/sites/${site}`, inArea], [`/api/areas/${area}`, inArea], [`/api/equipmentpools/${pool}`, inPool]] as const)[round % 3]!;
+        const [change, move, removal] = await Promise.all([
+          changeOf(changed, round),
+          call(t, admin, 'POST', '/api/assign/equipments', { payload: [{ equipmentnodeid: moving, isequipmentof: area }, { equipmentnodeid: inArea, isequipmentof: pool }] }),
+          call(t, admin, 'DELETE', deleteUrl),
+        ]);
+        expect(removal.statusCode, removal.body).toBe(200);
+        expect(change.statusCode, change.body).toBe(200);
+        expect([200, 404], move.body).toContain(move.statusCode);
+        // Whatever came first, no machine is left linked to what is gone.
+        const rows = await t.database.db.select().from(equipment).where(inArray(equipment.nodeid, [inArea, inPool, moving]));
+        const gone = round % 3 === 2 ? [pool] : [area];
+        for (const row of rows) {
+          expect(gone).not.toContain(row.areanodeid);
+          expect(gone).not.toContain(row.equipmentpoolnodeid);
+        }
       }
-    }
-  });
+    });
 
-  it('a notification changed while its machine is deleted: the delete locks the machine’s rows before it takes the version, as the change does', async () => {
+    it('a machine renamed while its shift plan is deleted: the delete locks the machine before the version, as the rename does', async () => {
+      for (let round = 0; round < ROUNDS; round++) {
+        const model = uuidv7();
+        await t.database.db.insert(shiftModels).values({ nodeid: model, legalentitynodeid: le });
+        await t.database.db.insert(shifts).values({ nodeid: uuidv7(), legalentitynodeid: le, shiftmodelnodeid: model, weekdays: [1, 2, 3], startminute: 360, endminute: 840, position: 0 });
+        const owner = (await insertEquipment(t.database.db, { legalentitynodeid: le, shiftmodelnodeid: model })).nodeid;
+        const [rename, removal] = await Promise.all([
+          call(t, admin, 'PUT', machineUrl(owner), { lang: 'de', name: `Presse ${round}` }),
+          call(t, admin, 'DELETE', `/api/shiftmodels/${model}`, { shiftnodeid: model }),
+        ]);
+        expect(removal.statusCode, removal.body).toBe(200);
+        expect(rename.statusCode, rename.body).toBe(200);
+        const [row] = await t.database.db.select().from(equipment).where(eq(equipment.nodeid, owner));
+        expect(row).toMatchObject({ name: `Presse ${round}`, shiftmodelnodeid: null });
+      }
+    });
+
+    it('a notification changed while its machine is deleted: the delete locks the machine’s rows before it takes the version, as the change does', async () => {
       for (let round = 0; round < ROUNDS; round++) {
         const target = await machine();
         const [n, other] = await Promise.all([0, 1].map(async () => (await insertNotification(t.database.db, { legalentitynodeid: le, equipmentnodeid: target })).nodeid));

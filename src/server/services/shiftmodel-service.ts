@@ -139,10 +139,16 @@ export async function deleteShiftModel(ctx: ServiceContext, caller: Caller, node
     if (!model) throw notFoundError('Shift model');
     const owner = await ownerOfModel(tx, le, nodeid);
     assertMayEdit(caller, owner);
+    // why the owners locked before the version: a change of the area or machine locks it, then takes the version
+    // (docs/decisions.md "Write: the version late").
+    const areaOwners = and(eq(areas.legalentitynodeid, le), eq(areas.shiftmodelnodeid, nodeid));
+    const machineOwners = and(eq(equipment.legalentitynodeid, le), eq(equipment.shiftmodelnodeid, nodeid));
+    await tx.select({ nodeid: areas.nodeid }).from(areas).where(areaOwners).for('no key update');
+    await tx.select({ nodeid: equipment.nodeid }).from(equipment).where(machineOwners).for('no key update');
     const version = await nextVersion(tx, le);
     const now = new Date();
-    await tx.update(areas).set({ shiftmodelnodeid: null, version, updatedAt: now }).where(and(eq(areas.legalentitynodeid, le), eq(areas.shiftmodelnodeid, nodeid)));
-    await tx.update(equipment).set({ shiftmodelnodeid: null, version, updatedAt: now }).where(and(eq(equipment.legalentitynodeid, le), eq(equipment.shiftmodelnodeid, nodeid)));
+    await tx.update(areas).set({ shiftmodelnodeid: null, version, updatedAt: now }).where(areaOwners);
+    await tx.update(equipment).set({ shiftmodelnodeid: null, version, updatedAt: now }).where(machineOwners);
     await deleteShiftModelsIfOrphaned(tx, le, [nodeid], version);
     return { nodeid, version };
   });
@@ -183,14 +189,18 @@ export async function deleteShiftModelsIfOrphaned(tx: Tx, le: string, candidates
   await deleteWithOwned(tx, le, MODEL_KIND, orphaned, version);
 }
 
+/**
+ * The area or machine whose shift plan a write changes, locked for it. No key update: the write changes the owner's
+ * plan link, never its key, so a quick report on the machine (key share) does not wait for it (see lockOwnRow).
+ */
 async function findOwner(tx: Tx, le: string, nodeid: string): Promise<Owner | undefined> {
-  const [area] = await tx.select({ nodeid: areas.nodeid, shiftmodelnodeid: areas.shiftmodelnodeid }).from(areas).where(and(eq(areas.nodeid, nodeid), eq(areas.legalentitynodeid, le))).for('update');
+  const [area] = await tx.select({ nodeid: areas.nodeid, shiftmodelnodeid: areas.shiftmodelnodeid }).from(areas).where(and(eq(areas.nodeid, nodeid), eq(areas.legalentitynodeid, le))).for('no key update');
   if (area) return { type: 'area', ...area };
   const [machine] = await tx
     .select({ nodeid: equipment.nodeid, shiftmodelnodeid: equipment.shiftmodelnodeid })
     .from(equipment)
     .where(and(eq(equipment.nodeid, nodeid), eq(equipment.legalentitynodeid, le)))
-    .for('update');
+    .for('no key update');
   return machine ? { type: 'equipment', ...machine } : undefined;
 }
 
