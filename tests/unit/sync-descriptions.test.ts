@@ -4,7 +4,7 @@ import { PENDING_DELETE } from '../../src/client/sync/mirror-fields';
 import { addCounterReading } from '../../src/client/sync/repositories/counters';
 import { createNotification, updateNotificationStatus } from '../../src/client/sync/repositories/notifications';
 import { saveSubscriptions } from '../../src/client/sync/repositories/subscriptions';
-import { describeEntry } from '../../src/client/sync/use-sync-lists';
+import { describeEntry, refusalReason } from '../../src/client/sync/use-sync-lists';
 import { localized } from '../../src/shared/domain/text';
 import { mutationByAction } from '../../src/shared/mutations/registry';
 
@@ -88,5 +88,19 @@ describe('sync panel descriptions', () => {
     const base = { method: 'POST' as const, dependsOn: [] };
     expect((await describeEntry(db, { ...base, method: 'PUT', path: `equipments/${MACHINE}`, action: 'updateEquipment', kind: 'equipment', nodeid: MACHINE, values: { name: 'ignored' } })).params).toEqual({ name: 'BAZ 01 Fräszentrum' });
     expect((await describeEntry(db, { ...base, path: 'equipmenttypes', action: 'createEquipmentType', kind: 'equipmenttypes', nodeid: 't1', values: { model: 'DMU 65' } })).params).toEqual({ name: 'DMU 65' });
+  });
+});
+
+/** A refused change says why in the user's words; the server's own (English) message is only its detail. */
+describe('sync panel refusals', () => {
+  it('each refusal status has a reason, and each reason a German and an English text', async () => {
+    const de = (await import('../../src/client/i18n/de.json')).default.sync.panel.refused as Record<string, string>;
+    const en = (await import('../../src/client/i18n/en.json')).default.sync.panel.refused as Record<string, string>;
+    const reasons = [400, 403, 404, 409, 410, 413, 422, 500].map(refusalReason);
+    expect(reasons).toEqual(['invalid', 'forbidden', 'notFound', 'conflict', 'deleted', 'tooLarge', 'invalid', 'other']);
+    for (const reason of reasons) {
+      expect(de[reason], reason).toMatch(/\S/);
+      expect(en[reason], reason).toMatch(/\S/);
+    }
   });
 });

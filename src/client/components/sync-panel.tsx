@@ -14,7 +14,7 @@ import { useSessionStore } from '../stores/session-store';
 import { useSyncStatus, type SyncErrorKind } from '../stores/sync-store';
 import { discardRefusedChange, retryRefusedChange, syncNow } from '../sync/app-sync';
 import type de from '../i18n/de.json';
-import { useSyncLists, type Description, type SyncListItem } from '../sync/use-sync-lists';
+import { refusalReason, useSyncLists, type Description, type SyncListItem } from '../sync/use-sync-lists';
 
 type DescribeKey = keyof typeof de.sync.describe;
 
@@ -49,9 +49,15 @@ function ItemRow({ item, describe, children }: { item: SyncListItem; describe: (
         </Text>
       )}
       {item.refusedStatus !== undefined && (
-        <Text textStyle="sm" color="red.fg">
-          {t('sync.panel.serverSaid', { message: item.refusedMessage ?? `HTTP ${item.refusedStatus}` })}
-        </Text>
+        <>
+          <Text textStyle="sm" color="red.fg">
+            {t(`sync.panel.refused.${refusalReason(item.refusedStatus)}`)}
+          </Text>
+          {/* The server's own words (English, for support) as the detail. */}
+          <Text textStyle="xs" color="fg.muted">
+            {t('sync.panel.serverSaid', { message: item.refusedMessage ?? `HTTP ${item.refusedStatus}` })}
+          </Text>
+        </>
       )}
       {children}
     </Box>

@@ -33,6 +33,29 @@ export interface SyncListItem {
   refusedMessage?: string;
 }
 
+/** Why the server refused a change, in the user's words (`sync.panel.refused.<reason>`); its own message is only the detail. */
+export type RefusalReason = 'invalid' | 'forbidden' | 'notFound' | 'conflict' | 'deleted' | 'tooLarge' | 'other';
+
+export function refusalReason(status: number): RefusalReason {
+  switch (status) {
+    case 400:
+    case 422:
+      return 'invalid';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'notFound';
+    case 409:
+      return 'conflict';
+    case 410:
+      return 'deleted';
+    case 413:
+      return 'tooLarge';
+    default:
+      return 'other';
+  }
+}
+
 /** What a row is called on the screens. */
 const nameOf = (row: Record<string, unknown> | undefined, lang: string): string | null => (row ? (localized(row.name, lang) ?? localized(row.title, lang) ?? localized(row.model, lang)) : null);
 
