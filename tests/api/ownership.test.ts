@@ -366,6 +366,20 @@ describe('deletes (src/server/services/ownership.ts)', () => {
       }
     });
 
+    it('an area followed while it is deleted: the follow locks the area before the version', async () => {
+      const area = async () => (await insertArea(t.database.db, { legalentitynodeid: le })).nodeid;
+      for (let round = 0; round < ROUNDS; round++) {
+        const target = await area();
+        const [follow, removal] = await Promise.all([
+          call(t, admin, 'POST', '/api/subscriptions', { usernodeid: a.admin.nodeid, areanodeid: target }),
+          call(t, admin, 'DELETE', `/api/areas/${target}`),
+        ]);
+        expect(removal.statusCode, removal.body).toBe(200);
+        expect([200, 404], follow.body).toContain(follow.statusCode);
+        expect(await t.database.db.select().from(structureSubscriptions).where(eq(structureSubscriptions.areanodeid, target))).toEqual([]);
+      }
+    });
+
     it('a machine renamed while its shift plan is deleted: the delete locks the machine before the version, as the rename does', async () => {
       for (let round = 0; round < ROUNDS; round++) {
         const model = uuidv7();
