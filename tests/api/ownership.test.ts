@@ -11,6 +11,7 @@ import {
   chatRooms,
   costs,
   costTypes,
+  counterReadings,
   counters,
   equipment,
   faqs,
@@ -277,6 +278,9 @@ describe('deletes (src/server/services/ownership.ts)', () => {
    * Never a deadlock (503), never a row left on a deleted record (an attachment has no foreign key to stop one).
    */
   describe('a record deleted while something is created under it', () => {
+    // why on both databases: PGlite runs one transaction at a time, so there only the outcomes are checked (the
+    // new row goes with the delete, no row is left behind); the interleavings, and the deadlocks these tests were
+    // written against, happen on PostgreSQL (CI runs them there: TEST_DATABASE_URL).
     const ROUNDS = 12;
     const machine = async () => (await insertEquipment(t.database.db, { legalentitynodeid: le, name: 'Presse 07' })).nodeid;
     const notification = async () => (await insertNotification(t.database.db, { legalentitynodeid: le, equipmentnodeid: await machine() })).nodeid;
@@ -332,6 +336,19 @@ describe('deletes (src/server/services/ownership.ts)', () => {
       await race(machine, machineUrl, { url: '/api/faqs', kind: 'faqs', body: faq }, (m) => t.database.db.select().from(faqs).where(eq(faqs.equipmentnodeid, m)));
     });
 
+    it('a counter create sent again with a new reading while the counter is deleted', async () => {
+      const countertype = (await insertCounterType(t.database.db, { legalentitynodeid: le, name: 'Hubzähler', unitnodeid: UNIT_IDS.piece })).nodeid;
+      for (let round = 0; round < ROUNDS; round++) {
+        const body = { lang: 'de', nodeid: uuidv7(), name: 'Hubzähler Presse', counterTypeNodeId: countertype, equipmentNodeId: await machine(), values: [{ nodeid: uuidv7(), reading: '10', timestamp: Date.now() - 120_000 }] };
+        expect((await call(t, admin, 'POST', '/api/counters/create', body)).statusCode).toBe(201);
+        const resend = { ...body, values: [...body.values, { nodeid: uuidv7(), reading: '20', timestamp: Date.now() - 60_000 }] };
+        const [again, removal] = await Promise.all([call(t, admin, 'POST', '/api/counters/create', resend), call(t, admin, 'DELETE', `/api/counters/delete/${body.nodeid}`)]);
+        expect(removal.statusCode, removal.body).toBe(200);
+        expect([201, 404, 410], again.body).toContain(again.statusCode);
+        expect(await t.database.db.select().from(counterReadings).where(eq(counterReadings.counternodeid, body.nodeid))).toEqual([]);
+      }
+    });
+
     it('a counter with a first reading on a machine being deleted', async () => {
       const countertype = (await insertCounterType(t.database.db, { legalentitynodeid: le, name: 'Hubzähler', unitnodeid: UNIT_IDS.piece })).nodeid;
       const counter = async (equipmentNodeId: string) => ({ lang: 'de', nodeid: uuidv7(), name: 'Hubzähler Presse', counterTypeNodeId: countertype, equipmentNodeId, values: [{ nodeid: uuidv7(), reading: '1234,5', timestamp: Date.now() - 60_000 }] });
@@ -345,19 +362,27 @@ describe('deletes (src/server/services/ownership.ts)', () => {
         const area = (await insertArea(t.database.db, { legalentitynodeid: le, sitenodeid: site })).nodeid;
         const pool = (await insertEquipmentPool(t.database.db, { legalentitynodeid: le })).nodeid;
         const inArea = (await insertEquipment(t.database.db, { legalentitynodeid: le, areanodeid: area })).nodeid;
+      const alsoInArea = (await insertEquipment(t.database.db, { legalentitynodeid: le, areanodeid: area })).nodeid;
         const inPool = (await insertEquipment(t.database.db, { legalentitynodeid: le, equipmentpoolnodeid: pool })).nodeid;
         const moving = (await insertEquipment(t.database.db, { legalentitynodeid: le, equipmentpoolnodeid: pool })).nodeid;
         const [deleteUrl, changed] = ([[`/api/sites/${site}`, inArea], [`/api/areas/${area}`, inArea], [`/api/equipmentpools/${pool}`, inPool]] as const)[round % 3]!;
         const [change, move, removal] = await Promise.all([
           changeOf(changed, round),
-          call(t, admin, 'POST', '/api/assign/equipments', { payload: [{ equipmentnodeid: moving, isequipmentof: area }, { equipmentnodeid: inArea, isequipmentof: pool }] }),
+          call(t, admin, 'POST', '/api/assign/equipments', {
+          payload: [
+            { equipmentnodeid: moving, isequipmentof: area },
+            { equipmentnodeid: inArea, isequipmentof: pool },
+            // out of the area being deleted, into a pool: the move and the delete lock the same machines
+            { equipmentnodeid: alsoInArea, isequipmentof: pool, deleteequipmentof: [{ type: 'area', nodeid: area }] },
+          ],
+        }),
           call(t, admin, 'DELETE', deleteUrl),
         ]);
         expect(removal.statusCode, removal.body).toBe(200);
         expect(change.statusCode, change.body).toBe(200);
         expect([200, 404], move.body).toContain(move.statusCode);
         // Whatever came first, no machine is left linked to what is gone.
-        const rows = await t.database.db.select().from(equipment).where(inArray(equipment.nodeid, [inArea, inPool, moving]));
+        const rows = await t.database.db.select().from(equipment).where(inArray(equipment.nodeid, [inArea, alsoInArea, inPool, moving]));
         const gone = round % 3 === 2 ? [pool] : [area];
         for (const row of rows) {
           expect(gone).not.toContain(row.areanodeid);
@@ -394,6 +419,23 @@ describe('deletes (src/server/services/ownership.ts)', () => {
         expect(rename.statusCode, rename.body).toBe(200);
         const [row] = await t.database.db.select().from(equipment).where(eq(equipment.nodeid, owner));
         expect(row).toMatchObject({ name: `Presse ${round}`, shiftmodelnodeid: null });
+      }
+    });
+
+    it('a shift plan deleted or changed while its machine is deleted: owner before plan, both before the version', async () => {
+      for (let round = 0; round < ROUNDS; round++) {
+        const model = uuidv7();
+        await t.database.db.insert(shiftModels).values({ nodeid: model, legalentitynodeid: le });
+        await t.database.db.insert(shifts).values({ nodeid: uuidv7(), legalentitynodeid: le, shiftmodelnodeid: model, weekdays: [1], startminute: 360, endminute: 840, position: 0 });
+        const owner = (await insertEquipment(t.database.db, { legalentitynodeid: le, shiftmodelnodeid: model })).nodeid;
+        const planWrite =
+          round % 2 === 0
+            ? call(t, admin, 'DELETE', `/api/shiftmodels/${model}`, { shiftnodeid: model })
+            : call(t, admin, 'PUT', `/api/shiftmodels/${model}`, { shiftnodeid: model, shifts: [{ start: '06:00', end: '13:59', weekdays: [1, 2] }] });
+        const [plan, removal] = await Promise.all([planWrite, call(t, admin, 'DELETE', machineUrl(owner))]);
+        expect(removal.statusCode, removal.body).toBe(200);
+        expect([200, 404], plan.body).toContain(plan.statusCode);
+        expect(await t.database.db.select().from(shiftModels).where(eq(shiftModels.nodeid, model))).toEqual([]);
       }
     });
 

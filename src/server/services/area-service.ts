@@ -13,7 +13,7 @@ import { deleteWithOwned } from './ownership';
 import { appendHistory, writeChangedFields } from './record-history';
 import { applyContext, toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
-import { deleteShiftModelsIfOrphaned, insertShiftModel, shiftsOfModels } from './shiftmodel-service';
+import { insertShiftModel, lockShiftModels, shiftsOfModels } from './shiftmodel-service';
 import { existingForCreate, lockOwnRow, notFoundError, ofTenant } from './structure-common';
 import { subscribe } from './subscription-service';
 
@@ -100,9 +100,10 @@ export async function deleteArea(ctx: ServiceContext, actor: Actor, nodeid: stri
     // why the rows first and the version last: see deleteEquipment (equipment-service.ts).
     const area = await lockOwnRow(tx, areas, actor, nodeid, () => notFoundError('Area'), 'delete');
     const machines = await lockMachinesOf(tx, actor, 'area', [nodeid]);
+    const plan = await lockShiftModels(tx, le, [area.shiftmodelnodeid]);
     const { version } = await deleteWithOwned(tx, le, KIND, [nodeid], 'next');
     await machines.unlink(version);
-    if (area.shiftmodelnodeid) await deleteShiftModelsIfOrphaned(tx, le, [area.shiftmodelnodeid], version);
+    await plan.deleteOrphaned(version);
     await appendHistory(tx, { legalentitynodeid: le, kind: KIND, nodeid, version, changes: {}, context: { deleted: true, name: area.name, sitenodeid: area.sitenodeid }, usernodeid: actor.usernodeid });
     return { nodeid, version };
   });

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AssignEquipments, AssignItem } from '../../shared/api/assign';
 import { moveLinks, type EquipmentLinks, type LinkType } from '../../shared/domain/assignment';
 import type { EquipmentRow } from '../../shared/rows/equipment';
@@ -67,6 +67,7 @@ export async function planAssignments(tx: Tx, actor: Actor, items: readonly Assi
     .select({ nodeid: equipment.nodeid, areanodeid: equipment.areanodeid, equipmentpoolnodeid: equipment.equipmentpoolnodeid })
     .from(equipment)
     .where(and(eq(equipment.legalentitynodeid, le), inArray(equipment.nodeid, machineIds)))
+    .orderBy(asc(equipment.nodeid)) // several rows are locked in one order (by id) everywhere: see deleteWithOwned
     .for('no key update');
   if (rows.length !== machineIds.length) throw notFound('Equipment not found');
   if (targets.unknown.length > 0) throw notFound('Area or equipment pool not found');
@@ -121,6 +122,7 @@ export async function lockMachinesOf(tx: Tx, actor: Actor, type: 'area' | 'pool'
           .select({ nodeid: equipment.nodeid, from: column })
           .from(equipment)
           .where(and(eq(equipment.legalentitynodeid, le), inArray(column, [...containerIds])))
+          .orderBy(asc(equipment.nodeid)) // the order planAssignments locks them in
           .for('no key update');
   const unlink = async (version: number) => {
     if (machines.length === 0) return;

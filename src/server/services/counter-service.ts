@@ -170,8 +170,13 @@ async function insertCounter(tx: Tx, actor: Actor, version: number | (() => Prom
   // The device chose the id: a resend of this create under a new mutation id finds the counter it made (same
   // tenant, machine and type) and only merges readings; anything else holding the id is refused, and a deleted
   // counter stays deleted (410, as every later write to it).
+  // why locked: a resend adds its readings to the counter it made, which its delete locks before the version too.
   const [existing] = input.nodeid
-    ? await tx.select({ le: counters.legalentitynodeid, machine: counters.equipmentnodeid, type: counters.countertypenodeid }).from(counters).where(eq(counters.nodeid, nodeid))
+    ? await tx
+        .select({ le: counters.legalentitynodeid, machine: counters.equipmentnodeid, type: counters.countertypenodeid })
+        .from(counters)
+        .where(eq(counters.nodeid, nodeid))
+        .for('no key update')
     : [];
   if (existing) {
     if (existing.le !== actor.legalentitynodeid || existing.machine !== input.equipmentNodeId || existing.type !== input.counterTypeNodeId) throw idInUse(`${field}nodeid`);

@@ -29,7 +29,7 @@ import { deleteWithOwned } from './ownership';
 import { appendHistory, writeChangedFields } from './record-history';
 import { applyContext, toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
-import { deleteShiftModelsIfOrphaned, shiftsOfModels } from './shiftmodel-service';
+import { lockShiftModels, shiftsOfModels } from './shiftmodel-service';
 import { classifyTargets, existingForCreate, localizedText, lockOwnRow, NODEID_TAKEN, notFoundError, ofTenant } from './structure-common';
 
 const KIND = 'equipment';
@@ -113,7 +113,9 @@ interface EquipmentLookups {
 function directLookups(tx: Tx, actor: Actor): EquipmentLookups {
   return {
     existing: async (nodeid) => ({ row: (await tx.select().from(equipment).where(eq(equipment.nodeid, nodeid)))[0], deleted: undefined }),
-    targets: (ids) => classifyTargets(tx, actor, ids),
+    // why locked: the new machine hangs on its area and pool; a single create locks them before it takes the version
+    // (insertEquipment), as their deletes do (docs/decisions.md "Write: the version late").
+    targets: (ids) => classifyTargets(tx, actor, ids, true),
     typeRow: async (nodeid) => (await tx.select().from(equipmentTypes).where(eq(equipmentTypes.nodeid, nodeid)))[0],
     brandRow: async (nodeid) => (await tx.select().from(brands).where(eq(brands.nodeid, nodeid)))[0],
     manufacturerRow: async (nodeid) => (await tx.select().from(legalEntities).where(eq(legalEntities.nodeid, nodeid)))[0],
@@ -342,9 +344,10 @@ export async function deleteEquipment(ctx: ServiceContext, actor: Actor, nodeid:
     // that row, then takes the version; the delete must not hold the version while it waits for such a row
     // (docs/decisions.md "Write: the version late"). The users it unassigns are locked here too, for the same reason.
     const assigned = and(eq(users.legalentitynodeid, le), sql`${users.assignedequipment} ? ${nodeid}`);
-    await tx.select({ nodeid: users.nodeid }).from(users).where(assigned).for('no key update');
+    await tx.select({ nodeid: users.nodeid }).from(users).where(assigned).orderBy(asc(users.nodeid)).for('no key update');
+    const plan = await lockShiftModels(tx, le, [current.shiftmodelnodeid]);
     const { deleted, version } = await deleteWithOwned(tx, le, KIND, [nodeid], 'next');
-    if (current.shiftmodelnodeid) await deleteShiftModelsIfOrphaned(tx, le, [current.shiftmodelnodeid], version);
+    await plan.deleteOrphaned(version);
     await tx
       .update(users)
       .set({ assignedequipment: sql`${users.assignedequipment} - ${nodeid}::text`, version, updatedAt: new Date() })

@@ -1,4 +1,4 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AttachmentTargetKind } from '../../shared/domain/attachment';
 import type { Tx } from '../db/client';
@@ -139,7 +139,8 @@ export type DeletedRows = Record<OwnedKind, string[]>;
 export async function deleteWithOwned(tx: Tx, le: string, kind: OwnedKind, nodeids: readonly string[], version: WriteVersion): Promise<{ deleted: DeletedRows; version: number }> {
   const found = Object.fromEntries(OWNERSHIP.map((entry) => [entry.kind, [] as string[]])) as DeletedRows;
   const ids = async (table: TenantTable, where: SQL | undefined) =>
-    (await tx.select({ nodeid: table.nodeid }).from(table).where(and(eq(table.legalentitynodeid, le), where)).for('update')).map((row) => row.nodeid as string);
+    // why ordered: rows locked in one order (by id) by every write that locks several, so two never wait on each other.
+    (await tx.select({ nodeid: table.nodeid }).from(table).where(and(eq(table.legalentitynodeid, le), where)).orderBy(asc(table.nodeid)).for('update')).map((row) => row.nodeid as string);
 
   if (nodeids.length > 0) found[kind] = await ids(TABLES[kind], anyOf(TABLES[kind].nodeid, nodeids));
   for (const { kind: owned, ownedBy } of OWNERSHIP) {

@@ -85,11 +85,12 @@ export async function createShiftModel(ctx: ServiceContext, caller: Caller, inpu
     const [row] = await tx.select({ nodeid: shiftModels.nodeid, legalentitynodeid: shiftModels.legalentitynodeid }).from(shiftModels).where(eq(shiftModels.nodeid, nodeid));
     const same = await existingForCreate(tx, caller, MODEL_KIND, nodeid, row, () => owner.shiftmodelnodeid === nodeid);
     if (same) return shiftModelRow(tx, le, nodeid);
+    const replaced = await lockShiftModels(tx, le, [owner.shiftmodelnodeid]);
     const version = await nextVersion(tx, le);
 
     await insertShiftModel(tx, le, nodeid, input.shifts, version);
     await setOwnerModel(tx, le, owner, nodeid, version, caller.usernodeid);
-    if (owner.shiftmodelnodeid) await deleteShiftModelsIfOrphaned(tx, le, [owner.shiftmodelnodeid], version);
+    await replaced.deleteOrphaned(version);
     return shiftModelRow(tx, le, nodeid);
   });
 }
@@ -135,16 +136,17 @@ export async function updateShiftModel(ctx: ServiceContext, caller: Caller, node
 export async function deleteShiftModel(ctx: ServiceContext, caller: Caller, nodeid: string): Promise<{ nodeid: string; version: number }> {
   const le = caller.legalentitynodeid;
   return writeTransaction(ctx, 'shiftmodel.delete', async (tx) => {
+    // why the owners first, then the plan, then the version: a change of the area or machine locks it, then takes
+    // the version; a delete of the owner locks it, then its plan (lockShiftModels). Owner before plan, rows before
+    // the version, everywhere (docs/decisions.md "Write: the version late").
+    const areaOwners = and(eq(areas.legalentitynodeid, le), eq(areas.shiftmodelnodeid, nodeid));
+    const machineOwners = and(eq(equipment.legalentitynodeid, le), eq(equipment.shiftmodelnodeid, nodeid));
+    await tx.select({ nodeid: areas.nodeid }).from(areas).where(areaOwners).orderBy(asc(areas.nodeid)).for('no key update');
+    await tx.select({ nodeid: equipment.nodeid }).from(equipment).where(machineOwners).orderBy(asc(equipment.nodeid)).for('no key update');
     const [model] = await tx.select({ nodeid: shiftModels.nodeid }).from(shiftModels).where(ofTenant(shiftModels, caller, nodeid)).for('update');
     if (!model) throw notFoundError('Shift model');
     const owner = await ownerOfModel(tx, le, nodeid);
     assertMayEdit(caller, owner);
-    // why the owners locked before the version: a change of the area or machine locks it, then takes the version
-    // (docs/decisions.md "Write: the version late").
-    const areaOwners = and(eq(areas.legalentitynodeid, le), eq(areas.shiftmodelnodeid, nodeid));
-    const machineOwners = and(eq(equipment.legalentitynodeid, le), eq(equipment.shiftmodelnodeid, nodeid));
-    await tx.select({ nodeid: areas.nodeid }).from(areas).where(areaOwners).for('no key update');
-    await tx.select({ nodeid: equipment.nodeid }).from(equipment).where(machineOwners).for('no key update');
     const version = await nextVersion(tx, le);
     const now = new Date();
     await tx.update(areas).set({ shiftmodelnodeid: null, version, updatedAt: now }).where(areaOwners);
@@ -174,7 +176,18 @@ export async function getShiftModel(db: Db | Tx, actor: Actor, nodeid: string): 
  * Deletes those of `candidates` no area or machine points at any more, with their rows, leaving tombstones
  * under `version`. Used when an owner gets a new plan or is deleted.
  */
-export async function deleteShiftModelsIfOrphaned(tx: Tx, le: string, candidates: readonly string[], version: number): Promise<void> {
+/**
+ * The shift plans `candidates` (nulls skipped), locked before a write that may leave them without an owner takes the
+ * tenant's version: a plan's update locks it, then takes the version (docs/decisions.md "Write: the version late").
+ * `deleteOrphaned(version)` then deletes those no area or machine uses any more.
+ */
+export async function lockShiftModels(tx: Tx, le: string, candidates: readonly (string | null)[]): Promise<{ deleteOrphaned(version: number): Promise<void> }> {
+  const ids = [...new Set(candidates.filter((id): id is string => id !== null))];
+  if (ids.length > 0) await tx.select({ nodeid: shiftModels.nodeid }).from(shiftModels).where(and(eq(shiftModels.legalentitynodeid, le), inArray(shiftModels.nodeid, ids))).orderBy(asc(shiftModels.nodeid)).for('update');
+  return { deleteOrphaned: (version) => deleteShiftModelsIfOrphaned(tx, le, ids, version) };
+}
+
+async function deleteShiftModelsIfOrphaned(tx: Tx, le: string, candidates: readonly string[], version: number): Promise<void> {
   const unique = [...new Set(candidates)];
   if (unique.length === 0) return;
   const stillUsed = new Set<string>();

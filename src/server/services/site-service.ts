@@ -14,7 +14,7 @@ import { deleteWithOwned } from './ownership';
 import { changedFields, writeChangedFields } from './record-history';
 import { applyContext, toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
-import { deleteShiftModelsIfOrphaned } from './shiftmodel-service';
+import { lockShiftModels } from './shiftmodel-service';
 import { existingForCreate, lockOwnRow, ofTenant } from './structure-common';
 
 type SiteRow = typeof sites.$inferSelect;
@@ -102,11 +102,13 @@ export async function deleteSite(ctx: ServiceContext, actor: Actor, nodeid: stri
       .select({ nodeid: areas.nodeid, shiftmodelnodeid: areas.shiftmodelnodeid })
       .from(areas)
       .where(and(eq(areas.legalentitynodeid, le), eq(areas.sitenodeid, nodeid)))
+      .orderBy(asc(areas.nodeid)) // the order every write locks several areas in
       .for('update');
     const machines = await lockMachinesOf(tx, actor, 'area', areaRows.map((a) => a.nodeid));
+    const plans = await lockShiftModels(tx, le, areaRows.map((a) => a.shiftmodelnodeid));
     const { version } = await deleteWithOwned(tx, le, 'sites', [nodeid], 'next');
     await machines.unlink(version);
-    await deleteShiftModelsIfOrphaned(tx, le, areaRows.flatMap((a) => (a.shiftmodelnodeid ? [a.shiftmodelnodeid] : [])), version);
+    await plans.deleteOrphaned(version);
     return { nodeid, version };
   });
 }

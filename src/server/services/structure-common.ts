@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
 import { areas, equipmentPools, tombstones } from '../db/schema';
@@ -76,8 +76,8 @@ export async function classifyTargets(db: Db | Tx, actor: Actor, ids: readonly s
   const unique = [...new Set(ids)];
   if (unique.length === 0) return { areas: new Set(), pools: new Set(), unknown: [] };
   const le = actor.legalentitynodeid;
-  const areaQuery = db.select({ nodeid: areas.nodeid }).from(areas).where(and(eq(areas.legalentitynodeid, le), inArray(areas.nodeid, unique)));
-  const poolQuery = db.select({ nodeid: equipmentPools.nodeid }).from(equipmentPools).where(and(eq(equipmentPools.legalentitynodeid, le), inArray(equipmentPools.nodeid, unique)));
+  const areaQuery = db.select({ nodeid: areas.nodeid }).from(areas).where(and(eq(areas.legalentitynodeid, le), inArray(areas.nodeid, unique))).orderBy(asc(areas.nodeid));
+  const poolQuery = db.select({ nodeid: equipmentPools.nodeid }).from(equipmentPools).where(and(eq(equipmentPools.legalentitynodeid, le), inArray(equipmentPools.nodeid, unique))).orderBy(asc(equipmentPools.nodeid));
   const areaRows = await (lock ? areaQuery.for('key share') : areaQuery);
   const poolRows = await (lock ? poolQuery.for('key share') : poolQuery);
   const areaSet = new Set(areaRows.map((r) => r.nodeid));
