@@ -14,6 +14,8 @@ import {
   counterReadings,
   counters,
   equipment,
+  equipmentClasses,
+  equipmentTypes,
   faqs,
   maintenanceTasks,
   notificationAssignments,
@@ -436,6 +438,40 @@ describe('deletes (src/server/services/ownership.ts)', () => {
         expect(removal.statusCode, removal.body).toBe(200);
         expect([200, 404], plan.body).toContain(plan.statusCode);
         expect(await t.database.db.select().from(shiftModels).where(eq(shiftModels.nodeid, model))).toEqual([]);
+      }
+    });
+
+    it('the catalogue: a model created while its brand is deleted, a brand while its manufacturer is deleted, a machine renamed while its class is deleted', async () => {
+      const db = t.database.db;
+      for (let round = 0; round < ROUNDS; round++) {
+        const manufacturer = (await insertManufacturer(db, { legalentitynodeid: le })).nodeid;
+        const brand = (await insertBrand(db, { legalentitynodeid: le, manufacturernodeid: manufacturer })).nodeid;
+        const [model, brandGone] = await Promise.all([
+          call(t, admin, 'POST', '/api/equipmenttypes', { nodeid: uuidv7(), model: `Modell ${round}`, brandnodeid: brand }),
+          call(t, admin, 'DELETE', `/api/brands/${brand}`),
+        ]);
+        expect(brandGone.statusCode, brandGone.body).toBe(200);
+        expect([201, 404], model.body).toContain(model.statusCode);
+        expect(await db.select().from(equipmentTypes).where(eq(equipmentTypes.brandnodeid, brand))).toEqual([]);
+
+        // A manufacturer with a brand is not deleted (409): whichever comes first, the outcomes agree.
+        const [newBrand, manufacturerGone] = await Promise.all([
+          call(t, admin, 'POST', '/api/brands', { nodeid: uuidv7(), name: `Marke ${round}`, isbrandof: manufacturer }),
+          call(t, admin, 'DELETE', `/api/legalentities/${manufacturer}`),
+        ]);
+        expect(newBrand.statusCode === 201 ? [409] : [200], manufacturerGone.body).toContain(manufacturerGone.statusCode);
+        expect([201, 404], newBrand.body).toContain(newBrand.statusCode);
+
+        const [cls] = await db.insert(equipmentClasses).values({ nodeid: uuidv7(), legalentitynodeid: le, name: { de: `Klasse ${round}` } }).returning();
+        const machineOfClass = (await insertEquipment(db, { legalentitynodeid: le, equipmentclassnodeid: cls!.nodeid })).nodeid;
+        const [rename, classGone] = await Promise.all([
+          call(t, admin, 'PUT', machineUrl(machineOfClass), { lang: 'de', name: `Presse ${round}`, equipmentclassnodeid: cls!.nodeid }),
+          call(t, admin, 'DELETE', `/api/equipmentclasses/${cls!.nodeid}`),
+        ]);
+        expect(classGone.statusCode, classGone.body).toBe(200);
+        expect([200, 404], rename.body).toContain(rename.statusCode);
+        const [row] = await db.select().from(equipment).where(eq(equipment.nodeid, machineOfClass));
+        expect(row?.equipmentclassnodeid).toBeNull();
       }
     });
 

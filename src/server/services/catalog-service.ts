@@ -68,9 +68,14 @@ export async function insertManufacturer(tx: Tx, actor: Actor, nodeid: string, n
   });
 }
 
-/** A manufacturer the tenant recorded, for update; another tenant's (or a tenant itself) is not found. */
-async function manufacturerOfTenant(db: Db | Tx, actor: Actor, nodeid: string) {
-  const [row] = await db.select().from(legalEntities).where(and(eq(legalEntities.nodeid, nodeid), eq(legalEntities.ownerlegalentitynodeid, actor.legalentitynodeid)));
+/**
+ * A manufacturer the tenant recorded; another tenant's (or a tenant itself) is not found. `lock`: `key share` for a
+ * brand about to hang on it, `update` for its delete — both before the tenant's version, as every write locks
+ * (docs/decisions.md "Write: the version late").
+ */
+async function manufacturerOfTenant(db: Db | Tx, actor: Actor, nodeid: string, lock?: 'key share' | 'update') {
+  const query = db.select().from(legalEntities).where(and(eq(legalEntities.nodeid, nodeid), eq(legalEntities.ownerlegalentitynodeid, actor.legalentitynodeid)));
+  const [row] = await (lock ? query.for(lock) : query);
   return row;
 }
 
@@ -98,7 +103,7 @@ export async function updateLegalEntity(ctx: ServiceContext, actor: Actor, nodei
 /** A manufacturer with brands is not deleted (409): its brands must go first. */
 export async function deleteLegalEntity(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
   return writeTransaction(ctx, 'legalentity.delete', async (tx) => {
-    if (!(await manufacturerOfTenant(tx, actor, nodeid))) throw notFoundError('Legal entity');
+    if (!(await manufacturerOfTenant(tx, actor, nodeid, 'update'))) throw notFoundError('Legal entity');
     const [brand] = await tx.select({ nodeid: brands.nodeid }).from(brands).where(eq(brands.manufacturernodeid, nodeid)).limit(1);
     if (brand) throw conflict('The manufacturer still has brands');
     const version = await nextVersion(tx, actor.legalentitynodeid);
@@ -119,7 +124,7 @@ export async function listBrands(db: Db, actor: Actor): Promise<Brand[]> {
 export async function createBrand(ctx: ServiceContext, actor: Actor, input: CreateBrand): Promise<BrandRow> {
   const nodeid = input.nodeid ?? uuidv7();
   return writeTransaction(ctx, 'brand.create', async (tx) => {
-    if (!(await manufacturerOfTenant(tx, actor, input.isbrandof))) throw notFoundError('Legal entity');
+    if (!(await manufacturerOfTenant(tx, actor, input.isbrandof, 'key share'))) throw notFoundError('Legal entity');
     const [existing] = await tx.select().from(brands).where(eq(brands.nodeid, nodeid));
     const same = await existingForCreate(tx, actor, 'brands', nodeid, existing, (row) => row.name === input.name && row.manufacturernodeid === input.isbrandof);
     if (same) return brandRow(same);
@@ -137,8 +142,9 @@ export async function createBrand(ctx: ServiceContext, actor: Actor, input: Crea
 export async function updateBrand(ctx: ServiceContext, actor: Actor, args: MutationParsed<typeof updateBrandMutation>): Promise<BrandRow> {
   const nodeid = args.params.id;
   return writeTransaction(ctx, 'brand.update', async (tx) => {
+    // The new manufacturer before the brand: parents before children (docs/decisions.md "Write: the version late").
+    if (args.body.isbrandof !== undefined && !(await manufacturerOfTenant(tx, actor, args.body.isbrandof, 'key share'))) throw notFoundError('Legal entity');
     const current = await lockOwnRow(tx, brands, actor, nodeid, () => notFoundError('Brand'), 'change');
-    if (args.body.isbrandof !== undefined && !(await manufacturerOfTenant(tx, actor, args.body.isbrandof))) throw notFoundError('Legal entity');
     const patch = toColumnValues(brands, updateBrandMutation.apply!(brandRow(current), args, applyContext(actor)));
     return brandRow((await writeChangedFields(tx, actor, { table: brands, kind: 'brands', nodeid, current, patch, where: eq(brands.nodeid, nodeid) })) ?? current);
   });
@@ -167,8 +173,12 @@ export async function listEquipmentTypes(db: Db, actor: Actor): Promise<Equipmen
   return rows.map(toEquipmentType);
 }
 
+/**
+ * A brand of the tenant, locked (key share) for a model about to hang on it, before the version: a brand's delete
+ * locks it, then its models, then takes the version (docs/decisions.md "Write: the version late").
+ */
 async function brandOfTenant(tx: Tx, actor: Actor, nodeid: string) {
-  const [row] = await tx.select({ nodeid: brands.nodeid }).from(brands).where(ofTenant(brands, actor, nodeid));
+  const [row] = await tx.select({ nodeid: brands.nodeid }).from(brands).where(ofTenant(brands, actor, nodeid)).for('key share');
   return row;
 }
 
@@ -192,8 +202,9 @@ export async function createEquipmentType(ctx: ServiceContext, actor: Actor, inp
 
 export async function updateEquipmentType(ctx: ServiceContext, actor: Actor, nodeid: string, input: UpdateEquipmentType): Promise<EquipmentTypeRow> {
   return writeTransaction(ctx, 'equipmenttype.update', async (tx) => {
-    const current = await lockOwnRow(tx, equipmentTypes, actor, nodeid, () => notFoundError('Equipment type'), 'change');
+    // The new brand before the model: a brand's delete locks the brand, then its models.
     if (input.brandnodeid !== undefined && !(await brandOfTenant(tx, actor, input.brandnodeid))) throw notFoundError('Brand');
+    const current = await lockOwnRow(tx, equipmentTypes, actor, nodeid, () => notFoundError('Equipment type'), 'change');
     const patch = sentFields(input, ['model', 'brandnodeid']);
     return toRowShape((await writeChangedFields(tx, actor, { table: equipmentTypes, kind: 'equipment_types', nodeid, current, patch, where: eq(equipmentTypes.nodeid, nodeid) })) ?? current) as EquipmentTypeRow;
   });
@@ -260,8 +271,11 @@ export async function deleteEquipmentClass(ctx: ServiceContext, actor: Actor, no
   return writeTransaction(ctx, 'equipmentclass.delete', async (tx) => {
     const [current] = await tx.select({ nodeid: equipmentClasses.nodeid }).from(equipmentClasses).where(ofTenant(equipmentClasses, actor, nodeid)).for('update');
     if (!current) throw notFoundError('Equipment class');
+    // why the machines locked before the version: a change of one of them locks it, then takes the version.
+    const ofClass = and(eq(equipment.legalentitynodeid, le), eq(equipment.equipmentclassnodeid, nodeid));
+    await tx.select({ nodeid: equipment.nodeid }).from(equipment).where(ofClass).orderBy(asc(equipment.nodeid)).for('no key update');
     const version = await nextVersion(tx, le);
-    await tx.update(equipment).set({ equipmentclassnodeid: null, version, updatedAt: new Date() }).where(and(eq(equipment.legalentitynodeid, le), eq(equipment.equipmentclassnodeid, nodeid)));
+    await tx.update(equipment).set({ equipmentclassnodeid: null, version, updatedAt: new Date() }).where(ofClass);
     await tx.delete(equipmentClasses).where(eq(equipmentClasses.nodeid, nodeid));
     await recordTombstone(tx, le, 'equipment_classes', nodeid, version);
     return { nodeid, version };

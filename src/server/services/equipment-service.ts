@@ -310,12 +310,14 @@ export async function updateEquipment(ctx: ServiceContext, actor: Actor, args: M
   const { params, body: input } = args;
   const nodeid = params.id;
   return writeTransaction(ctx, 'equipment.update', async (tx) => {
-    const current = await lockOwnRow(tx, equipment, actor, nodeid, () => notFoundError('Equipment'), 'change');
+    // The type and class the machine is to hang on, locked (key share) before the machine and the version: a class's
+    // delete locks the class, then its machines (docs/decisions.md "Write: the version late").
     if (input.equipmenttypenodeid !== undefined) {
-      const [type] = await tx.select({ nodeid: equipmentTypes.nodeid }).from(equipmentTypes).where(ofTenant(equipmentTypes, actor, input.equipmenttypenodeid));
+      const [type] = await tx.select({ nodeid: equipmentTypes.nodeid }).from(equipmentTypes).where(ofTenant(equipmentTypes, actor, input.equipmenttypenodeid)).for('key share');
       if (!type) throw notFoundError('Equipment type');
     }
-    if (input.equipmentclassnodeid) await assertClassOfTenant(tx, actor, input.equipmentclassnodeid);
+    if (input.equipmentclassnodeid) await assertClassOfTenant(tx, actor, input.equipmentclassnodeid, true);
+    const current = await lockOwnRow(tx, equipment, actor, nodeid, () => notFoundError('Equipment'), 'change');
     const change = updateMutation.apply!(toRowShape(current), args, applyContext(actor));
     const patch: Partial<EquipmentRow> = {
       ...toColumnValues(equipment, change),
@@ -378,8 +380,9 @@ async function fileOfTenant(tx: Tx, actor: Actor, field: string, ref: FileInput 
   return row.nodeid;
 }
 
-async function assertClassOfTenant(tx: Tx, actor: Actor, nodeid: string): Promise<void> {
-  const [row] = await tx.select({ nodeid: equipmentClasses.nodeid }).from(equipmentClasses).where(ofTenant(equipmentClasses, actor, nodeid));
+async function assertClassOfTenant(tx: Tx, actor: Actor, nodeid: string, lock = false): Promise<void> {
+  const query = tx.select({ nodeid: equipmentClasses.nodeid }).from(equipmentClasses).where(ofTenant(equipmentClasses, actor, nodeid));
+  const [row] = await (lock ? query.for('key share') : query);
   if (!row) throw notFoundError('Equipment class');
 }
 
