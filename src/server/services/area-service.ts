@@ -14,7 +14,7 @@ import { appendHistory, writeChangedFields } from './record-history';
 import { applyContext, toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { insertShiftModel, lockShiftModels, shiftsOfModels } from './shiftmodel-service';
-import { existingForCreate, lockOwnRow, notFoundError, ofTenant } from './structure-common';
+import { existingForCreate, lockOwnRow, lockParent, notFoundError, ofTenant } from './structure-common';
 import { subscribe } from './subscription-service';
 
 const KIND = 'areas';
@@ -42,10 +42,7 @@ export async function createArea(ctx: ServiceContext, actor: Actor, args: Mutati
   const le = actor.legalentitynodeid;
   const nodeid = input.nodeid ?? uuidv7();
   return writeTransaction(ctx, 'area.create', async (tx) => {
-    // why locked: the area hangs on the plant; what a write links to is locked before the version
-    // (docs/decisions.md "Write: the version late"), as the machines it moves in are by planAssignments.
-    const [site] = await tx.select({ nodeid: sites.nodeid }).from(sites).where(ofTenant(sites, actor, input.sitenodeid)).for('key share');
-    if (!site) throw notFoundError('Site');
+    if (!(await lockParent(tx, sites, actor, input.sitenodeid))) throw notFoundError('Site');
     const fields = toColumnValues(areas, createMutation.apply!(undefined, args, applyContext(actor))) as Partial<AreaRow>;
     const [existing] = await tx.select().from(areas).where(eq(areas.nodeid, nodeid));
     const same = await existingForCreate(tx, actor, KIND, nodeid, existing, (row) => row.name === fields.name && row.sitenodeid === fields.sitenodeid && row.areaid === fields.areaid);

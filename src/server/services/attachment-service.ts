@@ -15,7 +15,7 @@ import { completeFileOfTenant, downloadUrl } from './file-service';
 import { writeChangedFields } from './record-history';
 import { applyContext, toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
-import { lockOwnRow, ofTenant } from './structure-common';
+import { lockOwnRow, lockParent, ofTenant } from './structure-common';
 
 const NOT_FOUND = 'Attachment not found';
 
@@ -124,14 +124,9 @@ export async function deleteAttachment(ctx: ServiceContext, actor: Actor, nodeid
 
 async function targetKindOf(tx: Tx, actor: Actor, nodeid: string): Promise<AttachmentTargetKind> {
   for (const [kind, table] of TARGETS) {
-    const [row] = await tx
-      .select({ nodeid: table.nodeid })
-      .from(table)
-      .where(ofTenant(table, actor, nodeid))
-      // why locked: no foreign key ties an attachment to its target (it hangs on any kind), so this lock alone
-      // keeps a target's delete from missing an attachment created at the same time; a parent is locked before the version (docs/decisions.md "Write: the version late").
-      .for('key share');
-    if (row) return kind;
+    // why locked: no foreign key ties an attachment to its target (it hangs on any kind), so this lock alone keeps a
+    // target's delete from missing an attachment created at the same time.
+    if (await lockParent(tx, table, actor, nodeid)) return kind;
   }
   throw notFound('isattachmentof: no such record');
 }

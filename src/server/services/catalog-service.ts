@@ -32,7 +32,7 @@ import { deleteWithOwned } from './ownership';
 import { writeChangedFields } from './record-history';
 import { applyContext, toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
-import { byName, existingForCreate, lockOwnRow, notFoundError, ofTenant } from './structure-common';
+import { byName, existingForCreate, lockOwnRow, lockParent, notFoundError, ofTenant } from './structure-common';
 
 /**
  * The machine catalogue: manufacturers (legal entities recorded by the tenant, `ownerlegalentitynodeid`), brands,
@@ -173,13 +173,9 @@ export async function listEquipmentTypes(db: Db, actor: Actor): Promise<Equipmen
   return rows.map(toEquipmentType);
 }
 
-/**
- * A brand of the tenant, locked (key share) for a model about to hang on it, before the version: a brand's delete
- * locks it, then its models, then takes the version (docs/decisions.md "Write: the version late").
- */
-async function brandOfTenant(tx: Tx, actor: Actor, nodeid: string) {
-  const [row] = await tx.select({ nodeid: brands.nodeid }).from(brands).where(ofTenant(brands, actor, nodeid)).for('key share');
-  return row;
+/** A brand of the tenant, locked for a model about to hang on it (lockParent): a brand's delete locks it, then its models. */
+function brandOfTenant(tx: Tx, actor: Actor, nodeid: string): Promise<boolean> {
+  return lockParent(tx, brands, actor, nodeid);
 }
 
 /** createEquipmentType: the row its declaration computes, of a brand of the tenant (404 otherwise). */

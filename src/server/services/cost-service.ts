@@ -11,7 +11,7 @@ import { nextVersionCte } from './change-feed';
 import { writeChangedFields } from './record-history';
 import { applyContext, toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
-import { assertBodyIdMatches, existingForCreate, lockOwnRow, ofTenant } from './structure-common';
+import { assertBodyIdMatches, existingForCreate, lockOwnRow, lockParent, ofTenant } from './structure-common';
 
 /**
  * Effort and costs (spec part 1 §2.2, §3, §5, §7): the writes of src/shared/mutations/costs.ts and the cost types
@@ -74,16 +74,13 @@ async function sourceColumn(tx: Tx, actor: Actor, nodeid: string): Promise<Sourc
     ['maintenancetasknodeid', maintenanceTasks],
   ] as const;
   for (const [column, table] of candidates) {
-    // why locked: the cost hangs on it; a parent is locked before the version (docs/decisions.md "Write: the version late").
-    const [row] = await tx.select({ nodeid: table.nodeid }).from(table).where(ofTenant(table, actor, nodeid)).for('key share');
-    if (row) return column;
+    if (await lockParent(tx, table, actor, nodeid)) return column;
   }
   throw notFound(SOURCE_NOT_FOUND);
 }
 
 async function assertCostTypeOfTenant(tx: Tx, actor: Actor, nodeid: string): Promise<void> {
-  const [row] = await tx.select({ nodeid: costTypes.nodeid }).from(costTypes).where(ofTenant(costTypes, actor, nodeid)).for('key share');
-  if (!row) throw notFound(TYPE_NOT_FOUND);
+  if (!(await lockParent(tx, costTypes, actor, nodeid))) throw notFound(TYPE_NOT_FOUND);
 }
 
 const sourceOf = (row: typeof costs.$inferSelect): string | null => row.notificationnodeid ?? row.reportnodeid ?? row.maintenancetasknodeid;

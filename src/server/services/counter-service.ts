@@ -9,7 +9,7 @@ import { HttpError, badRequest, conflict, idInUse, notFound } from '../http-erro
 import { nextVersion, versionStatement, type WriteVersion } from './change-feed';
 import { deleteWithOwned } from './ownership';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
-import { ofTenant } from './structure-common';
+import { lockParent, ofTenant } from './structure-common';
 
 const COUNTER_NOT_FOUND = 'Counter not found';
 const TYPE_NOT_FOUND = 'Counter type not found';
@@ -274,19 +274,13 @@ function readingKey(value: number, takenatMs: number): string {
   return `${value.toFixed(3)}@${takenatMs}`;
 }
 
-/** The caller's machine `nodeid`, locked for a counter to hang on it (key share: see insertCounter); 404 when there is none. */
+/** The caller's machine `nodeid`, locked for a counter to hang on it (lockParent); 404 when there is none. */
 async function lockMachine(tx: Tx, actor: Actor, nodeid: string): Promise<void> {
-  const [machine] = await tx.select({ nodeid: equipment.nodeid }).from(equipment).where(ofTenant(equipment, actor, nodeid)).for('key share');
-  if (!machine) throw notFound('Equipment not found');
+  if (!(await lockParent(tx, equipment, actor, nodeid))) throw notFound('Equipment not found');
 }
 
 async function assertCounterTypeOfTenant(tx: Tx, actor: Actor, nodeid: string): Promise<void> {
-  const [row] = await tx
-    .select({ nodeid: counterTypes.nodeid })
-    .from(counterTypes)
-    .where(ofTenant(counterTypes, actor, nodeid))
-    .for('key share'); // what the new counter hangs on, before the version: see insertCounter
-  if (!row) throw notFound(TYPE_NOT_FOUND);
+  if (!(await lockParent(tx, counterTypes, actor, nodeid))) throw notFound(TYPE_NOT_FOUND);
 }
 
 /** A unit by nodeid, code (case-insensitive) or symbol; 400 naming `unit` when there is none. */

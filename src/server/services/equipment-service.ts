@@ -30,7 +30,7 @@ import { appendHistory, writeChangedFields } from './record-history';
 import { applyContext, toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { lockShiftModels, shiftsOfModels } from './shiftmodel-service';
-import { classifyTargets, existingForCreate, localizedText, lockOwnRow, NODEID_TAKEN, notFoundError, ofTenant } from './structure-common';
+import { classifyTargets, existingForCreate, localizedText, lockOwnRow, lockParent, NODEID_TAKEN, notFoundError, ofTenant } from './structure-common';
 
 const KIND = 'equipment';
 type EquipmentRow = typeof equipment.$inferSelect;
@@ -312,11 +312,8 @@ export async function updateEquipment(ctx: ServiceContext, actor: Actor, args: M
   return writeTransaction(ctx, 'equipment.update', async (tx) => {
     // The type and class the machine is to hang on, locked (key share) before the machine and the version: a class's
     // delete locks the class, then its machines (docs/decisions.md "Write: the version late").
-    if (input.equipmenttypenodeid !== undefined) {
-      const [type] = await tx.select({ nodeid: equipmentTypes.nodeid }).from(equipmentTypes).where(ofTenant(equipmentTypes, actor, input.equipmenttypenodeid)).for('key share');
-      if (!type) throw notFoundError('Equipment type');
-    }
-    if (input.equipmentclassnodeid) await assertClassOfTenant(tx, actor, input.equipmentclassnodeid, true);
+    if (input.equipmenttypenodeid !== undefined && !(await lockParent(tx, equipmentTypes, actor, input.equipmenttypenodeid))) throw notFoundError('Equipment type');
+    if (input.equipmentclassnodeid) await assertClassOfTenant(tx, actor, input.equipmentclassnodeid);
     const current = await lockOwnRow(tx, equipment, actor, nodeid, () => notFoundError('Equipment'), 'change');
     const change = updateMutation.apply!(toRowShape(current), args, applyContext(actor));
     const patch: Partial<EquipmentRow> = {
@@ -380,10 +377,9 @@ async function fileOfTenant(tx: Tx, actor: Actor, field: string, ref: FileInput 
   return row.nodeid;
 }
 
-async function assertClassOfTenant(tx: Tx, actor: Actor, nodeid: string, lock = false): Promise<void> {
-  const query = tx.select({ nodeid: equipmentClasses.nodeid }).from(equipmentClasses).where(ofTenant(equipmentClasses, actor, nodeid));
-  const [row] = await (lock ? query.for('key share') : query);
-  if (!row) throw notFoundError('Equipment class');
+/** The class the machine is to hang on, locked (lockParent); 404 when there is none. */
+async function assertClassOfTenant(tx: Tx, actor: Actor, nodeid: string): Promise<void> {
+  if (!(await lockParent(tx, equipmentClasses, actor, nodeid))) throw notFoundError('Equipment class');
 }
 
 async function toEquipment(db: Db | Tx, actor: Actor, signer: FileUrlSigner, rows: EquipmentRow[], lang: string): Promise<Equipment[]> {

@@ -11,7 +11,7 @@ import { deleteWithOwned } from './ownership';
 import { writeChangedFields } from './record-history';
 import { applyContext, toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
-import { assertBodyIdMatches, existingForCreate, lockOwnRow, ofTenant } from './structure-common';
+import { assertBodyIdMatches, existingForCreate, lockOwnRow, lockParent, ofTenant } from './structure-common';
 
 /**
  * FAQs (spec part 1 §2.3, §3, §7), the writes of the declarations in src/shared/mutations/faqs.ts. Every write
@@ -25,9 +25,7 @@ const NOT_FOUND = 'FAQ not found';
 /** The FAQ's owner, a machine (`internalfaq`) or an equipment type (`equipmenttypefaq`) of the caller's tenant. */
 async function assertOwnerOfTenant(tx: Tx, actor: Actor, input: CreateFaq): Promise<void> {
   const table = input.specifier === 'internalfaq' ? equipment : equipmentTypes;
-  // why locked: the FAQ hangs on it; a parent is locked before the version (docs/decisions.md "Write: the version late").
-  const [row] = await tx.select({ nodeid: table.nodeid }).from(table).where(ofTenant(table, actor, input.isfaqof)).for('key share');
-  if (!row) throw notFound(input.specifier === 'internalfaq' ? 'isfaqof: Equipment not found' : 'isfaqof: Equipment type not found');
+  if (!(await lockParent(tx, table, actor, input.isfaqof))) throw notFound(input.specifier === 'internalfaq' ? 'isfaqof: Equipment not found' : 'isfaqof: Equipment type not found');
 }
 
 /**

@@ -14,7 +14,7 @@ import { appendHistory, changedFields } from './record-history';
 import { applyContext, toColumnValues, toRowShape } from './rows';
 import { notificationWithMachineOf, selectNotificationsWithMachine } from './notification-query';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
-import { ofTenant } from './structure-common';
+import { lockParent, ofTenant } from './structure-common';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
@@ -50,9 +50,8 @@ export async function createNotification(ctx: ServiceContext, actor: Actor, inpu
     // why one statement for the three checks, the version taken in the insert and the row from the insert itself:
     // a quick report is the write a tablet queues by the hundred offline, and from the version to the commit every
     // other writer of the tenant waits (docs/decisions.md "Write: the version late"). A create racing this one for
-    // the same id ends in the insert's own constraint error: a 409, nothing written. The machine is locked (key
-    // share) by the check, before the version: a delete of the machine waits for this create or this create for
-    // the delete (then: 404), never each for the other (docs/decisions.md "Write: the version late").
+    // the same id ends in the insert's own constraint error: a 409, nothing written. The check locks the machine
+    // (key share) before the version, as lockParent (structure-common.ts) does for every other create.
     const [free] = await tx
       .select({
         machine: sql<boolean>`exists (${tx.select({ one: sql`1` }).from(equipment).where(ofTenant(equipment, actor, input.equipmentnodeid)).for('key share')})`,
@@ -154,12 +153,7 @@ function gone(): HttpError {
 }
 
 async function assertEquipmentOfTenant(tx: Tx, actor: Actor, equipmentnodeid: string): Promise<void> {
-  const [row] = await tx
-    .select({ nodeid: equipment.nodeid })
-    .from(equipment)
-    .where(ofTenant(equipment, actor, equipmentnodeid))
-    .for('key share'); // the new machine before the version: a parent is locked before the version (docs/decisions.md "Write: the version late")
-  if (!row) throw notFound('Equipment not found');
+  if (!(await lockParent(tx, equipment, actor, equipmentnodeid))) throw notFound('Equipment not found');
 }
 
 async function countChildren(db: Db, actor: Actor, nodeid: string): Promise<Notification['counts']> {

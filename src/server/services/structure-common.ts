@@ -48,6 +48,18 @@ export function ofTenant(table: TenantTable, actor: Actor, nodeid: string): SQL 
   return and(eq(table.nodeid, nodeid), eq(table.legalentitynodeid, actor.legalentitynodeid));
 }
 
+/**
+ * Whether the caller's record `nodeid` of `table` exists, locked (key share) for a new row or link that is about to
+ * hang on it. Every write takes its row locks before the tenant's version, and a delete locks its record before it
+ * too, so a create and the delete of what it hangs on wait for each other instead of deadlocking, and a create that
+ * comes second finds nothing (404) rather than failing on the foreign key (docs/decisions.md "Write: the version
+ * late"). Key share lets changes of the record (no key update) through.
+ */
+export async function lockParent(tx: Tx, table: TenantTable, actor: Actor, nodeid: string): Promise<boolean> {
+  const rows = await tx.select({ nodeid: table.nodeid }).from(table as PgTable).where(ofTenant(table, actor, nodeid)).for('key share');
+  return rows.length > 0;
+}
+
 /** The caller's record `nodeid` of `table`, locked for this write (`FOR UPDATE`, or `FOR NO KEY UPDATE` for an update that keeps the key); `missing()` is thrown when there is none. */
 export async function lockOwnRow<T extends TenantTable>(
   tx: Tx,

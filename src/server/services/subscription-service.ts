@@ -9,7 +9,7 @@ import { forbidden, notFound } from '../http-errors';
 import { nextVersion, recordTombstone } from './change-feed';
 import { toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
-import { ofTenant } from './structure-common';
+import { lockParent, ofTenant } from './structure-common';
 
 /** The tombstone kind of a subscription: its table name (docs/api.md § Change feed). */
 export const SUBSCRIPTION_TOMBSTONE_KIND = 'structure_subscriptions';
@@ -127,19 +127,10 @@ export async function assertMayManageSubscriptionsOf(db: Db | Tx, actor: Manager
   if (!user) throw notFound('User not found');
 }
 
-/**
- * The followed plant, area or pool, locked (key share) before the version: its delete locks it first and takes the
- * version last, so following it while it is deleted waits for the delete (then 404) or the delete for this (then
- * the new entry goes with it), never each for the other (docs/decisions.md "Write: the version late").
- */
+/** The followed plant, area or pool, locked for the entry that hangs on it (lockParent); 404 when there is none. */
 async function assertTargetOfTenant(tx: Tx, actor: Actor, target: SubscriptionTarget): Promise<void> {
-  const found =
-    target.type === 'site'
-      ? await tx.select({ nodeid: sites.nodeid }).from(sites).where(ofTenant(sites, actor, target.nodeid)).for('key share')
-      : target.type === 'area'
-        ? await tx.select({ nodeid: areas.nodeid }).from(areas).where(ofTenant(areas, actor, target.nodeid)).for('key share')
-        : await tx.select({ nodeid: equipmentPools.nodeid }).from(equipmentPools).where(ofTenant(equipmentPools, actor, target.nodeid)).for('key share');
-  if (found.length === 0) throw notFound(target.type === 'site' ? 'Site not found' : target.type === 'area' ? 'Area not found' : 'Equipment pool not found');
+  const table = target.type === 'site' ? sites : target.type === 'area' ? areas : equipmentPools;
+  if (!(await lockParent(tx, table, actor, target.nodeid))) throw notFound(target.type === 'site' ? 'Site not found' : target.type === 'area' ? 'Area not found' : 'Equipment pool not found');
 }
 
 function sameTarget(legalentitynodeid: string, record: ReturnType<typeof subscriptionRecord>) {

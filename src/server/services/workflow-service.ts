@@ -11,7 +11,7 @@ import { deleteWithOwned } from './ownership';
 import { appendHistory, changedFields } from './record-history';
 import { applyContext, toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
-import { assertBodyIdMatches, existingForCreate, lockOwnRow, ofTenant } from './structure-common';
+import { assertBodyIdMatches, existingForCreate, lockOwnRow, lockParent, ofTenant } from './structure-common';
 
 /**
  * Solutions (Maßnahmen) on notifications (spec part 1 §2.2, §2.3, §3, §7), the writes of the declarations in
@@ -36,9 +36,7 @@ async function workflowRow(tx: Tx, actor: Actor, nodeid: string): Promise<Workfl
 }
 
 async function assertNotificationOfTenant(tx: Tx, actor: Actor, notificationnodeid: string): Promise<void> {
-  // why locked: the solution hangs on it; a parent is locked before the version (docs/decisions.md "Write: the version late").
-  const [row] = await tx.select({ nodeid: notifications.nodeid }).from(notifications).where(ofTenant(notifications, actor, notificationnodeid)).for('key share');
-  if (!row) throw notFound('notificationnodeid: Notification not found');
+  if (!(await lockParent(tx, notifications, actor, notificationnodeid))) throw notFound('notificationnodeid: Notification not found');
 }
 
 /** The solution's first step, locked for this write; undefined for a workflow without steps. */
