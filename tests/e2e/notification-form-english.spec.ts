@@ -26,9 +26,9 @@ test('with an English browser the notification form shows and takes 24-hour time
   await expect(page).toHaveURL(/\/create-notification$/);
 
   // No machine preset from the dashboard: the picker's search finds one by name.
-  await page.getByTestId('notification-equipment-search').fill('baz 01');
-  await page.getByTestId('notification-equipment-list').getByRole('button', { name: /BAZ 01 Fräszentrum/ }).click();
-  await expect(page.getByTestId('notification-equipment-chosen')).toContainText('BAZ 01 Fräszentrum');
+  await page.getByTestId('equipment-picker-search').fill('baz 01');
+  await page.getByTestId('equipment-picker-list').getByRole('button', { name: /BAZ 01 Fräszentrum/ }).click();
+  await expect(page.getByTestId('equipment-picker-chosen')).toContainText('BAZ 01 Fräszentrum');
 
   const time = page.getByTestId('notification-time-input');
   await expect(time).toHaveAttribute('type', 'text');

@@ -44,7 +44,7 @@ test('offline: create with a photo from the machine, open a suggestion and come 
   await page.getByTestId('machine-notification-form').click();
   await expect(page).toHaveURL(new RegExp(`/create-notification\\?equipmentnodeid=${machineId}$`));
   await expect(page.getByTestId('notification-form').getByRole('heading', { name: 'Neue Meldung', level: 1 })).toBeVisible();
-  await expect(page.getByTestId('notification-equipment-chosen')).toContainText(MACHINE);
+  await expect(page.getByTestId('equipment-picker-chosen')).toContainText(MACHINE);
   // Date and time default to now, the time on the 5-minute step; 24 h whatever the locale.
   await expect(page.getByTestId('notification-date-input')).toHaveValue(/^\d{2}\.\d{2}\.\d{4}$/);
   await expect(page.getByTestId('notification-time-input')).toHaveValue(/^([01]\d|2[0-3]):[0-5][05]$/);

@@ -9,7 +9,7 @@ import { unfollowStructure as unfollowDeclaration } from '../../src/shared/mutat
 import { createShifts } from '../../src/shared/mutations/structure';
 import { backoffDelay, createSender, DEFAULT_BACKOFF } from '../../src/client/sync/sender';
 import { stopsBatch, SYNC_BATCH_MAX, type SyncBatchRequest, type SyncBatchResult } from '../../src/shared/api/sync';
-import { retryDeadLetter } from '../../src/client/sync/dead-letters';
+import { canReassign, followersOf, reassignableField, reassignDeadLetter, retryDeadLetter } from '../../src/client/sync/dead-letters';
 import { memoryTokens, type MemoryTokens } from './support/memory-tokens';
 import { fixedTokens, MACHINE, USER, useSyncTestServer } from './support/sync-test-server';
 
@@ -489,6 +489,89 @@ describe('sender', () => {
 });
 
 /** The sender's reading of an acknowledged write's answer, with answers scripted per request. */
+describe('a report refused because its machine was deleted', () => {
+  const OTHER_MACHINE = '0190f5a0-0000-7000-8000-0000000000bc';
+  const photo = { bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 9]).buffer, mimetype: 'image/jpeg', name: 'leck.jpg' };
+
+  /** A report with a photo and a status change, all refused as if the machine had been deleted meanwhile; and an unrelated refusal. */
+  async function refusedReport() {
+    const h = harness();
+    await seedMachine(h.db);
+    await h.db.mirror('equipment').put({ nodeid: OTHER_MACHINE, name: 'Drehmaschine DRE 03' });
+    const unrelated = await createNotification(h.context, { type: 0, title: 'Ohne Recht', equipmentnodeid: MACHINE });
+    const id = await createNotification(h.context, { type: 0, title: 'Leck am Zylinder', equipmentnodeid: MACHINE, photo });
+    await updateNotificationStatus(h.context, (await h.db.mirror('notifications').get(id))!, 1);
+    server.faults.push(
+      { path: '/api/notifications', fault: 'reject-403' },
+      { path: '/api/notifications', fault: 'reject-404' },
+      { path: '/api/attachments', fault: 'reject-404' },
+      { path: '/api/notifications/', fault: 'reject-404' },
+    );
+    await h.sender.drain();
+    const letters = await h.db.deadLetters.toArray();
+    const report = letters.find((letter) => letter.action === 'createNotification' && letter.nodeid === id)!;
+    return { ...h, id, unrelated, letters, report };
+  }
+
+  it('only a declared create refused as gone (404, 410) may be given another machine', () => {
+    expect(reassignableField({ action: 'createNotification', creates: true, status: 404 })).toBe('equipmentnodeid');
+    expect(reassignableField({ action: 'createNotification', creates: true, status: 410 })).toBe('equipmentnodeid');
+    expect(reassignableField({ action: 'createNotification', creates: true, status: 403 })).toBeUndefined();
+    expect(reassignableField({ action: 'createNotification', creates: true, status: 422 })).toBeUndefined();
+    expect(reassignableField({ action: 'updateNotification', creates: false, status: 404 })).toBeUndefined();
+    expect(reassignableField({ action: 'addCounterReading', creates: true, status: 404 })).toBeUndefined();
+  });
+
+  it('its photo and status change go along: one action, in order, under the same id, and the server gets all of it', async () => {
+    const { db, sender, id, unrelated, letters, report } = await refusedReport();
+    expect(letters.map((letter) => [letter.action, letter.status])).toEqual([
+      ['createNotification', 403],
+      ['createNotification', 404],
+      ['attachFile', 404],
+      ['updateNotificationStatus', 404],
+    ]);
+    expect(await db.mirror('notifications').get(id)).toBeUndefined();
+    expect(canReassign(report, [], letters)).toBe(true);
+    expect(canReassign(letters[0]!, [], letters)).toBe(false);
+    expect(followersOf(report, letters).map((letter) => letter.action)).toEqual(['attachFile', 'updateNotificationStatus']);
+
+    await reassignDeadLetter(db, report.id!, OTHER_MACHINE);
+    const queued = await db.outbox.orderBy('seq').toArray();
+    expect(queued.map((entry) => entry.action)).toEqual(['createNotification', 'attachFile', 'updateNotificationStatus']);
+    expect(new Set(queued.map((entry) => entry.userAction))).toEqual(new Set([queued[0]!.mutationId]));
+    expect(queued[0]).toMatchObject({ nodeid: id, body: { equipmentnodeid: OTHER_MACHINE, title: 'Leck am Zylinder' }, values: { equipmentnodeid: OTHER_MACHINE } });
+    expect(await db.mirror('notifications').get(id)).toMatchObject({ equipmentnodeid: OTHER_MACHINE, status: 1 });
+    // The unrelated refusal stays where it was.
+    expect((await db.deadLetters.toArray()).map((letter) => letter.nodeid)).toEqual([unrelated]);
+
+    server.applied.length = 0;
+    expect((await sender.drain()).outcome.type).toBe('idle');
+    expect(server.applied.map((write) => [write.method, write.path])).toEqual([
+      ['POST', '/api/notifications'],
+      ['POST', '/api/attachments'],
+      ['PUT', `/api/notifications/${id}`],
+    ]);
+    expect(server.applied[0]!.body).toMatchObject({ nodeid: id, equipmentnodeid: OTHER_MACHINE });
+    expect(server.applied[1]!.body).toMatchObject({ isattachmentof: id, file: { mimetype: 'image/jpeg' } });
+    // The photo's bytes are gone once its attachment is acknowledged.
+    expect(await db.fileBytes.count()).toBe(0);
+  });
+
+  it('not while a change on the record still waits to be sent: it would reach the server first and be refused alone', async () => {
+    const h = harness();
+    await seedMachine(h.db);
+    const id = await createNotification(h.context, { type: 0, title: 'Leck', equipmentnodeid: MACHINE });
+    await updateNotificationStatus(h.context, (await h.db.mirror('notifications').get(id))!, 1);
+    server.faults.push({ path: '/api/notifications', fault: 'reject-404' }, { path: '/api/notifications/', fault: 'fail-503' });
+    expect((await h.sender.drain()).outcome.type).toBe('backoff');
+    const [letter] = await h.db.deadLetters.toArray();
+    expect(canReassign(letter!, await h.db.outbox.toArray(), [letter!])).toBe(false);
+    await expect(reassignDeadLetter(h.db, letter!.id!, MACHINE)).rejects.toThrow();
+    expect(await h.db.deadLetters.count()).toBe(1);
+    expect((await h.db.outbox.toArray()).map((entry) => entry.action)).toEqual(['updateNotificationStatus']);
+  });
+});
+
 describe('sender: reconciling by version', () => {
   const N = '0190f5a0-0000-7000-8000-000000000301';
   const TENANT = '0190f5a0-0000-7000-8000-0000000000ee';

@@ -1,13 +1,15 @@
 /**
  * The sync panel (drawer from the right): connection, last sync, errors in plain words, "Jetzt synchronisieren",
- * the unsent changes in order (one item per user action, however many requests it takes) and the changes the server refused — each refused one can be sent again or, after
- * a confirmation, discarded.
+ * the unsent changes in order (one item per user action, however many requests it takes) and the changes the
+ * server refused — each refused one can be sent again or, after a confirmation, discarded; a report refused because
+ * its machine was deleted can be given another machine (ReassignDialog).
  */
 import { Alert, Badge, Box, Button, CloseButton, Drawer, Flex, Heading, HStack, Portal, Stack, Text } from '@chakra-ui/react';
-import { RotateCcw, Trash2, Wifi, WifiOff } from 'lucide-react';
+import { ArrowRightLeft, RotateCcw, Trash2, Wifi, WifiOff } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { ReassignDialog, type ReassignDialogProps } from './reassign-dialog';
 import { StorageUsage } from './storage-usage';
 import { formatDateTime } from '../lib/dates';
 import { useSessionStore } from '../stores/session-store';
@@ -79,6 +81,7 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
   const others = useSyncStatus((s) => s.otherUsersPendingCount);
   const lost = useSyncStatus((s) => s.serverLostWrites);
   const [confirm, setConfirm] = useState<SyncListItem | null>(null);
+  const [reassigning, setReassigning] = useState<ReassignDialogProps['item'] | null>(null);
 
   return (
     <>
@@ -138,6 +141,12 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
                         {lists.refused.map((item) => (
                           <ItemRow key={`d${item.id}`} item={item} describe={describe}>
                             <Flex gap="2" mt="2" wrap="wrap">
+                              {item.reassign && (
+                                <Button size="md" colorPalette="brand" onClick={() => setReassigning({ ...item, reassign: item.reassign! })} data-testid="reassign-open">
+                                  <ArrowRightLeft size={16} aria-hidden />
+                                  {t('sync.panel.reassign')}
+                                </Button>
+                              )}
                               <Button size="md" variant="outline" onClick={() => void retryRefusedChange(item.id)}>
                                 <RotateCcw size={16} aria-hidden />
                                 {t('sync.panel.retry')}
@@ -162,6 +171,8 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
           </Drawer.Positioner>
         </Portal>
       </Drawer.Root>
+
+      {reassigning && <ReassignDialog item={reassigning} title={typeof reassigning.description.params.title === 'string' ? reassigning.description.params.title : describe(reassigning.description)} onClose={() => setReassigning(null)} />}
 
       <ConfirmDeleteDialog
         open={confirm !== null}

@@ -6,7 +6,7 @@ import { getLocalDb, onLocalDbOutdated } from '../db/local-db';
 import { api } from '../lib/api';
 import { sessionStore } from '../stores/session-store';
 import { setSyncStatus, syncStore } from '../stores/sync-store';
-import { discardDeadLetter, retryDeadLetter } from './dead-letters';
+import { discardDeadLetter, reassignDeadLetter, retryDeadLetter } from './dead-letters';
 import { refreshOfflineMachines } from './offline-files';
 import { createSyncEngine, type SyncEngine } from './sync-engine';
 
@@ -52,6 +52,10 @@ export function syncNow(): Promise<void> {
 
 export async function retryRefusedChange(id: number): Promise<void> {
   await retryDeadLetter(getLocalDb(), id);
+}
+
+export async function reassignRefusedChange(id: number, equipmentnodeid: string): Promise<void> {
+  await reassignDeadLetter(getLocalDb(), id, equipmentnodeid);
 }
 
 export async function discardRefusedChange(id: number): Promise<void> {

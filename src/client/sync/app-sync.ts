@@ -44,6 +44,11 @@ export async function retryRefusedChange(id: number): Promise<void> {
   await (await loadRuntime()).retryRefusedChange(id);
 }
 
+/** Gives a refused report whose machine is gone another machine and sends it again with what was written on it. */
+export async function reassignRefusedChange(id: number, equipmentnodeid: string): Promise<void> {
+  await (await loadRuntime()).reassignRefusedChange(id, equipmentnodeid);
+}
+
 export async function discardRefusedChange(id: number): Promise<void> {
   await (await loadRuntime()).discardRefusedChange(id);
 }

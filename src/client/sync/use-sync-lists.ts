@@ -10,6 +10,7 @@ import { mutationByAction } from '../../shared/mutations/registry';
 import type { AnyMutation, MutationArgs } from '../../shared/mutations/mutation';
 import { getLocalDb, type DeadLetter, type LocalDatabase, type MirrorRow, type OutboxEntry } from '../db/local-db';
 import { localized } from '../../shared/domain/text';
+import { canReassign, followersOf, reassignableField } from './dead-letters';
 import { userActionKey } from './outbox';
 
 export interface Description {
@@ -31,6 +32,11 @@ export interface SyncListItem {
   /** Dead letters: the server's status and message. */
   refusedStatus?: number;
   refusedMessage?: string;
+  /**
+   * A refused report whose machine is gone that may be given another one (dead-letters.ts `canReassign`): the
+   * machine it was written for, and how many refused changes built on it go along.
+   */
+  reassign?: { machine: string | null; followers: number };
 }
 
 /** Why the server refused a change, in the user's words (`sync.panel.refused.<reason>`); its own message is only the detail. */
@@ -129,6 +135,11 @@ function refusedMessage(letter: DeadLetter): string | undefined {
   return typeof error?.message === 'string' ? error.message : undefined;
 }
 
+function reassignOf(letter: DeadLetter, letters: readonly DeadLetter[]): NonNullable<SyncListItem['reassign']> {
+  const machine = letter.values[reassignableField(letter)!];
+  return { machine: typeof machine === 'string' ? machine : null, followers: followersOf(letter, letters).length };
+}
+
 export function useSyncLists(usernodeid: string | null, lang = 'de'): { pending: SyncListItem[]; refused: SyncListItem[] } | undefined {
   return useLiveQuery(async () => {
     const db = getLocalDb();
@@ -152,6 +163,7 @@ export function useSyncLists(usernodeid: string | null, lang = 'de'): { pending:
         lastError: letter.lastError,
         refusedStatus: letter.status,
         ...(message ? { refusedMessage: message } : {}),
+        ...(canReassign(letter, entries, letters) ? { reassign: reassignOf(letter, letters) } : {}),
       });
     }
     return { pending, refused };

@@ -75,6 +75,13 @@ export interface MutationDefinition<Name extends string, K extends SyncKind, PS 
   /** The action removes the row (the mirror marks it until the server's tombstone arrives). */
   deletes?: boolean;
   /**
+   * A create's body field, named alike in the row, that names the machine the new row belongs to. Declared where a
+   * create the server refused because that machine is gone (deleted while the change waited on the device) may be
+   * given another machine instead of being lost: the sync panel's "Andere Maschine wählen"
+   * (src/client/sync/dead-letters.ts). The record keeps its id, so what was written on it is sent again after it.
+   */
+  machineField?: keyof z.output<BS> & string;
+  /**
    * The change to the row, as fields of the row shape (null = unset), computed from the current row (undefined
    * when `creates`) and the input. Pure: the client runs it on its mirror row, the server on the row it locked.
    * Omitted for deletes.

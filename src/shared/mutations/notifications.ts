@@ -36,6 +36,7 @@ export const createNotification = defineCreate({
   body: createNotificationSchema,
   permission: { feature: 'notification', flag: 'create' },
   kind: 'notifications',
+  machineField: 'equipmentnodeid',
   apply: (_current, { body }, { now, usernodeid }): Omit<NotificationRow, 'nodeid' | 'legalentitynodeid' | 'version'> => {
     const created = clampDeviceTime(body.created, 0, now);
     const status = notificationStatusChange({ status: 0, created, progressstarted: null, closed: null }, body.status ?? 0, now, body);

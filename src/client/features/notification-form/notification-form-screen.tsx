@@ -8,15 +8,16 @@
  * (stores/notification-draft-store.ts) and restores it on return.
  */
 import { Badge, Box, Button, Card, chakra, Field, Flex, Grid, Heading, HStack, Input, NativeSelect, Skeleton, Stack, Text, Textarea, useBreakpointValue } from '@chakra-ui/react';
-import { BookOpen, Paperclip, Search, Wrench } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { BookOpen, Paperclip, Wrench } from 'lucide-react';
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { isUsableNotificationType, REPORTABLE_NOTIFICATION_TYPES, type NotificationType } from '../../../shared/domain/notification';
-import { foldText, rankSuggestions, type RankedSuggestion } from '../../../shared/domain/suggestions';
+import { rankSuggestions, type RankedSuggestion } from '../../../shared/domain/suggestions';
 import { attachFile } from '../../../shared/mutations/files';
 import { createNotification, updateNotification } from '../../../shared/mutations/notifications';
 import { AttachmentPicker } from '../../components/attachment-picker';
+import { EquipmentPicker } from '../../components/equipment-picker';
 import { BackLink } from '../../components/back-link';
 import { FormError } from '../../components/form-actions';
 import { MissingRecord } from '../../components/missing-record';
@@ -26,7 +27,7 @@ import { keyedFiles, sortPickedFiles, uploadOfFile, type RejectedFile } from '..
 import { currentLanguage } from '../../lib/i18n';
 import { useMayRun } from '../../lib/use-permission';
 import { useAttachments } from '../../sync/machine-mirror';
-import { useEquipmentChoices, useEditableNotification, type EditableNotification, type EquipmentChoice } from '../../sync/notification-form-mirror';
+import { useEditableNotification, type EditableNotification } from '../../sync/notification-form-mirror';
 import { useSuggestionCandidates } from '../../sync/notification-suggestions';
 import type { PhotoInput } from '../../sync/repositories/attachments';
 import { createNotificationWithFiles, editNotification } from '../../sync/repositories/notifications';
@@ -48,9 +49,6 @@ import {
 
 /** How long the title must rest before the suggestions are ranked again. */
 const SUGGESTION_DEBOUNCE_MS = 200;
-/** How many machines the picker lists at once (search narrows it). */
-const PICKER_LIMIT = 40;
-
 function Frame({ children }: { children: ReactNode }) {
   return (
     <Stack gap="4" p={{ base: '4', md: '6' }} maxW="7xl">
@@ -356,114 +354,6 @@ function ExistingAttachments({ notificationnodeid }: { notificationnodeid: strin
         </Flex>
       ))}
     </Stack>
-  );
-}
-
-function choiceMatches(choice: EquipmentChoice, words: string[]): boolean {
-  const haystack = foldText([choice.name, choice.equipmentid, choice.place, choice.site].filter(Boolean).join(' '));
-  return words.every((word) => haystack.includes(word));
-}
-
-function choiceLine(choice: EquipmentChoice): string {
-  return [choice.place, choice.site].filter(Boolean).join(' · ');
-}
-
-/** The machine: the chosen one with "change", or a search over the mirror's machines (name, number, pool/area, plant). */
-function EquipmentPicker({ value, onChange, error, language }: { value: string | null; onChange(nodeid: string | null): void; error: string | null; language: string }) {
-  const { t } = useTranslation();
-  const choices = useEquipmentChoices(language);
-  const [searching, setSearching] = useState(value === null);
-  const [query, setQuery] = useState('');
-  const searchRef = useRef<HTMLInputElement>(null);
-  const chosen = value ? choices?.find((choice) => choice.nodeid === value) : undefined;
-  const words = foldText(query).split(/\s+/).filter(Boolean);
-  const matches = (choices ?? []).filter((choice) => choiceMatches(choice, words));
-
-  useEffect(() => {
-    if (searching && value !== null) searchRef.current?.focus();
-  }, [searching, value]);
-
-  return (
-    <Field.Root required invalid={error !== null}>
-      <Field.Label>
-        {t('notificationForm.equipment')}
-        <Field.RequiredIndicator />
-      </Field.Label>
-      {!searching && value ? (
-        <Flex align="center" gap="3" w="full" borderWidth="1px" borderColor="border" borderRadius="l2" p="3" data-testid="notification-equipment-chosen">
-          <Stack gap="0" flex="1" minW="0">
-            <Text fontWeight="semibold">{chosen?.name ?? (choices ? t('notificationForm.unknownEquipment') : '…')}</Text>
-            {chosen && choiceLine(chosen) && (
-              <Text textStyle="sm" color="fg.muted">
-                {choiceLine(chosen)}
-              </Text>
-            )}
-          </Stack>
-          <Button variant="outline" onClick={() => setSearching(true)} data-testid="notification-equipment-change">
-            {t('notificationForm.changeEquipment')}
-          </Button>
-        </Flex>
-      ) : (
-        <Stack gap="2" w="full">
-          <HStack gap="2">
-            <Box position="relative" flex="1">
-              <Box position="absolute" left="3" top="50%" transform="translateY(-50%)" color="fg.muted" pointerEvents="none">
-                <Search size={18} aria-hidden />
-              </Box>
-              <Input ref={searchRef} ps="10" size="lg" value={query} onChange={(event) => setQuery(event.target.value)} placeholder={t('notificationForm.searchEquipment')} aria-label={t('notificationForm.searchEquipment')} autoComplete="off" data-testid="notification-equipment-search" />
-            </Box>
-            {value && (
-              <Button variant="ghost" size="lg" onClick={() => setSearching(false)}>
-                {t('notificationForm.cancel')}
-              </Button>
-            )}
-          </HStack>
-          <Box as="ul" listStyleType="none" m="0" p="0" maxH="64" overflowY="auto" borderWidth="1px" borderColor="border" borderRadius="l2" aria-label={t('notificationForm.equipment')} data-testid="notification-equipment-list">
-            {!choices && <Skeleton h="11" m="2" />}
-            {choices && matches.length === 0 && (
-              <Text as="li" p="3" color="fg.muted">
-                {t('notificationForm.noEquipment')}
-              </Text>
-            )}
-            {matches.slice(0, PICKER_LIMIT).map((choice) => (
-              <Box as="li" key={choice.nodeid} borderBottomWidth="1px" borderColor="border.muted" _last={{ borderBottomWidth: 0 }}>
-                <Button
-                  variant="ghost"
-                  w="full"
-                  h="auto"
-                  minH="11"
-                  py="2"
-                  justifyContent="flex-start"
-                  textAlign="start"
-                  whiteSpace="normal"
-                  aria-pressed={choice.nodeid === value}
-                  onClick={() => {
-                    onChange(choice.nodeid);
-                    setSearching(false);
-                    setQuery('');
-                  }}
-                >
-                  <Stack gap="0" align="start">
-                    <Text fontWeight="semibold">{choice.name}</Text>
-                    {choiceLine(choice) && (
-                      <Text textStyle="sm" color="fg.muted" fontWeight="normal">
-                        {choiceLine(choice)}
-                      </Text>
-                    )}
-                  </Stack>
-                </Button>
-              </Box>
-            ))}
-          </Box>
-          {matches.length > PICKER_LIMIT && (
-            <Text textStyle="sm" color="fg.muted">
-              {t('notificationForm.moreEquipment', { count: matches.length - PICKER_LIMIT })}
-            </Text>
-          )}
-        </Stack>
-      )}
-      <Field.ErrorText>{error}</Field.ErrorText>
-    </Field.Root>
   );
 }
 
