@@ -23,6 +23,12 @@ test('a report whose machine was deleted while it waited offline is given anothe
   await admin.send('POST', 'equipments', { lang: 'de', equipmentnodeid: doomedId, name: doomed, constructiondate: Date.UTC(2020, 0, 1), isequipmentof: [target.areanodeid], equipmenttypenodeid: target.equipmenttypenodeid });
 
   await loginAs(page, 'technician');
+  // The service worker has stored the app's screens: the machine's screen opens offline.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
   const sync = new SyncStatus(page);
   await sync.waitUntilSynced();
 

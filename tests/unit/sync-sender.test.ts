@@ -2,14 +2,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { LocalDatabase } from '../../src/client/db/local-db';
 import { createApiClient } from '../../src/client/lib/api-client';
 import { getClientId, pendingEntries, readState, stateKeys } from '../../src/client/sync/outbox';
-import { createNotification, updateNotificationStatus } from '../../src/client/sync/repositories/notifications';
+import { createNotification, removeNotification, updateNotificationStatus } from '../../src/client/sync/repositories/notifications';
 import { addCounterReading } from '../../src/client/sync/repositories/counters';
 import { mutate } from '../../src/client/sync/mutate';
 import { unfollowStructure as unfollowDeclaration } from '../../src/shared/mutations/subscriptions';
 import { createShifts } from '../../src/shared/mutations/structure';
 import { backoffDelay, createSender, DEFAULT_BACKOFF } from '../../src/client/sync/sender';
 import { stopsBatch, SYNC_BATCH_MAX, type SyncBatchRequest, type SyncBatchResult } from '../../src/shared/api/sync';
-import { canReassign, followersOf, reassignableField, reassignDeadLetter, retryDeadLetter } from '../../src/client/sync/dead-letters';
+import { followersOf, reassignableField, reassignDeadLetter, reassignment, retryDeadLetter } from '../../src/client/sync/dead-letters';
+import { addSolution } from '../../src/client/sync/repositories/workflows';
 import { memoryTokens, type MemoryTokens } from './support/memory-tokens';
 import { fixedTokens, MACHINE, USER, useSyncTestServer } from './support/sync-test-server';
 
@@ -513,9 +514,10 @@ describe('a report refused because its machine was deleted', () => {
     return { ...h, id, unrelated, letters, report };
   }
 
-  it('only a declared create refused as gone (404, 410) may be given another machine', () => {
+  it('only a declared create refused because what it names is gone (404) may be given another machine', () => {
     expect(reassignableField({ action: 'createNotification', creates: true, status: 404 })).toBe('equipmentnodeid');
-    expect(reassignableField({ action: 'createNotification', creates: true, status: 410 })).toBe('equipmentnodeid');
+    // 410: the record's own id was deleted on the server; no machine brings it back.
+    expect(reassignableField({ action: 'createNotification', creates: true, status: 410 })).toBeUndefined();
     expect(reassignableField({ action: 'createNotification', creates: true, status: 403 })).toBeUndefined();
     expect(reassignableField({ action: 'createNotification', creates: true, status: 422 })).toBeUndefined();
     expect(reassignableField({ action: 'updateNotification', creates: false, status: 404 })).toBeUndefined();
@@ -531,8 +533,8 @@ describe('a report refused because its machine was deleted', () => {
       ['updateNotificationStatus', 404],
     ]);
     expect(await db.mirror('notifications').get(id)).toBeUndefined();
-    expect(canReassign(report, [], letters)).toBe(true);
-    expect(canReassign(letters[0]!, [], letters)).toBe(false);
+    expect(reassignment(report, [], letters)).toMatchObject({ field: 'equipmentnodeid', machine: MACHINE });
+    expect(reassignment(letters[0]!, [], letters)).toBeUndefined();
     expect(followersOf(report, letters).map((letter) => letter.action)).toEqual(['attachFile', 'updateNotificationStatus']);
 
     await reassignDeadLetter(db, report.id!, OTHER_MACHINE);
@@ -557,6 +559,53 @@ describe('a report refused because its machine was deleted', () => {
     expect(await db.fileBytes.count()).toBe(0);
   });
 
+  it('a report sent again first and refused again keeps its photo and status change as followers, after it', async () => {
+    const { db, sender, id, letters, report } = await refusedReport();
+    await retryDeadLetter(db, report.id!);
+    server.faults.push({ path: '/api/notifications', fault: 'reject-404' });
+    await sender.drain();
+    const now = await db.deadLetters.toArray();
+    const again = now.find((letter) => letter.action === 'createNotification' && letter.nodeid === id)!;
+    expect(again.id!).toBeGreaterThan(Math.max(...letters.map((letter) => letter.id!)));
+    expect(followersOf(again, now).map((letter) => letter.action)).toEqual(['attachFile', 'updateNotificationStatus']);
+    await reassignDeadLetter(db, again.id!, OTHER_MACHINE);
+    expect((await db.outbox.orderBy('seq').toArray()).map((entry) => entry.action)).toEqual(['createNotification', 'attachFile', 'updateNotificationStatus']);
+  });
+
+  it('a solution with its photo on the report goes along; a solution refused again comes before its photo', async () => {
+    const h = harness();
+    await seedMachine(h.db);
+    const id = await createNotification(h.context, { type: 0, title: 'Lager defekt', equipmentnodeid: MACHINE });
+    await addSolution(h.context, { notificationnodeid: id, title: 'Lager getauscht', description: 'Neues Rillenkugellager.', files: [photo] });
+    // The solution's create is refused by the stand-in (no such route: 404), its photo's attachment as the server would.
+    server.faults.push({ path: '/api/notifications', fault: 'reject-404' }, { path: '/api/attachments', fault: 'reject-404' });
+    await h.sender.drain();
+    let letters = await h.db.deadLetters.toArray();
+    expect(letters.map((letter) => letter.action)).toEqual(['createNotification', 'createWorkflow', 'attachFile']);
+    const report = letters[0]!;
+    // The photo names the solution's step, not the report: found through the solution's create.
+    expect(followersOf(report, letters).map((letter) => letter.action)).toEqual(['createWorkflow', 'attachFile']);
+
+    await retryDeadLetter(h.db, letters[1]!.id!);
+    await h.sender.drain();
+    // Sent again and refused again: now a later letter than its photo's.
+    letters = await h.db.deadLetters.toArray();
+    expect(letters.map((letter) => letter.action)).toEqual(['createNotification', 'attachFile', 'createWorkflow']);
+    expect(followersOf(report, letters).map((letter) => letter.action)).toEqual(['createWorkflow', 'attachFile']);
+  });
+
+  it('not when the report was deleted on the device afterwards: there is nothing to bring back', async () => {
+    const h = harness();
+    await seedMachine(h.db);
+    const id = await createNotification(h.context, { type: 0, title: 'Doch nicht', equipmentnodeid: MACHINE });
+    await removeNotification(h.context, id);
+    server.faults.push({ path: '/api/notifications', fault: 'reject-404' }, { path: '/api/notifications/', fault: 'reject-404' });
+    await h.sender.drain();
+    const letters = await h.db.deadLetters.toArray();
+    expect(letters.map((letter) => letter.method)).toEqual(['POST', 'DELETE']);
+    expect(reassignment(letters[0]!, [], letters)).toBeUndefined();
+  });
+
   it('not while a change on the record still waits to be sent: it would reach the server first and be refused alone', async () => {
     const h = harness();
     await seedMachine(h.db);
@@ -565,7 +614,7 @@ describe('a report refused because its machine was deleted', () => {
     server.faults.push({ path: '/api/notifications', fault: 'reject-404' }, { path: '/api/notifications/', fault: 'fail-503' });
     expect((await h.sender.drain()).outcome.type).toBe('backoff');
     const [letter] = await h.db.deadLetters.toArray();
-    expect(canReassign(letter!, await h.db.outbox.toArray(), [letter!])).toBe(false);
+    expect(reassignment(letter!, await h.db.outbox.toArray(), [letter!])).toBeUndefined();
     await expect(reassignDeadLetter(h.db, letter!.id!, MACHINE)).rejects.toThrow();
     expect(await h.db.deadLetters.count()).toBe(1);
     expect((await h.db.outbox.toArray()).map((entry) => entry.action)).toEqual(['updateNotificationStatus']);

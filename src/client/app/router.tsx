@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { BootScreen } from '../components/boot-screen';
+import { RouteError } from '../components/route-error';
 import { loadAppTexts } from '../lib/i18n';
 import { GuestOnly, LOGIN_PATH, RequireAuth } from './guards';
 import { isRedirectRoute, isScreenRoute, NOT_FOUND_PATH, ROUTE_TABLE, type ReadyScreenRoute, type ScreenModule } from './route-table';
@@ -63,6 +64,8 @@ export function buildRoutes(): RouteObject[] {
   return [
     {
       element: <RootRoute />,
+      // A screen that cannot be shown (its code not on the device offline, gone after an update, a render error).
+      errorElement: <RouteError />,
       children: [
         ...redirects,
         // The login without the design system; any later guest screen with it.

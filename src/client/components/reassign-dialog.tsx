@@ -3,7 +3,7 @@
  * report waited on the device is given another machine and sent again, with the photos and changes written on it.
  * Nothing the technician entered is lost; the machine they wrote it for is not offered again.
  */
-import { Button, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from './app-dialog';
@@ -22,20 +22,24 @@ export interface ReassignDialogProps {
 export function ReassignDialog({ item, title, onClose }: ReassignDialogProps) {
   const { t } = useTranslation();
   const [machine, setMachine] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [needsChoice, setNeedsChoice] = useState(false);
+  const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
 
   async function reassign() {
     if (!machine) {
-      setError(t('sync.panel.reassignNeedsChoice'));
+      setNeedsChoice(true);
       return;
     }
     setBusy(true);
+    setFailed(false);
     try {
       await reassignRefusedChange(item.id, machine);
       onClose();
     } catch {
-      setError(t('sync.panel.reassignFailed'));
+      // why no detail: the panel's lists show the state that made it fail (a change still queued, the letter
+      // handled in another tab) as soon as it changes.
+      setFailed(true);
       setBusy(false);
     }
   }
@@ -46,15 +50,23 @@ export function ReassignDialog({ item, title, onClose }: ReassignDialogProps) {
       title={t('sync.panel.reassignTitle')}
       testId="reassign-dialog"
       size={{ base: 'full', md: 'lg' }}
-      footerLayout="wrap"
+      footerLayout="stack"
       footer={
         <>
-          <Button variant="outline" onClick={onClose}>
-            {t('sync.panel.cancel')}
-          </Button>
-          <Button colorPalette="brand" onClick={() => void reassign()} loading={busy} data-testid="reassign-confirm">
-            {t('sync.panel.reassignConfirm')}
-          </Button>
+          {failed && (
+            <Alert.Root status="error" data-testid="reassign-failed">
+              <Alert.Indicator />
+              <Alert.Description>{t('sync.panel.reassignFailed')}</Alert.Description>
+            </Alert.Root>
+          )}
+          <HStack gap="2" justify="flex-end" wrap="wrap">
+            <Button variant="outline" onClick={onClose}>
+              {t('sync.panel.cancel')}
+            </Button>
+            <Button colorPalette="brand" onClick={() => void reassign()} loading={busy} data-testid="reassign-confirm">
+              {t('sync.panel.reassignConfirm')}
+            </Button>
+          </HStack>
         </>
       }
     >
@@ -65,9 +77,9 @@ export function ReassignDialog({ item, title, onClose }: ReassignDialogProps) {
           value={machine}
           onChange={(nodeid) => {
             setMachine(nodeid);
-            setError(null);
+            setNeedsChoice(false);
           }}
-          error={error}
+          error={needsChoice ? t('sync.panel.reassignNeedsChoice') : null}
           language={currentLanguage()}
           {...(item.reassign.machine ? { exclude: item.reassign.machine } : {})}
         />

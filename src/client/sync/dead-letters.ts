@@ -38,69 +38,125 @@ export async function retryDeadLetter(db: LocalDatabase, id: number): Promise<vo
 
 /**
  * The field naming the machine of a refused create that may be given another machine: its declaration's
- * `machineField`, when the server refused it because what it refers to is gone (404, 410). Else undefined.
+ * `machineField`, when the server refused it because what it refers to is gone (404). Not a 410: that is the
+ * record's own id deleted on the server, which no machine brings back. Else undefined.
  */
 export function reassignableField(letter: Pick<DeadLetter, 'action' | 'creates' | 'status'>): string | undefined {
-  if (!letter.creates || (letter.status !== 404 && letter.status !== 410)) return undefined;
+  if (!letter.creates || letter.status !== 404) return undefined;
   return mutationByAction(letter.action)?.machineField;
 }
 
-/** The entry changes one of the records `ids` or refers to one (in its path or body: a photo's notification). */
-function mentions(entry: Pick<OutboxEntry, 'nodeid' | 'path' | 'body'>, ids: ReadonlySet<string>): boolean {
+/** What the search below reads of a letter, worked out once per letter object (the panel asks for every letter). */
+interface LetterFacts {
+  /** Path and body as text: the ids it names. */
+  text: string;
+  /** The records it creates: its row and what its declaration makes besides (a solution's first step). */
+  creates: string[];
+}
+const factsCache = new WeakMap<object, LetterFacts>();
+
+function factsOf(entry: Pick<OutboxEntry, 'action' | 'nodeid' | 'path' | 'body' | 'creates'>): LetterFacts {
+  let facts = factsCache.get(entry);
+  if (!facts) {
+    const definition = mutationByAction(entry.action);
+    const parsed = entry.creates && definition?.alsoCreates ? definition.body.safeParse(entry.body) : undefined;
+    facts = { text: `${entry.path} ${JSON.stringify(entry.body ?? null)}`, creates: !entry.creates ? [] : [entry.nodeid, ...(parsed?.success ? definition!.alsoCreates!(parsed.data) : [])] };
+    factsCache.set(entry, facts);
+  }
+  return facts;
+}
+
+/** The entry changes one of the records `ids` or names one (in its path or body: a photo's notification). */
+function mentions(entry: Pick<OutboxEntry, 'action' | 'nodeid' | 'path' | 'body' | 'creates'>, ids: ReadonlySet<string>): boolean {
   if (ids.has(entry.nodeid)) return true;
-  const text = `${entry.path} ${JSON.stringify(entry.body ?? null)}`;
+  const { text } = factsOf(entry);
   for (const id of ids) if (text.includes(id)) return true;
   return false;
 }
 
 /**
- * The user's changes refused after `letter` that build on its record: they change it or refer to it, or to a record
- * one of them created (a photo on a solution of the report). In the order they were refused, which is the order
- * they were written.
+ * The user's other refused changes that build on the letter's record: they change or name it, or a record one of
+ * them creates (a photo on a solution of the report: the photo names the solution's step), found until nothing new
+ * turns up. Not only later letters: a report sent again and refused again is a newer letter than its photo.
+ * In their letters' order, except that a create comes before every letter that names what it creates.
  */
 export function followersOf(letter: DeadLetter, letters: readonly DeadLetter[]): DeadLetter[] {
-  const ids = new Set([letter.nodeid]);
-  const followers: DeadLetter[] = [];
-  for (const other of [...letters].sort((a, b) => a.id! - b.id!)) {
-    if (other.id! <= letter.id! || other.usernodeid !== letter.usernodeid || !mentions(other, ids)) continue;
-    followers.push(other);
-    ids.add(other.nodeid);
+  const ids = new Set([letter.nodeid, ...factsOf(letter).creates]);
+  const candidates = letters.filter((other) => other.id !== letter.id && other.usernodeid === letter.usernodeid).sort((a, b) => a.id! - b.id!);
+  const found = new Set<DeadLetter>();
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const other of candidates) {
+      if (found.has(other) || !mentions(other, ids)) continue;
+      found.add(other);
+      factsOf(other).creates.forEach((id) => ids.add(id));
+      grew = true;
+    }
   }
-  return followers;
+  return inDependencyOrder([...found]);
+}
+
+/** Letters in id order, each create moved before the letters that name what it creates. */
+function inDependencyOrder(letters: DeadLetter[]): DeadLetter[] {
+  const remaining = [...letters];
+  const ordered: DeadLetter[] = [];
+  while (remaining.length > 0) {
+    const ready = remaining.findIndex((candidate) => {
+      const createdByOthers = new Set(remaining.filter((other) => other !== candidate).flatMap((other) => factsOf(other).creates));
+      return !mentions(candidate, createdByOthers);
+    });
+    ordered.push(...remaining.splice(Math.max(0, ready), 1));
+  }
+  return ordered;
+}
+
+/** A refused create that may be given another machine (`reassignment`): what the panel and the write need. */
+export interface Reassignment {
+  field: string;
+  /** The machine the create named (gone from the server). */
+  machine: string | null;
+  followers: DeadLetter[];
+  /** The records the create and its followers make or change: what a queued entry must not build on. */
+  ids: ReadonlySet<string>;
 }
 
 /**
- * Whether the sync panel offers another machine for the letter: it is reassignable (above) and no change that
- * builds on its record is still waiting to be sent — that one would reach the server before the record again and be
- * refused on its own; once it is refused too, it goes along as a follower.
+ * Whether the letter may be given another machine, and with which followers. Not when:
+ * - it is not reassignable (`reassignableField`);
+ * - a follower deletes the record (the user deleted the report meanwhile: nothing to bring back; *Verwerfen*);
+ * - a change that builds on it is still waiting to be sent: queued before it again, it would reach the server first
+ *   and be refused on its own; once refused too, it goes along as a follower.
  */
-export function canReassign(letter: DeadLetter, pending: readonly OutboxEntry[], letters: readonly DeadLetter[]): boolean {
-  if (reassignableField(letter) === undefined) return false;
-  const ids = new Set([letter.nodeid, ...followersOf(letter, letters).map((follower) => follower.nodeid)]);
-  return !pending.some((entry) => entry.usernodeid === letter.usernodeid && mentions(entry, ids));
+export function reassignment(letter: DeadLetter, pending: readonly OutboxEntry[], letters: readonly DeadLetter[]): Reassignment | undefined {
+  const field = reassignableField(letter);
+  if (field === undefined) return undefined;
+  const followers = followersOf(letter, letters);
+  if (followers.some((follower) => follower.method === 'DELETE' && follower.nodeid === letter.nodeid)) return undefined;
+  const ids = new Set([letter.nodeid, ...factsOf(letter).creates, ...followers.flatMap((follower) => [follower.nodeid, ...factsOf(follower).creates])]);
+  if (pending.some((entry) => entry.usernodeid === letter.usernodeid && mentions(entry, ids))) return undefined;
+  const machine = letter.values[field];
+  return { field, machine: typeof machine === 'string' ? machine : null, followers, ids };
 }
 
 /**
  * Gives a refused create another machine and sends it again, together with its followers (the photos, solutions and
- * changes written on the record, refused after it because the record was missing): one transaction, the create
- * first, then the followers in their order, each with a new mutation id. The record keeps its id, so the followers
- * find it. Throws if the letter cannot be reassigned (see `canReassign`) or was handled meanwhile.
+ * changes written on the record, refused because the record was missing): one transaction, the create first, then
+ * the followers in their order, each with a new mutation id, as one user action. The record keeps its id, so the
+ * followers find it. Throws if the letter cannot be reassigned (see `reassignment`) or was handled meanwhile.
  */
 export async function reassignDeadLetter(db: LocalDatabase, id: number, equipmentnodeid: string): Promise<void> {
   const [letter, letters, pending] = await Promise.all([db.deadLetters.get(id), db.deadLetters.toArray(), db.outbox.toArray()]);
-  if (!letter || !canReassign(letter, pending, letters)) throw new Error('This refused change cannot be given another machine');
-  const field = reassignableField(letter)!;
-  const followers = followersOf(letter, letters);
-  const lead = requestOf({ ...letter, body: { ...(letter.body as Record<string, unknown>), [field]: equipmentnodeid }, values: { ...letter.values, [field]: equipmentnodeid } });
-  const requests = [lead, ...followers.map(requestOf)];
-  const handled = [letter, ...followers].map((handledLetter) => handledLetter.id!);
-  const ids = new Set(requests.map((request) => request.nodeid));
+  const plan = letter && reassignment(letter, pending, letters);
+  if (!letter || !plan) throw new Error('This refused change cannot be given another machine');
+  const lead = requestOf({ ...letter, body: { ...(letter.body as Record<string, unknown>), [plan.field]: equipmentnodeid }, values: { ...letter.values, [plan.field]: equipmentnodeid } });
+  const requests = [lead, ...plan.followers.map(requestOf)];
+  const handled = [letter, ...plan.followers].map((handledLetter) => handledLetter.id!);
   await enqueueMutation({ db, usernodeid: letter.usernodeid }, requests, {
     describedBy: lead,
     inTransaction: async () => {
       if ((await db.deadLetters.bulkGet(handled)).some((stored) => stored === undefined)) throw new Error('dead letter already handled');
       // Only the entries just queued may build on the record; another one was queued since the check above.
-      const building = await db.outbox.filter((entry) => entry.usernodeid === letter.usernodeid && mentions(entry, ids)).count();
+      const building = await db.outbox.filter((entry) => entry.usernodeid === letter.usernodeid && mentions(entry, plan.ids)).count();
       if (building !== requests.length) throw new Error('A change on this record is still waiting to be sent');
       await db.deadLetters.bulkDelete(handled);
     },

@@ -10,7 +10,7 @@ import { mutationByAction } from '../../shared/mutations/registry';
 import type { AnyMutation, MutationArgs } from '../../shared/mutations/mutation';
 import { getLocalDb, type DeadLetter, type LocalDatabase, type MirrorRow, type OutboxEntry } from '../db/local-db';
 import { localized } from '../../shared/domain/text';
-import { canReassign, followersOf, reassignableField } from './dead-letters';
+import { reassignment } from './dead-letters';
 import { userActionKey } from './outbox';
 
 export interface Description {
@@ -33,7 +33,7 @@ export interface SyncListItem {
   refusedStatus?: number;
   refusedMessage?: string;
   /**
-   * A refused report whose machine is gone that may be given another one (dead-letters.ts `canReassign`): the
+   * A refused report whose machine is gone that may be given another one (dead-letters.ts `reassignment`): the
    * machine it was written for, and how many refused changes built on it go along.
    */
   reassign?: { machine: string | null; followers: number };
@@ -135,9 +135,9 @@ function refusedMessage(letter: DeadLetter): string | undefined {
   return typeof error?.message === 'string' ? error.message : undefined;
 }
 
-function reassignOf(letter: DeadLetter, letters: readonly DeadLetter[]): NonNullable<SyncListItem['reassign']> {
-  const machine = letter.values[reassignableField(letter)!];
-  return { machine: typeof machine === 'string' ? machine : null, followers: followersOf(letter, letters).length };
+function reassignItem(letter: DeadLetter, pending: readonly OutboxEntry[], letters: readonly DeadLetter[]): Pick<SyncListItem, 'reassign'> {
+  const plan = reassignment(letter, pending, letters);
+  return plan ? { reassign: { machine: plan.machine, followers: plan.followers.length } } : {};
 }
 
 export function useSyncLists(usernodeid: string | null, lang = 'de'): { pending: SyncListItem[]; refused: SyncListItem[] } | undefined {
@@ -163,7 +163,7 @@ export function useSyncLists(usernodeid: string | null, lang = 'de'): { pending:
         lastError: letter.lastError,
         refusedStatus: letter.status,
         ...(message ? { refusedMessage: message } : {}),
-        ...(canReassign(letter, entries, letters) ? { reassign: reassignOf(letter, letters) } : {}),
+        ...reassignItem(letter, entries, letters),
       });
     }
     return { pending, refused };

@@ -82,6 +82,11 @@ export interface MutationDefinition<Name extends string, K extends SyncKind, PS 
    */
   machineField?: keyof z.output<BS> & string;
   /**
+   * The ids of further rows a create makes besides its own (a solution's first step, which its photos name): a
+   * refused change naming one of them builds on this create (src/client/sync/dead-letters.ts `followersOf`).
+   */
+  alsoCreates?: (body: z.output<BS>) => string[];
+  /**
    * The change to the row, as fields of the row shape (null = unset), computed from the current row (undefined
    * when `creates`) and the input. Pure: the client runs it on its mirror row, the server on the row it locked.
    * Omitted for deletes.

@@ -27,6 +27,7 @@ export const createWorkflow = defineCreate({
   body: createWorkflowSchema,
   permission: { feature: 'notification.workflow', flag: 'create' },
   kind: 'workflows',
+  alsoCreates: (body) => (body.stepnodeid ? [body.stepnodeid] : []),
   apply: (_current, { body }, { now, usernodeid }): Omit<WorkflowRow, 'nodeid' | 'legalentitynodeid' | 'version'> & Record<string, unknown> => ({
     title: body.title_workflow,
     notificationnodeid: body.notificationnodeid,
