@@ -6,7 +6,6 @@ import { getLocalDb, onLocalDbOutdated } from '../db/local-db';
 import { api } from '../lib/api';
 import { sessionStore } from '../stores/session-store';
 import { setSyncStatus, syncStore } from '../stores/sync-store';
-import { discardDeadLetter, reassignDeadLetter, retryDeadLetter } from './dead-letters';
 import { refreshOfflineMachines } from './offline-files';
 import { createSyncEngine, type SyncEngine } from './sync-engine';
 
@@ -50,14 +49,18 @@ export function syncNow(): Promise<void> {
   return getAppSyncEngine().syncNow();
 }
 
+// why lazy: what the panel does with a refused change (and the mutation registry it reads) is needed only once the
+// user acts on one; the runtime is on every signed-in start (W8's total).
+const deadLetters = () => import('./dead-letters');
+
 export async function retryRefusedChange(id: number): Promise<void> {
-  await retryDeadLetter(getLocalDb(), id);
+  await (await deadLetters()).retryDeadLetter(getLocalDb(), id);
 }
 
 export async function reassignRefusedChange(id: number, equipmentnodeid: string): Promise<void> {
-  await reassignDeadLetter(getLocalDb(), id, equipmentnodeid);
+  await (await deadLetters()).reassignDeadLetter(getLocalDb(), id, equipmentnodeid);
 }
 
 export async function discardRefusedChange(id: number): Promise<void> {
-  await discardDeadLetter(getLocalDb(), id);
+  await (await deadLetters()).discardDeadLetter(getLocalDb(), id);
 }
