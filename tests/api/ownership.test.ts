@@ -338,16 +338,52 @@ describe('deletes (src/server/services/ownership.ts)', () => {
       await race(machine, machineUrl, { url: '/api/faqs', kind: 'faqs', body: faq }, (m) => t.database.db.select().from(faqs).where(eq(faqs.equipmentnodeid, m)));
     });
 
-    it('a counter create sent again with a new reading while the counter is deleted', async () => {
-      const countertype = (await insertCounterType(t.database.db, { legalentitynodeid: le, name: 'Hubzähler', unitnodeid: UNIT_IDS.piece })).nodeid;
+    type CounterInput = { nodeid: string; name: string; equipmentNodeId: string; values: { nodeid: string; reading: string; timestamp: number }[] };
+    /**
+     * A counter made with a first reading, then the same create sent again with a second reading while the counter
+     * is deleted, `ROUNDS` times: the delete answers 200, the resend 201, 404 or 410, and no reading is left.
+     * `creates()` answers, per round, how to send that one create (its first send and its resend).
+     */
+    const resentWhileDeleted = async (creates: () => (counter: CounterInput) => Promise<Awaited<ReturnType<typeof call>>>) => {
       for (let round = 0; round < ROUNDS; round++) {
-        const body = { lang: 'de', nodeid: uuidv7(), name: 'Hubzähler Presse', counterTypeNodeId: countertype, equipmentNodeId: await machine(), values: [{ nodeid: uuidv7(), reading: '10', timestamp: Date.now() - 120_000 }] };
-        expect((await call(t, admin, 'POST', '/api/counters/create', body)).statusCode).toBe(201);
-        const resend = { ...body, values: [...body.values, { nodeid: uuidv7(), reading: '20', timestamp: Date.now() - 60_000 }] };
-        const [again, removal] = await Promise.all([call(t, admin, 'POST', '/api/counters/create', resend), call(t, admin, 'DELETE', `/api/counters/delete/${body.nodeid}`)]);
+        const send = creates();
+        const counter = { nodeid: uuidv7(), name: 'Hubzähler Presse', equipmentNodeId: await machine(), values: [{ nodeid: uuidv7(), reading: '10', timestamp: Date.now() - 120_000 }] };
+        const first = await send(counter);
+        expect(first.statusCode, first.body).toBe(201);
+        const resend = { ...counter, values: [...counter.values, { nodeid: uuidv7(), reading: '20', timestamp: Date.now() - 60_000 }] };
+        const [again, removal] = await Promise.all([send(resend), call(t, admin, 'DELETE', `/api/counters/delete/${counter.nodeid}`)]);
         expect(removal.statusCode, removal.body).toBe(200);
         expect([201, 404, 410], again.body).toContain(again.statusCode);
-        expect(await t.database.db.select().from(counterReadings).where(eq(counterReadings.counternodeid, body.nodeid))).toEqual([]);
+        expect(await t.database.db.select().from(counterReadings).where(eq(counterReadings.counternodeid, counter.nodeid))).toEqual([]);
+      }
+    };
+
+    it('a counter create sent again with a new reading while the counter is deleted', async () => {
+      const countertype = (await insertCounterType(t.database.db, { legalentitynodeid: le, name: 'Hubzähler', unitnodeid: UNIT_IDS.piece })).nodeid;
+      await resentWhileDeleted(() => (counter) => call(t, admin, 'POST', '/api/counters/create', { lang: 'de', counterTypeNodeId: countertype, ...counter }));
+    });
+
+    it('a counter type create with its first counter sent again with a new reading while the counter is deleted: the type create locks the counter before the version', async () => {
+      await resentWhileDeleted(() => {
+        const nodeid = uuidv7();
+        return (counter) => call(t, admin, 'POST', '/api/countertypes/create', { lang: 'de', nodeid, name: `Hubzähler ${nodeid.slice(-6)}`, unit: 'C62', counter });
+      });
+    });
+
+    it('a counter deleted while its machine is deleted, with a maintenance task the counter triggers: the counter’s delete locks the machine first and its own rows before the version', async () => {
+      const db = t.database.db;
+      const countertype = (await insertCounterType(db, { legalentitynodeid: le, name: 'Hubzähler', unitnodeid: UNIT_IDS.piece })).nodeid;
+      for (let round = 0; round < ROUNDS; round++) {
+        const owner = await machine();
+        const counter = (await insertCounter(db, { legalentitynodeid: le, equipmentnodeid: owner, countertypenodeid: countertype })).nodeid;
+        await insertCounterReading(db, { legalentitynodeid: le, counternodeid: counter });
+        const task = uuidv7();
+        await db.insert(maintenanceTasks).values({ nodeid: task, legalentitynodeid: le, maintenancetaskid: `WA-${task.slice(-8)}`, title: 'Öl wechseln', startingfrom: new Date(), repetitioninterval: '1m', triggertype: 'counter', triggeringcounternodeid: counter, triggeringvalue: 500, equipmentnodeid: owner });
+        const [machineGone, counterGone] = await Promise.all([call(t, admin, 'DELETE', machineUrl(owner)), call(t, admin, 'DELETE', `/api/counters/delete/${counter}`)]);
+        expect(machineGone.statusCode, machineGone.body).toBe(200);
+        expect([200, 404], counterGone.body).toContain(counterGone.statusCode);
+        expect(await db.select().from(maintenanceTasks).where(eq(maintenanceTasks.equipmentnodeid, owner))).toEqual([]);
+        expect(await db.select().from(counters).where(eq(counters.equipmentnodeid, owner))).toEqual([]);
       }
     });
 
