@@ -17,6 +17,7 @@ import {
   equipmentClasses,
   equipmentTypes,
   faqs,
+  files,
   maintenanceTasks,
   notificationAssignments,
   notifications,
@@ -28,7 +29,7 @@ import {
   workflowSteps,
   workflows,
 } from '../../src/server/db/schema';
-import { insertFile } from '../factories/files';
+import { insertFile, pdfBytes } from '../factories/files';
 import { ensureUnits, insertCounter, insertCounterReading, insertCounterType, insertNotification } from '../factories/notifications';
 import { insertArea, insertBrand, insertEquipment, insertEquipmentPool, insertEquipmentType, insertManufacturer, insertSite } from '../factories/structure';
 import type { TestTenant } from '../factories/tenant';
@@ -508,6 +509,29 @@ describe('deletes (src/server/services/ownership.ts)', () => {
         expect([200, 404], rename.body).toContain(rename.statusCode);
         const [row] = await db.select().from(equipment).where(eq(equipment.nodeid, machineOfClass));
         expect(row?.equipmentclassnodeid).toBeNull();
+      }
+    });
+
+    it('new versions of a file registered while the upload of the one before completes: a registration locks that file before the version, as the upload does', async () => {
+      for (let round = 0; round < ROUNDS; round++) {
+        const first = await call(t, admin, 'POST', '/api/files', { count: 1, extensions: [{ nodeid: uuidv7(), extension: 'pdf' }] });
+        expect(first.statusCode, first.body).toBe(200);
+        const [pending] = first.json() as { fileid: string; url: string }[];
+        // why three registrations: one alone rarely meets the upload's short lock; three are also devices editing one document.
+        const [upload, ...registered] = await Promise.all([
+          t.app.inject({ method: 'PUT', url: pending!.url, headers: { 'content-type': 'application/pdf' }, payload: pdfBytes(`Runde ${round}`) }),
+          ...[0, 1, 2].map(() => call(t, admin, 'POST', '/api/files', { count: 1, extensions: [{ nodeid: uuidv7(), extension: 'pdf', fileid: pending!.fileid }] })),
+        ]);
+        expect(upload.statusCode, upload.body).toBe(200);
+        // Before the upload a registration signs the pending version again; after it, the first makes the next version and the others sign that one again.
+        const answers = registered.map((response) => {
+          expect(response.statusCode, response.body).toBe(200);
+          const [file] = response.json() as { fileversion: number; status: string }[];
+          return { fileversion: file!.fileversion, status: file!.status };
+        });
+        for (const answer of answers) expect([{ fileversion: 1, status: 'pending' }, { fileversion: 2, status: 'pending' }]).toContainEqual(answer);
+        const versions = await t.database.db.select({ fileversion: files.fileversion, status: files.status }).from(files).where(eq(files.fileid, pending!.fileid)).orderBy(files.fileversion);
+        expect(versions).toEqual([{ fileversion: 1, status: 'complete' }, ...(answers.some((answer) => answer.fileversion === 2) ? [{ fileversion: 2, status: 'pending' }] : [])]);
       }
     });
 
