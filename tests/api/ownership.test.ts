@@ -6,6 +6,7 @@ import type { Weekday } from '../../src/shared/domain/shift';
 import { UNIT_IDS } from '../../src/server/db/seed/reference-data';
 import {
   attachments,
+  brands,
   chatMessages,
   chatRoomMembers,
   chatRooms,
@@ -29,7 +30,7 @@ import {
   workflowSteps,
   workflows,
 } from '../../src/server/db/schema';
-import { insertFile, pdfBytes } from '../factories/files';
+import { insertFile, pngBytes } from '../factories/files';
 import { ensureUnits, insertCounter, insertCounterReading, insertCounterType, insertNotification } from '../factories/notifications';
 import { insertArea, insertBrand, insertEquipment, insertEquipmentPool, insertEquipmentType, insertManufacturer, insertSite } from '../factories/structure';
 import type { TestTenant } from '../factories/tenant';
@@ -289,19 +290,27 @@ describe('deletes (src/server/services/ownership.ts)', () => {
     const notification = async () => (await insertNotification(t.database.db, { legalentitynodeid: le, equipmentnodeid: await machine() })).nodeid;
 
     /**
-     * Runs the create and the delete at once, `ROUNDS` times: the delete answers 200, the create 201 or 404, and
-     * `left(parent)` (the rows still hanging on the deleted record) is empty. A create that won has a tombstone at
-     * the delete's version.
+     * Runs the create and the delete at once, `ROUNDS` times: the create answers 201 or 404, the delete 200 — or 409
+     * after a create that came first, when the record may not go while it is used (`create.uses`: a model a machine
+     * has, a manufacturer's brand). Once the delete went through, `left(parent)` (the rows still hanging on the
+     * deleted record) is empty, and a create that won has a tombstone at the delete's version when the delete takes
+     * its row along (`create.kind`).
      */
-    const race = async (parent: () => Promise<string>, deleteUrl: (parent: string) => string, create: { url: string; kind: string; body: (parent: string) => Promise<Record<string, unknown>> }, left: (parent: string) => Promise<unknown[]>) => {
+    const race = async (
+      parent: () => Promise<string>,
+      deleteUrl: (parent: string) => string,
+      create: { url: string; kind?: string; uses?: boolean; body: (parent: string) => Promise<Record<string, unknown>> },
+      left: (parent: string) => Promise<unknown[]>,
+    ) => {
       for (let round = 0; round < ROUNDS; round++) {
         const target = await parent();
         const body = await create.body(target);
         const [made, removal] = await Promise.all([call(t, admin, 'POST', create.url, body), call(t, admin, 'DELETE', deleteUrl(target))]);
-        expect(removal.statusCode, removal.body).toBe(200);
         expect([201, 404], made.body).toContain(made.statusCode);
+        expect(create.uses && made.statusCode === 201 ? [409] : [200], removal.body).toContain(removal.statusCode);
+        if (removal.statusCode !== 200) continue;
         expect(await left(target)).toEqual([]);
-        if (made.statusCode === 201) {
+        if (create.kind && made.statusCode === 201) {
           const [stone] = await t.database.db.select().from(tombstones).where(and(eq(tombstones.kind, create.kind), eq(tombstones.nodeid, body.nodeid as string)));
           expect(stone?.version).toBe((removal.json() as { version: number }).version);
         }
@@ -512,26 +521,73 @@ describe('deletes (src/server/services/ownership.ts)', () => {
       }
     });
 
-    it('new versions of a file registered while the upload of the one before completes: a registration locks that file before the version, as the upload does', async () => {
+    it('a machine created while what it hangs on or moves into is deleted: a new model’s brand, a new brand’s manufacturer, its class, the area it moves a machine into; an import into an area being deleted', async () => {
+      const db = t.database.db;
+      const pool = (await insertEquipmentPool(db, { legalentitynodeid: le })).nodeid;
+      const model = (await insertEquipmentType(db, { legalentitynodeid: le })).nodeid;
+      const created = (fields: Record<string, unknown>) => ({ lang: 'de', equipmentnodeid: uuidv7(), name: 'Presse 08', constructiondate: Date.UTC(2015, 0, 1), isequipmentof: [pool], equipmenttypenodeid: model, ...fields });
+      const newModel = () => ({ isnew: true, nodeid: uuidv7(), model: 'Modell neu' });
+      const area = async () => (await insertArea(db, { legalentitynodeid: le })).nodeid;
+      const machinesIn = (areanodeid: string) => db.select().from(equipment).where(eq(equipment.areanodeid, areanodeid));
+
+      await race(
+        async () => (await insertBrand(db, { legalentitynodeid: le })).nodeid,
+        (brand) => `/api/brands/${brand}`,
+        { url: '/api/equipments', uses: true, body: async (brand) => created({ equipmenttypenodeid: undefined, brand: { isnew: false, nodeid: brand }, equipmenttype: newModel() }) },
+        (brand) => db.select().from(equipmentTypes).where(eq(equipmentTypes.brandnodeid, brand)),
+      );
+      await race(
+        async () => (await insertManufacturer(db, { legalentitynodeid: le })).nodeid,
+        (manufacturer) => `/api/legalentities/${manufacturer}`,
+        {
+          url: '/api/equipments',
+          uses: true,
+          body: async (manufacturer) => created({ equipmenttypenodeid: undefined, legalentity: { isnew: false, nodeid: manufacturer }, brand: { isnew: true, nodeid: uuidv7(), name: 'Marke neu' }, equipmenttype: newModel() }),
+        },
+        (manufacturer) => db.select().from(brands).where(eq(brands.manufacturernodeid, manufacturer)),
+      );
+      await race(
+        async () => (await db.insert(equipmentClasses).values({ nodeid: uuidv7(), legalentitynodeid: le, name: { de: 'Klasse' } }).returning())[0]!.nodeid,
+        (cls) => `/api/equipmentclasses/${cls}`,
+        { url: '/api/equipments', body: async (cls) => created({ equipmentclassnodeid: cls }) },
+        (cls) => db.select().from(equipment).where(eq(equipment.equipmentclassnodeid, cls)),
+      );
+      await race(area, (target) => `/api/areas/${target}`, { url: '/api/equipments', body: async (target) => created({ assign: { payload: [{ equipmentnodeid: await machine(), isequipmentof: target }] } }) }, machinesIn);
+      await race(area, (target) => `/api/areas/${target}`, { url: '/api/equipments/bulk', body: async (target) => ({ items: [created({ isequipmentof: [target] }), created({ isequipmentof: [target], equipmenttypenodeid: undefined, equipmenttype: newModel(), brand: { isnew: false, nodeid: (await insertBrand(db, { legalentitynodeid: le })).nodeid } })] }) }, machinesIn);
+    });
+
+    it('a file’s upload completing while new versions of it are registered and machines are created and changed with it as their photo: each locks the file before the version, as the upload does', async () => {
+      const db = t.database.db;
+      const pool = (await insertEquipmentPool(db, { legalentitynodeid: le })).nodeid;
+      const model = (await insertEquipmentType(db, { legalentitynodeid: le })).nodeid;
       for (let round = 0; round < ROUNDS; round++) {
-        const first = await call(t, admin, 'POST', '/api/files', { count: 1, extensions: [{ nodeid: uuidv7(), extension: 'pdf' }] });
+        const first = await call(t, admin, 'POST', '/api/files', { count: 1, extensions: [{ nodeid: uuidv7(), extension: 'png' }] });
         expect(first.statusCode, first.body).toBe(200);
-        const [pending] = first.json() as { fileid: string; url: string }[];
-        // why three registrations: one alone rarely meets the upload's short lock; three are also devices editing one document.
-        const [upload, ...registered] = await Promise.all([
-          t.app.inject({ method: 'PUT', url: pending!.url, headers: { 'content-type': 'application/pdf' }, payload: pdfBytes(`Runde ${round}`) }),
-          ...[0, 1, 2].map(() => call(t, admin, 'POST', '/api/files', { count: 1, extensions: [{ nodeid: uuidv7(), extension: 'pdf', fileid: pending!.fileid }] })),
+        const [pending] = first.json() as { nodeid: string; fileid: string; url: string }[];
+        const photo = { fileid: pending!.fileid, fileversion: 1 };
+        const changed = await machine();
+        const created = uuidv7();
+        // why several writers: one alone rarely meets the upload's short lock; they are also devices sending what they queued offline.
+        const [upload, create, change, ...registered] = await Promise.all([
+          t.app.inject({ method: 'PUT', url: pending!.url, headers: { 'content-type': 'image/png' }, payload: pngBytes() }),
+          call(t, admin, 'POST', '/api/equipments', { lang: 'de', equipmentnodeid: created, name: 'Presse 09', constructiondate: Date.UTC(2015, 0, 1), isequipmentof: [pool], equipmenttypenodeid: model, image: photo }),
+          call(t, admin, 'PUT', machineUrl(changed), { lang: 'de', typenameplate: photo }),
+          ...[0, 1].map(() => call(t, admin, 'POST', '/api/files', { count: 1, extensions: [{ nodeid: uuidv7(), extension: 'png', fileid: pending!.fileid }] })),
         ]);
         expect(upload.statusCode, upload.body).toBe(200);
-        // Before the upload a registration signs the pending version again; after it, the first makes the next version and the others sign that one again.
+        expect(create.statusCode, create.body).toBe(201);
+        expect(change.statusCode, change.body).toBe(200);
+        // Before the upload a registration signs the pending version again; after it, the first makes the next version and the other signs that one again.
         const answers = registered.map((response) => {
           expect(response.statusCode, response.body).toBe(200);
           const [file] = response.json() as { fileversion: number; status: string }[];
           return { fileversion: file!.fileversion, status: file!.status };
         });
         for (const answer of answers) expect([{ fileversion: 1, status: 'pending' }, { fileversion: 2, status: 'pending' }]).toContainEqual(answer);
-        const versions = await t.database.db.select({ fileversion: files.fileversion, status: files.status }).from(files).where(eq(files.fileid, pending!.fileid)).orderBy(files.fileversion);
+        const versions = await db.select({ fileversion: files.fileversion, status: files.status }).from(files).where(eq(files.fileid, pending!.fileid)).orderBy(files.fileversion);
         expect(versions).toEqual([{ fileversion: 1, status: 'complete' }, ...(answers.some((answer) => answer.fileversion === 2) ? [{ fileversion: 2, status: 'pending' }] : [])]);
+        const machines = await db.select({ image: equipment.imagefilenodeid, typenameplate: equipment.typenameplatefilenodeid }).from(equipment).where(inArray(equipment.nodeid, [created, changed]));
+        expect(machines.flatMap((row) => [row.image, row.typenameplate]).filter(Boolean)).toEqual([pending!.nodeid, pending!.nodeid]);
       }
     });
 
