@@ -361,7 +361,10 @@ describe('deletes (src/server/services/ownership.ts)', () => {
         const first = await send(counter);
         expect(first.statusCode, first.body).toBe(201);
         const resend = { ...counter, values: [...counter.values, { nodeid: uuidv7(), reading: '20', timestamp: Date.now() - 60_000 }] };
-        const [again, removal] = await Promise.all([send(resend), call(t, admin, 'DELETE', `/api/counters/delete/${counter.nodeid}`)]);
+        // why the delete a little later each round (0–3 ms): the resend does more before it takes the version, and a
+        // delete sent at the same instant mostly takes the version before it; staggered, some round meets its lock.
+        const removing = new Promise((resolve) => setTimeout(resolve, round % 4)).then(() => call(t, admin, 'DELETE', `/api/counters/delete/${counter.nodeid}`));
+        const [again, removal] = await Promise.all([send(resend), removing]);
         expect(removal.statusCode, removal.body).toBe(200);
         expect([201, 404, 410], again.body).toContain(again.statusCode);
         expect(await t.database.db.select().from(counterReadings).where(eq(counterReadings.counternodeid, counter.nodeid))).toEqual([]);
