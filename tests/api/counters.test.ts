@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../src/shared/api/errors';
 import { counterSchema, counterTypeSchema, createCounterTypeResultSchema, type Counter, type CreateCounterInput } from '../../src/shared/api/counters';
 import type { Db } from '../../src/server/db/client';
-import { counterReadings, counters, tenantVersions, tombstones } from '../../src/server/db/schema';
+import { counterReadings, counters, maintenanceTasks, tenantVersions, tombstones } from '../../src/server/db/schema';
 import { UNIT_IDS } from '../../src/server/db/seed/reference-data';
 import { insertCounterType } from '../factories/notifications';
 import { insertEquipment } from '../factories/structure';
@@ -151,12 +151,17 @@ describe('counters', () => {
       expect(same.json()).toMatchObject({ name: counter.name, hascountertype: { nodeid: typeA } });
     });
 
-    it('deletes a counter with its readings, leaving tombstones; the built-in type cannot be deleted', async () => {
+    it('deletes a counter with its readings, leaving tombstones, and takes the trigger from its tasks; the built-in type cannot be deleted', async () => {
       const counter = await create();
+      const task = uuidv7();
+      await t.database.db.insert(maintenanceTasks).values({ nodeid: task, legalentitynodeid: a.legalEntity.nodeid, maintenancetaskid: 'WA-0001', title: 'Öl wechseln', startingfrom: new Date(), repetitioninterval: '1m', triggertype: 'counter', triggeringcounternodeid: counter.nodeid, triggeringvalue: 500, equipmentnodeid: machineA });
       const deleted = await call(t, adminA, 'DELETE', `/api/counters/delete/${counter.nodeid}`);
       expect(deleted.statusCode).toBe(200);
-      const stones = await t.database.db.select().from(tombstones).where(eq(tombstones.version, (deleted.json() as { version: number }).version));
+      const { version } = deleted.json() as { version: number };
+      const stones = await t.database.db.select().from(tombstones).where(eq(tombstones.version, version));
       expect(stones.map((s) => [s.kind, s.nodeid]).sort()).toEqual([['counter_readings', counter.values[0]!.nodeid], ['counters', counter.nodeid]].sort());
+      // The task stays, without its trigger, at the delete's version: devices learn of the change.
+      expect(await t.database.db.select({ trigger: maintenanceTasks.triggeringcounternodeid, version: maintenanceTasks.version }).from(maintenanceTasks).where(eq(maintenanceTasks.nodeid, task))).toEqual([{ trigger: null, version }]);
       expect((await call(t, adminA, 'DELETE', `/api/counters/delete/${counter.nodeid}`)).statusCode).toBe(404);
 
       const builtin = await create({ counterTypeNodeId: builtinTypeA });

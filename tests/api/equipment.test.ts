@@ -181,6 +181,15 @@ describe('equipment', () => {
       expect((await call(t, adminA, 'PUT', `/api/equipments/${machine.nodeid}`, { equipmenttypenodeid: foreign.nodeid })).statusCode).toBe(404);
     });
 
+    it('moves machines with `assign.payload` after the create, the new machine among them, in the create’s version', async () => {
+      const other = await create(adminA, input({ equipmentnodeid: uuidv7(), isequipmentof: [cat.pool] }));
+      const nodeid = uuidv7();
+      const row = await create(adminA, input({ equipmentnodeid: nodeid, isequipmentof: [cat.pool], assign: { payload: [{ equipmentnodeid: other.nodeid, isequipmentof: cat.area }, { equipmentnodeid: nodeid, isequipmentof: cat.area }] } }));
+      expect(row).toMatchObject({ nodeid, areanodeid: cat.area, equipmentpoolnodeid: cat.pool });
+      const [moved] = await t.database.db.select().from(equipment).where(eq(equipment.nodeid, other.nodeid));
+      expect(moved).toMatchObject({ areanodeid: cat.area, equipmentpoolnodeid: cat.pool, version: row.version });
+    });
+
     it('deletes a machine with everything hanging off it, leaving tombstones, and removes it from users’ assigned equipment', async () => {
       const le = a.legalEntity.nodeid;
       const machine = await create(adminA, input());
@@ -412,6 +421,23 @@ describe('equipment', () => {
       expect(new Set(rows.map((r) => r.version))).toEqual(new Set([v0 + 1]));
       const changes = await pullChanges(t, adminA, v0);
       expect(changes.filter((c) => c.kind === 'equipment')).toHaveLength(30);
+    });
+
+    it('applies each item’s moves after those of the items before it, machines of the same import included', async () => {
+      const [first, second, third] = [uuidv7(), uuidv7(), uuidv7()];
+      const items = [
+        input({ equipmentnodeid: first, isequipmentof: [cat.pool] }),
+        input({ equipmentnodeid: second, isequipmentof: [cat.pool], assign: { payload: [{ equipmentnodeid: first, isequipmentof: cat.area }] } }),
+        // Out of the pool: the first machine keeps the area the item before moved it into.
+        input({ equipmentnodeid: third, isequipmentof: [cat.area], assign: { payload: [{ equipmentnodeid: first, deleteequipmentof: [{ type: 'pool', nodeid: cat.pool }] }] } }),
+      ];
+      const response = await call(t, adminA, 'POST', '/api/equipments/bulk', { items });
+      expect(response.statusCode, response.body).toBe(201);
+      const [row] = await t.database.db.select().from(equipment).where(eq(equipment.nodeid, first));
+      expect(row).toMatchObject({ areanodeid: cat.area, equipmentpoolnodeid: null });
+      const unknown = await call(t, adminA, 'POST', '/api/equipments/bulk', { items: [input({ equipmentnodeid: uuidv7() }), input({ equipmentnodeid: uuidv7(), assign: { payload: [{ equipmentnodeid: uuidv7(), isequipmentof: cat.area }] } })] });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toMatchObject({ details: [{ field: 'items.1' }] });
     });
 
     it('is all or nothing and names the failing item', async () => {

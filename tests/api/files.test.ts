@@ -156,6 +156,25 @@ describe('files (two-step upload)', () => {
     expect(next).toMatchObject({ fileid: registered!.fileid, fileversion: 2, status: 'pending' });
   });
 
+  it('registers the next version once when several registrations of it arrive at once; the others and a second entry of one request sign it again', async () => {
+    const [registered] = await register([{ nodeid: uuidv7(), extension: 'pdf' }]);
+    expect((await upload(registered!.url, pdfBytes())).statusCode).toBe(200);
+    // why at once: each waits for the latest version's lock the first holds, and must then see the version it added.
+    const answers = await Promise.all([0, 1, 2].map(() => register([{ nodeid: uuidv7(), extension: 'pdf', fileid: registered!.fileid }])));
+    const next = answers[0]![0]!;
+    expect(next).toMatchObject({ fileid: registered!.fileid, fileversion: 2, status: 'pending' });
+    expect(answers.map(([answer]) => answer!.nodeid)).toEqual([next.nodeid, next.nodeid, next.nodeid]);
+    expect((await upload(next.url, pdfBytes('v2'))).statusCode).toBe(200);
+    const [third, again] = await register([
+      { nodeid: uuidv7(), extension: 'pdf', fileid: registered!.fileid },
+      { nodeid: uuidv7(), extension: 'pdf', fileid: registered!.fileid },
+    ]);
+    expect(third).toMatchObject({ fileversion: 3, status: 'pending' });
+    expect(again!.nodeid).toBe(third!.nodeid);
+    const versions = await t.database.db.select({ fileversion: files.fileversion }).from(files).where(eq(files.fileid, registered!.fileid));
+    expect(versions.map((row) => row.fileversion).sort()).toEqual([1, 2, 3]);
+  });
+
   it('refuses a forged or reused signature', async () => {
     const [one, two] = await register([
       { nodeid: uuidv7(), extension: 'pdf' },

@@ -6,6 +6,7 @@ import type { Weekday } from '../../src/shared/domain/shift';
 import { UNIT_IDS } from '../../src/server/db/seed/reference-data';
 import {
   attachments,
+  brands,
   chatMessages,
   chatRoomMembers,
   chatRooms,
@@ -17,6 +18,7 @@ import {
   equipmentClasses,
   equipmentTypes,
   faqs,
+  files,
   maintenanceTasks,
   notificationAssignments,
   notifications,
@@ -28,7 +30,7 @@ import {
   workflowSteps,
   workflows,
 } from '../../src/server/db/schema';
-import { insertFile } from '../factories/files';
+import { insertFile, pngBytes } from '../factories/files';
 import { ensureUnits, insertCounter, insertCounterReading, insertCounterType, insertNotification } from '../factories/notifications';
 import { insertArea, insertBrand, insertEquipment, insertEquipmentPool, insertEquipmentType, insertManufacturer, insertSite } from '../factories/structure';
 import type { TestTenant } from '../factories/tenant';
@@ -288,19 +290,27 @@ describe('deletes (src/server/services/ownership.ts)', () => {
     const notification = async () => (await insertNotification(t.database.db, { legalentitynodeid: le, equipmentnodeid: await machine() })).nodeid;
 
     /**
-     * Runs the create and the delete at once, `ROUNDS` times: the delete answers 200, the create 201 or 404, and
-     * `left(parent)` (the rows still hanging on the deleted record) is empty. A create that won has a tombstone at
-     * the delete's version.
+     * Runs the create and the delete at once, `ROUNDS` times: the create answers 201 or 404, the delete 200 — or 409
+     * after a create that came first, when the record may not go while it is used (`create.uses`: a model a machine
+     * has, a manufacturer's brand). Once the delete went through, `left(parent)` (the rows still hanging on the
+     * deleted record) is empty, and a create that won has a tombstone at the delete's version when the delete takes
+     * its row along (`create.kind`).
      */
-    const race = async (parent: () => Promise<string>, deleteUrl: (parent: string) => string, create: { url: string; kind: string; body: (parent: string) => Promise<Record<string, unknown>> }, left: (parent: string) => Promise<unknown[]>) => {
+    const race = async (
+      parent: () => Promise<string>,
+      deleteUrl: (parent: string) => string,
+      create: { url: string; kind?: string; uses?: boolean; body: (parent: string) => Promise<Record<string, unknown>> },
+      left: (parent: string) => Promise<unknown[]>,
+    ) => {
       for (let round = 0; round < ROUNDS; round++) {
         const target = await parent();
         const body = await create.body(target);
         const [made, removal] = await Promise.all([call(t, admin, 'POST', create.url, body), call(t, admin, 'DELETE', deleteUrl(target))]);
-        expect(removal.statusCode, removal.body).toBe(200);
         expect([201, 404], made.body).toContain(made.statusCode);
+        expect(create.uses && made.statusCode === 201 ? [409] : [200], removal.body).toContain(removal.statusCode);
+        if (removal.statusCode !== 200) continue;
         expect(await left(target)).toEqual([]);
-        if (made.statusCode === 201) {
+        if (create.kind && made.statusCode === 201) {
           const [stone] = await t.database.db.select().from(tombstones).where(and(eq(tombstones.kind, create.kind), eq(tombstones.nodeid, body.nodeid as string)));
           expect(stone?.version).toBe((removal.json() as { version: number }).version);
         }
@@ -338,16 +348,61 @@ describe('deletes (src/server/services/ownership.ts)', () => {
       await race(machine, machineUrl, { url: '/api/faqs', kind: 'faqs', body: faq }, (m) => t.database.db.select().from(faqs).where(eq(faqs.equipmentnodeid, m)));
     });
 
-    it('a counter create sent again with a new reading while the counter is deleted', async () => {
-      const countertype = (await insertCounterType(t.database.db, { legalentitynodeid: le, name: 'Hubzähler', unitnodeid: UNIT_IDS.piece })).nodeid;
+    type CounterInput = { nodeid: string; name: string; equipmentNodeId: string; values: { nodeid: string; reading: string; timestamp: number }[] };
+    /**
+     * A counter made with a first reading, then the same create sent again with a second reading while the counter
+     * is deleted, `ROUNDS` times: the delete answers 200, the resend 201, 404 or 410, and no reading is left.
+     * `creates()` answers, per round, how to send that one create (its first send and its resend).
+     */
+    const resentWhileDeleted = async (creates: () => (counter: CounterInput) => Promise<Awaited<ReturnType<typeof call>>>) => {
       for (let round = 0; round < ROUNDS; round++) {
-        const body = { lang: 'de', nodeid: uuidv7(), name: 'Hubzähler Presse', counterTypeNodeId: countertype, equipmentNodeId: await machine(), values: [{ nodeid: uuidv7(), reading: '10', timestamp: Date.now() - 120_000 }] };
-        expect((await call(t, admin, 'POST', '/api/counters/create', body)).statusCode).toBe(201);
-        const resend = { ...body, values: [...body.values, { nodeid: uuidv7(), reading: '20', timestamp: Date.now() - 60_000 }] };
-        const [again, removal] = await Promise.all([call(t, admin, 'POST', '/api/counters/create', resend), call(t, admin, 'DELETE', `/api/counters/delete/${body.nodeid}`)]);
+        const send = creates();
+        const counter = { nodeid: uuidv7(), name: 'Hubzähler Presse', equipmentNodeId: await machine(), values: [{ nodeid: uuidv7(), reading: '10', timestamp: Date.now() - 120_000 }] };
+        const first = await send(counter);
+        expect(first.statusCode, first.body).toBe(201);
+        const resend = { ...counter, values: [...counter.values, { nodeid: uuidv7(), reading: '20', timestamp: Date.now() - 60_000 }] };
+        // why the delete a little later each round (0–3 ms): the resend does more before it takes the version, and a
+        // delete sent at the same instant mostly takes the version before it; staggered, some round meets its lock.
+        const removing = new Promise((resolve) => setTimeout(resolve, round % 4)).then(() => call(t, admin, 'DELETE', `/api/counters/delete/${counter.nodeid}`));
+        const [again, removal] = await Promise.all([send(resend), removing]);
         expect(removal.statusCode, removal.body).toBe(200);
         expect([201, 404, 410], again.body).toContain(again.statusCode);
-        expect(await t.database.db.select().from(counterReadings).where(eq(counterReadings.counternodeid, body.nodeid))).toEqual([]);
+        expect(await t.database.db.select().from(counterReadings).where(eq(counterReadings.counternodeid, counter.nodeid))).toEqual([]);
+      }
+    };
+
+    it('a counter create sent again with a new reading while the counter is deleted', async () => {
+      const countertype = (await insertCounterType(t.database.db, { legalentitynodeid: le, name: 'Hubzähler', unitnodeid: UNIT_IDS.piece })).nodeid;
+      await resentWhileDeleted(() => (counter) => call(t, admin, 'POST', '/api/counters/create', { lang: 'de', counterTypeNodeId: countertype, ...counter }));
+    });
+
+    it('a counter type create with its first counter sent again with a new reading while the counter is deleted: the type create locks the counter before the version', async () => {
+      await resentWhileDeleted(() => {
+        const nodeid = uuidv7();
+        return (counter) => call(t, admin, 'POST', '/api/countertypes/create', { lang: 'de', nodeid, name: `Hubzähler ${nodeid.slice(-6)}`, unit: 'C62', counter });
+      });
+    });
+
+    it('counters deleted while their machine is deleted, with maintenance tasks they trigger: a counter’s delete locks the machine first and its own rows before the version', async () => {
+      const db = t.database.db;
+      const countertype = (await insertCounterType(db, { legalentitynodeid: le, name: 'Hubzähler', unitnodeid: UNIT_IDS.piece })).nodeid;
+      for (let round = 0; round < ROUNDS; round++) {
+        const owner = await machine();
+        // why two: one counter's delete alone meets the machine's at the wrong moment too rarely to show the old order.
+        const counterIds = await Promise.all(
+          [0, 1].map(async () => {
+            const counter = (await insertCounter(db, { legalentitynodeid: le, equipmentnodeid: owner, countertypenodeid: countertype })).nodeid;
+            await insertCounterReading(db, { legalentitynodeid: le, counternodeid: counter });
+            const task = uuidv7();
+            await db.insert(maintenanceTasks).values({ nodeid: task, legalentitynodeid: le, maintenancetaskid: `WA-${task.slice(-8)}`, title: 'Öl wechseln', startingfrom: new Date(), repetitioninterval: '1m', triggertype: 'counter', triggeringcounternodeid: counter, triggeringvalue: 500, equipmentnodeid: owner });
+            return counter;
+          }),
+        );
+        const [machineGone, ...countersGone] = await Promise.all([call(t, admin, 'DELETE', machineUrl(owner)), ...counterIds.map((counter) => call(t, admin, 'DELETE', `/api/counters/delete/${counter}`))]);
+        expect(machineGone.statusCode, machineGone.body).toBe(200);
+        for (const gone of countersGone) expect([200, 404], gone.body).toContain(gone.statusCode);
+        expect(await db.select().from(maintenanceTasks).where(eq(maintenanceTasks.equipmentnodeid, owner))).toEqual([]);
+        expect(await db.select().from(counters).where(eq(counters.equipmentnodeid, owner))).toEqual([]);
       }
     });
 
@@ -472,6 +527,76 @@ describe('deletes (src/server/services/ownership.ts)', () => {
         expect([200, 404], rename.body).toContain(rename.statusCode);
         const [row] = await db.select().from(equipment).where(eq(equipment.nodeid, machineOfClass));
         expect(row?.equipmentclassnodeid).toBeNull();
+      }
+    });
+
+    it('a machine created while what it hangs on or moves into is deleted: a new model’s brand, a new brand’s manufacturer, its class, the area it moves a machine into; an import into an area being deleted', async () => {
+      const db = t.database.db;
+      const pool = (await insertEquipmentPool(db, { legalentitynodeid: le })).nodeid;
+      const model = (await insertEquipmentType(db, { legalentitynodeid: le })).nodeid;
+      const created = (fields: Record<string, unknown>) => ({ lang: 'de', equipmentnodeid: uuidv7(), name: 'Presse 08', constructiondate: Date.UTC(2015, 0, 1), isequipmentof: [pool], equipmenttypenodeid: model, ...fields });
+      const newModel = () => ({ isnew: true, nodeid: uuidv7(), model: 'Modell neu' });
+      const area = async () => (await insertArea(db, { legalentitynodeid: le })).nodeid;
+      const machinesIn = (areanodeid: string) => db.select().from(equipment).where(eq(equipment.areanodeid, areanodeid));
+
+      await race(
+        async () => (await insertBrand(db, { legalentitynodeid: le })).nodeid,
+        (brand) => `/api/brands/${brand}`,
+        { url: '/api/equipments', uses: true, body: async (brand) => created({ equipmenttypenodeid: undefined, brand: { isnew: false, nodeid: brand }, equipmenttype: newModel() }) },
+        (brand) => db.select().from(equipmentTypes).where(eq(equipmentTypes.brandnodeid, brand)),
+      );
+      await race(
+        async () => (await insertManufacturer(db, { legalentitynodeid: le })).nodeid,
+        (manufacturer) => `/api/legalentities/${manufacturer}`,
+        {
+          url: '/api/equipments',
+          uses: true,
+          body: async (manufacturer) => created({ equipmenttypenodeid: undefined, legalentity: { isnew: false, nodeid: manufacturer }, brand: { isnew: true, nodeid: uuidv7(), name: 'Marke neu' }, equipmenttype: newModel() }),
+        },
+        (manufacturer) => db.select().from(brands).where(eq(brands.manufacturernodeid, manufacturer)),
+      );
+      await race(
+        async () => (await db.insert(equipmentClasses).values({ nodeid: uuidv7(), legalentitynodeid: le, name: { de: 'Klasse' } }).returning())[0]!.nodeid,
+        (cls) => `/api/equipmentclasses/${cls}`,
+        { url: '/api/equipments', body: async (cls) => created({ equipmentclassnodeid: cls }) },
+        (cls) => db.select().from(equipment).where(eq(equipment.equipmentclassnodeid, cls)),
+      );
+      await race(area, (target) => `/api/areas/${target}`, { url: '/api/equipments', body: async (target) => created({ assign: { payload: [{ equipmentnodeid: await machine(), isequipmentof: target }] } }) }, machinesIn);
+      await race(area, (target) => `/api/areas/${target}`, { url: '/api/equipments/bulk', body: async (target) => ({ items: [created({ isequipmentof: [target] }), created({ isequipmentof: [target], equipmenttypenodeid: undefined, equipmenttype: newModel(), brand: { isnew: false, nodeid: (await insertBrand(db, { legalentitynodeid: le })).nodeid } })] }) }, machinesIn);
+    });
+
+    it('a file’s upload completing while new versions of it are registered and machines are created and changed with it as their photo: each locks the file before the version, as the upload does', async () => {
+      const db = t.database.db;
+      const pool = (await insertEquipmentPool(db, { legalentitynodeid: le })).nodeid;
+      const model = (await insertEquipmentType(db, { legalentitynodeid: le })).nodeid;
+      for (let round = 0; round < ROUNDS; round++) {
+        const first = await call(t, admin, 'POST', '/api/files', { count: 1, extensions: [{ nodeid: uuidv7(), extension: 'png' }] });
+        expect(first.statusCode, first.body).toBe(200);
+        const [pending] = first.json() as { nodeid: string; fileid: string; url: string }[];
+        const photo = { fileid: pending!.fileid, fileversion: 1 };
+        const changed = await machine();
+        const created = uuidv7();
+        // why several writers: one alone rarely meets the upload's short lock; they are also devices sending what they queued offline.
+        const [upload, create, change, ...registered] = await Promise.all([
+          t.app.inject({ method: 'PUT', url: pending!.url, headers: { 'content-type': 'image/png' }, payload: pngBytes() }),
+          call(t, admin, 'POST', '/api/equipments', { lang: 'de', equipmentnodeid: created, name: 'Presse 09', constructiondate: Date.UTC(2015, 0, 1), isequipmentof: [pool], equipmenttypenodeid: model, image: photo }),
+          call(t, admin, 'PUT', machineUrl(changed), { lang: 'de', typenameplate: photo }),
+          ...[0, 1].map(() => call(t, admin, 'POST', '/api/files', { count: 1, extensions: [{ nodeid: uuidv7(), extension: 'png', fileid: pending!.fileid }] })),
+        ]);
+        expect(upload.statusCode, upload.body).toBe(200);
+        expect(create.statusCode, create.body).toBe(201);
+        expect(change.statusCode, change.body).toBe(200);
+        // Before the upload a registration signs the pending version again; after it, the first makes the next version and the other signs that one again.
+        const answers = registered.map((response) => {
+          expect(response.statusCode, response.body).toBe(200);
+          const [file] = response.json() as { fileversion: number; status: string }[];
+          return { fileversion: file!.fileversion, status: file!.status };
+        });
+        for (const answer of answers) expect([{ fileversion: 1, status: 'pending' }, { fileversion: 2, status: 'pending' }]).toContainEqual(answer);
+        const versions = await db.select({ fileversion: files.fileversion, status: files.status }).from(files).where(eq(files.fileid, pending!.fileid)).orderBy(files.fileversion);
+        expect(versions).toEqual([{ fileversion: 1, status: 'complete' }, ...(answers.some((answer) => answer.fileversion === 2) ? [{ fileversion: 2, status: 'pending' }] : [])]);
+        const machines = await db.select({ image: equipment.imagefilenodeid, typenameplate: equipment.typenameplatefilenodeid }).from(equipment).where(inArray(equipment.nodeid, [created, changed]));
+        expect(machines.flatMap((row) => [row.image, row.typenameplate]).filter(Boolean)).toEqual([pending!.nodeid, pending!.nodeid]);
       }
     });
 

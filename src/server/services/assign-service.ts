@@ -55,25 +55,42 @@ export interface AssignmentPlan {
  * report on one still gets its key-share lock): containers before machines, as their deletes lock them. The caller
  * takes the tenant's version after every lock, so a change of one of these machines or a delete of one of these
  * containers never waits on this write in a circle (docs/decisions.md "Write: the version late").
+ *
+ * `decided`: the links of machines the caller's write has settled before the version — the machines it creates,
+ * which are not in the database yet, and in an import those an earlier item moved (locked already). Their links are
+ * taken from there instead of the database, and the plan records its own result there.
  */
-export async function planAssignments(tx: Tx, actor: Actor, items: readonly AssignItem[], defaultTarget?: { type: LinkType; nodeid: string }): Promise<AssignmentPlan> {
+export async function planAssignments(
+  tx: Tx,
+  actor: Actor,
+  items: readonly AssignItem[],
+  defaultTarget?: { type: LinkType; nodeid: string },
+  decided?: Map<string, EquipmentLinks>,
+): Promise<AssignmentPlan> {
   if (items.length === 0) return { machineIds: [], changed: false, write: () => Promise.resolve() };
   const le = actor.legalentitynodeid;
   const machineIds = [...new Set(items.map((i) => i.equipmentnodeid))];
+  const stored = machineIds.filter((nodeid) => !decided?.has(nodeid));
   // The areas and pools before the machines, as a delete of an area or pool locks it before its machines.
   const named = items.flatMap((i) => (i.isequipmentof && i.isequipmentof !== defaultTarget?.nodeid ? [i.isequipmentof] : []));
   const targets = await classifyTargets(tx, actor, named, true);
-  const rows = await tx
-    .select({ nodeid: equipment.nodeid, areanodeid: equipment.areanodeid, equipmentpoolnodeid: equipment.equipmentpoolnodeid })
-    .from(equipment)
-    .where(and(eq(equipment.legalentitynodeid, le), inArray(equipment.nodeid, machineIds)))
-    .orderBy(asc(equipment.nodeid)) // several rows are locked in one order (by id) everywhere: see deleteWithOwned
-    .for('no key update');
-  if (rows.length !== machineIds.length) throw notFound('Equipment not found');
+  const rows =
+    stored.length === 0
+      ? []
+      : await tx
+          .select({ nodeid: equipment.nodeid, areanodeid: equipment.areanodeid, equipmentpoolnodeid: equipment.equipmentpoolnodeid })
+          .from(equipment)
+          .where(and(eq(equipment.legalentitynodeid, le), inArray(equipment.nodeid, stored)))
+          .orderBy(asc(equipment.nodeid)) // several rows are locked in one order (by id) everywhere: see deleteWithOwned
+          .for('no key update');
+  if (rows.length !== stored.length) throw notFound('Equipment not found');
   if (targets.unknown.length > 0) throw notFound('Area or equipment pool not found');
   if (defaultTarget) (defaultTarget.type === 'area' ? targets.areas : targets.pools).add(defaultTarget.nodeid);
 
-  const before = new Map<string, EquipmentLinks>(rows.map((r) => [r.nodeid, { areanodeid: r.areanodeid, equipmentpoolnodeid: r.equipmentpoolnodeid }]));
+  const before = new Map<string, EquipmentLinks>([
+    ...rows.map((r): [string, EquipmentLinks] => [r.nodeid, { areanodeid: r.areanodeid, equipmentpoolnodeid: r.equipmentpoolnodeid }]),
+    ...machineIds.flatMap((nodeid): [string, EquipmentLinks][] => (decided?.has(nodeid) ? [[nodeid, decided.get(nodeid)!]] : [])),
+  ]);
   const after = new Map(before);
   items.forEach((item, index) => {
     if (item.isequipmentof === undefined && !defaultTarget && item.deleteequipmentof.length === 0) {
@@ -86,6 +103,7 @@ export async function planAssignments(tx: Tx, actor: Actor, items: readonly Assi
         : undefined;
     after.set(item.equipmentnodeid, moveLinks(after.get(item.equipmentnodeid)!, item.deleteequipmentof, target));
   });
+  for (const [nodeid, links] of after) decided?.set(nodeid, links);
   const changed = [...after].filter(([nodeid, links]) => {
     const old = before.get(nodeid)!;
     return old.areanodeid !== links.areanodeid || old.equipmentpoolnodeid !== links.equipmentpoolnodeid;

@@ -63,7 +63,11 @@ async function getCounter(ctx: ServiceContext, actor: Actor, nodeid: string, lan
 
 /** createCounter: machine and type must be the tenant's (404 otherwise); initial readings are stored with it. */
 export async function createCounter(ctx: ServiceContext, actor: Actor, input: CreateCounter): Promise<Counter> {
-  const nodeid = await writeTransaction(ctx, 'counter.create', async (tx) => insertCounter(tx, actor, () => nextVersion(tx, actor.legalentitynodeid), input));
+  const nodeid = await writeTransaction(ctx, 'counter.create', async (tx) => {
+    const counter = await lockCounterCreate(tx, actor, input);
+    await counter.write(await nextVersion(tx, actor.legalentitynodeid));
+    return counter.nodeid;
+  });
   return getCounter(ctx, actor, nodeid, input.lang);
 }
 
@@ -115,6 +119,12 @@ export async function updateCounter(ctx: ServiceContext, actor: Actor, nodeid: s
 export async function deleteCounter(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
   const le = actor.legalentitynodeid;
   return writeTransaction(ctx, 'counter.delete', async (tx) => {
+    // why the machine first (key share): the tasks this delete stamps after the counter is gone hang on the machine
+    // too (a row changed twice in one transaction has its foreign keys checked again, which locks the machine), and
+    // the machine's delete locks the machine, then its tasks and counters. The counter, its tasks and readings are
+    // locked after it and before the version (docs/decisions.md "Write: the version late").
+    const [owner] = await tx.select({ nodeid: counters.equipmentnodeid }).from(counters).where(ofTenant(counters, actor, nodeid));
+    if (!owner || !(await lockParent(tx, equipment, actor, owner.nodeid))) throw notFound(COUNTER_NOT_FOUND);
     const [current] = await tx
       .select({ nodeid: counters.nodeid, builtin: counterTypes.builtin })
       .from(counters)
@@ -123,12 +133,20 @@ export async function deleteCounter(ctx: ServiceContext, actor: Actor, nodeid: s
       .for('update', { of: counters });
     if (!current) throw notFound(COUNTER_NOT_FOUND);
     if (current.builtin) throw conflict('The operating hours counter cannot be deleted');
-    const version = await nextVersion(tx, le);
-    await tx
-      .update(maintenanceTasks)
-      .set({ triggeringcounternodeid: null, version, updatedAt: new Date() })
-      .where(and(eq(maintenanceTasks.legalentitynodeid, le), eq(maintenanceTasks.triggeringcounternodeid, nodeid)));
-    await deleteWithOwned(tx, le, 'counters', [nodeid], version);
+    const tasks = await tx
+      .select({ nodeid: maintenanceTasks.nodeid })
+      .from(maintenanceTasks)
+      .where(and(eq(maintenanceTasks.legalentitynodeid, le), eq(maintenanceTasks.triggeringcounternodeid, nodeid)))
+      .orderBy(asc(maintenanceTasks.nodeid))
+      .for('no key update');
+    const { version } = await deleteWithOwned(tx, le, 'counters', [nodeid], 'next');
+    // By id: the counter's delete has cleared their trigger already (on delete set null), without a version.
+    if (tasks.length > 0) {
+      await tx
+        .update(maintenanceTasks)
+        .set({ triggeringcounternodeid: null, version, updatedAt: new Date() })
+        .where(and(eq(maintenanceTasks.legalentitynodeid, le), inArray(maintenanceTasks.nodeid, tasks.map((task) => task.nodeid))));
+    }
     return { nodeid, version };
   });
 }
@@ -137,19 +155,17 @@ export async function deleteCounter(ctx: ServiceContext, actor: Actor, nodeid: s
 export async function createCounterType(ctx: ServiceContext, actor: Actor, input: CreateCounterType): Promise<CounterType & { counter: Counter | null }> {
   const result = await writeTransaction(ctx, 'countertype.create', async (tx) => {
     const unitnodeid = await resolveUnit(tx, input.unit);
-    if (input.counter) await lockMachine(tx, actor, input.counter.equipmentNodeId); // before the version: see insertCounter
-    const version = await nextVersion(tx, actor.legalentitynodeid);
     const typeId = input.nodeid ?? uuidv7();
     // A resend of the same create (a new mutation id: "Erneut senden" after a lost answer) finds its type and
     // answers it as it is now; an id that is another record's is refused.
     const [existing] = input.nodeid ? await tx.select({ le: counterTypes.legalentitynodeid }).from(counterTypes).where(eq(counterTypes.nodeid, typeId)) : [];
     if (existing && existing.le !== actor.legalentitynodeid) throw idInUse('nodeid');
-    if (!existing) {
-      if (input.nodeid && (await isDeleted(tx, actor, 'counter_types', typeId))) throw gone('The counter type was deleted');
-      await tx.insert(counterTypes).values({ nodeid: typeId, legalentitynodeid: actor.legalentitynodeid, name: input.name, unitnodeid, version });
-    }
-    const counterId = input.counter ? await insertCounter(tx, actor, version, { ...input.counter, counterTypeNodeId: typeId }, 'counter.') : null;
-    return { typeId, counterId };
+    if (!existing && input.nodeid && (await isDeleted(tx, actor, 'counter_types', typeId))) throw gone('The counter type was deleted');
+    const counter = input.counter ? await lockCounterCreate(tx, actor, { ...input.counter, counterTypeNodeId: typeId }, 'counter.', !existing) : undefined;
+    const version = await nextVersion(tx, actor.legalentitynodeid);
+    if (!existing) await tx.insert(counterTypes).values({ nodeid: typeId, legalentitynodeid: actor.legalentitynodeid, name: input.name, unitnodeid, version });
+    await counter?.write(version);
+    return { typeId, counterId: counter?.nodeid ?? null };
   });
   const [type] = (await listCounterTypes(ctx, actor, input.lang)).filter((t) => t.nodeid === result.typeId);
   return { ...type!, counter: result.counterId ? await getCounter(ctx, actor, result.counterId, input.lang) : null };
@@ -158,14 +174,15 @@ export async function createCounterType(ctx: ServiceContext, actor: Actor, input
 // ---------------------------------------------------------------- helpers
 
 /**
- * A counter on the machine `input` names, with its first readings. `version`: the transaction's (a new type's
- * first counter), or how to take the tenant's next one: after the machine and the type are locked (key share), as
- * every write locks what its rows hang on before the version (docs/decisions.md "Write: the version late"), so a
- * delete of the machine and this create wait for each other instead of deadlocking.
+ * A counter on the machine `input` names, with its first readings: locks the machine and the type (key share;
+ * `newType`: the same write creates the type) and, for a resend, the counter, then answers the write, which the
+ * caller runs with the tenant's version it takes after these locks, as every write locks what its rows hang on
+ * before the version (docs/decisions.md "Write: the version late"): a delete of the machine or the counter and this
+ * create wait for each other instead of deadlocking.
  */
-async function insertCounter(tx: Tx, actor: Actor, version: number | (() => Promise<number>), input: Omit<CreateCounter, 'lang'>, field = ''): Promise<string> {
+async function lockCounterCreate(tx: Tx, actor: Actor, input: Omit<CreateCounter, 'lang'>, field = '', newType = false): Promise<{ nodeid: string; write(version: number): Promise<void> }> {
   await lockMachine(tx, actor, input.equipmentNodeId);
-  await assertCounterTypeOfTenant(tx, actor, input.counterTypeNodeId);
+  if (!newType) await assertCounterTypeOfTenant(tx, actor, input.counterTypeNodeId);
   const nodeid = input.nodeid ?? uuidv7();
   // The device chose the id: a resend of this create under a new mutation id finds the counter it made (same
   // tenant, machine and type) and only merges readings; anything else holding the id is refused, and a deleted
@@ -183,10 +200,11 @@ async function insertCounter(tx: Tx, actor: Actor, version: number | (() => Prom
   } else {
     if (input.nodeid && (await isDeleted(tx, actor, 'counters', nodeid))) throw gone('The counter was deleted');
   }
-  const stamp = typeof version === 'number' ? version : await version();
-  if (!existing) await tx.insert(counters).values({ nodeid, legalentitynodeid: actor.legalentitynodeid, name: input.name, equipmentnodeid: input.equipmentNodeId, countertypenodeid: input.counterTypeNodeId, version: stamp });
-  await mergeReadings(tx, actor, nodeid, input.values, stamp, `${field}values`);
-  return nodeid;
+  const write = async (version: number) => {
+    if (!existing) await tx.insert(counters).values({ nodeid, legalentitynodeid: actor.legalentitynodeid, name: input.name, equipmentnodeid: input.equipmentNodeId, countertypenodeid: input.counterTypeNodeId, version });
+    await mergeReadings(tx, actor, nodeid, input.values, version, `${field}values`);
+  };
+  return { nodeid, write };
 }
 
 /**

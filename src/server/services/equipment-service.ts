@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { CreateEquipment, Equipment } from '../../shared/api/equipment';
+import type { EquipmentLinks } from '../../shared/domain/assignment';
 import { catalogSelectionIssues, HOURLY_RATE_UNIT, type CatalogSelection } from '../../shared/domain/equipment';
 import { createEquipment as createMutation, updateEquipment as updateMutation } from '../../shared/mutations/equipment';
 import type { MutationParsed } from '../../shared/mutations/mutation';
@@ -21,7 +22,7 @@ import {
 } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../http-errors';
 import type { FileUrlSigner } from '../storage/file-storage';
-import { planAssignments } from './assign-service';
+import { planAssignments, type AssignmentPlan } from './assign-service';
 import { insertManufacturer } from './catalog-service';
 import { nextVersion } from './change-feed';
 import { downloadUrl } from './file-service';
@@ -65,61 +66,66 @@ async function equipmentRow(db: Db | Tx, actor: Actor, nodeid: string): Promise<
  * machine, and the `assign.payload` links, in one transaction and one change version. See
  * createEquipmentSchema for the payload rules; here the catalogue is checked against the database: an
  * existing record of another tenant (or none) is 404, a brand/type that does not fit is 400 naming the field.
+ * What the machine hangs on and the machines it moves are locked first, the version is taken after them
+ * (lockReferences, planAssignments).
  */
 export async function createEquipment(ctx: ServiceContext, actor: Actor, input: CreateEquipment): Promise<EquipmentRowShape> {
-  return writeTransaction(ctx, 'equipment.create', async (tx) => equipmentRow(tx, actor, await insertEquipment(tx, actor, input, () => nextVersion(tx, actor.legalentitynodeid))));
+  return writeTransaction(ctx, 'equipment.create', async (tx) => {
+    const plan = await planEquipment(tx, actor, input, await directLookups(tx, actor, input));
+    if (plan.write) {
+      const version = await nextVersion(tx, actor.legalentitynodeid);
+      await plan.write(version);
+      await plan.assignment?.write(version);
+    }
+    return equipmentRow(tx, actor, plan.nodeid);
+  });
 }
 
 /**
  * POST /api/equipments/bulk (CSV import): many creates in one transaction and one change version, so an import
  * is one outbox entry and one round trip. All or nothing: the first failing item rolls everything back and its
- * error names `items.N.<field>`.
+ * error names `items.N.<field>`. Every item is checked, and what they all hang on or move locked, before the
+ * version: from the version to the commit every other write of the tenant waits.
  */
 export async function createEquipmentBulk(ctx: ServiceContext, actor: Actor, items: readonly CreateEquipment[]): Promise<{ version: number; nodeids: string[] }> {
   return writeTransaction(ctx, 'equipment.bulk', async (tx) => {
-    const version = await nextVersion(tx, actor.legalentitynodeid);
     const lookups = await bulkLookups(tx, actor, items);
-    const nodeids: string[] = [];
-    for (const [index, item] of items.entries()) {
-      try {
-        nodeids.push(await insertEquipment(tx, actor, item, async () => version, lookups));
-      } catch (error) {
-        throw error instanceof HttpError ? withItemIndex(error, index) : error;
-      }
-    }
+    const plans: EquipmentPlan[] = [];
+    for (const [index, item] of items.entries()) plans.push(await forItem(index, () => planEquipment(tx, actor, item, lookups)));
+    const version = await nextVersion(tx, actor.legalentitynodeid);
+    for (const [index, plan] of plans.entries()) await forItem(index, async () => plan.write?.(version));
     await lookups.flush();
-    return { version, nodeids };
+    for (const [index, plan] of plans.entries()) await forItem(index, async () => plan.assignment?.write(version));
+    return { version, nodeids: plans.map((plan) => plan.nodeid) };
   });
 }
 
+/** `work` for the import's item `index`: an error it answers names `items.N.<field>`. */
+async function forItem<T>(index: number, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw error instanceof HttpError ? withItemIndex(error, index) : error;
+  }
+}
+
 /**
- * How insertEquipment reads and writes. A single create asks the database each time; a bulk create reads what
- * all items refer to once, remembers catalogue entries it created, and inserts the machines in batches — an
- * import of 500 rows with one area and one type then costs a handful of statements instead of thousands.
+ * How planEquipment reads and writes. Both kinds lock what the items refer to up front (lockReferences); a single
+ * create asks the database whether its machine exists and inserts it at once, a bulk create reads that for all
+ * items once, remembers catalogue entries it creates, and inserts the machines in batches — an import of 500 rows
+ * with one area and one type then costs a handful of statements instead of thousands.
  */
-interface EquipmentLookups {
+interface EquipmentLookups extends References {
   /** The existing row with this nodeid, or undefined; `deleted` when the tenant has a tombstone for it. */
   existing(nodeid: string): Promise<{ row: EquipmentRow | undefined; deleted: boolean | undefined }>;
-  targets(ids: readonly string[]): ReturnType<typeof classifyTargets>;
-  typeRow(nodeid: string): Promise<typeof equipmentTypes.$inferSelect | undefined>;
-  brandRow(nodeid: string): Promise<typeof brands.$inferSelect | undefined>;
-  manufacturerRow(nodeid: string): Promise<typeof legalEntities.$inferSelect | undefined>;
-  /** After a catalogue insert, so later items see the new entry. */
-  remember(kind: 'type' | 'brand' | 'manufacturer', row: Record<string, unknown> & { nodeid: string }): void;
   insert(values: typeof equipment.$inferInsert): Promise<void>;
   flush(): Promise<void>;
 }
 
-function directLookups(tx: Tx, actor: Actor): EquipmentLookups {
+async function directLookups(tx: Tx, actor: Actor, input: CreateEquipment): Promise<EquipmentLookups> {
   return {
+    ...(await lockReferences(tx, actor, [input])),
     existing: async (nodeid) => ({ row: (await tx.select().from(equipment).where(eq(equipment.nodeid, nodeid)))[0], deleted: undefined }),
-    // why locked: the new machine hangs on its area and pool; a single create locks them before it takes the version
-    // (insertEquipment), as their deletes do (docs/decisions.md "Write: the version late").
-    targets: (ids) => classifyTargets(tx, actor, ids, true),
-    typeRow: async (nodeid) => (await tx.select().from(equipmentTypes).where(eq(equipmentTypes.nodeid, nodeid)))[0],
-    brandRow: async (nodeid) => (await tx.select().from(brands).where(eq(brands.nodeid, nodeid)))[0],
-    manufacturerRow: async (nodeid) => (await tx.select().from(legalEntities).where(eq(legalEntities.nodeid, nodeid)))[0],
-    remember: () => undefined,
     insert: async (values) => {
       await tx.insert(equipment).values(values);
     },
@@ -130,6 +136,18 @@ function directLookups(tx: Tx, actor: Actor): EquipmentLookups {
 const BULK_INSERT_CHUNK = 200;
 
 async function bulkLookups(tx: Tx, actor: Actor, items: readonly CreateEquipment[]): Promise<EquipmentLookups> {
+  const references = await lockReferences(tx, actor, items);
+  // why all at once: each item's planAssignments locks the machines it moves, and items one after another would
+  // lock them out of id order.
+  const moved = [...new Set(items.flatMap((item) => item.assign?.payload.map((entry) => entry.equipmentnodeid) ?? []))];
+  if (moved.length > 0) {
+    await tx
+      .select({ nodeid: equipment.nodeid })
+      .from(equipment)
+      .where(and(eq(equipment.legalentitynodeid, actor.legalentitynodeid), inArray(equipment.nodeid, moved)))
+      .orderBy(asc(equipment.nodeid))
+      .for('no key update');
+  }
   const ids = items.flatMap((item) => (item.equipmentnodeid ? [item.equipmentnodeid] : []));
   const existingRows = ids.length ? await tx.select().from(equipment).where(inArray(equipment.nodeid, ids)) : [];
   const deletedRows = ids.length
@@ -140,19 +158,6 @@ async function bulkLookups(tx: Tx, actor: Actor, items: readonly CreateEquipment
     : [];
   const existing = new Map(existingRows.map((row) => [row.nodeid, row]));
   const deleted = new Set(deletedRows.map((row) => row.nodeid));
-  const direct = directLookups(tx, actor);
-  const memo = <T>(load: (id: string) => Promise<T>) => {
-    const cache = new Map<string, T>();
-    const get = async (id: string) => {
-      if (!cache.has(id)) cache.set(id, await load(id));
-      return cache.get(id)!;
-    };
-    return Object.assign(get, { cache });
-  };
-  const typeRow = memo(direct.typeRow);
-  const brandRow = memo(direct.brandRow);
-  const manufacturerRow = memo(direct.manufacturerRow);
-  const targetCache = new Map<string, Awaited<ReturnType<typeof classifyTargets>>>();
   const pending: (typeof equipment.$inferInsert)[] = [];
   const pendingIds = new Set<string>();
   const flush = async () => {
@@ -160,19 +165,8 @@ async function bulkLookups(tx: Tx, actor: Actor, items: readonly CreateEquipment
     pending.length = 0;
   };
   return {
+    ...references,
     existing: async (nodeid) => ({ row: existing.get(nodeid), deleted: deleted.has(nodeid) }),
-    targets: async (targetIds) => {
-      const key = [...targetIds].sort().join(',');
-      if (!targetCache.has(key)) targetCache.set(key, await classifyTargets(tx, actor, targetIds));
-      return targetCache.get(key)!;
-    },
-    typeRow,
-    brandRow,
-    manufacturerRow,
-    remember: (kind, row) => {
-      const cache = kind === 'type' ? typeRow.cache : kind === 'brand' ? brandRow.cache : manufacturerRow.cache;
-      (cache as Map<string, unknown>).set(row.nodeid, row);
-    },
     insert: async (values) => {
       if (existing.has(values.nodeid) || pendingIds.has(values.nodeid)) throw conflict(NODEID_TAKEN);
       pendingIds.add(values.nodeid);
@@ -182,58 +176,153 @@ async function bulkLookups(tx: Tx, actor: Actor, items: readonly CreateEquipment
   };
 }
 
+/** What the machines of a create hang on or move, locked before its version (lockReferences). */
+interface References {
+  /** The areas and pools the items are placed in or move machines to. */
+  targets: Awaited<ReturnType<typeof classifyTargets>>;
+  typeRow(nodeid: string): Promise<typeof equipmentTypes.$inferSelect | undefined>;
+  brandRow(nodeid: string): Promise<typeof brands.$inferSelect | undefined>;
+  manufacturerRow(nodeid: string): Promise<typeof legalEntities.$inferSelect | undefined>;
+  /** After a catalogue entry is planned, so later items see the new entry. */
+  remember(kind: 'type' | 'brand' | 'manufacturer', row: Record<string, unknown> & { nodeid: string }): void;
+  /** The tenant's classes among those the items name. */
+  classes: Set<string>;
+  /** The tenant's file rows the items' photos name, by `fileid/fileversion`. */
+  files: Map<string, string>;
+  /** The links of the machines the write has settled: those it creates and those it moved (planAssignments). */
+  decided: Map<string, EquipmentLinks>;
+}
+
+/**
+ * What `items` hang on, locked (key share) before the tenant's version, each kind in id order and parents first
+ * (docs/decisions.md "Write: the version late"): the areas and pools they are placed in or move machines to, the
+ * manufacturers, brands and models they name, their classes and their photos' files. A delete of any of these and
+ * the create wait for each other instead of deadlocking (or meeting the foreign key), and one that came first
+ * leaves the create a 404. Catalogue entries the items do not name (a model's brand) are read when asked for.
+ */
+async function lockReferences(tx: Tx, actor: Actor, items: readonly CreateEquipment[]): Promise<References> {
+  const le = actor.legalentitynodeid;
+  const unique = (ids: (string | null | undefined)[]) => [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
+  const targets = await classifyTargets(tx, actor, unique(items.flatMap((item) => [...item.isequipmentof.filter((id) => id !== le), ...(item.assign?.payload.map((entry) => entry.isequipmentof) ?? [])])), true);
+  const manufacturers = await catalogueRows(
+    unique(items.map((item) => item.legalentity?.nodeid)),
+    (ids) => tx.select().from(legalEntities).where(and(eq(legalEntities.ownerlegalentitynodeid, le), inArray(legalEntities.nodeid, ids))).orderBy(asc(legalEntities.nodeid)).for('key share'),
+    (ids) => tx.select().from(legalEntities).where(inArray(legalEntities.nodeid, ids)),
+  );
+  const brandRows = await catalogueRows(
+    unique(items.map((item) => item.brand?.nodeid)),
+    (ids) => tx.select().from(brands).where(and(eq(brands.legalentitynodeid, le), inArray(brands.nodeid, ids))).orderBy(asc(brands.nodeid)).for('key share'),
+    (ids) => tx.select().from(brands).where(inArray(brands.nodeid, ids)),
+  );
+  const typeRows = await catalogueRows(
+    unique(items.map((item) => item.equipmenttype?.nodeid)),
+    (ids) => tx.select().from(equipmentTypes).where(and(eq(equipmentTypes.legalentitynodeid, le), inArray(equipmentTypes.nodeid, ids))).orderBy(asc(equipmentTypes.nodeid)).for('key share'),
+    (ids) => tx.select().from(equipmentTypes).where(inArray(equipmentTypes.nodeid, ids)),
+  );
+  const classIds = unique(items.map((item) => item.equipmentclassnodeid));
+  const classRows = classIds.length
+    ? await tx
+        .select({ nodeid: equipmentClasses.nodeid })
+        .from(equipmentClasses)
+        .where(and(eq(equipmentClasses.legalentitynodeid, le), inArray(equipmentClasses.nodeid, classIds)))
+        .orderBy(asc(equipmentClasses.nodeid))
+        .for('key share')
+    : [];
+  const cached = <Row>(rows: Map<string, Row | undefined>, load: (nodeid: string) => Promise<Row | undefined>) => async (nodeid: string) => {
+    if (!rows.has(nodeid)) rows.set(nodeid, await load(nodeid));
+    return rows.get(nodeid);
+  };
+  return {
+    targets,
+    typeRow: cached(typeRows, async (nodeid) => (await tx.select().from(equipmentTypes).where(eq(equipmentTypes.nodeid, nodeid)))[0]),
+    brandRow: cached(brandRows, async (nodeid) => (await tx.select().from(brands).where(eq(brands.nodeid, nodeid)))[0]),
+    manufacturerRow: cached(manufacturers, async (nodeid) => (await tx.select().from(legalEntities).where(eq(legalEntities.nodeid, nodeid)))[0]),
+    remember: (kind, row) => {
+      const rows = kind === 'type' ? typeRows : kind === 'brand' ? brandRows : manufacturers;
+      (rows as Map<string, unknown>).set(row.nodeid, row);
+    },
+    classes: new Set(classRows.map((row) => row.nodeid)),
+    files: await lockFiles(tx, actor, items.flatMap((item) => [item.image, item.typenameplate])),
+    decided: new Map(),
+  };
+}
+
+/**
+ * Catalogue rows by id: the tenant's locked (key share, in id order: `own`), the others read without a lock
+ * (`any`), so that a new entry's id another tenant uses is told from one no one uses.
+ */
+async function catalogueRows<Row extends { nodeid: string }>(ids: string[], own: (ids: string[]) => Promise<Row[]>, any: (ids: string[]) => Promise<Row[]>): Promise<Map<string, Row | undefined>> {
+  const rows = new Map<string, Row | undefined>();
+  if (ids.length === 0) return rows;
+  for (const row of await own(ids)) rows.set(row.nodeid, row);
+  const others = ids.filter((id) => !rows.has(id));
+  for (const row of others.length > 0 ? await any(others) : []) rows.set(row.nodeid, row);
+  for (const id of others) if (!rows.has(id)) rows.set(id, undefined);
+  return rows;
+}
+
 function withItemIndex(error: HttpError, index: number): HttpError {
   const details = (error.details ?? [{ field: '', message: error.message }]).map((d) => ({ field: d.field ? `items.${index}.${d.field}` : `items.${index}`, message: d.message }));
   return new HttpError(error.statusCode, `items.${index}: ${error.message}`, details);
 }
 
-/** One machine with its new catalogue entries and links, inside the caller's transaction; returns its nodeid. */
-async function insertEquipment(tx: Tx, actor: Actor, input: CreateEquipment, takeVersion: () => Promise<number>, lookups = directLookups(tx, actor)): Promise<string> {
+/** One create, checked against what `lookups` locked: its machine's nodeid, and what it writes once the version is taken. */
+interface EquipmentPlan {
+  nodeid: string;
+  /** Inserts the new catalogue entries and the machine; none when the machine exists (the same create sent again). */
+  write?(version: number): Promise<void>;
+  /** The moves of `assign.payload`, written after the machines are inserted. */
+  assignment?: AssignmentPlan;
+}
+
+/** One machine with its new catalogue entries and links, checked inside the caller's transaction; writes nothing yet. */
+async function planEquipment(tx: Tx, actor: Actor, input: CreateEquipment, lookups: EquipmentLookups): Promise<EquipmentPlan> {
   const le = actor.legalentitynodeid;
   const nodeid = input.equipmentnodeid ?? uuidv7();
   const { row: existing, deleted } = await lookups.existing(nodeid);
   const sameContent = (row: EquipmentRow) => row.name === input.name && row.equipmenttypenodeid === input.equipmenttype?.nodeid;
   if (existing || deleted !== false) {
     const same = await existingForCreate(tx, actor, KIND, nodeid, existing, sameContent);
-    if (same) return nodeid;
+    if (same) return { nodeid };
   }
 
-  const links = await resolveMembership(lookups, actor, input.isequipmentof);
-  const version = await takeVersion();
-  const equipmenttypenodeid = await resolveCatalog(tx, actor, input, version, lookups);
-  const imagefilenodeid = await fileOfTenant(tx, actor, 'image', input.image);
-  const typenameplatefilenodeid = await fileOfTenant(tx, actor, 'typenameplate', input.typenameplate);
-  if (input.equipmentclassnodeid) await assertClassOfTenant(tx, actor, input.equipmentclassnodeid);
+  const links = resolveMembership(lookups.targets, actor, input.isequipmentof);
+  const catalogue = await resolveCatalog(tx, actor, input, lookups);
+  const imagefilenodeid = fileOf(lookups.files, 'image', input.image);
+  const typenameplatefilenodeid = fileOf(lookups.files, 'typenameplate', input.typenameplate);
+  if (input.equipmentclassnodeid && !lookups.classes.has(input.equipmentclassnodeid)) throw notFoundError('Equipment class');
+  // why before planning the moves: the payload may name the machine this create makes.
+  lookups.decided.set(nodeid, links);
+  const assignment = input.assign ? await planAssignments(tx, actor, input.assign.payload, undefined, lookups.decided) : undefined;
 
   // The row is the declaration's; the server adds what only it knows: the area and pool `isequipmentof` names,
   // the file rows the photo references name, the type the catalogue resolved.
   const fields = createMutation.apply!(undefined, { params: {}, body: input }, applyContext(actor));
-  await lookups.insert({
-    ...(toColumnValues(equipment, fields) as Omit<typeof equipment.$inferInsert, 'nodeid' | 'legalentitynodeid'>),
-    nodeid,
-    legalentitynodeid: le,
-    imagefilenodeid,
-    typenameplatefilenodeid,
-    equipmenttypenodeid,
-    areanodeid: links.areanodeid,
-    equipmentpoolnodeid: links.equipmentpoolnodeid,
-    version,
-  });
-  if (input.assign) {
-    // why: planAssignments reads the machines it moves from the database.
-    await lookups.flush();
-    await (await planAssignments(tx, actor, input.assign.payload)).write(version);
-  }
-  return nodeid;
+  const write = async (version: number) => {
+    await catalogue.write(version);
+    await lookups.insert({
+      ...(toColumnValues(equipment, fields) as Omit<typeof equipment.$inferInsert, 'nodeid' | 'legalentitynodeid'>),
+      nodeid,
+      legalentitynodeid: le,
+      imagefilenodeid,
+      typenameplatefilenodeid,
+      equipmenttypenodeid: catalogue.equipmenttypenodeid,
+      ...links,
+      version,
+    });
+  };
+  return { nodeid, write, assignment };
 }
 
 /** `isequipmentof`: at most one area and one pool of the tenant, at least one of them; the caller's legal entity is allowed and ignored. */
-async function resolveMembership(lookups: EquipmentLookups, actor: Actor, ids: readonly string[]): Promise<{ areanodeid: string | null; equipmentpoolnodeid: string | null }> {
-  const targets = await lookups.targets(ids.filter((id) => id !== actor.legalentitynodeid));
-  if (targets.unknown.length > 0) throw notFound('Area or equipment pool not found');
-  if (targets.areas.size > 1 || targets.pools.size > 1) throw badRequest('Invalid body: isequipmentof: At most one area and one pool', [{ field: 'isequipmentof', message: 'At most one area and one pool' }]);
-  if (targets.areas.size + targets.pools.size === 0) throw badRequest('Invalid body: isequipmentof: Choose an equipment pool or an area', [{ field: 'isequipmentof', message: 'Choose an equipment pool or an area' }]);
-  return { areanodeid: [...targets.areas][0] ?? null, equipmentpoolnodeid: [...targets.pools][0] ?? null };
+function resolveMembership(targets: References['targets'], actor: Actor, ids: readonly string[]): EquipmentLinks {
+  const named = [...new Set(ids.filter((id) => id !== actor.legalentitynodeid))];
+  if (named.some((id) => !targets.areas.has(id) && !targets.pools.has(id))) throw notFound('Area or equipment pool not found');
+  const areaIds = named.filter((id) => targets.areas.has(id));
+  const poolIds = named.filter((id) => targets.pools.has(id));
+  if (areaIds.length > 1 || poolIds.length > 1) throw badRequest('Invalid body: isequipmentof: At most one area and one pool', [{ field: 'isequipmentof', message: 'At most one area and one pool' }]);
+  if (areaIds.length + poolIds.length === 0) throw badRequest('Invalid body: isequipmentof: Choose an equipment pool or an area', [{ field: 'isequipmentof', message: 'Choose an equipment pool or an area' }]);
+  return { areanodeid: areaIds[0] ?? null, equipmentpoolnodeid: poolIds[0] ?? null };
 }
 
 /**
@@ -251,9 +340,10 @@ function ownCatalogRow<Row>(choice: { isnew?: boolean | undefined; nodeid: strin
 
 /**
  * The §4 catalogue rule against the database. A "new" entry whose nodeid the tenant already has with the same
- * name (e.g. made by an earlier offline create that was sent first) counts as existing. Returns the type's nodeid.
+ * name (e.g. made by an earlier offline create that was sent first) counts as existing. Answers the type's nodeid
+ * and the insert of the new entries, run with the version.
  */
-async function resolveCatalog(tx: Tx, actor: Actor, input: CreateEquipment, version: number, lookups: EquipmentLookups): Promise<string> {
+async function resolveCatalog(tx: Tx, actor: Actor, input: CreateEquipment, lookups: EquipmentLookups): Promise<{ equipmenttypenodeid: string; write(version: number): Promise<void> }> {
   const le = actor.legalentitynodeid;
   const selection: CatalogSelection = { legalentity: input.legalentity, brand: input.brand, equipmenttype: input.equipmenttype };
   const type = input.equipmenttype!;
@@ -282,21 +372,18 @@ async function resolveCatalog(tx: Tx, actor: Actor, input: CreateEquipment, vers
   }
 
   const { legalentity, brand, equipmenttype } = selection;
-  if (legalentity?.isnew) {
-    await insertManufacturer(tx, actor, legalentity.nodeid, legalentity.name!.trim(), version);
-    lookups.remember('manufacturer', { nodeid: legalentity.nodeid, name: legalentity.name!.trim(), ownerlegalentitynodeid: le });
-  }
-  if (brand?.isnew) {
-    const row = { nodeid: brand.nodeid, legalentitynodeid: le, name: brand.name!.trim(), manufacturernodeid: brand.isbrandof ?? legalentity!.nodeid, version };
-    await tx.insert(brands).values(row);
-    lookups.remember('brand', row);
-  }
-  if (equipmenttype!.isnew) {
-    const row = { nodeid: equipmenttype!.nodeid, legalentitynodeid: le, model: equipmenttype!.model!.trim(), brandnodeid: equipmenttype!.brandnodeid ?? brand!.nodeid, version };
-    await tx.insert(equipmentTypes).values(row);
-    lookups.remember('type', row);
-  }
-  return equipmenttype!.nodeid;
+  const manufacturerRow = legalentity?.isnew ? { nodeid: legalentity.nodeid, name: legalentity.name!.trim(), ownerlegalentitynodeid: le } : undefined;
+  const brandRow = brand?.isnew ? { nodeid: brand.nodeid, legalentitynodeid: le, name: brand.name!.trim(), manufacturernodeid: brand.isbrandof ?? legalentity!.nodeid } : undefined;
+  const typeRow = equipmenttype!.isnew ? { nodeid: equipmenttype!.nodeid, legalentitynodeid: le, model: equipmenttype!.model!.trim(), brandnodeid: equipmenttype!.brandnodeid ?? brand!.nodeid } : undefined;
+  if (manufacturerRow) lookups.remember('manufacturer', manufacturerRow);
+  if (brandRow) lookups.remember('brand', brandRow);
+  if (typeRow) lookups.remember('type', typeRow);
+  const write = async (version: number) => {
+    if (manufacturerRow) await insertManufacturer(tx, actor, manufacturerRow.nodeid, manufacturerRow.name, version);
+    if (brandRow) await tx.insert(brands).values({ ...brandRow, version });
+    if (typeRow) await tx.insert(equipmentTypes).values({ ...typeRow, version });
+  };
+  return { equipmenttypenodeid: equipmenttype!.nodeid, write };
 }
 
 // ---------------------------------------------------------------- update
@@ -310,16 +397,18 @@ export async function updateEquipment(ctx: ServiceContext, actor: Actor, args: M
   const { params, body: input } = args;
   const nodeid = params.id;
   return writeTransaction(ctx, 'equipment.update', async (tx) => {
-    // The type and class the machine is to hang on, locked (key share) before the machine and the version: a class's
-    // delete locks the class, then its machines (docs/decisions.md "Write: the version late").
+    // The type, class and photos the machine is to hang on, locked (key share) before the machine and the version: a
+    // class's delete locks the class, then its machines; a file's upload its row, then the version (docs/decisions.md
+    // "Write: the version late").
     if (input.equipmenttypenodeid !== undefined && !(await lockParent(tx, equipmentTypes, actor, input.equipmenttypenodeid))) throw notFoundError('Equipment type');
     if (input.equipmentclassnodeid) await assertClassOfTenant(tx, actor, input.equipmentclassnodeid);
+    const photos = await lockFiles(tx, actor, [input.image, input.typenameplate]);
     const current = await lockOwnRow(tx, equipment, actor, nodeid, () => notFoundError('Equipment'), 'change');
     const change = updateMutation.apply!(toRowShape(current), args, applyContext(actor));
     const patch: Partial<EquipmentRow> = {
       ...toColumnValues(equipment, change),
-      ...(input.image !== undefined && { imagefilenodeid: await fileOfTenant(tx, actor, 'image', input.image) }),
-      ...(input.typenameplate !== undefined && { typenameplatefilenodeid: await fileOfTenant(tx, actor, 'typenameplate', input.typenameplate) }),
+      ...(input.image !== undefined && { imagefilenodeid: fileOf(photos, 'image', input.image) }),
+      ...(input.typenameplate !== undefined && { typenameplatefilenodeid: fileOf(photos, 'typenameplate', input.typenameplate) }),
     };
     const written = await writeChangedFields(tx, actor, { table: equipment, kind: KIND, nodeid, current, patch, where: ofTenant(equipment, actor, nodeid) });
     return toRowShape(written ?? current) as EquipmentRowShape;
@@ -366,15 +455,31 @@ export async function deleteEquipment(ctx: ServiceContext, actor: Actor, nodeid:
 
 // ---------------------------------------------------------------- helpers
 
-/** A file reference of the tenant (any upload state: the bytes may still be on their way from an offline device). */
-async function fileOfTenant(tx: Tx, actor: Actor, field: string, ref: FileInput | null | undefined): Promise<string | null> {
-  if (!ref) return null;
-  const [row] = await tx
-    .select({ nodeid: files.nodeid })
+const fileKey = (ref: FileInput) => `${ref.fileid}/${ref.fileversion}`;
+
+/**
+ * The tenant's file rows the photo references name (any upload state: the bytes may still be on their way from an
+ * offline device), by `fileid/fileversion`, locked (key share) for the machine about to name them: the upload of a
+ * file locks its row, then takes the version. In fileid order, as a registration locks files.
+ */
+async function lockFiles(tx: Tx, actor: Actor, refs: readonly (FileInput | null | undefined)[]): Promise<Map<string, string>> {
+  const named = refs.filter((ref): ref is FileInput => !!ref);
+  if (named.length === 0) return new Map();
+  const rows = await tx
+    .select({ nodeid: files.nodeid, fileid: files.fileid, fileversion: files.fileversion })
     .from(files)
-    .where(and(eq(files.fileid, ref.fileid), eq(files.fileversion, ref.fileversion), eq(files.legalentitynodeid, actor.legalentitynodeid)));
-  if (!row) throw new HttpError(404, 'File not found', [{ field, message: 'File not found' }]);
-  return row.nodeid;
+    .where(and(eq(files.legalentitynodeid, actor.legalentitynodeid), or(...named.map((ref) => and(eq(files.fileid, ref.fileid), eq(files.fileversion, ref.fileversion))))))
+    .orderBy(asc(files.fileid), asc(files.fileversion))
+    .for('key share');
+  return new Map(rows.map((row) => [fileKey(row), row.nodeid]));
+}
+
+/** The file row `ref` names among those lockFiles found; 404 naming `field` when the tenant has none. */
+function fileOf(found: ReadonlyMap<string, string>, field: string, ref: FileInput | null | undefined): string | null {
+  if (!ref) return null;
+  const nodeid = found.get(fileKey(ref));
+  if (!nodeid) throw new HttpError(404, 'File not found', [{ field, message: 'File not found' }]);
+  return nodeid;
 }
 
 /** The class the machine is to hang on, locked (lockParent); 404 when there is none. */

@@ -76,10 +76,25 @@ export async function registerFiles(ctx: ServiceContext, actor: Actor & Permissi
     if (used + declared > services.quotaBytesPerDay) throw quotaExceeded(services.quotaBytesPerDay, used);
   }
   const rows = await writeTransaction(ctx, 'files.register', async (tx) => {
+    // why every file locked before the version: the upload of a version locks its row, then takes the version
+    // (completeUpload); a registration that held the version while it waited for that row deadlocked with it
+    // (docs/decisions.md "Write: the version late"). In fileid order, as several rows of one kind are locked.
+    const latest = new Map<string, Registration | undefined>();
+    for (const fileid of [...new Set(input.extensions.flatMap((entry) => (entry.fileid ? [entry.fileid] : [])))].sort()) latest.set(fileid, await lockLatestVersion(tx, actor, fileid));
+    const registrations = new Map<string, Registration>();
+    const answers: Registration[] = [];
+    for (const [index, entry] of input.extensions.entries()) {
+      const registration = registrations.get(entry.nodeid) ?? (await registerEntry(tx, actor, services.storage.bucketid, entry, latest, `extensions.${index}.nodeid`));
+      registrations.set(entry.nodeid, registration);
+      if (entry.fileid && !('version' in registration)) latest.set(entry.fileid, registration);
+      answers.push(registration);
+    }
+    const added = [...new Set(answers)].filter((registration): registration is NewFile => !('version' in registration));
+    // A registration sent again only signs its URLs again: nothing new, no version.
+    if (added.length === 0) return answers;
     const version = await nextVersion(tx, actor.legalentitynodeid);
-    const out: FileRow[] = [];
-    for (const [index, entry] of input.extensions.entries()) out.push(await registerOne(tx, actor, services.storage.bucketid, version, entry, `extensions.${index}.nodeid`));
-    return out;
+    const inserted = new Map((await tx.insert(files).values(added.map((row) => ({ ...row, version }))).returning()).map((row) => [row.nodeid, row]));
+    return answers.map((answer) => inserted.get(answer.nodeid) ?? answer);
   });
   const exp = Date.now() + UPLOAD_URL_TTL_MS;
   return rows.map((row) => ({
@@ -94,7 +109,16 @@ export async function registerFiles(ctx: ServiceContext, actor: Actor & Permissi
   }));
 }
 
-async function registerOne(tx: Tx, actor: Actor, bucketid: string, version: number, entry: RegisterFiles['extensions'][number], field: string): Promise<FileRow> {
+/** A file version to insert (it gets the version when the registration takes one), or one registered already. */
+type NewFile = Omit<typeof files.$inferInsert, 'version'> & Pick<FileRow, 'nodeid' | 'fileid' | 'fileversion' | 'bucketid' | 'mimetype' | 'status'>;
+type Registration = FileRow | NewFile;
+
+/**
+ * What one entry registers: the file it names by nodeid if it exists (a resend), the pending latest version of
+ * `fileid` (its URL ran out: sign it again), or a new file or next version. `latest`: each named fileid's latest
+ * version, locked, or the one an earlier entry of the request registers.
+ */
+async function registerEntry(tx: Tx, actor: Actor, bucketid: string, entry: RegisterFiles['extensions'][number], latest: ReadonlyMap<string, Registration | undefined>, field: string): Promise<Registration> {
   const [same] = await tx.select().from(files).where(eq(files.nodeid, entry.nodeid));
   if (same) {
     if (same.legalentitynodeid !== actor.legalentitynodeid) throw idInUse(field);
@@ -103,36 +127,40 @@ async function registerOne(tx: Tx, actor: Actor, bucketid: string, version: numb
   let fileid = uuidv7();
   let fileversion = 1;
   if (entry.fileid) {
-    const [latest] = await tx
-      .select()
-      .from(files)
-      .where(and(eq(files.fileid, entry.fileid), eq(files.legalentitynodeid, actor.legalentitynodeid)))
-      .orderBy(desc(files.fileversion))
-      .limit(1)
-      .for('update');
-    if (!latest) throw notFound('File not found');
+    const before = latest.get(entry.fileid);
+    if (!before) throw notFound('File not found');
     // A pending latest version is the same upload whose URL ran out: sign it again.
-    if (latest.status === 'pending') return latest;
-    fileid = latest.fileid;
-    fileversion = latest.fileversion + 1;
+    if (before.status === 'pending') return before;
+    fileid = before.fileid;
+    fileversion = before.fileversion + 1;
   }
   // The row's fields are the declaration's (the device shows the same); where it is stored is the server's.
   const fields = uploadFile.apply!(undefined, { params: {}, body: { count: 1, extensions: [entry] } }, applyContext(actor));
-  const [row] = await tx
-    .insert(files)
-    .values({
-      ...(toColumnValues(files, fields) as Pick<typeof files.$inferInsert, 'mimetype' | 'extension' | 'size' | 'status'>),
-      nodeid: entry.nodeid,
-      legalentitynodeid: actor.legalentitynodeid,
-      fileid,
-      fileversion,
-      bucketid,
-      storagekey: fileStorageKey({ legalentitynodeid: actor.legalentitynodeid, fileid, fileversion, extension: entry.extension }),
-      createdbynodeid: actor.usernodeid,
-      version,
-    })
-    .returning();
-  return row!;
+  return {
+    ...(toColumnValues(files, fields) as Pick<FileRow, 'mimetype' | 'extension' | 'size' | 'status'>),
+    nodeid: entry.nodeid,
+    legalentitynodeid: actor.legalentitynodeid,
+    fileid,
+    fileversion,
+    bucketid,
+    storagekey: fileStorageKey({ legalentitynodeid: actor.legalentitynodeid, fileid, fileversion, extension: entry.extension }),
+    createdbynodeid: actor.usernodeid,
+  };
+}
+
+/**
+ * The latest version of the tenant's file `fileid`, locked (for update: two registrations of its next version
+ * wait for each other). A locking read answers the row it waited for, not a version another registration added
+ * while it waited, so it reads again until the row it locked is the latest.
+ */
+async function lockLatestVersion(tx: Tx, actor: Actor, fileid: string): Promise<FileRow | undefined> {
+  const ofFile = and(eq(files.fileid, fileid), eq(files.legalentitynodeid, actor.legalentitynodeid));
+  for (;;) {
+    const [latest] = await tx.select().from(files).where(ofFile).orderBy(desc(files.fileversion)).limit(1).for('update');
+    if (!latest) return undefined;
+    const [newest] = await tx.select({ fileversion: files.fileversion }).from(files).where(ofFile).orderBy(desc(files.fileversion)).limit(1);
+    if (newest?.fileversion === latest.fileversion) return latest;
+  }
 }
 
 export interface SignedRequest {
