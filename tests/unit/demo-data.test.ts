@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildDemoData } from '../../src/server/db/seed/build-demo';
+import { EXAMPLE_MACHINE } from '../../src/server/db/seed/demo/build-notifications';
 
 // The demo is generated relative to `now`; its invariants must hold whatever day the server starts on.
-const CLOCKS = ['2026-03-15T10:00:00Z', '2026-12-31T23:59:00Z', '2027-02-28T05:00:00Z', '2026-07-01T12:30:00Z'].map((iso) => new Date(iso));
+const CLOCKS = ['2026-03-15T10:00:00Z', '2026-12-31T23:59:00Z', '2027-02-28T05:00:00Z', '2026-07-01T12:30:00Z', '2026-11-30T06:10:00Z'].map((iso) => new Date(iso));
 
 describe.each(CLOCKS.map((now) => [now.toISOString(), now] as const))('demo data built at %s', (_label, now) => {
   const data = buildDemoData(now, 'hash');
@@ -40,6 +41,12 @@ describe.each(CLOCKS.map((now) => [now.toISOString(), now] as const))('demo data
   it('covers every usable type and every status', () => {
     expect(new Set(tables.notifications.map((n) => n.type)).size).toBe(11);
     expect(new Set(tables.notifications.map((n) => n.status))).toEqual(new Set([0, 1, 2]));
+  });
+
+  it('the example machine has an open fault, not only planned maintenance (on 2026-11-30 at 06:10 UTC it had none)', () => {
+    const machine = tables.equipment.find((row) => row.name === EXAMPLE_MACHINE)!;
+    const open = tables.notifications.filter((n) => n.equipmentnodeid === machine.nodeid && n.status !== 2 && n.type !== 6);
+    expect(open.length).toBeGreaterThan(0);
   });
 
   it('references only rows it created', () => {

@@ -2,7 +2,7 @@ import { buildBilling } from './demo/build-billing';
 import { buildDocumentation } from './demo/build-documentation';
 import { buildHistory } from './demo/build-history';
 import { buildMaintenance, buildRecentTasks } from './demo/build-maintenance';
-import { buildNotifications } from './demo/build-notifications';
+import { buildExampleFault, buildNotifications } from './demo/build-notifications';
 import { buildOrganisation } from './demo/build-organisation';
 import { buildStructure } from './demo/build-structure';
 import { type DemoBlob, DemoContext, type DemoTables } from './demo/context';
@@ -30,5 +30,6 @@ export function buildDemoData(now: Date, passwordHash: string): DemoData {
   // of the plant as it was.
   buildHistory(ctx, organisation, structure);
   buildRecentTasks(ctx, structure);
+  buildExampleFault(ctx, organisation, structure);
   return { tenantId: ctx.tenantId, tables: ctx.tables, blobs: ctx.blobs };
 }
