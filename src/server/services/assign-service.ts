@@ -73,7 +73,7 @@ export async function planAssignments(
   const stored = machineIds.filter((nodeid) => !decided?.has(nodeid));
   // The areas and pools before the machines, as a delete of an area or pool locks it before its machines.
   const named = items.flatMap((i) => (i.isequipmentof && i.isequipmentof !== defaultTarget?.nodeid ? [i.isequipmentof] : []));
-  const targets = await classifyTargets(tx, actor, named, true);
+  const targets = await classifyTargets(tx, actor, named);
   const rows =
     stored.length === 0
       ? []

@@ -203,7 +203,7 @@ interface References {
 async function lockReferences(tx: Tx, actor: Actor, items: readonly CreateEquipment[]): Promise<References> {
   const le = actor.legalentitynodeid;
   const unique = (ids: (string | null | undefined)[]) => [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
-  const targets = await classifyTargets(tx, actor, unique(items.flatMap((item) => [...item.isequipmentof.filter((id) => id !== le), ...(item.assign?.payload.map((entry) => entry.isequipmentof) ?? [])])), true);
+  const targets = await classifyTargets(tx, actor, unique(items.flatMap((item) => [...item.isequipmentof.filter((id) => id !== le), ...(item.assign?.payload.map((entry) => entry.isequipmentof) ?? [])])));
   const manufacturers = await catalogueRows(
     unique(items.map((item) => item.legalentity?.nodeid)),
     (ids) => tx.select().from(legalEntities).where(and(eq(legalEntities.ownerlegalentitynodeid, le), inArray(legalEntities.nodeid, ids))).orderBy(asc(legalEntities.nodeid)).for('key share'),

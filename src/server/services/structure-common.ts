@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from '../db/client';
+import type { Tx } from '../db/client';
 import { areas, equipmentPools, tombstones } from '../db/schema';
 import { conflict, HttpError, notFound } from '../http-errors';
 import type { Actor } from './service-context';
@@ -80,18 +80,16 @@ export async function lockOwnRow<T extends TenantTable>(
 }
 
 /**
- * Which of `ids` are areas and which pools of the tenant; ids that are neither are `unknown`. With `lock`, the
- * areas and pools found are locked (key share) for machines about to be linked to them: a write locks what it
- * links to before it takes the tenant's version (docs/decisions.md "Write: the version late").
+ * Which of `ids` are areas and which pools of the tenant; ids that are neither are `unknown`. The areas and pools
+ * found are locked (key share, id order) for machines about to be linked to them: a write locks what it links to
+ * before it takes the tenant's version (docs/decisions.md "Write: the version late").
  */
-export async function classifyTargets(db: Db | Tx, actor: Actor, ids: readonly string[], lock = false): Promise<{ areas: Set<string>; pools: Set<string>; unknown: string[] }> {
+export async function classifyTargets(tx: Tx, actor: Actor, ids: readonly string[]): Promise<{ areas: Set<string>; pools: Set<string>; unknown: string[] }> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return { areas: new Set(), pools: new Set(), unknown: [] };
   const le = actor.legalentitynodeid;
-  const areaQuery = db.select({ nodeid: areas.nodeid }).from(areas).where(and(eq(areas.legalentitynodeid, le), inArray(areas.nodeid, unique))).orderBy(asc(areas.nodeid));
-  const poolQuery = db.select({ nodeid: equipmentPools.nodeid }).from(equipmentPools).where(and(eq(equipmentPools.legalentitynodeid, le), inArray(equipmentPools.nodeid, unique))).orderBy(asc(equipmentPools.nodeid));
-  const areaRows = await (lock ? areaQuery.for('key share') : areaQuery);
-  const poolRows = await (lock ? poolQuery.for('key share') : poolQuery);
+  const areaRows = await tx.select({ nodeid: areas.nodeid }).from(areas).where(and(eq(areas.legalentitynodeid, le), inArray(areas.nodeid, unique))).orderBy(asc(areas.nodeid)).for('key share');
+  const poolRows = await tx.select({ nodeid: equipmentPools.nodeid }).from(equipmentPools).where(and(eq(equipmentPools.legalentitynodeid, le), inArray(equipmentPools.nodeid, unique))).orderBy(asc(equipmentPools.nodeid)).for('key share');
   const areaSet = new Set(areaRows.map((r) => r.nodeid));
   const poolSet = new Set(poolRows.map((r) => r.nodeid));
   return { areas: areaSet, pools: poolSet, unknown: unique.filter((id) => !areaSet.has(id) && !poolSet.has(id)) };

@@ -5,6 +5,7 @@ import type { Machine, Structure } from './build-structure';
 import { DAY_MS, type DemoContext, HOUR_MS } from './context';
 import { TASKS_BY_KIND } from './maintenance-texts';
 import { NOTIFICATION_TEXTS } from './notification-texts';
+import { EXAMPLE_MACHINE } from './build-notifications';
 
 // The years before the plant used Anlagenbuch: when it started (`setupAt`, about 13 months ago) the maintenance
 // team carried the paper logbook of its older machines over, so those machines' history reaches back several
@@ -14,7 +15,7 @@ import { NOTIFICATION_TEXTS } from './notification-texts';
 /** Machines whose paper logbook was carried over, besides the ones the e2e tests and screenshots open. */
 const CARRIED_OVER = 5;
 /** Always carried over: the machine the tests and the documentation use as their example. */
-const ALWAYS = ['BAZ 02 Fräszentrum'];
+const ALWAYS = [EXAMPLE_MACHINE];
 /** How far back the paper logbook goes. */
 const YEARS_BACK = 4;
 const CARRIED_OVER_NOTE = 'Übernommen aus dem Papier-Anlagenbuch.';
