@@ -51,7 +51,8 @@ test('a report whose machine was deleted while it waited offline is given anothe
 
   await sync.button().click();
   const panel = page.getByRole('dialog', { name: 'Synchronisierung' });
-  const report = panel.getByRole('listitem').filter({ hasText: `Meldung erfassen: unbekannter Eintrag – ${title}` });
+  // Named by its machine though the pull has taken the deleted machine off the device since.
+  const report = panel.getByRole('listitem').filter({ hasText: `Meldung erfassen: ${doomed} – ${title}` });
   await expect(report).toContainText('vermutlich wurde er inzwischen gelöscht');
   await expect(panel.getByRole('listitem').filter({ hasText: `Foto anhängen: ${title}` })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('refused-panel-portrait.png') });

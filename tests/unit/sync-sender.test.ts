@@ -11,6 +11,7 @@ import { backoffDelay, createSender, DEFAULT_BACKOFF } from '../../src/client/sy
 import { stopsBatch, SYNC_BATCH_MAX, type SyncBatchRequest, type SyncBatchResult } from '../../src/shared/api/sync';
 import { followersOf, reassignableField, reassignDeadLetter, reassignment, retryDeadLetter } from '../../src/client/sync/dead-letters';
 import { addSolution } from '../../src/client/sync/repositories/workflows';
+import { describeEntry } from '../../src/client/sync/use-sync-lists';
 import { memoryTokens, type MemoryTokens } from './support/memory-tokens';
 import { fixedTokens, MACHINE, USER, useSyncTestServer } from './support/sync-test-server';
 
@@ -513,6 +514,18 @@ describe('a report refused because its machine was deleted', () => {
     const report = letters.find((letter) => letter.action === 'createNotification' && letter.nodeid === id)!;
     return { ...h, id, unrelated, letters, report };
   }
+
+  it('the panel still names the deleted machine once the pull has taken it off the device', async () => {
+    const { db, report, letters } = await refusedReport();
+    expect(report.subjectNames).toEqual({ name: 'Hydraulikpresse HP-200' });
+    // A reading's counter is its subject too; the status change names its report by its own title: nothing kept.
+    expect(letters.find((letter) => letter.action === 'updateNotificationStatus')!.subjectNames).toBeUndefined();
+    await db.mirror('equipment').delete(MACHINE);
+    expect(await describeEntry(db, report)).toEqual({ action: 'createNotification', params: { name: 'Hydraulikpresse HP-200', title: 'Leck am Zylinder' } });
+    // The mirror's name wins while the machine is still there (renamed meanwhile, say).
+    await db.mirror('equipment').put({ nodeid: MACHINE, name: 'HP-200 (umgebaut)' });
+    expect((await describeEntry(db, report)).params.name).toBe('HP-200 (umgebaut)');
+  });
 
   it('only a declared create refused because what it names is gone (404) may be given another machine', () => {
     expect(reassignableField({ action: 'createNotification', creates: true, status: 404 })).toBe('equipmentnodeid');

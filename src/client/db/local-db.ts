@@ -117,6 +117,9 @@ export interface OutboxEntry {
   lastError: string | null;
 }
 
+/** What the screens call a record (a mirror row's `name`, `title` or `model`; plain or per language). */
+export type SubjectNames = Partial<Record<'name' | 'title' | 'model', unknown>>;
+
 export interface DeadLetter extends Omit<OutboxEntry, 'seq'> {
   id?: number;
   /** When the server refused it (device time, display only). */
@@ -124,6 +127,11 @@ export interface DeadLetter extends Omit<OutboxEntry, 'seq'> {
   status: number;
   /** The server's error body: {statusCode, error, message, details?}. */
   error: unknown;
+  /**
+   * The names of the record the entry is about (a report's machine), as the device had them when the server
+   * refused it: the record may be gone from the device afterwards (a deleted machine, taken off by the next pull).
+   */
+  subjectNames?: SubjectNames;
 }
 
 /** An acknowledged write kept for a while, so a server restored from a backup can be given it again (scenario 15). */

@@ -18,7 +18,7 @@
  * engine (sync-engine.ts) still runs it in one tab at a time to avoid needless double sends.
  */
 import { SYNC_BATCH_MAX, SYNC_BATCH_MAX_BYTES, SYNC_BATCH_PATH, SYNC_HEADERS, mutationGapSchema, syncBatchResponseSchema } from '../../shared/api/sync';
-import type { DeadLetter, LocalDatabase, OutboxEntry } from '../db/local-db';
+import type { DeadLetter, LocalDatabase, OutboxEntry, SubjectNames } from '../db/local-db';
 import { sendStoredBytes, type FilePut } from './file-put';
 import { isApiError, type ApiClient } from '../lib/api-client';
 import { CREATE_REFUSED, PENDING_DELETE } from './mirror-fields';
@@ -343,6 +343,9 @@ export function createSender(deps: SenderDeps) {
    * happen once at the end. A failure leaves all of them queued (the server answers them again from its log).
    */
   async function settleAnswers(settled: { entry: OutboxEntry; result: Extract<SendResult, { type: 'ack' | 'dead' }> }[], counts: { acknowledged: number; deadLettered: number }): Promise<void> {
+    const refused = settled.filter(({ result }) => result.type === 'dead').map(({ entry }) => entry);
+    // Rare, so the declarations that say what an entry is about load only when the server refuses one.
+    const subjectNames = refused.length > 0 ? await (await import('./entry-subject')).subjectNamesOf(db, refused) : new Map<number, SubjectNames>();
     const mirrors = [...new Set(settled.map(({ entry }) => entry.kind))].map((kind) => db.mirror(kind));
     await db.transaction('rw', [db.outbox, db.acked, db.deadLetters, db.syncState, db.fileBytes, ...mirrors], async () => {
       const round: AckRound = {
@@ -353,7 +356,7 @@ export function createSender(deps: SenderDeps) {
       };
       for (const { entry, result } of settled) {
         if (result.type === 'ack') await acknowledgeIn(entry, result.body, round);
-        else await deadLetter(entry, result.status, result.error);
+        else await deadLetter(entry, result.status, result.error, subjectNames.get(entry.seq!));
       }
       for (const [clientId, mutationId] of round.lastAck) {
         await writeState(db, stateKeys.lastMutationAck(clientId), mutationId);
@@ -426,11 +429,11 @@ export function createSender(deps: SenderDeps) {
   }
 
   /** The server refused the write for good: keep it, with payload and error, where the user sees it. */
-  async function deadLetter(entry: OutboxEntry, status: number, error: unknown): Promise<void> {
+  async function deadLetter(entry: OutboxEntry, status: number, error: unknown, subjectNames: SubjectNames | undefined): Promise<void> {
     await db.transaction('rw', [db.outbox, db.deadLetters, db.syncState, db.mirror(entry.kind)], async () => {
       await db.outbox.delete(entry.seq!);
       const { seq: _seq, ...rest } = entry;
-      const letter: DeadLetter = { ...rest, failedAt: now(), status, error };
+      const letter: DeadLetter = { ...rest, failedAt: now(), status, error, ...(subjectNames && { subjectNames }) };
       await db.deadLetters.add(letter);
       // Take the refused change back out of the mirror (fields no other pending write changed), so the screens
       // show the server's truth again; the dead letter keeps the content.

@@ -5,12 +5,11 @@
  * `describe.params`. An action no declaration knows is shown as the call it makes.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { SyncKind } from '../../shared/api/sync';
 import { mutationByAction } from '../../shared/mutations/registry';
-import type { AnyMutation, MutationArgs } from '../../shared/mutations/mutation';
 import { getLocalDb, type DeadLetter, type LocalDatabase, type MirrorRow, type OutboxEntry } from '../db/local-db';
 import { localized } from '../../shared/domain/text';
 import { reassignment } from './dead-letters';
+import { argsOf, subjectOf, type DescribedEntry } from './entry-subject';
 import { userActionKey } from './outbox';
 
 export interface Description {
@@ -63,28 +62,9 @@ export function refusalReason(status: number): RefusalReason {
 }
 
 /** What a row is called on the screens. */
-const nameOf = (row: Record<string, unknown> | undefined, lang: string): string | null => (row ? (localized(row.name, lang) ?? localized(row.title, lang) ?? localized(row.model, lang)) : null);
+const nameOf = (row: Partial<Record<string, unknown>> | undefined, lang: string): string | null => (row ? (localized(row.name, lang) ?? localized(row.title, lang) ?? localized(row.model, lang)) : null);
 
-/** The entry's path parameters, read back from its path with the declaration's route (`notifications/:nodeid`). */
-function pathParams(route: string, path: string): Record<string, string> {
-  const names: string[] = [];
-  const pattern = route.replace(/^\//, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
-    names.push(name);
-    return '([^/]+)';
-  });
-  const match = new RegExp(`^${pattern}$`).exec(path);
-  return match ? Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)])) : {};
-}
-
-/** The arguments as the declaration's `describe` takes them: parsed like the route does, else as stored. */
-function argsOf(definition: AnyMutation, entry: { path: string; body?: unknown }): MutationArgs<unknown, unknown> {
-  const params = pathParams(definition.route, entry.path);
-  const body = definition.body.safeParse(entry.body);
-  const parsedParams = definition.params.safeParse(params);
-  return { params: parsedParams.success ? parsedParams.data : params, body: body.success ? body.data : (entry.body ?? {}) };
-}
-
-export type DescribedEntry = Pick<OutboxEntry, 'action' | 'values' | 'kind' | 'nodeid' | 'method' | 'path' | 'dependsOn'> & { body?: unknown };
+export type { DescribedEntry } from './entry-subject';
 
 export async function describeEntry(db: LocalDatabase, entry: DescribedEntry, lang = 'de'): Promise<Description> {
   const definition = mutationByAction(entry.action);
@@ -95,10 +75,10 @@ export async function describeEntry(db: LocalDatabase, entry: DescribedEntry, la
   const row: MirrorRow | undefined = await db.mirror(entry.kind).get(entry.nodeid);
   const written: Record<string, unknown> = { ...row, ...entry.values };
   let params: Record<string, string | number | null>;
-  let subject: { kind: SyncKind; nodeid: string } | undefined;
+  let subject: ReturnType<typeof subjectOf>;
   try {
     const args = argsOf(definition, entry);
-    subject = definition.describe?.subject ? definition.describe.subject(args, written) : { kind: entry.kind, nodeid: entry.nodeid };
+    subject = subjectOf(definition, entry, written, args);
     params = definition.describe?.params?.(args, written) ?? {};
   } catch {
     // why: an entry queued by an older app may not fit today's declaration; it is still shown, as its call.
@@ -110,7 +90,10 @@ export async function describeEntry(db: LocalDatabase, entry: DescribedEntry, la
     // The name as the screens show it now (the mirror has every later write too), else as this entry wrote it,
     // else — a file registration's row has none — the file's name as the user chose it.
     const file = isWritten && entry.dependsOn[0] !== undefined ? await db.fileBytes.get(entry.dependsOn[0]) : undefined;
-    description.params.name = isWritten ? (nameOf(row, lang) ?? nameOf(entry.values, lang) ?? file?.name ?? null) : nameOf(await db.mirror(subject.kind).get(subject.nodeid), lang);
+    // Another record (a report's machine): as the mirror has it, else as it was when the server refused the entry.
+    description.params.name = isWritten
+      ? (nameOf(row, lang) ?? nameOf(entry.values, lang) ?? file?.name ?? null)
+      : (nameOf(await db.mirror(subject.kind).get(subject.nodeid), lang) ?? nameOf(entry.subjectNames, lang));
   }
   for (const [key, value] of Object.entries(params)) {
     if (key === 'status') {

@@ -1,0 +1,68 @@
+/**
+ * What a queued entry is about, as its declaration says (`describe.subject`: a report's machine, a reading's
+ * counter): read by the sync panel's texts, and kept with an entry the server refuses, while the device still has
+ * the subject's row. A report refused because its machine was deleted is then still called by that machine's name
+ * after the pull has taken the machine off the device.
+ */
+import type { SyncKind } from '../../shared/api/sync';
+import { mutationByAction } from '../../shared/mutations/registry';
+import type { AnyMutation, MutationArgs } from '../../shared/mutations/mutation';
+import type { LocalDatabase, MirrorRow, OutboxEntry, SubjectNames } from '../db/local-db';
+
+export type DescribedEntry = Pick<OutboxEntry, 'action' | 'values' | 'kind' | 'nodeid' | 'method' | 'path' | 'dependsOn'> & { body?: unknown; subjectNames?: SubjectNames };
+
+/** The entry's path parameters, read back from its path with the declaration's route (`notifications/:nodeid`). */
+function pathParams(route: string, path: string): Record<string, string> {
+  const names: string[] = [];
+  const pattern = route.replace(/^\//, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  const match = new RegExp(`^${pattern}$`).exec(path);
+  return match ? Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)])) : {};
+}
+
+/** The arguments as the declaration's `describe` takes them: parsed like the route does, else as stored. */
+export function argsOf(definition: AnyMutation, entry: { path: string; body?: unknown }): MutationArgs<unknown, unknown> {
+  const params = pathParams(definition.route, entry.path);
+  const body = definition.body.safeParse(entry.body);
+  const parsedParams = definition.params.safeParse(params);
+  return { params: parsedParams.success ? parsedParams.data : params, body: body.success ? body.data : (entry.body ?? {}) };
+}
+
+/** The record the entry's text names: the declaration's subject, else the written row itself. Throws for an entry that does not fit its declaration. */
+export function subjectOf(definition: AnyMutation, entry: DescribedEntry, written: Record<string, unknown>, args = argsOf(definition, entry)): { kind: SyncKind; nodeid: string } | undefined {
+  return definition.describe?.subject ? definition.describe.subject(args, written) : { kind: entry.kind, nodeid: entry.nodeid };
+}
+
+/** The naming fields of a mirror row (`name`, `title`, `model`: what the screens call it), to keep beside a refused entry. */
+export const namesOf = (row: MirrorRow | undefined): SubjectNames | undefined => {
+  if (!row) return undefined;
+  const names: SubjectNames = {};
+  for (const field of ['name', 'title', 'model'] as const) if (row[field] !== undefined && row[field] !== null) names[field] = row[field];
+  return Object.keys(names).length > 0 ? names : undefined;
+};
+
+/**
+ * The subject's names of each entry whose subject is another record than the one it writes (the written row's own
+ * name travels in the entry's values), read from the mirror as it is now; by the entry's `seq`.
+ */
+export async function subjectNamesOf(db: LocalDatabase, entries: readonly OutboxEntry[]): Promise<Map<number, SubjectNames>> {
+  const found = new Map<number, SubjectNames>();
+  for (const entry of entries) {
+    const definition = mutationByAction(entry.action);
+    if (!definition || entry.seq === undefined) continue;
+    let subject: { kind: SyncKind; nodeid: string } | undefined;
+    try {
+      const row = await db.mirror(entry.kind).get(entry.nodeid);
+      subject = subjectOf(definition, entry, { ...row, ...entry.values });
+    } catch {
+      // why: an entry queued by an older app may not fit today's declaration; it is kept without names.
+      continue;
+    }
+    if (!subject || (subject.kind === entry.kind && subject.nodeid === entry.nodeid)) continue;
+    const names = namesOf(await db.mirror(subject.kind).get(subject.nodeid));
+    if (names) found.set(entry.seq, names);
+  }
+  return found;
+}
