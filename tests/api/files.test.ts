@@ -1,11 +1,14 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileDownloadSchema, registeredFileSchema, SIGNED_URL_EXPIRED_MESSAGE, type RegisteredFile } from '../../src/shared/api/files';
 import type { Db } from '../../src/server/db/client';
-import { files, tombstones } from '../../src/server/db/schema';
+import { equipment, files, reports, tombstones } from '../../src/server/db/schema';
 import { cleanupPendingFiles, downloadUrl, UPLOAD_URL_TTL_MS } from '../../src/server/services/file-service';
+import { insertReport } from '../factories/costs';
 import { buildFile, pdfBytes, pngBytes } from '../factories/files';
+import { insertNotification } from '../factories/notifications';
+import { insertEquipment } from '../factories/structure';
 import type { TestTenant } from '../factories/tenant';
 import { call } from './support/requests';
 import { createTwoTenantApp, type TestApp } from './support/test-app';
@@ -244,6 +247,55 @@ describe('files (two-step upload)', () => {
       const stones = await db.select().from(tombstones).where(inArray(tombstones.nodeid, [stale.nodeid!, staleB.nodeid!]));
       expect(stones.map((s) => [s.kind, s.legalentitynodeid]).sort()).toEqual([['files', a.legalEntity.nodeid], ['files', b.legalEntity.nodeid]].sort());
       expect((await cleanupPendingFiles(t.app.serviceContext, t.app.fileStorage)).removed).toBe(0);
+    });
+
+    /** A machine with an abandoned photo and nameplate, and a report with an abandoned signature drawing. */
+    async function namedStaleFiles() {
+      const db = t.database.db;
+      const tenant = { legalentitynodeid: a.legalEntity.nodeid };
+      const old = new Date(Date.now() - 2 * 24 * 3_600_000);
+      const [photo, plate, signature, kept] = [buildFile({ ...tenant, createdAt: old }), buildFile({ ...tenant, createdAt: old }), buildFile({ ...tenant, createdAt: old }), buildFile({ ...tenant, createdAt: old, status: 'complete' })];
+      await db.insert(files).values([photo, plate, signature, kept]);
+      const machine = await insertEquipment(db, { ...tenant, name: 'Presse mit Foto', imagefilenodeid: photo.nodeid, typenameplatefilenodeid: plate.nodeid });
+      const other = await insertEquipment(db, { ...tenant, name: 'Presse mit fertigem Foto', imagefilenodeid: kept.nodeid });
+      const notification = await insertNotification(db, { ...tenant, equipmentnodeid: machine.nodeid });
+      const report = await insertReport(db, { ...tenant, notificationnodeid: notification.nodeid, authorsignatureimagefilenodeid: signature.nodeid });
+      return { db, photo, plate, signature, machine, other, report };
+    }
+
+    it('a machine or report naming an abandoned file lets go of it with the cleanup’s version, so devices pull the change', async () => {
+      const { db, photo, plate, signature, machine, other, report } = await namedStaleFiles();
+      const before = (await db.select({ version: equipment.version }).from(equipment).where(eq(equipment.nodeid, other.nodeid)))[0]!.version;
+      expect((await cleanupPendingFiles(t.app.serviceContext, t.app.fileStorage)).removed).toBe(3);
+      const [stone] = await db.select({ version: tombstones.version }).from(tombstones).where(eq(tombstones.nodeid, photo.nodeid!));
+      const [cleared] = await db.select().from(equipment).where(eq(equipment.nodeid, machine.nodeid));
+      expect(cleared).toMatchObject({ imagefilenodeid: null, typenameplatefilenodeid: null, version: stone!.version });
+      const [signed] = await db.select().from(reports).where(eq(reports.nodeid, report.nodeid));
+      expect(signed).toMatchObject({ authorsignatureimagefilenodeid: null, version: stone!.version });
+      // A machine naming a complete file is not touched.
+      expect((await db.select({ version: equipment.version }).from(equipment).where(eq(equipment.nodeid, other.nodeid)))[0]!.version).toBe(before);
+      expect(await rowCount(db, files, inArray(files.nodeid, [photo.nodeid!, plate.nodeid!, signature.nodeid!]))).toBe(0);
+    });
+
+    it.runIf(process.env.TEST_DATABASE_URL)('a file named by a machine another transaction holds is left for a later run, without waiting on it (PostgreSQL)', async () => {
+      const { db, photo, plate, signature, machine } = await namedStaleFiles();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const holder = db.transaction(async (tx) => {
+        await tx.execute(sql`select nodeid from equipment where nodeid = ${machine.nodeid} for update`);
+        locked();
+        await held;
+      });
+      await isLocked;
+      // The machine's two files stay (its row is held); the report's signature goes.
+      expect((await cleanupPendingFiles(t.app.serviceContext, t.app.fileStorage)).removed).toBe(1);
+      expect((await db.select({ nodeid: files.nodeid }).from(files).where(inArray(files.nodeid, [photo.nodeid!, plate.nodeid!, signature.nodeid!]))).map((row) => row.nodeid).sort()).toEqual([photo.nodeid, plate.nodeid].sort());
+      release();
+      await holder;
+      expect((await cleanupPendingFiles(t.app.serviceContext, t.app.fileStorage)).removed).toBe(2);
+      expect((await db.select().from(equipment).where(eq(equipment.nodeid, machine.nodeid)))[0]).toMatchObject({ imagefilenodeid: null, typenameplatefilenodeid: null });
     });
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { v7 as uuidv7 } from 'uuid';
@@ -7,7 +7,7 @@ import { uploadFile } from '../../shared/mutations/files';
 import { canUpload, isAllowedUploadMimetype, isGenericMimetype, sniffedTypeProblem, TextContentCheck, UPLOAD_TYPES, uploadTypeOf } from '../../shared/domain/upload-types';
 import type { PermissionSubject } from '../../shared/permissions';
 import type { Tx } from '../db/client';
-import { files } from '../db/schema';
+import { equipment, files, reports } from '../db/schema';
 import { badRequest, conflict, forbidden, HttpError, idInUse, notFound, tooManyRequests } from '../http-errors';
 import { fileContentPath, type FileStorage, type FileUrlSigner, type SignedMethod, type StagedObject } from '../storage/file-storage';
 import { fileStorageKey } from '../storage/local-storage';
@@ -403,9 +403,46 @@ export async function completeFileOfTenant(tx: Tx, actor: Actor, ref: { fileid: 
 }
 
 /**
- * Removes registered files whose bytes never arrived within PENDING_FILE_TTL_MS, with their partial bytes.
- * Safe with several instances running it at once: rows are claimed with FOR UPDATE SKIP LOCKED, so each is
- * removed by exactly one run; removing bytes that are already gone is not an error.
+ * What names a file and lets go of it when the file goes (the foreign keys' `on delete set null`): a machine's
+ * photo and nameplate, a report's drawn signature. The cleanup clears them itself, stamped with its version, so
+ * the change reaches the devices (the database's own set-null would change the rows without a version).
+ */
+const FILE_REFERENCES = [
+  { table: equipment, columns: [equipment.imagefilenodeid, equipment.typenameplatefilenodeid] },
+  { table: reports, columns: [reports.authorsignatureimagefilenodeid] },
+] as const;
+
+/**
+ * Locks (for update, skipping locked ones) the tenant's rows that name one of `fileids`, in id order per table.
+ * Returns the files a locked row names, and the files only a row another transaction holds names: those stay
+ * for a later run, since clearing that row would mean waiting on it while holding the files.
+ */
+async function lockFileReferences(tx: Tx, le: string, fileids: readonly string[]): Promise<{ locked: { reference: (typeof FILE_REFERENCES)[number]; nodeids: string[] }[]; busy: Set<string> }> {
+  const locked: { reference: (typeof FILE_REFERENCES)[number]; nodeids: string[] }[] = [];
+  const busy = new Set<string>();
+  for (const reference of FILE_REFERENCES) {
+    const { table, columns } = reference;
+    const naming = and(eq(table.legalentitynodeid, le), or(...columns.map((column) => inArray(column, [...fileids]))));
+    const fileColumns = Object.fromEntries(columns.map((column, index) => [`file${index}`, column]));
+    const all = await tx.select({ nodeid: table.nodeid, ...fileColumns }).from(table).where(naming);
+    if (all.length === 0) continue;
+    const held = await tx.select({ nodeid: table.nodeid }).from(table).where(naming).orderBy(asc(table.nodeid)).for('update', { skipLocked: true });
+    const heldIds = new Set(held.map((row) => row.nodeid));
+    for (const row of all) {
+      if (heldIds.has(row.nodeid)) continue;
+      for (const [key, value] of Object.entries(row)) if (key !== 'nodeid' && typeof value === 'string') busy.add(value);
+    }
+    locked.push({ reference, nodeids: [...heldIds] });
+  }
+  return { locked, busy };
+}
+
+/**
+ * Removes registered files whose bytes never arrived within PENDING_FILE_TTL_MS, with their partial bytes; a
+ * machine or report naming one lets go of it, with the same change version. Safe with several instances running
+ * it at once and beside every write: rows are claimed with FOR UPDATE SKIP LOCKED — the files, then what names
+ * them — so each file is removed by exactly one run, the job never waits on a row, and the tenant's version comes
+ * after every lock (docs/sync.md § Change feed). Removing bytes that are already gone is not an error.
  */
 export async function cleanupPendingFiles(ctx: ServiceContext, storage: FileStorage, options: { nowMs?: number; olderThanMs?: number; limit?: number } = {}): Promise<{ removed: number }> {
   const cutoff = new Date((options.nowMs ?? Date.now()) - (options.olderThanMs ?? PENDING_FILE_TTL_MS));
@@ -417,14 +454,29 @@ export async function cleanupPendingFiles(ctx: ServiceContext, storage: FileStor
       .orderBy(asc(files.createdAt))
       .limit(options.limit ?? 500)
       .for('update', { skipLocked: true });
-    const byTenant = new Map<string, string[]>();
-    for (const row of stale) byTenant.set(row.legalentitynodeid, [...(byTenant.get(row.legalentitynodeid) ?? []), row.nodeid]);
-    for (const [le, nodeids] of [...byTenant.entries()].sort(([x], [y]) => x.localeCompare(y))) {
+    const byTenant = new Map<string, typeof stale>();
+    for (const row of stale) byTenant.set(row.legalentitynodeid, [...(byTenant.get(row.legalentitynodeid) ?? []), row]);
+    const gone: typeof stale = [];
+    for (const [le, rows] of [...byTenant.entries()].sort(([x], [y]) => x.localeCompare(y))) {
+      const { locked, busy } = await lockFileReferences(tx, le, rows.map((row) => row.nodeid));
+      const removable = rows.filter((row) => !busy.has(row.nodeid));
+      if (removable.length === 0) continue;
+      const nodeids = removable.map((row) => row.nodeid);
       const version = await nextVersion(tx, le);
-      for (const nodeid of nodeids) await tx.delete(files).where(and(eq(files.nodeid, nodeid), eq(files.status, 'pending')));
+      for (const { reference, nodeids: naming } of locked) {
+        const fields = Object.entries(getTableColumns(reference.table));
+        const gone = sql.join(nodeids.map((id) => sql`${id}::uuid`), sql`, `);
+        const cleared = Object.fromEntries(reference.columns.map((column) => [fields.find(([, field]) => field === column)![0], sql`case when ${column} in (${gone}) then null else ${column} end`]));
+        await tx
+          .update(reference.table)
+          .set({ ...cleared, version, updatedAt: new Date() })
+          .where(inArray(reference.table.nodeid, naming));
+      }
+      await tx.delete(files).where(and(inArray(files.nodeid, nodeids), eq(files.status, 'pending')));
       await recordTombstones(tx, le, 'files', nodeids, version);
+      gone.push(...removable);
     }
-    return stale;
+    return gone;
   });
   for (const row of removed) await storage.remove(row.storagekey);
   return { removed: removed.length };
