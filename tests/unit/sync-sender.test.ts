@@ -515,16 +515,23 @@ describe('a report refused because its machine was deleted', () => {
     return { ...h, id, unrelated, letters, report };
   }
 
-  it('the panel still names the deleted machine once the pull has taken it off the device', async () => {
-    const { db, report, letters } = await refusedReport();
+  it('the panel still names the deleted machine once the pull has taken it off the device, also after a resend refused again', async () => {
+    const { db, sender, report, letters } = await refusedReport();
     expect(report.subjectNames).toEqual({ name: 'Hydraulikpresse HP-200' });
     // A reading's counter is its subject too; the status change names its report by its own title: nothing kept.
     expect(letters.find((letter) => letter.action === 'updateNotificationStatus')!.subjectNames).toBeUndefined();
     await db.mirror('equipment').delete(MACHINE);
     expect(await describeEntry(db, report)).toEqual({ action: 'createNotification', params: { name: 'Hydraulikpresse HP-200', title: 'Leck am Zylinder' } });
-    // The mirror's name wins while the machine is still there (renamed meanwhile, say).
+    // Sent again and refused again, now that the machine is gone from the device: still named.
+    await retryDeadLetter(db, report.id!);
+    server.faults.push({ path: '/api/notifications', fault: 'reject-404' });
+    await sender.drain();
+    const again = (await db.deadLetters.toArray()).find((letter) => letter.action === 'createNotification' && letter.nodeid === report.nodeid)!;
+    expect(again.id).not.toBe(report.id);
+    expect((await describeEntry(db, again)).params.name).toBe('Hydraulikpresse HP-200');
+    // The mirror's name wins while the machine is there (renamed meanwhile, say).
     await db.mirror('equipment').put({ nodeid: MACHINE, name: 'HP-200 (umgebaut)' });
-    expect((await describeEntry(db, report)).params.name).toBe('HP-200 (umgebaut)');
+    expect((await describeEntry(db, again)).params.name).toBe('HP-200 (umgebaut)');
   });
 
   it('only a declared create refused because what it names is gone (404) may be given another machine', () => {

@@ -115,6 +115,12 @@ export interface OutboxEntry {
   /** Failed send attempts (network, 408, 429, 5xx); a 401 refresh is not one. */
   attempts: number;
   lastError: string | null;
+  /**
+   * The names of the record the entry is about (a report's machine), as the device had them when the server
+   * refused it: set on a dead letter, and kept when it is sent again, because the record may be gone from the
+   * device by then (a deleted machine, taken off by the pull after the refusal).
+   */
+  subjectNames?: SubjectNames;
 }
 
 /** What the screens call a record (a mirror row's `name`, `title` or `model`; plain or per language). */
@@ -127,11 +133,6 @@ export interface DeadLetter extends Omit<OutboxEntry, 'seq'> {
   status: number;
   /** The server's error body: {statusCode, error, message, details?}. */
   error: unknown;
-  /**
-   * The names of the record the entry is about (a report's machine), as the device had them when the server
-   * refused it: the record may be gone from the device afterwards (a deleted machine, taken off by the next pull).
-   */
-  subjectNames?: SubjectNames;
 }
 
 /** An acknowledged write kept for a while, so a server restored from a backup can be given it again (scenario 15). */

@@ -21,6 +21,8 @@ function requestOf(letter: DeadLetter): MutationRequest {
     creates: letter.creates,
     dependsOn: letter.dependsOn,
     ...(letter.upload ? { upload: letter.upload } : {}),
+    // Sent again, it still knows what it was about if refused again after the record left the device.
+    ...(letter.subjectNames ? { subjectNames: letter.subjectNames } : {}),
   };
 }
 
@@ -148,7 +150,9 @@ export async function reassignDeadLetter(db: LocalDatabase, id: number, equipmen
   const [letter, letters, pending] = await Promise.all([db.deadLetters.get(id), db.deadLetters.toArray(), db.outbox.toArray()]);
   const plan = letter && reassignment(letter, pending, letters);
   if (!letter || !plan) throw new Error('This refused change cannot be given another machine');
-  const lead = requestOf({ ...letter, body: { ...(letter.body as Record<string, unknown>), [plan.field]: equipmentnodeid }, values: { ...letter.values, [plan.field]: equipmentnodeid } });
+  const { subjectNames: _gone, ...reassigned } = letter;
+  // The chosen machine is its subject now: the names of the deleted one do not go along.
+  const lead = requestOf({ ...reassigned, body: { ...(letter.body as Record<string, unknown>), [plan.field]: equipmentnodeid }, values: { ...letter.values, [plan.field]: equipmentnodeid } });
   const requests = [lead, ...plan.followers.map(requestOf)];
   const handled = [letter, ...plan.followers].map((handledLetter) => handledLetter.id!);
   await enqueueMutation({ db, usernodeid: letter.usernodeid }, requests, {

@@ -9,7 +9,7 @@ import { mutationByAction } from '../../shared/mutations/registry';
 import type { AnyMutation, MutationArgs } from '../../shared/mutations/mutation';
 import type { LocalDatabase, MirrorRow, OutboxEntry, SubjectNames } from '../db/local-db';
 
-export type DescribedEntry = Pick<OutboxEntry, 'action' | 'values' | 'kind' | 'nodeid' | 'method' | 'path' | 'dependsOn'> & { body?: unknown; subjectNames?: SubjectNames };
+export type DescribedEntry = Pick<OutboxEntry, 'action' | 'values' | 'kind' | 'nodeid' | 'method' | 'path' | 'dependsOn' | 'subjectNames'> & { body?: unknown };
 
 /** The entry's path parameters, read back from its path with the declaration's route (`notifications/:nodeid`). */
 function pathParams(route: string, path: string): Record<string, string> {

@@ -72,7 +72,7 @@ export async function requestPullFrom(db: LocalDatabase, version: number): Promi
 }
 
 /** What a write queues: the entry's request and mirror row (`OutboxEntry`), and the change to make to that row. */
-export interface MutationRequest extends Pick<OutboxEntry, 'action' | 'method' | 'path' | 'body' | 'kind' | 'nodeid' | 'upload'> {
+export interface MutationRequest extends Pick<OutboxEntry, 'action' | 'method' | 'path' | 'body' | 'kind' | 'nodeid' | 'upload' | 'subjectNames'> {
   /**
    * The mirror change: these fields are merged into the row (created when `creates`). A function gets the row as
    * it is inside the write's transaction (a declaration's `apply`, src/client/sync/mutate.ts).
@@ -189,6 +189,7 @@ function outboxEntry(
     creates: mutation.creates ?? false,
     dependsOn: mutation.dependsOn ?? [],
     ...(mutation.upload ? { upload: mutation.upload } : {}),
+    ...(mutation.subjectNames ? { subjectNames: mutation.subjectNames } : {}),
     attempts: 0,
     lastError: null,
   };
