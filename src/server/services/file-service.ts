@@ -406,15 +406,16 @@ export async function completeFileOfTenant(tx: Tx, actor: Actor, ref: { fileid: 
  * What names a file and lets go of it when the file goes (the foreign keys' `on delete set null`): a machine's
  * photo and nameplate, a report's drawn signature. The cleanup clears them itself, stamped with its version, so
  * the change reaches the devices (the database's own set-null would change the rows without a version).
+ * `tests/unit/file-references.test.ts` fails when a column naming a file this way is missing here.
  */
-const FILE_REFERENCES = [
+export const FILE_REFERENCES = [
   { table: equipment, columns: [equipment.imagefilenodeid, equipment.typenameplatefilenodeid] },
   { table: reports, columns: [reports.authorsignatureimagefilenodeid] },
 ] as const;
 
 /**
  * Locks (for update, skipping locked ones) the tenant's rows that name one of `fileids`, in id order per table.
- * Returns the files a locked row names, and the files only a row another transaction holds names: those stay
+ * Returns the locked rows per table, and the files a row another transaction holds names (`busy`): those stay
  * for a later run, since clearing that row would mean waiting on it while holding the files.
  */
 async function lockFileReferences(tx: Tx, le: string, fileids: readonly string[]): Promise<{ locked: { reference: (typeof FILE_REFERENCES)[number]; nodeids: string[] }[]; busy: Set<string> }> {
