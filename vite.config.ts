@@ -9,7 +9,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { bootShell } from './scripts/vite-boot-shell.ts';
 import { chakraConditionLookup } from './scripts/vite-chakra-conditions.ts';
 import { chakraGlobalCss } from './scripts/vite-chakra-global-css.ts';
-import { PRIVATE_SHARED_CHUNK, privateSharedChunk } from './scripts/vite-chunks.ts';
+import { PRIVATE_SHARED_CHUNK, SCREENS_SHARED_CHUNK, sharedChunks } from './scripts/vite-chunks.ts';
 import { compileHints } from './scripts/vite-compile-hints.ts';
 import { textParts } from './scripts/vite-text-parts.ts';
 import { BRAND_COLOR, CANVAS_COLOR } from './src/shared/brand.ts';
@@ -69,8 +69,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]client[\\/]lib[\\/]zod-config\.ts$/, priority: 2 },
-            // why: one chunk for what the signed-in screens share, instead of one per combination (scripts/vite-chunks.ts).
-            { name: privateSharedChunk(), priority: 1, includeDependenciesRecursively: false },
+            // why: two chunks for what the signed-in screens share (the dashboard's part and the rest), instead of one
+            // per combination (scripts/vite-chunks.ts).
+            { name: sharedChunks(), priority: 1, includeDependenciesRecursively: false },
             // why: ~40 icons of a few hundred bytes each were a chunk each; the login needs four of them, so all
             // icons in use go into one chunk the first route loads (tree-shaking still drops the unused ones).
             { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 3 },
@@ -97,7 +98,7 @@ export default defineConfig({
     bootShell(),
     chakraConditionLookup(),
     chakraGlobalCss(),
-    compileHints(PRIVATE_SHARED_CHUNK),
+    compileHints([PRIVATE_SHARED_CHUNK, SCREENS_SHARED_CHUNK]),
     textParts(),
     precompress(),
     VitePWA({

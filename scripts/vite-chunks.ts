@@ -8,11 +8,16 @@
  * it (docs/decisions.md § Chunks).
  *
  * The rule, computed from the module graph once per build:
- * - `private-shared`: the signed-in frames (app-layout, design-system) and what two or more routed screens need —
- *   a library only when three do (a library two screens use stays a chunk of its own, and not every start pays
- *   for it; kept for the total of login → dashboard, W8) — together with everything those import, unless the login route loads it (the entry, the entry's own
- *   lazy import, the login screen and their imports): the login never loads this chunk, and the chunk imports
- *   only itself and the first route's chunks, so no two chunks import each other.
+ * - shared: the signed-in frames (app-layout, design-system) and what two or more routed screens need — a library
+ *   only when three do (a library two screens use stays a chunk of its own, and not every start pays for it; kept
+ *   for the total of login → dashboard, W8) — together with everything those import, unless the login route loads
+ *   it (the entry, the entry's own lazy import, the login screen and their imports): the login never loads it.
+ * - Of that, `private-shared` is what the frames, the sync runtime and the dashboard — the screen every login
+ *   lands on — load;
+ *   `screens-shared` the rest, what only other screens share (forms, pickers, the machine screen's parts). So the
+ *   login → dashboard path does not load code only other screens need (W8's total), and every other screen loads
+ *   one file more. `private-shared` imports only itself and the first route's chunks, `screens-shared` those and
+ *   `private-shared`: no two chunks import each other.
  * - everything else keeps the automatic splitting: a screen's own modules in its chunk, lazy parts (the PDF
  *   writer, the PDF viewer, the scanner, the zoom viewer) with their libraries loaded only when used.
  * The icons are a group of their own (vite.config.ts): the login needs four of them.
@@ -21,8 +26,10 @@ import type { Rolldown } from 'vite';
 
 type ChunkingContext = Rolldown.ChunkingContext;
 
-/** The name of the chunk the signed-in screens share. */
+/** The name of the chunk the signed-in frames and the dashboard share with the other screens. */
 export const PRIVATE_SHARED_CHUNK = 'private-shared';
+/** The name of the chunk with what the other signed-in screens share beyond it. */
+export const SCREENS_SHARED_CHUNK = 'screens-shared';
 
 const ROUTE_TABLE = /src[\\/]client[\\/]app[\\/]route-table\.ts$/;
 const APP_LAYOUT = /src[\\/]client[\\/]app[\\/]app-layout\.tsx$/;
@@ -30,6 +37,8 @@ const LOGIN_SCREEN = /src[\\/]client[\\/]features[\\/]auth[\\/]login-screen\.tsx
 const MAIN = /src[\\/]client[\\/]app[\\/]main\.tsx$/;
 const LIBRARY = /[\\/]node_modules[\\/]/;
 const DESIGN_SYSTEM = /src[\\/]client[\\/]app[\\/]design-system\.tsx$/;
+const DASHBOARD = /src[\\/]client[\\/]features[\\/]dashboard[\\/]dashboard-screen\.tsx$/;
+const SYNC_RUNTIME = /src[\\/]client[\\/]sync[\\/]app-sync-runtime\.ts$/;
 
 /** Every module reachable from `start` along `next` (the start included). */
 function reachable(start: string, next: (id: string) => readonly string[]): Set<string> {
@@ -56,18 +65,18 @@ function findModule(ids: Iterable<string>, pattern: RegExp): string {
 }
 
 /**
- * The `name` function of the shared group: `'private-shared'` for a module in the rule above, null otherwise.
- * The graph is read on the first call (every module is known by then) and kept for the build.
+ * The `name` function of the shared groups: `'private-shared'` or `'screens-shared'` for a module in the rule
+ * above, null otherwise. The graph is read on the first call (every module is known by then) and kept for the build.
  */
-export function privateSharedChunk(): (id: string, ctx: ChunkingContext) => string | null {
-  let shared: Set<string> | undefined;
+export function sharedChunks(): (id: string, ctx: ChunkingContext) => string | null {
+  let chunks: Map<string, string> | undefined;
   return (id, ctx) => {
-    shared ??= sharedModules(id, ctx);
-    return shared.has(id) ? PRIVATE_SHARED_CHUNK : null;
+    chunks ??= sharedModules(id, ctx);
+    return chunks.get(id) ?? null;
   };
 }
 
-function sharedModules(anyId: string, ctx: ChunkingContext): Set<string> {
+function sharedModules(anyId: string, ctx: ChunkingContext): Map<string, string> {
   // The whole graph: from any module along imports and importers, static and dynamic.
   const all = reachable(anyId, (id) => {
     const info = ctx.getModuleInfo(id);
@@ -78,6 +87,8 @@ function sharedModules(anyId: string, ctx: ChunkingContext): Set<string> {
   const appLayout = findModule(all, APP_LAYOUT);
   const login = findModule(all, LOGIN_SCREEN);
   const designSystem = findModule(all, DESIGN_SYSTEM);
+  const dashboard = findModule(all, DASHBOARD);
+  const syncRuntime = findModule(all, SYNC_RUNTIME);
 
   // What the login loads: the entry, what the entry itself imports lazily (the service worker's registration) and the screen.
   const firstRouteStarts = [main, ...(ctx.getModuleInfo(main)?.dynamicallyImportedIds ?? []), login];
@@ -90,5 +101,8 @@ function sharedModules(anyId: string, ctx: ChunkingContext): Set<string> {
   // chunk imports only itself and the first route's chunks — never a chunk that imports it back.
   const shared = new Set<string>();
   for (const start of picked) for (const id of staticClosure(start, ctx)) if (!firstRoute.has(id)) shared.add(id);
-  return shared;
+  // What landing on the dashboard loads (the sync runtime is loaded by every signed-in start); a static closure,
+  // so whatever these modules import is in it too.
+  const home = new Set([appLayout, designSystem, dashboard, syncRuntime].flatMap((start) => [...staticClosure(start, ctx)]));
+  return new Map([...shared].map((id) => [id, home.has(id) ? PRIVATE_SHARED_CHUNK : SCREENS_SHARED_CHUNK]));
 }

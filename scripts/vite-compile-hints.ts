@@ -10,7 +10,8 @@
  * made (docs/decisions.md "Compile hints for the start path").
  *
  * Which chunks: the entry and what it imports statically (every start, the login's included), and the signed-in
- * screens' shared chunk with what it imports statically (every signed-in start). Not the screens' own chunks nor
+ * screens' shared chunks with what they import statically (every signed-in start loads `private-shared`, every
+ * screen but the dashboard `screens-shared` too). Not the screens' own chunks nor
  * the lazy parts (the PDF writer and viewer, the scanner): eager compiling costs background CPU and memory for every
  * function, and there most functions run only when the user gets to them. Other browsers ignore the comment.
  */
@@ -40,7 +41,7 @@ export function startPathChunks(bundle: Bundle, isRoot: (chunk: Chunk) => boolea
   return found;
 }
 
-export function compileHints(sharedChunkName: string): Plugin {
+export function compileHints(sharedChunkNames: readonly string[]): Plugin {
   return {
     name: 'anlagenbuch-compile-hints',
     apply: 'build',
@@ -50,7 +51,7 @@ export function compileHints(sharedChunkName: string): Plugin {
       order: 'post',
       sequential: true,
       async handler(options, bundle) {
-        const hinted = startPathChunks(bundle, (chunk) => chunk.isEntry || chunk.name === sharedChunkName);
+        const hinted = startPathChunks(bundle, (chunk) => chunk.isEntry || sharedChunkNames.includes(chunk.name));
         for (const fileName of hinted) {
           const file = join(options.dir ?? '', fileName);
           const code = await readFile(file, 'utf8');

@@ -49,7 +49,7 @@ test.describe('login → first pull', () => {
   test.use({ serviceWorkers: 'block' });
 
   test('while the login request runs, the signed-in shared chunk (design system and frame), the dashboard and the sync runtime load, not one after another after the answer', async ({ page }) => {
-    // private-shared: the design-system frame, the app frame and what the signed-in screens share (scripts/vite-chunks.ts).
+    // private-shared: the design-system frame, the app frame and what the dashboard shares with the other screens (scripts/vite-chunks.ts).
     const chunks = ['private-shared', 'dashboard-screen', 'app-sync-runtime'];
     const requested = new Set<string>();
     page.on('request', (request) => {
@@ -70,8 +70,15 @@ test.describe('login → first pull', () => {
     expect([...requested]).not.toContain('private-shared');
     // Chakra's styling runtime (emotion) writes its rules into <style data-emotion> elements once anything renders.
     expect(await page.locator('style[data-emotion]').count()).toBe(0);
+    const screensShared: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/screens-shared-[^/]*\.js$/.test(request.url())) screensShared.push(request.url());
+    });
     await login.loginAs('technician');
     await new AppShell(page).expectDashboard('technician');
     expect(beforeAnswer).toEqual([...chunks].sort());
+    // What only the other screens share stays out of the login → dashboard path (scripts/vite-chunks.ts).
+    await page.waitForLoadState('networkidle');
+    expect(screensShared).toEqual([]);
   });
 });

@@ -54,7 +54,7 @@ describe('compile hints for the start path', () => {
     dir = await mkdtemp(join(tmpdir(), 'compile-hints-'));
     await Promise.all(['index', 'react', 'runtime', 'icons', 'login', 'private-shared', 'zod', 'dashboard', 'virtual', 'pdf', 'jspdf', 'scanner'].map((name) => writeFile(join(dir, `${name}.js`), `export const ${name.replace('-', '_')} = 1;\n`)));
     await writeFile(join(dir, 'index.css'), 'body{}');
-    const plugin = compileHints('private-shared');
+    const plugin = compileHints(['private-shared']);
     const hook = plugin.writeBundle as { handler(options: { dir: string }, bundle: unknown): Promise<void> };
     // The same build with its files written flat into `dir`.
     const flat = Object.fromEntries(Object.entries(build).map(([fileName, output]) => [fileName.replace('assets/', ''), { ...output, fileName: fileName.replace('assets/', ''), ...('imports' in output ? { imports: output.imports.map((file) => file.replace('assets/', '')), dynamicImports: output.dynamicImports.map((file) => file.replace('assets/', '')) } : {}) }]));
