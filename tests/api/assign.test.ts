@@ -1,8 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { v7 as uuidv7 } from 'uuid';
 import { ACCESS_DENIED_MESSAGE } from '../../src/shared/api/errors';
+import { ALL } from '../../src/shared/permissions';
 import { equipment, recordHistory } from '../../src/server/db/schema';
-import { insertArea, insertEquipment, insertEquipmentPool } from '../factories/structure';
+import { insertArea, insertEquipment, insertEquipmentPool, insertSite } from '../factories/structure';
 import type { TestTenant } from '../factories/tenant';
 import { tenantVersion } from './support/db-queries';
 import { allFlagsBut, call, onlyFlag, userWithFlags } from './support/requests';
@@ -107,6 +109,45 @@ describe('POST /api/assign/equipments (selection dialog, §4 moving semantics)',
     expect(denied.json()).toMatchObject({ message: ACCESS_DENIED_MESSAGE });
     const withOnly = await userWithFlags(t, a.legalEntity.nodeid, 'equipment', onlyFlag('update'));
     expect((await call(t, withOnly.authorization, 'POST', '/api/assign/equipments', body)).statusCode).toBe(200);
+  });
+
+  it('a create that carries moves of existing machines (area, pool, machine, import) needs equipment update too: 403, nothing moved or created', async () => {
+    const le = a.legalEntity.nodeid;
+    const m = (await insertEquipment(t.database.db, { legalentitynodeid: le, areanodeid: ids.area1, equipmentpoolnodeid: ids.pool1 })).nodeid;
+    const site = (await insertSite(t.database.db, { legalentitynodeid: le })).nodeid;
+    // Every flag (site, pool and machine create included) but equipment update.
+    const without = await userWithFlags(t, le, 'equipment', allFlagsBut('update'));
+    const [{ type }] = (await t.database.db.select({ type: equipment.equipmenttypenodeid }).from(equipment).where(eq(equipment.nodeid, m))) as [{ type: string }];
+    const machine = (overrides: Record<string, unknown>) => ({ lang: 'de', name: 'Neu', constructiondate: Date.UTC(2015, 0, 1), isequipmentof: [ids.area2], equipmenttypenodeid: type, ...overrides });
+    const carriers: [string, string, unknown][] = [
+      ['area', '/api/areas', { lang: 'de', name: 'Neuer Bereich', sitenodeid: site, assign: { payload: [{ equipmentnodeid: m, deleteequipmentof: [{ type: 'pool', nodeid: ids.pool1 }] }] } }],
+      ['pool', '/api/equipmentpools', { lang: 'de', name: 'Neuer Pool', assign: { payload: [{ equipmentnodeid: m }] } }],
+      ['machine', '/api/equipments', machine({ assign: { payload: [{ equipmentnodeid: m, isequipmentof: ids.area2 }] } })],
+      ['import', '/api/equipments/bulk', { items: [machine({ assign: { payload: [{ equipmentnodeid: m, isequipmentof: ids.pool2 }] } })] }],
+    ];
+    const v0 = await tenantVersion(t.database.db, le);
+    for (const [what, url, body] of carriers) {
+      const denied = await call(t, without.authorization, 'POST', url, body);
+      expect(denied.statusCode, `${what}: ${denied.body}`).toBe(403);
+      // (the import names the item: `items.0: …`)
+      expect((denied.json() as { message: string }).message).toContain(ACCESS_DENIED_MESSAGE);
+    }
+    expect(await links([m])).toEqual({ [m]: [ids.area1, ids.pool1] });
+    expect(await tenantVersion(t.database.db, le)).toBe(v0);
+
+    // The creates themselves stay theirs: without moves, or moving only the machine the write creates.
+    expect((await call(t, without.authorization, 'POST', '/api/areas', { lang: 'de', name: 'Bereich ohne Geräte', sitenodeid: site })).statusCode).toBe(201);
+    expect((await call(t, without.authorization, 'POST', '/api/equipmentpools', { lang: 'de', name: 'Pool ohne Geräte', assign: { payload: [] } })).statusCode).toBe(201);
+    const own = uuidv7();
+    const created = await call(t, without.authorization, 'POST', '/api/equipments', machine({ equipmentnodeid: own, assign: { payload: [{ equipmentnodeid: own, isequipmentof: ids.pool2 }] } }));
+    expect(created.statusCode, created.body).toBe(201);
+    expect(await links([own])).toEqual({ [own]: [ids.area2, ids.pool2] });
+
+    // With equipment update the same move through an area's create goes through.
+    const mover = await userWithFlags(t, le, 'site', ALL);
+    const moved = await call(t, mover.authorization, 'POST', '/api/areas', carriers[0]![2]);
+    expect(moved.statusCode, moved.body).toBe(201);
+    expect(await links([m])).toEqual({ [m]: [(moved.json() as { nodeid: string }).nodeid, null] });
   });
 
   it('replays under the same mutation id without a second version', async () => {

@@ -7,7 +7,7 @@ import type { AreaRow as AreaRowShape } from '../../shared/rows/structure';
 import { follows, selectionOf } from '../../shared/domain/subscription';
 import type { Db, Tx } from '../db/client';
 import { areas, equipment, sites, structureSubscriptions } from '../db/schema';
-import { lockMachinesOf, planAssignments } from './assign-service';
+import { lockMachinesOf, planAssignments, type Mover } from './assign-service';
 import { nextVersion } from './change-feed';
 import { deleteWithOwned } from './ownership';
 import { appendHistory, writeChangedFields } from './record-history';
@@ -37,7 +37,7 @@ export async function getArea(db: Db | Tx, actor: Actor, nodeid: string): Promis
  * its shift plan, the machines of `assign.payload` moved into it, and with `isSiteSubs` the creator's subscription
  * to it — one transaction, one version. The plant must be the caller's (404 otherwise).
  */
-export async function createArea(ctx: ServiceContext, actor: Actor, args: MutationParsed<typeof createMutation>): Promise<AreaRowShape> {
+export async function createArea(ctx: ServiceContext, actor: Mover, args: MutationParsed<typeof createMutation>): Promise<AreaRowShape> {
   const input = args.body;
   const le = actor.legalentitynodeid;
   const nodeid = input.nodeid ?? uuidv7();

@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AssignEquipments, AssignItem } from '../../shared/api/assign';
 import { moveLinks, type EquipmentLinks, type LinkType } from '../../shared/domain/assignment';
+import { can, type PermissionSubject } from '../../shared/permissions';
 import type { EquipmentRow } from '../../shared/rows/equipment';
 import type { Tx } from '../db/client';
 import { equipment } from '../db/schema';
-import { badRequest, notFound } from '../http-errors';
+import { badRequest, forbidden, notFound } from '../http-errors';
 import { nextVersion } from './change-feed';
 import { appendHistory } from './record-history';
 import { toRowShape } from './rows';
@@ -14,11 +15,14 @@ import { classifyTargets, ofTenant } from './structure-common';
 /** A machine's row as the change feed sends it (src/shared/rows/equipment.ts); the links are what this service writes. */
 type MachineRow = EquipmentRow;
 
+/** Who moves machines: whether they may depends on their permissions (planAssignments). */
+export type Mover = Actor & PermissionSubject;
+
 /**
  * POST /api/assign/equipments: the selection dialog's save, in one transaction and one change version. Answers the
  * row of each machine the payload names (src/shared/rows: the change feed's equipment row), in payload order.
  */
-export async function assignEquipments(ctx: ServiceContext, actor: Actor, input: AssignEquipments): Promise<MachineRow[]> {
+export async function assignEquipments(ctx: ServiceContext, actor: Mover, input: AssignEquipments): Promise<MachineRow[]> {
   return writeTransaction(ctx, 'equipment.assign', async (tx) => {
     const plan = await planAssignments(tx, actor, input.payload);
     if (plan.machineIds.length === 0) return [];
@@ -59,10 +63,15 @@ export interface AssignmentPlan {
  * `decided`: the links of machines the caller's write has settled before the version — the machines it creates,
  * which are not in the database yet, and in an import those an earlier item moved (locked already). Their links are
  * taken from there instead of the database, and the plan records its own result there.
+ *
+ * Moving a machine that exists already changes that machine, so it needs `equipment` update (403 otherwise),
+ * whichever write carries the move: the selection dialog's route declares it, and the creates of an area, a pool or
+ * a machine carry an `assign.payload` under their own create permission. Machines of `decided` are the caller's own
+ * write's (created by it, or moved by an earlier item that was checked).
  */
 export async function planAssignments(
   tx: Tx,
-  actor: Actor,
+  actor: Mover,
   items: readonly AssignItem[],
   defaultTarget?: { type: LinkType; nodeid: string },
   decided?: Map<string, EquipmentLinks>,
@@ -71,6 +80,7 @@ export async function planAssignments(
   const le = actor.legalentitynodeid;
   const machineIds = [...new Set(items.map((i) => i.equipmentnodeid))];
   const stored = machineIds.filter((nodeid) => !decided?.has(nodeid));
+  if (stored.length > 0 && !can(actor, 'equipment', 'update')) throw forbidden();
   // The areas and pools before the machines, as a delete of an area or pool locks it before its machines.
   const named = items.flatMap((i) => (i.isequipmentof && i.isequipmentof !== defaultTarget?.nodeid ? [i.isequipmentof] : []));
   const targets = await classifyTargets(tx, actor, named);

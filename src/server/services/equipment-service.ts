@@ -22,7 +22,7 @@ import {
 } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../http-errors';
 import type { FileUrlSigner } from '../storage/file-storage';
-import { planAssignments, type AssignmentPlan } from './assign-service';
+import { planAssignments, type AssignmentPlan, type Mover } from './assign-service';
 import { insertManufacturer } from './catalog-service';
 import { nextVersion } from './change-feed';
 import { downloadUrl } from './file-service';
@@ -69,7 +69,7 @@ async function equipmentRow(db: Db | Tx, actor: Actor, nodeid: string): Promise<
  * What the machine hangs on and the machines it moves are locked first, the version is taken after them
  * (lockReferences, planAssignments).
  */
-export async function createEquipment(ctx: ServiceContext, actor: Actor, input: CreateEquipment): Promise<EquipmentRowShape> {
+export async function createEquipment(ctx: ServiceContext, actor: Mover, input: CreateEquipment): Promise<EquipmentRowShape> {
   return writeTransaction(ctx, 'equipment.create', async (tx) => {
     const plan = await planEquipment(tx, actor, input, await directLookups(tx, actor, input));
     if (plan.write) {
@@ -87,7 +87,7 @@ export async function createEquipment(ctx: ServiceContext, actor: Actor, input: 
  * error names `items.N.<field>`. Every item is checked, and what they all hang on or move locked, before the
  * version: from the version to the commit every other write of the tenant waits.
  */
-export async function createEquipmentBulk(ctx: ServiceContext, actor: Actor, items: readonly CreateEquipment[]): Promise<{ version: number; nodeids: string[] }> {
+export async function createEquipmentBulk(ctx: ServiceContext, actor: Mover, items: readonly CreateEquipment[]): Promise<{ version: number; nodeids: string[] }> {
   return writeTransaction(ctx, 'equipment.bulk', async (tx) => {
     const lookups = await bulkLookups(tx, actor, items);
     const plans: EquipmentPlan[] = [];
@@ -276,7 +276,7 @@ interface EquipmentPlan {
 }
 
 /** One machine with its new catalogue entries and links, checked inside the caller's transaction; writes nothing yet. */
-async function planEquipment(tx: Tx, actor: Actor, input: CreateEquipment, lookups: EquipmentLookups): Promise<EquipmentPlan> {
+async function planEquipment(tx: Tx, actor: Mover, input: CreateEquipment, lookups: EquipmentLookups): Promise<EquipmentPlan> {
   const le = actor.legalentitynodeid;
   const nodeid = input.equipmentnodeid ?? uuidv7();
   const { row: existing, deleted } = await lookups.existing(nodeid);

@@ -8,7 +8,7 @@ import type { EquipmentPoolRow } from '../../shared/rows/structure';
 import type { Db, Tx } from '../db/client';
 import { equipment, equipmentPools, structureSubscriptions } from '../db/schema';
 import { notFound } from '../http-errors';
-import { lockMachinesOf, planAssignments } from './assign-service';
+import { lockMachinesOf, planAssignments, type Mover } from './assign-service';
 import { nextVersion } from './change-feed';
 import { deleteWithOwned } from './ownership';
 import { appendHistory, writeChangedFields } from './record-history';
@@ -50,7 +50,7 @@ export async function getPool(db: Db | Tx, actor: Actor, nodeid: string, lang: s
  * (src/shared/mutations/structure.ts) and the machines moved into it, one transaction. `isequipmentpoolof` must be
  * the caller's legal entity (404 otherwise).
  */
-export async function createPool(ctx: ServiceContext, actor: Actor, args: MutationParsed<typeof createMutation>): Promise<EquipmentPoolRow> {
+export async function createPool(ctx: ServiceContext, actor: Mover, args: MutationParsed<typeof createMutation>): Promise<EquipmentPoolRow> {
   const input = args.body;
   const le = actor.legalentitynodeid;
   if (input.isequipmentpoolof !== undefined && input.isequipmentpoolof !== le) throw notFound('Legal entity not found');
