@@ -162,6 +162,26 @@ describe('subscriptions (what a dashboard shows)', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/subscriptions', payload: { usernodeid: a.admin.nodeid, equipmentpoolnodeid: pool.nodeid } })).statusCode).toBe(401);
   });
 
+  it('the pull brings a user their own entries only, also to a user manager: whom others follow is not in the change feed', async () => {
+    const le = a.legalEntity.nodeid;
+    const site = await insertSite(t.database.db, { legalentitynodeid: le, name: 'Werk Privat' });
+    const v0 = await tenantVersion(t.database.db, le);
+    const reader = await userWithFlags(t, le, 'equipment', onlyFlag('read'));
+    const adminEntry = (await follow(adminA, { usernodeid: a.admin.nodeid, sitenodeid: site.nodeid })).json() as { nodeid: string };
+    const readerEntry = (await follow(reader.authorization, { usernodeid: reader.usernodeid, sitenodeid: site.nodeid })).json() as { nodeid: string };
+    for (const [authorization, own, other] of [
+      [reader.authorization, readerEntry.nodeid, adminEntry.nodeid],
+      [adminA, adminEntry.nodeid, readerEntry.nodeid],
+    ] as const) {
+      for (const cursor of [0, v0]) {
+        const subscriptions = (await pullChanges(t, authorization, cursor)).filter((change) => change.kind === 'subscriptions' && !change.deleted);
+        expect(subscriptions.map((change) => change.nodeid)).toContain(own);
+        expect(subscriptions.map((change) => change.nodeid)).not.toContain(other);
+        expect(subscriptions.every((change) => (change.data as { usernodeid: string }).usernodeid === (authorization === adminA ? a.admin.nodeid : reader.usernodeid))).toBe(true);
+      }
+    }
+  });
+
   it('an outbox entry replayed under the same mutation id answers the recorded result without writing twice', async () => {
     const le = a.legalEntity.nodeid;
     const pool = await insertEquipmentPool(t.database.db, { legalentitynodeid: le });

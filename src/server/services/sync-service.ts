@@ -57,6 +57,11 @@ interface VersionedSource {
   version: PgColumn;
   /** The tenant filter: legalentitynodeid, or the owner column for manufacturers. */
   tenant: PgColumn;
+  /**
+   * Rows only their own user gets (the user column): whom a user follows is told only to them (docs/security.md).
+   * Their versions still count where a page ends; a page may then hold fewer rows, never skip one.
+   */
+  user?: PgColumn;
 }
 
 /** Row-shape fields that are no column of the kind's table: computed from the columns, never stored twice. */
@@ -122,7 +127,7 @@ const VERSIONED: Record<Exclude<SyncKind, 'units' | 'attachmentcategories'>, Ver
   shifts: tenantSource(shifts),
   areas: tenantSource(areas),
   equipmentpools: tenantSource(equipmentPools),
-  subscriptions: tenantSource(structureSubscriptions),
+  subscriptions: { ...tenantSource(structureSubscriptions), user: structureSubscriptions.usernodeid },
   brands: tenantSource(brands),
   equipmenttypes: tenantSource(equipmentTypes),
   equipmentclasses: tenantSource(equipmentClasses),
@@ -262,7 +267,7 @@ export async function pullChanges(ctx: ServiceContext, actor: Actor & Permission
         const rows = (await tx
           .select(PULLED_COLUMNS.get(kind)!)
           .from(source.table)
-          .where(and(eq(source.tenant, le), within(source.version)))
+          .where(and(eq(source.tenant, le), source.user ? eq(source.user, actor.usernodeid) : undefined, within(source.version)))
           .orderBy(asc(source.version))) as Row[];
         for (const row of rows) changes.push({ kind, nodeid: String(row.nodeid), version: Number(row.version), data: toData(row) });
       }
