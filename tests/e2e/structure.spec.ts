@@ -114,6 +114,26 @@ test('an admin creates a plant, an area with two shifts (one past midnight) and 
   });
 });
 
+test('a read-only user who opens the plant, area and pool forms is told they may not save, and cannot', async ({ page }) => {
+  await loginAs(page, 'reader');
+  const demoSite = 'Werk Stuttgart';
+  for (const form of [
+    { url: '/create-site', fill: 'site-name', submit: 'site-save', text: 'Sie haben keine Berechtigung, Werke zu speichern.' },
+    { url: '/create-area', fill: 'area-name-input', submit: 'area-submit', text: 'Sie haben keine Berechtigung, Bereiche zu speichern.' },
+    { url: '/create-machine-pool', fill: 'pool-name-input', submit: 'pool-submit', text: 'Sie haben keine Berechtigung, Equipment Pools zu speichern.' },
+  ]) {
+    await page.goto(form.url);
+    await expect(page.getByText(form.text)).toBeVisible();
+    await page.getByTestId(form.fill).fill('Nur gelesen');
+    if (form.url === '/create-area') await page.getByTestId('area-site').selectOption({ label: demoSite });
+    await expect(page.getByTestId(form.submit)).toBeDisabled();
+    // Assigning machines needs equipment update, which a reader lacks too.
+    if (form.url !== '/create-site') await expect(page.getByTestId('selection-open')).toBeDisabled();
+  }
+  // Nothing was queued.
+  expect(await pendingChanges(page)).toBe(0);
+});
+
 test('offline: an area created and a machine moved without network arrive once when the tablet is back online', async ({ page, context, request }) => {
   const structure = new StructurePages(page);
   await loginAs(page, 'admin');

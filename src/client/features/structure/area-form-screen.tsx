@@ -16,7 +16,8 @@ import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { FormError, FormFooter } from '../../components/form-actions';
 import { fromEditorRows, ShiftEditor, toEditorRows, type ShiftEditorRow } from '../../components/shift-editor';
 import { currentLanguage } from '../../lib/i18n';
-import { usePermission } from '../../lib/use-permission';
+import { useMayRun, usePermission } from '../../lib/use-permission';
+import { assignEquipment, createArea as createAreaAction, updateArea as updateAreaAction } from '../../../shared/mutations/structure';
 import { createArea, deleteArea, updateArea } from '../../sync/repositories/areas';
 import { areaShiftModelId, shiftRowsOf } from '../../sync/structure-shifts';
 import { useStructureData } from '../../sync/use-structure-data';
@@ -37,6 +38,9 @@ export function AreaFormScreen() {
   const data = useStructureData();
   const context = useWriteContext();
   const canDelete = usePermission('site', 'delete');
+  // The server refuses a save without it, and moving machines without equipment update; the form mirrors both.
+  const canWrite = useMayRun(isEdit ? updateAreaAction : createAreaAction);
+  const canMove = useMayRun(assignEquipment);
   const language = currentLanguage();
 
   const sites = useMemo(() => (data ? siteViews(data, language) : []), [data, language]);
@@ -69,7 +73,7 @@ export function AreaFormScreen() {
   }, [loaded, data, area, equipment]);
 
   const backTo = sitenodeid ? `/sites?sitenodeid=${sitenodeid}` : '/sites';
-  const canSubmit = Boolean(context) && name.trim().length > 0 && Boolean(site) && !hasShiftRowIssues(shifts) && !busy;
+  const canSubmit = Boolean(context) && canWrite && name.trim().length > 0 && Boolean(site) && !hasShiftRowIssues(shifts) && !busy;
 
   const save = async () => {
     if (!context || !data || !canSubmit) return;
@@ -144,7 +148,8 @@ export function AreaFormScreen() {
             <Input value={name} onChange={(event) => setName(event.target.value)} onBlur={() => setNameTouched(true)} data-testid="area-name-input" />
             <Field.ErrorText>{t('areas.nameRequired')}</Field.ErrorText>
           </Field.Root>
-          <AssignedEquipment equipment={equipment} selected={selected} targetName={name.trim() || t('areas.newArea')} onChange={setSelected} disabled={busy} />
+          <AssignedEquipment equipment={equipment} selected={selected} targetName={name.trim() || t('areas.newArea')} onChange={setSelected} disabled={busy || !canMove} />
+          {canWrite && !canMove && <Text color="fg.muted">{t('areas.moveNotAllowed')}</Text>}
           {isEdit && (
             <ShiftEditor
               shifts={shifts}
@@ -155,6 +160,7 @@ export function AreaFormScreen() {
               disabled={busy}
             />
           )}
+          {!canWrite && <FormError error={t('areas.notAllowed')} />}
           <FormError error={error} />
         </Card.Body>
         <FormFooter

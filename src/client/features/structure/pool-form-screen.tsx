@@ -12,7 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { FormError, FormFooter } from '../../components/form-actions';
 import { currentLanguage } from '../../lib/i18n';
-import { usePermission } from '../../lib/use-permission';
+import { useMayRun, usePermission } from '../../lib/use-permission';
+import { assignEquipment, createPool as createPoolAction, updatePool as updatePoolAction } from '../../../shared/mutations/structure';
 import { useSessionStore } from '../../stores/session-store';
 import { createPool, deletePool, updatePool } from '../../sync/repositories/pools';
 import { useStructureData } from '../../sync/use-structure-data';
@@ -34,6 +35,9 @@ export function PoolFormScreen() {
   const context = useWriteContext();
   const legalentitynodeid = useSessionStore((state) => state.session?.legalentitynodeid ?? '');
   const canDelete = usePermission('equipmentpool', 'delete');
+  // The server refuses a save without it, and moving machines without equipment update; the form mirrors both.
+  const canWrite = useMayRun(isEdit ? updatePoolAction : createPoolAction);
+  const canMove = useMayRun(assignEquipment);
   const language = currentLanguage();
 
   const pool = isEdit && data ? poolViews(data, language).find((candidate) => candidate.nodeid === nodeid) : undefined;
@@ -56,7 +60,7 @@ export function PoolFormScreen() {
     setLoaded(true);
   }, [loaded, pool, equipment]);
 
-  const canSubmit = Boolean(context) && name.trim().length > 0 && !busy;
+  const canSubmit = Boolean(context) && canWrite && name.trim().length > 0 && !busy;
   const save = async () => {
     if (!context || !data || !canSubmit) return;
     const selection = { ...selectionChanges(initialMembers, selected), machines: new Map(data.equipment.map((row) => [row.nodeid, row])) };
@@ -99,7 +103,9 @@ export function PoolFormScreen() {
             <Input value={name} onChange={(event) => setName(event.target.value)} onBlur={() => setNameTouched(true)} data-testid="pool-name-input" />
             <Field.ErrorText>{t('pools.nameRequired')}</Field.ErrorText>
           </Field.Root>
-          <AssignedEquipment equipment={equipment} selected={selected} targetName={name.trim() || t('pools.newPool')} onChange={setSelected} disabled={busy} />
+          <AssignedEquipment equipment={equipment} selected={selected} targetName={name.trim() || t('pools.newPool')} onChange={setSelected} disabled={busy || !canMove} />
+          {canWrite && !canMove && <Text color="fg.muted">{t('areas.moveNotAllowed')}</Text>}
+          {!canWrite && <FormError error={t('pools.notAllowed')} />}
           <FormError error={error} />
         </Card.Body>
         <FormFooter

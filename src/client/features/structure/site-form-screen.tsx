@@ -14,7 +14,8 @@ import { createSiteSchema } from '../../../shared/api/sites';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { FormError, FormFooter } from '../../components/form-actions';
 import { currentLanguage } from '../../lib/i18n';
-import { usePermission } from '../../lib/use-permission';
+import { useMayRun, usePermission } from '../../lib/use-permission';
+import { createSite as createSiteAction, updateSite as updateSiteAction } from '../../../shared/mutations/structure';
 import { useSessionStore } from '../../stores/session-store';
 import { createSite, deleteSite, updateSite, type SiteFormValues } from '../../sync/repositories/sites';
 import { useStructureData } from '../../sync/use-structure-data';
@@ -37,6 +38,8 @@ export function SiteFormScreen() {
   const context = useWriteContext();
   const legalentitynodeid = useSessionStore((state) => state.session?.legalentitynodeid ?? '');
   const canDelete = usePermission('site', 'delete');
+  // The server refuses a save without it; the form says so instead of queuing a change that will be refused.
+  const canWrite = useMayRun(isEdit ? updateSiteAction : createSiteAction);
   const language = currentLanguage();
   const countries = useMemo(() => countryOptions(language), [language]);
 
@@ -57,7 +60,7 @@ export function SiteFormScreen() {
   const valid = createSiteSchema.safeParse({ ...values, legalentitynodeid, lang: 'de' }).success;
   const set = (field: keyof SiteFormValues) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
   const save = async () => {
-    if (!context || !valid) return;
+    if (!context || !valid || !canWrite) return;
     const editing = isEdit && nodeid ? nodeid : null;
     const saved = await run(() => (editing ? updateSite(context, editing, values) : createSite(context, legalentitynodeid, values)));
     if (saved) navigate(editing ? `/sites?sitenodeid=${editing}` : '/sites');
@@ -121,13 +124,14 @@ export function SiteFormScreen() {
               </NativeSelect.Root>
             </Field.Root>
           </SimpleGrid>
+          {!canWrite && <FormError error={t('sites.form.notAllowed')} />}
           <FormError error={error} />
         </Card.Body>
         <FormFooter
           deleteLabel={isEdit && canDelete ? t('sites.form.delete') : undefined}
           onDelete={() => setConfirmOpen(true)}
           submitLabel={isEdit ? t('sites.form.saveChanges') : t('sites.form.submitCreate')}
-          canSubmit={valid && !!context}
+          canSubmit={valid && !!context && canWrite}
           busy={busy}
           deleteTestId="site-delete"
           submitTestId="site-save"
