@@ -1,8 +1,11 @@
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+import de from '../../src/client/i18n/de.json';
 import { LocalDatabase } from '../../src/client/db/local-db';
 import { readNotificationEffort } from '../../src/client/sync/notification-costs';
 import { countUserActions } from '../../src/client/sync/outbox';
 import { saveEffort, type EffortEdit } from '../../src/client/sync/repositories/costs';
+import { syncListItems } from '../../src/client/sync/use-sync-lists';
 import { MutationInputError } from '../../src/shared/mutations/mutation';
 
 const USER = '0190f5a0-0000-7000-8000-0000000000aa';
@@ -82,6 +85,17 @@ describe('effort reader and save (§2.2, §4.3, §5 offline)', () => {
     const after = await read(db);
     expect(after.lines[0]!.cells.actualcost).toMatchObject({ value: 150.25, pending: true });
     expect(after.lines[2]!.cells.plannedcost).toMatchObject({ value: 2.5, pending: true });
+
+    // The sync panel lists the save as one item that says how many values it holds, not the first one's value.
+    await db.mirror('notifications').put({ nodeid: NOTIFICATION, title: 'Spindel macht Geräusche', equipmentnodeid: MACHINE, version: 1 });
+    const { pending } = await syncListItems(db, USER);
+    expect(pending).toHaveLength(1);
+    expect(pending[0]!.description).toEqual({ action: 'updateCost', params: { name: 'Spindel macht Geräusche', value: '150,25', count: 3 } });
+    const i18n = i18next.createInstance();
+    await i18n.init({ lng: 'de', resources: { de: { translation: de } } });
+    expect(i18n.t('sync.describe.updateCost', pending[0]!.description.params)).toBe('Aufwand erfassen: Spindel macht Geräusche – 3 Werte');
+    // A save of one value still names it.
+    expect(i18n.t('sync.describe.updateCost', { name: 'Spindel macht Geräusche', value: '150,25' })).toBe('Kosten ändern: Spindel macht Geräusche = 150,25');
   });
 
   it('a value the server would refuse queues nothing at all, not even the valid edits beside it', async () => {

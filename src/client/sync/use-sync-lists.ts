@@ -124,31 +124,38 @@ function reassignItem(letter: DeadLetter, pending: readonly OutboxEntry[], lette
 }
 
 export function useSyncLists(usernodeid: string | null, lang = 'de'): { pending: SyncListItem[]; refused: SyncListItem[] } | undefined {
-  return useLiveQuery(async () => {
-    const db = getLocalDb();
-    const entries = (await db.outbox.toArray()).filter((entry) => entry.usernodeid === usernodeid).sort((a, b) => a.mutationId - b.mutationId);
-    const letters = (await db.deadLetters.toArray()).filter((letter) => letter.usernodeid === usernodeid);
-    const pending: SyncListItem[] = [];
-    for (const action of groupByUserAction(entries)) {
-      const lead = action.find((entry) => entry.mutationId === entry.userAction) ?? action[0]!;
-      const tried = action.reduce((most, entry) => (entry.attempts > most.attempts ? entry : most), lead);
-      pending.push({ id: lead.seq!, mutationId: lead.mutationId, description: await describeEntry(db, lead, lang), createdAt: lead.createdAt, attempts: tried.attempts, lastError: tried.lastError });
-    }
-    const refused: SyncListItem[] = [];
-    for (const letter of letters) {
-      const message = refusedMessage(letter);
-      refused.push({
-        id: letter.id!,
-        mutationId: letter.mutationId,
-        description: await describeEntry(db, letter, lang),
-        createdAt: letter.createdAt,
-        attempts: letter.attempts,
-        lastError: letter.lastError,
-        refusedStatus: letter.status,
-        ...(message ? { refusedMessage: message } : {}),
-        ...reassignItem(letter, entries, letters),
-      });
-    }
-    return { pending, refused };
-  }, [usernodeid, lang]);
+  return useLiveQuery(() => syncListItems(getLocalDb(), usernodeid, lang), [usernodeid, lang]);
+}
+
+/** The panel's two lists for the user, read from the device database (useSyncLists runs it live). */
+export async function syncListItems(db: LocalDatabase, usernodeid: string | null, lang = 'de'): Promise<{ pending: SyncListItem[]; refused: SyncListItem[] }> {
+  const entries = (await db.outbox.toArray()).filter((entry) => entry.usernodeid === usernodeid).sort((a, b) => a.mutationId - b.mutationId);
+  const letters = (await db.deadLetters.toArray()).filter((letter) => letter.usernodeid === usernodeid);
+  const pending: SyncListItem[] = [];
+  for (const action of groupByUserAction(entries)) {
+    const lead = action.find((entry) => entry.mutationId === entry.userAction) ?? action[0]!;
+    const tried = action.reduce((most, entry) => (entry.attempts > most.attempts ? entry : most), lead);
+    const description = await describeEntry(db, lead, lang);
+    // One save of several records of a kind (the effort tab's costs) is one item: its text can say how many
+    // (`sync.describe.<action>_other`; an action without that text ignores the count).
+    const alike = action.filter((entry) => entry.kind === lead.kind).length;
+    if (alike > 1) description.params.count = alike;
+    pending.push({ id: lead.seq!, mutationId: lead.mutationId, description, createdAt: lead.createdAt, attempts: tried.attempts, lastError: tried.lastError });
+  }
+  const refused: SyncListItem[] = [];
+  for (const letter of letters) {
+    const message = refusedMessage(letter);
+    refused.push({
+      id: letter.id!,
+      mutationId: letter.mutationId,
+      description: await describeEntry(db, letter, lang),
+      createdAt: letter.createdAt,
+      attempts: letter.attempts,
+      lastError: letter.lastError,
+      refusedStatus: letter.status,
+      ...(message ? { refusedMessage: message } : {}),
+      ...reassignItem(letter, entries, letters),
+    });
+  }
+  return { pending, refused };
 }
