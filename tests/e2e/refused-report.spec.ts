@@ -52,9 +52,12 @@ test('a report whose machine was deleted while it waited offline is given anothe
   await sync.button().click();
   const panel = page.getByRole('dialog', { name: 'Synchronisierung' });
   // Named by its machine though the pull has taken the deleted machine off the device since.
-  const report = panel.getByRole('listitem').filter({ hasText: `Meldung erfassen: ${doomed} – ${title}` });
+  const report = panel.getByRole('listitem').filter({ hasText: `Meldung erfassen: ${doomed} – ${title}` }).filter({ hasNotText: 'Foto anhängen' });
   await expect(report).toContainText('vermutlich wurde er inzwischen gelöscht');
-  await expect(panel.getByRole('listitem').filter({ hasText: `Foto anhängen: ${title}` })).toBeVisible();
+  // The photo was refused because its report was: it says so, and does not claim something was deleted.
+  const attachmentItem = panel.getByRole('listitem').filter({ hasText: `Foto anhängen: ${title}` });
+  await expect(attachmentItem).toContainText(`wurde nie angelegt: „Meldung erfassen: ${doomed} – ${title}“ wurde ebenfalls abgelehnt.`);
+  await expect(attachmentItem).not.toContainText('vermutlich');
   await page.screenshot({ path: testInfo.outputPath('refused-panel-portrait.png') });
   // Only the report itself can be given another machine; its photo goes along with it.
   await expect(panel.getByTestId('reassign-open')).toHaveCount(1);

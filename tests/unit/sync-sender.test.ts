@@ -9,7 +9,7 @@ import { unfollowStructure as unfollowDeclaration } from '../../src/shared/mutat
 import { createShifts } from '../../src/shared/mutations/structure';
 import { backoffDelay, createSender, DEFAULT_BACKOFF } from '../../src/client/sync/sender';
 import { stopsBatch, SYNC_BATCH_MAX, type SyncBatchRequest, type SyncBatchResult } from '../../src/shared/api/sync';
-import { followersOf, reassignableField, reassignDeadLetter, reassignment, retryDeadLetter } from '../../src/client/sync/dead-letters';
+import { followersOf, reassignableField, reassignDeadLetter, reassignment, refusedCreateUnder, retryDeadLetter } from '../../src/client/sync/dead-letters';
 import { addSolution } from '../../src/client/sync/repositories/workflows';
 import { describeEntry } from '../../src/client/sync/use-sync-lists';
 import { memoryTokens, type MemoryTokens } from './support/memory-tokens';
@@ -532,6 +532,16 @@ describe('a report refused because its machine was deleted', () => {
     // The mirror's name wins while the machine is there (renamed meanwhile, say).
     await db.mirror('equipment').put({ nodeid: MACHINE, name: 'HP-200 (umgebaut)' });
     expect((await describeEntry(db, again)).params.name).toBe('HP-200 (umgebaut)');
+  });
+
+  it('a change refused as "not found" because the create it builds on was refused names that create, not a deletion', async () => {
+    const { letters, report } = await refusedReport();
+    const photo = letters.find((letter) => letter.action === 'attachFile')!;
+    expect(refusedCreateUnder(photo, letters)).toBe(report);
+    // The report itself was refused because its machine is gone: no refused create under it.
+    expect(refusedCreateUnder(report, letters)).toBeUndefined();
+    // Refused for another reason than "not found": its own reason stands.
+    expect(refusedCreateUnder({ ...photo, status: 422 }, letters)).toBeUndefined();
   });
 
   it('only a declared create refused because what it names is gone (404) may be given another machine', () => {

@@ -53,7 +53,7 @@ function ItemRow({ item, describe, children }: { item: SyncListItem; describe: (
       {item.refusedStatus !== undefined && (
         <>
           <Text textStyle="sm" color="red.fg">
-            {t(`sync.panel.refused.${refusalReason(item.refusedStatus)}`)}
+            {item.refusedCreate ? t('sync.panel.refused.createRefused', { what: describe(item.refusedCreate) }) : t(`sync.panel.refused.${refusalReason(item.refusedStatus)}`)}
           </Text>
           {/* The server's own words (English, for support) as the detail. */}
           <Text textStyle="xs" color="fg.muted">

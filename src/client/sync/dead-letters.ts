@@ -98,6 +98,16 @@ export function followersOf(letter: DeadLetter, letters: readonly DeadLetter[]):
   return inDependencyOrder([...found]);
 }
 
+/**
+ * The refused create a letter refused as "not found" (404) builds on: another refused letter of the user that
+ * creates a record this one changes or names (a plant's follow names the plant whose create was refused). Then the
+ * record was never made, not deleted meanwhile, and the panel says that instead.
+ */
+export function refusedCreateUnder(letter: DeadLetter, letters: readonly DeadLetter[]): DeadLetter | undefined {
+  if (letter.status !== 404) return undefined;
+  return letters.find((other) => other.id !== letter.id && other.usernodeid === letter.usernodeid && other.creates && mentions(letter, new Set(factsOf(other).creates)));
+}
+
 /** Letters in id order, each create moved before the letters that name what it creates. */
 function inDependencyOrder(letters: DeadLetter[]): DeadLetter[] {
   const remaining = [...letters];

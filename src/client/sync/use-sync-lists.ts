@@ -8,7 +8,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { mutationByAction } from '../../shared/mutations/registry';
 import { getLocalDb, type DeadLetter, type LocalDatabase, type MirrorRow, type OutboxEntry } from '../db/local-db';
 import { localized } from '../../shared/domain/text';
-import { reassignment } from './dead-letters';
+import { reassignment, refusedCreateUnder } from './dead-letters';
 import { argsOf, subjectOf, type DescribedEntry } from './entry-subject';
 import { userActionKey } from './outbox';
 
@@ -36,6 +36,8 @@ export interface SyncListItem {
    * machine it was written for, and how many refused changes built on it go along.
    */
   reassign?: { machine: string | null; followers: number };
+  /** Refused as "not found" because it builds on a create that was refused itself: that create, described. */
+  refusedCreate?: Description;
 }
 
 /** Why the server refused a change, in the user's words (`sync.panel.refused.<reason>`); its own message is only the detail. */
@@ -145,6 +147,7 @@ export async function syncListItems(db: LocalDatabase, usernodeid: string | null
   const refused: SyncListItem[] = [];
   for (const letter of letters) {
     const message = refusedMessage(letter);
+    const under = refusedCreateUnder(letter, letters);
     refused.push({
       id: letter.id!,
       mutationId: letter.mutationId,
@@ -155,6 +158,7 @@ export async function syncListItems(db: LocalDatabase, usernodeid: string | null
       refusedStatus: letter.status,
       ...(message ? { refusedMessage: message } : {}),
       ...reassignItem(letter, entries, letters),
+      ...(under ? { refusedCreate: await describeEntry(db, under, lang) } : {}),
     });
   }
   return { pending, refused };
