@@ -4,7 +4,7 @@ import { createApiClient } from '../../src/client/lib/api-client';
 import { syncStore } from '../../src/client/stores/sync-store';
 import { createNotification } from '../../src/client/sync/repositories/notifications';
 import { readState, stateKeys } from '../../src/client/sync/outbox';
-import { createSyncEngine } from '../../src/client/sync/sync-engine';
+import { createSyncEngine, SYNC_CHANNEL_NAME } from '../../src/client/sync/sync-engine';
 import { fixedTokens, MACHINE, USER, useSyncTestServer } from './support/sync-test-server';
 
 
@@ -66,6 +66,28 @@ describe('sync engine', () => {
       network.onLine = true;
       window.dispatchEvent(new Event('online'));
       await until(() => server.applied.length === 1);
+    } finally {
+      stop();
+    }
+  });
+
+  it('offline, the automatic triggers (tab shown again, another tab) send no request; "Jetzt synchronisieren" still tries', async () => {
+    const db = new LocalDatabase(`engine-test-${Math.random()}`);
+    const api = createApiClient({ baseUrl: server.baseUrl, tokens: fixedTokens });
+    const network = { onLine: true };
+    vi.stubGlobal('navigator', network);
+    const engine = createSyncEngine({ db, api, getUser: () => USER, origin: server.origin });
+    const stop = engine.start();
+    try {
+      await engine.syncNow();
+      network.onLine = false;
+      const before = server.requests.length;
+      document.dispatchEvent(new Event('visibilitychange'));
+      new BroadcastChannel(SYNC_CHANNEL_NAME).postMessage({ type: 'nudge' });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(server.requests.length).toBe(before);
+      await engine.syncNow();
+      expect(server.requests.length).toBeGreaterThan(before);
     } finally {
       stop();
     }

@@ -90,7 +90,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         const network = /fetch|network|timeout|abort/i.test(outcome.error) || (typeof navigator !== 'undefined' && !navigator.onLine);
         setSyncStatus({ error: { kind: network ? 'network' : 'server', detail: outcome.error, retryAt: Date.now() + outcome.retryInMs } });
         clearTimeout(retryTimer);
-        retryTimer = setTimeout(() => void run(), outcome.retryInMs);
+        retryTimer = setTimeout(runIfOnline, outcome.retryInMs);
         break;
       }
       case 'session-expired':
@@ -162,6 +162,16 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     }
   }
 
+  /**
+   * A run of a trigger (timer, backoff, visibility, another tab): not while the browser knows it has no network —
+   * it could only fail, a request and a failed attempt each time; the `online` event starts the run when the
+   * network is back. "Jetzt synchronisieren" always runs (the user asked, and sees the outcome).
+   */
+  function runIfOnline(): void {
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+    void run();
+  }
+
   /** Starts a run, or marks that another one is needed after the current. */
   function run(): Promise<void> {
     // An outdated tab (another tab upgraded the database) has closed its database; it waits for the reload.
@@ -206,27 +216,24 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     });
     on(window, 'offline', () => setSyncStatus({ online: false }));
     const onVisible = () => {
-      if (document.visibilityState === 'visible') void run();
+      if (document.visibilityState === 'visible') runIfOnline();
     };
     document.addEventListener('visibilitychange', onVisible);
     cleanups.push(() => document.removeEventListener('visibilitychange', onVisible));
-    const timer = setInterval(() => void run(), TIMER_MS);
+    const timer = setInterval(runIfOnline, TIMER_MS);
     cleanups.push(() => clearInterval(timer));
     cleanups.push(
       onLocalWrite(() => {
         if (syncStore.getState().error?.kind === 'quota') setSyncStatus({ error: null });
         channel?.postMessage({ type: 'nudge' });
         registerBackgroundSync();
-        // Offline (the browser knows it has no network): a run could only fail, once per write, each time reading
-        // the queue and counting a failed attempt against its head while the next write waits. The `online` event
-        // starts the run when the network is back.
-        if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
-        void run();
+        // Offline, a run per write would read the queue and count a failed attempt against its head each time.
+        runIfOnline();
       }),
     );
     cleanups.push(onWriteError((error) => isQuotaExceeded(error) && setSyncStatus({ error: { kind: 'quota' } })));
     if (channel) {
-      const onMessage = () => void run();
+      const onMessage = () => runIfOnline();
       channel.addEventListener('message', onMessage);
       cleanups.push(() => channel.removeEventListener('message', onMessage));
     }
