@@ -48,17 +48,22 @@ describe('sync engine', () => {
     }
   });
 
-  it('offline, a local write starts no run (no request, no failed attempt); the `online` event sends it', async () => {
+  /** A started engine that synced once and then lost the network (`navigator.onLine` false); the requests so far. */
+  async function wentOffline() {
     const db = new LocalDatabase(`engine-test-${Math.random()}`);
     const api = createApiClient({ baseUrl: server.baseUrl, tokens: fixedTokens });
     const network = { onLine: true };
     vi.stubGlobal('navigator', network);
     const engine = createSyncEngine({ db, api, getUser: () => USER, origin: server.origin });
     const stop = engine.start();
+    await engine.syncNow();
+    network.onLine = false;
+    return { db, engine, network, stop, before: server.requests.length };
+  }
+
+  it('offline, a local write starts no run (no request, no failed attempt); the `online` event sends it', async () => {
+    const { db, network, stop, before } = await wentOffline();
     try {
-      await engine.syncNow();
-      network.onLine = false;
-      const before = server.requests.length;
       await createNotification({ db, usernodeid: USER }, { type: 0, title: 'Offline erfasst', equipmentnodeid: MACHINE });
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(server.requests.length).toBe(before);
@@ -72,16 +77,8 @@ describe('sync engine', () => {
   });
 
   it('offline, the automatic triggers (tab shown again, another tab) send no request; "Jetzt synchronisieren" still tries', async () => {
-    const db = new LocalDatabase(`engine-test-${Math.random()}`);
-    const api = createApiClient({ baseUrl: server.baseUrl, tokens: fixedTokens });
-    const network = { onLine: true };
-    vi.stubGlobal('navigator', network);
-    const engine = createSyncEngine({ db, api, getUser: () => USER, origin: server.origin });
-    const stop = engine.start();
+    const { engine, stop, before } = await wentOffline();
     try {
-      await engine.syncNow();
-      network.onLine = false;
-      const before = server.requests.length;
       document.dispatchEvent(new Event('visibilitychange'));
       new BroadcastChannel(SYNC_CHANNEL_NAME).postMessage({ type: 'nudge' });
       await new Promise((resolve) => setTimeout(resolve, 300));
