@@ -12,12 +12,11 @@
  *   only when three do (a library two screens use stays a chunk of its own, and not every start pays for it; kept
  *   for the total of login → dashboard, W8) — together with everything those import, unless the login route loads
  *   it (the entry, the entry's own lazy import, the login screen and their imports): the login never loads it.
- * - Of that, `private-shared` is what the frames, the sync runtime and the dashboard — the screen every login
- *   lands on — load;
- *   `screens-shared` the rest, what only other screens share (forms, pickers, the machine screen's parts). So the
- *   login → dashboard path does not load code only other screens need (W8's total), and every other screen loads
- *   one file more. `private-shared` imports only itself and the first route's chunks, `screens-shared` those and
- *   `private-shared`: no two chunks import each other.
+ * - Of that, `private-shared` is what the frames, the sync runtime and the dashboard (the screen every login lands
+ *   on) load; `screens-shared` the rest, what only other screens share (forms, pickers, the machine screen's parts).
+ *   So the login → dashboard path does not load code only other screens need (W8's total), and every other screen
+ *   loads one file more. `private-shared` imports only itself and the first route's chunks, `screens-shared` those
+ *   and `private-shared`: no two chunks import each other.
  * - everything else keeps the automatic splitting: a screen's own modules in its chunk, lazy parts (the PDF
  *   writer, the PDF viewer, the scanner, the zoom viewer) with their libraries loaded only when used.
  * The icons are a group of their own (vite.config.ts): the login needs four of them.
