@@ -157,7 +157,7 @@ const KIND_ORDER = new Map<string, number>(SYNC_KINDS.map((kind, index) => [kind
 
 /**
  * Tombstones name their kind by table (docs/api.md: `shift_models`, `counter_readings`); a sync kind name is
- * accepted too. Tombstones of tables no device mirrors (structure_subscriptions, ...) are not sent.
+ * accepted too. Tombstones of tables no device mirrors are not sent.
  */
 const TOMBSTONE_KINDS = new Map<string, SyncKind>([
   ...SYNC_KINDS.map((kind): [string, SyncKind] => [kind, kind]),
