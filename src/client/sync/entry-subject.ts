@@ -5,6 +5,7 @@
  * after the pull has taken the machine off the device.
  */
 import type { SyncKind } from '../../shared/api/sync';
+import { localized } from '../../shared/domain/text';
 import { mutationByAction } from '../../shared/mutations/registry';
 import type { AnyMutation, MutationArgs } from '../../shared/mutations/mutation';
 import type { LocalDatabase, MirrorRow, OutboxEntry, SubjectNames } from '../db/local-db';
@@ -35,11 +36,24 @@ export function subjectOf(definition: AnyMutation, entry: DescribedEntry, writte
   return definition.describe?.subject ? definition.describe.subject(args, written) : { kind: entry.kind, nodeid: entry.nodeid };
 }
 
-/** The naming fields of a mirror row (`name`, `title`, `model`: what the screens call it), to keep beside a refused entry. */
-export const namesOf = (row: MirrorRow | undefined): SubjectNames | undefined => {
+/** The fields the screens call a record by, in the order they are tried (plain or per language). */
+const NAME_FIELDS = ['name', 'title', 'model'] as const;
+
+/** What a row is called on the screens, in `lang`. */
+export const nameOf = (row: Partial<Record<string, unknown>> | undefined, lang: string): string | null => {
+  if (!row) return null;
+  for (const field of NAME_FIELDS) {
+    const name = localized(row[field], lang);
+    if (name !== null) return name;
+  }
+  return null;
+};
+
+/** A mirror row's naming fields, to keep beside a refused entry. */
+const namesOf = (row: MirrorRow | undefined): SubjectNames | undefined => {
   if (!row) return undefined;
   const names: SubjectNames = {};
-  for (const field of ['name', 'title', 'model'] as const) if (row[field] !== undefined && row[field] !== null) names[field] = row[field];
+  for (const field of NAME_FIELDS) if (row[field] !== undefined && row[field] !== null) names[field] = row[field];
   return Object.keys(names).length > 0 ? names : undefined;
 };
 

@@ -7,9 +7,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { mutationByAction } from '../../shared/mutations/registry';
 import { getLocalDb, type DeadLetter, type LocalDatabase, type MirrorRow, type OutboxEntry } from '../db/local-db';
-import { localized } from '../../shared/domain/text';
 import { reassignment, refusedCreateUnder } from './dead-letters';
-import { argsOf, subjectOf, type DescribedEntry } from './entry-subject';
+import { argsOf, nameOf, subjectOf, type DescribedEntry } from './entry-subject';
 import { userActionKey } from './outbox';
 
 export interface Description {
@@ -63,8 +62,6 @@ export function refusalReason(status: number): RefusalReason {
   }
 }
 
-/** What a row is called on the screens. */
-const nameOf = (row: Partial<Record<string, unknown>> | undefined, lang: string): string | null => (row ? (localized(row.name, lang) ?? localized(row.title, lang) ?? localized(row.model, lang)) : null);
 
 export type { DescribedEntry } from './entry-subject';
 

@@ -17,7 +17,7 @@ import { FormError, FormFooter } from '../../components/form-actions';
 import { fromEditorRows, ShiftEditor, toEditorRows, type ShiftEditorRow } from '../../components/shift-editor';
 import { currentLanguage } from '../../lib/i18n';
 import { useMayRun, usePermission } from '../../lib/use-permission';
-import { assignEquipment, createArea as createAreaAction, updateArea as updateAreaAction } from '../../../shared/mutations/structure';
+import { createArea as createAreaAction, updateArea as updateAreaAction } from '../../../shared/mutations/structure';
 import { createArea, deleteArea, updateArea } from '../../sync/repositories/areas';
 import { areaShiftModelId, shiftRowsOf } from '../../sync/structure-shifts';
 import { useStructureData } from '../../sync/use-structure-data';
@@ -38,9 +38,8 @@ export function AreaFormScreen() {
   const data = useStructureData();
   const context = useWriteContext();
   const canDelete = usePermission('site', 'delete');
-  // The server refuses a save without it, and moving machines without equipment update; the form mirrors both.
+  // The server refuses a save without it; the form says so instead of queuing a change that will be refused.
   const canWrite = useMayRun(isEdit ? updateAreaAction : createAreaAction);
-  const canMove = useMayRun(assignEquipment);
   const language = currentLanguage();
 
   const sites = useMemo(() => (data ? siteViews(data, language) : []), [data, language]);
@@ -148,8 +147,7 @@ export function AreaFormScreen() {
             <Input value={name} onChange={(event) => setName(event.target.value)} onBlur={() => setNameTouched(true)} data-testid="area-name-input" />
             <Field.ErrorText>{t('areas.nameRequired')}</Field.ErrorText>
           </Field.Root>
-          <AssignedEquipment equipment={equipment} selected={selected} targetName={name.trim() || t('areas.newArea')} onChange={setSelected} disabled={busy || !canMove} />
-          {canWrite && !canMove && <Text color="fg.muted">{t('areas.moveNotAllowed')}</Text>}
+          <AssignedEquipment equipment={equipment} selected={selected} targetName={name.trim() || t('areas.newArea')} onChange={setSelected} disabled={busy || !canWrite} />
           {isEdit && (
             <ShiftEditor
               shifts={shifts}

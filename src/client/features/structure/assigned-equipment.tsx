@@ -1,11 +1,15 @@
 /**
  * The area and pool forms' machine part (spec part 2 §2.3, §2.4): the count of assigned equipment, the button
- * that opens the selection dialog, and a card per assigned machine (titles cut to 40 characters, §9).
+ * that opens the selection dialog, and a card per assigned machine (titles cut to 40 characters, §9). Choosing
+ * machines moves them, which needs `equipment` update (the assign declaration, as the server requires for every
+ * move): without it the button is disabled and says why.
  */
 import { Badge, Box, Button, Card, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ListChecks } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { assignEquipment } from '../../../shared/mutations/structure';
+import { useMayRun } from '../../lib/use-permission';
 import type { SelectableEquipment } from './equipment-selection';
 import { EquipmentSelectionDialog } from './equipment-selection-dialog';
 import { truncateTitle } from './structure-view';
@@ -21,6 +25,7 @@ export interface AssignedEquipmentProps {
 export function AssignedEquipment({ equipment, selected, targetName, onChange, disabled = false }: AssignedEquipmentProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const canMove = useMayRun(assignEquipment);
   const chosen = new Set(selected);
   const cards = equipment.filter((item) => chosen.has(item.nodeid)).sort((a, b) => a.name.localeCompare(b.name, 'de'));
 
@@ -35,11 +40,12 @@ export function AssignedEquipment({ equipment, selected, targetName, onChange, d
             {cards.length}
           </Badge>
         </Flex>
-        <Button variant="outline" onClick={() => setOpen(true)} disabled={disabled} data-testid="selection-open">
+        <Button variant="outline" onClick={() => setOpen(true)} disabled={disabled || !canMove} data-testid="selection-open">
           <ListChecks aria-hidden />
           {t('equipmentSelection.open')}
         </Button>
       </Flex>
+      {!disabled && !canMove && <Text color="fg.muted">{t('areas.moveNotAllowed')}</Text>}
       {cards.length === 0 ? (
         <Text color="fg.muted">{t('areas.noneAssigned')}</Text>
       ) : (

@@ -13,7 +13,7 @@ import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { FormError, FormFooter } from '../../components/form-actions';
 import { currentLanguage } from '../../lib/i18n';
 import { useMayRun, usePermission } from '../../lib/use-permission';
-import { assignEquipment, createPool as createPoolAction, updatePool as updatePoolAction } from '../../../shared/mutations/structure';
+import { createPool as createPoolAction, updatePool as updatePoolAction } from '../../../shared/mutations/structure';
 import { useSessionStore } from '../../stores/session-store';
 import { createPool, deletePool, updatePool } from '../../sync/repositories/pools';
 import { useStructureData } from '../../sync/use-structure-data';
@@ -35,9 +35,8 @@ export function PoolFormScreen() {
   const context = useWriteContext();
   const legalentitynodeid = useSessionStore((state) => state.session?.legalentitynodeid ?? '');
   const canDelete = usePermission('equipmentpool', 'delete');
-  // The server refuses a save without it, and moving machines without equipment update; the form mirrors both.
+  // The server refuses a save without it; the form says so instead of queuing a change that will be refused.
   const canWrite = useMayRun(isEdit ? updatePoolAction : createPoolAction);
-  const canMove = useMayRun(assignEquipment);
   const language = currentLanguage();
 
   const pool = isEdit && data ? poolViews(data, language).find((candidate) => candidate.nodeid === nodeid) : undefined;
@@ -103,8 +102,7 @@ export function PoolFormScreen() {
             <Input value={name} onChange={(event) => setName(event.target.value)} onBlur={() => setNameTouched(true)} data-testid="pool-name-input" />
             <Field.ErrorText>{t('pools.nameRequired')}</Field.ErrorText>
           </Field.Root>
-          <AssignedEquipment equipment={equipment} selected={selected} targetName={name.trim() || t('pools.newPool')} onChange={setSelected} disabled={busy || !canMove} />
-          {canWrite && !canMove && <Text color="fg.muted">{t('areas.moveNotAllowed')}</Text>}
+          <AssignedEquipment equipment={equipment} selected={selected} targetName={name.trim() || t('pools.newPool')} onChange={setSelected} disabled={busy || !canWrite} />
           {!canWrite && <FormError error={t('pools.notAllowed')} />}
           <FormError error={error} />
         </Card.Body>
