@@ -139,7 +139,7 @@ describe('subscriptions (what a dashboard shows)', () => {
     expect(await rowCount(t.database.db, structureSubscriptions, eq(structureSubscriptions.sitenodeid, foreignSite.nodeid))).toBe(0);
   });
 
-  it("needs no feature for one's own entries; another user's need user update (403), and only of the own tenant (404); 401 without a token", async () => {
+  it("needs no feature for one's own entries; another user's need user update (403; ending one: 404), and only of the own tenant (404); 401 without a token", async () => {
     const le = a.legalEntity.nodeid;
     const pool = await insertEquipmentPool(t.database.db, { legalentitynodeid: le });
     const plain = await userWithFlags(t, le, 'user', onlyFlag('read'));
@@ -151,7 +151,12 @@ describe('subscriptions (what a dashboard shows)', () => {
     expect(other.json()).toMatchObject({ message: ACCESS_DENIED_MESSAGE });
     const entry = subscriptionRowSchema.parse(own.json());
     const adminEntry = subscriptionRowSchema.parse((await follow(adminA, { usernodeid: a.admin.nodeid, equipmentpoolnodeid: pool.nodeid })).json());
-    expect((await call(t, plain.authorization, 'DELETE', `/api/subscriptions/${adminEntry.nodeid}`)).statusCode).toBe(403);
+    // Entry ids are derived from user and target: ending another user's answers as an id never had (404), not 403,
+    // so a guessed id tells nothing about whom they follow.
+    const probe = await call(t, plain.authorization, 'DELETE', `/api/subscriptions/${adminEntry.nodeid}`);
+    expect(probe.statusCode).toBe(404);
+    expect(probe.json()).toMatchObject({ message: 'Subscription not found' });
+    expect(await rowCount(t.database.db, structureSubscriptions, eq(structureSubscriptions.nodeid, adminEntry.nodeid))).toBe(1);
     expect((await call(t, plain.authorization, 'GET', `/api/subscriptions?usernodeid=${a.admin.nodeid}`)).statusCode).toBe(403);
 
     const manager = await userWithFlags(t, le, 'user', onlyFlag('update'));
@@ -180,6 +185,42 @@ describe('subscriptions (what a dashboard shows)', () => {
         expect(subscriptions.every((change) => (change.data as { usernodeid: string }).usernodeid === (authorization === adminA ? a.admin.nodeid : reader.usernodeid))).toBe(true);
       }
     }
+  });
+
+  it("tombstones of a user's entries go to that user alone, and a gone entry of another user answers 404 like one never had", async () => {
+    const le = a.legalEntity.nodeid;
+    // No user update: may end only their own entries.
+    const reader = await userWithFlags(t, le, 'user', onlyFlag('read'));
+    const kept = await insertSite(t.database.db, { legalentitynodeid: le, name: 'Werk Bleibt' });
+    const site = await insertSite(t.database.db, { legalentitynodeid: le, name: 'Werk Geht' });
+    const pool = await insertEquipmentPool(t.database.db, { legalentitynodeid: le });
+    const v0 = await tenantVersion(t.database.db, le);
+    const entryOf = async (authorization: string, usernodeid: string, target: Record<string, string>) =>
+      subscriptionRowSchema.parse((await follow(authorization, { usernodeid, ...target })).json()).nodeid;
+    // Ended one by one (DELETE), and through the followed plant's delete (ownership).
+    const adminEnded = await entryOf(adminA, a.admin.nodeid, { sitenodeid: kept.nodeid });
+    const readerEnded = await entryOf(reader.authorization, reader.usernodeid, { equipmentpoolnodeid: pool.nodeid });
+    const adminCascaded = await entryOf(adminA, a.admin.nodeid, { sitenodeid: site.nodeid });
+    const readerCascaded = await entryOf(reader.authorization, reader.usernodeid, { sitenodeid: site.nodeid });
+    expect((await call(t, adminA, 'DELETE', `/api/subscriptions/${adminEnded}`)).statusCode).toBe(200);
+    expect((await call(t, reader.authorization, 'DELETE', `/api/subscriptions/${readerEnded}`)).statusCode).toBe(200);
+    const siteDeleted = await call(t, adminA, 'DELETE', `/api/sites/${site.nodeid}`, { sitenodeid: site.nodeid });
+    expect(siteDeleted.statusCode, siteDeleted.body).toBe(200);
+
+    const tombstonesFor = async (authorization: string) =>
+      (await pullChanges(t, authorization, v0)).filter((change) => change.kind === 'subscriptions' && change.deleted).map((change) => change.nodeid).sort();
+    expect(await tombstonesFor(reader.authorization)).toEqual([readerEnded, readerCascaded].sort());
+    expect(await tombstonesFor(adminA)).toEqual([adminEnded, adminCascaded].sort());
+
+    // The owner ending it again gets the delete's version; another user probing the id gets the 404 of an id the
+    // tenant never had; a user manager may end anyone's entry, so they get the version too.
+    expect((await call(t, reader.authorization, 'DELETE', `/api/subscriptions/${readerEnded}`)).statusCode).toBe(200);
+    for (const gone of [adminEnded, adminCascaded]) {
+      const probe = await call(t, reader.authorization, 'DELETE', `/api/subscriptions/${gone}`);
+      expect(probe.statusCode).toBe(404);
+      expect(probe.json()).toMatchObject({ message: 'Subscription not found' });
+    }
+    expect((await call(t, adminA, 'DELETE', `/api/subscriptions/${readerEnded}`)).statusCode).toBe(200);
   });
 
   it('an outbox entry replayed under the same mutation id answers the recorded result without writing twice', async () => {

@@ -1,6 +1,27 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableName, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client';
-import { tenantVersions, tombstones } from '../db/schema';
+import { structureSubscriptions, tenantVersions, tombstones } from '../db/schema';
+
+/**
+ * The tables whose rows are private to one user, with the column naming that user: whom a user follows is told
+ * only to them (docs/security.md). The pull sends such rows, and their tombstones, to that user's devices alone.
+ */
+const PRIVATE_TABLES: readonly { table: PgTable; user: PgColumn }[] = [{ table: structureSubscriptions, user: structureSubscriptions.usernodeid }];
+
+const PRIVATE_BY_KIND = new Map(PRIVATE_TABLES.map((entry) => [getTableName(entry.table), entry.user]));
+
+/** The column naming the user a row of `table` is private to; undefined for the tenant's rows. */
+export function privateUserColumn(table: PgTable): PgColumn | undefined {
+  return PRIVATE_BY_KIND.get(getTableName(table));
+}
+
+/** A deleted row: its tombstone kind (the table name), id, and the user it was private to (PRIVATE_TABLES). */
+export interface DeletedRow {
+  kind: string;
+  nodeid: string;
+  usernodeid?: string | null;
+}
 
 /**
  * Takes the tenant's next change version (docs/sync.md § Change feed). The upsert creates the counter row
@@ -54,8 +75,8 @@ export function nextVersionCte(tx: Tx, legalentitynodeid: string) {
  * Records that a row was deleted, so a device that pulls later removes it too. A node deleted, restored by an
  * offline device's create and deleted again keeps one tombstone with the latest version.
  */
-export async function recordTombstone(tx: Tx, legalentitynodeid: string, kind: string, nodeid: string, version: number): Promise<void> {
-  await recordTombstones(tx, legalentitynodeid, kind, [nodeid], version);
+export async function recordTombstone(tx: Tx, legalentitynodeid: string, kind: string, nodeid: string, version: number, usernodeid?: string): Promise<void> {
+  await recordTombstoneList(tx, legalentitynodeid, [{ kind, nodeid, usernodeid }], version);
 }
 
 /**
@@ -63,14 +84,18 @@ export async function recordTombstone(tx: Tx, legalentitynodeid: string, kind: s
  * `version`, or at the tenant's next version taken in that same statement (`'next'`: a delete's rows locked and
  * removed before it). Answers the version.
  */
-export async function recordTombstoneList(tx: Tx, legalentitynodeid: string, rows: readonly { kind: string; nodeid: string }[], version: WriteVersion): Promise<number> {
+export async function recordTombstoneList(tx: Tx, legalentitynodeid: string, rows: readonly DeletedRow[], version: WriteVersion): Promise<number> {
   if (rows.length === 0) return version === 'next' ? nextVersion(tx, legalentitynodeid) : version;
   const result = await tx.execute<{ version: number | string }>(sql`
     with v as (${versionStatement(legalentitynodeid, version)})
-    insert into ${tombstones} (legalentitynodeid, kind, nodeid, version)
-    select ${legalentitynodeid}::uuid, t.kind, t.nodeid, v.version
-    from v, unnest(${sql.param(rows.map((row) => row.kind))}::text[], ${sql.param(rows.map((row) => row.nodeid))}::uuid[]) as t(kind, nodeid)
-    on conflict (legalentitynodeid, kind, nodeid) do update set version = excluded.version, deleted_at = now()
+    insert into ${tombstones} (legalentitynodeid, kind, nodeid, version, usernodeid)
+    select ${legalentitynodeid}::uuid, t.kind, t.nodeid, v.version, t.usernodeid
+    from v, unnest(
+      ${sql.param(rows.map((row) => row.kind))}::text[],
+      ${sql.param(rows.map((row) => row.nodeid))}::uuid[],
+      ${sql.param(rows.map((row) => row.usernodeid ?? null))}::uuid[]
+    ) as t(kind, nodeid, usernodeid)
+    on conflict (legalentitynodeid, kind, nodeid) do update set version = excluded.version, deleted_at = now(), usernodeid = excluded.usernodeid
     returning version`);
   const first = (result as unknown as { rows: { version: number | string }[] }).rows[0];
   if (!first) throw new Error('tombstones insert returned no row');

@@ -27,7 +27,7 @@ import {
   workflowSteps,
   workflows,
 } from '../db/schema';
-import { recordTombstoneList, type WriteVersion } from './change-feed';
+import { privateUserColumn, recordTombstoneList, type DeletedRow, type WriteVersion } from './change-feed';
 import type { TenantTable } from './structure-common';
 
 /**
@@ -150,13 +150,18 @@ export async function deleteWithOwned(tx: Tx, le: string, kind: OwnedKind, nodei
   }
 
   const deleted = Object.fromEntries(OWNERSHIP.map((entry) => [entry.kind, [] as string[]])) as DeletedRows;
+  const gone: DeletedRow[] = [];
   for (const { kind: owned } of [...OWNERSHIP].reverse()) {
     if (found[owned].length === 0) continue;
     const table: TenantTable = TABLES[owned];
-    const rows = await tx.delete(table).where(and(eq(table.legalentitynodeid, le), anyOf(table.nodeid, found[owned]))).returning({ nodeid: table.nodeid });
+    const user = privateUserColumn(table);
+    const rows = await tx
+      .delete(table)
+      .where(and(eq(table.legalentitynodeid, le), anyOf(table.nodeid, found[owned])))
+      .returning({ nodeid: table.nodeid, ...(user ? { usernodeid: user } : {}) });
     deleted[owned] = rows.map((row) => row.nodeid as string);
+    gone.push(...rows.map((row): DeletedRow => ({ kind: owned, nodeid: row.nodeid as string, usernodeid: (row.usernodeid as string | undefined) ?? null })));
   }
-  const gone = OWNERSHIP.flatMap((entry) => deleted[entry.kind].map((nodeid) => ({ kind: entry.kind as string, nodeid })));
   return { deleted, version: await recordTombstoneList(tx, le, gone, version) };
 }
 

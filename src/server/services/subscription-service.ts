@@ -80,7 +80,8 @@ export async function subscribe(tx: Tx, legalentitynodeid: string, usernodeid: s
 /**
  * End one entry. One that is gone already (its target was deleted meanwhile, or this delete came twice) is no
  * error: the answer is the version of the delete that ended it, from the tenant's tombstone. An id the tenant
- * never had (or another tenant's) is a 404 like everywhere else, so the answer tells nothing about other tenants.
+ * never had (or another tenant's) is a 404 like everywhere else, so the answer tells nothing about other tenants;
+ * so is another user's entry, present or gone, for a caller who may not manage it (mayEndEntryOf).
  */
 export async function deleteSubscription(ctx: ServiceContext, actor: Manager, nodeid: string): Promise<{ nodeid: string; version: number }> {
   const le = actor.legalentitynodeid;
@@ -91,25 +92,36 @@ export async function deleteSubscription(ctx: ServiceContext, actor: Manager, no
       .where(ofTenant(structureSubscriptions, actor, nodeid))
       .for('update');
     if (!row) {
-      const version = await goneSince(tx, le, nodeid);
-      if (version === undefined) throw notFound('Subscription not found');
-      return { nodeid, version };
+      const stone = await goneSince(tx, le, nodeid);
+      if (!stone || !mayEndEntryOf(actor, stone.usernodeid)) throw notFound('Subscription not found');
+      return { nodeid, version: stone.version };
     }
-    await assertMayManageSubscriptionsOf(tx, actor, row.usernodeid);
+    if (!mayEndEntryOf(actor, row.usernodeid)) throw notFound('Subscription not found');
     const version = await nextVersion(tx, le);
     await tx.delete(structureSubscriptions).where(eq(structureSubscriptions.nodeid, nodeid));
-    await recordTombstone(tx, le, SUBSCRIPTION_TOMBSTONE_KIND, nodeid, version);
+    await recordTombstone(tx, le, SUBSCRIPTION_TOMBSTONE_KIND, nodeid, version, row.usernodeid);
     return { nodeid, version };
   });
 }
 
-/** The version of the delete that ended the tenant's entry `nodeid`, or undefined when the tenant has no tombstone of it. */
-async function goneSince(tx: Tx, le: string, nodeid: string): Promise<number | undefined> {
+/**
+ * Whether `actor` may end (or learn of) an entry of `usernodeid`: their own, or anyone's with user update (the
+ * entry is of the actor's tenant, so its user is too). The answer otherwise is the 404 of an id the tenant never
+ * had, not a 403: entry ids are derived from user and target (subscriptionNodeId), so a 403, or a tombstone's
+ * version, would tell anyone who guesses an id whom another user follows or followed. `null`: a tombstone written
+ * before tombstones named their user (migration 0004), answered as before.
+ */
+function mayEndEntryOf(actor: Manager, usernodeid: string | null): boolean {
+  return usernodeid === null || usernodeid === actor.usernodeid || can(actor, 'user', 'update');
+}
+
+/** The delete that ended the tenant's entry `nodeid` (its version, and whose entry it was), if the tenant has its tombstone. */
+async function goneSince(tx: Tx, le: string, nodeid: string): Promise<{ version: number; usernodeid: string | null } | undefined> {
   const [stone] = await tx
-    .select({ version: tombstones.version })
+    .select({ version: tombstones.version, usernodeid: tombstones.usernodeid })
     .from(tombstones)
     .where(and(eq(tombstones.legalentitynodeid, le), eq(tombstones.kind, SUBSCRIPTION_TOMBSTONE_KIND), eq(tombstones.nodeid, nodeid)));
-  return stone ? Number(stone.version) : undefined;
+  return stone ? { version: Number(stone.version), usernodeid: stone.usernodeid } : undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, getTableName, gt, gte, inArray, lt, lte, sql, type Query, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, getTableName, gt, gte, inArray, isNull, lt, lte, or, sql, type Query, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgColumn, type PgTable, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import { endsNextDay, formatTimeOfDay } from '../../shared/domain/shift';
 import { readableSyncKinds, SYNC_FORMAT_VERSION, SYNC_KINDS, syncScope, type PullResponse, type SyncChange, type SyncKind } from '../../shared/api/sync';
@@ -41,6 +41,7 @@ import {
   workflows,
   workflowSteps,
 } from '../db/schema';
+import { privateUserColumn } from './change-feed';
 import { toRowShape } from './rows';
 import type { Actor, ServiceContext } from './service-context';
 
@@ -58,8 +59,9 @@ interface VersionedSource {
   /** The tenant filter: legalentitynodeid, or the owner column for manufacturers. */
   tenant: PgColumn;
   /**
-   * Rows only their own user gets (the user column): whom a user follows is told only to them (docs/security.md).
-   * Their versions still count where a page ends; a page may then hold fewer rows, never skip one.
+   * Rows only their own user gets (the user column, from privateUserColumn): whom a user follows is told only to
+   * them (docs/security.md); so are the tombstones of such rows (tombstones.usernodeid). Their versions still
+   * count where a page ends; a page may then hold fewer rows, never skip one.
    */
   user?: PgColumn;
 }
@@ -106,12 +108,10 @@ function pulledColumns(kind: SyncKind, table: PgTable): Record<string, PgColumn>
   return Object.fromEntries(Object.entries(getTableColumns(table)).filter(([key]) => wanted.has(key)));
 }
 
-const tenantSource = (table: PgTable & { nodeid: PgColumn; version: PgColumn; legalentitynodeid: PgColumn }): VersionedSource => ({
-  table,
-  nodeid: table.nodeid,
-  version: table.version,
-  tenant: table.legalentitynodeid,
-});
+const tenantSource = (table: PgTable & { nodeid: PgColumn; version: PgColumn; legalentitynodeid: PgColumn }): VersionedSource => {
+  const user = privateUserColumn(table);
+  return { table, nodeid: table.nodeid, version: table.version, tenant: table.legalentitynodeid, ...(user ? { user } : {}) };
+};
 
 /** Every versioned kind, by SYNC_KINDS name. The global ones (units, attachmentcategories) are handled apart. */
 const VERSIONED: Record<Exclude<SyncKind, 'units' | 'attachmentcategories'>, VersionedSource> = {
@@ -127,7 +127,7 @@ const VERSIONED: Record<Exclude<SyncKind, 'units' | 'attachmentcategories'>, Ver
   shifts: tenantSource(shifts),
   areas: tenantSource(areas),
   equipmentpools: tenantSource(equipmentPools),
-  subscriptions: { ...tenantSource(structureSubscriptions), user: structureSubscriptions.usernodeid },
+  subscriptions: tenantSource(structureSubscriptions),
   brands: tenantSource(brands),
   equipmenttypes: tenantSource(equipmentTypes),
   equipmentclasses: tenantSource(equipmentClasses),
@@ -276,7 +276,15 @@ export async function pullChanges(ctx: ServiceContext, actor: Actor & Permission
         : await tx
             .select({ kind: tombstones.kind, nodeid: tombstones.nodeid, version: tombstones.version })
             .from(tombstones)
-            .where(and(eq(tombstones.legalentitynodeid, le), within(tombstones.version), inArray(tombstones.kind, tombstoneKinds)))
+            .where(
+              and(
+                eq(tombstones.legalentitynodeid, le),
+                within(tombstones.version),
+                inArray(tombstones.kind, tombstoneKinds),
+                // A private row's tombstone goes to its user alone (VersionedSource.user); null: the tenant's row.
+                or(isNull(tombstones.usernodeid), eq(tombstones.usernodeid, actor.usernodeid)),
+              ),
+            )
             .orderBy(asc(tombstones.version));
       for (const row of deleted) changes.push({ kind: TOMBSTONE_KINDS.get(row.kind)!, nodeid: row.nodeid, version: Number(row.version), deleted: true });
 

@@ -151,6 +151,12 @@ export const tombstones = pgTable('tombstones', {
   nodeid: uuid('nodeid').notNull(),
   version: bigint('version', { mode: 'number' }).notNull(),
   deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * The user a deleted row was private to (a subscription's follower; PRIVATE_KINDS in change-feed.ts), whose
+   * devices alone get the tombstone; null: a row of the whole tenant. Ids of private rows can be derived (a
+   * subscription's from user and target), so even the bare id would tell others whom a user stopped following.
+   */
+  usernodeid: uuid('usernodeid'),
 }, (t) => [
   // why the tenant in the key: clients choose nodeids, so another tenant deleting "the same" id must not move
   // this tenant's tombstone out of its feed.

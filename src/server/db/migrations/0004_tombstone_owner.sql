@@ -1,0 +1,1 @@
+ALTER TABLE "tombstones" ADD COLUMN "usernodeid" uuid;
