@@ -4,6 +4,7 @@ import { ChevronDown, LogOut, UserRound } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { useMenuFocusReturn } from '../components/use-menu-focus-return';
 import { logout, unsyncedChangeCount } from '../features/auth/session-actions';
 import { syncNow } from '../sync/app-sync';
 import { useSessionStore } from '../stores/session-store';
@@ -20,6 +21,7 @@ export function UserMenu() {
   const [warning, setWarning] = useState<number | null>(null);
   const [syncing, setSyncing] = useState(false);
   const [stillPending, setStillPending] = useState<number | null>(null);
+  const focusReturn = useMenuFocusReturn();
   if (!userinfo) return null;
   const name = `${userinfo.givenname} ${userinfo.surname}`.trim();
 
@@ -57,8 +59,8 @@ export function UserMenu() {
 
   return (
     <>
-      <Menu.Root lazyMount unmountOnExit positioning={{ placement: 'bottom-end' }}>
-        <Menu.Trigger asChild>
+      <Menu.Root lazyMount unmountOnExit positioning={{ placement: 'bottom-end' }} onExitComplete={focusReturn.onExitComplete}>
+        <Menu.Trigger asChild ref={focusReturn.triggerRef}>
           <Button variant="ghost" color="white" _hover={{ bg: 'whiteAlpha.200' }} _expanded={{ bg: 'whiteAlpha.200' }} px="2" gap="2" aria-label={t('appBar.userMenu', { name })} loading={busy}>
             <Avatar.Root size="sm" colorPalette="brand" variant="solid" bg="white" color="brand.700">
               <Avatar.Fallback name={name} />
@@ -71,7 +73,7 @@ export function UserMenu() {
         </Menu.Trigger>
         <Portal>
           <Menu.Positioner>
-            <Menu.Content minW="64">
+            <Menu.Content ref={focusReturn.contentRef} minW="64">
               <Box px="3" py="2">
                 <Text fontWeight="semibold">{name}</Text>
                 <Text textStyle="sm" color="fg.muted" truncate>

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { AppDialog } from '../../components/app-dialog';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
+import { useMenuFocusReturn } from '../../components/use-menu-focus-return';
 import { formatDate } from '../../lib/dates';
 import { formatBytes } from '../../lib/format-bytes';
 import { useOnlineStatus } from '../../lib/use-online-status';
@@ -86,6 +87,7 @@ export function MachineOptionsMenu({ nodeid, name, onError }: { nodeid: string; 
   const [confirming, setConfirming] = useState(false);
   const [run, setRun] = useState<OfflineRun | null>(null);
   const controller = useRef<AbortController | null>(null);
+  const focusReturn = useMenuFocusReturn();
   const { remove, deleting } = useDeleteEquipment((message) => {
     setConfirming(false);
     onError(message);
@@ -116,15 +118,15 @@ export function MachineOptionsMenu({ nodeid, name, onError }: { nodeid: string; 
   const item = { minH: '11', textStyle: 'md' } as const;
   return (
     <>
-      <Menu.Root lazyMount unmountOnExit positioning={{ placement: 'bottom-end' }}>
-        <Menu.Trigger asChild>
+      <Menu.Root lazyMount unmountOnExit positioning={{ placement: 'bottom-end' }} onExitComplete={focusReturn.onExitComplete}>
+        <Menu.Trigger asChild ref={focusReturn.triggerRef}>
           <IconButton variant="ghost" size="lg" aria-label={t('machine.options.label')} data-testid="machine-options">
             <EllipsisVertical aria-hidden />
           </IconButton>
         </Menu.Trigger>
         <Portal>
           <Menu.Positioner>
-            <Menu.Content minW="56">
+            <Menu.Content ref={focusReturn.contentRef} minW="56">
               {canEdit && (
                 <Menu.Item value="edit" asChild {...item}>
                   <RouterLink to={`/edit-machine?nodeid=${nodeid}`}>

@@ -31,6 +31,7 @@ import { FormError } from '../../components/form-actions';
 import { MissingRecord } from '../../components/missing-record';
 import { NotSyncedBadge } from '../../components/not-synced-badge';
 import { NotificationTypeBadge } from '../../components/notification-type-badge';
+import { useMenuFocusReturn } from '../../components/use-menu-focus-return';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { currentLanguage } from '../../lib/i18n';
 import { toaster } from '../../lib/toaster';
@@ -283,6 +284,7 @@ function MoreMenu({ detail, onDelete }: { detail: NotificationDetail; onDelete()
   const navigate = useNavigate();
   const canUpdate = usePermission('notification', 'update');
   const canDelete = usePermission('notification', 'delete');
+  const focusReturn = useMenuFocusReturn();
   if (!canUpdate && !canDelete) return null;
   const { notification } = detail;
   const edit = () =>
@@ -291,15 +293,15 @@ function MoreMenu({ detail, onDelete }: { detail: NotificationDetail; onDelete()
     });
   const item = { minH: '11', textStyle: 'md' } as const;
   return (
-    <Menu.Root lazyMount unmountOnExit positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
+    <Menu.Root lazyMount unmountOnExit positioning={{ placement: 'bottom-end' }} onExitComplete={focusReturn.onExitComplete}>
+      <Menu.Trigger asChild ref={focusReturn.triggerRef}>
         <IconButton variant="outline" aria-label={t('notificationDetails.menu.label')} data-testid="notification-menu">
           <EllipsisVertical aria-hidden />
         </IconButton>
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
-          <Menu.Content minW="56">
+          <Menu.Content ref={focusReturn.contentRef} minW="56">
             {canUpdate && (
               <Menu.Item value="edit" {...item} onSelect={edit}>
                 <Pencil size={18} aria-hidden />
