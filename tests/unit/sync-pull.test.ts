@@ -151,6 +151,24 @@ describe('pull, the main thread’s writer', () => {
   });
 });
 
+describe('the mirror holds its user\'s subscriptions only', () => {
+  it('rows of other users an older server sent are dropped once, the own and pending ones stay', async () => {
+    const { db, api, clientId } = await setup();
+    await ensureMirrorOwner(db, USER);
+    const row = (nodeid: string, usernodeid: string) => ({ nodeid, usernodeid, sitenodeid: 's1', areanodeid: null, equipmentpoolnodeid: null, version: 1 });
+    server.feed.changes = [
+      { kind: 'subscriptions', nodeid: 'own', version: 1, data: row('own', USER) },
+      { kind: 'subscriptions', nodeid: 'other', version: 1, data: row('other', 'user-b') },
+    ];
+    await pull({ db, api, clientId });
+    expect((await db.mirror('subscriptions').toArray()).map((entry) => entry.nodeid).sort()).toEqual(['other', 'own']);
+    await ensureMirrorOwner(db, USER);
+    expect((await db.mirror('subscriptions').toArray()).map((entry) => entry.nodeid)).toEqual(['own']);
+    expect(await readState(db, stateKeys.otherUsersSubscriptionsDropped)).toBe(true);
+    expect(await readState(db, stateKeys.cursor)).toBe(1);
+  });
+});
+
 describe.each(readers)('pull, pages written by %s', (_writer, makeReader) => {
     it('initial sync in pages with counts per kind, then incremental from the stored cursor', async () => {
       const { db, api, clientId, readPage } = await setup(makeReader());

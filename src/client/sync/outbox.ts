@@ -31,6 +31,8 @@ export const stateKeys = {
   pullScope: 'pullScope',
   /** The SYNC_FORMAT_VERSION the mirror's rows came in (unset: format 1, which had no stamp); another one means a full resync. */
   mirrorFormat: 'mirrorFormat',
+  /** Set once the mirror holds no other user's subscriptions (dropOtherUsersSubscriptions in pull.ts). */
+  otherUsersSubscriptionsDropped: 'otherUsersSubscriptionsDropped',
 } as const;
 
 /**

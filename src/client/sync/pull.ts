@@ -149,12 +149,29 @@ export async function resetMirror(db: LocalDatabase, owner?: string): Promise<vo
  */
 export async function ensureMirrorOwner(db: LocalDatabase, usernodeid: string): Promise<void> {
   const owner = await readState<string>(db, stateKeys.mirrorOwner);
-  if (owner === usernodeid) return;
+  if (owner === usernodeid) {
+    await dropOtherUsersSubscriptions(db, usernodeid);
+    return;
+  }
   if (owner === undefined && (await readState<number>(db, stateKeys.cursor)) === undefined) {
     await writeState(db, stateKeys.mirrorOwner, usernodeid);
     return;
   }
   await resetMirror(db, usernodeid);
+}
+
+/**
+ * Whom another user follows is no longer in the change feed, and neither are the tombstones of those rows
+ * (docs/sync.md § Pull by permission): rows an older server sent would stay in the mirror until a full resync.
+ * They are dropped once; no screen reads them (the dashboard reads the user's own), but the device should not
+ * keep them either.
+ */
+async function dropOtherUsersSubscriptions(db: LocalDatabase, usernodeid: string): Promise<void> {
+  if (await readState<boolean>(db, stateKeys.otherUsersSubscriptionsDropped)) return;
+  await db.transaction('rw', [db.mirror('subscriptions'), db.syncState], async () => {
+    await db.mirror('subscriptions').where('usernodeid').notEqual(usernodeid).delete();
+    await writeState(db, stateKeys.otherUsersSubscriptionsDropped, true);
+  });
 }
 
 /** A mirror that was filled (it has a cursor) under another SYNC_FORMAT_VERSION than this app's. */
