@@ -112,7 +112,12 @@ export async function deleteSubscription(ctx: ServiceContext, actor: Manager, no
  * before tombstones named their user (migration 0004), answered as before.
  */
 function mayEndEntryOf(actor: Manager, usernodeid: string | null): boolean {
-  return usernodeid === null || usernodeid === actor.usernodeid || can(actor, 'user', 'update');
+  return usernodeid === null || managesSubscriptionsOf(actor, usernodeid);
+}
+
+/** The rule of every route that tells or changes whom a user follows: one's own, or anyone's with user update. */
+function managesSubscriptionsOf(actor: Manager, usernodeid: string): boolean {
+  return usernodeid === actor.usernodeid || can(actor, 'user', 'update');
 }
 
 /** The delete that ended the tenant's entry `nodeid` (its version, and whose entry it was), if the tenant has its tombstone. */
@@ -130,8 +135,8 @@ async function goneSince(tx: Tx, le: string, nodeid: string): Promise<{ version:
  * (GET /api/equipmentpools?usernodeid too), so none of them shows more than the subscriptions routes.
  */
 export async function assertMayManageSubscriptionsOf(db: Db | Tx, actor: Manager, usernodeid: string): Promise<void> {
+  if (!managesSubscriptionsOf(actor, usernodeid)) throw forbidden();
   if (usernodeid === actor.usernodeid) return;
-  if (!can(actor, 'user', 'update')) throw forbidden();
   const [user] = await db
     .select({ nodeid: users.nodeid })
     .from(users)
