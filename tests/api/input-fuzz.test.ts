@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../../src/server/plugins/input-hygiene';
 import { apiErrorSchema } from '../../src/shared/api/errors';
 import { pullResponseSchema } from '../../src/shared/api/sync';
-import { ensureUnits, insertCounter, insertCounterReading, insertCounterType } from '../factories/notifications';
+import { insertCostTypes } from '../factories/costs';
+import { insertFile } from '../factories/files';
+import { ensureUnits, insertCounter, insertCounterReading, insertCounterType, insertNotification } from '../factories/notifications';
 import { insertArea, insertEquipment, insertEquipmentPool, insertSite } from '../factories/structure';
 import { apiOperations, describeOperation, sampleValue, typeOf, urlOf, type JsonSchema, type Operation } from './support/route-catalog';
 import { mutationHeaders } from './support/structure';
@@ -17,6 +19,9 @@ import { createOneTenantApp, type TestApp } from './support/test-app';
  * non-finite number, a missing or an extra field, prototype names, malformed JSON, a wrong content type. The
  * promise checked: never a 5xx; a refusal is a 4xx with the error body and a message; and a refused request
  * writes nothing, seen through the change feed (GET /api/sync/pull does not move).
+ *
+ * Beside it, a deterministic sweep puts numbers at the edges of Date, int4 and bigint into every number field of
+ * every write body (EDGE_BASES gives each such route a request it accepts).
  *
  * A fixed seed by default (CI). More:
  *   INPUT_FUZZ_RUNS=200 npx vitest run --project api tests/api/input-fuzz.test.ts     # cases per route
@@ -257,6 +262,128 @@ function cases(operation: Operation, knownIds: string[]): fc.Arbitrary<FuzzCase>
   }
 }
 
+interface EdgeFixtures {
+  admin: string;
+  site: string;
+  area: string;
+  machine: string;
+  machineType: string;
+  counterType: string;
+  counter: string;
+  notification: string;
+  costType: string;
+  file: string;
+}
+
+interface EdgeBase {
+  body: unknown;
+  path?: Record<string, string>;
+  /** Sent with X-Client-Id (and a mutation id), as the outbox sends it. */
+  syncHeaders?: boolean;
+}
+
+const YEAR_2020 = Date.UTC(2020, 0, 1);
+
+/**
+ * A request each write route with number fields accepts, built on the test tenant's records (`made`: the id a
+ * route's base request created, by route). The sweep puts the edge numbers into it field by field, with new ids.
+ */
+const EDGE_BASES: Record<string, (f: EdgeFixtures, made: Record<string, string>) => EdgeBase> = {
+  'POST /api/notifications': (f) => ({ body: { lang: 'de', nodeid: uuidv4(), type: 1, title: 'Kante', equipmentnodeid: f.machine } }),
+  'PUT /api/notifications/{nodeid}': (f) => ({ path: { nodeid: f.notification }, body: { lang: 'de', nodeid: f.notification, title: 'Kante' } }),
+  'POST /api/equipments': (f) => ({ body: { lang: 'de', equipmentnodeid: uuidv4(), name: 'Kante', constructiondate: YEAR_2020, isequipmentof: [f.area], equipmenttypenodeid: f.machineType } }),
+  'POST /api/equipments/bulk': (f) => ({ body: { items: [{ lang: 'de', equipmentnodeid: uuidv4(), name: 'Kante', constructiondate: YEAR_2020, isequipmentof: [f.area], equipmenttypenodeid: f.machineType }] } }),
+  'PUT /api/equipments/{id}': (f) => ({ path: { id: f.machine }, body: { lang: 'de', equipmentnodeid: f.machine, name: 'Kante' } }),
+  'POST /api/counters/create': (f) => ({ body: { lang: 'de', nodeid: uuidv4(), name: 'Kante', counterTypeNodeId: f.counterType, equipmentNodeId: f.machine, values: [{ nodeid: uuidv4(), reading: 1, timestamp: YEAR_2020 }] } }),
+  'PUT /api/counters/update/{id}': (f) => ({ path: { id: f.counter }, body: { lang: 'de', nodeid: f.counter, values: [{ nodeid: uuidv4(), reading: 2, timestamp: YEAR_2020 }] } }),
+  'POST /api/countertypes/create': (f) => ({ body: { lang: 'de', nodeid: uuidv4(), name: 'Kante', unit: 'C62', counter: { nodeid: uuidv4(), name: 'Kante', equipmentNodeId: f.machine, values: [{ nodeid: uuidv4(), reading: 1, timestamp: YEAR_2020 }] } } }),
+  'POST /api/files': () => ({ body: { count: 1, extensions: [{ nodeid: uuidv4(), extension: 'pdf', size: 100 }] } }),
+  'POST /api/attachments': (f) => ({ body: { lang: 'de', nodeid: uuidv4(), title: 'Kante', file: { fileid: f.file, fileversion: 1 }, isattachmentof: f.notification } }),
+  'PUT /api/attachments/{id}': (f, made) => ({ path: { id: made['POST /api/attachments']! }, body: { lang: 'de', attachmentnodeid: made['POST /api/attachments'], file: { fileid: f.file, fileversion: 1 } } }),
+  'POST /api/workflows': (f) => ({ body: { lang: 'de', nodeid: uuidv4(), stepnodeid: uuidv4(), created: YEAR_2020, usernodeid: f.admin, notificationnodeid: f.notification } }),
+  'POST /api/costs/create': (f) => ({ body: { lang: 'de', nodeid: uuidv4(), value: 10, costTypeNodeId: f.costType, hasCostSourceNodeId: f.notification } }),
+  'PUT /api/costs/update/{id}': (f, made) => ({ path: { id: made['POST /api/costs/create']! }, body: { lang: 'de', nodeid: made['POST /api/costs/create'], value: 20 } }),
+  'POST /api/areas': (f) => ({ body: { lang: 'de', nodeid: uuidv4(), name: 'Kante', sitenodeid: f.site, shifts: [] } }),
+  'POST /api/shiftmodels': (f) => ({ body: { nodeid: uuidv4(), shiftmodelof: f.machine, shifts: [] } }),
+  'PUT /api/shiftmodels/{id}': (f, made) => ({ path: { id: made['POST /api/shiftmodels']! }, body: { shiftnodeid: made['POST /api/shiftmodels'], shifts: [] } }),
+  'POST /api/sync/batch': (f) => ({ syncHeaders: true, body: { mutations: [{ mutationId: 1, method: 'POST', path: '/api/notifications', body: { lang: 'de', nodeid: uuidv4(), type: 1, title: 'Kante', equipmentnodeid: f.machine } }] } }),
+};
+
+/**
+ * Numbers at the edges of what JavaScript's Date (±8.64e15 ms), PostgreSQL's int4 and bigint and a year of four
+ * digits hold, and integers JSON carries but JavaScript cannot count exactly.
+ */
+const EDGE_NUMBERS = [
+  8_640_000_000_000_000,
+  8_640_000_000_000_001,
+  -8_640_000_000_000_001,
+  Number.MAX_SAFE_INTEGER,
+  -Number.MAX_SAFE_INTEGER,
+  253_402_300_800_000,
+  -62_135_596_800_001,
+  2 ** 31,
+  -(2 ** 31) - 1,
+  2 ** 63,
+  1e21,
+];
+
+/** A step into a JSON value along its schema: a property, an array index, or which `anyOf` option. */
+type Step = { key: string } | { index: number } | { option: number };
+
+/** Every place in a body whose schema is a number (through objects, arrays, tuples and anyOf options). */
+function numberPaths(schema: JsonSchema, depth = 0): Step[][] {
+  if (depth > 8) return [];
+  const options = schema.anyOf ?? schema.oneOf;
+  if (options) return options.flatMap((option, index) => numberPaths(option, depth + 1).map((path) => [{ option: index }, ...path]));
+  switch (typeOf(schema)) {
+    case 'integer':
+    case 'number':
+      return [[]];
+    case 'object':
+      return Object.entries(schema.properties ?? {}).flatMap(([key, property]) => numberPaths(property, depth + 1).map((path) => [{ key }, ...path]));
+    case 'array': {
+      const tuple = (schema as { prefixItems?: JsonSchema[] }).prefixItems ?? (Array.isArray(schema.items) ? (schema.items as JsonSchema[]) : undefined);
+      if (tuple) return tuple.flatMap((item, index) => numberPaths(item, depth + 1).map((path) => [{ index }, ...path]));
+      return numberPaths(schema.items ?? {}, depth + 1).map((path) => [{ index: 0 }, ...path]);
+    }
+    default:
+      return [];
+  }
+}
+
+function itemSchema(schema: JsonSchema, index: number): JsonSchema {
+  const tuple = (schema as { prefixItems?: JsonSchema[] }).prefixItems ?? (Array.isArray(schema.items) ? (schema.items as JsonSchema[]) : undefined);
+  return tuple ? (tuple[index] ?? {}) : (schema.items ?? {});
+}
+
+/** `base` with `value` at `path`; what the path passes through and `base` lacks is made from the schema. */
+function placeNumber(schema: JsonSchema, path: Step[], value: number, base: unknown): unknown {
+  const [step, ...rest] = path;
+  if (!step) return value;
+  if ('option' in step) return placeNumber((schema.anyOf ?? schema.oneOf)![step.option]!, rest, value, base);
+  if ('key' in step) {
+    const object = base !== null && typeof base === 'object' && !Array.isArray(base) ? { ...(base as Record<string, unknown>) } : ((sampleValue(schema) ?? {}) as Record<string, unknown>);
+    object[step.key] = placeNumber(schema.properties?.[step.key] ?? {}, rest, value, object[step.key]);
+    return object;
+  }
+  const array = Array.isArray(base) ? [...(base as unknown[])] : Array.isArray(sampleValue(schema)) ? [...(sampleValue(schema) as unknown[])] : [];
+  while (array.length <= step.index) array.push(sampleValue(itemSchema(schema, array.length)));
+  array[step.index] = placeNumber(itemSchema(schema, step.index), rest, value, array[step.index]);
+  return array;
+}
+
+const describeSteps = (path: Step[]) => path.filter((step) => !('option' in step)).map((step) => ('key' in step ? step.key : 'index' in step ? String(step.index) : '')).join('.') || '(root)';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The body with every id the tenant does not have replaced by a new one: a create makes a new record each time. */
+function freshIds(value: unknown, known: Set<string>): unknown {
+  if (typeof value === 'string') return UUID.test(value) && !known.has(value) ? uuidv4() : value;
+  if (Array.isArray(value)) return value.map((item) => freshIds(item, known));
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, freshIds(item, known)]));
+  return value;
+}
+
 const textOf = (value: unknown): string => (typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)));
 
 function describeBreakage(breaking: Breakage): string {
@@ -270,6 +397,7 @@ describe('input fuzz over every registered route', () => {
   let authorization: string;
   let operations: Operation[];
   let knownIds: string[];
+  let admin: string;
   const pullClient = uuidv4();
   let cursor = 0;
 
@@ -301,6 +429,7 @@ describe('input fuzz over every registered route', () => {
     const counter = await insertCounter(t.database.db, { ...le, equipmentnodeid: machine.nodeid, countertypenodeid: type.nodeid });
     const reading = await insertCounterReading(t.database.db, { ...le, counternodeid: counter.nodeid });
     knownIds = [app.a.legalEntity.nodeid, app.a.admin.nodeid, site.nodeid, area.nodeid, pool.nodeid, machine.nodeid, type.nodeid, counter.nodeid, reading.nodeid];
+    admin = app.a.admin.nodeid;
     operations = apiOperations(t.app);
     // why a first write: from cursor 0 a pull means "everything", rows outside the feed too.
     const first = await t.app.inject({ method: 'POST', url: '/api/countertypes/create', headers: { authorization }, payload: { lang: 'de', name: 'Start', unit: 'C62' } });
@@ -343,6 +472,88 @@ describe('input fuzz over every registered route', () => {
     console.info(`input fuzz: ${operations.length} routes, ${stats.requests} requests (${stats.refused} refused, ${stats.accepted} accepted), seed ${SEED}, ${RUNS} runs per route`);
     expect(stats.refused).toBeGreaterThan(stats.requests / 2);
   });
+
+  // why a sweep beside the fuzz: a number the schema lets through but JavaScript's Date or a PostgreSQL column
+  // cannot hold (a year as epoch ms past 275,760, an int4 past 2^31) is a 5xx — and a 5xx tells a device to send
+  // the same entry again, so one such entry stops its whole outbox. Random cases seldom put exactly such a value
+  // into exactly such a field; this puts each edge number into every number field of every write body, on top of
+  // a request the route accepted (so the value gets past the route's 404s to the code that stores it).
+  it('every number field of every write body takes the edge numbers without a 5xx', { timeout: 600_000 }, async () => {
+    // why its own records: the fuzz before it deletes what it finds, the tenant's fixtures included.
+    const db = t.database.db;
+    const le = { legalentitynodeid: (await db.query.users.findFirst({ where: (users, { eq }) => eq(users.nodeid, admin) }))!.legalentitynodeid };
+    const site = await insertSite(db, le);
+    const area = await insertArea(db, { ...le, sitenodeid: site.nodeid });
+    const machine = await insertEquipment(db, { ...le, areanodeid: area.nodeid });
+    const counterType = await insertCounterType(db, le);
+    const counter = await insertCounter(db, { ...le, equipmentnodeid: machine.nodeid, countertypenodeid: counterType.nodeid });
+    const notification = await insertNotification(db, { ...le, equipmentnodeid: machine.nodeid });
+    const costTypes = await insertCostTypes(db, le.legalentitynodeid);
+    const file = await insertFile(db, { ...le, status: 'complete' });
+    const fixtures: EdgeFixtures = { admin, site: site.nodeid, area: area.nodeid, machine: machine.nodeid, machineType: machine.equipmenttypenodeid, counterType: counterType.nodeid, counter: counter.nodeid, notification: notification.nodeid, costType: Object.values(costTypes)[0]!, file: file.fileid };
+    const known = new Set([...knownIds, ...Object.values(fixtures)]);
+    const made: Record<string, string> = {};
+    const withBase = new Set<string>();
+    const withNumbers: string[] = [];
+    const covered: string[] = [];
+    let requests = 0;
+    const writes = operations.filter((operation) => WRITES.has(operation.method) && operation.method !== 'DELETE' && operation.body);
+    // Creates first: what they make (answered nodeids) lets the updates of those kinds find a record.
+    writes.sort((x, y) => Number(x.method !== 'POST') - Number(y.method !== 'POST'));
+    for (const operation of writes) {
+      const paths = numberPaths(operation.body!);
+      if (paths.length === 0) continue;
+      withNumbers.push(describeOperation(operation));
+      const route = describeOperation(operation);
+      const base = EDGE_BASES[route] ? await givenRequest(operation, EDGE_BASES[route](fixtures, made)) : await acceptedRequest(operation, [...known]);
+      if (!base) continue;
+      for (const nodeid of base.madeIds) known.add(nodeid);
+      made[route] = base.madeIds[0] ?? '';
+      withBase.add(route);
+      for (const path of paths) {
+        for (const edge of EDGE_NUMBERS) {
+          const body = freshIds(placeNumber(operation.body!, path, edge, base.body), known);
+          const response = await send(operation, { ...base.fuzz, body: { kind: 'json', value: body }, broken: '' });
+          requests++;
+          const label = `${describeOperation(operation)} with ${describeSteps(path)} = ${edge}: ${response.statusCode} ${response.body.slice(0, 300)}`;
+          expect(response.statusCode, label).toBeLessThan(500);
+          if (response.statusCode >= 400) expect(apiErrorSchema.safeParse(response.json()).success, label).toBe(true);
+        }
+        covered.push(`${describeOperation(operation)} ${describeSteps(path)}`);
+      }
+    }
+    console.info(`edge numbers: ${covered.length} number fields of ${new Set(covered.map((c) => c.split(' ').slice(0, 2).join(' '))).size} write routes, ${requests} requests`);
+    // A write route whose body takes a number needs a request it accepts (EDGE_BASES), or the sweep proves nothing
+    // for it: a route added later fails here until it has one.
+    expect(withNumbers.filter((route) => !withBase.has(route)), 'write routes with number fields and no accepted request').toEqual([]);
+  });
+
+  /** The request EDGE_BASES gives, sent once; it must be accepted. */
+  async function givenRequest(operation: Operation, given: EdgeBase): Promise<{ fuzz: FuzzCase; body: unknown; madeIds: string[] }> {
+    const fuzz: FuzzCase = { body: { kind: 'json', value: given.body }, query: {}, path: given.path ?? {}, withSyncHeaders: given.syncHeaders ?? false, broken: '' };
+    const response = await send(operation, fuzz);
+    expect(response.statusCode, `${describeOperation(operation)}: the edge sweep's base request: ${response.body.slice(0, 300)}`).toBeLessThan(300);
+    const answer = response.json() as { nodeid?: unknown; nodeids?: unknown };
+    return { fuzz, body: given.body, madeIds: [answer.nodeid, ...(Array.isArray(answer.nodeids) ? answer.nodeids : [])].filter((id): id is string => typeof id === 'string') };
+  }
+
+  /** A request the route accepts (2xx), from valid cases with the tenant's ids; with the ids it made. */
+  async function acceptedRequest(operation: Operation, ids: string[]): Promise<{ fuzz: FuzzCase; body: unknown; madeIds: string[] } | undefined> {
+    const queryFields = Object.fromEntries(operation.query.map((p) => [p.name, p.schema]));
+    const querySchema: JsonSchema = { type: 'object', properties: queryFields, required: operation.query.filter((p) => p.required).map((p) => p.name) };
+    const pathSchema: JsonSchema = { type: 'object', properties: Object.fromEntries(operation.pathParams.map((p) => [p.name, p.schema])), required: operation.pathParams.map((p) => p.name) };
+    const samples = fc.sample(fc.record({ body: valid(operation.body!, ids), query: valid(querySchema, ids), path: valid(pathSchema, ids) }), { seed: SEED, numRuns: 40 });
+    for (const sample of samples) {
+      const fuzz: FuzzCase = { body: { kind: 'json', value: sample.body }, query: sample.query as Record<string, unknown>, path: sample.path as Record<string, string>, withSyncHeaders: false, broken: '' };
+      const response = await send(operation, fuzz);
+      if (response.statusCode < 300) {
+        const answer = response.json() as { nodeid?: unknown; nodeids?: unknown };
+        const madeIds = [answer.nodeid, ...(Array.isArray(answer.nodeids) ? answer.nodeids : [])].filter((id): id is string => typeof id === 'string');
+        return { fuzz, body: sample.body, madeIds };
+      }
+    }
+    return undefined;
+  }
 
   function send(operation: Operation, fuzz: FuzzCase) {
     const headers: Record<string, string> = { authorization, ...(fuzz.withSyncHeaders ? mutationHeaders(uuidv4(), 1) : {}) };

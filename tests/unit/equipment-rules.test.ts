@@ -109,6 +109,10 @@ describe('years (§5)', () => {
     expect(isFutureYear(ms, now)).toBe(future);
   });
 
+  it('counts a time past JavaScript\'s dates as in the future, not as the year NaN that passes every check', () => {
+    for (const ms of [8_640_000_000_000_000, Number.MAX_SAFE_INTEGER, Number.NaN, Number.POSITIVE_INFINITY]) expect(isFutureYear(ms), String(ms)).toBe(true);
+  });
+
   it('reads local midnight of 1 January in any time zone as that year', () => {
     for (const offsetHours of [-12, -5, 0, 1, 9, 14]) expect(epochMsToYear(Date.UTC(2015, 0, 1) - offsetHours * 3_600_000)).toBe(2015);
   });

@@ -10,7 +10,7 @@ import {
   type CatalogIssueCode,
 } from '../domain/equipment';
 import { embeddedAssignSchema } from './assign';
-import { deleteBodySchema, langField, optionalText, requiredText } from './fields';
+import { deleteBodySchema, langField, MAX_EPOCH_MS, MAX_EPOCH_MS_TEXT, optionalText, requiredText } from './fields';
 import { hasShiftModelSchema } from './shiftmodels';
 
 /**
@@ -27,6 +27,7 @@ const yearField = z
   .number({ error: 'Must be a year as epoch milliseconds' })
   .int('Must be a year as epoch milliseconds')
   .min(Date.UTC(1800, 0, 1) - 86_400_000, 'Must be a year after 1800')
+  .max(MAX_EPOCH_MS, MAX_EPOCH_MS_TEXT)
   .refine((ms) => !isFutureYear(ms), YEAR_IN_FUTURE_TEXT);
 
 /** One dimension in mm: at least 1 ('Wert muss >= 1 sein'), or null for an empty field. */

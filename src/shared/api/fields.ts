@@ -28,6 +28,14 @@ export const optionalText = (max: number = TEXT_MAX) =>
  */
 export const langField = z.enum(LANGUAGES, { error: `Must be one of: ${LANGUAGES.join(', ')}` }).default(DEFAULT_LANGUAGE);
 
+/**
+ * The latest time an input may name: the end of the year 9999. JavaScript's Date ends at ±8.64e15 ms (year
+ * 275,760) and a year field reads a few hours past its value, so an unbounded epoch-ms field lets through numbers
+ * that turn into an invalid date on the server: a 5xx, which a device answers by sending the same entry again.
+ */
+export const MAX_EPOCH_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+export const MAX_EPOCH_MS_TEXT = 'Must be a time before the year 10000';
+
 /** A record's id chosen by the device (UUIDv7 made offline); without it the server makes one. */
 export const clientNodeid = z.uuid().optional();
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES, isUsableNotificationType } from '../domain/notification';
-import { deleteBodySchema, langField } from './fields';
+import { deleteBodySchema, langField, MAX_EPOCH_MS, MAX_EPOCH_MS_TEXT } from './fields';
 
 /**
  * Notification contracts of spec part 1 §3 and §7 (POST/GET/PUT/DELETE /notifications). One schema per input,
@@ -12,8 +12,7 @@ const TITLE_MAX = 500;
 const TEXT_MAX = 20_000;
 
 /** 31.12.9999: a larger time is no date (past JS's 8.64e15 ms `new Date` is invalid and the write would answer 500). */
-const MAX_EPOCH_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
-const epochMs = z.number().int().nonnegative().max(MAX_EPOCH_MS, 'Must be a time before the year 10000');
+const epochMs = z.number().int().nonnegative().max(MAX_EPOCH_MS, MAX_EPOCH_MS_TEXT);
 
 const requiredText = (max: number) =>
   z

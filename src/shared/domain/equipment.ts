@@ -82,7 +82,8 @@ export function epochMsToYear(epochMs: number): number {
 
 /** "Year-only pickers … cannot be in the future" (§5). */
 export function isFutureYear(epochMs: number, nowMs: number = Date.now()): boolean {
-  return epochMsToYear(epochMs) > new Date(nowMs).getUTCFullYear();
+  // why not `>`: a time past JavaScript's dates reads as the year NaN, which is no year, so not one in the past.
+  return !(epochMsToYear(epochMs) <= new Date(nowMs).getUTCFullYear());
 }
 
 export const YEAR_IN_FUTURE_TEXT = 'Das Jahr darf nicht in der Zukunft liegen';
