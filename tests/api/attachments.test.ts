@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachmentSchema, type CreateAttachmentInput } from '../../src/shared/api/attachments';
-import { apiErrorSchema } from '../../src/shared/api/errors';
+import { ACCESS_DENIED_MESSAGE, apiErrorSchema } from '../../src/shared/api/errors';
 import { registeredFileSchema } from '../../src/shared/api/files';
+import { NONE } from '../../src/shared/permissions';
 import { attachmentRowSchema, type AttachmentRow } from '../../src/shared/rows/equipment';
 import type { Db } from '../../src/server/db/client';
 import { attachments, files, recordHistory, tombstones } from '../../src/server/db/schema';
@@ -13,7 +14,7 @@ import { insertNotification } from '../factories/notifications';
 import { insertEquipment } from '../factories/structure';
 import type { TestTenant } from '../factories/tenant';
 import { itChecksEachFlag } from './support/permission-matrix';
-import { call, type Method, postCreated } from './support/requests';
+import { call, type Method, postCreated, userWithFlags } from './support/requests';
 import { changeOf, pullChanges } from './support/structure';
 import { createTwoTenantApp, type TestApp } from './support/test-app';
 import { rowCount, tenantVersion } from './support/db-queries';
@@ -183,6 +184,17 @@ describe('attachments', () => {
       afterRefusal: async ({ id }) => {
         expect((await call(t, adminA, 'GET', `/api/attachments/${id}`)).json()).toMatchObject({ title: 'Betriebsanleitung' });
       },
+    });
+
+    it('the read, whose answer carries a signed URL, also needs read of what the attachment hangs on: a notification\'s photo is 403 without notification read', async () => {
+      const onNotification = await create({ isattachmentof: notificationA, specifier: undefined, title: 'Foto vor Ort' });
+      const onMachine = await create();
+      const { authorization } = await userWithFlags(t, a.legalEntity.nodeid, 'notification', NONE);
+      const refused = await call(t, authorization, 'GET', `/api/attachments/${onNotification.nodeid}`);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ message: ACCESS_DENIED_MESSAGE });
+      expect(refused.body).not.toContain('sig=');
+      expect((await call(t, authorization, 'GET', `/api/attachments/${onMachine.nodeid}`)).statusCode).toBe(200);
     });
   });
 });

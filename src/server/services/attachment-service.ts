@@ -1,14 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Attachment, CreateAttachment, UpdateAttachment } from '../../shared/api/attachments';
+import { readableAttachmentTargets } from '../../shared/api/sync';
 import type { AttachmentTargetKind } from '../../shared/domain/attachment';
 import { documentationFileProblem } from '../../shared/domain/documentation-upload';
 import { updateAttachment as updateAttachmentDeclaration } from '../../shared/mutations/attachments';
 import { attachFile } from '../../shared/mutations/files';
+import type { PermissionSubject } from '../../shared/permissions';
 import type { AttachmentRow } from '../../shared/rows/equipment';
 import type { Db, Tx } from '../db/client';
 import { attachments, equipment, equipmentTypes, faqs, files, maintenanceTasks, notifications, reports, workflowSteps } from '../db/schema';
-import { badRequest, notFound } from '../http-errors';
+import { badRequest, forbidden, notFound } from '../http-errors';
 import type { FileUrlSigner } from '../storage/file-storage';
 import { nextVersion, nextVersionCte, recordTombstone } from './change-feed';
 import { completeFileOfTenant, downloadUrl } from './file-service';
@@ -30,13 +32,19 @@ const TARGETS = [
   ['maintenancetask', maintenanceTasks],
 ] as const satisfies readonly (readonly [AttachmentTargetKind, unknown])[];
 
-export async function getAttachment(db: Db, actor: Actor, signer: FileUrlSigner, nodeid: string): Promise<Attachment> {
+/**
+ * GET /api/attachments/{id}: the attachment with a signed URL of its file. The route needs `equipment.attachment`
+ * read; what it hangs on must be readable too (readableAttachmentTargets), or the answer's URL would hand out the
+ * bytes GET /api/files/{nodeid}/download refuses (a notification's photo to someone who may not read notifications).
+ */
+export async function getAttachment(db: Db, actor: Actor & PermissionSubject, signer: FileUrlSigner, nodeid: string): Promise<Attachment> {
   const [row] = await db
     .select({ a: attachments, f: files })
     .from(attachments)
     .innerJoin(files, eq(files.nodeid, attachments.filenodeid))
     .where(ofTenant(attachments, actor, nodeid));
   if (!row) throw notFound(NOT_FOUND);
+  if (!readableAttachmentTargets(actor).includes(row.a.targetkind)) throw forbidden();
   const url = downloadUrl(signer, row.f);
   const file = { fileid: row.f.fileid, fileversion: row.f.fileversion, bucketid: row.f.bucketid, mimetype: row.f.mimetype, url };
   return {

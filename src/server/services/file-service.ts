@@ -1,20 +1,23 @@
-import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, getTableColumns, gt, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { fileTypeFromBuffer } from 'file-type';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { v7 as uuidv7 } from 'uuid';
 import { SIGNED_URL_EXPIRED_MESSAGE, type FileDownload, type RegisterFiles, type RegisteredFile } from '../../shared/api/files';
+import { canReadKind, readableAttachmentTargets } from '../../shared/api/sync';
+import { ATTACHMENT_TARGET_KINDS } from '../../shared/domain/attachment';
 import { uploadFile } from '../../shared/mutations/files';
 import { canUpload, isAllowedUploadMimetype, isGenericMimetype, sniffedTypeProblem, TextContentCheck, UPLOAD_TYPES, uploadTypeOf } from '../../shared/domain/upload-types';
 import type { PermissionSubject } from '../../shared/permissions';
-import type { Tx } from '../db/client';
-import { equipment, files, reports } from '../db/schema';
+import type { Db, Tx } from '../db/client';
+import { attachments, equipment, files, reports, users } from '../db/schema';
 import { badRequest, conflict, forbidden, HttpError, idInUse, notFound, tooManyRequests } from '../http-errors';
 import { fileContentPath, type FileStorage, type FileUrlSigner, type SignedMethod, type StagedObject } from '../storage/file-storage';
 import { fileStorageKey } from '../storage/local-storage';
 import { nextVersion, recordTombstones } from './change-feed';
 import { applyContext, toColumnValues } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
-import { ofTenant } from './structure-common';
+import { ofTenant, type TenantTable } from './structure-common';
 
 type FileRow = typeof files.$inferSelect;
 
@@ -378,17 +381,79 @@ function assertRate(services: FileServices, key: string): void {
 }
 
 /**
- * fileDownload (GET /api/files/{nodeid}/download): a signed URL for a complete file of the caller's organisation,
- * for records that name a file by its nodeid (a machine's photo: `equipment.imagefilenodeid`). Another
- * organisation's file, a pending or unknown one is a 404.
+ * fileDownload (GET /api/files/{nodeid}/download): a signed URL for a complete file version of the caller's
+ * organisation that the caller may read (mayDownload: they uploaded it, or a record they may read names it).
+ * Another organisation's file, a pending or unknown one is a 404; one the caller may not read a 403, as the
+ * record naming it would be (the file's row itself, metadata only, is in everyone's pull: its id is no secret).
  */
-export async function fileDownload(ctx: ServiceContext, actor: Actor, signer: FileUrlSigner, nodeid: string): Promise<FileDownload> {
-  const [row] = await ctx.db
-    .select()
+export async function fileDownload(ctx: ServiceContext, actor: Actor & PermissionSubject, signer: FileUrlSigner, nodeid: string): Promise<FileDownload> {
+  const [found] = await ctx.db
+    .select({ row: files, readable: mayDownload(ctx.db, actor) })
     .from(files)
     .where(ofTenant(files, actor, nodeid));
+  const row = found?.row;
   if (!row || row.status !== 'complete') throw notFound('File not found');
+  if (!found.readable) throw forbidden();
   return { nodeid: row.nodeid, fileid: row.fileid, fileversion: row.fileversion, mimetype: row.mimetype, url: downloadUrl(signer, row) };
+}
+
+/**
+ * Every record that names a file, and which of its rows a user may read. A file's bytes are a user's to download
+ * when one of these rows names that version and the user may read the row, or when they uploaded the version
+ * themselves (a device reads back its own upload before the record naming it has arrived). Read permission is
+ * the pull's (`canReadKind`, SYNC_KIND_FEATURES in src/shared/api/sync.ts), so the bytes follow the records: a
+ * machine's photo and nameplate go to whoever may read the machine, a report's drawn signature needs reports, a
+ * person's image users; an attachment needs read of attachments and of what it hangs on
+ * (`readableAttachmentTargets`: a notification's damage photo needs notifications too).
+ * A uuid column names a file version by its nodeid; a jsonb FileRef (`users.image`, the spec's payload) by fileid
+ * and, when it has one, fileversion (without: every version). `tests/unit/file-references.test.ts` fails when a
+ * column naming a file is missing here.
+ */
+export const FILE_READERS: readonly FileReader[] = [
+  { table: equipment, columns: [equipment.imagefilenodeid, equipment.typenameplatefilenodeid], readable: (subject) => canReadKind(subject, 'equipment') },
+  { table: reports, columns: [reports.authorsignatureimagefilenodeid], readable: (subject) => canReadKind(subject, 'reports') },
+  {
+    table: attachments,
+    columns: [attachments.filenodeid],
+    readable: (subject) => {
+      const targets = readableAttachmentTargets(subject);
+      if (targets.length === ATTACHMENT_TARGET_KINDS.length) return true;
+      return targets.length > 0 && inArray(attachments.targetkind, targets);
+    },
+  },
+  { table: users, columns: [users.image], readable: (subject) => canReadKind(subject, 'users') },
+];
+
+interface FileReader {
+  table: TenantTable;
+  /** The columns of `table` that name a file (uuid: a version's nodeid; jsonb: a FileRef). */
+  columns: readonly PgColumn[];
+  /** Which rows `subject` may read: all (true), none (false), or those the condition holds for. */
+  readable(subject: PermissionSubject): SQL | boolean;
+}
+
+/**
+ * Whether the caller may download the `files` row of the query it is selected in, as one boolean: they uploaded
+ * it, or an EXISTS per reader of FILE_READERS the caller may read at all, or-ed. One statement with the file's
+ * lookup, so the answer is about the same row (no check-then-read window).
+ */
+function mayDownload(db: Db, actor: Actor & PermissionSubject): SQL<boolean> {
+  const naming = FILE_READERS.flatMap(({ table, columns, readable }) => {
+    const rows = readable(actor);
+    if (rows === false) return [];
+    const names = or(...columns.map(namesFile));
+    return [exists(db.select({ one: sql`1` }).from(table).where(and(eq(table.legalentitynodeid, files.legalentitynodeid), names, rows === true ? undefined : rows)))];
+  });
+  return sql<boolean>`(${or(eq(files.createdbynodeid, actor.usernodeid), ...naming)})`;
+}
+
+/** `column` names the `files` row of the outer query. */
+function namesFile(column: PgColumn): SQL {
+  if (column.dataType === 'json') {
+    // why text comparisons: a malformed FileRef must not fail the download of every other file with a cast error.
+    return sql`(${column} ->> 'fileid' = ${files.fileid}::text and coalesce(${column} ->> 'fileversion', ${files.fileversion}::text) = ${files.fileversion}::text)`;
+  }
+  return eq(column, files.nodeid);
 }
 
 /** A complete file version of the tenant, for attaching; pending answers 409. */

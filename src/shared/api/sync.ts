@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ATTACHMENT_TARGET_KINDS, type AttachmentTargetKind } from '../domain/attachment';
 import { can, type FeatureKey, type PermissionSubject } from '../permissions';
 import { SYNC_KINDS, type SyncKind } from './sync-kinds';
 
@@ -57,9 +58,35 @@ export const SYNC_KIND_FEATURES = {
   chatmessages: ['notification'],
 } as const satisfies Record<SyncKind, readonly FeatureKey[]>;
 
+/** Whether a user may read rows of `kind`: the pull's rule, and the file downloads' (docs/security.md § Files). */
+export function canReadKind(subject: PermissionSubject, kind: SyncKind): boolean {
+  return SYNC_KIND_FEATURES[kind].every((feature: FeatureKey) => can(subject, feature, 'read'));
+}
+
 /** The kinds a user may read, in SYNC_KINDS order. */
 export function readableSyncKinds(subject: PermissionSubject): SyncKind[] {
-  return SYNC_KINDS.filter((kind) => SYNC_KIND_FEATURES[kind].every((feature: FeatureKey) => can(subject, feature, 'read')));
+  return SYNC_KINDS.filter((kind) => canReadKind(subject, kind));
+}
+
+/** The kind of record an attachment hangs on (`targetkind`), as the sync kind whose read permission guards it. */
+export const ATTACHMENT_TARGET_SYNC_KINDS = {
+  equipment: 'equipment',
+  equipmenttype: 'equipmenttypes',
+  notification: 'notifications',
+  workflowstep: 'workflowsteps',
+  faq: 'faqs',
+  report: 'reports',
+  maintenancetask: 'maintenancetasks',
+} as const satisfies Record<AttachmentTargetKind, SyncKind>;
+
+/**
+ * The target kinds whose attachments a user may read with their files: read of attachments and of what the
+ * attachment hangs on. A damage photo is part of its notification, so `equipment.attachment` alone does not show
+ * it to someone who may not read notifications (GET /api/attachments/{id}, GET /api/files/{nodeid}/download).
+ */
+export function readableAttachmentTargets(subject: PermissionSubject): AttachmentTargetKind[] {
+  if (!canReadKind(subject, 'attachments')) return [];
+  return ATTACHMENT_TARGET_KINDS.filter((target) => canReadKind(subject, ATTACHMENT_TARGET_SYNC_KINDS[target]));
 }
 
 /**

@@ -47,12 +47,14 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/files/:nodeid/download', {
+    // why 'authenticated': no one feature guards files; fileDownload checks the records naming the file
+    // (FILE_READERS) against the caller's read permissions.
     config: { permission: 'authenticated' },
     schema: {
       tags: ['files'],
-      summary: "A signed download URL for a complete file of the caller's organisation (e.g. a machine photo)",
+      summary: "A signed download URL for a complete file of the caller's organisation that a record the caller may read names (a machine photo, a notification's attachment), or that the caller uploaded",
       params: fileDownloadParamsSchema,
-      response: { 200: fileDownloadSchema, ...errorResponses(400, 401, 404) },
+      response: { 200: fileDownloadSchema, ...errorResponses(400, 401, 403, 404) },
     },
     handler: (request) => fileDownload(request.serviceContext, request.auth, app.fileUrls, request.params.nodeid),
   });
