@@ -6,6 +6,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { hostname, networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
@@ -88,6 +89,29 @@ async function plant(t: TestApp, tenant: TestTenant, title = 'Spindel <b>läuft<
 const body = (nodeid: string, overrides: Partial<ShareNotificationInput> = {}): ShareNotificationInput => ({ nodeid, receiver: 'meister@werk.example', name: 'Spindel', ...overrides });
 const outbox = (t: TestApp) => t.database.db.select().from(mailOutbox);
 
+/** This machine's first LAN address (a network card's IPv4 that is not loopback), as a tablet on the LAN reaches it. */
+const LAN_ADDRESS = Object.values(networkInterfaces())
+  .flatMap((list) => list ?? [])
+  .find((info) => info.family === 'IPv4' && !info.internal)?.address;
+
+/**
+ * Shares the notification to a recipient of its own with these request headers, sends the queued mail as a .eml
+ * file (no SMTP_URL) and answers what the recipient reads: the text and HTML parts, and the link in the text.
+ */
+async function sharedMail(t: TestApp, authorization: string, nodeid: string, headers: Record<string, string>) {
+  const receiver = `${uuidv4()}@werk.example`;
+  const response = await send(t, authorization, 'POST', URL_PATH, body(nodeid, { receiver }), headers);
+  expect(response.statusCode, response.body).toBe(200);
+  await t.app.mailWorker.runOnce();
+  const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, receiver));
+  expect(row?.status).toBe('sent');
+  const message = parseMime(await readFile(join(mailDir(t.config), `${row!.id}.eml`), 'utf8'));
+  const text = textOf(message, 'text/plain')!;
+  const html = textOf(message, 'text/html')!;
+  const link = /Meldung öffnen: (\S+)/.exec(text)?.[1];
+  return { text, html, link };
+}
+
 describe('share by e-mail to an SMTP server (SMTP_URL)', () => {
   let sink: Awaited<ReturnType<typeof startSink>>;
   let t: TestApp;
@@ -151,6 +175,22 @@ describe('share by e-mail to an SMTP server (SMTP_URL)', () => {
     const message = parseMime(sink.received[0]!.raw);
     expect(decodedHeader(message, 'subject')).toBe('Notification: Spindel <b>läuft</b> heiß & laut');
     expect(textOf(message, 'text/plain')).toContain('Machine: BAZ 01 (M-0815)');
+  });
+
+  it('links to PUBLIC_URL whatever Host, X-Forwarded-Host or -Proto the request carries', async () => {
+    const link = `https://wartung.werk.example/notification-details?nodeid=${fixture.notification.nodeid}`;
+    const cases: Record<string, string>[] = [{ host: 'evil.example' }, { host: 'localhost:3000' }, { host: 'localhost:3000', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' }];
+    for (const headers of cases) {
+      sink.received.length = 0;
+      expect((await send(t, adminA, 'POST', URL_PATH, body(fixture.notification.nodeid), headers)).statusCode).toBe(200);
+      await t.app.mailWorker.runOnce();
+      const message = parseMime(sink.received[0]!.raw);
+      const text = textOf(message, 'text/plain')!;
+      const html = textOf(message, 'text/html')!;
+      expect(text, headers.host).toContain(`Meldung öffnen: ${link}`);
+      expect(html).toContain(`<a href="${link}">`);
+      expect(`${text}${html}`).not.toMatch(/evil|localhost/);
+    }
   });
 
   it('refuses a recipient without @ or . with the §5 text, and queues nothing', async () => {
@@ -256,7 +296,9 @@ describe('share by e-mail without SMTP_URL: .eml files in DATA_DIR/mail', () => 
 
   it('writes the message as <outbox id>.eml, its link at the address the device reached the server at', async () => {
     const { notification } = await plant(t, a, 'Kühlmittel leckt');
-    const response = await send(t, adminA, 'POST', URL_PATH, body(notification.nodeid), { host: '192.168.178.20:3000' });
+    // An address of this machine's network card: the server only takes a Host that is one of its own names.
+    const host = `${LAN_ADDRESS ?? '127.0.0.1'}:${t.config.port}`;
+    const response = await send(t, adminA, 'POST', URL_PATH, body(notification.nodeid), { host });
     expect(response.statusCode, response.body).toBe(200);
     await t.app.mailWorker.runOnce();
     const [row] = await outbox(t);
@@ -265,7 +307,7 @@ describe('share by e-mail without SMTP_URL: .eml files in DATA_DIR/mail', () => 
     const message = parseMime(await readFile(join(mailDir(t.config), `${row!.id}.eml`), 'utf8'));
     expect(decodedHeader(message, 'to')).toBe('meister@werk.example');
     expect(decodedHeader(message, 'subject')).toBe('Meldung: Kühlmittel leckt');
-    expect(textOf(message, 'text/plain')).toContain(`http://192.168.178.20:3000/notification-details?nodeid=${notification.nodeid}`);
+    expect(textOf(message, 'text/plain')).toContain(`http://${host}/notification-details?nodeid=${notification.nodeid}`);
     expect(attachmentsOf(message).map((file) => file.filename)).toEqual(['Spindel vorne.png']);
   });
 
@@ -286,5 +328,87 @@ describe('share by e-mail without SMTP_URL: .eml files in DATA_DIR/mail', () => 
     // Another user has a budget of their own.
     const other = await userWithFlags(t, a.legalEntity.nodeid, 'notification', [false, true, false, false]);
     expect((await send(t, other.authorization, 'POST', URL_PATH, body(notification.nodeid))).statusCode).toBe(200);
+  });
+});
+
+describe('the link in a shared mail points at this server under a name it knows it has, never at the caller\'s Host', () => {
+  let t: TestApp;
+  let proxied: TestApp;
+  let adminA: string;
+  let proxiedAdmin: string;
+  let nodeid: string;
+  let proxiedNodeid: string;
+  let port: number;
+  /** Where a link goes when the request's host is not one of the server's names (HOST is 0.0.0.0 in the tests). */
+  let fallback: string;
+
+  beforeAll(async () => {
+    let a: TestTenant;
+    ({ t, a, adminA } = await createOneTenantApp());
+    nodeid = (await plant(t, a)).notification.nodeid;
+    let b: TestTenant;
+    ({ t: proxied, a: b, adminA: proxiedAdmin } = await createOneTenantApp({ TRUST_PROXY: 'true' }));
+    proxiedNodeid = (await plant(proxied, b)).notification.nodeid;
+    port = t.config.port;
+    fallback = LAN_ADDRESS ? `http://${LAN_ADDRESS}:${port}` : `http://${hostname().toLowerCase()}:${port}`;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await proxied?.close();
+  });
+
+  it.each([
+    ['a foreign host', 'evil.example'],
+    ['a foreign host with the server\'s port', 'evil.example:3000'],
+    ['a foreign host in capitals', 'EVIL.EXAMPLE:3000'],
+    ['a name that only starts like localhost', 'localhost.evil.example:3000'],
+    ['a name that only starts like a loopback address', '127.0.0.1.evil.example'],
+    ['a foreign address', '203.0.113.66:3000'],
+    ['an IPv4 address in brackets', '[127.0.0.1]:3000'],
+    ['a host with user info', 'localhost:3000@evil.example'],
+  ])('a share with %s as Host (%s) mails the link at a known name', async (_case, host) => {
+    const mail = await sharedMail(t, adminA, nodeid, { host });
+    expect(mail.link).toBe(`${fallback}/notification-details?nodeid=${nodeid}`);
+    for (const part of [mail.text, mail.html]) {
+      expect(part.toLowerCase()).not.toContain('evil');
+      expect(part).not.toContain('203.0.113.66');
+    }
+    expect(mail.html).toContain(`<a href="${mail.link}">`);
+  });
+
+  it('a share over localhost or a loopback address on another port gets the known name too (the port is the server\'s)', async () => {
+    const mail = await sharedMail(t, adminA, nodeid, { host: `localhost:${port + 1}` });
+    expect(mail.link).toBe(`${fallback}/notification-details?nodeid=${nodeid}`);
+  });
+
+  it.each([
+    ['localhost', () => `localhost:${port}`, () => `http://localhost:${port}`],
+    ['localhost in capitals', () => `LocalHost:${port}`, () => `http://localhost:${port}`],
+    ['localhost without a port', () => 'localhost', () => 'http://localhost'],
+    ['127.0.0.1', () => `127.0.0.1:${port}`, () => `http://127.0.0.1:${port}`],
+    ['::1', () => `[::1]:${port}`, () => `http://[::1]:${port}`],
+    ['this machine\'s host name', () => `${hostname().toUpperCase()}:${port}`, () => `http://${hostname().toLowerCase()}:${port}`],
+  ])('a share over %s keeps the address the device reached the server at', async (_case, host, base) => {
+    const mail = await sharedMail(t, adminA, nodeid, { host: host() });
+    expect(mail.link).toBe(`${base()}/notification-details?nodeid=${nodeid}`);
+    expect(mail.html).toContain(`<a href="${mail.link}">`);
+  });
+
+  it('ignores X-Forwarded-Host and -Proto without TRUST_PROXY', async () => {
+    const mail = await sharedMail(t, adminA, nodeid, { host: `localhost:${port}`, 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' });
+    expect(mail.link).toBe(`http://localhost:${port}/notification-details?nodeid=${nodeid}`);
+  });
+
+  it('with TRUST_PROXY, holds X-Forwarded-Host to the same rule as Host, and takes only http or https from X-Forwarded-Proto', async () => {
+    const foreign = await sharedMail(proxied, proxiedAdmin, proxiedNodeid, { host: `localhost:${port}`, 'x-forwarded-host': 'evil.example' });
+    expect(foreign.link).toBe(`${fallback}/notification-details?nodeid=${proxiedNodeid}`);
+    expect(`${foreign.text}${foreign.html}`).not.toContain('evil');
+
+    const own = await sharedMail(proxied, proxiedAdmin, proxiedNodeid, { host: 'evil.example', 'x-forwarded-host': `127.0.0.1:${port}`, 'x-forwarded-proto': 'https' });
+    expect(own.link).toBe(`https://127.0.0.1:${port}/notification-details?nodeid=${proxiedNodeid}`);
+
+    const scheme = await sharedMail(proxied, proxiedAdmin, proxiedNodeid, { host: `localhost:${port}`, 'x-forwarded-proto': 'https://evil.example/#' });
+    expect(scheme.link).toBe(`http://localhost:${port}/notification-details?nodeid=${proxiedNodeid}`);
+    expect(`${scheme.text}${scheme.html}`).not.toContain('evil');
   });
 });

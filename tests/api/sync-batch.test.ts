@@ -145,6 +145,20 @@ describe('sync: POST /api/sync/batch', () => {
     ['a read', { method: 'GET', path: '/api/sites' }],
     ['a path outside /api', { method: 'POST', path: '/sites', body: {} }],
     ['a public upload', { method: 'PUT', path: `/api/files/${uuidv7()}/content`, body: {} }],
+    // Paths not in normal form: the allow-list would read them as one route and app.inject dispatch another.
+    ['a percent-encoded .. segment', { method: 'PUT', path: '/api/sites/%2e%2e', body: {} }],
+    ['a percent-encoded .. segment in capitals', { method: 'DELETE', path: '/api/sites/%2E%2E', body: {} }],
+    ['a half-encoded .. segment', { method: 'PUT', path: '/api/sites/.%2e', body: {} }],
+    ['a plain .. segment', { method: 'PUT', path: '/api/sites/..', body: {} }],
+    ['a . segment', { method: 'PUT', path: '/api/sites/.', body: {} }],
+    ['an encoded . segment before a query', { method: 'PUT', path: '/api/sites/%2e?lang=de', body: {} }],
+    ['an encoded slash', { method: 'PUT', path: '/api/sites/x%2F..', body: {} }],
+    ['an encoded backslash', { method: 'PUT', path: '/api/sites/x%5c..', body: {} }],
+    ['a backslash', { method: 'PUT', path: '/api/sites/x\\..', body: {} }],
+    ['an empty segment', { method: 'PUT', path: `/api//sites/${uuidv7()}`, body: {} }],
+    ['a trailing slash', { method: 'PUT', path: `/api/sites/${uuidv7()}/`, body: {} }],
+    ['a fragment', { method: 'PUT', path: `/api/sites/${uuidv7()}#x`, body: {} }],
+    ['a character URL parsing would encode', { method: 'PUT', path: '/api/sites/a b', body: {} }],
   ])('refuses a batch with %s as a whole: 400, nothing written, no id used', async (_name, forbidden) => {
     const clientid = uuidv7();
     const before = siteInput(a.legalEntity.nodeid, 'Davor');

@@ -62,6 +62,8 @@ describe('text uploads', () => {
     ['a BOM before the text', '\uFEFFDatum;Wert\n'],
     ['an angle bracket that is no markup', '< 5 bar, > 2 bar\n'],
     ['markup later in the text', 'Hinweis: <html> im Text\n'],
+    ['a zero-width space before text', '\u200BPrüfprotokoll\n'],
+    ['a zero-width space before an angle bracket that is no markup', '\u200B< 5 bar\n'],
     ['nothing', ''],
   ])('takes %s', (_name, text) => {
     expect(textContentProblem(Buffer.from(text))).toBeUndefined();
@@ -74,6 +76,18 @@ describe('text uploads', () => {
     ['upper-case <SCRIPT', '<SCRIPT>alert(1)</SCRIPT>'],
     ['<svg', '<svg xmlns="http://www.w3.org/2000/svg"/>'],
     ['<?xml', '<?xml version="1.0"?><x/>'],
+    // Invisible characters before the markup: all of category Cf and the other default-ignorable code points.
+    ['<html after a zero-width space (U+200B)', '\u200B<html>'],
+    ['<script after ZWNJ (U+200C)', '\u200C<script>alert(1)</script>'],
+    ['<html after ZWJ (U+200D)', '\u200D<html>'],
+    ['<svg after a word joiner (U+2060)', '\u2060<svg/>'],
+    ['<html after a BOM and a zero-width space', '\uFEFF\u200B<html>'],
+    ['<html after a soft hyphen (U+00AD)', '\u00AD<html>'],
+    ['<html after a left-to-right mark (U+200E, Cf)', '\u200E<html>'],
+    ['<html after a tag character (U+E0001, Cf)', '\u{E0001}<html>'],
+    ['<html after a Hangul filler (U+3164, default-ignorable)', '\u3164<html>'],
+    ['<html after a variation selector (U+FE0F, default-ignorable)', '\uFE0F<html>'],
+    ['<!DOCTYPE after invisible characters mixed with whitespace', ' \u200B\n\u2060\t\u00AD<!DOCTYPE html>'],
   ])('refuses markup at the start: %s', (_name, text) => {
     expect(textContentProblem(Buffer.from(text))).toMatch(/must not be HTML/);
   });
@@ -93,6 +107,11 @@ describe('text uploads', () => {
     const markup = new TextContentCheck();
     expect(markup.push(Buffer.from('  <scr'))).toBeUndefined();
     expect(markup.push(Buffer.from('ipt>'))).toMatch(/must not be HTML/);
+    // A zero-width space split across chunks (UTF-8 E2 80 8B), then the markup.
+    const zeroWidth = Buffer.from('\u200B<html>');
+    const invisible = new TextContentCheck();
+    expect(invisible.push(zeroWidth.subarray(0, 2))).toBeUndefined();
+    expect(invisible.push(zeroWidth.subarray(2))).toMatch(/must not be HTML/);
   });
 });
 

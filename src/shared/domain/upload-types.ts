@@ -116,8 +116,17 @@ export function sniffedTypeProblem(extension: string, sniffed: string | undefine
 const MARKUP_START = /^<(?:!doctype|html|head|body|script|iframe|svg|\?xml|!--|meta|style|object|embed|img|a\s|div|title)/i;
 
 /**
+ * What may stand before markup without showing: whitespace, every format character (category Cf: BOM, zero-width
+ * space, ZWNJ, ZWJ, word joiner, soft hyphen, bidi marks, …) and the other default-ignorable code points (Hangul
+ * fillers, variation selectors, the combining grapheme joiner). Only whitespace and the BOM were skipped, so a
+ * single U+200B before `<html>` let a page through as text.
+ */
+const INVISIBLE_START = /^[\s\p{Cf}\p{Default_Ignorable_Code_Point}]+/u;
+
+/**
  * Streaming check that bytes are plain text: valid UTF-8 (a BOM is allowed), no NUL character, and not
- * starting (after whitespace) with markup. Push every chunk, then call end(); each answers the first problem.
+ * starting (after whitespace and invisible characters, INVISIBLE_START) with markup. Push every chunk, then call
+ * end(); each answers the first problem. Only UTF-8 is read: markup in UTF-16 has a NUL byte in every ASCII character.
  */
 export class TextContentCheck {
   private readonly decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
@@ -134,7 +143,7 @@ export class TextContentCheck {
     }
     if (text.includes('\u0000')) return (this.problem = `${INVALID_FILE_TYPE_MESSAGE} A text file must not contain NUL characters`);
     if (this.head.length < 64) {
-      this.head = (this.head + text).replace(/^[\s\uFEFF]+/, '').slice(0, 64);
+      this.head = (this.head + text).replace(INVISIBLE_START, '').slice(0, 64);
       if (MARKUP_START.test(this.head)) return (this.problem = `${INVALID_FILE_TYPE_MESSAGE} A text file must not be HTML or other markup`);
     }
     return undefined;

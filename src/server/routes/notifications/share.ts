@@ -1,19 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config';
+import { linkBase } from '../../mail/link-base';
 import { shareNotification } from '../../../shared/mutations/share';
 import { shareNotification as shareNotificationService } from '../../services/share-service';
 import { writeRoute } from '../declared-route';
-
-/**
- * The address the mail's link starts with: PUBLIC_URL when set; otherwise the address the sharing device reached the
- * server at (as the service sticker does), since the default http://localhost:PORT is no address a recipient reaches.
- * A host that is not a plain host name or address with a port falls back to PUBLIC_URL's default.
- */
-export function linkBase(config: Pick<Config, 'publicUrl' | 'publicUrlSet'>, request: Pick<FastifyRequest, 'protocol' | 'host'>): string {
-  if (config.publicUrlSet) return config.publicUrl;
-  return /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(request.host) ? `${request.protocol}://${request.host}` : config.publicUrl;
-}
 
 /**
  * POST /api/notifications/share (spec part 1 §2.2, §5, §7; declaration src/shared/mutations/share.ts): queues the

@@ -50,8 +50,13 @@ const syncRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { mutations } = request.body;
-      const refused = mutations.find((entry) => !app.isLoggedWritePath(entry.method, pathOnly(entry.path)));
-      if (refused) throw badRequest(`${refused.method} ${refused.path} cannot be sent in a batch`, [{ field: 'mutations', message: 'Only logged /api writes' }]);
+      for (const entry of mutations) {
+        // The path must be in normal form, so the allow-list judges the very path app.inject dispatches: that resolves
+        // dot segments (also %2e), and `PUT /api/sites/%2e%2e` passed the list as a site id and ran as `PUT /api/`.
+        const path = dispatchedPath(entry.path);
+        const refusal = path === undefined ? NORMAL_FORM : app.isLoggedWritePath(entry.method, path) ? undefined : 'Only logged /api writes';
+        if (refusal) throw badRequest(`${entry.method} ${entry.path} cannot be sent in a batch`, [{ field: 'mutations', message: refusal }]);
+      }
       const clientid = await resolveSyncClient(request, true);
       const results: SyncBatchResult[] = [];
       const socket = request.raw.socket;
@@ -71,8 +76,26 @@ const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
-function pathOnly(path: string): string {
-  return path.split('?')[0] ?? path;
+const NORMAL_FORM = 'Only paths in normal form: no . or .. segments (also as %2e), no encoded slash or backslash, no \\, no empty segment';
+
+/** A path segment that is `.` or `..`, written plainly or percent-encoded (`%2e`, `%2E`), as URL parsing reads it. */
+const DOT_SEGMENT = /^(\.|%2e){1,2}$/i;
+
+/**
+ * The path part (before `?`) of an entry's path, if it is in normal form: then it is the path the entry is
+ * dispatched to, exactly as written. Undefined for a path whose meaning depends on who reads it — a dot segment
+ * (URL parsing resolves it, also as %2e), a backslash (URL parsing reads it as a slash), an encoded slash or
+ * backslash (the router decodes it into a parameter's value, where it reads as a path again), an empty segment — or
+ * whose `new URL(…).pathname` differs from it in any other way (a `#`, a character URL parsing would encode). The
+ * device builds every path with encodeURIComponent (mutationPath), whose output is in normal form, so no path a
+ * device sends is refused.
+ */
+function dispatchedPath(path: string): string | undefined {
+  const part = path.split('?', 1)[0]!;
+  if (!part.startsWith('/') || /%2f|%5c|\\/i.test(part)) return undefined;
+  const segments = part.split('/').slice(1);
+  if (segments.some((segment) => segment === '' || DOT_SEGMENT.test(segment))) return undefined;
+  return URL.canParse(part, 'http://x') && new URL(part, 'http://x').pathname === part ? part : undefined;
 }
 
 /** One entry as its own request with X-Client-Id and X-Mutation-Id, through the same pipeline as over the network. */
