@@ -7,7 +7,7 @@ import { createNotification } from '../../src/client/sync/repositories/notificat
 import { pullResponseSchema, readableSyncKinds, SYNC_KIND_FEATURES, SYNC_KINDS, syncScope, type PullResponse, type SyncKind } from '../../src/shared/api/sync';
 import { userRowSchema } from '../../src/shared/rows/reference';
 import { FEATURE_KEYS, NONE, READ_ONLY, type FeatureKey, type FlagTuple } from '../../src/shared/permissions';
-import { profiles, users } from '../../src/server/db/schema';
+import { chatMessages, chatRoomMembers, chatRooms, profiles, tombstones, users } from '../../src/server/db/schema';
 import { insertCounterReading } from '../factories/notifications';
 import { allFeatures, insertProfile, insertUser, loginAs } from '../factories/tenant';
 import { onlyFlag } from './support/requests';
@@ -191,5 +191,33 @@ describe('sync: the pull by read permission', () => {
         await tablet.close();
       }
     });
+  });
+
+  it('a notification’s chat comes to every notification reader; who takes part and how far they read comes to nobody', async () => {
+    // docs/sync.md § Pull by permission: the discussion is part of the notification, its members are private.
+    const admin = await loginAs(t.app, plant.tenant.admin);
+    const nodeid = uuidv7();
+    const created = await t.app.inject({ method: 'POST', url: '/api/notifications', headers: { authorization: admin.authorization }, payload: { lang: 'de', nodeid, type: 1, title: 'Mit Chat', equipmentnodeid: plant.machines[0]! } });
+    expect(created.statusCode, created.body).toBe(201);
+    const [room, membership, message] = [uuidv7(), uuidv7(), uuidv7()];
+    const member = plant.technicians[0]!;
+    await t.database.db.insert(chatRooms).values({ nodeid: room, legalentitynodeid: le(), name: 'Mit Chat', notificationnodeid: nodeid });
+    await t.database.db.insert(chatRoomMembers).values({ nodeid: membership, legalentitynodeid: le(), chatroomnodeid: room, usernodeid: member.nodeid, lastreadat: new Date() });
+    await t.database.db.insert(chatMessages).values({ nodeid: message, legalentitynodeid: le(), chatroomnodeid: room, authornodeid: member.nodeid, body: 'Bin dran', sent: new Date() });
+
+    const outsider = await userWith({});
+    const outsiderAuth = (await loginAs(t.app, outsider)).authorization;
+    const page = await pullAll(outsiderAuth);
+    expect(page.changes.filter((change) => change.nodeid === room || change.nodeid === message).map((change) => change.kind).sort()).toEqual(['chatmessages', 'chatrooms']);
+    expect(JSON.stringify(page)).not.toContain(membership);
+    expect(JSON.stringify(page)).not.toContain('lastreadat');
+
+    // Deleting the notification leaves a tombstone for the membership too; it is not sent either.
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/notifications/${nodeid}`, headers: { authorization: admin.authorization } })).statusCode).toBeLessThan(300);
+    expect(await t.database.db.select().from(tombstones).where(eq(tombstones.nodeid, membership))).toHaveLength(1);
+    const after = await t.app.inject({ method: 'GET', url: `/api/sync/pull?cursor=${page.cursor}`, headers: { authorization: outsiderAuth, 'x-client-id': uuidv7() } });
+    const deleted = pullResponseSchema.parse(after.json()).changes.filter((change) => change.deleted);
+    expect(deleted.map((change) => change.nodeid)).toEqual(expect.arrayContaining([room, message]));
+    expect(deleted.map((change) => change.nodeid)).not.toContain(membership);
   });
 });
