@@ -5,8 +5,9 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNotification } from '../../src/client/sync/repositories/notifications';
 import { pullResponseSchema, readableSyncKinds, SYNC_KIND_FEATURES, SYNC_KINDS, syncScope, type PullResponse, type SyncKind } from '../../src/shared/api/sync';
-import { NONE, type FeatureKey, type FlagTuple } from '../../src/shared/permissions';
-import { profiles, users } from '../../src/server/db/schema';
+import { userRowSchema } from '../../src/shared/rows/reference';
+import { FEATURE_KEYS, NONE, READ_ONLY, type FeatureKey, type FlagTuple } from '../../src/shared/permissions';
+import { chatMessages, chatRoomMembers, chatRooms, profiles, tombstones, users } from '../../src/server/db/schema';
 import { insertCounterReading } from '../factories/notifications';
 import { allFeatures, insertProfile, insertUser, loginAs } from '../factories/tenant';
 import { onlyFlag } from './support/requests';
@@ -31,6 +32,8 @@ describe('sync: the pull by read permission', () => {
     return pullResponseSchema.parse(response.json());
   };
   const kindsIn = (page: PullResponse) => new Set(page.changes.map((change) => change.kind));
+  /** The address each users row of the page carries, by user. */
+  const emailsIn = (page: PullResponse) => new Map(page.changes.filter((change) => change.kind === 'users' && !change.deleted).map((change) => [change.nodeid, userRowSchema.strict().parse(change.data).email]));
   const userWith = async (features: Partial<Record<FeatureKey, FlagTuple>>) => {
     const profile = await insertProfile(t.database.db, { legalentitynodeid: le(), features: allFeatures(features) });
     return insertUser(t.database.db, { legalentitynodeid: le(), profileid: profile.profileid });
@@ -125,5 +128,96 @@ describe('sync: the pull by read permission', () => {
     } finally {
       await tablet.close();
     }
+  });
+
+  describe('colleagues’ e-mail addresses (display data only without user read)', () => {
+    // Like the demo's profiles (seed/demo/build-organisation.ts): the reader reads everything but the user
+    // administration, the technician also writes notifications; and a profile with no feature at all.
+    const readerLike = () => Object.fromEntries(FEATURE_KEYS.map((key) => [key, key === 'user' ? NONE : READ_ONLY]));
+
+    it('a caller without user read gets every users row but their own with an empty address, deactivated users too', async () => {
+      const gone = await insertUser(t.database.db, { legalentitynodeid: le(), profileid: 'technician', active: false });
+      const reader = await insertUser(t.database.db, { legalentitynodeid: le(), profileid: (await insertProfile(t.database.db, { legalentitynodeid: le(), features: readerLike() })).profileid });
+      const technician = await userWith({ user: NONE });
+      const nobody = await insertUser(t.database.db, { legalentitynodeid: le(), profileid: (await insertProfile(t.database.db, { legalentitynodeid: le() })).profileid });
+      for (const caller of [reader, technician, nobody]) {
+        const page = await pullAll((await loginAs(t.app, caller)).authorization);
+        const emails = emailsIn(page);
+        // Not vacuous: the admin, the plant's technicians and the deactivated user are in the page.
+        for (const colleague of [plant.tenant.admin, ...plant.technicians, gone]) expect(emails.get(colleague.nodeid), `${caller.email} sees ${colleague.email}`).toBe('');
+        for (const [nodeid, email] of emails) if (nodeid !== caller.nodeid) expect(email, nodeid).toBe('');
+        // Their own address, as GET /api/users/:id gives it to them.
+        expect(emails.get(caller.nodeid)).toBe(caller.email);
+        expect(page.scope?.split(',')).toContain('users.email');
+        expect(JSON.stringify(page)).not.toContain(plant.tenant.admin.email);
+      }
+    });
+
+    it('a caller with user read gets every address: the admin, a user manager', async () => {
+      const all = await t.database.db.select({ nodeid: users.nodeid, email: users.email }).from(users).where(eq(users.legalentitynodeid, le()));
+      const manager = await insertUser(t.database.db, { legalentitynodeid: le(), profileid: (await insertProfile(t.database.db, { legalentitynodeid: le(), features: { user: READ_ONLY } })).profileid });
+      for (const caller of [plant.tenant.admin, manager]) {
+        const page = await pullAll((await loginAs(t.app, caller)).authorization);
+        const emails = emailsIn(page);
+        for (const user of all) expect(emails.get(user.nodeid), user.nodeid).toBe(user.email);
+        expect(page.scope?.split(',')).not.toContain('users.email');
+      }
+    });
+
+    it('losing user read takes the addresses off the device; getting it back brings them', async () => {
+      const colleague = plant.technicians[0]!;
+      const profile = await insertProfile(t.database.db, { legalentitynodeid: le(), features: allFeatures() });
+      const user = await insertUser(t.database.db, { legalentitynodeid: le(), profileid: profile.profileid });
+      const tablet = new Device({ baseUrl: serverUrl });
+      try {
+        await tablet.login(user);
+        await tablet.pull();
+        expect((await tablet.db.mirror('users').get(colleague.nodeid))?.email).toBe(colleague.email);
+
+        // No user row changes, so only the scope can tell the device that the rows it holds say too much.
+        await t.database.db.update(profiles).set({ features: allFeatures({ user: NONE }) }).where(eq(profiles.profileid, profile.profileid));
+        expect((await tablet.pull()).reset).toBe(true);
+        expect((await tablet.db.mirror('users').get(colleague.nodeid))?.email).toBe('');
+        expect((await tablet.db.mirror('users').get(user.nodeid))?.email).toBe(user.email);
+        let view = await mirrorAndFreshView(tablet, user, serverUrl);
+        expect(view.mirror).toEqual(view.fresh);
+
+        await t.database.db.update(profiles).set({ features: allFeatures() }).where(eq(profiles.profileid, profile.profileid));
+        expect((await tablet.pull()).reset).toBe(true);
+        expect((await tablet.db.mirror('users').get(colleague.nodeid))?.email).toBe(colleague.email);
+        view = await mirrorAndFreshView(tablet, user, serverUrl);
+        expect(view.mirror).toEqual(view.fresh);
+      } finally {
+        await tablet.close();
+      }
+    });
+  });
+
+  it('a notification’s chat comes to every notification reader; who takes part and how far they read comes to nobody', async () => {
+    // docs/sync.md § Pull by permission: the discussion is part of the notification, its members are private.
+    const admin = await loginAs(t.app, plant.tenant.admin);
+    const nodeid = uuidv7();
+    const created = await t.app.inject({ method: 'POST', url: '/api/notifications', headers: { authorization: admin.authorization }, payload: { lang: 'de', nodeid, type: 1, title: 'Mit Chat', equipmentnodeid: plant.machines[0]! } });
+    expect(created.statusCode, created.body).toBe(201);
+    const [room, membership, message] = [uuidv7(), uuidv7(), uuidv7()];
+    const member = plant.technicians[0]!;
+    await t.database.db.insert(chatRooms).values({ nodeid: room, legalentitynodeid: le(), name: 'Mit Chat', notificationnodeid: nodeid });
+    await t.database.db.insert(chatRoomMembers).values({ nodeid: membership, legalentitynodeid: le(), chatroomnodeid: room, usernodeid: member.nodeid, lastreadat: new Date() });
+    await t.database.db.insert(chatMessages).values({ nodeid: message, legalentitynodeid: le(), chatroomnodeid: room, authornodeid: member.nodeid, body: 'Bin dran', sent: new Date() });
+
+    const outsider = await userWith({});
+    const outsiderAuth = (await loginAs(t.app, outsider)).authorization;
+    const page = await pullAll(outsiderAuth);
+    expect(page.changes.filter((change) => change.nodeid === room || change.nodeid === message).map((change) => change.kind).sort()).toEqual(['chatmessages', 'chatrooms']);
+    expect(JSON.stringify(page)).not.toContain(membership);
+    expect(JSON.stringify(page)).not.toContain('lastreadat');
+
+    // Deleting the notification leaves a tombstone for the membership too; it is not sent either.
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/notifications/${nodeid}`, headers: { authorization: admin.authorization } })).statusCode).toBeLessThan(300);
+    expect(await t.database.db.select().from(tombstones).where(eq(tombstones.nodeid, membership))).toHaveLength(1);
+    const after = await t.app.inject({ method: 'GET', url: `/api/sync/pull?cursor=${page.cursor}`, headers: { authorization: outsiderAuth, 'x-client-id': uuidv7() } });
+    const deleted = pullResponseSchema.parse(after.json()).changes.filter((change) => change.deleted);
+    expect(deleted.map((change) => change.nodeid)).toEqual(expect.arrayContaining([room, message]));
+    expect(deleted.map((change) => change.nodeid)).not.toContain(membership);
   });
 });

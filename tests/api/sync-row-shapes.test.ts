@@ -59,6 +59,24 @@ describe('sync: the feed and the write answers are the row shape', () => {
     }
   });
 
+  it('the demo reader’s and technician’s users rows keep the row shape, with no colleague’s address but their own', async () => {
+    for (const role of ['reader', 'technician'] as const) {
+      const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_USERS[role].email, password: DEMO_PASSWORD } });
+      expect(login.statusCode, login.body).toBe(200);
+      const session = login.json() as { accesstoken: string; usernodeid: string };
+      const response = await t.app.inject({ method: 'GET', url: '/api/sync/pull?cursor=0&limit=5000', headers: { authorization: `Bearer ${session.accesstoken}`, 'x-client-id': uuidv7() } });
+      expect(response.statusCode, response.body).toBe(200);
+      const rows = pullResponseSchema.parse(response.json()).changes.filter((change) => change.kind === 'users' && !change.deleted);
+      // The demo has colleagues, deactivated ones among them (seed/demo/build-organisation.ts).
+      expect(rows.length).toBeGreaterThan(3);
+      for (const row of rows) {
+        const user = rowSchemaOf('users').strict().parse(row.data);
+        expect(user.email, `${role} gets the address of ${String(user.givenname)} ${String(user.surname)}`).toBe(row.nodeid === session.usernodeid ? DEMO_USERS[role].email : '');
+      }
+      expect(response.body).not.toContain(DEMO_USERS.admin.email);
+    }
+  });
+
   it('a notification create and a status change answer exactly the row the next pull brings', async () => {
     const { cursor: start } = await pullFrom(0);
     const [machine] = await t.database.db.select({ nodeid: equipment.nodeid }).from(equipment).limit(1);

@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, getTableName, gt, gte, inArray, isNull, lt, lte, or, sql, type Query, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgColumn, type PgTable, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import { endsNextDay, formatTimeOfDay } from '../../shared/domain/shift';
-import { readableSyncKinds, SYNC_FORMAT_VERSION, SYNC_KINDS, syncScope, type PullResponse, type SyncChange, type SyncKind } from '../../shared/api/sync';
+import { pullsUserEmails, readableSyncKinds, SYNC_FORMAT_VERSION, SYNC_KINDS, syncScope, type PullResponse, type SyncChange, type SyncKind } from '../../shared/api/sync';
 import type { PermissionSubject } from '../../shared/permissions';
 import { rowFieldsOf } from '../../shared/rows/registry';
 import type { Db, Tx } from '../db/client';
@@ -153,6 +153,19 @@ const VERSIONED: Record<Exclude<SyncKind, 'units' | 'attachmentcategories'>, Ver
 
 const VERSIONED_KINDS = SYNC_KINDS.filter((kind): kind is keyof typeof VERSIONED => kind in VERSIONED);
 const PULLED_COLUMNS = new Map(VERSIONED_KINDS.map((kind) => [kind, pulledColumns(kind, VERSIONED[kind].table)]));
+
+/**
+ * What a kind's pull selects for this caller: PULLED_COLUMNS, except that a caller who may not read other users'
+ * details (`pullsUserEmails`) gets '' for every e-mail address but their own (docs/sync.md § Pull by permission).
+ * Chosen in the statement, so the addresses never leave the database for them; '' and not left out, because the
+ * row shape and older apps' mirrors expect the field (WITHHELD_USER_EMAIL).
+ */
+function pulledSelection(kind: keyof typeof VERSIONED, actor: Actor & PermissionSubject): Record<string, PgColumn | SQL.Aliased> {
+  const columns = PULLED_COLUMNS.get(kind)!;
+  if (kind !== 'users' || pullsUserEmails(actor)) return columns;
+  return { ...columns, email: sql<string>`case when ${users.nodeid} = ${actor.usernodeid} then ${users.email} else '' end`.as('email') };
+}
+
 const KIND_ORDER = new Map<string, number>(SYNC_KINDS.map((kind, index) => [kind, index]));
 
 /**
@@ -265,7 +278,7 @@ export async function pullChanges(ctx: ServiceContext, actor: Actor & Permission
         const source = VERSIONED[kind];
         const toData = ROW_DATA.get(kind)!;
         const rows = (await tx
-          .select(PULLED_COLUMNS.get(kind)!)
+          .select(pulledSelection(kind, actor))
           .from(source.table)
           .where(and(eq(source.tenant, le), source.user ? eq(source.user, actor.usernodeid) : undefined, within(source.version)))
           .orderBy(asc(source.version))) as Row[];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ATTACHMENT_TARGET_KINDS, type AttachmentTargetKind } from '../domain/attachment';
+import { readsOtherUsersDetails } from '../domain/user';
 import { can, type FeatureKey, type PermissionSubject } from '../permissions';
 import { SYNC_KINDS, type SyncKind } from './sync-kinds';
 
@@ -90,13 +91,31 @@ export function readableAttachmentTargets(subject: PermissionSubject): Attachmen
 }
 
 /**
- * The pull's `scope`: the kinds left out for the user's permissions, comma-separated in SYNC_KINDS order ('' when
- * none). A device that sees it change drops its mirror and pulls from 0: rows of a kind no longer readable go,
- * rows of a kind newly readable (older than its cursor) come.
+ * The users rows' field that carries a colleague's e-mail address. The users kind is display data for every
+ * signed-in user, the address is not: a caller who may not read other users' details (`readsOtherUsersDetails`, the
+ * rule of GET /api/users/:id) gets it on their own row only, every other row carries '' — not left out, because
+ * the row shape (`userRowSchema`) and the mirrors of devices with an older app expect the field. Its name in the
+ * pull's `scope` says that the rows came so.
+ */
+export const WITHHELD_USER_EMAIL = 'users.email';
+
+/** Whether the pull sends this caller other users' e-mail addresses (else '' on every users row but their own). */
+export function pullsUserEmails(subject: PermissionSubject): boolean {
+  return readsOtherUsersDetails(subject);
+}
+
+/**
+ * The pull's `scope`: the kinds left out for the user's permissions, comma-separated in SYNC_KINDS order, then
+ * `users.email` when colleagues' addresses are withheld ('' when nothing is left out). A device that sees it change
+ * drops its mirror and pulls from 0: rows of a kind no longer readable go, rows of a kind newly readable (older
+ * than its cursor) come, and so do the users rows with or without the addresses — their versions did not change,
+ * so an incremental pull would not send them again.
  */
 export function syncScope(subject: PermissionSubject): string {
   const readable = new Set(readableSyncKinds(subject));
-  return SYNC_KINDS.filter((kind) => !readable.has(kind)).join(',');
+  const left: string[] = SYNC_KINDS.filter((kind) => !readable.has(kind));
+  if (!pullsUserEmails(subject)) left.push(WITHHELD_USER_EMAIL);
+  return left.join(',');
 }
 
 /** Request headers of the outbox and the replay marker of the answer. Header names are case-insensitive. */
@@ -158,7 +177,10 @@ export const pullResponseSchema = z.object({
    * `changes` is empty and `cursor` 0 when set.
    */
   reset: z.literal(true).optional(),
-  /** The kinds left out for the user's read permissions (`syncScope`); a change means: drop the mirror, pull from 0. */
+  /**
+   * What is left out for the user's read permissions (`syncScope`): kinds, and `users.email` when colleagues'
+   * addresses are withheld. A change means: drop the mirror, pull from 0.
+   */
   scope: z.string().optional(),
   /** In version order; ties in SYNC_KINDS order. */
   changes: z.array(syncChangeSchema),

@@ -27,11 +27,15 @@ export const attachmentCategoryRowSchema = z.object({
 });
 export type AttachmentCategoryRow = z.infer<typeof attachmentCategoryRowSchema>;
 
-/** A person as other users see them: never password hashes, history, 2FA secrets or contact details beyond e-mail. */
+/** A person as other users see them: never password hashes, history, 2FA secrets or contact details beyond e-mail (and that not to everyone). */
 export const userRowSchema = z.object({
   nodeid: nodeidField,
   givenname: z.string(),
   surname: z.string(),
+  /**
+   * '' on a colleague's row for a caller without `user` read (`pullsUserEmails`, docs/sync.md § Pull by
+   * permission); required all the same, so every caller's rows, and older apps' mirrors, keep one shape.
+   */
   email: z.string(),
   active: z.boolean(),
   profileid: z.string(),

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { aclUserSchema } from '../../../shared/api/structure';
 import { userSchema } from '../../../shared/api/users';
-import { can } from '../../../shared/permissions';
+import { mayReadUserDetails } from '../../../shared/domain/user';
 import { forbidden, notFound } from '../../http-errors';
 import { getUser, listAclUsers } from '../../services/user-service';
 import { errorResponses, nodeidParamsSchema } from '../responses';
@@ -24,7 +24,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/users/:id', {
-    // why 'authenticated': everyone may read their own record; others need the user feature's read flag.
+    // why 'authenticated': everyone may read their own record; others need the user feature's read flag
+    // (mayReadUserDetails, the rule the pull's users rows follow for the e-mail address).
     config: { permission: 'authenticated' },
     schema: {
       tags: ['users'],
@@ -33,7 +34,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: userSchema, ...errorResponses(400, 401, 403, 404) },
     },
     handler: async (request) => {
-      if (request.params.id !== request.auth.usernodeid && !can(request.auth, 'user', 'read')) throw forbidden();
+      if (!mayReadUserDetails(request.auth, request.params.id)) throw forbidden();
       return getUser(request.serviceContext, request.auth, request.params.id);
     },
   });
