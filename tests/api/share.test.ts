@@ -168,6 +168,23 @@ describe('share by e-mail to an SMTP server (SMTP_URL)', () => {
     expect(row).toMatchObject({ status: 'sent', attempts: 1, lasterror: null, recipient: 'meister@werk.example' });
   });
 
+  it('a sharer who may not open the notification\'s attachments sends its text without the photos', async () => {
+    const noPhotos = await userWithFlags(t, a.legalEntity.nodeid, 'equipment.attachment', allFlagsBut('read'));
+    const receiver = `${uuidv4()}@werk.example`;
+    const response = await send(t, noPhotos.authorization, 'POST', URL_PATH, body(fixture.notification.nodeid, { receiver }));
+    expect(response.statusCode, response.body).toBe(200);
+    await t.app.mailWorker.runOnce();
+    const mail = sink.received.find((received) => received.to.includes(receiver));
+    expect(mail).toBeDefined();
+    const message = parseMime(mail!.raw);
+    expect(textOf(message, 'text/plain')).toContain('Fehlercode: E-42');
+    expect(attachmentsOf(message)).toEqual([]);
+    for (const part of [textOf(message, 'text/plain')!, textOf(message, 'text/html')!]) {
+      expect(part).not.toContain('Spindel vorne');
+      expect(part).not.toContain('Übersicht');
+    }
+  });
+
   it('takes the language of the request for the mail', async () => {
     sink.received.length = 0;
     expect((await send(t, adminA, 'POST', URL_PATH, body(fixture.notification.nodeid, { lang: 'en' }))).statusCode).toBe(200);

@@ -1,6 +1,8 @@
 import { and, asc, eq, gte, min, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { ShareNotification } from '../../shared/api/share';
+import { readableAttachmentTargets } from '../../shared/api/sync';
+import type { PermissionSubject } from '../../shared/permissions';
 import type { NotificationRow } from '../../shared/rows/notifications';
 import type { Db, Tx } from '../db/client';
 import { attachments, equipment, files, mailOutbox, notifications, users } from '../db/schema';
@@ -27,9 +29,14 @@ export const SHARE_ATTACHMENTS_TOTAL_BYTES = 15 * 1024 * 1024;
 export const SHARE_RATE_WINDOW_MS = 60 * 60 * 1000;
 const NOT_FOUND = 'Notification not found';
 
-/** The dedupe key of a share's mail: who shared (the rate limit counts by it) and what (the worker's photos). */
+/**
+ * The dedupe key of a share's mail: who shared (the rate limit counts by it) and what (the worker's photos). A
+ * sharer who may not read the notification's attachments sends its text only: their key names no notification
+ * (`text:` in its place), so the worker attaches nothing.
+ */
 const shareKeyPrefix = (usernodeid: string) => `share:${usernodeid}:`;
-const shareKey = (usernodeid: string, notificationnodeid: string) => `${shareKeyPrefix(usernodeid)}${notificationnodeid}:${uuidv7()}`;
+const shareKey = (usernodeid: string, notificationnodeid: string, withPhotos: boolean) =>
+  `${shareKeyPrefix(usernodeid)}${withPhotos ? notificationnodeid : `text:${notificationnodeid}`}:${uuidv7()}`;
 
 /** The notification a share mail is about, from its dedupe key; undefined for any other mail. */
 export function sharedNotificationOf(dedupekey: string | null): string | undefined {
@@ -83,7 +90,10 @@ export interface ShareSettings {
  * Another tenant's or an unknown notification is a 404; more than `ratePerHour` shares of the caller within the
  * last hour a 429 (its shares are counted under a lock on the caller's row, so parallel requests cannot pass it).
  */
-export async function shareNotification(ctx: ServiceContext, actor: Actor, input: ShareNotification, settings: ShareSettings): Promise<NotificationRow> {
+export async function shareNotification(ctx: ServiceContext, actor: Actor & PermissionSubject, input: ShareNotification, settings: ShareSettings): Promise<NotificationRow> {
+  // why: the photos are the notification's attachments; a sharer who may not open them must not mail them either
+  // (the rule of their downloads, readableAttachmentTargets). The text goes as for anyone with notification read.
+  const withPhotos = readableAttachmentTargets(actor).includes('notification');
   const now = settings.nowMs ?? Date.now();
   return writeTransaction(ctx, 'notification.share', async (tx) => {
     const [sharer] = await tx
@@ -110,7 +120,7 @@ export async function shareNotification(ctx: ServiceContext, actor: Actor, input
     }
 
     const n = found.n;
-    const photos = await sharedPhotos(tx, actor.legalentitynodeid, n.nodeid);
+    const photos = withPhotos ? await sharedPhotos(tx, actor.legalentitynodeid, n.nodeid) : [];
     const mail = buildShareMail({
       lang: input.lang,
       publicUrl: settings.publicUrl,
@@ -125,7 +135,7 @@ export async function shareNotification(ctx: ServiceContext, actor: Actor, input
       subject: mail.subject,
       textbody: mail.text,
       htmlbody: mail.html,
-      dedupekey: shareKey(actor.usernodeid, n.nodeid),
+      dedupekey: shareKey(actor.usernodeid, n.nodeid, withPhotos),
     });
     return toRowShape(n) as NotificationRow;
   });
