@@ -213,7 +213,7 @@ async function issueTokens(tx: Tx, settings: TokenSettings, user: UserRow, famil
     deviceSecretHash: device?.secretHash ?? null,
     expiresAt: new Date(Date.now() + settings.refreshTokenTtlDays * DAY_MS),
   });
-  const accesstoken = await settings.signer.sign({ usernodeid: user.nodeid, legalentitynodeid: user.legalentitynodeid });
+  const accesstoken = await settings.signer.sign({ usernodeid: user.nodeid, legalentitynodeid: user.legalentitynodeid, sid: familyId });
   return { accesstoken, refreshtoken: refreshToken.token };
 }
 
