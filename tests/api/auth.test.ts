@@ -30,6 +30,7 @@ async function loginFrom(t: TestApp, user: { email: string; password: string }, 
 const tokenRow = async (t: TestApp, token: string) => (await t.database.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashRefreshToken(token))))[0]!;
 const familyRows = (t: TestApp, familyId: string) => t.database.db.select().from(refreshTokens).where(eq(refreshTokens.familyId, familyId));
 const pairOf = (response: { json(): unknown }) => response.json() as { accesstoken: string; refreshtoken: string };
+const profilesWith = (t: TestApp, accesstoken: string) => t.app.inject({ method: 'GET', url: '/api/profiles', headers: { authorization: `Bearer ${accesstoken}` } });
 
 describe('auth', () => {
   let t: TestApp;
@@ -406,10 +407,37 @@ describe('auth', () => {
       expect((await refreshWith(t, rotated.refreshtoken)).statusCode).toBe(401);
     });
 
-    it('accepts a logout without a body', async () => {
+    it('ends the session at once: the access token used is refused on the next request, as an expired one', async () => {
       const session = await loginAs(t.app, tenant.admin);
-      const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: session.authorization } });
+      expect((await profilesWith(t, session.accesstoken)).statusCode).toBe(200);
+      const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: session.authorization }, payload: { token: session.refreshtoken } });
       expect(response.statusCode).toBe(204);
+      const refused = await profilesWith(t, session.accesstoken);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.headers['www-authenticate']).toBe('Bearer');
+      expect(apiErrorSchema.parse(refused.json()).message).toBe('Access token invalid or expired');
+    });
+
+    it('a logout without a body ends the session of the access token used, also a rotated one', async () => {
+      const session = await loginAs(t.app, tenant.admin);
+      const rotated = pairOf(await refreshWith(t, session.refreshtoken));
+      const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${rotated.accesstoken}` } });
+      expect(response.statusCode).toBe(204);
+      expect((await profilesWith(t, rotated.accesstoken)).statusCode).toBe(401);
+      expect((await profilesWith(t, session.accesstoken)).statusCode).toBe(401);
+      expect((await refreshWith(t, rotated.refreshtoken)).statusCode).toBe(401);
+    });
+
+    it('another device of the same user keeps its session when one device logs out', async () => {
+      const tablet = await loginFrom(t, tenant.admin, newDevice());
+      const laptopDevice = newDevice();
+      const laptop = await loginFrom(t, tenant.admin, laptopDevice);
+      const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${tablet.accesstoken}` }, payload: { token: tablet.refreshtoken } });
+      expect(response.statusCode).toBe(204);
+      expect((await profilesWith(t, tablet.accesstoken)).statusCode).toBe(401);
+      expect((await profilesWith(t, laptop.accesstoken)).statusCode).toBe(200);
+      const next = pairOf(await refreshWith(t, laptop.refreshtoken, laptopDevice));
+      expect((await profilesWith(t, next.accesstoken)).statusCode).toBe(200);
     });
 
     it('needs an access token and ignores someone else’s refresh token', async () => {
@@ -419,7 +447,67 @@ describe('auth', () => {
       const attacker = await loginAs(t.app, tenant.admin);
       const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: attacker.authorization }, payload: { token: victimSession.refreshtoken } });
       expect(response.statusCode).toBe(204);
+      // Only the caller's own session ended.
+      expect((await profilesWith(t, attacker.accesstoken)).statusCode).toBe(401);
+      expect((await profilesWith(t, victimSession.accesstoken)).statusCode).toBe(200);
       expect((await refreshWith(t, victimSession.refreshtoken)).statusCode).toBe(200);
+    });
+  });
+
+  describe('access tokens end with their session (sid = the refresh-token family)', () => {
+    const sidOf = (accesstoken: string) => (JSON.parse(Buffer.from(accesstoken.split('.')[1]!, 'base64url').toString()) as { sid?: string }).sid;
+    const adminClaims = () => ({ usernodeid: tenant.admin.nodeid, legalentitynodeid: tenant.legalEntity.nodeid });
+
+    it('login starts a family and names it in the access token; a refresh keeps it', async () => {
+      const session = await loginAs(t.app, tenant.admin);
+      const { familyId } = await tokenRow(t, session.refreshtoken);
+      expect(sidOf(session.accesstoken)).toBe(familyId);
+      expect(sidOf(pairOf(await refreshWith(t, session.refreshtoken)).accesstoken)).toBe(familyId);
+    });
+
+    it('refresh-token reuse ends the family’s access tokens at once, the thief’s and the owner’s', async () => {
+      const device = newDevice();
+      const session = await loginFrom(t, tenant.admin, device);
+      const first = pairOf(await refreshWith(t, session.refreshtoken, device));
+      expect((await profilesWith(t, first.accesstoken)).statusCode).toBe(200);
+
+      expect((await refreshWith(t, session.refreshtoken, newDevice())).statusCode).toBe(401);
+      expect((await profilesWith(t, session.accesstoken)).statusCode).toBe(401);
+      expect((await profilesWith(t, first.accesstoken)).statusCode).toBe(401);
+    });
+
+    it('a grace retry keeps the family alive: its access tokens keep working', async () => {
+      const device = newDevice();
+      const session = await loginFrom(t, tenant.admin, device);
+      const lost = pairOf(await refreshWith(t, session.refreshtoken, device));
+      const retried = pairOf(await refreshWith(t, session.refreshtoken, device));
+      // The retired successor is a revoked row of a family that lives on.
+      expect(await tokenRow(t, lost.refreshtoken)).toMatchObject({ revokedAt: expect.any(Date) });
+      expect((await profilesWith(t, retried.accesstoken)).statusCode).toBe(200);
+      expect((await profilesWith(t, session.accesstoken)).statusCode).toBe(200);
+    });
+
+    it('a family whose rows are gone counts as ended, not as alive', async () => {
+      const session = await loginAs(t.app, tenant.admin);
+      await t.database.db.delete(refreshTokens).where(eq(refreshTokens.familyId, (await tokenRow(t, session.refreshtoken)).familyId));
+      expect((await profilesWith(t, session.accesstoken)).statusCode).toBe(401);
+    });
+
+    it('refuses a token naming another user’s family or a family that never was', async () => {
+      const other = await insertUser(t.database.db, { legalentitynodeid: tenant.legalEntity.nodeid, profileid: 'admin' });
+      const otherSession = await loginAs(t.app, other);
+      const otherFamily = (await tokenRow(t, otherSession.refreshtoken)).familyId;
+      for (const sid of [otherFamily, uuidv4()]) {
+        const token = await signAccessTokenAt(TEST_JWT_SECRET, { ...adminClaims(), sid }, nowSeconds(), nowSeconds() + 600);
+        expect((await profilesWith(t, token)).statusCode, sid).toBe(401);
+      }
+    });
+
+    it('a token without sid (from before) works until it expires, but only for one access-token lifetime', async () => {
+      const legacy = await signAccessTokenAt(TEST_JWT_SECRET, adminClaims(), nowSeconds() - 60, nowSeconds() + 600);
+      expect((await profilesWith(t, legacy)).statusCode).toBe(200);
+      const tooLong = await signAccessTokenAt(TEST_JWT_SECRET, adminClaims(), nowSeconds(), nowSeconds() + 24 * 3600);
+      expect((await profilesWith(t, tooLong)).statusCode).toBe(401);
     });
   });
 });

@@ -8,6 +8,7 @@ import { insertCostTypes } from '../factories/costs';
 import { insertFile } from '../factories/files';
 import { ensureUnits, insertCounter, insertCounterReading, insertCounterType, insertNotification } from '../factories/notifications';
 import { insertArea, insertEquipment, insertEquipmentPool, insertSite } from '../factories/structure';
+import { loginAs } from '../factories/tenant';
 import { apiOperations, describeOperation, sampleValue, typeOf, urlOf, type JsonSchema, type Operation } from './support/route-catalog';
 import { mutationHeaders } from './support/structure';
 import { createOneTenantApp, type TestApp } from './support/test-app';
@@ -398,6 +399,7 @@ describe('input fuzz over every registered route', () => {
   let operations: Operation[];
   let knownIds: string[];
   let admin: string;
+  let adminUser: { email: string; password: string };
   const pullClient = uuidv4();
   let cursor = 0;
 
@@ -430,6 +432,7 @@ describe('input fuzz over every registered route', () => {
     const reading = await insertCounterReading(t.database.db, { ...le, counternodeid: counter.nodeid });
     knownIds = [app.a.legalEntity.nodeid, app.a.admin.nodeid, site.nodeid, area.nodeid, pool.nodeid, machine.nodeid, type.nodeid, counter.nodeid, reading.nodeid];
     admin = app.a.admin.nodeid;
+    adminUser = app.a.admin;
     operations = apiOperations(t.app);
     // why a first write: from cursor 0 a pull means "everything", rows outside the feed too.
     const first = await t.app.inject({ method: 'POST', url: '/api/countertypes/create', headers: { authorization }, payload: { lang: 'de', name: 'Start', unit: 'C62' } });
@@ -555,7 +558,14 @@ describe('input fuzz over every registered route', () => {
     return undefined;
   }
 
-  function send(operation: Operation, fuzz: FuzzCase) {
+  async function send(operation: Operation, fuzz: FuzzCase) {
+    const response = await sendOnce(operation, fuzz);
+    // why a new login after a logout that went through: it ends the session of the token it was sent with.
+    if (operation.path === '/api/auth/logout' && response.statusCode < 300) authorization = (await loginAs(t.app, adminUser)).authorization;
+    return response;
+  }
+
+  function sendOnce(operation: Operation, fuzz: FuzzCase) {
     const headers: Record<string, string> = { authorization, ...(fuzz.withSyncHeaders ? mutationHeaders(uuidv4(), 1) : {}) };
     const url = urlOf(operation, fuzz.query, fuzz.path);
     const method = operation.method;

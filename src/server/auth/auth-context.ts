@@ -21,4 +21,9 @@ export interface AuthContext {
    * as new as this state, and another state means something may have changed (routes/versioned-answer.ts).
    */
   tenantstate: string;
+  /**
+   * The session of the request's access token: its `sid` claim, the refresh-token family of the login (null for a
+   * token from before tokens carried it). The auth query found that family alive and the caller's; logout ends it.
+   */
+  sid: string | null;
 }

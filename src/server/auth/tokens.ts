@@ -6,17 +6,27 @@ const AUDIENCE = 'anlagenbuch-api';
 const ALGORITHM = 'HS256';
 
 /**
- * What an access token carries: who (sub = usernodeid) and which tenant (le). Nothing else on purpose:
+ * What an access token carries: who (sub = usernodeid), which tenant (le) and which session (sid = the
+ * refresh-token family of the login that issued it; a refresh keeps the family). Nothing else on purpose:
  * permissions, admin flag and the active flag are loaded per request (plugins/auth.ts), so a profile change or
- * a deactivation takes effect on the next request, not when the token expires.
+ * a deactivation takes effect on the next request, not when the token expires; `sid` lets that same request
+ * refuse a token whose session was ended (logout, refresh-token reuse), instead of honouring it until `exp`.
  */
 export interface AccessClaims {
   usernodeid: string;
   legalentitynodeid: string;
+  /**
+   * The refresh-token family (a UUID). Absent only in tokens signed before access tokens carried it: those are
+   * accepted for at most `ttlSeconds` of their life (verifyAccessToken), since no session check can apply to them.
+   */
+  sid?: string;
 }
 
+/** What the server signs: every token it issues names its session. */
+export type SessionClaims = AccessClaims & { sid: string };
+
 export interface AccessTokenSigner {
-  sign(claims: AccessClaims): Promise<string>;
+  sign(claims: SessionClaims): Promise<string>;
   /** Resolves to the claims, or undefined for a token that is malformed, forged or expired. */
   verify(token: string): Promise<AccessClaims | undefined>;
 }
@@ -24,8 +34,8 @@ export interface AccessTokenSigner {
 export function createAccessTokenSigner(secret: string, ttlSeconds: number): AccessTokenSigner {
   const key = new TextEncoder().encode(secret);
   return {
-    sign: ({ usernodeid, legalentitynodeid }) =>
-      new SignJWT({ le: legalentitynodeid })
+    sign: ({ usernodeid, legalentitynodeid, sid }) =>
+      new SignJWT({ le: legalentitynodeid, sid })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(usernodeid)
         .setIssuer(ISSUER)
@@ -33,12 +43,14 @@ export function createAccessTokenSigner(secret: string, ttlSeconds: number): Acc
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
         .sign(key),
-    verify: (token) => Promise.resolve(verifyAccessToken(key, token, Math.floor(Date.now() / 1000))),
+    verify: (token) => Promise.resolve(verifyAccessToken(key, token, Math.floor(Date.now() / 1000), ttlSeconds)),
   };
 }
 
 /** Base64url without padding, as JWS compact serialisation writes it (RFC 7515 § 2). */
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
+/** A UUID in its canonical text form: `sid` is passed to PostgreSQL as a uuid, so nothing else may reach it. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The claims of a valid access token, else undefined. Checked with node:crypto on the spot instead of jose's
@@ -49,8 +61,13 @@ const BASE64URL = /^[A-Za-z0-9_-]+$/;
  * with the secret, compared in constant time; a payload that is a JSON object with iss and aud ours, a numeric
  * exp still in the future (required here; jose would have accepted a token without one, ours always have it),
  * nbf and iat numeric if present, nbf not in the future; sub and le strings.
+ *
+ * `sid`, when present, must be a UUID. A token without it (signed before tokens carried it) is still accepted,
+ * but only while its exp is at most `ttlSeconds` away: no revocation check can apply to it, so it must not
+ * outlive one access-token lifetime. Every token issued before the upgrade meets that and runs out within
+ * ACCESS_TOKEN_TTL of it; the server signs none without sid any more.
  */
-export function verifyAccessToken(key: Uint8Array, token: string, nowSeconds: number): AccessClaims | undefined {
+export function verifyAccessToken(key: Uint8Array, token: string, nowSeconds: number, ttlSeconds: number): AccessClaims | undefined {
   const parts = token.split('.');
   if (parts.length !== 3 || !parts.every((part) => BASE64URL.test(part))) return undefined;
   const [encodedHeader, encodedPayload, encodedSignature] = parts as [string, string, string];
@@ -68,7 +85,13 @@ export function verifyAccessToken(key: Uint8Array, token: string, nowSeconds: nu
   if (nbf !== undefined && (!isNumericDate(nbf) || nbf > nowSeconds)) return undefined;
   if (iat !== undefined && !isNumericDate(iat)) return undefined;
   if (typeof payload.sub !== 'string' || typeof payload.le !== 'string') return undefined;
-  return { usernodeid: payload.sub, legalentitynodeid: payload.le };
+  const { sid } = payload;
+  if (sid === undefined) {
+    if (exp - nowSeconds > ttlSeconds) return undefined;
+    return { usernodeid: payload.sub, legalentitynodeid: payload.le };
+  }
+  if (typeof sid !== 'string' || !UUID.test(sid)) return undefined;
+  return { usernodeid: payload.sub, legalentitynodeid: payload.le, sid };
 }
 
 function parseJsonObject(encoded: string): Record<string, unknown> | undefined {
@@ -84,9 +107,12 @@ function isNumericDate(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }
 
-/** Test support and scripts: a token with explicit times (e.g. already expired), signed like the real ones. */
+/**
+ * Test support and scripts: a token with explicit times (e.g. already expired), signed like the real ones; without
+ * `sid` it is one of the tokens from before sessions were named (verifyAccessToken).
+ */
 export function signAccessTokenAt(secret: string, claims: AccessClaims, issuedAt: number, expiresAt: number): Promise<string> {
-  return new SignJWT({ le: claims.legalentitynodeid })
+  return new SignJWT({ le: claims.legalentitynodeid, ...(claims.sid !== undefined && { sid: claims.sid }) })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(claims.usernodeid)
     .setIssuer(ISSUER)

@@ -17,8 +17,10 @@ const INVALID_TOKEN = 'Access token invalid or expired';
  * Bearer authentication for every /api route not marked `config.public`. The token only says who and which
  * tenant; the user, the profile's features and the organisation are loaded per request (one query over
  * primary keys, see loadAuthContext) instead of trusted from the token or cached, so deactivating a user or
- * changing a profile applies at once. A missing, malformed, forged or expired token, or a user who is no longer
- * active, answers 401, on which the client refreshes once and retries (spec part 1 §7).
+ * changing a profile applies at once. The same query refuses a token whose session (`sid`, the refresh-token
+ * family) has ended, so logout and refresh-token reuse end its access tokens at once, not at `exp`. A missing,
+ * malformed, forged or expired token, a user who is no longer active or an ended session answers 401, on which
+ * the client refreshes once and retries (spec part 1 §7).
  */
 export default fp(
   async function auth(app: FastifyInstance, options: AuthPluginOptions) {

@@ -148,33 +148,41 @@ function boundDevice(row: typeof refreshTokens.$inferSelect): DeviceBinding | un
 }
 
 /**
- * POST /api/auth/logout. Revokes the family of the given refresh token when it belongs to the caller; a token
- * that is unknown or someone else's is ignored (the answer is the same, so it reveals nothing). Access tokens
- * are stateless and simply run out (ACCESS_TOKEN_TTL).
+ * POST /api/auth/logout. Ends the session of the access token used for the call (its `sid`, which the auth
+ * query found alive and the caller's), so a logout without a body ends it too, and revokes the family of the
+ * given refresh token when it belongs to the caller; a token that is unknown or someone else's is ignored (the
+ * answer is the same, so it reveals nothing). Revoking a family ends its access tokens at once: the auth query
+ * refuses a token whose family has no live row left (authContextQuery).
  */
-export async function logout(ctx: ServiceContext, actor: Actor, token: string | undefined): Promise<void> {
-  if (!token) return;
+export async function logout(ctx: ServiceContext, caller: Actor & { sid: string | null }, token: string | undefined): Promise<void> {
+  if (!token && !caller.sid) return;
   await writeTransaction(ctx, 'auth.logout', async (tx) => {
-    const [row] = await tx
-      .select({ familyId: refreshTokens.familyId })
-      .from(refreshTokens)
-      .where(and(eq(refreshTokens.tokenHash, hashRefreshToken(token)), eq(refreshTokens.usernodeid, actor.usernodeid)));
-    if (row) await revokeFamily(tx, row.familyId);
+    const families = new Set<string>();
+    if (caller.sid) families.add(caller.sid);
+    if (token) {
+      const [row] = await tx
+        .select({ familyId: refreshTokens.familyId })
+        .from(refreshTokens)
+        .where(and(eq(refreshTokens.tokenHash, hashRefreshToken(token)), eq(refreshTokens.usernodeid, caller.usernodeid)));
+      if (row) families.add(row.familyId);
+    }
+    for (const familyId of families) await revokeFamily(tx, familyId);
   });
 }
 
 /**
  * The caller of an authenticated request: user, profile and organisation in one query over primary keys and
  * unique indexes. Run on every request rather than cached, so a deactivation or a profile change applies to
- * the next request; undefined when the user is gone, inactive or has moved tenants. The same statement reads
- * the tenant's change state (AuthContext.tenantstate), which answers built from the tenant's rows are kept by
- * (routes/versioned-answer.ts).
+ * the next request; undefined when the user is gone, inactive or has moved tenants, or when the token's session
+ * (`sid`, its refresh-token family) has ended. The same statement reads the tenant's change state
+ * (AuthContext.tenantstate), which answers built from the tenant's rows are kept by (routes/versioned-answer.ts).
  */
 export async function loadAuthContext(db: Db, claims: AccessClaims): Promise<AuthContext | undefined> {
-  const [row] = await authContextQuery(db).execute({ usernodeid: claims.usernodeid, legalentitynodeid: claims.legalentitynodeid });
+  const sid = claims.sid ?? null;
+  const [row] = await authContextQuery(db).execute({ usernodeid: claims.usernodeid, legalentitynodeid: claims.legalentitynodeid, sid });
   if (!row) return undefined;
   const { version, versionxmin, ...caller } = row;
-  return { ...caller, features: caller.features ?? {}, tenantstate: `${version ?? 0}:${versionxmin ?? ''}` };
+  return { ...caller, features: caller.features ?? {}, tenantstate: `${version ?? 0}:${versionxmin ?? ''}`, sid };
 }
 
 /** The query of loadAuthContext, prepared once (services/prepared.ts): it runs on every authenticated request. */
@@ -198,7 +206,24 @@ const authContextQuery = preparedPerDatabase((db: Db) =>
     .innerJoin(legalEntities, eq(legalEntities.nodeid, users.legalentitynodeid))
     .leftJoin(profiles, and(eq(profiles.legalentitynodeid, users.legalentitynodeid), eq(profiles.profileid, users.profileid)))
     .leftJoin(tenantVersions, eq(tenantVersions.legalentitynodeid, users.legalentitynodeid))
-    .where(and(eq(users.nodeid, sql.placeholder('usernodeid')), eq(users.legalentitynodeid, sql.placeholder('legalentitynodeid')), eq(users.active, true), isNull(users.deletedAt)))
+    .where(
+      and(
+        eq(users.nodeid, sql.placeholder('usernodeid')),
+        eq(users.legalentitynodeid, sql.placeholder('legalentitynodeid')),
+        eq(users.active, true),
+        isNull(users.deletedAt),
+        // The session is alive while its family has a row not revoked: revokeFamily (logout, reuse, a deactivated
+        // user's refresh) revokes every row, while a grace retry retires only the unused successor and leaves the
+        // family alive — so "no revoked row" would be the wrong test. Deleted rows count as ended, never as alive.
+        // In this same statement (no second round trip): on PostgreSQL an InitPlan, one index scan on
+        // refresh_tokens_family_idx that stops at the first live row (a revoked family reads all its rows, for the
+        // at most ACCESS_TOKEN_TTL its tokens are still presented). The usernodeid makes the family the caller's,
+        // which logout relies on; a parameter rather than users.nodeid, because the correlated form was planned as
+        // a hashed subplan reading every row of the family. sid is a parameter too (the statement is prepared
+        // once): null for a token from before sids, which only its short exp bounds (auth/tokens.ts).
+        sql`(${sql.placeholder('sid')}::uuid is null or exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder('sid')}::uuid and ${refreshTokens.usernodeid} = ${sql.placeholder('usernodeid')} and ${refreshTokens.revokedAt} is null))`,
+      ),
+    )
     .prepare('auth_context'),
 );
 
@@ -213,7 +238,7 @@ async function issueTokens(tx: Tx, settings: TokenSettings, user: UserRow, famil
     deviceSecretHash: device?.secretHash ?? null,
     expiresAt: new Date(Date.now() + settings.refreshTokenTtlDays * DAY_MS),
   });
-  const accesstoken = await settings.signer.sign({ usernodeid: user.nodeid, legalentitynodeid: user.legalentitynodeid });
+  const accesstoken = await settings.signer.sign({ usernodeid: user.nodeid, legalentitynodeid: user.legalentitynodeid, sid: familyId });
   return { accesstoken, refreshtoken: refreshToken.token };
 }
 

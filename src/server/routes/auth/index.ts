@@ -46,7 +46,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'authenticated' },
     schema: {
       tags: ['auth'],
-      summary: 'Revoke the refresh token (and every token rotated from the same login)',
+      summary: 'End the session of the access token used and of the given refresh token (their token families); their access tokens stop working at once',
       body: logoutRequestSchema.nullish(),
       response: { 204: z.undefined(), ...errorResponses(400, 401) },
     },
