@@ -1,7 +1,8 @@
 import { and, asc, eq, getTableColumns, getTableName, gt, gte, inArray, isNull, lt, lte, or, sql, type Query, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgColumn, type PgTable, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import { endsNextDay, formatTimeOfDay } from '../../shared/domain/shift';
-import { pullsUserEmails, readableSyncKinds, SYNC_FORMAT_VERSION, SYNC_KINDS, syncScope, type PullResponse, type SyncChange, type SyncKind } from '../../shared/api/sync';
+import { readsOtherUsersDetails } from '../../shared/domain/user';
+import { readableSyncKinds, SYNC_FORMAT_VERSION, SYNC_KINDS, syncScope, type PullResponse, type SyncChange, type SyncKind } from '../../shared/api/sync';
 import type { PermissionSubject } from '../../shared/permissions';
 import { rowFieldsOf } from '../../shared/rows/registry';
 import type { Db, Tx } from '../db/client';
@@ -156,13 +157,13 @@ const PULLED_COLUMNS = new Map(VERSIONED_KINDS.map((kind) => [kind, pulledColumn
 
 /**
  * What a kind's pull selects for this caller: PULLED_COLUMNS, except that a caller who may not read other users'
- * details (`pullsUserEmails`) gets '' for every e-mail address but their own (docs/sync.md § Pull by permission).
+ * details (`readsOtherUsersDetails`) gets '' for every e-mail address but their own (docs/sync.md § Pull by permission).
  * Chosen in the statement, so the addresses never leave the database for them; '' and not left out, because the
  * row shape and older apps' mirrors expect the field (WITHHELD_USER_EMAIL).
  */
 function pulledSelection(kind: keyof typeof VERSIONED, actor: Actor & PermissionSubject): Record<string, PgColumn | SQL.Aliased> {
   const columns = PULLED_COLUMNS.get(kind)!;
-  if (kind !== 'users' || pullsUserEmails(actor)) return columns;
+  if (kind !== 'users' || readsOtherUsersDetails(actor)) return columns;
   return { ...columns, email: sql<string>`case when ${users.nodeid} = ${actor.usernodeid} then ${users.email} else '' end`.as('email') };
 }
 

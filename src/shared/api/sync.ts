@@ -99,11 +99,6 @@ export function readableAttachmentTargets(subject: PermissionSubject): Attachmen
  */
 export const WITHHELD_USER_EMAIL = 'users.email';
 
-/** Whether the pull sends this caller other users' e-mail addresses (else '' on every users row but their own). */
-export function pullsUserEmails(subject: PermissionSubject): boolean {
-  return readsOtherUsersDetails(subject);
-}
-
 /**
  * The pull's `scope`: the kinds left out for the user's permissions, comma-separated in SYNC_KINDS order, then
  * `users.email` when colleagues' addresses are withheld ('' when nothing is left out). A device that sees it change
@@ -114,7 +109,7 @@ export function pullsUserEmails(subject: PermissionSubject): boolean {
 export function syncScope(subject: PermissionSubject): string {
   const readable = new Set(readableSyncKinds(subject));
   const left: string[] = SYNC_KINDS.filter((kind) => !readable.has(kind));
-  if (!pullsUserEmails(subject)) left.push(WITHHELD_USER_EMAIL);
+  if (!readsOtherUsersDetails(subject)) left.push(WITHHELD_USER_EMAIL);
   return left.join(',');
 }
 

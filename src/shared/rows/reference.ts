@@ -33,7 +33,7 @@ export const userRowSchema = z.object({
   givenname: z.string(),
   surname: z.string(),
   /**
-   * '' on a colleague's row for a caller without `user` read (`pullsUserEmails`, docs/sync.md § Pull by
+   * '' on a colleague's row for a caller without `user` read (`readsOtherUsersDetails`, docs/sync.md § Pull by
    * permission); required all the same, so every caller's rows, and older apps' mirrors, keep one shape.
    */
   email: z.string(),
