@@ -82,5 +82,10 @@ declare module 'fastify' {
      * entry (`POST /api/sync/batch`): not wrapped in a transaction itself, and not a logged write.
      */
     dispatchesWrites?: boolean;
+    /**
+     * The handler works on the caller's mutation log itself, in a transaction of its own (`POST /api/sync/set-aside`):
+     * not wrapped, not a logged write, and never run inside a batch.
+     */
+    ownsMutationLog?: boolean;
   }
 }

@@ -307,6 +307,8 @@ const EDGE_BASES: Record<string, (f: EdgeFixtures, made: Record<string, string>)
   'POST /api/areas': (f) => ({ body: { lang: 'de', nodeid: uuidv4(), name: 'Kante', sitenodeid: f.site, shifts: [] } }),
   'POST /api/shiftmodels': (f) => ({ body: { nodeid: uuidv4(), shiftmodelof: f.machine, shifts: [] } }),
   'PUT /api/shiftmodels/{id}': (f, made) => ({ path: { id: made['POST /api/shiftmodels']! }, body: { shiftnodeid: made['POST /api/shiftmodels'], shifts: [] } }),
+  // A fresh device's first id (the sweep's sync headers name a new client each time): set aside, or a gap (409).
+  'POST /api/sync/set-aside': () => ({ syncHeaders: true, body: { mutationId: 1 } }),
   'POST /api/sync/batch': (f) => ({ syncHeaders: true, body: { mutations: [{ mutationId: 1, method: 'POST', path: '/api/notifications', body: { lang: 'de', nodeid: uuidv4(), type: 1, title: 'Kante', equipmentnodeid: f.machine } }] } }),
 };
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateSiteInput } from '../../src/shared/api/sites';
 import { syncBatchResponseSchema, type SyncBatchEntry } from '../../src/shared/api/sync';
 import type { Db } from '../../src/server/db/client';
-import { sites, syncClients, syncMutations } from '../../src/server/db/schema';
-import { rowCount } from './support/db-queries';
+import { sites, syncMutations } from '../../src/server/db/schema';
+import { lastMutationId, rowCount } from './support/db-queries';
 import { countStatements } from './support/statement-counter';
 import { send } from './support/structure';
 import { createTwoTenantApp, type TestApp } from './support/test-app';
@@ -22,11 +22,6 @@ const createSite = (mutationId: number, input: CreateSiteInput): SyncBatchEntry 
 
 async function serverLog(db: Db, clientid: string) {
   return db.select({ mid: syncMutations.mutationId, path: syncMutations.path, status: syncMutations.status }).from(syncMutations).where(eq(syncMutations.clientid, clientid)).orderBy(asc(syncMutations.mutationId));
-}
-
-async function lastMutationId(db: Db, clientid: string): Promise<number | undefined> {
-  const [row] = await db.select({ last: syncClients.lastMutationId }).from(syncClients).where(eq(syncClients.clientid, clientid));
-  return row?.last;
 }
 
 describe('sync: POST /api/sync/batch', () => {

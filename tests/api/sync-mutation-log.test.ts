@@ -12,7 +12,7 @@ import { loginAs, type TestTenant } from '../factories/tenant';
 import { userWithFlags } from './support/requests';
 import { mutationHeaders, send } from './support/structure';
 import { createOneTenantApp, type TestApp } from './support/test-app';
-import { rowCount } from './support/db-queries';
+import { lastMutationId, rowCount } from './support/db-queries';
 
 // The mutation log (docs/sync.md § Writes) with the site routes as the vehicle: any write route gets it.
 
@@ -21,11 +21,6 @@ function siteInput(legalentitynodeid: string, overrides: Partial<CreateSiteInput
 }
 
 const siteCount = (db: Db, nodeid: string) => rowCount(db, sites, eq(sites.nodeid, nodeid));
-
-async function lastMutationId(db: Db, clientid: string): Promise<number | undefined> {
-  const [row] = await db.select({ last: syncClients.lastMutationId }).from(syncClients).where(eq(syncClients.clientid, clientid));
-  return row?.last;
-}
 
 describe('sync: device registration and mutation log', () => {
   let t: TestApp;

@@ -58,8 +58,9 @@ export default fp(
     });
 
     app.addHook('onRoute', (route) => {
-      if (isApiWrite(route)) (isLoggedWrite(route) && !route.config?.dispatchesWrites ? logged : unlogged).push(routePatternOf(route));
-      if (route.config?.dispatchesWrites) return;
+      const ownTransactions = route.config?.dispatchesWrites === true || route.config?.ownsMutationLog === true;
+      if (isApiWrite(route)) (isLoggedWrite(route) && !ownTransactions ? logged : unlogged).push(routePatternOf(route));
+      if (ownTransactions) return;
       if (isLoggedWrite(route)) {
         route.onRequest = [...hooksOf(route.onRequest), readMutationHeaders];
         route.preValidation = [...hooksOf(route.preValidation), hashRequestAsSent];
@@ -358,7 +359,7 @@ function mismatchBody(mutation: PendingMutation) {
   };
 }
 
-function gapBody(expectedMutationId: number): MutationGap {
+export function gapBody(expectedMutationId: number): MutationGap {
   return {
     statusCode: 409,
     error: STATUS_CODES[409] ?? 'Conflict',

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { syncClients, syncMutations } from '../db/schema';
+import { SET_ASIDE_REFUSAL } from '../../shared/api/sync';
 
 /**
  * The server half of exactly-once writes (docs/sync.md § Writes): devices registered by X-Client-Id, and the
@@ -90,7 +91,8 @@ export async function runMutation(db: Db, key: MutationKey, options: ApplyMutati
         .from(syncMutations)
         .where(and(eq(syncMutations.clientid, key.clientid), eq(syncMutations.mutationId, key.mutationId)));
       // A mid at or below `last` whose record is gone was purged or predates the log: nothing to compare with.
-      if (!stored || stored.requestHash !== key.requestHash) return { kind: 'mismatch' as const };
+      // An id the device set aside answers its stored refusal to whatever is sent under it (a stale tab's resend).
+      if (!stored || (stored.requestHash !== key.requestHash && stored.requestHash !== SET_ASIDE_HASH)) return { kind: 'mismatch' as const };
       return { kind: 'replayed' as const, outcome: { status: stored.status, body: stored.body } };
     }
     if (key.mutationId > client.last + 1) return { kind: 'gap' as const, expectedMutationId: client.last + 1 };
@@ -107,6 +109,42 @@ export async function runMutation(db: Db, key: MutationKey, options: ApplyMutati
       update ${syncClients} set last_mutation_id = ${key.mutationId}, last_seen_at = now() where clientid = ${key.clientid}`);
     await options.beforeCommit?.();
     return { kind: 'applied' as const, outcome };
+  });
+}
+
+/** The request hash stored for an id set aside: no request hashes to it (a SHA-256 is 64 hex digits). */
+export const SET_ASIDE_HASH = 'set-aside';
+
+export type SetAsideResult =
+  | { kind: 'set-aside' }
+  | { kind: 'answered'; status: number | undefined }
+  | { kind: 'gap'; expectedMutationId: number };
+
+/**
+ * The device gives up the id the server expects next (`POST /api/sync/set-aside`, docs/sync.md § Setting aside):
+ * under the client's row lock, the same one every write of the device takes, so a write of that id running right
+ * now either committed first (the id is answered) or failed (the refusal is stored). An id already answered is
+ * left as it is; an id past the next one is a gap, as for a write.
+ */
+export async function setAsideMutation(db: Db, clientid: string, mutationId: number): Promise<SetAsideResult> {
+  return db.transaction(async (tx) => {
+    const [client] = await tx.select({ last: syncClients.lastMutationId }).from(syncClients).where(eq(syncClients.clientid, clientid)).for('update');
+    if (!client) throw new Error(`sync client ${clientid} vanished`);
+    if (mutationId <= client.last) {
+      const [stored] = await tx
+        .select({ status: syncMutations.status })
+        .from(syncMutations)
+        .where(and(eq(syncMutations.clientid, clientid), eq(syncMutations.mutationId, mutationId)));
+      return { kind: 'answered' as const, status: stored?.status };
+    }
+    if (mutationId > client.last + 1) return { kind: 'gap' as const, expectedMutationId: client.last + 1 };
+    await tx.execute(sql`
+      with stored as (
+        insert into ${syncMutations} (clientid, mutation_id, request_hash, method, path, status, body)
+        values (${clientid}, ${mutationId}, ${SET_ASIDE_HASH}, 'POST', '/api/sync/set-aside', ${SET_ASIDE_REFUSAL.statusCode}, ${JSON.stringify(SET_ASIDE_REFUSAL)}::jsonb)
+      )
+      update ${syncClients} set last_mutation_id = ${mutationId}, last_seen_at = now() where clientid = ${clientid}`);
+    return { kind: 'set-aside' as const };
   });
 }
 

@@ -241,3 +241,33 @@ export function stopsBatch(status: number, body: unknown): boolean {
   if (status >= 500 || status === 401 || status === 408 || status === 425 || status === 429) return true;
   return status === 409 && mutationGapSchema.safeParse(body).success;
 }
+
+/** The set-aside route below /api (docs/sync.md § Setting aside a write the server keeps failing on). */
+export const SYNC_SET_ASIDE_PATH = 'sync/set-aside';
+
+/**
+ * `POST /api/sync/set-aside` (X-Client-Id required): the device gives up the mutation id the server expects next,
+ * because the server fails on that write every time (a 5xx that is no outage). Under the device's lock in the
+ * mutation log the server either stores a refusal for the id, so the writes queued behind it go on, or — the id
+ * was answered meanwhile — says so, and the device sends it again to get that answer. 409 {expectedMutationId} when
+ * the id is not the next one.
+ */
+export const syncSetAsideRequestSchema = z.object({
+  mutationId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+export type SyncSetAsideRequest = z.infer<typeof syncSetAsideRequestSchema>;
+
+export const syncSetAsideResponseSchema = z.object({
+  mutationId: z.number().int().min(1),
+  /** `set-aside`: the refusal is stored now; `answered`: the id had an answer already (status), a resend gets it. */
+  outcome: z.enum(['set-aside', 'answered']),
+  status: z.number().int().optional(),
+});
+export type SyncSetAsideResponse = z.infer<typeof syncSetAsideResponseSchema>;
+
+/** The answer stored for a mutation id set aside: what a late resend of that id gets (a refusal, final). */
+export const SET_ASIDE_REFUSAL = {
+  statusCode: 422,
+  error: 'Unprocessable Entity',
+  message: 'Set aside by the device after repeated server errors; it may send the write again under a new mutation id',
+} as const;

@@ -1,9 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { pullQuerySchema, pullResponseSchema, stopsBatch, SYNC_HEADERS, syncBatchRequestSchema, syncBatchResponseSchema, type SyncBatchEntry, type SyncBatchResult } from '../../../shared/api/sync';
+import {
+  mutationGapSchema,
+  pullQuerySchema,
+  pullResponseSchema,
+  stopsBatch,
+  SYNC_HEADERS,
+  syncBatchRequestSchema,
+  syncBatchResponseSchema,
+  syncSetAsideRequestSchema,
+  syncSetAsideResponseSchema,
+  type SyncBatchEntry,
+  type SyncBatchResult,
+} from '../../../shared/api/sync';
 import { dispatchContext } from '../../dispatch-context';
 import { badRequest } from '../../http-errors';
-import { resolveSyncClient, syncClientIdOf } from '../../plugins/mutation-log';
+import { gapBody, resolveSyncClient, syncClientIdOf } from '../../plugins/mutation-log';
+import { setAsideMutation } from '../../services/mutation-log-service';
 import { pullChanges, readPullHead, upToDateAnswer } from '../../services/sync-service';
 import { errorResponses } from '../responses';
 
@@ -72,6 +85,32 @@ const syncRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       });
       return { results };
+    },
+  });
+
+  app.post('/sync/set-aside', {
+    // why 'authenticated': a device gives up an id of its own outbox only (X-Client-Id is bound to the caller, 403
+    // for another user's), and what it gives up is its own write, which it keeps and may send again.
+    config: { permission: 'authenticated', ownsMutationLog: true },
+    schema: {
+      tags: ['sync'],
+      summary: 'Give up the mutation id the server expects next, after repeated server errors on that write (X-Client-Id required)',
+      body: syncSetAsideRequestSchema,
+      response: { 200: syncSetAsideResponseSchema, 409: mutationGapSchema, ...errorResponses(400, 401, 403) },
+    },
+    handler: async (request, reply) => {
+      const clientid = await resolveSyncClient(request, true);
+      const { mutationId } = request.body;
+      const result = await setAsideMutation(request.serviceContext.db, clientid, mutationId);
+      switch (result.kind) {
+        case 'set-aside':
+          request.log.warn({ clientid, mutationId }, 'write set aside by the device after repeated server errors');
+          return { mutationId, outcome: 'set-aside' as const };
+        case 'answered':
+          return { mutationId, outcome: 'answered' as const, ...(result.status === undefined ? {} : { status: result.status }) };
+        case 'gap':
+          return reply.code(409).send(gapBody(result.expectedMutationId));
+      }
     },
   });
 };
