@@ -6,8 +6,10 @@ import { readState, stateKeys } from '../../src/client/sync/outbox';
 import { createNotification, updateNotificationStatus } from '../../src/client/sync/repositories/notifications';
 import { addCounterReading } from '../../src/client/sync/repositories/counters';
 import { attachPhoto } from '../../src/client/sync/repositories/attachments';
-import { describeEntry } from '../../src/client/sync/use-sync-lists';
-import { SYNC_BATCH_PATH, syncBatchResponseSchema } from '../../src/shared/api/sync';
+import { describeEntry, syncListItems } from '../../src/client/sync/use-sync-lists';
+import { retryDeadLetter } from '../../src/client/sync/dead-letters';
+import { SET_ASIDE_AFTER_ATTEMPTS } from '../../src/client/sync/stuck-entry';
+import { SET_ASIDE_REFUSAL, SYNC_BATCH_PATH, syncBatchResponseSchema } from '../../src/shared/api/sync';
 import { buildApp, type App } from '../../src/server/app';
 import { openDatabase, type Database, type Db } from '../../src/server/db/client';
 import { attachments, files, notifications, recordHistory, sites, syncClients, syncMutations, tenantVersions } from '../../src/server/db/schema';
@@ -274,6 +276,102 @@ describe('sync: the client against the real server under faults', () => {
     await expectConverged(tablet, noUpdate);
   });
 
+  it('a write the server fails on every time stops the queue until the user sets it aside; the writes behind it go on, and sent again later it applies once', async () => {
+    const tablet = await readyDevice();
+    const machine = plant.machines[0]!;
+    const stuckOn = await createNotification(tablet.context(), { type: 1, title: 'Lager pfeift', equipmentnodeid: machine });
+    await tablet.syncUntilIdle();
+    await updateNotificationStatus(tablet.context(), (await tablet.db.mirror('notifications').get(stuckOn))!, 1);
+    const behind = await createNotification(tablet.context(), { type: 0, title: 'Dahinter gewartet', equipmentnodeid: machine });
+    // A server bug: every attempt at the status change fails inside the server (500), nothing else does.
+    faults.inject({ kind: 'fail-before-commit', method: 'PUT', path: `/api/notifications/${stuckOn}`, times: 1_000 });
+    const clientId = await tablet.clientId();
+
+    for (let attempt = 1; attempt <= SET_ASIDE_AFTER_ATTEMPTS; attempt++) {
+      const [head] = await tablet.pending();
+      // Not offered before enough attempts failed: an outage would pass by itself.
+      expect(await tablet.sender.setAside(head!.seq!)).toBe('not-stuck');
+      expect((await tablet.send()).outcome).toMatchObject({ type: 'backoff', error: 'HTTP 500' });
+    }
+    expect(await rows(notifications, [behind])).toBe(0);
+    const [head] = await tablet.pending();
+    expect(head).toMatchObject({ action: 'updateNotificationStatus', attempts: SET_ASIDE_AFTER_ATTEMPTS, lastError: 'HTTP 500' });
+    const panel = await syncListItems(tablet.db, tablet.usernodeid);
+    expect(panel.pending.map((item) => item.stuckSeq)).toEqual([head!.seq, undefined]);
+
+    expect(await tablet.sender.setAside(head!.seq!)).toBe('set-aside');
+    // The refused change keeps its content; the screens show the server's state again.
+    const [letter] = await tablet.db.deadLetters.toArray();
+    expect(letter).toMatchObject({ action: 'updateNotificationStatus', mutationId: head!.mutationId, status: 500, error: { setAside: true } });
+    expect(letter!.body).toMatchObject({ nodeid: stuckOn, status: 1 });
+    expect(await tablet.db.mirror('notifications').get(stuckOn)).toMatchObject({ status: 0 });
+    // Set aside twice (a second tap): nothing more happens.
+    expect(await tablet.sender.setAside(head!.seq!)).toBe('not-stuck');
+
+    expect((await tablet.send()).outcome).toEqual({ type: 'idle' });
+    expect(await rows(notifications, [behind])).toBe(1);
+    expect((await serverLog(db(), clientId)).map((r) => [r.mid, r.status])).toEqual([
+      [1, 201],
+      [2, SET_ASIDE_REFUSAL.statusCode],
+      [3, 201],
+    ]);
+    const panelAfter = await syncListItems(tablet.db, tablet.usernodeid);
+    expect(panelAfter.refused.map((item) => [item.refusedStatus, item.description.action])).toEqual([[500, 'updateNotificationStatus']]);
+
+    // The bug is fixed: sent again, under a new id, it applies once.
+    faults.clear();
+    await retryDeadLetter(tablet.db, letter!.id!);
+    await tablet.syncUntilIdle();
+    const [stored] = await db().select({ status: notifications.status }).from(notifications).where(eq(notifications.nodeid, stuckOn));
+    expect(stored?.status).toBe(1);
+    expect((await serverLog(db(), clientId)).map((r) => [r.mid, r.status])).toEqual([
+      [1, 201],
+      [2, SET_ASIDE_REFUSAL.statusCode],
+      [3, 201],
+      [4, 200],
+    ]);
+    expect(await tablet.db.deadLetters.count()).toBe(0);
+    await expectConverged(tablet);
+  });
+
+  it('setting aside a write another tab got through meanwhile keeps it queued; the next run takes its answer', async () => {
+    const tablet = await readyDevice();
+    const id = await createNotification(tablet.context(), { type: 1, title: 'Zwei Tabs', equipmentnodeid: plant.machines[0]! });
+    faults.inject({ kind: 'fail-before-commit', method: 'POST', path: '/api/notifications', times: SET_ASIDE_AFTER_ATTEMPTS });
+    for (let attempt = 0; attempt < SET_ASIDE_AFTER_ATTEMPTS; attempt++) expect((await tablet.send()).outcome.type).toBe('backoff');
+    const [head] = await tablet.pending();
+    // Another tab of the device sends the same entry, and this time the server takes it.
+    const other = await fetch(`${serverUrl}/api/notifications`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tablet.access}`, 'content-type': 'application/json', 'x-client-id': head!.clientId, 'x-mutation-id': String(head!.mutationId) },
+      body: JSON.stringify(head!.body),
+    });
+    expect(other.status).toBe(201);
+
+    expect(await tablet.sender.setAside(head!.seq!)).toBe('answered');
+    expect(await tablet.db.deadLetters.count()).toBe(0);
+    expect((await tablet.send()).outcome).toEqual({ type: 'idle' });
+    expect(await rows(notifications, [id])).toBe(1);
+    expect((await serverLog(db(), head!.clientId)).map((r) => [r.mid, r.status])).toEqual([[1, 201]]);
+    await tablet.pull();
+    await expectConverged(tablet);
+  });
+
+  it('setting aside needs the server: offline it fails and changes nothing', async () => {
+    const tablet = await readyDevice();
+    await createNotification(tablet.context(), { type: 1, title: 'Funkloch', equipmentnodeid: plant.machines[0]! });
+    faults.inject({ kind: 'fail-before-commit', method: 'POST', path: '/api/notifications', times: SET_ASIDE_AFTER_ATTEMPTS });
+    for (let attempt = 0; attempt < SET_ASIDE_AFTER_ATTEMPTS; attempt++) expect((await tablet.send()).outcome.type).toBe('backoff');
+    const [head] = await tablet.pending();
+    proxy.offline = true;
+    await expect(tablet.sender.setAside(head!.seq!)).rejects.toThrow();
+    expect(await tablet.pending()).toHaveLength(1);
+    expect(await tablet.db.deadLetters.count()).toBe(0);
+    proxy.offline = false;
+    await tablet.syncUntilIdle();
+    expect((await serverLog(db(), head!.clientId)).map((r) => [r.mid, r.status])).toEqual([[1, 201]]);
+  });
+
   it('scenario 7: the access token expired during days offline: refresh, then resend; a dead refresh token keeps the queue until the next login', async () => {
     const tablet = await readyDevice();
     const DAY = 24 * 60 * 60 * 1000;
@@ -364,6 +462,34 @@ describe('sync: the client against the real server under faults', () => {
         [1, '/api/files', 200],
         [2, '/api/attachments', 201],
       ]);
+      await expectOneCompleteFileAttachedOnce(tablet, photo);
+    });
+
+    it('a file whose bytes the server keeps failing to take can be set aside with what builds on it; sent again, both arrive once', async () => {
+      const tablet = await readyDevice();
+      const photo = await queuedPhoto(tablet, 'kaputter-speicher');
+      proxy.inject({ fault: { kind: 'gateway-error', status: 500 }, method: 'PUT', path: /\/content$/, times: 1_000 });
+      for (let attempt = 0; attempt < SET_ASIDE_AFTER_ATTEMPTS; attempt++) expect((await tablet.send()).outcome).toMatchObject({ type: 'backoff', error: 'upload HTTP 500' });
+      const [register] = await tablet.pending();
+      // The registration was answered (its id is used on the server): only the device sets it aside.
+      expect(await tablet.sender.setAside(register!.seq!)).toBe('set-aside');
+      // The attachment behind it names a file that never completed: refused by the server, kept as well.
+      expect((await tablet.send()).outcome).toEqual({ type: 'idle' });
+      const letters = await tablet.db.deadLetters.orderBy('id').toArray();
+      expect(letters.map((letter) => [letter.action, letter.status >= 500])).toEqual([
+        ['uploadFile', true],
+        ['attachFile', false],
+      ]);
+      expect(await rows(attachments, [photo.attachmentnodeid])).toBe(0);
+      // The bytes stay on the device as long as a refused change needs them.
+      expect(await tablet.db.fileBytes.get(photo.filenodeid)).toBeDefined();
+
+      proxy.clear();
+      // "Erneut senden" on the attachment sends the registration it builds on first, then the attachment.
+      await retryDeadLetter(tablet.db, letters[1]!.id!);
+      expect(await tablet.db.deadLetters.count()).toBe(0);
+      expect((await tablet.pending()).map((entry) => entry.action)).toEqual(['uploadFile', 'attachFile']);
+      await tablet.syncUntilIdle();
       await expectOneCompleteFileAttachedOnce(tablet, photo);
     });
 

@@ -96,8 +96,9 @@ describe('sync panel refusals', () => {
   it('each refusal status has a reason, and each reason a German and an English text', async () => {
     const de = (await import('../../src/client/i18n/de.json')).default.sync.panel.refused as Record<string, string>;
     const en = (await import('../../src/client/i18n/en.json')).default.sync.panel.refused as Record<string, string>;
-    const reasons = [400, 403, 404, 409, 410, 413, 422, 500].map(refusalReason);
-    expect(reasons).toEqual(['invalid', 'forbidden', 'notFound', 'conflict', 'deleted', 'tooLarge', 'invalid', 'other']);
+    // The server refuses with 4xx only; a 5xx letter is one the user set aside after repeated server errors.
+    const reasons = [400, 403, 404, 409, 410, 413, 422, 418, 500, 501].map(refusalReason);
+    expect(reasons).toEqual(['invalid', 'forbidden', 'notFound', 'conflict', 'deleted', 'tooLarge', 'invalid', 'other', 'setAside', 'setAside']);
     for (const reason of reasons) {
       expect(de[reason], reason).toMatch(/\S/);
       expect(en[reason], reason).toMatch(/\S/);

@@ -496,6 +496,32 @@ describe('a report refused because its machine was deleted', () => {
   const photo = { bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 9]).buffer, mimetype: 'image/jpeg', name: 'leck.jpg' };
 
   /** A report with a photo and a status change, all refused as if the machine had been deleted meanwhile; and an unrelated refusal. */
+  /**
+   * A letter sent again on its own and refused again: the same letter, now the newest. (Erneut senden takes what it
+   * builds on and what builds on it along; an app before that sent the letter alone, and its letters stay.)
+   */
+  async function refusedAgainAlone(db: LocalDatabase, id: number): Promise<void> {
+    const { id: _old, ...letter } = (await db.deadLetters.get(id))!;
+    await db.transaction('rw', db.deadLetters, async () => {
+      await db.deadLetters.delete(id);
+      await db.deadLetters.add({ ...letter, failedAt: letter.failedAt + 1 });
+    });
+  }
+
+  it('Erneut senden takes along what builds on the letter, and puts the refused create it builds on first', async () => {
+    const { db, sender, letters, report, unrelated } = await refusedReport();
+    const photoLetter = letters.find((letter) => letter.action === 'attachFile')!;
+    // Sent again from the photo: the report it builds on comes first, then everything on the report, in order.
+    await retryDeadLetter(db, photoLetter.id!);
+    expect((await db.outbox.orderBy('seq').toArray()).map((entry) => entry.action)).toEqual(['createNotification', 'attachFile', 'updateNotificationStatus']);
+    expect((await db.deadLetters.toArray()).map((letter) => letter.nodeid)).toEqual([unrelated]);
+    // One user action, described by the report.
+    const queued = await db.outbox.orderBy('seq').toArray();
+    expect(new Set(queued.map((entry) => entry.userAction))).toEqual(new Set([queued[0]!.mutationId]));
+    expect(queued[0]!.nodeid).toBe(report.nodeid);
+    expect((await sender.drain()).outcome).toEqual({ type: 'idle' });
+  });
+
   async function refusedReport() {
     const h = harness();
     await seedMachine(h.db);
@@ -590,10 +616,8 @@ describe('a report refused because its machine was deleted', () => {
   });
 
   it('a report sent again first and refused again keeps its photo and status change as followers, after it', async () => {
-    const { db, sender, id, letters, report } = await refusedReport();
-    await retryDeadLetter(db, report.id!);
-    server.faults.push({ path: '/api/notifications', fault: 'reject-404' });
-    await sender.drain();
+    const { db, id, letters, report } = await refusedReport();
+    await refusedAgainAlone(db, report.id!);
     const now = await db.deadLetters.toArray();
     const again = now.find((letter) => letter.action === 'createNotification' && letter.nodeid === id)!;
     expect(again.id!).toBeGreaterThan(Math.max(...letters.map((letter) => letter.id!)));
@@ -616,8 +640,7 @@ describe('a report refused because its machine was deleted', () => {
     // The photo names the solution's step, not the report: found through the solution's create.
     expect(followersOf(report, letters).map((letter) => letter.action)).toEqual(['createWorkflow', 'attachFile']);
 
-    await retryDeadLetter(h.db, letters[1]!.id!);
-    await h.sender.drain();
+    await refusedAgainAlone(h.db, letters[1]!.id!);
     // Sent again and refused again: now a later letter than its photo's.
     letters = await h.db.deadLetters.toArray();
     expect(letters.map((letter) => letter.action)).toEqual(['createNotification', 'attachFile', 'createWorkflow']);

@@ -2,10 +2,11 @@
  * The sync panel (drawer from the right): connection, last sync, errors in plain words, "Jetzt synchronisieren",
  * the unsent changes in order (one item per user action, however many requests it takes) and the changes the
  * server refused — each refused one can be sent again or, after a confirmation, discarded; a report refused because
- * its machine was deleted can be given another machine (ReassignDialog).
+ * its machine was deleted can be given another machine (ReassignDialog). A change the server keeps failing on (a
+ * server error, not an outage) blocks the ones behind it; the panel offers to set it aside among the refused ones.
  */
 import { Alert, Badge, Box, Button, CloseButton, Drawer, Flex, Heading, HStack, Portal, Stack, Text } from '@chakra-ui/react';
-import { ArrowRightLeft, RotateCcw, Trash2, Wifi, WifiOff } from 'lucide-react';
+import { ArrowRightLeft, CirclePause, RotateCcw, Trash2, Wifi, WifiOff } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
@@ -14,7 +15,7 @@ import { StorageUsage } from './storage-usage';
 import { formatDateTime } from '../lib/dates';
 import { useSessionStore } from '../stores/session-store';
 import { useSyncStatus, type SyncErrorKind } from '../stores/sync-store';
-import { discardRefusedChange, retryRefusedChange, syncNow } from '../sync/app-sync';
+import { discardRefusedChange, retryRefusedChange, setAsideStuckChange, syncNow } from '../sync/app-sync';
 import type de from '../i18n/de.json';
 import { refusalReason, useSyncLists, type Description, type SyncListItem } from '../sync/use-sync-lists';
 
@@ -43,7 +44,7 @@ function ItemRow({ item, describe, children }: { item: SyncListItem; describe: (
       <Text textStyle="sm" color="fg.muted">
         {t('sync.panel.savedAt', { time: formatDateTime(item.createdAt) })}
       </Text>
-      {item.attempts > 0 && item.lastError && item.lastError !== 'network' && (
+      {item.refusedStatus === undefined && item.attempts > 0 && item.lastError && item.lastError !== 'network' && item.stuckSeq === undefined && (
         // A server hiccup is retried by itself: said calmly, without counting failures. No connection is not worth
         // a line per change at all (the panel says it once).
         <Text textStyle="sm" color="fg.muted">
@@ -66,6 +67,42 @@ function ItemRow({ item, describe, children }: { item: SyncListItem; describe: (
   );
 }
 
+/** The head of the queue the server keeps failing on: what that means, and "Zurückstellen". */
+function StuckActions({ seq }: { seq: number }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const setAside = async () => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      await setAsideStuckChange(seq);
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack gap="2" mt="2" data-testid="stuck-change">
+      <Text textStyle="sm" color="orange.fg">
+        {t('sync.panel.stuck')}
+      </Text>
+      <Flex gap="2" wrap="wrap">
+        <Button size="md" variant="outline" colorPalette="orange" loading={busy} onClick={() => void setAside()}>
+          <CirclePause size={16} aria-hidden />
+          {t('sync.panel.setAside')}
+        </Button>
+      </Flex>
+      {failed && (
+        <Text textStyle="sm" color="red.fg" role="alert">
+          {t('sync.panel.setAsideFailed')}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 /** Errors the user has to do something about (log in again, free storage); the others resolve by themselves. */
 const mustAct = (kind: SyncErrorKind): boolean => kind === 'session' || kind === 'quota';
 
@@ -77,6 +114,8 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
   const online = useSyncStatus((s) => s.online);
   const sending = useSyncStatus((s) => s.sending || s.pulling);
   const error = useSyncStatus((s) => s.error);
+  // The change the server keeps failing on says what is wrong itself ("antwortet gerade nicht" would not be true).
+  const stuck = useSyncStatus((s) => s.stuck);
   const lastSyncAt = useSyncStatus((s) => s.lastSyncAt);
   const others = useSyncStatus((s) => s.otherUsersPendingCount);
   const lost = useSyncStatus((s) => s.serverLostWrites);
@@ -102,7 +141,7 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
                     </Badge>
                   </HStack>
                   <Text>{lastSyncAt ? t('sync.lastSync', { time: formatDateTime(lastSyncAt) }) : t('sync.neverSynced')}</Text>
-                  {error && (
+                  {error && !(stuck && error.kind === 'server') && (
                     // Offline or a server hiccup is the expected state in a hall, not a failure: calm words, no
                     // retry clock. Red only for what the user must act on (logged out, storage full).
                     <Alert.Root status={mustAct(error.kind) ? 'error' : 'info'} data-testid="sync-error" data-severity={mustAct(error.kind) ? 'error' : 'info'}>
@@ -127,7 +166,11 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
                   </Heading>
                   {lists && lists.pending.length === 0 && <Text color="fg.muted">{t('sync.panel.pendingEmpty')}</Text>}
                   <Stack as="ol" gap="2" m="0" p="0">
-                    {lists?.pending.map((item) => <ItemRow key={`p${item.id}`} item={item} describe={describe} />)}
+                    {lists?.pending.map((item) => (
+                      <ItemRow key={`p${item.id}`} item={item} describe={describe}>
+                        {item.stuckSeq !== undefined && <StuckActions seq={item.stuckSeq} />}
+                      </ItemRow>
+                    ))}
                   </Stack>
                   {others > 0 && <Text textStyle="sm" color="fg.muted">{t('sync.panel.otherUsers', { count: others })}</Text>}
 

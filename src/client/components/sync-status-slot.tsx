@@ -14,16 +14,20 @@ import { useSyncStatus, type SyncStatus } from '../stores/sync-store';
 // why lazy: the panel reads the outbox through Dexie; loading it on first open keeps Dexie out of the shell chunk.
 const SyncPanel = lazy(() => import('./sync-panel').then((module) => ({ default: module.SyncPanel })));
 
-type SlotState = Pick<SyncStatus, 'pendingCount' | 'deadLetterCount' | 'sending' | 'pulling' | 'online' | 'error' | 'lastSyncAt' | 'serverLostWrites'>;
+type SlotState = Pick<SyncStatus, 'pendingCount' | 'deadLetterCount' | 'stuck' | 'sending' | 'pulling' | 'online' | 'error' | 'lastSyncAt' | 'serverLostWrites'>;
 
-/** Something the user has to do: a change the server refused, writes a restored server lost, a new login, free storage. */
+/**
+ * Something the user has to do: a change the server refused, one it keeps failing on (set it aside), writes a
+ * restored server lost, a new login, free storage.
+ */
 export function syncProblem(state: SlotState): boolean {
-  return state.deadLetterCount > 0 || state.serverLostWrites > 0 || state.error?.kind === 'session' || state.error?.kind === 'quota';
+  return state.deadLetterCount > 0 || state.stuck || state.serverLostWrites > 0 || state.error?.kind === 'session' || state.error?.kind === 'quota';
 }
 
 /** The slot's short text as an i18n key and its count, in order of what matters most to the user. */
-export function syncHeadline(state: SlotState): { key: 'sync.deadLetters' | 'sync.problem.session' | 'sync.problem.quota' | 'sync.sending' | 'sync.pending' | 'sync.syncing' | 'sync.synced' | 'sync.neverSynced'; count?: number } {
+export function syncHeadline(state: SlotState): { key: 'sync.deadLetters' | 'sync.problem.stuck' | 'sync.problem.session' | 'sync.problem.quota' | 'sync.sending' | 'sync.pending' | 'sync.syncing' | 'sync.synced' | 'sync.neverSynced'; count?: number } {
   if (state.deadLetterCount > 0) return { key: 'sync.deadLetters', count: state.deadLetterCount };
+  if (state.stuck) return { key: 'sync.problem.stuck' };
   if (state.error?.kind === 'session') return { key: 'sync.problem.session' };
   if (state.error?.kind === 'quota') return { key: 'sync.problem.quota' };
   if (state.sending) return { key: 'sync.sending' };
@@ -43,6 +47,7 @@ export function SyncStatusSlot() {
   const state: SlotState = {
     pendingCount: useSyncStatus((s) => s.pendingCount),
     deadLetterCount: useSyncStatus((s) => s.deadLetterCount),
+    stuck: useSyncStatus((s) => s.stuck),
     sending: useSyncStatus((s) => s.sending),
     pulling: useSyncStatus((s) => s.pulling),
     online: useSyncStatus((s) => s.online),

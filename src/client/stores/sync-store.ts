@@ -36,6 +36,8 @@ export interface SyncStatus {
   /** Unsent user actions of other users of this device (sent at their next login). */
   otherUsersPendingCount: number;
   deadLetterCount: number;
+  /** The user's next change keeps failing on a server error: the ones behind it wait until it is set aside (sync panel). */
+  stuck: boolean;
   /** Last successful pull (device time, display only). */
   lastSyncAt: number | null;
   sending: boolean;
@@ -55,6 +57,7 @@ export const initialSyncStatus: SyncStatus = {
   pendingCount: 0,
   otherUsersPendingCount: 0,
   deadLetterCount: 0,
+  stuck: false,
   lastSyncAt: null,
   sending: false,
   pulling: false,

@@ -8,6 +8,7 @@ import { sessionStore } from '../stores/session-store';
 import { setSyncStatus, syncStore } from '../stores/sync-store';
 import { refreshOfflineMachines } from './offline-files';
 import { createSyncEngine, type SyncEngine } from './sync-engine';
+import type { SetAsideOutcome } from './sender';
 
 let engine: SyncEngine | null = null;
 
@@ -47,6 +48,11 @@ export async function openLocalDb(): Promise<void> {
 
 export function syncNow(): Promise<void> {
   return getAppSyncEngine().syncNow();
+}
+
+/** "Zurückstellen": the write the server keeps failing on becomes a refused change; the queue goes on. */
+export function setAsideStuckChange(seq: number): Promise<SetAsideOutcome> {
+  return getAppSyncEngine().setAside(seq);
 }
 
 // why lazy: what the panel does with a refused change (and the mutation registry it reads) is needed only once the

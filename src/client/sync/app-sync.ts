@@ -4,6 +4,7 @@
  */
 import { useEffect } from 'react';
 import { useSessionStore } from '../stores/session-store';
+import type { SetAsideOutcome } from './sender';
 
 const loadRuntime = () => import('./app-sync-runtime');
 
@@ -51,4 +52,9 @@ export async function reassignRefusedChange(id: number, equipmentnodeid: string)
 
 export async function discardRefusedChange(id: number): Promise<void> {
   await (await loadRuntime()).discardRefusedChange(id);
+}
+
+/** "Zurückstellen": the write the server keeps failing on is set aside among the refused changes (sender.ts `setAside`). */
+export async function setAsideStuckChange(seq: number): Promise<SetAsideOutcome> {
+  return (await loadRuntime()).setAsideStuckChange(seq);
 }

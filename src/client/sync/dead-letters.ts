@@ -26,13 +26,27 @@ function requestOf(letter: DeadLetter): MutationRequest {
   };
 }
 
+/**
+ * What "Erneut senden" of a letter sends, in this order: the refused create the letter builds on (if there is one:
+ * sent alone, the letter would be refused again for want of it), that letter or the create, and the user's other
+ * refused changes that build on it (`followersOf`: a photo registration set aside takes its attachment along, a
+ * report refused takes its solutions and photos). One user action, described by the first.
+ */
+export function retryGroup(letter: DeadLetter, letters: readonly DeadLetter[]): DeadLetter[] {
+  const lead = letters.find((other) => other.id !== letter.id && other.usernodeid === letter.usernodeid && other.creates && mentions(letter, new Set(factsOf(other).creates))) ?? letter;
+  return [lead, ...followersOf(lead, letters)];
+}
+
 export async function retryDeadLetter(db: LocalDatabase, id: number): Promise<void> {
-  const letter = await db.deadLetters.get(id);
+  const letters = await db.deadLetters.toArray();
+  const letter = letters.find((candidate) => candidate.id === id);
   if (!letter) return;
-  await enqueueMutation({ db, usernodeid: letter.usernodeid }, requestOf(letter), {
+  const group = retryGroup(letter, letters);
+  const handled = group.map((grouped) => grouped.id!);
+  await enqueueMutation({ db, usernodeid: letter.usernodeid }, group.map(requestOf), {
     inTransaction: async () => {
-      if (!(await db.deadLetters.get(id))) throw new Error('dead letter already handled');
-      await db.deadLetters.delete(id);
+      if ((await db.deadLetters.bulkGet(handled)).some((stored) => stored === undefined)) throw new Error('dead letter already handled');
+      await db.deadLetters.bulkDelete(handled);
     },
     extraTables: [db.deadLetters],
   });

@@ -11,20 +11,24 @@ import Dexie, { type ObservabilitySet } from 'dexie';
 import type { LocalDatabase } from '../db/local-db';
 import { setSyncStatus, type SyncStatus } from '../stores/sync-store';
 import { countUserActions, readState, stateKeys } from './outbox';
+import { mayBeSetAside } from './stuck-entry';
 
 /** How long changes are collected before the counts are read again: short against the eye, long against a burst. */
 export const SYNC_COUNTS_SETTLE_MS = 100;
 
-type SyncCounts = Pick<SyncStatus, 'pendingCount' | 'otherUsersPendingCount' | 'deadLetterCount' | 'lastSyncAt' | 'serverLostWrites'>;
+type SyncCounts = Pick<SyncStatus, 'pendingCount' | 'otherUsersPendingCount' | 'deadLetterCount' | 'stuck' | 'lastSyncAt' | 'serverLostWrites'>;
 
 async function readSyncCounts(db: LocalDatabase, user: string | null): Promise<SyncCounts> {
   return db.transaction('r', [db.outbox, db.deadLetters, db.syncState], async () => {
     const entries = await db.outbox.toArray();
     const letters = await db.deadLetters.toArray();
+    const own = entries.filter((entry) => entry.usernodeid === user);
+    const head = own.reduce<(typeof own)[number] | undefined>((first, entry) => (first === undefined || entry.mutationId < first.mutationId ? entry : first), undefined);
     return {
-      pendingCount: countUserActions(entries.filter((entry) => entry.usernodeid === user)),
+      pendingCount: countUserActions(own),
       otherUsersPendingCount: countUserActions(entries.filter((entry) => entry.usernodeid !== user)),
       deadLetterCount: letters.filter((letter) => letter.usernodeid === user).length,
+      stuck: head !== undefined && mayBeSetAside(head),
       lastSyncAt: (await readState<number>(db, stateKeys.lastSyncAt)) ?? null,
       serverLostWrites: (await readState<number>(db, stateKeys.serverLostWrites)) ?? 0,
     };

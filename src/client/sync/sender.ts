@@ -17,13 +17,23 @@
  * Correctness does not depend on there being only one sender (the server deduplicates by mutation id); the
  * engine (sync-engine.ts) still runs it in one tab at a time to avoid needless double sends.
  */
-import { SYNC_BATCH_MAX, SYNC_BATCH_MAX_BYTES, SYNC_BATCH_PATH, SYNC_HEADERS, mutationGapSchema, syncBatchResponseSchema } from '../../shared/api/sync';
+import {
+  SYNC_BATCH_MAX,
+  SYNC_BATCH_MAX_BYTES,
+  SYNC_BATCH_PATH,
+  SYNC_HEADERS,
+  SYNC_SET_ASIDE_PATH,
+  mutationGapSchema,
+  syncBatchResponseSchema,
+  syncSetAsideResponseSchema,
+} from '../../shared/api/sync';
 import type { DeadLetter, LocalDatabase, OutboxEntry, SubjectNames } from '../db/local-db';
 import { sendStoredBytes, type FilePut } from './file-put';
 import { isApiError, type ApiClient } from '../lib/api-client';
 import { CREATE_REFUSED, PENDING_DELETE } from './mirror-fields';
 import { isRowOf, rowFieldsOf } from '../../shared/rows/registry';
 import { filesStillNeeded, getClientId, pendingEntries, readState, requestPullFrom, stateKeys, writeState } from './outbox';
+import { mayBeSetAside, serverErrorStatusOf } from './stuck-entry';
 
 /**
  * How many files go up ahead of their registration's turn at the same time (see `uploadAhead`). Four: a batch of
@@ -69,6 +79,13 @@ export type DrainOutcome =
   | { type: 'session-expired' }
   /** Nobody is logged in. */
   | { type: 'no-session' };
+
+/**
+ * What `setAside` did: `set-aside` — the entry is among the refused changes now and the queue goes on behind it;
+ * `answered` — the server had an answer for it meanwhile, so the next run gets it; `not-stuck` — it is not (or no
+ * longer) the head of the queue failing on server errors, nothing done.
+ */
+export type SetAsideOutcome = 'set-aside' | 'answered' | 'not-stuck';
 
 export interface DrainResult {
   outcome: DrainOutcome;
@@ -431,6 +448,8 @@ export function createSender(deps: SenderDeps) {
   /** The server refused the write for good: keep it, with payload and error, where the user sees it. */
   async function deadLetter(entry: OutboxEntry, status: number, error: unknown, subjectNames: SubjectNames | undefined): Promise<void> {
     await db.transaction('rw', [db.outbox, db.deadLetters, db.syncState, db.mirror(entry.kind)], async () => {
+      // Settled already (another tab's sender, or set aside meanwhile): one letter per entry.
+      if (!(await db.outbox.get(entry.seq!))) return;
       await db.outbox.delete(entry.seq!);
       const { seq: _seq, ...rest } = entry;
       const letter: DeadLetter = { ...rest, failedAt: now(), status, error, ...(subjectNames && { subjectNames }) };
@@ -531,6 +550,39 @@ export function createSender(deps: SenderDeps) {
     }
   }
 
+  /**
+   * The user sets aside the head of the queue the server keeps failing on (a 5xx that is no outage, `mayBeSetAside`;
+   * docs/sync.md § Setting aside). The server gives up the entry's mutation id first (`POST /api/sync/set-aside`,
+   * under the device's lock there); only then does the entry become a refused change on the device, with its
+   * content, to be sent again or discarded — so the ids the server expects and the queue never part. A file whose
+   * registration the server has answered but whose bytes keep failing to go up needs nothing of the server: its id
+   * is used, and the entries behind it go on either way. Must not run beside `drain` (the engine holds its lock).
+   * Throws when the server cannot be asked (offline, an error): nothing changed.
+   */
+  async function setAside(seq: number): Promise<SetAsideOutcome> {
+    const user = deps.getUser();
+    if (!user) return 'not-stuck';
+    const clientId = await getClientId(db, user);
+    const [head] = await pendingEntries(db, clientId, 1);
+    if (!head || head.seq !== seq || !mayBeSetAside(head)) return 'not-stuck';
+    const response = await deps.api.send('POST', SYNC_SET_ASIDE_PATH, {
+      json: { mutationId: head.mutationId },
+      headers: { [SYNC_HEADERS.clientId]: clientId },
+      timeout: deps.timeoutMs ?? 30_000,
+    });
+    const body = await readBody(response);
+    // The server expects an earlier id (a request lost on the way): the next run resends from there.
+    if (response.status === 409 && mutationGapSchema.safeParse(body).success) return 'answered';
+    const answer = syncSetAsideResponseSchema.safeParse(body);
+    if (!response.ok || !answer.success) throw new Error(`set-aside: HTTP ${response.status}`);
+    const uploadFailing = head.upload !== undefined && head.lastError?.startsWith('upload ') === true;
+    if (answer.data.outcome === 'answered' && !(uploadFailing && answer.data.status !== undefined && answer.data.status < 300)) return 'answered';
+    const status = serverErrorStatusOf(head.lastError) ?? 500;
+    const error = { statusCode: status, message: head.lastError ?? `HTTP ${status}`, setAside: true };
+    await settleAnswers([{ entry: head, result: { type: 'dead', status, error } }], { acknowledged: 0, deadLettered: 0 });
+    return 'set-aside';
+  }
+
   async function drain(): Promise<DrainResult> {
     const counts = { acknowledged: 0, deadLettered: 0, gaps: 0 };
     const done = (outcome: DrainOutcome): DrainResult => ({ outcome, acknowledged: counts.acknowledged, deadLettered: counts.deadLettered });
@@ -601,7 +653,7 @@ export function createSender(deps: SenderDeps) {
     }
   }
 
-  return { drain };
+  return { drain, setAside };
 }
 
 export type Sender = ReturnType<typeof createSender>;

@@ -18,7 +18,7 @@ import { watchSyncCounts } from './live-status';
 import { getClientId, onLocalWrite, onWriteError, pendingEntries } from './outbox';
 import { ensureMirrorOwner, pull } from './pull';
 import { createWorkerFilePut, type FilePut } from './file-put';
-import { createSender, type BackoffOptions, type DrainOutcome } from './sender';
+import { createSender, type BackoffOptions, type DrainOutcome, type SetAsideOutcome } from './sender';
 
 export const SYNC_LOCK_NAME = 'anlagenbuch-sync';
 export const SYNC_CHANNEL_NAME = 'anlagenbuch-sync';
@@ -254,10 +254,25 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     };
   }
 
+  /**
+   * "Zurückstellen" in the sync panel (sender.ts `setAside`): after this tab's run, under the tab lock — waited for,
+   * not skipped: no sender of any tab may send the entry while it is set aside. Then a run sends what waited behind it.
+   */
+  async function setAside(seq: number): Promise<SetAsideOutcome> {
+    await running;
+    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+    try {
+      return locks ? await locks.request(SYNC_LOCK_NAME, () => sender.setAside(seq)) : await sender.setAside(seq);
+    } finally {
+      void run();
+    }
+  }
+
   return {
     start,
     /** "Jetzt synchronisieren": run now, resolve when done. */
     syncNow: run,
+    setAside,
   };
 }
 

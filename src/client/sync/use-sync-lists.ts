@@ -10,6 +10,7 @@ import { getLocalDb, type DeadLetter, type LocalDatabase, type MirrorRow, type O
 import { reassignment, refusedCreateUnder } from './dead-letters';
 import { argsOf, nameOf, subjectOf, type DescribedEntry } from './entry-subject';
 import { userActionKey } from './outbox';
+import { mayBeSetAside } from './stuck-entry';
 
 export interface Description {
   /** The action, i.e. the text `sync.describe.<action>`; `other` for one no declaration knows. */
@@ -37,10 +38,15 @@ export interface SyncListItem {
   reassign?: { machine: string | null; followers: number };
   /** Refused as "not found" because it builds on a create that was refused itself: that create, described. */
   refusedCreate?: Description;
+  /**
+   * Pending: the queue's head, which the server keeps failing on (stuck-entry.ts `mayBeSetAside`): the entry the
+   * user may set aside ("Zurückstellen") so the changes behind it go on.
+   */
+  stuckSeq?: number;
 }
 
 /** Why the server refused a change, in the user's words (`sync.panel.refused.<reason>`); its own message is only the detail. */
-export type RefusalReason = 'invalid' | 'forbidden' | 'notFound' | 'conflict' | 'deleted' | 'tooLarge' | 'other';
+export type RefusalReason = 'invalid' | 'forbidden' | 'notFound' | 'conflict' | 'deleted' | 'tooLarge' | 'setAside' | 'other';
 
 export function refusalReason(status: number): RefusalReason {
   switch (status) {
@@ -58,7 +64,8 @@ export function refusalReason(status: number): RefusalReason {
     case 413:
       return 'tooLarge';
     default:
-      return 'other';
+      // The server never refuses with a 5xx: such a letter is one the user set aside after repeated server errors.
+      return status >= 500 ? 'setAside' : 'other';
   }
 }
 
@@ -139,7 +146,9 @@ export async function syncListItems(db: LocalDatabase, usernodeid: string | null
     // (`sync.describe.<action>_other`; an action without that text ignores the count).
     const alike = action.filter((entry) => entry.kind === lead.kind).length;
     if (alike > 1) description.params.count = alike;
-    pending.push({ id: lead.seq!, mutationId: lead.mutationId, description, createdAt: lead.createdAt, attempts: tried.attempts, lastError: tried.lastError });
+    const head = entries[0]!;
+    const stuck = action.includes(head) && mayBeSetAside(head) ? { stuckSeq: head.seq! } : {};
+    pending.push({ id: lead.seq!, mutationId: lead.mutationId, description, createdAt: lead.createdAt, attempts: tried.attempts, lastError: tried.lastError, ...stuck });
   }
   const refused: SyncListItem[] = [];
   for (const letter of letters) {

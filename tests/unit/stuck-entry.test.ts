@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { mayBeSetAside, SET_ASIDE_AFTER_ATTEMPTS, serverErrorStatusOf } from '../../src/client/sync/stuck-entry';
+
+describe('when a write the server keeps failing on may be set aside', () => {
+  it('reads the 5xx of a send or of an upload, nothing else', () => {
+    expect(['HTTP 500', 'upload HTTP 507', 'HTTP 409', 'network', 'HTTP 500 ', 'xHTTP 500', null, undefined].map(serverErrorStatusOf)).toEqual([500, 507, undefined, undefined, undefined, undefined, undefined, undefined]);
+  });
+
+  it('after enough failed attempts with a server error that is no outage', () => {
+    const at = (attempts: number, lastError: string | null) => mayBeSetAside({ attempts, lastError });
+    expect(at(SET_ASIDE_AFTER_ATTEMPTS - 1, 'HTTP 500')).toBe(false);
+    expect(at(SET_ASIDE_AFTER_ATTEMPTS, 'HTTP 500')).toBe(true);
+    expect(at(SET_ASIDE_AFTER_ATTEMPTS + 20, 'upload HTTP 500')).toBe(true);
+    // An outage passes by itself: a gateway without its server, a server that cannot serve now, no connection.
+    for (const outage of ['HTTP 502', 'HTTP 503', 'HTTP 504', 'upload HTTP 503', 'network', 'HTTP 429', 'HTTP 401', 'HTTP 409 (expected 3)']) expect(at(50, outage), outage).toBe(false);
+    expect(at(50, null)).toBe(false);
+  });
+});
+
+describe('the app bar when the next change is stuck', () => {
+  it('says so as something to act on; a refused change still comes first', async () => {
+    const { syncHeadline, syncProblem } = await import('../../src/client/components/sync-status-slot');
+    const base = { pendingCount: 2, deadLetterCount: 0, stuck: false, sending: false, pulling: false, online: true, error: null, lastSyncAt: 1, serverLostWrites: 0 };
+    expect([syncHeadline(base).key, syncProblem(base)]).toEqual(['sync.pending', false]);
+    expect([syncHeadline({ ...base, stuck: true }).key, syncProblem({ ...base, stuck: true })]).toEqual(['sync.problem.stuck', true]);
+    expect(syncHeadline({ ...base, stuck: true, deadLetterCount: 1 }).key).toBe('sync.deadLetters');
+  });
+});
