@@ -12,6 +12,7 @@ import { DEMO_LOGINS } from './db/seed/demo-users';
 import { seedReferenceData } from './db/seed/reference-data';
 import { isDatabaseEmpty, seedDemo } from './db/seed/seed-demo';
 import { scheduleMutationLogPrune } from './jobs/prune-mutation-log';
+import { scheduleSessionCleanup } from './jobs/session-cleanup';
 import { scheduleTombstonePurge } from './jobs/purge-tombstones';
 import { mailDir } from './mail/transport';
 import { bannerText } from './start-banner';
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
     app = await buildApp({ config, database, prettyLogs: prettyLogs(config.logFormat, process.stdout.isTTY === true) });
     scheduleTombstonePurge(app);
     scheduleMutationLogPrune(app);
+    scheduleSessionCleanup(app);
     handleShutdownSignals(app, database);
     await app.listen({ port: config.port, host: config.host });
     await printBanner(app, config, database, seeded);

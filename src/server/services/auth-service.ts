@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import type { LoginRequest, Plan, RefreshResponse, Session } from '../../shared/api/auth';
@@ -10,6 +10,7 @@ import type { AuthContext } from '../auth/auth-context';
 import { verifyAgainstDummy, verifyPassword } from '../auth/password';
 import { generateRefreshToken, hashDeviceSecret, hashRefreshToken, sameHash, type AccessClaims, type AccessTokenSigner } from '../auth/tokens';
 import type { Db, Tx } from '../db/client';
+import { tryJobLock } from '../db/job-lock';
 import { billingInfos, legalEntities, plans, profiles, refreshTokens, subscriptions, tenantVersions, users } from '../db/schema';
 import { HttpError, tooManyRequests, unauthorized } from '../http-errors';
 import { preparedPerDatabase } from './prepared';
@@ -355,4 +356,23 @@ function isSubscriptionValid(subscription: typeof subscriptions.$inferSelect, no
   if (subscription.status !== 'trial') return false;
   const term = parseDuration(subscription.term);
   return term !== undefined && now <= addDuration(subscription.startingfrom.getTime(), term);
+}
+
+/** Advisory lock key of the refresh-token cleanup: a fixed bigint unique to this job ("anl:sess" in ASCII). */
+export const SESSION_CLEANUP_LOCK = 0x616e6c3a73657373n;
+
+/**
+ * Deletes refresh-token rows that expired before `before` (jobs/session-cleanup.ts; docs/decisions.md "An access
+ * token ends with its session"). Such a row can do nothing any more: presented, an expired token is refused
+ * whether its row is there or not, and a session lives by its newest row, which expires REFRESH_TOKEN_TTL_DAYS
+ * after its last refresh — a family whose every row is gone ended that long ago. What the rows still told: that a
+ * device had signed the user in (the login lockout lets such devices try), now only for a while after the expiry.
+ * One instance at a time (an advisory lock); returns how many rows went.
+ */
+export async function deleteExpiredRefreshTokens(db: Db, before: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    if (!(await tryJobLock(tx, SESSION_CLEANUP_LOCK))) return 0;
+    const removed = await tx.delete(refreshTokens).where(lt(refreshTokens.expiresAt, before)).returning({ id: refreshTokens.id });
+    return removed.length;
+  });
 }

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
+import { tryJobLock } from '../db/job-lock';
 import { syncClients, syncMutations } from '../db/schema';
 import { SET_ASIDE_REFUSAL } from '../../shared/api/sync';
 
@@ -184,12 +185,3 @@ export async function pruneMutationLog(db: Db, options: PruneOptions): Promise<n
 
 /** Advisory lock key of the mutation log prune: a fixed bigint unique to this job ("anl:prun" in ASCII). */
 export const MUTATION_LOG_PRUNE_LOCK = 0x616e6c3a7072756en;
-
-/**
- * Takes a transaction-level advisory lock if no other session holds it (released at commit or rollback): true
- * when this transaction may do the job's work, false when another instance is doing it right now.
- */
-async function tryJobLock(tx: Tx, key: bigint): Promise<boolean> {
-  const result = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${key.toString()}::bigint) as locked`);
-  return (result as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked === true;
-}
