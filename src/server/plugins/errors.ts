@@ -84,12 +84,28 @@ interface PgLikeError {
 function databaseError(error: unknown): ApiError | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current; depth++) {
-    const candidate = current as Partial<PgLikeError> & { cause?: unknown };
+    const candidate = current as Partial<PgLikeError> & { cause?: unknown; message?: unknown };
     if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) return fromSqlState(candidate as PgLikeError);
+    if (isUnreachable(candidate)) return DATABASE_UNAVAILABLE();
     current = candidate.cause;
   }
   return undefined;
 }
+
+/**
+ * The database cannot be reached right now — not this request's fault, nor a bug: 503, like the health check, so a
+ * device retries and never offers to set the write aside (a 500 after a few attempts does, src/client/sync/
+ * stuck-entry.ts). Node's socket errors (the server refuses, resets, times out), and node-postgres's pool and client
+ * when the connection is gone or none comes in time.
+ */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const UNREACHABLE_MESSAGE = /^(timeout exceeded when trying to connect|Connection terminated( unexpectedly| due to connection timeout)?|Client has encountered a connection error and is not queryable)$/;
+
+function isUnreachable(error: { code?: unknown; message?: unknown }): boolean {
+  return (typeof error.code === 'string' && UNREACHABLE_CODES.has(error.code)) || (typeof error.message === 'string' && UNREACHABLE_MESSAGE.test(error.message));
+}
+
+const DATABASE_UNAVAILABLE = () => apiError(503, 'Database unavailable, please retry');
 
 function fromSqlState(error: PgLikeError): ApiError | undefined {
   const field = error.column ?? error.constraint;
@@ -106,7 +122,14 @@ function fromSqlState(error: PgLikeError): ApiError | undefined {
     case '40P01':
       // why 503: a serialization failure or deadlock is transient; the outbox retries 5xx.
       return apiError(503, 'Temporary conflict, please retry');
+    case '53300': // too many connections
+    case '57P01': // admin shutdown (the server is stopping)
+    case '57P02': // crash shutdown
+    case '57P03': // cannot connect now (starting up, recovering)
+      return DATABASE_UNAVAILABLE();
     default:
+      // Class 08 = connection exception.
+      if (error.code.startsWith('08')) return DATABASE_UNAVAILABLE();
       // Class 22 = data exception (bad number, date, text too long): caused by input.
       return error.code.startsWith('22') ? apiError(400, 'Invalid value', details) : undefined;
   }
