@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_DENIED_MESSAGE } from '../../src/shared/api/errors';
+import { pullResponseSchema, withheldAttachments } from '../../src/shared/api/sync';
 import { fileDownloadSchema, registeredFileSchema } from '../../src/shared/api/files';
 import { ATTACHMENT_TARGET_KINDS, type AttachmentTargetKind } from '../../src/shared/domain/attachment';
 import { READ_ONLY, type FeatureKey, type FlagTuple, type ProfileFeatures } from '../../src/shared/permissions';
@@ -108,7 +109,15 @@ describe('file downloads: the bytes follow the records that name them', () => {
     maintenancetask: ['equipment.attachment', 'equipment.maintenancetask'],
   };
 
-  it.each(ATTACHMENT_TARGET_KINDS)('an attachment hanging on %s: exactly its read flags download it; without any one of them 403', async (targetkind) => {
+  /** The attachments a full pull brings the user, and the pull's scope. */
+  async function pulledAttachments(authorization: string): Promise<{ ids: string[]; scope: string[] }> {
+    const response = await t.app.inject({ method: 'GET', url: '/api/sync/pull?cursor=0&limit=5000', headers: { authorization, 'x-client-id': uuidv7() } });
+    expect(response.statusCode, response.body).toBe(200);
+    const page = pullResponseSchema.parse(response.json());
+    return { ids: page.changes.filter((change) => change.kind === 'attachments' && !change.deleted).map((change) => change.nodeid), scope: (page.scope ?? '').split(',') };
+  }
+
+  it.each(ATTACHMENT_TARGET_KINDS)('an attachment hanging on %s: exactly its read flags download it and pull its row; without any one of them 403, and no row', async (targetkind) => {
     const file = await insertFile(t.database.db, { ...tenant(), status: 'complete' });
     const attachment = await insertRow(t.database.db, attachments, { nodeid: uuidv7(), ...tenant(), title: 'Datei', filenodeid: file.nodeid, isattachmentof: uuidv7(), targetkind });
     const enough = await userWith(NEEDS[targetkind]);
@@ -118,7 +127,14 @@ describe('file downloads: the bytes follow the records that name them', () => {
       const short = await userWith(NEEDS[targetkind].filter((feature) => feature !== missing));
       expect(await downloadStatus(short.authorization, file.nodeid), `without ${missing}`).toBe(403);
       expect((await call(t, short.authorization, 'GET', `/api/attachments/${attachment.nodeid}`)).statusCode, `without ${missing}`).toBe(403);
+      // Not in the pull either: the title of a damage photo belongs to its notification (docs/sync.md § Pull by permission).
+      const pulled = await pulledAttachments(short.authorization);
+      expect(pulled.ids, `without ${missing}`).not.toContain(attachment.nodeid);
+      if (missing !== 'equipment.attachment') expect(pulled.scope, `without ${missing}`).toContain(withheldAttachments(targetkind));
     }
+    const pulled = await pulledAttachments(enough.authorization);
+    expect(pulled.ids).toContain(attachment.nodeid);
+    expect(pulled.scope).not.toContain(withheldAttachments(targetkind));
   });
 
   it('the uploader reads back their own upload before any record names it; nobody else does, not even an admin, until a record they may read names it', async () => {

@@ -357,6 +357,29 @@ describe('sync: the client against the real server under faults', () => {
     await expectConverged(tablet);
   });
 
+  it('a stale tab resends the id while the set-aside answer is on its way: one refused change, said to be set aside', async () => {
+    const tablet = await readyDevice();
+    await createNotification(tablet.context(), { type: 1, title: 'Langsame Antwort', equipmentnodeid: plant.machines[0]! });
+    faults.inject({ kind: 'fail-before-commit', method: 'POST', path: '/api/notifications', times: 1_000 });
+    for (let attempt = 0; attempt < SET_ASIDE_AFTER_ATTEMPTS; attempt++) expect((await tablet.send()).outcome.type).toBe('backoff');
+    const [head] = await tablet.pending();
+    // The server stores the refusal at once; its answer reaches this tab only later.
+    proxy.inject({ fault: { kind: 'delay-response', delayMs: 1_500 }, method: 'POST', path: '/api/sync/set-aside' });
+    const settingAside = tablet.sender.setAside(head!.seq!);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Meanwhile a second tab of the same device (same database) sends the entry: the stored refusal answers it.
+    const otherTab = device({ dbName: tablet.dbName });
+    await otherTab.login(tech);
+    expect((await otherTab.send()).outcome).toEqual({ type: 'idle' });
+    // Set aside it is, by whichever tab settled it: one refused change.
+    expect(await settingAside).toBe('set-aside');
+    const letters = await tablet.db.deadLetters.toArray();
+    expect(letters).toHaveLength(1);
+    expect(letters[0]).toMatchObject({ mutationId: head!.mutationId, status: SET_ASIDE_REFUSAL.statusCode, error: { setAside: true } });
+    expect((await syncListItems(tablet.db, tablet.usernodeid)).refused.map((item) => item.refusedReason)).toEqual(['setAside']);
+    expect(await tablet.pending()).toHaveLength(0);
+  });
+
   it('setting aside needs the server: offline it fails and changes nothing', async () => {
     const tablet = await readyDevice();
     await createNotification(tablet.context(), { type: 1, title: 'Funkloch', equipmentnodeid: plant.machines[0]! });

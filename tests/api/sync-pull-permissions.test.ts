@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNotification } from '../../src/client/sync/repositories/notifications';
-import { pullResponseSchema, readableSyncKinds, SYNC_KIND_FEATURES, SYNC_KINDS, syncScope, type PullResponse, type SyncKind } from '../../src/shared/api/sync';
+import { ATTACHMENT_TARGET_SYNC_KINDS, pullResponseSchema, readableSyncKinds, SYNC_KIND_FEATURES, SYNC_KINDS, syncScope, withheldAttachments, type PullResponse, type SyncKind } from '../../src/shared/api/sync';
+import { ATTACHMENT_TARGET_KINDS } from '../../src/shared/domain/attachment';
 import { userRowSchema } from '../../src/shared/rows/reference';
 import { FEATURE_KEYS, NONE, READ_ONLY, type FeatureKey, type FlagTuple } from '../../src/shared/permissions';
 import { chatMessages, chatRoomMembers, chatRooms, profiles, tombstones, users } from '../../src/server/db/schema';
@@ -66,7 +67,10 @@ describe('sync: the pull by read permission', () => {
     for (const kind of NOTIFICATION_FAMILY) expect(kinds.has(kind), kind).toBe(false);
     expect(kinds.has('equipment')).toBe(true);
     expect(kinds.has('counterreadings')).toBe(true);
-    expect(page.scope).toBe(NOTIFICATION_FAMILY.filter((kind) => SYNC_KINDS.includes(kind)).sort((a, b) => SYNC_KINDS.indexOf(a) - SYNC_KINDS.indexOf(b)).join(','));
+    // The kinds, then the attachments on what they cannot read (a solution's step, a report, a notification).
+    const withheld = ATTACHMENT_TARGET_KINDS.filter((target) => NOTIFICATION_FAMILY.includes(ATTACHMENT_TARGET_SYNC_KINDS[target])).map(withheldAttachments);
+    expect(withheld.length).toBeGreaterThan(0);
+    expect(page.scope).toBe([...NOTIFICATION_FAMILY.filter((kind) => SYNC_KINDS.includes(kind)).sort((a, b) => SYNC_KINDS.indexOf(a) - SYNC_KINDS.indexOf(b)), ...withheld].join(','));
   });
 
   it('without counter read: no counter types, counters or readings; notifications come', async () => {

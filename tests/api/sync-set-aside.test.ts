@@ -81,10 +81,14 @@ describe('sync: POST /api/sync/set-aside', () => {
     const again = await createSite(clientid, 1, input);
     expect([again.statusCode, again.headers['idempotent-replayed']]).toEqual([201, 'true']);
 
-    // An id set aside twice (two tabs): the second is told it is answered, with the refusal's status.
+    // An id set aside twice (its answer was lost, or two tabs asked): the same answer, nothing stored twice.
     expect((await setAside(adminA, clientid, { mutationId: 2 })).json()).toEqual({ mutationId: 2, outcome: 'set-aside' });
-    expect((await setAside(adminA, clientid, { mutationId: 2 })).json()).toEqual({ mutationId: 2, outcome: 'answered', status: 422 });
+    expect((await setAside(adminA, clientid, { mutationId: 2 })).json()).toEqual({ mutationId: 2, outcome: 'set-aside' });
     expect(await lastMutationId(db(), clientid)).toBe(2);
+    expect((await serverLog(db(), clientid)).map((row) => [row.mid, row.status])).toEqual([
+      [1, 201],
+      [2, 422],
+    ]);
   });
 
   it('refuses an id past the next one with the gap answer of a write, and stores nothing', async () => {

@@ -24,5 +24,8 @@ describe('the app bar when the next change is stuck', () => {
     expect([syncHeadline(base).key, syncProblem(base)]).toEqual(['sync.pending', false]);
     expect([syncHeadline({ ...base, stuck: true }).key, syncProblem({ ...base, stuck: true })]).toEqual(['sync.problem.stuck', true]);
     expect(syncHeadline({ ...base, stuck: true, deadLetterCount: 1 }).key).toBe('sync.deadLetters');
+    // Setting aside needs a session, and a full disk stops every write: those come first.
+    expect(syncHeadline({ ...base, stuck: true, error: { kind: 'session' } }).key).toBe('sync.problem.session');
+    expect(syncHeadline({ ...base, stuck: true, error: { kind: 'quota' } }).key).toBe('sync.problem.quota');
   });
 });

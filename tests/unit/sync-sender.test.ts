@@ -495,7 +495,6 @@ describe('a report refused because its machine was deleted', () => {
   const OTHER_MACHINE = '0190f5a0-0000-7000-8000-0000000000bc';
   const photo = { bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 9]).buffer, mimetype: 'image/jpeg', name: 'leck.jpg' };
 
-  /** A report with a photo and a status change, all refused as if the machine had been deleted meanwhile; and an unrelated refusal. */
   /**
    * A letter sent again on its own and refused again: the same letter, now the newest. (Erneut senden takes what it
    * builds on and what builds on it along; an app before that sent the letter alone, and its letters stay.)
@@ -522,6 +521,23 @@ describe('a report refused because its machine was deleted', () => {
     expect((await sender.drain()).outcome).toEqual({ type: 'idle' });
   });
 
+  it('Erneut senden of a refused edit sends that edit alone: two refused edits of one record are two decisions', async () => {
+    const h = harness();
+    await seedMachine(h.db);
+    const id = await createNotification(h.context, { type: 0, title: 'Zwei Versuche', equipmentnodeid: MACHINE });
+    expect((await h.sender.drain()).outcome).toEqual({ type: 'idle' });
+    await updateNotificationStatus(h.context, (await h.db.mirror('notifications').get(id))!, 1);
+    await updateNotificationStatus(h.context, (await h.db.mirror('notifications').get(id))!, 2);
+    server.faults.push({ path: '/api/notifications/', fault: 'reject-403' }, { path: '/api/notifications/', fault: 'reject-403' });
+    await h.sender.drain();
+    const letters = await h.db.deadLetters.toArray();
+    expect(letters.map((letter) => letter.action)).toEqual(['updateNotificationStatus', 'updateNotificationStatus']);
+    await retryDeadLetter(h.db, letters[1]!.id!);
+    expect((await h.db.outbox.toArray()).map((entry) => entry.body)).toEqual([letters[1]!.body]);
+    expect((await h.db.deadLetters.toArray()).map((letter) => letter.id)).toEqual([letters[0]!.id]);
+  });
+
+  /** A report with a photo and a status change, all refused as if the machine had been deleted meanwhile; and an unrelated refusal. */
   async function refusedReport() {
     const h = harness();
     await seedMachine(h.db);

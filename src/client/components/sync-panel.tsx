@@ -17,7 +17,7 @@ import { useSessionStore } from '../stores/session-store';
 import { useSyncStatus, type SyncErrorKind } from '../stores/sync-store';
 import { discardRefusedChange, retryRefusedChange, setAsideStuckChange, syncNow } from '../sync/app-sync';
 import type de from '../i18n/de.json';
-import { refusalReason, useSyncLists, type Description, type SyncListItem } from '../sync/use-sync-lists';
+import { useSyncLists, type Description, type SyncListItem } from '../sync/use-sync-lists';
 
 type DescribeKey = keyof typeof de.sync.describe;
 
@@ -54,12 +54,17 @@ function ItemRow({ item, describe, children }: { item: SyncListItem; describe: (
       {item.refusedStatus !== undefined && (
         <>
           <Text textStyle="sm" color="red.fg">
-            {item.refusedCreate ? t('sync.panel.refused.createRefused', { what: describe(item.refusedCreate) }) : t(`sync.panel.refused.${refusalReason(item.refusedStatus)}`)}
+            {item.refusedCreate ? t('sync.panel.refused.createRefused', { what: describe(item.refusedCreate) }) : t(`sync.panel.refused.${item.refusedReason ?? 'other'}`)}
           </Text>
           {/* The server's own words (English, for support) as the detail. */}
           <Text textStyle="xs" color="fg.muted">
             {t('sync.panel.serverSaid', { message: item.refusedMessage ?? `HTTP ${item.refusedStatus}` })}
           </Text>
+          {item.retryWith !== undefined && (
+            <Text textStyle="sm" color="fg.muted">
+              {t('sync.panel.retryWith', { count: item.retryWith })}
+            </Text>
+          )}
         </>
       )}
       {children}
@@ -120,6 +125,8 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
   const others = useSyncStatus((s) => s.otherUsersPendingCount);
   const lost = useSyncStatus((s) => s.serverLostWrites);
   const [confirm, setConfirm] = useState<SyncListItem | null>(null);
+  // The refused change "Erneut senden" could not queue again (it changed meanwhile, the disk is full): said there.
+  const [retryFailed, setRetryFailed] = useState<number | null>(null);
   const [reassigning, setReassigning] = useState<ReassignDialogProps['item'] | null>(null);
 
   return (
@@ -190,7 +197,14 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
                                   {t('sync.panel.reassign')}
                                 </Button>
                               )}
-                              <Button size="md" variant="outline" onClick={() => void retryRefusedChange(item.id)}>
+                              <Button
+                                size="md"
+                                variant="outline"
+                                onClick={() => {
+                                  setRetryFailed(null);
+                                  retryRefusedChange(item.id).catch(() => setRetryFailed(item.id));
+                                }}
+                              >
                                 <RotateCcw size={16} aria-hidden />
                                 {t('sync.panel.retry')}
                               </Button>
@@ -199,6 +213,11 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
                                 {t('sync.panel.discard')}
                               </Button>
                             </Flex>
+                            {retryFailed === item.id && (
+                              <Text textStyle="sm" color="red.fg" role="alert" mt="2">
+                                {t('sync.panel.retryFailed')}
+                              </Text>
+                            )}
                           </ItemRow>
                         ))}
                       </Stack>

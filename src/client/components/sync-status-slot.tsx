@@ -27,9 +27,10 @@ export function syncProblem(state: SlotState): boolean {
 /** The slot's short text as an i18n key and its count, in order of what matters most to the user. */
 export function syncHeadline(state: SlotState): { key: 'sync.deadLetters' | 'sync.problem.stuck' | 'sync.problem.session' | 'sync.problem.quota' | 'sync.sending' | 'sync.pending' | 'sync.syncing' | 'sync.synced' | 'sync.neverSynced'; count?: number } {
   if (state.deadLetterCount > 0) return { key: 'sync.deadLetters', count: state.deadLetterCount };
-  if (state.stuck) return { key: 'sync.problem.stuck' };
   if (state.error?.kind === 'session') return { key: 'sync.problem.session' };
   if (state.error?.kind === 'quota') return { key: 'sync.problem.quota' };
+  // After a new login or free storage: setting aside needs the session, and a full disk stops every write.
+  if (state.stuck) return { key: 'sync.problem.stuck' };
   if (state.sending) return { key: 'sync.sending' };
   if (state.pendingCount > 0) return { key: 'sync.pending', count: state.pendingCount };
   if (state.pulling) return { key: 'sync.syncing' };

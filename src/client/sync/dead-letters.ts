@@ -27,14 +27,17 @@ function requestOf(letter: DeadLetter): MutationRequest {
 }
 
 /**
- * What "Erneut senden" of a letter sends, in this order: the refused create the letter builds on (if there is one:
- * sent alone, the letter would be refused again for want of it), that letter or the create, and the user's other
- * refused changes that build on it (`followersOf`: a photo registration set aside takes its attachment along, a
- * report refused takes its solutions and photos). One user action, described by the first.
+ * What "Erneut senden" of a letter sends, in this order. A letter that builds on a refused create (a photo on a
+ * report that was refused too): that create first, then everything refused that builds on it, the letter among
+ * them — sent alone, it would only be refused again for want of its record. A refused create: it and what builds on
+ * it (`followersOf`: a report's photos, solutions and changes; a set-aside photo registration's attachment), a
+ * later delete of it too, which is what the user did last. Any other letter: itself alone (two refused edits of one
+ * record are two decisions). One user action, described by the first.
  */
 export function retryGroup(letter: DeadLetter, letters: readonly DeadLetter[]): DeadLetter[] {
-  const lead = letters.find((other) => other.id !== letter.id && other.usernodeid === letter.usernodeid && other.creates && mentions(letter, new Set(factsOf(other).creates))) ?? letter;
-  return [lead, ...followersOf(lead, letters)];
+  const under = letters.find((other) => other.id !== letter.id && other.usernodeid === letter.usernodeid && other.creates && mentions(letter, new Set(factsOf(other).creates)));
+  const lead = under ?? (letter.creates ? letter : undefined);
+  return lead ? [lead, ...followersOf(lead, letters)] : [letter];
 }
 
 export async function retryDeadLetter(db: LocalDatabase, id: number): Promise<void> {

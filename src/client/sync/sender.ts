@@ -448,8 +448,10 @@ export function createSender(deps: SenderDeps) {
   /** The server refused the write for good: keep it, with payload and error, where the user sees it. */
   async function deadLetter(entry: OutboxEntry, status: number, error: unknown, subjectNames: SubjectNames | undefined): Promise<void> {
     await db.transaction('rw', [db.outbox, db.deadLetters, db.syncState, db.mirror(entry.kind)], async () => {
-      // Settled already (another tab's sender, or set aside meanwhile): one letter per entry.
-      if (!(await db.outbox.get(entry.seq!))) return;
+      // Settled already (another tab's sender, or set aside meanwhile), or renumbered since (a server restored from
+      // a backup, `recoverGap`): the refusal was of an id the entry no longer has. One letter per entry and id.
+      const current = await db.outbox.get(entry.seq!);
+      if (current?.mutationId !== entry.mutationId) return;
       await db.outbox.delete(entry.seq!);
       const { seq: _seq, ...rest } = entry;
       const letter: DeadLetter = { ...rest, failedAt: now(), status, error, ...(subjectNames && { subjectNames }) };
@@ -579,8 +581,11 @@ export function createSender(deps: SenderDeps) {
     if (answer.data.outcome === 'answered' && !(uploadFailing && answer.data.status !== undefined && answer.data.status < 300)) return 'answered';
     const status = serverErrorStatusOf(head.lastError) ?? 500;
     const error = { statusCode: status, message: head.lastError ?? `HTTP ${status}`, setAside: true };
-    await settleAnswers([{ entry: head, result: { type: 'dead', status, error } }], { acknowledged: 0, deadLettered: 0 });
-    return 'set-aside';
+    const counts = { acknowledged: 0, deadLettered: 0 };
+    // The entry as it is now: another tab may have settled it meanwhile (then `deadLetter` leaves it).
+    await settleAnswers([{ entry: head, result: { type: 'dead', status, error } }], counts);
+    const lettered = await db.deadLetters.where('clientId').equals(head.clientId).filter((letter) => letter.mutationId === head.mutationId && letter.nodeid === head.nodeid && letter.createdAt === head.createdAt).count();
+    return lettered > 0 ? 'set-aside' : 'answered';
   }
 
   async function drain(): Promise<DrainResult> {

@@ -6,7 +6,7 @@
  */
 import type { OutboxEntry } from '../db/local-db';
 
-/** Failed attempts before the panel offers to set a write aside: about 4–8 s of retries after the first failure. */
+/** Failed attempts before the panel offers to set a write aside: about 2–4 s of retries after the first failure. */
 export const SET_ASIDE_AFTER_ATTEMPTS = 5;
 
 /**

@@ -26,6 +26,8 @@ export const SYNC_CHANNEL_NAME = 'anlagenbuch-sync';
 export const SW_SYNC_MESSAGE = 'SYNC_OUTBOX';
 export const BACKGROUND_SYNC_TAG = 'outbox';
 const TIMER_MS = 60_000;
+/** How long "Zurückstellen" waits for another tab's run to let go of the lock before it says it cannot now. */
+const SET_ASIDE_LOCK_WAIT_MS = 30_000;
 /** Rounds a lock may be held elsewhere without the queue moving before this tab sends anyway. */
 const STALE_LEADER_ROUNDS = 3;
 
@@ -255,14 +257,16 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   }
 
   /**
-   * "Zurückstellen" in the sync panel (sender.ts `setAside`): after this tab's run, under the tab lock — waited for,
-   * not skipped: no sender of any tab may send the entry while it is set aside. Then a run sends what waited behind it.
+   * "Zurückstellen" in the sync panel (sender.ts `setAside`): after this tab's run, under the tab lock — waited for
+   * (at most SET_ASIDE_LOCK_WAIT_MS: a frozen tab may hold it), so the senders that keep to the lock do not send
+   * the entry meanwhile. What holds for any sender is the server's lock (docs/sync.md § Setting aside). Then a run
+   * sends what waited behind it.
    */
   async function setAside(seq: number): Promise<SetAsideOutcome> {
     await running;
     const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
     try {
-      return locks ? await locks.request(SYNC_LOCK_NAME, () => sender.setAside(seq)) : await sender.setAside(seq);
+      return locks ? await locks.request(SYNC_LOCK_NAME, { signal: AbortSignal.timeout(SET_ASIDE_LOCK_WAIT_MS) }, () => sender.setAside(seq)) : await sender.setAside(seq);
     } finally {
       void run();
     }

@@ -7,7 +7,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { mutationByAction } from '../../shared/mutations/registry';
 import { getLocalDb, type DeadLetter, type LocalDatabase, type MirrorRow, type OutboxEntry } from '../db/local-db';
-import { reassignment, refusedCreateUnder } from './dead-letters';
+import { isSetAsideRefusal } from '../../shared/api/sync';
+import { reassignment, refusedCreateUnder, retryGroup } from './dead-letters';
 import { argsOf, nameOf, subjectOf, type DescribedEntry } from './entry-subject';
 import { userActionKey } from './outbox';
 import { mayBeSetAside } from './stuck-entry';
@@ -28,9 +29,12 @@ export interface SyncListItem {
   createdAt: number;
   attempts: number;
   lastError: string | null;
-  /** Dead letters: the server's status and message. */
+  /** Dead letters: the server's status and message, and why in the user's words. */
   refusedStatus?: number;
   refusedMessage?: string;
+  refusedReason?: RefusalReason;
+  /** Dead letters: how many other refused changes "Erneut senden" takes along (dead-letters.ts `retryGroup`). */
+  retryWith?: number;
   /**
    * A refused report whose machine is gone that may be given another one (dead-letters.ts `reassignment`): the
    * machine it was written for, and how many refused changes built on it go along.
@@ -154,6 +158,7 @@ export async function syncListItems(db: LocalDatabase, usernodeid: string | null
   for (const letter of letters) {
     const message = refusedMessage(letter);
     const under = refusedCreateUnder(letter, letters);
+    const retryWith = retryGroup(letter, letters).length - 1;
     refused.push({
       id: letter.id!,
       mutationId: letter.mutationId,
@@ -162,7 +167,9 @@ export async function syncListItems(db: LocalDatabase, usernodeid: string | null
       attempts: letter.attempts,
       lastError: letter.lastError,
       refusedStatus: letter.status,
+      refusedReason: isSetAsideRefusal(letter.error) ? 'setAside' : refusalReason(letter.status),
       ...(message ? { refusedMessage: message } : {}),
+      ...(retryWith > 0 ? { retryWith } : {}),
       ...reassignItem(letter, entries, letters),
       ...(under ? { refusedCreate: await describeEntry(db, under, lang) } : {}),
     });

@@ -118,6 +118,7 @@ export const SET_ASIDE_HASH = 'set-aside';
 
 export type SetAsideResult =
   | { kind: 'set-aside' }
+  /** The id had another outcome already (its write went through, or was refused): `status` is that answer's. */
   | { kind: 'answered'; status: number | undefined }
   | { kind: 'gap'; expectedMutationId: number };
 
@@ -133,9 +134,11 @@ export async function setAsideMutation(db: Db, clientid: string, mutationId: num
     if (!client) throw new Error(`sync client ${clientid} vanished`);
     if (mutationId <= client.last) {
       const [stored] = await tx
-        .select({ status: syncMutations.status })
+        .select({ status: syncMutations.status, requestHash: syncMutations.requestHash })
         .from(syncMutations)
         .where(and(eq(syncMutations.clientid, clientid), eq(syncMutations.mutationId, mutationId)));
+      // Set aside already (the answer to the first request was lost, or another tab asked): the same answer again.
+      if (stored?.requestHash === SET_ASIDE_HASH) return { kind: 'set-aside' as const };
       return { kind: 'answered' as const, status: stored?.status };
     }
     if (mutationId > client.last + 1) return { kind: 'gap' as const, expectedMutationId: client.last + 1 };

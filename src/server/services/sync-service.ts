@@ -2,7 +2,8 @@ import { and, asc, eq, getTableColumns, getTableName, gt, gte, inArray, isNull, 
 import { PgDialect, type PgColumn, type PgTable, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import { endsNextDay, formatTimeOfDay } from '../../shared/domain/shift';
 import { readsOtherUsersDetails } from '../../shared/domain/user';
-import { readableSyncKinds, SYNC_FORMAT_VERSION, SYNC_KINDS, syncScope, type PullResponse, type SyncChange, type SyncKind } from '../../shared/api/sync';
+import { readableAttachmentTargets, readableSyncKinds, SYNC_FORMAT_VERSION, SYNC_KINDS, syncScope, type PullResponse, type SyncChange, type SyncKind } from '../../shared/api/sync';
+import { ATTACHMENT_TARGET_KINDS } from '../../shared/domain/attachment';
 import type { PermissionSubject } from '../../shared/permissions';
 import { rowFieldsOf } from '../../shared/rows/registry';
 import type { Db, Tx } from '../db/client';
@@ -167,6 +168,17 @@ function pulledSelection(kind: keyof typeof VERSIONED, actor: Actor & Permission
   return { ...columns, email: sql<string>`case when ${users.nodeid} = ${actor.usernodeid} then ${users.email} else '' end`.as('email') };
 }
 
+/**
+ * Rows of a kind the caller reads only in part: attachments hang on records of other kinds, and those on records the
+ * caller may not read (a damage photo without notification read) stay on the server, as their files do
+ * (`readableAttachmentTargets`; the scope names them, `withheldAttachments`). Undefined: every row of the kind.
+ */
+function readableRowsOf(kind: keyof typeof VERSIONED, actor: PermissionSubject): SQL | undefined {
+  if (kind !== 'attachments') return undefined;
+  const targets = readableAttachmentTargets(actor);
+  return targets.length === ATTACHMENT_TARGET_KINDS.length ? undefined : inArray(attachments.targetkind, targets);
+}
+
 const KIND_ORDER = new Map<string, number>(SYNC_KINDS.map((kind, index) => [kind, index]));
 
 /**
@@ -281,7 +293,7 @@ export async function pullChanges(ctx: ServiceContext, actor: Actor & Permission
         const rows = (await tx
           .select(pulledSelection(kind, actor))
           .from(source.table)
-          .where(and(eq(source.tenant, le), source.user ? eq(source.user, actor.usernodeid) : undefined, within(source.version)))
+          .where(and(eq(source.tenant, le), source.user ? eq(source.user, actor.usernodeid) : undefined, readableRowsOf(kind, actor), within(source.version)))
           .orderBy(asc(source.version))) as Row[];
         for (const row of rows) changes.push({ kind, nodeid: String(row.nodeid), version: Number(row.version), data: toData(row) });
       }

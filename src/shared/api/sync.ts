@@ -100,7 +100,16 @@ export function readableAttachmentTargets(subject: PermissionSubject): Attachmen
 export const WITHHELD_USER_EMAIL = 'users.email';
 
 /**
- * The pull's `scope`: the kinds left out for the user's permissions, comma-separated in SYNC_KINDS order, then
+ * The scope's name for the attachments on records of `target` a user may read attachments but not those records
+ * (`attachments.notification`): the pull leaves those attachment rows out, as the downloads refuse their files.
+ */
+export function withheldAttachments(target: AttachmentTargetKind): string {
+  return `attachments.${target}`;
+}
+
+/**
+ * The pull's `scope`: the kinds left out for the user's permissions, comma-separated in SYNC_KINDS order, then the
+ * attachments left out by what they hang on (`withheldAttachments`, ATTACHMENT_TARGET_KINDS order), then
  * `users.email` when colleagues' addresses are withheld ('' when nothing is left out). A device that sees it change
  * drops its mirror and pulls from 0: rows of a kind no longer readable go, rows of a kind newly readable (older
  * than its cursor) come, and so do the users rows with or without the addresses — their versions did not change,
@@ -109,6 +118,10 @@ export const WITHHELD_USER_EMAIL = 'users.email';
 export function syncScope(subject: PermissionSubject): string {
   const readable = new Set(readableSyncKinds(subject));
   const left: string[] = SYNC_KINDS.filter((kind) => !readable.has(kind));
+  if (readable.has('attachments')) {
+    const targets = new Set(readableAttachmentTargets(subject));
+    for (const target of ATTACHMENT_TARGET_KINDS) if (!targets.has(target)) left.push(withheldAttachments(target));
+  }
   if (!readsOtherUsersDetails(subject)) left.push(WITHHELD_USER_EMAIL);
   return left.join(',');
 }
@@ -259,15 +272,24 @@ export type SyncSetAsideRequest = z.infer<typeof syncSetAsideRequestSchema>;
 
 export const syncSetAsideResponseSchema = z.object({
   mutationId: z.number().int().min(1),
-  /** `set-aside`: the refusal is stored now; `answered`: the id had an answer already (status), a resend gets it. */
+  /** `set-aside`: the refusal is stored (now or before); `answered`: the id had another answer already (status), a resend gets it. */
   outcome: z.enum(['set-aside', 'answered']),
   status: z.number().int().optional(),
 });
 export type SyncSetAsideResponse = z.infer<typeof syncSetAsideResponseSchema>;
 
-/** The answer stored for a mutation id set aside: what a late resend of that id gets (a refusal, final). */
+/**
+ * The answer stored for a mutation id set aside: what a late resend of that id gets (a refusal, final). `setAside`
+ * tells the device's refused change what happened (the sync panel's text), whichever tab settles it.
+ */
 export const SET_ASIDE_REFUSAL = {
   statusCode: 422,
   error: 'Unprocessable Entity',
   message: 'Set aside by the device after repeated server errors; it may send the write again under a new mutation id',
+  setAside: true,
 } as const;
+
+/** A refused change's error: the user set it aside (the device's own mark, or the server's stored refusal). */
+export function isSetAsideRefusal(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { setAside?: unknown }).setAside === true;
+}
