@@ -42,7 +42,7 @@ describe('the database cannot be reached', () => {
   it('answers 503 with the API error body to a login, a read and an outbox write; the health check says so too', async () => {
     const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'techniker@anlagenbuch.demo', password: 'Demo!2026' } });
     expect(login.statusCode, login.body).toBe(503);
-    expect(apiErrorSchema.parse(login.json())).toMatchObject({ statusCode: 503, message: 'Database unavailable, please retry' });
+    expect(apiErrorSchema.parse(login.json())).toMatchObject({ statusCode: 503, message: 'Temporarily unavailable, please retry' });
 
     const now = Math.floor(Date.now() / 1000);
     const token = await signAccessTokenAt(TEST_JWT_SECRET, { usernodeid: uuidv7(), legalentitynodeid: uuidv7(), sid: uuidv7() }, now, now + 600);

@@ -105,7 +105,8 @@ function isUnreachable(error: { code?: unknown; message?: unknown }): boolean {
   return (typeof error.code === 'string' && UNREACHABLE_CODES.has(error.code)) || (typeof error.message === 'string' && UNREACHABLE_MESSAGE.test(error.message));
 }
 
-const DATABASE_UNAVAILABLE = () => apiError(503, 'Database unavailable, please retry');
+// why no "database" in the words: a socket error may also come from the file storage (S3), an outage just the same.
+const DATABASE_UNAVAILABLE = () => apiError(503, 'Temporarily unavailable, please retry');
 
 function fromSqlState(error: PgLikeError): ApiError | undefined {
   const field = error.column ?? error.constraint;
