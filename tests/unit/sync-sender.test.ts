@@ -9,7 +9,7 @@ import { unfollowStructure as unfollowDeclaration } from '../../src/shared/mutat
 import { createShifts } from '../../src/shared/mutations/structure';
 import { backoffDelay, createSender, DEFAULT_BACKOFF } from '../../src/client/sync/sender';
 import { stopsBatch, SYNC_BATCH_MAX, type SyncBatchRequest, type SyncBatchResult } from '../../src/shared/api/sync';
-import { followersOf, reassignableField, reassignDeadLetter, reassignment, refusedCreateUnder, retryDeadLetter } from '../../src/client/sync/dead-letters';
+import { followersOf, reassignableField, reassignDeadLetter, reassignment, refusedCreateUnder, retryAllDeadLetters, retryDeadLetter } from '../../src/client/sync/dead-letters';
 import { addSolution } from '../../src/client/sync/repositories/workflows';
 import { describeEntry } from '../../src/client/sync/use-sync-lists';
 import { memoryTokens, type MemoryTokens } from './support/memory-tokens';
@@ -518,6 +518,15 @@ describe('a report refused because its machine was deleted', () => {
     const queued = await db.outbox.orderBy('seq').toArray();
     expect(new Set(queued.map((entry) => entry.userAction))).toEqual(new Set([queued[0]!.mutationId]));
     expect(queued[0]!.nodeid).toBe(report.nodeid);
+    expect((await sender.drain()).outcome).toEqual({ type: 'idle' });
+  });
+
+  it('Alle erneut senden queues every refused change of the user once, each with what belongs to it, oldest first', async () => {
+    const { db, sender, letters } = await refusedReport();
+    expect(letters.map((letter) => letter.action)).toEqual(['createNotification', 'createNotification', 'attachFile', 'updateNotificationStatus']);
+    expect(await retryAllDeadLetters(db, USER)).toBe(0);
+    expect((await db.outbox.orderBy('seq').toArray()).map((entry) => entry.action)).toEqual(['createNotification', 'createNotification', 'attachFile', 'updateNotificationStatus']);
+    expect(await db.deadLetters.count()).toBe(0);
     expect((await sender.drain()).outcome).toEqual({ type: 'idle' });
   });
 

@@ -1,7 +1,7 @@
 /**
  * The sync panel (drawer from the right): connection, last sync, errors in plain words, "Jetzt synchronisieren",
  * the unsent changes in order (one item per user action, however many requests it takes) and the changes the
- * server refused — each refused one can be sent again or, after a confirmation, discarded; a report refused because
+ * server refused — each refused one can be sent again (all at once too) or, after a confirmation, discarded; a report refused because
  * its machine was deleted can be given another machine (ReassignDialog). A change the server keeps failing on (a
  * server error, not an outage) blocks the ones behind it; the panel offers to set it aside among the refused ones.
  */
@@ -15,7 +15,7 @@ import { StorageUsage } from './storage-usage';
 import { formatDateTime } from '../lib/dates';
 import { useSessionStore } from '../stores/session-store';
 import { useSyncStatus, type SyncErrorKind } from '../stores/sync-store';
-import { discardRefusedChange, retryRefusedChange, setAsideStuckChange, syncNow } from '../sync/app-sync';
+import { discardRefusedChange, retryAllRefusedChanges, retryRefusedChange, setAsideStuckChange, syncNow } from '../sync/app-sync';
 import type de from '../i18n/de.json';
 import { useSyncLists, type Description, type SyncListItem } from '../sync/use-sync-lists';
 
@@ -126,7 +126,7 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
   const lost = useSyncStatus((s) => s.serverLostWrites);
   const [confirm, setConfirm] = useState<SyncListItem | null>(null);
   // The refused change "Erneut senden" could not queue again (it changed meanwhile, the disk is full): said there.
-  const [retryFailed, setRetryFailed] = useState<number | null>(null);
+  const [retryFailed, setRetryFailed] = useState<number | 'all' | null>(null);
   const [reassigning, setReassigning] = useState<ReassignDialogProps['item'] | null>(null);
 
   return (
@@ -187,6 +187,28 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
                         {t('sync.panel.deadTitle')} ({lists.refused.length})
                       </Heading>
                       <Text textStyle="sm">{t('sync.panel.deadHint')}</Text>
+                      {lists.refused.length > 1 && usernodeid && (
+                        <Flex>
+                          <Button
+                            size="md"
+                            variant="outline"
+                            onClick={() => {
+                              setRetryFailed(null);
+                              retryAllRefusedChanges(usernodeid)
+                                .then((failed) => failed > 0 && setRetryFailed('all'))
+                                .catch(() => setRetryFailed('all'));
+                            }}
+                          >
+                            <RotateCcw size={16} aria-hidden />
+                            {t('sync.panel.retryAll')}
+                          </Button>
+                        </Flex>
+                      )}
+                      {retryFailed === 'all' && (
+                        <Text textStyle="sm" color="red.fg" role="alert">
+                          {t('sync.panel.retryFailed')}
+                        </Text>
+                      )}
                       <Stack as="ul" gap="2" m="0" p="0">
                         {lists.refused.map((item) => (
                           <ItemRow key={`d${item.id}`} item={item} describe={describe}>

@@ -63,6 +63,11 @@ export async function retryRefusedChange(id: number): Promise<void> {
   await (await deadLetters()).retryDeadLetter(getLocalDb(), id);
 }
 
+/** "Alle erneut senden"; how many refused changes could not be queued again. */
+export async function retryAllRefusedChanges(usernodeid: string): Promise<number> {
+  return (await deadLetters()).retryAllDeadLetters(getLocalDb(), usernodeid);
+}
+
 export async function reassignRefusedChange(id: number, equipmentnodeid: string): Promise<void> {
   await (await deadLetters()).reassignDeadLetter(getLocalDb(), id, equipmentnodeid);
 }

@@ -45,6 +45,11 @@ export async function retryRefusedChange(id: number): Promise<void> {
   await (await loadRuntime()).retryRefusedChange(id);
 }
 
+/** "Alle erneut senden": every refused change of the user queued again; how many could not be. */
+export async function retryAllRefusedChanges(usernodeid: string): Promise<number> {
+  return (await loadRuntime()).retryAllRefusedChanges(usernodeid);
+}
+
 /** Gives a refused report whose machine is gone another machine and sends it again with what was written on it. */
 export async function reassignRefusedChange(id: number, equipmentnodeid: string): Promise<void> {
   await (await loadRuntime()).reassignRefusedChange(id, equipmentnodeid);

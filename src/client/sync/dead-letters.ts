@@ -56,6 +56,24 @@ export async function retryDeadLetter(db: LocalDatabase, id: number): Promise<vo
 }
 
 /**
+ * "Alle erneut senden": every refused change of the user sent again, oldest first, each with what belongs to it
+ * (`retryGroup`; a letter already taken along by an earlier one is not sent twice). One letter that cannot be queued
+ * again (changed meanwhile) does not stop the others; returns how many could not.
+ */
+export async function retryAllDeadLetters(db: LocalDatabase, usernodeid: string): Promise<number> {
+  const ids = (await db.deadLetters.toArray())
+    .filter((letter) => letter.usernodeid === usernodeid)
+    .map((letter) => letter.id!)
+    .sort((a, b) => a - b);
+  let failed = 0;
+  for (const id of ids) {
+    if (!(await db.deadLetters.get(id))) continue;
+    await retryDeadLetter(db, id).catch(() => (failed += 1));
+  }
+  return failed;
+}
+
+/**
  * The field naming the machine of a refused create that may be given another machine: its declaration's
  * `machineField`, when the server refused it because what it refers to is gone (404). Not a 410: that is the
  * record's own id deleted on the server, which no machine brings back. Else undefined.
