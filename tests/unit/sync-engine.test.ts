@@ -163,4 +163,48 @@ describe('sync engine', () => {
       stop();
     }
   });
+
+  it('"Zurückstellen" waits for the sync lock at most 30 s (a frozen tab may hold it), then fails and changes nothing', async () => {
+    // why a stand-in: Node has no Web Locks. This one holds the sync lock for another tab for good, and honours
+    // `ifAvailable` and `signal` as the browser's LockManager does.
+    const locks = {
+      request(_name: string, options: { ifAvailable?: boolean; signal?: AbortSignal }, callback: (lock: null) => unknown) {
+        if (options.ifAvailable) return Promise.resolve(callback(null));
+        return new Promise((_resolve, reject) => {
+          const signal = options.signal!;
+          if (signal.aborted) reject(signal.reason as Error);
+          signal.addEventListener('abort', () => reject(signal.reason as Error));
+        });
+      },
+    };
+    vi.stubGlobal('navigator', { onLine: true, locks });
+    const waited = new AbortController();
+    const timeouts: number[] = [];
+    // why: the wait's bound is AbortSignal.timeout's; the test ends it at once instead of after 30 real seconds.
+    const timeout = vi.spyOn(AbortSignal, 'timeout').mockImplementation((ms) => {
+      timeouts.push(ms);
+      return waited.signal;
+    });
+    const db = new LocalDatabase(`engine-test-${Math.random()}`);
+    const api = createApiClient({ baseUrl: server.baseUrl, tokens: fixedTokens });
+    const engine = createSyncEngine({ db, api, getUser: () => USER, origin: server.origin });
+    try {
+      await createNotification({ db, usernodeid: USER }, { type: 0, title: 'Hängt', equipmentnodeid: MACHINE });
+      const [entry] = await db.outbox.toArray();
+      const outcome = engine.setAside(entry!.seq!);
+      const settled = vi.fn();
+      outcome.then(settled, settled);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(settled).not.toHaveBeenCalled();
+      expect(timeouts).toEqual([30_000]);
+
+      waited.abort(new DOMException('The lock was not granted in time', 'TimeoutError'));
+      await expect(outcome).rejects.toMatchObject({ name: 'TimeoutError' });
+      expect(server.requests.filter((request) => request.path.includes('set-aside'))).toEqual([]);
+      expect(await db.outbox.toArray()).toMatchObject([{ seq: entry!.seq, mutationId: entry!.mutationId }]);
+      expect(await db.deadLetters.count()).toBe(0);
+    } finally {
+      timeout.mockRestore();
+    }
+  });
 });

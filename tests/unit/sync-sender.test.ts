@@ -138,6 +138,27 @@ describe('sender', () => {
     expect(server.applied.map((w) => w.mutationId)).toEqual([1, 3, 4]);
   });
 
+  it('a refusal of an id the entry no longer has (renumbered by another tab meanwhile): no refused change; it goes on under its new id', async () => {
+    const { db, sender, context } = harness();
+    await seedMachine(db);
+    const id = await createNotification(context, { type: 0, title: 'Umnummeriert', equipmentnodeid: MACHINE });
+    server.faults.push({ path: '/api/notifications', fault: 'reject-422' });
+    // Another tab renumbers the entry while this tab's batch is answered (as recoverGap does after a restore).
+    server.beforeBatchAnswer = async () => {
+      const [entry] = await db.outbox.toArray();
+      await db.outbox.update(entry!.seq!, { mutationId: 5 });
+    };
+
+    await sender.drain();
+    expect(await db.deadLetters.count()).toBe(0);
+    // The server expects id 2 next: the entry is renumbered to it and applied once.
+    await sender.drain();
+    expect(await db.deadLetters.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
+    expect(server.applied.map((w) => [w.mutationId, (w.body as { title: string }).title])).toEqual([[2, 'Umnummeriert']]);
+    expect(await db.mirror('notifications').get(id)).toMatchObject({ title: 'Umnummeriert' });
+  });
+
   it('a refused create is removed from the mirror, the dead letter keeps it', async () => {
     const { db, sender, context } = harness();
     await seedMachine(db);

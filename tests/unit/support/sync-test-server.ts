@@ -54,6 +54,8 @@ export interface SyncTestServer {
   /** Fault for the next write whose path starts with `path` (once). */
   faults: { path: string; fault: Fault }[];
   uploadFaults: number[];
+  /** Runs after a batch's entries ran and before its answer is sent (once; cleared before each test). */
+  beforeBatchAnswer: (() => Promise<void>) | undefined;
   /** Makes every URL signed so far expire. */
   expireSignedUrls(): void;
   lastMutation: Map<string, number>;
@@ -107,6 +109,7 @@ function createSyncTestServer(): { server: SyncTestServer; listen: () => Promise
     validRefresh: new Set(['refresh-1']),
     faults: [],
     uploadFaults: [],
+    beforeBatchAnswer: undefined,
     lastMutation: new Map(),
     stored: new Map(),
     feed: { changes: [], reset: false, pageSize: 1000 },
@@ -222,6 +225,9 @@ function createSyncTestServer(): { server: SyncTestServer; listen: () => Promise
         results.push({ mutationId: entry.mutationId, status: answer.status, body: answer.body ?? null, replayed: answer.replayed });
         if (stopsBatch(answer.status, answer.body)) break;
       }
+      const hook = state.beforeBatchAnswer;
+      state.beforeBatchAnswer = undefined;
+      await hook?.();
       return send(res, 200, { results });
     }
     if (!clientId || !mutationHeader) {
@@ -282,6 +288,7 @@ function createSyncTestServer(): { server: SyncTestServer; listen: () => Promise
       state.validRefresh = new Set(['refresh-1']);
       state.faults.length = 0;
       state.uploadFaults.length = 0;
+      state.beforeBatchAnswer = undefined;
       state.lastMutation.clear();
       state.stored.clear();
       state.feed = { changes: [], reset: false, pageSize: 1000 };
