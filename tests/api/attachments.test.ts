@@ -40,6 +40,18 @@ describe('attachments', () => {
     return { fileid: registered!.fileid, fileversion: registered!.fileversion, bucketid: registered!.bucketid, mimetype: registered!.mimetype };
   }
 
+  /**
+   * A file every user of tenant A may name: the admin's upload, made a machine's photo (a machine's photo is read by
+   * every signed-in user, so its file may be attached by anyone who may attach: docs/security.md § Files).
+   */
+  async function sharedFile() {
+    const response = await call(t, adminA, 'POST', '/api/files', { count: 1, extensions: [{ nodeid: uuidv7(), extension: 'pdf' }] });
+    const [registered] = registeredFileSchema.array().parse(response.json());
+    expect((await t.app.inject({ method: 'PUT', url: registered!.url, headers: { 'content-type': 'application/pdf' }, payload: pdfBytes() })).statusCode).toBe(200);
+    await insertEquipment(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, imagefilenodeid: registered!.nodeid });
+    return { fileid: registered!.fileid, fileversion: registered!.fileversion, bucketid: registered!.bucketid, mimetype: registered!.mimetype };
+  }
+
   const input = async (overrides: Partial<CreateAttachmentInput> = {}): Promise<CreateAttachmentInput> => ({
     lang: 'de',
     nodeid: uuidv7(),
@@ -179,7 +191,8 @@ describe('attachments', () => {
         { flag: 'delete', name: 'DELETE /api/attachments/{id}', request: ({ id }) => ['DELETE', `/api/attachments/${id}`], ok: 200 },
       ],
       // A create needs a body with a file uploaded beforehand; the other routes work on an attachment made here.
-      subject: async () => ({ id: (await create()).nodeid, body: await input() }),
+      // The create's file is one any user may name (sharedFile), so the flag alone decides.
+      subject: async () => ({ id: (await create()).nodeid, body: await input({ file: await sharedFile() }) }),
       state: () => attachmentCount(t.database.db),
       afterRefusal: async ({ id }) => {
         expect((await call(t, adminA, 'GET', `/api/attachments/${id}`)).json()).toMatchObject({ title: 'Betriebsanleitung' });

@@ -201,7 +201,7 @@ async function buildOwnPlant(t: TestApp, a: TestTenant, adminA: string): Promise
   await insertCost(db, { ...tenant, notificationnodeid: notification.nodeid, costtypenodeid: costTypeIds.parts });
   const counterType = await insertCounterType(db, tenant);
   await insertCounter(db, { ...tenant, equipmentnodeid: machine.nodeid, countertypenodeid: counterType.nodeid });
-  const file = await insertFile(db, { ...tenant, status: 'complete', size: 10 });
+  const file = await insertFile(db, { ...tenant, status: 'complete', size: 10, createdbynodeid: a.admin.nodeid });
   const made = [
     await call(t, adminA, 'POST', '/api/equipmentclasses', { lang: 'de', name: 'Fräsmaschinen' }),
     await call(t, adminA, 'POST', '/api/subscriptions', { usernodeid: a.admin.nodeid, sitenodeid: site.nodeid }),

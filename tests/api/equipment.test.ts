@@ -130,8 +130,9 @@ describe('equipment', () => {
     });
 
     it('links image and nameplate files of the tenant and answers a signed URL once complete', async () => {
-      const image = await insertFile(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, mimetype: 'image/jpeg', extension: 'jpg', status: 'complete' });
-      const plate = await insertFile(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, mimetype: 'image/png', extension: 'png' });
+      // The admin's own uploads (a user names only files they may download: docs/security.md § Files).
+      const image = await insertFile(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, mimetype: 'image/jpeg', extension: 'jpg', status: 'complete', createdbynodeid: a.admin.nodeid });
+      const plate = await insertFile(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, mimetype: 'image/png', extension: 'png', createdbynodeid: a.admin.nodeid });
       const row = await create(adminA, input({ image: { fileid: image.fileid, fileversion: 1, url: 'ignored' }, typenameplate: { fileid: plate.fileid } }));
       expect(row).toMatchObject({ imagefilenodeid: image.nodeid, typenameplatefilenodeid: plate.nodeid });
       const machine = await read(row.nodeid);

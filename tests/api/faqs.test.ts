@@ -100,7 +100,7 @@ describe('FAQs (createFaq, updateFaq, deleteFaq)', () => {
 
   it('deletes a FAQ with its attachments: tombstones for both reach the pull', async () => {
     const row = await made();
-    const file = await insertFile(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, status: 'complete', size: 10 });
+    const file = await insertFile(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, status: 'complete', size: 10, createdbynodeid: a.admin.nodeid });
     const attached = await send(t, adminA, 'POST', '/api/attachments', { lang: 'de', title: 'Skizze', file: { fileid: file.fileid, fileversion: file.fileversion }, isattachmentof: row.nodeid });
     expect(attached.statusCode, attached.body).toBe(201);
     expect(attached.json()).toMatchObject({ targetkind: 'faq' });

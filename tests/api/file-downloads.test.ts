@@ -138,8 +138,8 @@ describe('file downloads: the bytes follow the records that name them', () => {
   });
 
   it('the uploader reads back their own upload before any record names it; nobody else does, not even an admin, until a record they may read names it', async () => {
-    // May upload (notification create) but read no attachments.
-    const uploader = await userWith({ notification: CREATE_READ_UPDATE });
+    // May upload and attach, but read no attachments.
+    const uploader = await userWith({ notification: CREATE_READ_UPDATE, 'equipment.attachment': [true, false, false, false] });
     const bytes = pdfBytes('Schadensbericht');
     const file = await uploaded(uploader.authorization, bytes, 'pdf');
     expect(await downloadStatus(uploader.authorization, file.nodeid, bytes)).toBe(200);
@@ -148,16 +148,19 @@ describe('file downloads: the bytes follow the records that name them', () => {
     expect(await downloadStatus(documents.authorization, file.nodeid)).toBe(403);
     expect(await downloadStatus(adminA, file.nodeid)).toBe(403);
 
-    await postCreated(t, adminA, '/api/attachments', { lang: 'de', nodeid: uuidv7(), title: 'Bericht', isattachmentof: machine, file: { fileid: file.fileid, fileversion: 1 } }, attachmentRowSchema);
+    await postCreated(t, uploader.authorization, '/api/attachments', { lang: 'de', nodeid: uuidv7(), title: 'Bericht', isattachmentof: machine, file: { fileid: file.fileid, fileversion: 1 } }, attachmentRowSchema);
     expect(await downloadStatus(documents.authorization, file.nodeid, bytes)).toBe(200);
     expect(await downloadStatus(adminA, file.nodeid, bytes)).toBe(200);
     expect(await downloadStatus((await userWith({})).authorization, file.nodeid)).toBe(403);
   });
 
-  it('each version on its own: a record naming version 1 does not open version 2, nor does uploading version 2 open version 1', async () => {
+  it('each version on its own: a record naming version 1 does not open version 2; a next version is made only by who may read the file', async () => {
     const first = await uploaded(adminA, pdfBytes('Fassung 1'), 'pdf');
     const attachment = await postCreated(t, adminA, '/api/attachments', { lang: 'de', nodeid: uuidv7(), title: 'Plan', isattachmentof: notification, file: { fileid: first.fileid, fileversion: 1 } }, attachmentRowSchema);
-    const uploader = await userWith({ notification: CREATE_READ_UPDATE });
+    // Version 1 hangs on a notification: who may not read its attachments may not replace it.
+    const blind = await userWith({ notification: CREATE_READ_UPDATE });
+    expect((await call(t, blind.authorization, 'POST', '/api/files', { count: 1, extensions: [{ nodeid: uuidv7(), extension: 'pdf', fileid: first.fileid }] })).statusCode).toBe(403);
+    const uploader = await userWith({ notification: CREATE_READ_UPDATE, 'equipment.attachment': CREATE_READ_UPDATE });
     const second = await uploaded(uploader.authorization, pdfBytes('Fassung 2'), 'pdf', first.fileid);
     expect(second.fileversion).toBe(2);
 
@@ -165,9 +168,10 @@ describe('file downloads: the bytes follow the records that name them', () => {
     expect(await downloadStatus(reader.authorization, first.nodeid)).toBe(200);
     expect(await downloadStatus(reader.authorization, second.nodeid)).toBe(403);
     expect(await downloadStatus(uploader.authorization, second.nodeid)).toBe(200);
-    expect(await downloadStatus(uploader.authorization, first.nodeid)).toBe(403);
+    expect(await downloadStatus(blind.authorization, second.nodeid)).toBe(403);
 
-    const swapped = await call(t, adminA, 'PUT', `/api/attachments/${attachment.nodeid}`, { lang: 'de', file: { fileid: first.fileid, fileversion: 2 } });
+    // Version 2 is the uploader's until a record names it: they put it in the attachment.
+    const swapped = await call(t, uploader.authorization, 'PUT', `/api/attachments/${attachment.nodeid}`, { lang: 'de', file: { fileid: first.fileid, fileversion: 2 } });
     expect(swapped.statusCode, swapped.body).toBe(200);
     expect(await downloadStatus(reader.authorization, second.nodeid, pdfBytes('Fassung 2'))).toBe(200);
   });

@@ -337,7 +337,7 @@ describe('deletes (src/server/services/ownership.ts)', () => {
 
     it('a photo on a notification being deleted (no foreign key: the lock alone keeps it from being left behind)', async () => {
       const photo = async (isattachmentof: string) => {
-        const file = await insertFile(t.database.db, { legalentitynodeid: le, status: 'complete' });
+        const file = await insertFile(t.database.db, { legalentitynodeid: le, status: 'complete', createdbynodeid: a.admin.nodeid });
         return { lang: 'de', nodeid: uuidv7(), title: 'Foto', isattachmentof, file: { fileid: file.fileid, fileversion: file.fileversion } };
       };
       await race(notification, notificationUrl, { url: '/api/attachments', kind: 'attachments', body: photo }, (n) => t.database.db.select().from(attachments).where(eq(attachments.isattachmentof, n)));

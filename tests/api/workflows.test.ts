@@ -116,7 +116,7 @@ describe('solutions (createWorkflow, updateWorkflow, deleteWorkflow)', () => {
   it('files hang on the step (targetkind workflowstep); deleting the solution removes steps and attachments with tombstones', async () => {
     const payload = body();
     const row = await made(payload);
-    const file = await insertFile(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, status: 'complete', size: 10 });
+    const file = await insertFile(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, status: 'complete', size: 10, createdbynodeid: a.admin.nodeid });
     const attached = await send(t, adminA, 'POST', '/api/attachments', { lang: 'de', title: 'Foto Schlauch', file: { fileid: file.fileid, fileversion: file.fileversion }, isattachmentof: payload.stepnodeid });
     expect(attached.statusCode, attached.body).toBe(201);
     expect(attached.json()).toMatchObject({ targetkind: 'workflowstep', isattachmentof: payload.stepnodeid });

@@ -6,6 +6,7 @@ import {
   isAllowedUploadExtension,
   isAllowedUploadMimetype,
   isGenericMimetype,
+  registeredMimetype,
   canUpload,
   isInlineMimetype,
   normalizeExtension,
@@ -29,6 +30,23 @@ describe('upload types (§5)', () => {
 
   it.each(['exe', 'js', 'html', 'zip', '', 'constructor', '__proto__'])('%j is refused', (extension) => {
     expect(isAllowedUploadExtension(extension)).toBe(false);
+  });
+
+  it.each([
+    ['jpg', 'image/jpeg', 'image/jpeg'],
+    ['JPG', 'Image/JPEG; q=1', 'image/jpeg'],
+    ['png', 'image/jpeg', 'image/jpeg'],
+    ['mov', 'video/mp4', 'video/mp4'],
+    ['csv', 'text/plain', 'text/plain'],
+    ['pdf', undefined, 'application/pdf'],
+    ['pdf', 'application/octet-stream', 'application/pdf'],
+    // Another group's type is not taken: the bytes are checked against the extension, so the type follows it.
+    ['txt', 'image/png', 'text/plain'],
+    ['csv', 'application/vnd.ms-excel', 'text/csv'],
+    ['csv', 'video/mp4', 'text/csv'],
+    ['docx', 'application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+  ])('a .%s declared %j is stored as %s', (extension, declared, stored) => {
+    expect(registeredMimetype(extension, declared)).toBe(stored);
   });
 
   it('treats octet-stream and a missing type as generic', () => {

@@ -63,9 +63,10 @@ export async function getAttachment(db: Db, actor: Actor & PermissionSubject, si
 /**
  * attachFile: the row its declaration computes (src/shared/mutations/files.ts), with the kind of the target
  * and the file row the reference names. The target must be a node of the caller's tenant (404 otherwise), the
- * file a complete file of the tenant (409 while pending). An existing nodeid answers 409.
+ * file a complete file of the tenant (409 while pending) the caller may download (403 otherwise:
+ * completeFileOfTenant). An existing nodeid answers 409.
  */
-export async function createAttachment(ctx: ServiceContext, actor: Actor, input: CreateAttachment): Promise<AttachmentRow> {
+export async function createAttachment(ctx: ServiceContext, actor: Actor & PermissionSubject, input: CreateAttachment): Promise<AttachmentRow> {
   const nodeid = input.nodeid ?? uuidv7();
   return writeTransaction(ctx, 'attachment.create', async (tx) => {
     const targetkind = await targetKindOf(tx, actor, input.isattachmentof);
@@ -98,7 +99,7 @@ export async function createAttachment(ctx: ServiceContext, actor: Actor, input:
  * as its declaration computes them (src/shared/mutations/attachments.ts). A documentation category needs a
  * document file, whichever of the two changes.
  */
-export async function updateAttachment(ctx: ServiceContext, actor: Actor, nodeid: string, input: UpdateAttachment): Promise<AttachmentRow> {
+export async function updateAttachment(ctx: ServiceContext, actor: Actor & PermissionSubject, nodeid: string, input: UpdateAttachment): Promise<AttachmentRow> {
   return writeTransaction(ctx, 'attachment.update', async (tx) => {
     const current = await lockOwnRow(tx, attachments, actor, nodeid, () => notFound(NOT_FOUND), 'change');
     const { filenodeid: _deviceFileRef, ...fields } = updateAttachmentDeclaration.apply!(toRowShape(current), { params: { id: nodeid }, body: input }, applyContext(actor));

@@ -25,7 +25,7 @@ import type { FileUrlSigner } from '../storage/file-storage';
 import { planAssignments, type AssignmentPlan, type Mover } from './assign-service';
 import { insertManufacturer } from './catalog-service';
 import { nextVersion } from './change-feed';
-import { downloadUrl } from './file-service';
+import { downloadUrl, FILE_NOT_YOURS, lockNamedFiles } from './file-service';
 import { deleteWithOwned } from './ownership';
 import { appendHistory, writeChangedFields } from './record-history';
 import { applyContext, toColumnValues, toRowShape } from './rows';
@@ -122,7 +122,7 @@ interface EquipmentLookups extends References {
   flush(): Promise<void>;
 }
 
-async function directLookups(tx: Tx, actor: Actor, input: CreateEquipment): Promise<EquipmentLookups> {
+async function directLookups(tx: Tx, actor: Mover, input: CreateEquipment): Promise<EquipmentLookups> {
   return {
     ...(await lockReferences(tx, actor, [input])),
     existing: async (nodeid) => ({ row: (await tx.select().from(equipment).where(eq(equipment.nodeid, nodeid)))[0], deleted: undefined }),
@@ -135,7 +135,7 @@ async function directLookups(tx: Tx, actor: Actor, input: CreateEquipment): Prom
 
 const BULK_INSERT_CHUNK = 200;
 
-async function bulkLookups(tx: Tx, actor: Actor, items: readonly CreateEquipment[]): Promise<EquipmentLookups> {
+async function bulkLookups(tx: Tx, actor: Mover, items: readonly CreateEquipment[]): Promise<EquipmentLookups> {
   const references = await lockReferences(tx, actor, items);
   // why all at once: each item's planAssignments locks the machines it moves, and items one after another would
   // lock them out of id order.
@@ -187,8 +187,8 @@ interface References {
   remember(kind: 'type' | 'brand' | 'manufacturer', row: Record<string, unknown> & { nodeid: string }): void;
   /** The tenant's classes among those the items name. */
   classes: Set<string>;
-  /** The tenant's file rows the items' photos name, by `fileid/fileversion`. */
-  files: Map<string, string>;
+  /** The tenant's file rows the items' photos name, by `fileid/fileversion`, and whether the caller may name each. */
+  files: Map<string, { nodeid: string; readable: boolean }>;
   /** The links of the machines the write has settled: those it creates and those it moved (planAssignments). */
   decided: Map<string, EquipmentLinks>;
 }
@@ -200,7 +200,7 @@ interface References {
  * the create wait for each other instead of deadlocking (or meeting the foreign key), and one that came first
  * leaves the create a 404. Catalogue entries the items do not name (a model's brand) are read when asked for.
  */
-async function lockReferences(tx: Tx, actor: Actor, items: readonly CreateEquipment[]): Promise<References> {
+async function lockReferences(tx: Tx, actor: Mover, items: readonly CreateEquipment[]): Promise<References> {
   const le = actor.legalentitynodeid;
   const unique = (ids: (string | null | undefined)[]) => [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
   const targets = await classifyTargets(tx, actor, unique(items.flatMap((item) => [...item.isequipmentof.filter((id) => id !== le), ...(item.assign?.payload.map((entry) => entry.isequipmentof) ?? [])])));
@@ -393,7 +393,7 @@ async function resolveCatalog(tx: Tx, actor: Actor, input: CreateEquipment, look
  * overwritten values go to the record history. The change is the declaration's on the locked row (a localised
  * field changes only in `lang`); the photo references are mapped to the tenant's file rows here.
  */
-export async function updateEquipment(ctx: ServiceContext, actor: Actor, args: MutationParsed<typeof updateMutation>): Promise<EquipmentRowShape> {
+export async function updateEquipment(ctx: ServiceContext, actor: Mover, args: MutationParsed<typeof updateMutation>): Promise<EquipmentRowShape> {
   const { params, body: input } = args;
   const nodeid = params.id;
   return writeTransaction(ctx, 'equipment.update', async (tx) => {
@@ -458,28 +458,23 @@ export async function deleteEquipment(ctx: ServiceContext, actor: Actor, nodeid:
 const fileKey = (ref: FileInput) => `${ref.fileid}/${ref.fileversion}`;
 
 /**
- * The tenant's file rows the photo references name (any upload state: the bytes may still be on their way from an
- * offline device), by `fileid/fileversion`, locked (key share) for the machine about to name them: the upload of a
- * file locks its row, then takes the version. In fileid order, as a registration locks files.
+ * The file versions the photo references name (lockNamedFiles: any upload state, locked key share), by
+ * `fileid/fileversion`.
  */
-async function lockFiles(tx: Tx, actor: Actor, refs: readonly (FileInput | null | undefined)[]): Promise<Map<string, string>> {
-  const named = refs.filter((ref): ref is FileInput => !!ref);
-  if (named.length === 0) return new Map();
-  const rows = await tx
-    .select({ nodeid: files.nodeid, fileid: files.fileid, fileversion: files.fileversion })
-    .from(files)
-    .where(and(eq(files.legalentitynodeid, actor.legalentitynodeid), or(...named.map((ref) => and(eq(files.fileid, ref.fileid), eq(files.fileversion, ref.fileversion))))))
-    .orderBy(asc(files.fileid), asc(files.fileversion))
-    .for('key share');
-  return new Map(rows.map((row) => [fileKey(row), row.nodeid]));
+async function lockFiles(tx: Tx, actor: Mover, refs: readonly (FileInput | null | undefined)[]): Promise<Map<string, { nodeid: string; readable: boolean }>> {
+  return lockNamedFiles(tx, actor, refs.filter((ref): ref is FileInput => !!ref));
 }
 
-/** The file row `ref` names among those lockFiles found; 404 naming `field` when the tenant has none. */
-function fileOf(found: ReadonlyMap<string, string>, field: string, ref: FileInput | null | undefined): string | null {
+/**
+ * The file row `ref` names among those lockFiles found: 404 naming `field` when the tenant has none, 403 when the
+ * caller may not download it (the machine's readers would get its bytes: FILE_NOT_YOURS).
+ */
+function fileOf(found: ReadonlyMap<string, { nodeid: string; readable: boolean }>, field: string, ref: FileInput | null | undefined): string | null {
   if (!ref) return null;
-  const nodeid = found.get(fileKey(ref));
-  if (!nodeid) throw new HttpError(404, 'File not found', [{ field, message: 'File not found' }]);
-  return nodeid;
+  const file = found.get(fileKey(ref));
+  if (!file) throw new HttpError(404, 'File not found', [{ field, message: 'File not found' }]);
+  if (!file.readable) throw new HttpError(403, FILE_NOT_YOURS, [{ field, message: 'Not your file' }]);
+  return file.nodeid;
 }
 
 /** The class the machine is to hang on, locked (lockParent); 404 when there is none. */

@@ -87,7 +87,7 @@ export async function registerFiles(ctx: ServiceContext, actor: Actor & Permissi
     const registrations = new Map<string, Registration>();
     const answers: Registration[] = [];
     for (const [index, entry] of input.extensions.entries()) {
-      const registration = registrations.get(entry.nodeid) ?? (await registerEntry(tx, actor, services.storage.bucketid, entry, latest, `extensions.${index}.nodeid`));
+      const registration = registrations.get(entry.nodeid) ?? (await registerEntry(tx, actor, services.storage.bucketid, entry, latest, index));
       registrations.set(entry.nodeid, registration);
       if (entry.fileid && !('version' in registration)) latest.set(entry.fileid, registration);
       answers.push(registration);
@@ -120,11 +120,23 @@ type Registration = FileRow | NewFile;
  * What one entry registers: the file it names by nodeid if it exists (a resend), the pending latest version of
  * `fileid` (its URL ran out: sign it again), or a new file or next version. `latest`: each named fileid's latest
  * version, locked, or the one an earlier entry of the request registers.
+ *
+ * An upload URL is its uploader's alone: a nodeid another user registered is in use (409), and so is a pending
+ * version of `fileid` another user registered (409: their upload is still open). A next version is made only of a
+ * file the caller may read (mayDownload; 403 otherwise): the pull lists every file of the organisation, so its ids
+ * are no secret, and a version of a file naming nothing the caller may read is not theirs to replace.
  */
-async function registerEntry(tx: Tx, actor: Actor, bucketid: string, entry: RegisterFiles['extensions'][number], latest: ReadonlyMap<string, Registration | undefined>, field: string): Promise<Registration> {
+async function registerEntry(
+  tx: Tx,
+  actor: Actor & PermissionSubject,
+  bucketid: string,
+  entry: RegisterFiles['extensions'][number],
+  latest: ReadonlyMap<string, Registration | undefined>,
+  index: number,
+): Promise<Registration> {
   const [same] = await tx.select().from(files).where(eq(files.nodeid, entry.nodeid));
   if (same) {
-    if (same.legalentitynodeid !== actor.legalentitynodeid) throw idInUse(field);
+    if (same.legalentitynodeid !== actor.legalentitynodeid || same.createdbynodeid !== actor.usernodeid) throw idInUse(`extensions.${index}.nodeid`);
     return same;
   }
   let fileid = uuidv7();
@@ -132,8 +144,12 @@ async function registerEntry(tx: Tx, actor: Actor, bucketid: string, entry: Regi
   if (entry.fileid) {
     const before = latest.get(entry.fileid);
     if (!before) throw notFound('File not found');
-    // A pending latest version is the same upload whose URL ran out: sign it again.
-    if (before.status === 'pending') return before;
+    // A pending latest version is the same upload whose URL ran out: sign it again, for its uploader.
+    if (before.status === 'pending') {
+      if (before.createdbynodeid !== actor.usernodeid) throw new HttpError(409, 'Another user is uploading a version of this file; register a new version once that upload is complete', [{ field: `extensions.${index}.fileid`, message: 'Upload in progress' }]);
+      return before;
+    }
+    if (!(await mayReadVersion(tx, actor, before.nodeid))) throw forbidden(FILE_NOT_YOURS);
     fileid = before.fileid;
     fileversion = before.fileversion + 1;
   }
@@ -437,7 +453,7 @@ interface FileReader {
  * it, or an EXISTS per reader of FILE_READERS the caller may read at all, or-ed. One statement with the file's
  * lookup, so the answer is about the same row (no check-then-read window).
  */
-function mayDownload(db: Db, actor: Actor & PermissionSubject): SQL<boolean> {
+function mayDownload(db: Db | Tx, actor: Actor & PermissionSubject): SQL<boolean> {
   const naming = FILE_READERS.flatMap(({ table, columns, readable }) => {
     const rows = readable(actor);
     if (rows === false) return [];
@@ -456,15 +472,46 @@ function namesFile(column: PgColumn): SQL {
   return eq(column, files.nodeid);
 }
 
-/** A complete file version of the tenant, for attaching; pending answers 409. */
-export async function completeFileOfTenant(tx: Tx, actor: Actor, ref: { fileid: string; fileversion: number }): Promise<FileRow> {
-  const [row] = await tx
-    .select()
+/** Why a file version may not be named or replaced by the caller (403): see mayDownload. */
+export const FILE_NOT_YOURS = 'This file is not yours to use: you did not upload it and may read no record that names it';
+
+/** Whether the caller may download the file version `nodeid` (mayDownload), read in `tx`. */
+async function mayReadVersion(tx: Tx, actor: Actor & PermissionSubject, nodeid: string): Promise<boolean> {
+  const [row] = await tx.select({ readable: mayDownload(tx, actor) }).from(files).where(eq(files.nodeid, nodeid));
+  return row?.readable === true;
+}
+
+/**
+ * A complete file version of the tenant, for attaching: 404 when the tenant has none, 403 when the caller may not
+ * download it (mayDownload — naming it in a record would hand its bytes to everyone who reads that record), 409
+ * while pending.
+ */
+export async function completeFileOfTenant(tx: Tx, actor: Actor & PermissionSubject, ref: { fileid: string; fileversion: number }): Promise<FileRow> {
+  const [found] = await tx
+    .select({ row: files, readable: mayDownload(tx, actor) })
     .from(files)
     .where(and(eq(files.fileid, ref.fileid), eq(files.fileversion, ref.fileversion), eq(files.legalentitynodeid, actor.legalentitynodeid)));
-  if (!row) throw notFound('File not found');
-  if (row.status !== 'complete') throw conflict('The file is not uploaded completely yet: PUT its bytes to the signed URL first, then attach it');
-  return row;
+  if (!found) throw notFound('File not found');
+  if (!found.readable) throw forbidden(FILE_NOT_YOURS);
+  if (found.row.status !== 'complete') throw conflict('The file is not uploaded completely yet: PUT its bytes to the signed URL first, then attach it');
+  return found.row;
+}
+
+/**
+ * The tenant's file versions `refs` name (any upload state: the bytes may still be on their way from an offline
+ * device), by `fileid/fileversion`, each with whether the caller may name it (mayDownload), locked (key share)
+ * for the record about to name them: the upload of a file locks its row, then takes the version. In fileid
+ * order, as a registration locks files.
+ */
+export async function lockNamedFiles(tx: Tx, actor: Actor & PermissionSubject, refs: readonly { fileid: string; fileversion: number }[]): Promise<Map<string, { nodeid: string; readable: boolean }>> {
+  if (refs.length === 0) return new Map();
+  const rows = await tx
+    .select({ nodeid: files.nodeid, fileid: files.fileid, fileversion: files.fileversion, readable: mayDownload(tx, actor) })
+    .from(files)
+    .where(and(eq(files.legalentitynodeid, actor.legalentitynodeid), or(...refs.map((ref) => and(eq(files.fileid, ref.fileid), eq(files.fileversion, ref.fileversion))))))
+    .orderBy(asc(files.fileid), asc(files.fileversion))
+    .for('key share');
+  return new Map(rows.map((row) => [`${row.fileid}/${row.fileversion}`, { nodeid: row.nodeid, readable: row.readable }]));
 }
 
 /**

@@ -88,12 +88,17 @@ export function isGenericMimetype(mimetype: string | undefined): boolean {
 }
 
 /**
- * The type a registered file is stored under: the one the device declared (parameters dropped), or — when it
- * declared none or a generic one — the type of its extension.
+ * The type a registered file is stored under, and served with: the one the device declared (parameters dropped)
+ * when it is a type of the extension's group (a .jpg declared image/jpeg, a .mov video/mp4), otherwise the type of
+ * its extension. The bytes are checked against the extension, so the stored type follows it: a .txt declared
+ * image/png is served as text/plain, not inline as an image. None, a generic one or another group's (Windows
+ * declares a .csv as application/vnd.ms-excel) all get the extension's type.
  */
 export function registeredMimetype(extension: string, declared: string | undefined): string {
-  if (declared && !isGenericMimetype(declared)) return declared.split(';')[0]!.trim().toLowerCase();
-  return uploadTypeOf(extension)?.mimetype ?? 'application/octet-stream';
+  const type = uploadTypeOf(extension);
+  const bare = (declared ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type && Object.values(UPLOAD_TYPES).some((other) => other.mimetype === bare && other.group === type.group)) return bare;
+  return type?.mimetype ?? 'application/octet-stream';
 }
 
 /**
