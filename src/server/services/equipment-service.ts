@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { CreateEquipment, Equipment } from '../../shared/api/equipment';
 import type { EquipmentLinks } from '../../shared/domain/assignment';
