@@ -136,7 +136,7 @@ test('header, attachments, tabs by type, back link by origin, remembered id; del
     await navigateInApp(page, `/notification-details?nodeid=${plant.planned.nodeid}`);
     await expect(header(page)).toContainText('Geplante Wartung');
     await expect(page.getByTestId('next-appointment')).toHaveText(/^Nächster Termin: \d\d\.\d\d\.\d{4}$/);
-    if (plant.planned.status === 0 && plant.planned.dueuntil) await expect(page.getByTestId('due-date')).toHaveText(/^Fällig bis \d\d\.\d\d\.\d{4}$/);
+    if (plant.planned.status !== 2 && plant.planned.dueuntil) await expect(page.getByTestId('due-date')).toHaveText(/^Fällig bis \d\d\.\d\d\.\d{4}$/);
     const notice = name(plant.planned.task.safetynotice);
     if (notice) await expect(page.getByTestId('safety-notice')).toContainText(notice.slice(0, 40));
     expect(await tabNames(page)).toEqual(['Übersicht', 'Bericht']);
@@ -232,5 +232,11 @@ test('each profile sees only the controls it may use: the reader no menu and no 
   await technician.getByRole('menuitem', { name: 'Meldung bearbeiten' }).click();
   await expect(technician).toHaveURL(new RegExp(`/edit-notification\\?nodeid=${nodeid}`));
   await expect.poll(() => technician.evaluate(() => (window.history.state as { usr?: { pageType?: string; from?: string } }).usr)).toMatchObject({ pageType: 'edit', from: 'notification' });
+  // Saved, the details come back without the machine's navigation state: the back link still leads to the machine.
+  const title = technician.getByTestId('notification-title-input');
+  await title.fill(`${await title.inputValue()} (geprüft)`.slice(0, 100));
+  await technician.getByTestId('notification-form-save').click();
+  await expect(technician).toHaveURL(new RegExp(`/notification-details\\?nodeid=${nodeid}$`));
+  await expect(technician.getByRole('link', { name: 'Zurück zur Maschine' })).toHaveAttribute('href', /\/machine-overview\?nodeid=[^&]+&tab=0$/);
   await other.close();
 });

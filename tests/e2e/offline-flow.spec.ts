@@ -84,6 +84,17 @@ test('offline: report a fault with a photo, start it, record a reading, reload �
   await sync.expectPending(3);
   await sync.expectPanelCalmlyOffline(3);
 
+  // Logging out now would lock the tablet until the network is back: the dialog says so, and offers no sync.
+  await new AppShell(page).userMenu().click();
+  await page.getByRole('menuitem', { name: 'Abmelden' }).click();
+  const warning = page.getByRole('alertdialog');
+  await expect(warning.getByRole('heading', { name: 'Nicht gesendete Änderungen' })).toBeVisible();
+  await expect(warning.getByText(/^3 Änderungen sind noch nicht beim Server angekommen\..*nach der nächsten Anmeldung gesendet\.$/)).toBeVisible();
+  await expect(warning.getByTestId('logout-offline')).toContainText('Anmeldung erst wieder mit Netzwerkverbindung möglich');
+  await expect(warning.getByRole('button', { name: 'Jetzt synchronisieren' })).toHaveCount(0);
+  await warning.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(warning).toBeHidden();
+
   await context.setOffline(false);
   await sync.waitUntilSynced();
   await expect(machine.notification(title).getByTestId('not-synced')).toHaveCount(0);

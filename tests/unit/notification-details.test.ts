@@ -85,11 +85,25 @@ describe('where the details screen returns to (§2.2, §4.2)', () => {
     forgetNotification();
     expect(notificationDetailsStore.getState().rememberedNodeid).toBeNull();
   });
+
+  it('remembers where the notification was opened from while the user edits it; another notification starts without it', () => {
+    const machine = { from: 'overview', equipmentNodeId: 'm1' };
+    rememberNotification('n1', machine);
+    // Back from /edit-notification: no navigation state, the same notification.
+    rememberNotification('n1');
+    expect(notificationDetailsStore.getState()).toMatchObject({ rememberedNodeid: 'n1', origin: machine });
+    rememberNotification('n2');
+    expect(notificationDetailsStore.getState()).toMatchObject({ rememberedNodeid: 'n2', origin: null });
+    rememberNotification('n2', { from: 'history', equipmentNodeId: 'm2' });
+    forgetNotification();
+    expect(notificationDetailsStore.getState()).toMatchObject({ rememberedNodeid: null, origin: null });
+  });
 });
 
 describe('status or due date in the header (§2.2)', () => {
   it.each(NOTIFICATION_STATUSES.flatMap((status) => [[status, 5 * DAY], [status, null]] as const))('status %i with due date %j', (status, due) => {
-    expect(showsDueDate(status, due)).toBe(status === 0 && due !== null);
+    // Beside the status line while not closed: in progress is still due.
+    expect(showsDueDate(status, due)).toBe(status !== 2 && due !== null);
   });
 
   it('closing says "Time for this notification:" in English', async () => {

@@ -1,6 +1,8 @@
 /**
- * Logout with unsynced changes (docs/sync.md § Storage): says how many, offers "Jetzt synchronisieren" first,
- * and makes clear that logging out anyway keeps them on the device (they are sent after the next login).
+ * Logout with unsynced changes or without a connection (docs/sync.md § Storage): says how many changes wait, offers
+ * "Jetzt synchronisieren" first when the server can be reached, and makes clear that logging out anyway keeps them
+ * on the device (they are sent after the next login). Offline it says what a technician would not expect: logging
+ * in again needs the network, so until then the device cannot be used at all, not even offline.
  */
 import { Button, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +10,8 @@ import { AppDialog } from '../components/app-dialog';
 
 export interface LogoutWarningDialogProps {
   count: number;
+  /** The server cannot be reached now: no sync offered, and the warning that logging in again needs it. */
+  offline: boolean;
   /** After a sync attempt: how many are still not on the server (null = not tried yet). */
   stillPending: number | null;
   syncing: boolean;
@@ -16,13 +20,13 @@ export interface LogoutWarningDialogProps {
   onSyncFirst(): void;
 }
 
-export function LogoutWarningDialog({ count, stillPending, syncing, onCancel, onLogout, onSyncFirst }: LogoutWarningDialogProps) {
+export function LogoutWarningDialog({ count, offline, stillPending, syncing, onCancel, onLogout, onSyncFirst }: LogoutWarningDialogProps) {
   const { t } = useTranslation();
   return (
     <AppDialog
       onClose={onCancel}
       alert
-      title={t('sync.logout.title')}
+      title={count > 0 ? t('sync.logout.title') : t('sync.logout.offlineTitle')}
       footerLayout="wrap"
       footer={
         <>
@@ -32,16 +36,23 @@ export function LogoutWarningDialog({ count, stillPending, syncing, onCancel, on
           <Button variant="outline" onClick={onLogout} disabled={syncing}>
             {t('sync.logout.logoutAnyway')}
           </Button>
-          <Button colorPalette="brand" onClick={onSyncFirst} loading={syncing}>
-            {t('sync.logout.syncFirst')}
-          </Button>
+          {!offline && (
+            <Button colorPalette="brand" onClick={onSyncFirst} loading={syncing}>
+              {t('sync.logout.syncFirst')}
+            </Button>
+          )}
         </>
       }
     >
-      <Text>{t('sync.logout.text', { count })}</Text>
+      {count > 0 && <Text>{offline ? t('sync.logout.textOffline', { count }) : t('sync.logout.text', { count })}</Text>}
       {stillPending !== null && (
         <Text mt="3" color="orange.fg" fontWeight="medium">
           {t('sync.logout.stillPending', { count: stillPending })}
+        </Text>
+      )}
+      {offline && (
+        <Text mt={count > 0 ? '3' : undefined} color="red.fg" fontWeight="medium" data-testid="logout-offline">
+          {t('sync.logout.offline')}
         </Text>
       )}
     </AppDialog>

@@ -8,17 +8,23 @@ import { useMenuFocusReturn } from '../components/use-menu-focus-return';
 import { logout, unsyncedChangeCount } from '../features/auth/session-actions';
 import { syncNow } from '../sync/app-sync';
 import { useSessionStore } from '../stores/session-store';
+import { syncStore } from '../stores/sync-store';
 import { isRouteReady } from './route-table';
 
-// why lazy: the dialog is rare (logout with unsynced changes); keeping it out of the shell chunk keeps that small.
+// why lazy: the dialog is rare (logout with unsynced changes or offline); keeping it out of the shell chunk keeps that small.
 const LogoutWarningDialog = lazy(() => import('./logout-warning-dialog').then((module) => ({ default: module.LogoutWarningDialog })));
+
+/** No way to the server now: the browser says it is offline, or the last sync found the server unreachable. */
+function isOffline(): boolean {
+  return (typeof navigator !== 'undefined' && !navigator.onLine) || !syncStore.getState().online;
+}
 
 export function UserMenu() {
   const { t } = useTranslation();
   const userinfo = useSessionStore((state) => state.session?.userinfo);
   const [busy, setBusy] = useState(false);
-  /** Unsynced changes when the warning opened; null = dialog closed. */
-  const [warning, setWarning] = useState<number | null>(null);
+  /** Unsynced changes and the connection when the warning opened; null = dialog closed. */
+  const [warning, setWarning] = useState<{ count: number; offline: boolean } | null>(null);
   const [syncing, setSyncing] = useState(false);
   const [stillPending, setStillPending] = useState<number | null>(null);
   const focusReturn = useMenuFocusReturn();
@@ -37,9 +43,10 @@ export function UserMenu() {
 
   const onLogout = () => {
     const count = unsyncedChangeCount();
-    if (count > 0) {
+    const offline = isOffline();
+    if (count > 0 || offline) {
       setStillPending(null);
-      setWarning(count);
+      setWarning({ count, offline });
       return;
     }
     void doLogout();
@@ -53,8 +60,12 @@ export function UserMenu() {
       setSyncing(false);
     }
     const left = unsyncedChangeCount();
-    if (left === 0) await doLogout();
-    else setStillPending(left);
+    if (left === 0 && !isOffline()) await doLogout();
+    else {
+      // A sync that could not reach the server: say so, instead of only "not everything sent".
+      setStillPending(left);
+      setWarning({ count: left, offline: isOffline() });
+    }
   };
 
   return (
@@ -99,7 +110,7 @@ export function UserMenu() {
       </Menu.Root>
       {warning !== null && (
       <Suspense fallback={null}>
-        <LogoutWarningDialog count={warning} stillPending={stillPending} syncing={syncing} onCancel={() => setWarning(null)} onLogout={() => void doLogout()} onSyncFirst={() => void onSyncFirst()} />
+        <LogoutWarningDialog count={warning.count} offline={warning.offline} stillPending={stillPending} syncing={syncing} onCancel={() => setWarning(null)} onLogout={() => void doLogout()} onSyncFirst={() => void onSyncFirst()} />
       </Suspense>
     )}
     </>

@@ -2,24 +2,45 @@
  * The notification the details screen last showed (part 1 §2.2): /notification-details without `?nodeid=` and
  * without navigation state opens it again. The screen forgets it when the user leaves for anything but a report,
  * details, edit or solution screen (`keepsNotificationState`). Device memory only: a reload starts empty.
+ *
+ * With it, where the user opened it from (`origin`: the navigation state's `from` and machine): the edit, report
+ * and solution screens come back to the details without that state, and the back link must still lead to the
+ * machine the user came from, not to the notifications dashboard.
  */
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 
-interface NotificationDetailsState {
-  rememberedNodeid: string | null;
+export interface NotificationOrigin {
+  from: string;
+  equipmentNodeId: string | null;
 }
 
-export const notificationDetailsStore = createStore<NotificationDetailsState>(() => ({ rememberedNodeid: null }));
+interface NotificationDetailsState {
+  rememberedNodeid: string | null;
+  /** Where `rememberedNodeid` was opened from; null when it was opened without an origin. */
+  origin: NotificationOrigin | null;
+}
 
-export function rememberNotification(nodeid: string): void {
-  if (notificationDetailsStore.getState().rememberedNodeid !== nodeid) notificationDetailsStore.setState({ rememberedNodeid: nodeid });
+export const notificationDetailsStore = createStore<NotificationDetailsState>(() => ({ rememberedNodeid: null, origin: null }));
+
+/** Remembers `nodeid`, with `origin` when the screen was opened with one; another notification starts without it. */
+export function rememberNotification(nodeid: string, origin: NotificationOrigin | null = null): void {
+  const state = notificationDetailsStore.getState();
+  const sameNotification = state.rememberedNodeid === nodeid;
+  const next = origin ?? (sameNotification ? state.origin : null);
+  if (sameNotification && next === state.origin) return;
+  notificationDetailsStore.setState({ rememberedNodeid: nodeid, origin: next });
 }
 
 export function forgetNotification(): void {
-  notificationDetailsStore.setState({ rememberedNodeid: null });
+  notificationDetailsStore.setState({ rememberedNodeid: null, origin: null });
 }
 
 export function useRememberedNotification(): string | null {
   return useStore(notificationDetailsStore, (state) => state.rememberedNodeid);
+}
+
+/** The origin remembered for `nodeid` (null for another notification or none). */
+export function useRememberedOrigin(nodeid: string | null): NotificationOrigin | null {
+  return useStore(notificationDetailsStore, (state) => (nodeid !== null && state.rememberedNodeid === nodeid ? state.origin : null));
 }

@@ -297,9 +297,10 @@ export function keepsNotificationState(pathname: string): boolean {
 }
 
 /**
- * The header's status-or-due line (§2.2): an open notification (status 0) with a due date shows the due date,
- * everything else the status.
+ * Whether the header shows "Fällig bis" (§2.2 "status or due date"): while the notification is not closed and has a
+ * due date. It is shown beside the status line, not instead of it: a job in progress is still due, and hiding its
+ * date the moment work starts (as the header did before) left the technician without it (docs/client.md).
  */
 export function showsDueDate(status: number, dueuntil: number | null | undefined): boolean {
-  return status === NOTIFICATION_STATUS.open && typeof dueuntil === 'number' && dueuntil > 0;
+  return status !== NOTIFICATION_STATUS.closed && typeof dueuntil === 'number' && dueuntil > 0;
 }

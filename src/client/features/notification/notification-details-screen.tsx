@@ -37,7 +37,7 @@ import { currentLanguage } from '../../lib/i18n';
 import { toaster } from '../../lib/toaster';
 import { useElapsedText } from '../../lib/use-elapsed-text';
 import { usePermission } from '../../lib/use-permission';
-import { forgetNotification, rememberNotification, useRememberedNotification } from '../../stores/notification-details-store';
+import { forgetNotification, rememberNotification, useRememberedNotification, useRememberedOrigin, type NotificationOrigin } from '../../stores/notification-details-store';
 import { useNotificationDetail, type NotificationDetail } from '../../sync/machine-mirror';
 import { useNotificationDetailsExtras, type NotificationDetailsExtras } from '../../sync/notification-details';
 import { removeNotification, updateNotificationStatus } from '../../sync/repositories/notifications';
@@ -57,19 +57,30 @@ interface DetailsState {
 
 const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
-/** Query parameter, else navigation state, else the remembered notification (§2.2). */
+/**
+ * Query parameter, else navigation state, else the remembered notification (§2.2). Where it was opened from: the
+ * navigation state, else what was remembered for the same notification (back from editing it, or from a report or
+ * solution screen, which navigate without that state).
+ */
 function useDetailsTarget() {
   const [params] = useSearchParams();
   const state = (useLocation().state ?? {}) as DetailsState;
   const remembered = useRememberedNotification();
-  return { nodeid: params.get('nodeid') || str(state.nodeid) || remembered, from: state.from, equipmentNodeId: str(state.equipmentNodeId) };
+  const nodeid = params.get('nodeid') || str(state.nodeid) || remembered;
+  const fromState = str(state.from);
+  const origin: NotificationOrigin | null = fromState ? { from: fromState, equipmentNodeId: str(state.equipmentNodeId) } : null;
+  const rememberedOrigin = useRememberedOrigin(nodeid);
+  const shownFrom = origin ?? rememberedOrigin;
+  return { nodeid, from: shownFrom?.from, equipmentNodeId: shownFrom?.equipmentNodeId ?? null, origin };
 }
 
-/** Remembers the shown notification; forgets it when the screen is left for anything but a report/details/edit screen. */
-function useRememberWhileShown(nodeid: string | null) {
+/** Remembers the shown notification (and its origin); forgets both when the screen is left for anything but a report/details/edit screen. */
+function useRememberWhileShown(nodeid: string | null, origin: NotificationOrigin | null) {
+  const from = origin?.from;
+  const equipmentNodeId = origin?.equipmentNodeId ?? null;
   useEffect(() => {
-    if (nodeid) rememberNotification(nodeid);
-  }, [nodeid]);
+    if (nodeid) rememberNotification(nodeid, from ? { from, equipmentNodeId } : null);
+  }, [nodeid, from, equipmentNodeId]);
   useEffect(
     () => () => {
       // why window.location: by the time the screen unmounts the router has already moved to the destination.
@@ -161,15 +172,14 @@ function HeaderCard({ detail, extras }: { detail: NotificationDetail; extras: No
         </DataList.Root>
         <Flex gap="4" align={{ base: 'stretch', md: 'end' }} justify="space-between" direction={{ base: 'column', md: 'row' }}>
           <Stack gap="1">
-            {due !== null ? (
+            <HStack gap="2" color="fg.muted">
+              <Clock size={16} aria-hidden />
+              <Text data-testid="status-line">{t(`notificationSlice.statusLine.${statusLine.kind}`, { time: formatDateTime(statusLine.at) || '—' })}</Text>
+            </HStack>
+            {due !== null && (
               <HStack gap="2" color="fg.muted">
                 <CalendarClock size={16} aria-hidden />
                 <Text data-testid="due-date">{t('notificationDetails.dueUntil', { date: formatDate(due) })}</Text>
-              </HStack>
-            ) : (
-              <HStack gap="2" color="fg.muted">
-                <Clock size={16} aria-hidden />
-                <Text data-testid="status-line">{t(`notificationSlice.statusLine.${statusLine.kind}`, { time: formatDateTime(statusLine.at) || '—' })}</Text>
               </HStack>
             )}
             {nextAppointment !== null && (
@@ -358,7 +368,7 @@ export function NotificationDetailsScreen() {
   const detail = useNotificationDetail(target.nodeid, language);
   const extras = useNotificationDetailsExtras(target.nodeid, language) ?? null;
   const [confirming, setConfirming] = useState(false);
-  useRememberWhileShown(target.nodeid);
+  useRememberWhileShown(target.nodeid, target.origin);
   const equipmentnodeid = (detail.status === 'ready' ? detail.value.notification.equipmentnodeid : null) || target.equipmentNodeId;
   const originPath = notificationOriginPath(target.from, equipmentnodeid);
   const deletion = useDeleteNotification(originPath);
