@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, CsvSyntaxError, detectSeparator, parseCsv, serializeCsv } from '../../src/client/lib/csv';
+import { CSV_BOM, CsvSyntaxError, decodeCsv, detectSeparator, parseCsv, serializeCsv } from '../../src/client/lib/csv';
 
 describe('CSV for German Excel', () => {
   it('writes a BOM, semicolons and CRLF, quoting only what needs it', () => {
@@ -70,5 +70,21 @@ describe('CSV for German Excel', () => {
         expect(parseCsv(serializeCsv(expected))).toEqual(expected);
       }),
     );
+  });
+
+  it('reads the file German Excel saves as "CSV (Trennzeichen-getrennt)" (Windows-1252) with its umlauts, and UTF-8 with or without BOM', () => {
+    const text = 'Name;Kostenstelle;Höhe (mm)\r\nGrößenmeßgerät Ölpumpe – Linie 2;Kühlung;1.250\r\n';
+    const expected = [
+      ['Name', 'Kostenstelle', 'Höhe (mm)'],
+      ['Größenmeßgerät Ölpumpe – Linie 2', 'Kühlung', '1.250'],
+    ];
+    // Windows-1252: one byte per character (ö = 0xF6, ß = 0xDF, – = 0x96), never valid UTF-8 here.
+    const ansi = Uint8Array.from([...text].map((char) => (char === '–' ? 0x96 : char.charCodeAt(0))));
+    expect(ansi.includes(0xf6) && ansi.includes(0x96)).toBe(true);
+    expect(parseCsv(decodeCsv(ansi))).toEqual(expected);
+    expect(parseCsv(decodeCsv(new TextEncoder().encode(text)))).toEqual(expected);
+    expect(parseCsv(decodeCsv(new TextEncoder().encode(CSV_BOM + text)))).toEqual(expected);
+    // The app's own export comes back unchanged.
+    expect(parseCsv(decodeCsv(new TextEncoder().encode(serializeCsv(expected))))).toEqual(expected);
   });
 });

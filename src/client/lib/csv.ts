@@ -2,7 +2,7 @@
  * CSV as German Excel reads and writes it: `;` between fields, CRLF between rows, a UTF-8 byte order mark so
  * umlauts survive a double-click open, fields quoted with `"` when they contain the separator, a quote or a line
  * break (RFC 4180 quoting, `""` for a quote inside). Parsing accepts `,` too when the header row has no `;`
- * (a file saved by English Excel), LF or CRLF, and a missing BOM.
+ * (a file saved by English Excel), LF or CRLF, a missing BOM, and Windows-1252 bytes (`decodeCsv`).
  *
  * Formula injection: Excel runs a cell that starts with `=`, `+`, `-`, `@` (or a tab or carriage return before
  * one) as a formula, so a machine named `=HYPERLINK(…)` would become a live link or worse in the export. Such a
@@ -32,6 +32,35 @@ function quote(field: string, separator: string): string {
 /** Rows of fields → the file's text, BOM first. */
 export function serializeCsv(rows: readonly (readonly string[])[], separator = CSV_SEPARATOR): string {
   return CSV_BOM + rows.map((row) => row.map((field) => quote(neutralise(field), separator)).join(separator)).join('\r\n') + '\r\n';
+}
+
+/**
+ * A CSV file's bytes → its text. UTF-8 (with or without BOM) when the bytes are valid UTF-8; otherwise
+ * Windows-1252, the "ANSI" encoding German Excel's "CSV (Trennzeichen-getrennt)" writes: read as UTF-8, its
+ * umlauts became U+FFFD and an import silently stored "Gr��enme�ger�t". Every byte sequence is valid
+ * Windows-1252 (the WHATWG decoder maps each byte), so a file is never refused for its encoding.
+ */
+export function decodeCsv(bytes: ArrayBuffer | Uint8Array): string {
+  const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(view);
+  } catch {
+    return decodeWindows1252(view);
+  }
+}
+
+/**
+ * Windows-1252 as the WHATWG Encoding Standard maps it: Latin-1, except 0x80–0x9F, which carry €, „, –, … (five of
+ * them unassigned, kept as the C1 control of the same number). Written out rather than `new TextDecoder('windows-1252')`:
+ * Node's decoder reads that label as plain Latin-1 (an en dash came out as U+0096), so the tests would not check
+ * what the browsers do.
+ */
+const WINDOWS_1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ';
+
+function decodeWindows1252(bytes: Uint8Array): string {
+  let text = '';
+  for (const byte of bytes) text += byte >= 0x80 && byte <= 0x9f ? WINDOWS_1252_HIGH[byte - 0x80]! : String.fromCharCode(byte);
+  return text;
 }
 
 /** Which separator a file uses: `;` unless the first line has none and has a `,`. */

@@ -8,7 +8,7 @@ import { Download, FileUp, Printer } from 'lucide-react';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localized } from '../../../shared/domain/text';
-import { CsvSyntaxError, parseCsv, serializeCsv } from '../../lib/csv';
+import { CsvSyntaxError, decodeCsv, parseCsv, serializeCsv } from '../../lib/csv';
 import { currentLanguage, i18n as appI18n } from '../../lib/i18n';
 import { withToggled } from '../../lib/sets';
 import { usePermission } from '../../lib/use-permission';
@@ -92,7 +92,7 @@ export function ExportScreen() {
     setImported(null);
     setPlan(null);
     try {
-      const rows = parseCsv(await file.text());
+      const rows = parseCsv(decodeCsv(await file.arrayBuffer()));
       if (rows.length < 2) return setFileError(t('csv.empty'));
       setPlan(planEquipmentImport(rows, mirror, lang, headerNames));
     } catch (error) {
