@@ -63,6 +63,12 @@ test('a machine with both photos is created offline and arrives once; its sticke
   await form.chooseFirst(form.brand());
   await expect(form.manufacturer()).toBeDisabled(); // an existing brand fixes the manufacturer (§4)
   await form.chooseFirst(form.type());
+  // A long name (a real plant's naming) stays inside the page: the preview and the sticker cut it, the fields stay on screen.
+  const widthOf = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  await form.field('name').fill('Hydraulische Abkantpresse mit CNC-Steuerung und automatischem Werkzeugwechsler Halle 2 Linie 3 Westseite');
+  expect(await widthOf()).toBe(0);
+  await form.field('name').fill('X'.repeat(180));
+  expect(await widthOf()).toBe(0);
   await form.field('name').fill(created.name);
   await form.field('equipmentid').fill('E2E-AKP-01');
   await form.field('manufacturerserialnumber').fill('SN-E2E-4711');

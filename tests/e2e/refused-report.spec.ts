@@ -54,6 +54,9 @@ test('a report whose machine was deleted while it waited offline is given anothe
   // Named by its machine though the pull has taken the deleted machine off the device since.
   const report = panel.getByRole('listitem').filter({ hasText: `Meldung erfassen: ${doomed} – ${title}` }).filter({ hasNotText: 'Foto anhängen' });
   await expect(report).toContainText('vermutlich wurde er inzwischen gelöscht');
+  // What the technician typed is shown with it, to copy before discarding.
+  await expect(report.getByTestId('refused-content')).toContainText(`Titel: ${title}`);
+  await expect(report.getByTestId('refused-content')).toContainText('Beschreibung: Ölfleck unter dem Aggregat.');
   // The photo was refused because its report was: it says so, and does not claim something was deleted.
   const attachmentItem = panel.getByRole('listitem').filter({ hasText: `Foto anhängen: ${title}` });
   await expect(attachmentItem).toContainText(`wurde nie angelegt: „Meldung erfassen: ${doomed} – ${title}“ wurde ebenfalls abgelehnt.`);

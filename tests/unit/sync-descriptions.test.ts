@@ -4,7 +4,7 @@ import { PENDING_DELETE } from '../../src/client/sync/mirror-fields';
 import { addCounterReading } from '../../src/client/sync/repositories/counters';
 import { createNotification, updateNotificationStatus } from '../../src/client/sync/repositories/notifications';
 import { saveSubscriptions } from '../../src/client/sync/repositories/subscriptions';
-import { describeEntry, refusalReason } from '../../src/client/sync/use-sync-lists';
+import { describeEntry, refusalReason, refusedContent, REFUSED_CONTENT_FIELDS } from '../../src/client/sync/use-sync-lists';
 import { localized } from '../../src/shared/domain/text';
 import { mutationByAction } from '../../src/shared/mutations/registry';
 
@@ -102,6 +102,24 @@ describe('sync panel refusals', () => {
     for (const reason of reasons) {
       expect(de[reason], reason).toMatch(/\S/);
       expect(en[reason], reason).toMatch(/\S/);
+    }
+  });
+});
+
+describe('what a refused change shows of its content', () => {
+  it('the texts the user typed, in a fixed order, and nothing else (ids, times, statuses, empty fields)', () => {
+    const values = { nodeid: '0190f5a0-0000-7000-8000-0000000000aa', status: 1, created: 1_700_000_000_000, stepdescription: 'Filter der IKZ gereinigt.', title: 'H1 Filter gereinigt', errorcode: '  ', description: '' };
+    expect(refusedContent(values)).toEqual([
+      { field: 'title', text: 'H1 Filter gereinigt' },
+      { field: 'stepdescription', text: 'Filter der IKZ gereinigt.' },
+    ]);
+  });
+
+  it('every field it shows has a label in German and English', async () => {
+    const [de, en] = await Promise.all([import('../../src/client/i18n/de.json'), import('../../src/client/i18n/en.json')]);
+    for (const field of REFUSED_CONTENT_FIELDS) {
+      expect(typeof (de.default.sync.panel.fields as Record<string, unknown>)[field]).toBe('string');
+      expect(typeof (en.default.sync.panel.fields as Record<string, unknown>)[field]).toBe('string');
     }
   });
 });

@@ -129,10 +129,12 @@ describe('sender', () => {
     expect(await db.mirror('notifications').get(id)).toMatchObject({ status: 0, closed: null });
     expect(server.applied.map((w) => w.mutationId)).toEqual([1, 3]);
 
-    // Retry: a new mutation id at the end of the queue (the old one is used up on the server).
+    // Retry: a new mutation id at the end of the queue (the old one is used up on the server), and still the change
+    // the user made then ("Erfasst am" in the panel), not one made now.
+    await new Promise((resolve) => setTimeout(resolve, 5));
     await retryDeadLetter(db, letter!.id!);
     expect(await db.deadLetters.count()).toBe(0);
-    expect((await db.outbox.toArray())[0]).toMatchObject({ mutationId: 4, action: 'updateNotificationStatus' });
+    expect((await db.outbox.toArray())[0]).toMatchObject({ mutationId: 4, action: 'updateNotificationStatus', createdAt: letter!.createdAt });
     expect(await db.mirror('notifications').get(id)).toMatchObject({ status: 2 });
     await sender.drain();
     expect(server.applied.map((w) => w.mutationId)).toEqual([1, 3, 4]);
@@ -545,10 +547,25 @@ describe('a report refused because its machine was deleted', () => {
   it('Alle erneut senden queues every refused change of the user once, each with what belongs to it, oldest first', async () => {
     const { db, sender, letters } = await refusedReport();
     expect(letters.map((letter) => letter.action)).toEqual(['createNotification', 'createNotification', 'attachFile', 'updateNotificationStatus']);
-    expect(await retryAllDeadLetters(db, USER)).toBe(0);
+    expect(await retryAllDeadLetters(db, USER)).toEqual({ failed: 0, gone: 0 });
     expect((await db.outbox.orderBy('seq').toArray()).map((entry) => entry.action)).toEqual(['createNotification', 'createNotification', 'attachFile', 'updateNotificationStatus']);
     expect(await db.deadLetters.count()).toBe(0);
     expect((await sender.drain()).outcome).toEqual({ type: 'idle' });
+  });
+
+  it('a refused edit whose record was deleted meanwhile cannot be sent again: Alle erneut senden says so, and keeps it with its content', async () => {
+    const { db, sender, context } = harness();
+    await seedMachine(db);
+    const id = await createNotification(context, { type: 0, title: 'Gelöscht', equipmentnodeid: MACHINE });
+    await updateNotificationStatus(context, (await db.mirror('notifications').get(id))!, 1);
+    server.faults.push({ path: '/api/notifications/', fault: 'reject-404' });
+    await sender.drain();
+    // The pull's tombstone takes the record off the device.
+    await db.mirror('notifications').delete(id);
+
+    expect(await retryAllDeadLetters(db, USER)).toEqual({ failed: 1, gone: 1 });
+    expect(await db.deadLetters.toArray()).toMatchObject([{ action: 'updateNotificationStatus', nodeid: id }]);
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('Erneut senden of a refused edit sends that edit alone: two refused edits of one record are two decisions', async () => {

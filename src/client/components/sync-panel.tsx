@@ -15,7 +15,7 @@ import { StorageUsage } from './storage-usage';
 import { formatDateTime } from '../lib/dates';
 import { useSessionStore } from '../stores/session-store';
 import { useSyncStatus, type SyncErrorKind } from '../stores/sync-store';
-import { discardRefusedChange, retryAllRefusedChanges, retryRefusedChange, setAsideStuckChange, syncNow } from '../sync/app-sync';
+import { discardRefusedChange, isRecordGone, retryAllRefusedChanges, retryRefusedChange, setAsideStuckChange, syncNow } from '../sync/app-sync';
 import type de from '../i18n/de.json';
 import { useSyncLists, type Description, type SyncListItem } from '../sync/use-sync-lists';
 
@@ -60,6 +60,21 @@ function ItemRow({ item, describe, children }: { item: SyncListItem; describe: (
           <Text textStyle="xs" color="fg.muted">
             {t('sync.panel.serverSaid', { message: item.refusedMessage ?? `HTTP ${item.refusedStatus}` })}
           </Text>
+          {item.content && (
+            // What the user typed, selectable: a change the server will never take can be copied before "Verwerfen".
+            <Box as="dl" mt="1" px="2" py="1" bg="bg.muted" borderRadius="l1" textStyle="sm" userSelect="text" aria-label={t('sync.panel.content')} data-testid="refused-content">
+              {item.content.map(({ field, text }) => (
+                <Box key={field} display="flex" gap="1" flexWrap="wrap">
+                  <Text as="dt" fontWeight="medium" flexShrink={0}>
+                    {t(`sync.panel.fields.${field}`)}:
+                  </Text>
+                  <Text as="dd" m="0" whiteSpace="pre-wrap" wordBreak="break-word" minW="0">
+                    {text}
+                  </Text>
+                </Box>
+              ))}
+            </Box>
+          )}
           {item.retryWith !== undefined && (
             <Text textStyle="sm" color="fg.muted">
               {t('sync.panel.retryWith', { count: item.retryWith })}
@@ -126,7 +141,7 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
   const lost = useSyncStatus((s) => s.serverLostWrites);
   const [confirm, setConfirm] = useState<SyncListItem | null>(null);
   // The refused change "Erneut senden" could not queue again (it changed meanwhile, the disk is full): said there.
-  const [retryFailed, setRetryFailed] = useState<number | 'all' | null>(null);
+  const [retryFailed, setRetryFailed] = useState<{ id: number | 'all'; gone: number } | null>(null);
   const [reassigning, setReassigning] = useState<ReassignDialogProps['item'] | null>(null);
 
   return (
@@ -195,8 +210,8 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
                             onClick={() => {
                               setRetryFailed(null);
                               retryAllRefusedChanges(usernodeid)
-                                .then((failed) => failed > 0 && setRetryFailed('all'))
-                                .catch(() => setRetryFailed('all'));
+                                .then(({ failed, gone }) => failed > 0 && setRetryFailed({ id: 'all', gone }))
+                                .catch(() => setRetryFailed({ id: 'all', gone: 0 }));
                             }}
                           >
                             <RotateCcw size={16} aria-hidden />
@@ -204,9 +219,9 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
                           </Button>
                         </Flex>
                       )}
-                      {retryFailed === 'all' && (
+                      {retryFailed?.id === 'all' && (
                         <Text textStyle="sm" color="red.fg" role="alert">
-                          {t('sync.panel.retryFailed')}
+                          {retryFailed.gone > 0 ? t('sync.panel.retryGone', { count: retryFailed.gone }) : t('sync.panel.retryFailed')}
                         </Text>
                       )}
                       <Stack as="ul" gap="2" m="0" p="0">
@@ -224,7 +239,7 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
                                 variant="outline"
                                 onClick={() => {
                                   setRetryFailed(null);
-                                  retryRefusedChange(item.id).catch(() => setRetryFailed(item.id));
+                                  retryRefusedChange(item.id).catch((error: unknown) => setRetryFailed({ id: item.id, gone: isRecordGone(error) ? 1 : 0 }));
                                 }}
                               >
                                 <RotateCcw size={16} aria-hidden />
@@ -235,9 +250,9 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
                                 {t('sync.panel.discard')}
                               </Button>
                             </Flex>
-                            {retryFailed === item.id && (
+                            {retryFailed?.id === item.id && (
                               <Text textStyle="sm" color="red.fg" role="alert" mt="2">
-                                {t('sync.panel.retryFailed')}
+                                {retryFailed.gone > 0 ? t('sync.panel.retryGone', { count: 1 }) : t('sync.panel.retryFailed')}
                               </Text>
                             )}
                           </ItemRow>

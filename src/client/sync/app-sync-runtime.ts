@@ -9,6 +9,7 @@ import { setSyncStatus, syncStore } from '../stores/sync-store';
 import { refreshOfflineMachines } from './offline-files';
 import { createSyncEngine, type SyncEngine } from './sync-engine';
 import type { SetAsideOutcome } from './sender';
+import type { RetryAllOutcome } from './dead-letters';
 
 let engine: SyncEngine | null = null;
 
@@ -64,7 +65,7 @@ export async function retryRefusedChange(id: number): Promise<void> {
 }
 
 /** "Alle erneut senden"; how many refused changes could not be queued again. */
-export async function retryAllRefusedChanges(usernodeid: string): Promise<number> {
+export async function retryAllRefusedChanges(usernodeid: string): Promise<RetryAllOutcome> {
   return (await deadLetters()).retryAllDeadLetters(getLocalDb(), usernodeid);
 }
 

@@ -5,6 +5,7 @@
 import { useEffect } from 'react';
 import { useSessionStore } from '../stores/session-store';
 import type { SetAsideOutcome } from './sender';
+import type { RetryAllOutcome } from './dead-letters';
 
 const loadRuntime = () => import('./app-sync-runtime');
 
@@ -46,7 +47,7 @@ export async function retryRefusedChange(id: number): Promise<void> {
 }
 
 /** "Alle erneut senden": every refused change of the user queued again; how many could not be. */
-export async function retryAllRefusedChanges(usernodeid: string): Promise<number> {
+export async function retryAllRefusedChanges(usernodeid: string): Promise<RetryAllOutcome> {
   return (await loadRuntime()).retryAllRefusedChanges(usernodeid);
 }
 
@@ -62,4 +63,12 @@ export async function discardRefusedChange(id: number): Promise<void> {
 /** "Zurückstellen": the write the server keeps failing on is set aside among the refused changes (sender.ts `setAside`). */
 export async function setAsideStuckChange(seq: number): Promise<SetAsideOutcome> {
   return (await loadRuntime()).setAsideStuckChange(seq);
+}
+
+/**
+ * Whether "Erneut senden" failed because the change's record is gone from the device (outbox.ts `RecordGoneError`):
+ * by name, so the panel in the shell does not load the outbox to ask.
+ */
+export function isRecordGone(error: unknown): boolean {
+  return error instanceof Error && error.name === 'RecordGoneError';
 }

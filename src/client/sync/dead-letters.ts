@@ -6,7 +6,7 @@
  */
 import { mutationByAction } from '../../shared/mutations/registry';
 import type { DeadLetter, LocalDatabase, OutboxEntry } from '../db/local-db';
-import { enqueueMutation, filesStillNeeded, type MutationRequest } from './outbox';
+import { enqueueMutation, filesStillNeeded, RecordGoneError, type MutationRequest } from './outbox';
 
 /** The letter as the request it was, to be queued again. */
 function requestOf(letter: DeadLetter): MutationRequest {
@@ -20,6 +20,8 @@ function requestOf(letter: DeadLetter): MutationRequest {
     values: letter.values,
     creates: letter.creates,
     dependsOn: letter.dependsOn,
+    // Sent again, it is still the change the user made then, not one made now.
+    createdAt: letter.createdAt,
     ...(letter.upload ? { upload: letter.upload } : {}),
     // Sent again, it still knows what it was about if refused again after the record left the device.
     ...(letter.subjectNames ? { subjectNames: letter.subjectNames } : {}),
@@ -55,22 +57,32 @@ export async function retryDeadLetter(db: LocalDatabase, id: number): Promise<vo
   });
 }
 
+/** How "Alle erneut senden" went: the letters that could not be queued again, and how many of them because their record is gone. */
+export interface RetryAllOutcome {
+  failed: number;
+  /** Of `failed`: changes to a record the device no longer has (`RecordGoneError`), which no later try can send. */
+  gone: number;
+}
+
 /**
  * "Alle erneut senden": every refused change of the user sent again, oldest first, each with what belongs to it
  * (`retryGroup`; a letter already taken along by an earlier one is not sent twice). One letter that cannot be queued
- * again (changed meanwhile) does not stop the others; returns how many could not.
+ * again (changed meanwhile, or its record deleted) does not stop the others; says how many could not, and why.
  */
-export async function retryAllDeadLetters(db: LocalDatabase, usernodeid: string): Promise<number> {
+export async function retryAllDeadLetters(db: LocalDatabase, usernodeid: string): Promise<RetryAllOutcome> {
   const ids = (await db.deadLetters.toArray())
     .filter((letter) => letter.usernodeid === usernodeid)
     .map((letter) => letter.id!)
     .sort((a, b) => a - b);
-  let failed = 0;
+  const outcome: RetryAllOutcome = { failed: 0, gone: 0 };
   for (const id of ids) {
     if (!(await db.deadLetters.get(id))) continue;
-    await retryDeadLetter(db, id).catch(() => (failed += 1));
+    await retryDeadLetter(db, id).catch((error: unknown) => {
+      outcome.failed += 1;
+      if (error instanceof RecordGoneError) outcome.gone += 1;
+    });
   }
-  return failed;
+  return outcome;
 }
 
 /**

@@ -82,6 +82,8 @@ export interface MutationRequest extends Pick<OutboxEntry, 'action' | 'method' |
   values: Record<string, unknown> | ((existing: MirrorRow | undefined, context: ApplyContext) => Record<string, unknown>);
   creates?: boolean;
   dependsOn?: string[];
+  /** When the user made the change (the panel's "Erfasst am"); a refused change sent again keeps its own. Default now. */
+  createdAt?: number;
 }
 
 export interface WriteContext {
@@ -100,6 +102,20 @@ export interface EnqueueOptions {
   extraTables?: Table[];
   /** The step that says what the user did (the sync panel's text for the whole action); default the first. */
   describedBy?: MutationRequest;
+}
+
+/**
+ * A change to a record the device no longer has (not a create): a refused change sent again after its record was
+ * deleted on the server. It can never be queued again; the sync panel says so instead of "try again later".
+ */
+export class RecordGoneError extends Error {
+  constructor(
+    readonly kind: string,
+    readonly nodeid: string,
+  ) {
+    super(`Unknown ${kind} ${nodeid}`);
+    this.name = 'RecordGoneError';
+  }
 }
 
 type Listener = () => void;
@@ -143,11 +159,11 @@ export async function enqueueMutation(context: WriteContext, mutations: Mutation
     const entries = list.map((mutation, index) => {
       const key = rowKey(mutation);
       const existing = written.get(key)?.row ?? rows.get(key);
-      if (!existing && !mutation.creates) throw new Error(`Unknown ${mutation.kind} ${mutation.nodeid}`);
+      if (!existing && !mutation.creates) throw new RecordGoneError(mutation.kind, mutation.nodeid);
       const values = typeof mutation.values === 'function' ? mutation.values(existing, { now: now(), usernodeid }) : mutation.values;
       // A later step of the same call on the same row sees this one's change, as it would after a put.
       written.set(key, { kind: mutation.kind, row: { ...(existing ?? {}), ...values, nodeid: mutation.nodeid } });
-      return outboxEntry(mutation, values, existing, { mutationId: first + index, clientId, usernodeid, userAction, createdAt: now() });
+      return outboxEntry(mutation, values, existing, { mutationId: first + index, clientId, usernodeid, userAction, createdAt: mutation.createdAt ?? now() });
     });
     // One request per row, the counter once, the entries in order; IndexedDB runs them in the order they are made.
     const puts: Promise<unknown>[] = files.map((file) => db.fileBytes.put(file));

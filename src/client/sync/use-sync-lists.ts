@@ -6,6 +6,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { mutationByAction } from '../../shared/mutations/registry';
+import { WORKFLOW_STEP_DESCRIPTION } from '../../shared/mutations/workflows';
 import { getLocalDb, type DeadLetter, type LocalDatabase, type MirrorRow, type OutboxEntry } from '../db/local-db';
 import { isSetAsideRefusal } from '../../shared/api/sync';
 import { reassignment, refusedCreateUnder, retryGroup } from './dead-letters';
@@ -42,11 +43,32 @@ export interface SyncListItem {
   reassign?: { machine: string | null; followers: number };
   /** Refused as "not found" because it builds on a create that was refused itself: that create, described. */
   refusedCreate?: Description;
+  /** Dead letters: the texts the user typed (`refusedContent`), shown so they can be copied before "Verwerfen". */
+  content?: RefusedText[];
   /**
    * Pending: the queue's head, which the server keeps failing on (stuck-entry.ts `mayBeSetAside`): the entry the
    * user may set aside ("Zurückstellen") so the changes behind it go on.
    */
   stuckSeq?: number;
+}
+
+/** The fields of a refused change whose text the user typed, in the order the panel shows them (`sync.panel.fields.*`). */
+export const REFUSED_CONTENT_FIELDS = ['title', 'description', WORKFLOW_STEP_DESCRIPTION, 'errorcode', 'question', 'answer', 'name', 'memo'] as const;
+export interface RefusedText {
+  field: (typeof REFUSED_CONTENT_FIELDS)[number];
+  text: string;
+}
+
+/**
+ * What the user typed in a refused change (its mirror values): the panel shows it with the refusal, so a change the
+ * server will never take (its record was deleted meanwhile) can be copied before it is discarded — the content is
+ * kept on the device, and now it is also where the user sees it.
+ */
+export function refusedContent(values: Record<string, unknown>): RefusedText[] {
+  return REFUSED_CONTENT_FIELDS.flatMap((field) => {
+    const value = values[field];
+    return typeof value === 'string' && value.trim() !== '' ? [{ field, text: value }] : [];
+  });
 }
 
 /** Why the server refused a change, in the user's words (`sync.panel.refused.<reason>`); its own message is only the detail. */
@@ -159,6 +181,7 @@ export async function syncListItems(db: LocalDatabase, usernodeid: string | null
     const message = refusedMessage(letter);
     const under = refusedCreateUnder(letter, letters);
     const retryWith = retryGroup(letter, letters).length - 1;
+    const content = refusedContent(letter.values);
     refused.push({
       id: letter.id!,
       mutationId: letter.mutationId,
@@ -172,6 +195,7 @@ export async function syncListItems(db: LocalDatabase, usernodeid: string | null
       ...(retryWith > 0 ? { retryWith } : {}),
       ...reassignItem(letter, entries, letters),
       ...(under ? { refusedCreate: await describeEntry(db, under, lang) } : {}),
+      ...(content.length > 0 ? { content } : {}),
     });
   }
   return { pending, refused };

@@ -305,8 +305,11 @@ export function EquipmentFormScreen() {
     <Box p={{ base: '4', md: '6' }} pb="28">
       {/* The preview and sticker stand beside the form only where the form keeps room for its fields (2xl); below
           that they follow it, so at 1280 px and in portrait the form has the whole width. */}
-      <Grid templateColumns={{ base: '1fr', '2xl': 'minmax(0, 1fr) 360px' }} gap="6" alignItems="start" maxW={{ base: '5xl', '2xl': '7xl' }}>
-        <Stack gap="5" as="form" onSubmit={(event) => (event.preventDefault(), void submit())} onBlur={onFieldLeft} data-testid="equipment-form" aria-label={t(mode === 'add' ? 'pages.createEquipment' : 'pages.editEquipment')}>
+      {/* why minmax(0, …) and minW 0: a grid track of 1fr and a flex item grow to their content's min-content width,
+          and the preview's and sticker's one-line machine name (truncated) has the whole name as that width — a
+          100-character name pushed the form's fields off the screen. */}
+      <Grid templateColumns={{ base: 'minmax(0, 1fr)', '2xl': 'minmax(0, 1fr) 360px' }} gap="6" alignItems="start" maxW={{ base: '5xl', '2xl': '7xl' }}>
+        <Stack gap="5" minW="0" as="form" onSubmit={(event) => (event.preventDefault(), void submit())} onBlur={onFieldLeft} data-testid="equipment-form" aria-label={t(mode === 'add' ? 'pages.createEquipment' : 'pages.editEquipment')}>
           {!canWrite && (
             <Alert.Root status="info">
               <Alert.Indicator />
@@ -481,7 +484,7 @@ export function EquipmentFormScreen() {
           )}
         </Stack>
 
-        <Stack gap="5" position={{ '2xl': 'sticky' }} top={{ '2xl': '20' }} direction={{ base: 'column', md: 'row', '2xl': 'column' }} align={{ md: 'start', '2xl': 'stretch' }}>
+        <Stack gap="5" minW="0" position={{ '2xl': 'sticky' }} top={{ '2xl': '20' }} direction={{ base: 'column', md: 'row', '2xl': 'column' }} align={{ md: 'start', '2xl': 'stretch' }}>
           <Card.Root variant="elevated" data-testid="equipment-preview" flex={{ md: '1', '2xl': 'none' }} minW="0">
             <Box h="40" bg="bg.muted" borderTopRadius="l3" overflow="hidden" display="flex" alignItems="center" justifyContent="center">
               {imageUrl ? <img src={imageUrl} alt={form.name} style={{ width: '100%', height: '100%', objectFit: 'cover' }} /> : <Text color="fg.muted">{t('equipment.photo.none')}</Text>}

@@ -42,7 +42,7 @@ export function ServiceSticker({ data, saved }: { data: StickerData; saved: bool
   };
   const manufacturer = [data.manufacturer, data.brand, data.model].filter(Boolean).join(' · ');
   return (
-    <Card.Root variant="outline" data-testid="service-sticker">
+    <Card.Root variant="outline" minW="0" data-testid="service-sticker">
       <Card.Body gap="3">
         <Heading as="h3" size="md">
           {t('sticker.title')}
