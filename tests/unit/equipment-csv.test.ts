@@ -101,6 +101,25 @@ describe('equipment form rules wiring', () => {
     expect(checkForm(filled, 'add', 'de', lookup).values?.dimensions).toEqual([1200.5, null, null]);
     expect(checkForm(filled, 'add', 'en', lookup).dimensionErrors[0]).toBe('invalidNumberFormat');
     expect(checkForm({ ...filled, dimensions: ['0,5', '', ''] }, 'add', 'de', lookup).dimensionErrors[0]).toBe('belowMinimum');
+
+    // What the API refuses is said at the field while typing, not after a failed save: too long, too big.
+    expect(checkForm({ ...filled, dimensions: ['', '99999999999', ''] }, 'add', 'de', lookup)).toMatchObject({ dimensionErrors: [null, 'aboveMaximum', null], values: null });
+    const tooMuch = checkForm({ ...filled, name: 'P'.repeat(201), equipmentid: 'E'.repeat(101), electricalpower: '2000000', hourlyrate: '10000000,5' }, 'add', 'de', lookup);
+    expect(tooMuch).toMatchObject({ tooLong: { name: 200, equipmentid: 100 }, electricalpowerTooBig: 1_000_000, hourlyrateTooBig: 10_000_000, values: null });
+    expect(checkForm({ ...filled, name: ` ${'P'.repeat(200)} `, electricalpower: '1000000' }, 'add', 'de', lookup)).toMatchObject({ tooLong: {}, values: { electricalpower: 1_000_000 } });
+  });
+
+  it('an import row with a too long name or a too big number names the column and the limit', () => {
+    const { header: head, machineWith } = exported();
+    const plan = planEquipmentImport([head, machineWith({ name: 'N'.repeat(201), electricalpower: '2000000', width: '99999999999' })], mirror(), 'de', headerNames, NOW);
+    expect(plan.rows[0]).toMatchObject({ action: 'error' });
+    expect(plan.rows[0]!.errors).toEqual(
+      expect.arrayContaining([
+        { code: 'tooLong', column: 'name', max: 200 },
+        { code: 'tooBig', column: 'electricalpower', value: '2000000', max: 1_000_000 },
+        { code: 'aboveMaximum', column: 'width', value: '99999999999' },
+      ]),
+    );
   });
 
   it('goes to the plant after adding to an area without a pool, else to /machines', () => {

@@ -63,6 +63,7 @@ describe('dimension parsing (§5)', () => {
     ['de', '0', 'belowMinimum'],
     ['de', '0,99', 'belowMinimum'],
     ['en', '0.5', 'belowMinimum'],
+    ['de', '1000000,5', 'aboveMaximum'],
   ])('%s %j → %s', (lang, text, error) => {
     expect(parseDimension(text, lang)).toEqual({ ok: false, error });
   });

@@ -2,7 +2,8 @@ import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { LocalDatabase } from '../../src/client/db/local-db';
 import de from '../../src/client/i18n/de.json';
-import { inputErrors } from '../../src/client/lib/input-errors';
+import { inputErrors, liveFieldErrors } from '../../src/client/lib/input-errors';
+import { createSiteSchema } from '../../src/shared/api/sites';
 import { createNotification } from '../../src/client/sync/repositories/notifications';
 import { MutationInputError } from '../../src/shared/mutations/mutation';
 
@@ -39,5 +40,15 @@ describe('an input the server would refuse is refused in the form, before anythi
     const t = await germanT();
     expect(inputErrors(new DOMException('disk full', 'QuotaExceededError'), t)).toBeNull();
     expect(inputErrors(new Error('boom'), t)).toBeNull();
+  });
+
+  it('a form says under its fields what the schema refuses while the user types: too long, spaces only; not an untouched empty field', async () => {
+    const t = await germanT();
+    const site = { legalentitynodeid: MACHINE, lang: 'de', name: '   ', street: '', siteid: '', zipcode: '7'.repeat(25), city: 'Stuttgart', country: 'DE' };
+    const errors = liveFieldErrors(createSiteSchema.safeParse(site), site, t);
+    expect(errors).toMatchObject({ name: 'Pflichtfeld', zipcode: 'Höchstens 20 Zeichen.' });
+    expect(errors).not.toHaveProperty('street');
+    const valid = { ...site, name: 'Werk Süd', street: 'Industriestraße 5', zipcode: '70565' };
+    expect(liveFieldErrors(createSiteSchema.safeParse(valid), valid, t)).toEqual({});
   });
 });

@@ -3,14 +3,17 @@ import {
   catalogSelectionIssues,
   cleanMediaSupply,
   DIMENSION_ERROR_TEXTS,
+  DIMENSION_MAX,
   DIMENSION_MIN,
+  ELECTRICAL_POWER_MAX,
+  HOURLY_RATE_MAX,
   HOURLY_RATE_UNIT,
   isFutureYear,
   YEAR_IN_FUTURE_TEXT,
   type CatalogIssueCode,
 } from '../domain/equipment';
 import { embeddedAssignSchema } from './assign';
-import { deleteBodySchema, langField, MAX_EPOCH_MS, MAX_EPOCH_MS_TEXT, optionalText, requiredText } from './fields';
+import { deleteBodySchema, langField, MAX_EPOCH_MS, MAX_EPOCH_MS_TEXT, optionalText, requiredText, TEXT_MAX } from './fields';
 import { hasShiftModelSchema } from './shiftmodels';
 
 /**
@@ -31,14 +34,14 @@ const yearField = z
   .refine((ms) => !isFutureYear(ms), YEAR_IN_FUTURE_TEXT);
 
 /** One dimension in mm: at least 1 ('Wert muss >= 1 sein'), or null for an empty field. */
-const dimension = z.number({ error: DIMENSION_ERROR_TEXTS.invalidNumberFormat }).min(DIMENSION_MIN, DIMENSION_ERROR_TEXTS.belowMinimum).max(1_000_000).nullable();
+const dimension = z.number({ error: DIMENSION_ERROR_TEXTS.invalidNumberFormat }).min(DIMENSION_MIN, DIMENSION_ERROR_TEXTS.belowMinimum).max(DIMENSION_MAX, DIMENSION_ERROR_TEXTS.aboveMaximum).nullable();
 /** [width, height, depth] in mm; send nothing (or null) when all three are empty. Parse typed text with parseDimensions. */
 export const dimensionsSchema = z.tuple([dimension, dimension, dimension], { error: 'Must be [width, height, depth]' });
 
 /** The spec's hourly rate: [amount, {unitid: 'EUR', namespace}] (a bare amount is read as EUR). */
 export const hourlyRateSchema = z.union([
-  z.tuple([z.number().min(0, 'Must be at least 0').max(10_000_000), z.object({ unitid: z.literal('EUR', { error: 'Only EUR' }), namespace: z.string().max(50).optional() })]),
-  z.number().min(0, 'Must be at least 0').max(10_000_000).transform((amount) => [amount, { unitid: 'EUR' as const, namespace: HOURLY_RATE_UNIT.namespace }] as const),
+  z.tuple([z.number().min(0, 'Must be at least 0').max(HOURLY_RATE_MAX), z.object({ unitid: z.literal('EUR', { error: 'Only EUR' }), namespace: z.string().max(50).optional() })]),
+  z.number().min(0, 'Must be at least 0').max(HOURLY_RATE_MAX).transform((amount) => [amount, { unitid: 'EUR' as const, namespace: HOURLY_RATE_UNIT.namespace }] as const),
 ]);
 
 /** [manufacturer, type, '' (unused slot), software version]; all optional, shorter lists are padded. */
@@ -53,21 +56,25 @@ export const equipmentFileRefSchema = z.object({
   url: z.string().max(4000).optional(),
 });
 
+/** The equipment form's one-line texts and their longest length: the schema's limits, which the form shows while typing. */
+export const EQUIPMENT_TEXT_MAX = { name: TEXT_MAX, equipmentid: 100, inventoryid: 100, manufacturerserialnumber: TEXT_MAX, costcenter: TEXT_MAX, inspectionbooknumber: TEXT_MAX } as const;
+export type EquipmentTextField = keyof typeof EQUIPMENT_TEXT_MAX;
+
 /** The form's basic fields, shared by create and update. Localised texts (costcenter, mediasupply) are in `lang`. */
 const basicFields = {
-  name: requiredText(),
-  equipmentid: optionalText(100),
-  inventoryid: optionalText(100),
-  manufacturerserialnumber: optionalText(),
+  name: requiredText(EQUIPMENT_TEXT_MAX.name),
+  equipmentid: optionalText(EQUIPMENT_TEXT_MAX.equipmentid),
+  inventoryid: optionalText(EQUIPMENT_TEXT_MAX.inventoryid),
+  manufacturerserialnumber: optionalText(EQUIPMENT_TEXT_MAX.manufacturerserialnumber),
   /** Build year (required). */
   constructiondate: yearField,
   /** Commissioning year; empty means this year ("defaults to now if empty"). */
   commissioningdate: yearField.nullish(),
-  costcenter: optionalText(),
-  inspectionbooknumber: optionalText(),
+  costcenter: optionalText(EQUIPMENT_TEXT_MAX.costcenter),
+  inspectionbooknumber: optionalText(EQUIPMENT_TEXT_MAX.inspectionbooknumber),
   dimensions: dimensionsSchema.nullish(),
   /** kW. */
-  electricalpower: z.number().min(0, 'Must be at least 0').max(1_000_000).nullish(),
+  electricalpower: z.number().min(0, 'Must be at least 0').max(ELECTRICAL_POWER_MAX).nullish(),
   /** Media connections; empty rows are dropped. */
   mediasupply: z.array(z.string().max(500, 'Must be at most 500 characters')).max(50).transform(cleanMediaSupply),
   controllerinformation: controllerInformationSchema.nullish(),

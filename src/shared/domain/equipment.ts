@@ -10,11 +10,17 @@
 export const DIMENSION_ERROR_TEXTS = {
   invalidNumberFormat: 'Ungültiges Zahlenformat',
   belowMinimum: 'Wert muss >= 1 sein',
+  aboveMaximum: 'Wert muss <= 1.000.000 sein',
 } as const;
 export type DimensionErrorCode = keyof typeof DIMENSION_ERROR_TEXTS;
 
 /** Smallest accepted dimension (mm): "below 1 shows 'Wert muss >= 1 sein'". */
 export const DIMENSION_MIN = 1;
+/** Largest accepted dimension (mm, 1 km): the form says so instead of letting the save fail. */
+export const DIMENSION_MAX = 1_000_000;
+/** Largest electrical power (kW) and hourly rate (EUR) the API takes; the form checks them while typing. */
+export const ELECTRICAL_POWER_MAX = 1_000_000;
+export const HOURLY_RATE_MAX = 10_000_000;
 
 /** '.' for English, ',' for every other language (§5). */
 export function decimalSeparatorFor(lang: string): '.' | ',' {
@@ -35,6 +41,7 @@ export function parseDimension(text: string, lang: string): DimensionParse {
   if (!pattern.test(trimmed)) return { ok: false, error: 'invalidNumberFormat' };
   const value = Number(trimmed.replace(separator, '.'));
   if (value < DIMENSION_MIN) return { ok: false, error: 'belowMinimum' };
+  if (value > DIMENSION_MAX) return { ok: false, error: 'aboveMaximum' };
   return { ok: true, value };
 }
 

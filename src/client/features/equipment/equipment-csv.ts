@@ -124,6 +124,9 @@ export interface RowError {
     | 'futureYear'
     | 'invalidNumberFormat'
     | 'belowMinimum'
+    | 'aboveMaximum'
+    | 'tooBig'
+    | 'tooLong'
     | 'assignmentRequired'
     | 'unknownPool'
     | 'unknownSite'
@@ -132,6 +135,8 @@ export interface RowError {
     | 'unknownColumn';
   column?: EquipmentCsvColumn | string;
   value?: string;
+  /** tooBig, tooLong: the limit. */
+  max?: number;
 }
 
 export type PlannedRow =
@@ -270,6 +275,9 @@ export function planEquipmentImport(rows: readonly string[][], mirror: CsvMirror
     });
     if (check.electricalpowerInvalid) errors.push({ code: 'invalidNumberFormat', column: 'electricalpower', value: cell('electricalpower') });
     if (check.hourlyrateInvalid) errors.push({ code: 'invalidNumberFormat', column: 'hourlyrate', value: cell('hourlyrate') });
+    if (check.electricalpowerTooBig !== undefined) errors.push({ code: 'tooBig', column: 'electricalpower', value: cell('electricalpower'), max: check.electricalpowerTooBig });
+    if (check.hourlyrateTooBig !== undefined) errors.push({ code: 'tooBig', column: 'hourlyrate', value: cell('hourlyrate'), max: check.hourlyrateTooBig });
+    for (const [column, max] of Object.entries(check.tooLong)) errors.push({ code: 'tooLong', column, max });
     if (check.fieldIssues.includes('area')) errors.push({ code: 'assignmentRequired', column: 'pool' });
     if (errors.length > 0) return { line, action: 'error', name, errors };
 

@@ -6,9 +6,11 @@
 import {
   catalogSelectionIssues,
   decimalSeparatorFor,
+  ELECTRICAL_POWER_MAX,
   epochMsToYear,
   equipmentFormIssues,
   formatDimension,
+  HOURLY_RATE_MAX,
   parseDimensions,
   type CatalogIssue,
   type CatalogLookup,
@@ -16,6 +18,7 @@ import {
   type DimensionErrorCode,
   type EquipmentFormIssueField,
 } from '../../../shared/domain/equipment';
+import { EQUIPMENT_TEXT_MAX, type EquipmentTextField } from '../../../shared/api/equipment';
 import { hasShiftRowIssues, type ShiftRow } from '../../../shared/domain/shift';
 import { localized } from '../../../shared/domain/text';
 import type { ControllerInput, EquipmentValues } from '../../sync/repositories/equipment';
@@ -159,6 +162,11 @@ export interface FormCheck {
   nameMissing: boolean;
   electricalpowerInvalid: boolean;
   hourlyrateInvalid: boolean;
+  /** Over the API's maximum: the maximum, else undefined (shown under the field, not a failed save). */
+  electricalpowerTooBig?: number;
+  hourlyrateTooBig?: number;
+  /** Texts longer than the API takes (EQUIPMENT_TEXT_MAX): field → its maximum. */
+  tooLong: Partial<Record<EquipmentTextField, number>>;
   shiftWeekdaysMissing: boolean;
   /** The values for the repository, when everything is valid. */
   values: EquipmentValues | null;
@@ -182,7 +190,12 @@ export function checkForm(state: EquipmentFormState, mode: 'add' | 'edit', lang:
   });
   const nameMissing = state.name.trim() === '';
   const shiftWeekdaysMissing = !state.useareashiftmodel && hasShiftRowIssues(state.shifts);
-  const ok = catalogIssues.length === 0 && fieldIssues.length === 0 && !nameMissing && power.ok && rate.ok && !shiftWeekdaysMissing;
+  const tooLong = Object.fromEntries(
+    (Object.entries(EQUIPMENT_TEXT_MAX) as [EquipmentTextField, number][]).filter(([field, max]) => state[field].trim().length > max),
+  ) as FormCheck['tooLong'];
+  const powerTooBig = power.ok && power.value !== null && power.value > ELECTRICAL_POWER_MAX;
+  const rateTooBig = rate.ok && rate.value !== null && rate.value > HOURLY_RATE_MAX;
+  const ok = catalogIssues.length === 0 && fieldIssues.length === 0 && !nameMissing && power.ok && rate.ok && !shiftWeekdaysMissing && Object.keys(tooLong).length === 0 && !powerTooBig && !rateTooBig;
   return {
     catalogIssues,
     fieldIssues,
@@ -190,6 +203,9 @@ export function checkForm(state: EquipmentFormState, mode: 'add' | 'edit', lang:
     nameMissing,
     electricalpowerInvalid: !power.ok,
     hourlyrateInvalid: !rate.ok,
+    ...(powerTooBig ? { electricalpowerTooBig: ELECTRICAL_POWER_MAX } : {}),
+    ...(rateTooBig ? { hourlyrateTooBig: HOURLY_RATE_MAX } : {}),
+    tooLong,
     shiftWeekdaysMissing,
     values:
       ok && power.ok && rate.ok

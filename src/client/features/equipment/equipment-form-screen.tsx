@@ -266,13 +266,14 @@ export function EquipmentFormScreen() {
 
   const disabled = busy || !canWrite;
   const textField = (field: 'name' | 'equipmentid' | 'inventoryid' | 'costcenter' | 'inspectionbooknumber' | 'manufacturerserialnumber', label: string, options: { required?: boolean; invalid?: boolean } = {}) => (
-    <Field.Root required={options.required} invalid={options.invalid} disabled={disabled} data-field={field}>
+    <Field.Root required={options.required} invalid={options.invalid || check.tooLong[field] !== undefined} disabled={disabled} data-field={field}>
       <Field.Label>
         {label}
         {options.required && <Field.RequiredIndicator />}
       </Field.Label>
       <Input data-testid={`equipment-${field}`} value={form[field]} onChange={(event) => set(field, event.target.value)} />
       {options.invalid && <Field.ErrorText>{t('equipment.errors.required')}</Field.ErrorText>}
+      {check.tooLong[field] !== undefined && <Field.ErrorText data-testid={`equipment-${field}-error`}>{t('validation.tooLong', { max: check.tooLong[field] })}</Field.ErrorText>}
     </Field.Root>
   );
   const yearField = (field: 'constructionyear' | 'commissioningyear', label: string, required: boolean) => (
@@ -402,10 +403,11 @@ export function EquipmentFormScreen() {
                 );
               })}
             </SimpleGrid>
-            <Field.Root invalid={check.electricalpowerInvalid} disabled={disabled} maxW={{ md: 'sm' }}>
+            <Field.Root invalid={check.electricalpowerInvalid || check.electricalpowerTooBig !== undefined} disabled={disabled} maxW={{ md: 'sm' }}>
               <Field.Label>{t('equipment.fields.electricalpower')}</Field.Label>
               <Input inputMode="decimal" data-testid="equipment-electricalpower" value={form.electricalpower} onChange={(event) => set('electricalpower', event.target.value)} />
               {check.electricalpowerInvalid && <Field.ErrorText>{t('equipment.errors.invalidNumberFormat')}</Field.ErrorText>}
+              {check.electricalpowerTooBig !== undefined && <Field.ErrorText data-testid="equipment-electricalpower-error">{t('equipment.errors.tooBig', { max: check.electricalpowerTooBig })}</Field.ErrorText>}
             </Field.Root>
             <Stack gap="3" data-testid="media-connections">
               <Text fontWeight="medium">{t('equipment.fields.mediasupply')}</Text>
@@ -454,10 +456,11 @@ export function EquipmentFormScreen() {
           )}
 
           <Section title={t('equipment.sections.costs')} testId="section-costs">
-            <Field.Root invalid={check.hourlyrateInvalid} disabled={disabled} maxW={{ md: 'sm' }}>
+            <Field.Root invalid={check.hourlyrateInvalid || check.hourlyrateTooBig !== undefined} disabled={disabled} maxW={{ md: 'sm' }}>
               <Field.Label>{t('equipment.fields.hourlyrate')}</Field.Label>
               <Input inputMode="decimal" data-testid="equipment-hourlyrate" value={form.hourlyrate} onChange={(event) => set('hourlyrate', event.target.value)} />
               {check.hourlyrateInvalid && <Field.ErrorText>{t('equipment.errors.invalidNumberFormat')}</Field.ErrorText>}
+              {check.hourlyrateTooBig !== undefined && <Field.ErrorText data-testid="equipment-hourlyrate-error">{t('equipment.errors.tooBig', { max: check.hourlyrateTooBig })}</Field.ErrorText>}
             </Field.Root>
           </Section>
 

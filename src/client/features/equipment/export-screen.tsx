@@ -135,7 +135,8 @@ export function ExportScreen() {
 
   const counts = plan ? { create: 0, update: 0, unchanged: 0, error: 0, ...Object.fromEntries(['create', 'update', 'unchanged', 'error'].map((action) => [action, plan.rows.filter((row) => row.action === action).length])) } : null;
   const writable = counts ? counts.create + counts.update : 0;
-  const errorText = (error: RowError) => t(`csv.errors.${error.code}`, { value: error.value ?? '', column: error.column ? t(`csv.columns.${error.column as EquipmentCsvColumn}`, { defaultValue: error.column }) : '' });
+  const errorText = (error: RowError) =>
+    t(`csv.errors.${error.code}`, { value: error.value ?? '', max: error.max ?? 0, column: error.column ? t(`csv.columns.${error.column as EquipmentCsvColumn}`, { defaultValue: error.column }) : '' });
 
   return (
     <Stack gap="6" p={{ base: '4', md: '6' }} maxW="6xl">

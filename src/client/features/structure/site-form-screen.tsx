@@ -14,6 +14,7 @@ import { createSiteSchema } from '../../../shared/api/sites';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { FormError, FormFooter } from '../../components/form-actions';
 import { currentLanguage } from '../../lib/i18n';
+import { liveFieldErrors } from '../../lib/input-errors';
 import { useMayRun, usePermission } from '../../lib/use-permission';
 import { createSite as createSiteAction, updateSite as updateSiteAction } from '../../../shared/mutations/structure';
 import { useSessionStore } from '../../stores/session-store';
@@ -57,7 +58,10 @@ export function SiteFormScreen() {
     setLoaded(true);
   }, [existing, loaded]);
 
-  const valid = createSiteSchema.safeParse({ ...values, legalentitynodeid, lang: 'de' }).success;
+  const checked = createSiteSchema.safeParse({ ...values, legalentitynodeid, lang: 'de' });
+  const valid = checked.success;
+  // Why the save stays disabled, under the field: a name or postcode too long, a name of spaces only.
+  const fieldErrors = liveFieldErrors(checked, values, t);
   const set = (field: keyof SiteFormValues) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
   const save = async () => {
     if (!context || !valid || !canWrite) return;
@@ -73,12 +77,13 @@ export function SiteFormScreen() {
   };
 
   const field = (name: keyof SiteFormValues, label: string, props: { autoComplete?: string; inputMode?: 'numeric' } = {}) => (
-    <Field.Root required={REQUIRED.includes(name)} disabled={busy}>
+    <Field.Root required={REQUIRED.includes(name)} disabled={busy} invalid={fieldErrors[name] !== undefined}>
       <Field.Label>
         {label}
         <Field.RequiredIndicator />
       </Field.Label>
       <Input value={values[name]} onChange={set(name)} name={name} data-testid={`site-${name}`} {...props} />
+      {fieldErrors[name] !== undefined && <Field.ErrorText data-testid={`site-${name}-error`}>{fieldErrors[name]}</Field.ErrorText>}
     </Field.Root>
   );
 
