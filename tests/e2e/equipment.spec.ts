@@ -5,7 +5,7 @@
  * Needs `pdftoppm` (Debian: poppler-utils).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { expect, expectNoCspViolations, test, watchCsp } from './support/test';
@@ -120,6 +120,8 @@ test('a machine with both photos is created offline and arrives once; its sticke
   expect(download.suggestedFilename()).toBe(`${created.name}.pdf`);
   const pdfPath = join(OUT, 'sticker.pdf');
   await download.saveAs(pdfPath);
+  // Vector modules, compressed: a few kilobytes (a bitmap QR code made it 696 KB).
+  expect(statSync(pdfPath).size).toBeLessThan(30_000);
   execFileSync('pdftoppm', ['-png', '-r', '200', '-f', '1', '-l', '1', '-singlefile', pdfPath, join(OUT, 'sticker')]);
   created.stickerPng = join(OUT, 'sticker.png');
 
