@@ -105,7 +105,8 @@ test('a machine with both photos is created offline and arrives once; its sticke
   await page.getByTestId('photo-typenameplate-input').setInputFiles({ name: 'typenschild.png', mimeType: 'image/png', buffer: photos.plate });
   await page.getByTestId('photo-typenameplate-thumb').click();
   await expect(page.getByRole('dialog')).toBeVisible();
-  await page.getByRole('button', { name: 'Schließen' }).click();
+  // The spec's text for this one button (part 2 §2.2: "close button 'Schliessen'"), kept as written.
+  await page.getByRole('button', { name: 'Schliessen' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(form.submit()).toHaveText('EQUIPMENT anlegen');
   await expect(form.submit()).toBeEnabled();

@@ -154,6 +154,7 @@ describe('brand / type / manufacturer dependency (§4)', () => {
       legalentity: { isnew: false, nodeid: M1 },
       brand: { isnew: false, nodeid: B1, isbrandof: M1 },
       equipmenttype: null,
+      legalentityFromBrand: true,
     });
     const withType: CatalogSelection = { brand: { isnew: false, nodeid: B1 }, equipmenttype: { isnew: false, nodeid: T1 } };
     expect(chooseBrand(withType, { isnew: false, nodeid: B1 }, lookup).equipmenttype).toEqual({ isnew: false, nodeid: T1 });
@@ -162,6 +163,22 @@ describe('brand / type / manufacturer dependency (§4)', () => {
   it.each([null, { isnew: true, nodeid: NEW_B, name: 'Neu' }])('choosing %j as brand resets the type', (brand) => {
     const start: CatalogSelection = { legalentity: { isnew: false, nodeid: M1 }, brand: { isnew: false, nodeid: B1 }, equipmenttype: { isnew: false, nodeid: T1 } };
     expect(chooseBrand(start, brand, lookup).equipmenttype).toBeNull();
+  });
+
+  it('a manufacturer that came with the brand narrows no brand list, and goes when the brand is cleared; one the user picked stays', () => {
+    const brands = [
+      { nodeid: B1, manufacturernodeid: M1 },
+      { nodeid: B2, manufacturernodeid: M2 },
+    ];
+    const chosen = chooseBrand({ legalentity: null, brand: null, equipmenttype: null }, { isnew: false, nodeid: B1 }, lookup);
+    expect(brandOptions(brands, chosen.legalentity, chosen.legalentityFromBrand)).toEqual(brands);
+    expect(chooseBrand(chosen, { isnew: false, nodeid: B2 }, lookup)).toMatchObject({ legalentity: { nodeid: M2 }, brand: { nodeid: B2 }, legalentityFromBrand: true });
+    expect(chooseBrand(chosen, null, lookup)).toEqual({ legalentity: null, brand: null, equipmenttype: null });
+
+    const picked = chooseBrand(chooseManufacturer({}, { isnew: false, nodeid: M1 }, lookup), { isnew: false, nodeid: B1 }, lookup);
+    expect(picked.legalentityFromBrand).toBeUndefined();
+    expect(brandOptions(brands, picked.legalentity, picked.legalentityFromBrand)).toEqual([brands[0]]);
+    expect(chooseBrand(picked, null, lookup)).toMatchObject({ legalentity: { nodeid: M1 }, brand: null });
   });
 
   it('a new brand belongs to the chosen manufacturer, a new type to the chosen brand', () => {

@@ -66,7 +66,8 @@ function ItemRow({ item, describe, children }: { item: SyncListItem; describe: (
               {item.content.map(({ field, text }) => (
                 <Box key={field} display="flex" gap="1" flexWrap="wrap">
                   <Text as="dt" fontWeight="medium" flexShrink={0}>
-                    {t(`sync.panel.fields.${field}`)}:
+                    {/* why the space: copied or read out, label and text stay two words */}
+                    {t(`sync.panel.fields.${field}`)}:{' '}
                   </Text>
                   <Text as="dd" m="0" whiteSpace="pre-wrap" wordBreak="break-word" minW="0">
                     {text}

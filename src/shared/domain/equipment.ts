@@ -121,6 +121,13 @@ export interface CatalogSelection {
   legalentity?: ManufacturerChoice | null | undefined;
   brand?: BrandChoice | null | undefined;
   equipmenttype?: EquipmentTypeChoice | null | undefined;
+  /**
+   * The manufacturer is the chosen existing brand's, not one the user picked (a stored machine's too): it does not
+   * narrow the brand list (any brand may be chosen instead, which brings its own manufacturer), and clearing the
+   * brand clears it with it. Without it, choosing a brand first left the brand list at that manufacturer's brands
+   * until the user also cleared the manufacturer.
+   */
+  legalentityFromBrand?: boolean;
 }
 
 /** Where existing brands and types belong; the client answers from its mirror, the server from the database. */
@@ -199,17 +206,22 @@ export function catalogSelectionIssues(selection: CatalogSelection, lookup?: Cat
  * manufacturer.
  */
 export function chooseBrand(selection: CatalogSelection, brand: BrandChoice | null, lookup: CatalogLookup): CatalogSelection {
-  if (!brand) return { ...selection, brand: null, equipmenttype: null };
+  const { legalentityFromBrand: fromBrand, ...rest } = selection;
+  if (!brand) return fromBrand ? { legalentity: null, brand: null, equipmenttype: null } : { ...rest, brand: null, equipmenttype: null };
   if (brand.isnew) {
-    return { ...selection, brand: { ...brand, isbrandof: selection.legalentity?.nodeid }, equipmenttype: null };
+    // A new brand belongs to the manufacturer shown, which is now the user's choice to keep or change.
+    return { ...rest, brand: { ...brand, isbrandof: selection.legalentity?.nodeid }, equipmenttype: null };
   }
   const manufacturer = lookup.manufacturerOfBrand(brand.nodeid);
   const type = selection.equipmenttype;
   const keepType = type && !type.isnew && lookup.brandOfType(type.nodeid) === brand.nodeid;
+  // The user's own pick of this manufacturer stays theirs; otherwise the manufacturer comes with the brand.
+  const picked = !fromBrand && selection.legalentity && !selection.legalentity.isnew && selection.legalentity.nodeid === manufacturer;
   return {
     legalentity: manufacturer === undefined ? selection.legalentity : { isnew: false, nodeid: manufacturer },
     brand: { ...brand, isbrandof: manufacturer },
     equipmenttype: keepType ? type : null,
+    ...(manufacturer !== undefined && !picked ? { legalentityFromBrand: true } : {}),
   };
 }
 
@@ -218,10 +230,11 @@ export function chooseBrand(selection: CatalogSelection, brand: BrandChoice | nu
  * manufacturer, or any existing brand for a new manufacturer) is cleared with its type; a new brand moves along.
  */
 export function chooseManufacturer(selection: CatalogSelection, manufacturer: ManufacturerChoice | null, lookup: CatalogLookup): CatalogSelection {
+  const { legalentityFromBrand: _fromBrand, ...rest } = selection;
   const brand = selection.brand;
-  if (brand?.isnew) return { ...selection, legalentity: manufacturer, brand: { ...brand, isbrandof: manufacturer?.nodeid } };
+  if (brand?.isnew) return { ...rest, legalentity: manufacturer, brand: { ...brand, isbrandof: manufacturer?.nodeid } };
   const fits = brand && manufacturer && !manufacturer.isnew && lookup.manufacturerOfBrand(brand.nodeid) === manufacturer.nodeid;
-  return fits ? { ...selection, legalentity: manufacturer } : { legalentity: manufacturer, brand: null, equipmenttype: null };
+  return fits ? { ...rest, legalentity: manufacturer } : { legalentity: manufacturer, brand: null, equipmenttype: null };
 }
 
 /** Choosing in the type picker: a new type belongs to the chosen brand. */
@@ -230,9 +243,12 @@ export function chooseEquipmentType(selection: CatalogSelection, type: Equipment
   return { ...selection, equipmenttype: type.isnew ? { ...type, brandnodeid: selection.brand?.nodeid } : type };
 }
 
-/** Brand options: all brands, or only the chosen manufacturer's (none for a new manufacturer). */
-export function brandOptions<B extends { manufacturernodeid: string }>(brands: readonly B[], manufacturer: ManufacturerChoice | null | undefined): B[] {
-  if (!manufacturer) return [...brands];
+/**
+ * Brand options: all brands, or only the manufacturer's the user chose (none for a new manufacturer). A manufacturer
+ * that came with the chosen brand (`fromBrand`) narrows nothing: choosing another brand brings that one's.
+ */
+export function brandOptions<B extends { manufacturernodeid: string }>(brands: readonly B[], manufacturer: ManufacturerChoice | null | undefined, fromBrand = false): B[] {
+  if (!manufacturer || fromBrand) return [...brands];
   if (manufacturer.isnew) return [];
   return brands.filter((b) => b.manufacturernodeid === manufacturer.nodeid);
 }

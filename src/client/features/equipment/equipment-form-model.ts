@@ -121,6 +121,8 @@ export function formStateFromRow(
       legalentity: manufacturerId ? { isnew: false, nodeid: manufacturerId } : null,
       brand: brandId ? { isnew: false, nodeid: brandId, isbrandof: manufacturerId } : null,
       equipmenttype: typeId ? { isnew: false, nodeid: typeId, brandnodeid: brandId } : null,
+      // A stored machine's manufacturer is its brand's: another brand may be chosen without clearing it first.
+      ...(manufacturerId && brandId ? { legalentityFromBrand: true } : {}),
     },
     name: localized(row.name, lang) ?? '',
     equipmentid: typeof row.equipmentid === 'string' ? row.equipmentid : '',

@@ -185,7 +185,7 @@ export function EquipmentFormScreen() {
   // ------------------------------------------------------------ options
   const manufacturerOptions = visible(manufacturers).map((row) => ({ nodeid: row.nodeid, label: localized(row.name, lang) ?? '' }));
   const brandRows = visible(brands).map((row) => ({ nodeid: row.nodeid, name: row.name, manufacturernodeid: String(row.manufacturernodeid ?? '') }));
-  const brandChoices = brandOptions(brandRows, form.catalog.legalentity).map((row) => ({ nodeid: row.nodeid, label: localized(row.name, lang) ?? '' }));
+  const brandChoices = brandOptions(brandRows, form.catalog.legalentity, form.catalog.legalentityFromBrand).map((row) => ({ nodeid: row.nodeid, label: localized(row.name, lang) ?? '' }));
   const typeRows = visible(types).map((row) => ({ nodeid: row.nodeid, model: row.model, brandnodeid: String(row.brandnodeid ?? '') }));
   const typeChoices = equipmentTypeOptions(typeRows, form.catalog.brand).map((row) => ({ nodeid: row.nodeid, label: localized(row.model, lang) ?? '' }));
   const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label, lang);

@@ -1,6 +1,6 @@
 /**
  * Nameplate or equipment photo (spec part 2 §2.2): take it with the camera or choose a file, see it small, open it
- * large in a preview dialog closed with 'Schließen'. The bytes stay on the device until the machine is sent.
+ * large in a preview dialog closed with 'Schliessen' (the spec's text for this button, part 2 §2.2, kept as written). The bytes stay on the device until the machine is sent.
  */
 import { Box, Button, Field, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { Camera, ImageUp } from 'lucide-react';
