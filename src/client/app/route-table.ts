@@ -43,9 +43,10 @@ export interface PendingRoute extends RouteBase {
 export type RouteEntry = ReadyScreenRoute | ReadyRedirectRoute | PendingRoute;
 
 /**
- * The filed issues that build pending screens (see docs/client.md): #12 the machine screen's tabs with the FAQ
- * form and the equipment type's FAQ tab, #13 notifications end to end. `null`: no issue is filed yet for the
- * screen (maintenance tasks and reports, chat, users and subscriptions, planning board, admin and machine builder).
+ * The filed issues that build pending screens (see docs/client.md). #12 (the machine screen's tabs with the FAQ form
+ * and the equipment type's FAQ tab) and #13 (notifications end to end) have landed: their routes are ready.
+ * `null`: no issue is filed yet for the screen (maintenance tasks and reports, chat, users and subscriptions,
+ * planning board, admin and machine builder) — every route still pending.
  */
 export const ISSUES = {
   machineDetail: 12,
