@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsv, serializeCsv } from '../../src/client/lib/csv';
 import { catalogForExecution, equipmentCsvRows, planEquipmentImport, type CsvMirror, type EquipmentCsvColumn } from '../../src/client/features/equipment/equipment-csv';
-import { checkForm, emptyFormState, mirrorCatalogLookup, pathAfterSave } from '../../src/client/features/equipment/equipment-form-model';
+import { checkForm, emptyFormState, formatAmount, mirrorCatalogLookup, pathAfterSave } from '../../src/client/features/equipment/equipment-form-model';
 import { AREA, BRAND, MACHINE, MANUFACTURER, NOW, pressRow, TYPE } from './support/press';
 
 const ids = { site: '0190f5a0-0000-7000-8000-000000000051', area: AREA, pool: '0190f5a0-0000-7000-8000-000000000061', manufacturer: MANUFACTURER, brand: BRAND, type: TYPE, machine: MACHINE };
@@ -107,6 +107,10 @@ describe('equipment form rules wiring', () => {
     const tooMuch = checkForm({ ...filled, name: 'P'.repeat(201), equipmentid: 'E'.repeat(101), electricalpower: '2000000', hourlyrate: '10000000,5' }, 'add', 'de', lookup);
     expect(tooMuch).toMatchObject({ tooLong: { name: 200, equipmentid: 100 }, electricalpowerTooBig: 1_000_000, hourlyrateTooBig: 10_000_000, values: null });
     expect(checkForm({ ...filled, name: ` ${'P'.repeat(200)} `, electricalpower: '1000000' }, 'add', 'de', lookup)).toMatchObject({ tooLong: {}, values: { electricalpower: 1_000_000 } });
+  });
+
+  it('an hourly rate shows its cents with two digits (85,50, not 85,5), whole euros bare', () => {
+    expect([formatAmount(85.5, 'de'), formatAmount(85, 'de'), formatAmount(85.5, 'en'), formatAmount(0.1 + 0.2, 'de'), formatAmount(null, 'de')]).toEqual(['85,50', '85', '85.50', '0,30', '']);
   });
 
   it('an import row with a too long name or a too big number names the column and the limit', () => {

@@ -12,6 +12,7 @@ import type { MirrorRow } from '../../sync/use-mirror';
 import {
   checkForm,
   controllerFrom,
+  formatAmount,
   formatDecimal,
   formStateFromRow,
   hourlyRateAmount,
@@ -98,7 +99,7 @@ export function equipmentCsvRow(machine: MirrorRow, mirror: CsvMirror, lang: str
     pool: nameIn(mirror.equipmentpools, machine.equipmentpoolnodeid, lang),
     site: nameIn(mirror.sites, state.sitenodeid, lang),
     area: nameIn(mirror.areas, machine.areanodeid, lang),
-    hourlyrate: formatDecimal(hourlyRateAmount(machine.hourlyrate), lang),
+    hourlyrate: formatAmount(hourlyRateAmount(machine.hourlyrate), lang),
     equipmentclass: nameIn(mirror.equipmentclasses, machine.equipmentclassnodeid, lang),
   };
 }

@@ -98,6 +98,12 @@ export function formatDecimal(value: number | null | undefined, lang: string): s
   return value === null || value === undefined ? '' : String(value).replace('.', decimalSeparatorFor(lang));
 }
 
+/** An amount of money as the form and the CSV show it: cents with two digits (85,50, not 85,5), whole euros bare. */
+export function formatAmount(value: number | null | undefined, lang: string): string {
+  if (value === null || value === undefined) return '';
+  return Number.isInteger(value) ? String(value) : value.toFixed(2).replace('.', decimalSeparatorFor(lang));
+}
+
 /** The catalogue's answers from mirrored brands and types (for the shared dependency rules). */
 export function mirrorCatalogLookup(brands: readonly MirrorRow[], types: readonly MirrorRow[]): CatalogLookup {
   const manufacturerOf = new Map(brands.map((brand) => [brand.nodeid, String(brand.manufacturernodeid ?? '')]));
@@ -139,7 +145,7 @@ export function formStateFromRow(
     equipmentpoolnodeid: typeof row.equipmentpoolnodeid === 'string' ? row.equipmentpoolnodeid : null,
     sitenodeid: area && typeof area.sitenodeid === 'string' ? area.sitenodeid : null,
     areanodeid: typeof row.areanodeid === 'string' ? row.areanodeid : null,
-    hourlyrate: formatDecimal(hourlyRateAmount(row.hourlyrate), lang),
+    hourlyrate: formatAmount(hourlyRateAmount(row.hourlyrate), lang),
     equipmentclassnodeid: typeof row.equipmentclassnodeid === 'string' ? row.equipmentclassnodeid : null,
     useareashiftmodel: row.useareashiftmodel !== false,
     shifts: [...context.shifts],
