@@ -90,7 +90,9 @@ function ShiftRowFields({ row, index, disabled, onChange, onRemove }: ShiftRowFi
 
   return (
     <Box borderWidth="1px" borderRadius="l2" p="4" bg="bg.panel" data-testid="shift-row" role="group" aria-label={t('shifts.row', { number })}>
-      <SimpleGrid columns={{ base: 1, sm: 4 }} columnGap="4" rowGap="2" alignItems="end">
+      {/* why start: a field's error text grows its cell downwards; aligned at the end, that field's input rose above its
+          neighbours' (an exploratory run's "25:99"). The labels are one line each, so the inputs line up from the top. */}
+      <SimpleGrid columns={{ base: 1, sm: 4 }} columnGap="4" rowGap="2" alignItems="start">
         <Box gridColumn={{ sm: 'span 2' }}>
           <Select.Root
             multiple
