@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTER_READING_MAX, normalizeCounterReading, parseCounterReading, sanitizeCounterReading } from '../../src/shared/domain/counter';
+import { COUNTER_READING_MAX, counterTypeNameIn, normalizeCounterReading, parseCounterReading, sanitizeCounterReading, unitSymbolIn } from '../../src/shared/domain/counter';
 
 describe('counter reading input rule (§5)', () => {
   it.each([
@@ -35,5 +35,16 @@ describe('counter reading input rule (§5)', () => {
     [COUNTER_READING_MAX + 1, undefined],
   ])('the number %d reads as %j', (value, expected) => {
     expect(parseCounterReading(value)).toBe(expected);
+  });
+});
+
+describe('counter names and units in the user language', () => {
+  it('the built-in operating-hours type is named in the user language; an organisation’s own types keep their name', () => {
+    expect([counterTypeNameIn('Betriebsstunden', true, 'en'), counterTypeNameIn('Betriebsstunden', true, 'de'), counterTypeNameIn('Betriebsstunden', true, 'fr')]).toEqual(['Operating hours', 'Betriebsstunden', 'Betriebsstunden']);
+    expect(counterTypeNameIn('Hubzähler', false, 'en')).toBe('Hubzähler');
+  });
+
+  it('the piece shows as "pcs" in English, "Stk." in German; other symbols are the same in both', () => {
+    expect([unitSymbolIn('C62', 'Stk.', 'en'), unitSymbolIn('C62', 'Stk.', 'en-US'), unitSymbolIn('C62', 'Stk.', 'de'), unitSymbolIn('HUR', 'h', 'en')]).toEqual(['pcs', 'pcs', 'Stk.', 'h']);
   });
 });

@@ -77,6 +77,6 @@ describe('solution form', () => {
     expect(resolveSolutionForm('/edit-workflow-step', undefined, `?${edit.to.split('?')[1]}`)).toEqual({ mode: 'edit', notificationnodeid: notification, workflownodeid: workflow });
     expect(resolveSolutionForm('/edit-workflow-step', add.state, '')).toBeNull();
     expect(resolveSolutionForm('/create-workflow-step', null, '')).toBeNull();
-    expect(solutionReturnPath(notification)).toBe(`/notification-details?nodeid=${notification}`);
+    expect(solutionReturnPath(notification)).toBe(`/notification-details?nodeid=${notification}&tab=measures`);
   });
 });

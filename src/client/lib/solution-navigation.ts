@@ -39,9 +39,12 @@ export function resolveSolutionForm(pathname: string, state: unknown, search: st
   return { mode, notificationnodeid: parsed.notificationnodeid, workflownodeid: mode === 'edit' ? parsed.workflownodeid! : null };
 }
 
-/** Back link and the target after save or delete: the notification's details (spec: /notification-details?nodeid=…). */
+/**
+ * Back link and the target after save or delete: the notification's details (spec: /notification-details?nodeid=…),
+ * on its measures tab, where the change just made is (the screen opened on the overview before).
+ */
 export function solutionReturnPath(notificationnodeid: string): string {
-  return `/notification-details?nodeid=${encodeURIComponent(notificationnodeid)}`;
+  return `/notification-details?nodeid=${encodeURIComponent(notificationnodeid)}&tab=measures`;
 }
 
 /** "Maßnahme hinzufügen" on a notification: the path (with the query for a reload) and the spec's state. */

@@ -5,7 +5,7 @@
  */
 import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { ReadingPoint } from '../../shared/domain/counter';
+import { counterTypeNameIn, unitSymbolIn, type ReadingPoint } from '../../shared/domain/counter';
 import { localized } from '../../shared/domain/text';
 import { getLocalDb, type LocalDatabase, type MirrorRow } from '../db/local-db';
 import { isLive } from './mirror-fields';
@@ -46,13 +46,15 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 function toUnit(row: MirrorRow | undefined, language: string): UnitOption | null {
   if (!row) return null;
   const names = (row.displayName ?? {}) as { plural?: unknown };
-  return { nodeid: row.nodeid, unitid: text(row.unitid) ?? '', symbol: text(row.symbol) ?? '', name: localized(names.plural, language) ?? text(row.unitid) ?? '' };
+  const unitid = text(row.unitid) ?? '';
+  return { nodeid: row.nodeid, unitid, symbol: unitSymbolIn(unitid, text(row.symbol) ?? '', language), name: localized(names.plural, language) ?? (unitid || '') };
 }
 
 async function toType(db: LocalDatabase, row: MirrorRow | undefined, language: string): Promise<CounterTypeOption | null> {
   if (!row) return null;
   const unit = text(row.unitnodeid) ? await db.mirror('units').get(String(row.unitnodeid)) : undefined;
-  return { nodeid: row.nodeid, name: localized(row.name, language) ?? '', builtin: row.builtin === true, unit: toUnit(unit, language) };
+  const builtin = row.builtin === true;
+  return { nodeid: row.nodeid, name: counterTypeNameIn(localized(row.name, language) ?? '', builtin, language), builtin, unit: toUnit(unit, language) };
 }
 
 /** A machine's counters with type, unit and readings, sorted by name. */

@@ -6,6 +6,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { effortCostTypes, type CostSpecifier, type CostUnit } from '../../shared/domain/cost';
+import { unitSymbolIn } from '../../shared/domain/counter';
 import { localized } from '../../shared/domain/text';
 import { getLocalDb, type LocalDatabase, type MirrorRow } from '../db/local-db';
 import { isLive } from './mirror-fields';
@@ -74,7 +75,7 @@ export async function readNotificationEffort(db: LocalDatabase, notificationnode
   const types = effortCostTypes(
     typeRows.filter(isLive).map((row) => {
       const unit = units.get(text(row.unitnodeid) ?? '');
-      return { nodeid: row.nodeid, costtypeid: text(row.costtypeid), unitid: text(unit?.unitid), row, symbol: text(unit?.symbol) ?? '' };
+      return { nodeid: row.nodeid, costtypeid: text(row.costtypeid), unitid: text(unit?.unitid), row, symbol: unitSymbolIn(text(unit?.unitid) ?? '', text(unit?.symbol) ?? '', language) };
     }),
   );
   const live = costRows.filter(isLive);

@@ -142,3 +142,25 @@ export function counterSeries<T extends ReadingPoint>(readings: readonly T[]): T
   }
   return series;
 }
+
+/**
+ * The built-in operating-hours counter type in each language. Its row stores the German name (a text column, as for
+ * every counter type an organisation creates); a device shows this one in the user's language, since it is the
+ * product's, not the organisation's. Other languages fall back to German.
+ */
+export const BUILTIN_COUNTER_TYPE_NAME: Readonly<Record<string, string>> = { de: 'Betriebsstunden', en: 'Operating hours' };
+
+/**
+ * A unit's symbol in a language where the stored one is a German abbreviation: the reference data's piece is
+ * "Stk." (Stück), which an English screen shows as "pcs". Every other symbol (h, kWh, m³, °C, €) is the same in
+ * both languages.
+ */
+const UNIT_SYMBOLS: Readonly<Record<string, Readonly<Record<string, string>>>> = { C62: { en: 'pcs' } };
+
+export function unitSymbolIn(unitid: string, symbol: string, language: string): string {
+  return UNIT_SYMBOLS[unitid]?.[language.slice(0, 2).toLowerCase()] ?? symbol;
+}
+
+export function counterTypeNameIn(name: string, builtin: boolean, language: string): string {
+  return builtin ? (BUILTIN_COUNTER_TYPE_NAME[language.slice(0, 2).toLowerCase()] ?? name) : name;
+}

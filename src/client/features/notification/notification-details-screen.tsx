@@ -363,6 +363,9 @@ function useDeleteNotification(originPath: string) {
 
 export function NotificationDetailsScreen() {
   const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const tabParam = params.get('tab');
   const target = useDetailsTarget();
   const language = currentLanguage();
   const detail = useNotificationDetail(target.nodeid, language);
@@ -388,6 +391,20 @@ export function NotificationDetailsScreen() {
   }
 
   const planned = detail.status === 'ready' && detail.value.notification.type === NOTIFICATION_TYPE.plannedMaintenance;
+  // The open tab is in the address (`&tab=`): back from a measure's form, a reload or the browser's back button
+  // shows the tab the user worked on, not the overview.
+  const tabs = planned ? ['overview', 'report'] : ['overview', 'effort', 'measures'];
+  const tab = tabs.includes(tabParam ?? '') ? tabParam! : 'overview';
+  const showTab = (value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === 'overview') next.delete('tab');
+        else next.set('tab', value);
+        return next;
+      },
+      { replace: true, state: location.state as unknown },
+    );
   return (
     <Stack gap="4" p={{ base: '4', md: '6' }} maxW="5xl">
       <BackToOrigin path={originPath} />
@@ -406,7 +423,7 @@ export function NotificationDetailsScreen() {
           </HStack>
           <FormError error={deletion.error} size="sm" />
           <HeaderCard detail={detail.value} extras={extras} />
-          <Tabs.Root defaultValue="overview" variant="line" size="lg" lazyMount unmountOnExit>
+          <Tabs.Root value={tab} onValueChange={(details) => showTab(details.value)} variant="line" size="lg" lazyMount unmountOnExit>
             <Tabs.List aria-label={t('notificationSlice.tabs.label')}>
               <Tabs.Trigger value="overview">{t('notificationSlice.tabs.overview')}</Tabs.Trigger>
               {planned ? <Tabs.Trigger value="report">{t('notificationDetails.tabs.report')}</Tabs.Trigger> : <Tabs.Trigger value="effort">{t('notificationSlice.tabs.effort')}</Tabs.Trigger>}
