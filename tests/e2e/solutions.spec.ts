@@ -64,7 +64,9 @@ test('offline: add a solution with a photo; after a reload offline it is there, 
   await page.getByTestId('solution-form-save').click();
 
   // Back on the notification's details, the solution is there at once, not yet synchronised.
-  await expect(page).toHaveURL(new RegExp(`/notification-details\\?nodeid=${notification.nodeid}`));
+  await expect(page).toHaveURL(new RegExp(`/notification-details\\?nodeid=${notification.nodeid}&tab=measures$`));
+  // It comes back on the measures, where the new one is.
+  await expect(page.getByRole('tab', { name: 'Maßnahmen' })).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('tab', { name: 'Maßnahmen' }).click();
   const added = solutionItem(page, title);
   await expect(added.getByTestId('not-synced').first()).toBeVisible();
