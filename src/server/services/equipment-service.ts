@@ -25,7 +25,7 @@ import type { FileUrlSigner } from '../storage/file-storage';
 import { planAssignments, type AssignmentPlan, type Mover } from './assign-service';
 import { insertManufacturer } from './catalog-service';
 import { nextVersion } from './change-feed';
-import { downloadUrl, FILE_NOT_YOURS, lockNamedFiles } from './file-service';
+import { downloadUrl, FILE_NOT_YOURS, fileVersionKey, lockNamedFiles } from './file-service';
 import { deleteWithOwned } from './ownership';
 import { appendHistory, writeChangedFields } from './record-history';
 import { applyContext, toColumnValues, toRowShape } from './rows';
@@ -455,8 +455,6 @@ export async function deleteEquipment(ctx: ServiceContext, actor: Actor, nodeid:
 
 // ---------------------------------------------------------------- helpers
 
-const fileKey = (ref: FileInput) => `${ref.fileid}/${ref.fileversion}`;
-
 /**
  * The file versions the photo references name (lockNamedFiles: any upload state, locked key share), by
  * `fileid/fileversion`.
@@ -471,7 +469,7 @@ async function lockFiles(tx: Tx, actor: Mover, refs: readonly (FileInput | null 
  */
 function fileOf(found: ReadonlyMap<string, { nodeid: string; readable: boolean }>, field: string, ref: FileInput | null | undefined): string | null {
   if (!ref) return null;
-  const file = found.get(fileKey(ref));
+  const file = found.get(fileVersionKey(ref));
   if (!file) throw new HttpError(404, 'File not found', [{ field, message: 'File not found' }]);
   if (!file.readable) throw new HttpError(403, FILE_NOT_YOURS, [{ field, message: 'Not your file' }]);
   return file.nodeid;

@@ -497,6 +497,9 @@ export async function completeFileOfTenant(tx: Tx, actor: Actor & PermissionSubj
   return found.row;
 }
 
+/** The key `lockNamedFiles` answers a file version under. */
+export const fileVersionKey = (ref: { fileid: string; fileversion: number }): string => `${ref.fileid}/${ref.fileversion}`;
+
 /**
  * The tenant's file versions `refs` name (any upload state: the bytes may still be on their way from an offline
  * device), by `fileid/fileversion`, each with whether the caller may name it (mayDownload), locked (key share)
@@ -511,7 +514,7 @@ export async function lockNamedFiles(tx: Tx, actor: Actor & PermissionSubject, r
     .where(and(eq(files.legalentitynodeid, actor.legalentitynodeid), or(...refs.map((ref) => and(eq(files.fileid, ref.fileid), eq(files.fileversion, ref.fileversion))))))
     .orderBy(asc(files.fileid), asc(files.fileversion))
     .for('key share');
-  return new Map(rows.map((row) => [`${row.fileid}/${row.fileversion}`, { nodeid: row.nodeid, readable: row.readable }]));
+  return new Map(rows.map((row) => [fileVersionKey(row), { nodeid: row.nodeid, readable: row.readable }]));
 }
 
 /**
