@@ -1,3 +1,4 @@
+import type { SyncKind } from '../shared/api/sync';
 import type { FeatureKey, PermissionFlag } from '../shared/permissions';
 import type { AuthContext } from './auth/auth-context';
 import type { AccessTokenSigner } from './auth/tokens';
@@ -71,6 +72,11 @@ declare module 'fastify' {
     public?: boolean;
     /** Required on every non-public /api route; checked before validation. */
     permission?: RoutePermission;
+    /**
+     * The kind of row the route writes or answers: the caller must also be allowed to read it (`canReadKind`, the
+     * pull's rule), checked with the permission. A write answers its row, so write without read would show it.
+     */
+    readsKind?: SyncKind;
     /**
      * The handler reads the raw request stream itself (a file upload) and commits in transactions of its own: it
      * is not wrapped in one transaction with its answer (plugins/mutation-log.ts), since that transaction would

@@ -2,6 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_DENIED_MESSAGE } from '../../src/shared/api/errors';
+import { SYNC_KIND_FEATURES } from '../../src/shared/api/sync';
 import type { FeatureKey, PermissionFlag } from '../../src/shared/permissions';
 import { signAccessTokenAt } from '../../src/server/auth/tokens';
 import { users } from '../../src/server/db/schema';
@@ -62,7 +63,7 @@ describe('authorization matrix over every registered route', () => {
   const withoutFlag = new Map<string, Promise<string>>();
   const started = Date.now();
   /** Requests made per case, for the summary line docs/security.md quotes. */
-  const made = { token: 0, permission: 0, otherTenant: 0 };
+  const made = { token: 0, permission: 0, readKind: 0, otherTenant: 0 };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -159,6 +160,24 @@ describe('authorization matrix over every registered route', () => {
     made.permission = checked;
   });
 
+  it('refuses every route that writes or answers a kind whose read the caller lacks: 403, as the pull withholds it', async () => {
+    let checked = 0;
+    for (const route of routes.filter((r) => !r.public && r.readsKind)) {
+      for (const feature of SYNC_KIND_FEATURES[route.readsKind!]) {
+        const authorization = await userWithout(feature, 'read');
+        const url = fillPath(route.url, own);
+        const response = await request(authorization, route, url);
+        expect(response.statusCode, `${label(route)} without read of ${feature} (${route.readsKind}): ${response.body}`).toBe(403);
+        expect(response.json()).toMatchObject({ message: ACCESS_DENIED_MESSAGE });
+        checked += 1;
+      }
+    }
+    // Every declared write names its kind; costs, workflows, counters and attachments among them need a read flag.
+    expect(routes.filter((r) => r.readsKind).length).toBeGreaterThan(40);
+    expect(checked).toBeGreaterThan(20);
+    made.readKind = checked;
+  });
+
   it('answers another tenant’s records with 404 and shows nothing of that tenant on any route', async () => {
     for (const route of routes.filter((r) => !r.public)) {
       const url = fillPath(route.url, other);
@@ -181,7 +200,7 @@ describe('authorization matrix over every registered route', () => {
     expectNoOtherTenantData(JSON.stringify(changes), '', 'GET /api/sync/pull');
     // why logged: docs/security.md states the matrix's size and run time from this line.
     const protectedRoutes = routes.filter((r) => !r.public).length;
-    console.info(`authorization matrix: ${routes.length} routes (${protectedRoutes} protected), ${made.token} token/inactive + ${made.permission} permission + ${made.otherTenant} other-tenant requests, ${Date.now() - started} ms`);
+    console.info(`authorization matrix: ${routes.length} routes (${protectedRoutes} protected), ${made.token} token/inactive + ${made.permission} permission + ${made.readKind} kind-read + ${made.otherTenant} other-tenant requests, ${Date.now() - started} ms`);
   });
 });
 

@@ -59,6 +59,29 @@ describe('files: naming, replacing and uploading are for who may read the file',
   });
   afterAll(() => t?.close());
 
+  it('an attachment is part of what it hangs on: who may not read that may not add, change or delete one there (found by a security review)', async () => {
+    const photo = await uploaded(adminA);
+    const onNotification = await postCreated(t, adminA, '/api/attachments', { lang: 'de', nodeid: uuidv7(), title: 'Schadensfoto', isattachmentof: notification, file: { fileid: photo.fileid, fileversion: 1 } }, attachmentRowSchema);
+    const manual = await uploaded(adminA);
+    const onMachine = await postCreated(t, adminA, '/api/attachments', { lang: 'de', nodeid: uuidv7(), title: 'Anleitung', isattachmentof: machine, file: { fileid: manual.fileid, fileversion: 1 } }, attachmentRowSchema);
+    // Every attachment flag and the machine's, but no notification read: the pull withholds the damage photo.
+    const attacher = await userWith({ equipment: ALL_BUT_DELETE, 'equipment.attachment': [true, true, true, true] });
+    const own = await uploaded(attacher.authorization);
+
+    const touch = await call(t, attacher.authorization, 'PUT', `/api/attachments/${onNotification.nodeid}`, { lang: 'de' });
+    expect(touch.statusCode, touch.body).toBe(403);
+    expect(touch.body).not.toContain('Schadensfoto');
+    expect((await call(t, attacher.authorization, 'PUT', `/api/attachments/${onNotification.nodeid}`, { lang: 'de', title: 'überschrieben' })).statusCode).toBe(403);
+    expect((await call(t, attacher.authorization, 'DELETE', `/api/attachments/${onNotification.nodeid}`)).statusCode).toBe(403);
+    expect((await attach(attacher.authorization, own, notification)).statusCode).toBe(403);
+    // Nothing changed; the machine's own documents stay theirs to change.
+    expect((await call(t, adminA, 'GET', `/api/attachments/${onNotification.nodeid}?lang=de`)).json()).toMatchObject({ title: 'Schadensfoto' });
+    const renamed = await call(t, attacher.authorization, 'PUT', `/api/attachments/${onMachine.nodeid}`, { lang: 'de', title: 'Betriebsanleitung' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await attach(attacher.authorization, own, machine)).statusCode).toBe(201);
+    expect((await call(t, attacher.authorization, 'DELETE', `/api/attachments/${onMachine.nodeid}`)).statusCode).toBe(200);
+  });
+
   it("a file someone else uploaded that nothing names: neither a colleague nor an admin may attach it, make it a machine's photo or a version of it", async () => {
     const owner = await userWith({ equipment: ALL_BUT_DELETE, 'equipment.attachment': ALL_BUT_DELETE });
     const colleague = await userWith({ equipment: ALL_BUT_DELETE, 'equipment.attachment': ALL_BUT_DELETE });

@@ -4,9 +4,11 @@
  * (tests/e2e/support/test.ts fails any spec on a CSP violation).
  */
 import Fastify from 'fastify';
+import { randomUUID } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import securityHeadersPlugin from '../../src/server/plugins/security-headers';
+import { insertTenant, loginAs } from '../factories/tenant';
 import { createTestApp, fakeClientBuild, type TestApp } from './support/test-app';
 
 type Headers = Record<string, string | string[] | number | undefined>;
@@ -95,6 +97,20 @@ describe('security headers', () => {
     } finally {
       await proxied.close();
     }
+  });
+
+  it('no API answer may be stored by a cache (records, tokens, signed URLs); the client files keep theirs', async () => {
+    const tenant = await insertTenant(t.database.db);
+    const { authorization } = await loginAs(t.app, tenant.admin);
+    const clientId = randomUUID();
+    for (const [url, status] of [['/api/sites?lang=de', 200], ['/api/sync/pull?since=0&limit=1', 200], ['/api/allsitesareasequipments', 200], ['/api/nothing/here', 404]] as const) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { authorization, 'x-client-id': clientId } });
+      expect(response.statusCode, `${url}: ${response.body.slice(0, 200)}`).toBe(status);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: {} });
+    expect(login.headers['cache-control']).toBe('no-store');
+    expect((await t.app.inject({ method: 'GET', url: '/assets/index-BdX3k9aQ.js' })).headers['cache-control']).not.toBe('no-store');
   });
 
   it('ignores X-Forwarded-Proto from a client when no proxy is trusted', async () => {

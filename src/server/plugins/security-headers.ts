@@ -56,6 +56,10 @@ export default fp(
     const headers = await helmetHeaders();
     app.addHook('onRequest', (request, reply, done) => {
       for (const [name, value] of headers) reply.raw.setHeader(name, value);
+      // why no-store: API answers hold the tenant's records, tokens and signed file URLs; no shared proxy and no disk
+      // cache of a tablet passed between shift workers keeps them. The device's own copy is its IndexedDB mirror. A
+      // route that may be cached (a file's bytes, private) sets its own Cache-Control, which replaces this one.
+      if (request.url.startsWith('/api/')) reply.raw.setHeader('cache-control', 'no-store');
       // request.protocol is 'https' for a TLS socket, or for X-Forwarded-Proto: https when TRUST_PROXY trusts the sender.
       if (request.protocol === 'https') void reply.header('strict-transport-security', HSTS_VALUE);
       done();

@@ -9,9 +9,12 @@ import type { ServiceContext } from '../services/service-context';
 import { assertBodyIdMatches } from '../services/structure-common';
 import { errorResponses, type ErrorCode } from './responses';
 
-/** The parts of a write route that come from its declaration (src/shared/mutations): method, URL, permission. */
+/**
+ * The parts of a write route that come from its declaration (src/shared/mutations): method, URL, permission, and
+ * the kind it writes, which the caller must be allowed to read (plugins/permissions.ts; `mayRun` on the device).
+ */
 function declaredRoute<M extends AnyMutation>(definition: M) {
-  return { method: definition.method, url: definition.route, config: { permission: definition.permission } } as const;
+  return { method: definition.method, url: definition.route, config: { permission: definition.permission, readsKind: definition.kind } } as const;
 }
 
 /** …and its params and body schema. */

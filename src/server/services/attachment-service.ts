@@ -70,6 +70,7 @@ export async function createAttachment(ctx: ServiceContext, actor: Actor & Permi
   const nodeid = input.nodeid ?? uuidv7();
   return writeTransaction(ctx, 'attachment.create', async (tx) => {
     const targetkind = await targetKindOf(tx, actor, input.isattachmentof);
+    assertReadableTarget(actor, targetkind);
     const file = await completeFileOfTenant(tx, actor, input.file);
     assertDeclaredFile(input.file, file);
     assertDocumentType(input.specifier ?? null, file, 'file');
@@ -102,6 +103,7 @@ export async function createAttachment(ctx: ServiceContext, actor: Actor & Permi
 export async function updateAttachment(ctx: ServiceContext, actor: Actor & PermissionSubject, nodeid: string, input: UpdateAttachment): Promise<AttachmentRow> {
   return writeTransaction(ctx, 'attachment.update', async (tx) => {
     const current = await lockOwnRow(tx, attachments, actor, nodeid, () => notFound(NOT_FOUND), 'change');
+    assertReadableTarget(actor, current.targetkind);
     const { filenodeid: _deviceFileRef, ...fields } = updateAttachmentDeclaration.apply!(toRowShape(current), { params: { id: nodeid }, body: input }, applyContext(actor));
     const patch = toColumnValues(attachments, fields) as Partial<typeof attachments.$inferSelect>;
     let file: typeof files.$inferSelect | undefined;
@@ -121,14 +123,23 @@ export async function updateAttachment(ctx: ServiceContext, actor: Actor & Permi
 }
 
 /** deleteAttachment: a tombstone; the file stays (another version or record may still use it). */
-export async function deleteAttachment(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<{ nodeid: string; version: number }> {
+export async function deleteAttachment(ctx: ServiceContext, actor: Actor & PermissionSubject, nodeid: string): Promise<{ nodeid: string; version: number }> {
   return writeTransaction(ctx, 'attachment.delete', async (tx) => {
-    const [removed] = await tx.delete(attachments).where(ofTenant(attachments, actor, nodeid)).returning({ nodeid: attachments.nodeid });
-    if (!removed) throw notFound(NOT_FOUND);
+    const current = await lockOwnRow(tx, attachments, actor, nodeid, () => notFound(NOT_FOUND), 'delete');
+    assertReadableTarget(actor, current.targetkind);
+    await tx.delete(attachments).where(ofTenant(attachments, actor, nodeid));
     const version = await nextVersion(tx, actor.legalentitynodeid);
     await recordTombstone(tx, actor.legalentitynodeid, 'attachments', nodeid, version);
     return { nodeid, version };
   });
+}
+
+/**
+ * An attachment is part of what it hangs on: who may not read that (a damage photo without `notification` read)
+ * may neither add one there nor change or delete one (403, as GET /api/attachments/{id}); the answer is the row.
+ */
+function assertReadableTarget(actor: PermissionSubject, targetkind: AttachmentTargetKind): void {
+  if (!readableAttachmentTargets(actor).includes(targetkind)) throw forbidden();
 }
 
 async function targetKindOf(tx: Tx, actor: Actor, nodeid: string): Promise<AttachmentTargetKind> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SyncKind } from '../api/sync';
+import { canReadKind, type SyncKind } from '../api/sync';
 import { can, type FeatureKey, type PermissionFlag, type PermissionSubject } from '../permissions';
 
 /**
@@ -230,9 +230,12 @@ export function actionName(definition: AnyMutation, args: MutationArgs<unknown, 
 }
 
 /**
- * Whether the declaration's route lets this user run it. For `authenticated` routes the service decides per
- * record, so the UI shows the control and the server may still refuse it.
+ * Whether the declaration's route lets this user run it: its permission, and read of the kind it writes (the
+ * pull's rule, `canReadKind`) — a write answers the row it wrote, so a user who may not read a kind (costs without
+ * `notification` read, say) may not write it either. For `authenticated` routes the service decides per record,
+ * so the UI shows the control and the server may still refuse it.
  */
-export function mayRun(subject: PermissionSubject, definition: Pick<AnyMutation, 'permission'>): boolean {
-  return definition.permission === 'authenticated' || can(subject, definition.permission.feature, definition.permission.flag);
+export function mayRun(subject: PermissionSubject, definition: Pick<AnyMutation, 'permission' | 'kind'>): boolean {
+  const permitted = definition.permission === 'authenticated' || can(subject, definition.permission.feature, definition.permission.flag);
+  return permitted && canReadKind(subject, definition.kind);
 }

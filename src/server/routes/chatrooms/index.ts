@@ -8,7 +8,8 @@ import { errorResponses } from '../responses';
 
 const chatRoomRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/chatrooms', {
-    config: { permission: 'authenticated' },
+    // why readsKind: a chat room belongs to a notification; the pull withholds rooms from who may not read those.
+    config: { permission: 'authenticated', readsKind: 'chatrooms' },
     schema: {
       tags: ['chat'],
       summary: "A user's chat rooms (one's own; admins may ask for any user of the organisation)",

@@ -12,7 +12,8 @@ import { errorResponses, langQuerySchema } from '../responses';
  */
 const costRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/costtypes', {
-    config: { permission: { feature: 'notification.cost', flag: 'read' } },
+    // why readsKind too: cost types are the pull's `costtypes`, which also need `notification` read.
+    config: { permission: { feature: 'notification.cost', flag: 'read' }, readsKind: 'costtypes' },
     schema: {
       tags: ['costs'],
       summary: "The organisation's cost types (the standard ones with their key) with their units, names in lang",
