@@ -1,4 +1,3 @@
-import type { SyncKind } from '../shared/api/sync';
 import type { FeatureKey, PermissionFlag } from '../shared/permissions';
 import type { AuthContext } from './auth/auth-context';
 import type { AccessTokenSigner } from './auth/tokens';
@@ -73,10 +72,10 @@ declare module 'fastify' {
     /** Required on every non-public /api route; checked before validation. */
     permission?: RoutePermission;
     /**
-     * The kind of row the route writes or answers: the caller must also be allowed to read it (`canReadKind`, the
-     * pull's rule), checked with the permission. A write answers its row, so write without read would show it.
+     * Read flags the caller needs besides the permission, checked with it: a declared write's `readsNeeded` (its
+     * answer is the row it wrote), a read's kind as the pull has it.
      */
-    readsKind?: SyncKind;
+    reads?: readonly FeatureKey[];
     /**
      * The handler reads the raw request stream itself (a file upload) and commits in transactions of its own: it
      * is not wrapped in one transaction with its answer (plugins/mutation-log.ts), since that transaction would

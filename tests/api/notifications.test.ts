@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../src/shared/api/errors';
-import { notificationSchema, type CreateNotificationInput } from '../../src/shared/api/notifications';
+import { isStaleStatusRefusal, notificationSchema, type CreateNotificationInput } from '../../src/shared/api/notifications';
 import type { NotificationStatus } from '../../src/shared/domain/notification';
 import { notificationRowSchema, type NotificationRow } from '../../src/shared/rows/notifications';
 import type { Db } from '../../src/server/db/client';
@@ -248,6 +248,23 @@ describe('notifications', () => {
         .where(and(eq(recordHistory.nodeid, n.nodeid), eq(recordHistory.version, after.version)));
       expect(history).toMatchObject({ kind: 'notifications', usernodeid: a.admin.nodeid, context: { status: 2, previousStatus: 0, serverStatus: 1 } });
       expect(history!.changes).toMatchObject({ status: { old: 1, new: 2 }, closed: { old: null, new: after.closed } });
+    });
+
+    it('refuses a stale change that would take the notification back: the first transition wins (found offline: a stale "In Bearbeitung" reopened what a colleague had closed)', async () => {
+      const closed = await notificationIn(2);
+      // The tablet saw it open and started work offline; a colleague closed it meanwhile.
+      const reopen = await put(closed.nodeid, { nodeid: closed.nodeid, status: 1, previousStatus: 0, onlyStatusUpdate: true, progressstarted: Date.now() - HOUR, title: closed.title });
+      expect(reopen.statusCode, reopen.body).toBe(409);
+      expect(isStaleStatusRefusal(reopen.json())).toBe(true);
+      expect((await call(t, adminA, 'GET', `/api/notifications/${closed.nodeid}`)).json()).toMatchObject({ status: 2, closed: closed.closed, version: closed.version });
+      // A stale reset of what a colleague reopened is refused too; a stale close of what a colleague started is not.
+      const started = await notificationIn(1);
+      expect((await put(started.nodeid, { status: 0, previousStatus: 2, onlyStatusUpdate: true })).statusCode).toBe(409);
+      expect((await put(started.nodeid, { status: 2, previousStatus: 0, onlyStatusUpdate: true })).json()).toMatchObject({ status: 2 });
+      // Asking for the status the server already has changes nothing, whatever the device saw.
+      expect((await put(closed.nodeid, { status: 2, previousStatus: 0, onlyStatusUpdate: true })).json()).toMatchObject({ status: 2, version: closed.version });
+      // A reopen by whoever saw it closed is an ordinary transition.
+      expect((await put(closed.nodeid, { status: 1, previousStatus: 2, onlyStatusUpdate: true })).json()).toMatchObject({ status: 1, closed: null });
     });
 
     it("takes the report's status-only close (previousStatus 0, a hardcoded old progressstarted) without dating progress before the notification", async () => {

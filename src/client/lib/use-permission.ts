@@ -12,7 +12,7 @@ export function useIsAdmin(): boolean {
 }
 
 /** Mirrors a declared action's permission (src/shared/mutations) to show or hide its control. */
-export function useMayRun(definition: Pick<AnyMutation, 'permission' | 'kind'>): boolean {
+export function useMayRun(definition: Pick<AnyMutation, 'permission' | 'kind' | 'creates'>): boolean {
   return useSessionStore((state) => {
     const subject = sessionSubject(state.session);
     return subject !== null && mayRun(subject, definition);

@@ -8,6 +8,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { mutationByAction } from '../../shared/mutations/registry';
 import { WORKFLOW_STEP_DESCRIPTION } from '../../shared/mutations/workflows';
 import { getLocalDb, type DeadLetter, type LocalDatabase, type MirrorRow, type OutboxEntry } from '../db/local-db';
+import { isStaleStatusRefusal } from '../../shared/api/notifications';
 import { isSetAsideRefusal } from '../../shared/api/sync';
 import { reassignment, refusedCreateUnder, retryGroup } from './dead-letters';
 import { argsOf, nameOf, subjectOf, type DescribedEntry } from './entry-subject';
@@ -72,7 +73,7 @@ export function refusedContent(values: Record<string, unknown>): RefusedText[] {
 }
 
 /** Why the server refused a change, in the user's words (`sync.panel.refused.<reason>`); its own message is only the detail. */
-export type RefusalReason = 'invalid' | 'forbidden' | 'notFound' | 'conflict' | 'deleted' | 'tooLarge' | 'setAside' | 'other';
+export type RefusalReason = 'invalid' | 'forbidden' | 'notFound' | 'conflict' | 'statusChanged' | 'deleted' | 'tooLarge' | 'setAside' | 'other';
 
 export function refusalReason(status: number): RefusalReason {
   switch (status) {
@@ -190,7 +191,7 @@ export async function syncListItems(db: LocalDatabase, usernodeid: string | null
       attempts: letter.attempts,
       lastError: letter.lastError,
       refusedStatus: letter.status,
-      refusedReason: isSetAsideRefusal(letter.error) ? 'setAside' : refusalReason(letter.status),
+      refusedReason: isSetAsideRefusal(letter.error) ? 'setAside' : isStaleStatusRefusal(letter.error) ? 'statusChanged' : refusalReason(letter.status),
       ...(message ? { refusedMessage: message } : {}),
       ...(retryWith > 0 ? { retryWith } : {}),
       ...reassignItem(letter, entries, letters),

@@ -1,17 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { RoutePermission } from '../fastify-types';
 import fp from 'fastify-plugin';
-import { canReadKind, type SyncKind } from '../../shared/api/sync';
-import { can } from '../../shared/permissions';
+import { can, type FeatureKey } from '../../shared/permissions';
 import { forbidden } from '../http-errors';
 import { DOCS_PREFIX } from './swagger';
 
 /**
  * Feature permissions of spec part 1 §6, enforced by the server. Each /api route declares
  * `config.permission` (or `config.public`); a route that forgets fails at startup instead of being open.
- * A route that writes or answers rows of a synced kind also names it (`config.readsKind`; every declared write
- * does, writeRoute): the caller must be allowed to read that kind as the pull is, or a write's answer — the row —
- * would show what the pull withholds (costs to someone without `notification` read, say).
+ * A route may name read flags the caller needs as well (`config.reads`; every declared write does, writeRoute:
+ * `readsNeeded`), or a write's answer — the row — would show what the pull withholds (costs to someone without
+ * `notification` read, say).
  * The check runs before validation, so a caller without the permission learns nothing about the input rules.
  */
 export default fp(
@@ -24,7 +23,7 @@ export default fp(
       const isDocs = route.url === DOCS_PREFIX || route.url.startsWith(`${DOCS_PREFIX}/`);
       const methods = (Array.isArray(route.method) ? route.method : [route.method]).map(String);
       for (const method of methods) {
-        declared.push({ method, url: route.url, ...(route.config?.public || isDocs ? { public: true } : {}), ...(route.config?.permission ? { permission: route.config.permission } : {}), ...(route.config?.readsKind ? { readsKind: route.config.readsKind } : {}) });
+        declared.push({ method, url: route.url, ...(route.config?.public || isDocs ? { public: true } : {}), ...(route.config?.permission ? { permission: route.config.permission } : {}), ...(route.config?.reads?.length ? { reads: route.config.reads } : {}) });
       }
       if (route.config?.public || isDocs) return;
       if (!route.config?.permission) {
@@ -33,9 +32,9 @@ export default fp(
     });
 
     app.addHook('preValidation', async (request) => {
-      const { permission, readsKind, public: isPublic } = request.routeOptions.config;
+      const { permission, reads, public: isPublic } = request.routeOptions.config;
       if (!permission || isPublic) return;
-      if (readsKind && !canReadKind(request.auth, readsKind)) throw forbidden();
+      if (reads && !reads.every((feature) => can(request.auth, feature, 'read'))) throw forbidden();
       if (permission === 'authenticated') return;
       const allowed = permission === 'admin' ? request.auth.admin : can(request.auth, permission.feature, permission.flag);
       if (!allowed) throw forbidden();
@@ -50,6 +49,6 @@ export interface DeclaredApiRoute {
   url: string;
   public?: true;
   permission?: RoutePermission;
-  /** The kind the route writes or answers, whose read the caller needs as well (config.readsKind). */
-  readsKind?: SyncKind;
+  /** Read flags the caller needs besides the permission (config.reads). */
+  reads?: readonly FeatureKey[];
 }

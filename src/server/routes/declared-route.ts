@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { deleteResultSchema } from '../../shared/api/fields';
-import type { AnyMutation, MutationParsed } from '../../shared/mutations/mutation';
+import { readsNeeded, type AnyMutation, type MutationParsed } from '../../shared/mutations/mutation';
 import { rowSchemaOf } from '../../shared/rows/registry';
 import type { AuthContext } from '../auth/auth-context';
 import type { ServiceContext } from '../services/service-context';
@@ -11,10 +11,10 @@ import { errorResponses, type ErrorCode } from './responses';
 
 /**
  * The parts of a write route that come from its declaration (src/shared/mutations): method, URL, permission, and
- * the kind it writes, which the caller must be allowed to read (plugins/permissions.ts; `mayRun` on the device).
+ * the read flags it needs besides (`readsNeeded`; plugins/permissions.ts, and `mayRun` on the device).
  */
 function declaredRoute<M extends AnyMutation>(definition: M) {
-  return { method: definition.method, url: definition.route, config: { permission: definition.permission, readsKind: definition.kind } } as const;
+  return { method: definition.method, url: definition.route, config: { permission: definition.permission, reads: readsNeeded(definition) } } as const;
 }
 
 /** …and its params and body schema. */

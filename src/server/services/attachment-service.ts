@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Attachment, CreateAttachment, UpdateAttachment } from '../../shared/api/attachments';
-import { readableAttachmentTargets } from '../../shared/api/sync';
+import { ATTACHMENT_TARGET_SYNC_KINDS, canReadKind, readableAttachmentTargets } from '../../shared/api/sync';
 import type { AttachmentTargetKind } from '../../shared/domain/attachment';
 import { documentationFileProblem } from '../../shared/domain/documentation-upload';
 import { updateAttachment as updateAttachmentDeclaration } from '../../shared/mutations/attachments';
@@ -70,7 +70,7 @@ export async function createAttachment(ctx: ServiceContext, actor: Actor & Permi
   const nodeid = input.nodeid ?? uuidv7();
   return writeTransaction(ctx, 'attachment.create', async (tx) => {
     const targetkind = await targetKindOf(tx, actor, input.isattachmentof);
-    assertReadableTarget(actor, targetkind);
+    if (!canReadKind(actor, ATTACHMENT_TARGET_SYNC_KINDS[targetkind])) throw forbidden();
     const file = await completeFileOfTenant(tx, actor, input.file);
     assertDeclaredFile(input.file, file);
     assertDocumentType(input.specifier ?? null, file, 'file');
@@ -136,7 +136,8 @@ export async function deleteAttachment(ctx: ServiceContext, actor: Actor & Permi
 
 /**
  * An attachment is part of what it hangs on: who may not read that (a damage photo without `notification` read)
- * may neither add one there nor change or delete one (403, as GET /api/attachments/{id}); the answer is the row.
+ * may not change or delete one (403, as GET /api/attachments/{id}; the answer is the row), nor add one there
+ * (createAttachment: read of the target's kind).
  */
 function assertReadableTarget(actor: PermissionSubject, targetkind: AttachmentTargetKind): void {
   if (!readableAttachmentTargets(actor).includes(targetkind)) throw forbidden();

@@ -1,10 +1,10 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { CreateNotification, Notification } from '../../shared/api/notifications';
+import { STALE_STATUS_DETAIL, type CreateNotification, type Notification } from '../../shared/api/notifications';
 import type { MutationParsed } from '../../shared/mutations/mutation';
 import { createNotification as createMutation, updateNotification as updateMutation } from '../../shared/mutations/notifications';
 import type { NotificationRow as NotificationRowShape } from '../../shared/rows/notifications';
-import { isUsableNotificationType } from '../../shared/domain/notification';
+import { isStaleStatusChange, isUsableNotificationType, type NotificationStatus } from '../../shared/domain/notification';
 import type { Db, Tx } from '../db/client';
 import { attachments, chatRooms, costs, equipment, notifications, reports, tombstones, workflows } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../http-errors';
@@ -81,8 +81,9 @@ export async function createNotification(ctx: ServiceContext, actor: Actor, inpu
 
 /**
  * updateNotification: field-by-field last write wins in server commit order. The change is the declaration's
- * `apply` on the locked row: a status change is the §4.2 transition from the server's OWN current status
- * (`previousStatus`, what the device saw, is only recorded), with the device's times clamped to [created, now].
+ * `apply` on the locked row: a status change is the §4.2 transition from the server's OWN current status, with the
+ * device's times clamped to [created, now]; one made against a status another device has since moved on from,
+ * which would take the notification back, is refused (409, `isStaleStatusChange`: the first transition wins).
  * What the write overwrites goes to the record history.
  */
 export async function updateNotification(ctx: ServiceContext, actor: Actor, args: MutationParsed<typeof updateMutation>): Promise<NotificationRowShape> {
@@ -92,6 +93,9 @@ export async function updateNotification(ctx: ServiceContext, actor: Actor, args
     const [current] = await tx.select().from(notifications).where(ofTenant(notifications, actor, nodeid)).for('no key update'); // a change keeps the key: see lockOwnRow (structure-common.ts)
     if (!current) throw (await isDeleted(tx, actor, nodeid)) ? gone() : notFound(NOT_FOUND);
 
+    if (input.status !== undefined && isStaleStatusChange(current.status as NotificationStatus, input.previousStatus, input.status)) {
+      throw new HttpError(409, `Status not changed: the notification's status is ${current.status} now; this device saw ${input.previousStatus}`, [{ ...STALE_STATUS_DETAIL }]);
+    }
     const change = updateMutation.apply!(toRowShape(current), args, applyContext(actor));
     if (change.type !== undefined && change.type !== current.type && !isUsableNotificationType(change.type)) {
       throw badRequest('Invalid body: type: Types 4 and 5 are not used', [{ field: 'type', message: 'Types 4 and 5 are not used' }]);

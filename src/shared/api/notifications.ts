@@ -58,6 +58,18 @@ export type CreateNotificationInput = z.input<typeof createNotificationSchema>;
 export type CreateNotification = z.output<typeof createNotificationSchema>;
 
 /**
+ * The detail of the 409 a stale status change gets (`isStaleStatusChange`): the device names this refusal in the
+ * user's words (the sync panel) instead of the generic conflict text.
+ */
+export const STALE_STATUS_DETAIL = { field: 'previousStatus', message: 'The notification has moved on from this status meanwhile' } as const;
+
+/** Whether a refused write's stored error is the stale status change's 409. */
+export function isStaleStatusRefusal(error: unknown): boolean {
+  const details = typeof error === 'object' && error !== null ? (error as { details?: unknown }).details : undefined;
+  return Array.isArray(details) && details.some((detail: unknown) => typeof detail === 'object' && detail !== null && (detail as { field?: unknown }).field === STALE_STATUS_DETAIL.field && (detail as { message?: unknown }).message === STALE_STATUS_DETAIL.message);
+}
+
+/**
  * PUT /api/notifications/{nodeid}: the status-update payload of §3 (nodeid, status, previousStatus,
  * onlyStatusUpdate, progressstarted, closed, title, type, description, equipmentnodeid) and ordinary field
  * edits. Only the fields sent change. With `onlyStatusUpdate` the other fields are context and are ignored.

@@ -151,6 +151,18 @@ export interface NotificationStatusRow {
 export type NotificationStatusFields = Partial<Pick<NotificationStatusRow, 'status' | 'progressstarted' | 'closed'>>;
 
 /**
+ * Whether a status change was made against a status the server no longer has and would take the notification
+ * back: the device saw `previous`, another device has since moved it on to `current`, and `next` is behind that
+ * (a stale "In Bearbeitung" reopening a notification a colleague closed meanwhile, or a stale reset). The first
+ * transition wins, so such a change is refused (409, the device shows it with the sync panel's refusals). A change
+ * that still moves forward from the server's status (closing what a colleague started) goes through, and one the
+ * server already has changes nothing.
+ */
+export function isStaleStatusChange(current: NotificationStatus, previous: NotificationStatus | undefined, next: NotificationStatus): boolean {
+  return previous !== undefined && previous !== current && next < current;
+}
+
+/**
  * The one status rule the device and the server both apply (§4.2 with the sync contract's conflict rule):
  * the transition from `current.status` — on the server ITS status, whatever the device saw — to `next`. A time
  * the transition sets is the device's own one when it sent it (a status changed offline happened when the

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { canReadKind, type SyncKind } from '../api/sync';
+import { SYNC_KIND_FEATURES, type SyncKind } from '../api/sync';
 import { can, type FeatureKey, type PermissionFlag, type PermissionSubject } from '../permissions';
 
 /**
@@ -230,12 +230,25 @@ export function actionName(definition: AnyMutation, args: MutationArgs<unknown, 
 }
 
 /**
- * Whether the declaration's route lets this user run it: its permission, and read of the kind it writes (the
- * pull's rule, `canReadKind`) — a write answers the row it wrote, so a user who may not read a kind (costs without
- * `notification` read, say) may not write it either. For `authenticated` routes the service decides per record,
- * so the UI shows the control and the server may still refuse it.
+ * The read flags a write needs besides its own permission, by the pull's rule (`SYNC_KIND_FEATURES`): a change or
+ * delete needs read of its kind — its answer is the row, and no one changes what they may not see (costs without
+ * `notification` read, say) — and a create read of what the new row hangs on: its kind's read flags but its own
+ * feature's (a cost needs `notification` read; a fault report needs none, so a profile that may only report faults
+ * still can). Checked by the server with the permission (plugins/permissions.ts) and mirrored by `mayRun`.
  */
-export function mayRun(subject: PermissionSubject, definition: Pick<AnyMutation, 'permission' | 'kind'>): boolean {
+export function readsNeeded(definition: Pick<AnyMutation, 'permission' | 'kind' | 'creates'>): readonly FeatureKey[] {
+  const features: readonly FeatureKey[] = SYNC_KIND_FEATURES[definition.kind];
+  if (!definition.creates || definition.permission === 'authenticated') return features;
+  const own = definition.permission.feature;
+  return features.filter((feature) => feature !== own);
+}
+
+/**
+ * Whether the declaration's route lets this user run it: its permission and the reads it needs (`readsNeeded`).
+ * For `authenticated` routes the service decides per record, so the UI shows the control and the server may still
+ * refuse it.
+ */
+export function mayRun(subject: PermissionSubject, definition: Pick<AnyMutation, 'permission' | 'kind' | 'creates'>): boolean {
   const permitted = definition.permission === 'authenticated' || can(subject, definition.permission.feature, definition.permission.flag);
-  return permitted && canReadKind(subject, definition.kind);
+  return permitted && readsNeeded(definition).every((feature) => can(subject, feature, 'read'));
 }

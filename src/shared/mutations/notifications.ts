@@ -64,7 +64,8 @@ export const createNotification = defineCreate({
 /**
  * Field edits and status changes (the status-update payload of §3). Only the fields sent change; with
  * `onlyStatusUpdate` the other fields are context and ignored. The status is the §4.2 transition from the
- * row's current status — on the server its own, whatever the device saw (`previousStatus` is only recorded).
+ * row's current status — on the server its own; a change against a status the server has since left that would
+ * take the notification back is refused there (`isStaleStatusChange`, 409).
  */
 export const updateNotification = defineUpdate({
   name: 'updateNotification',
@@ -83,10 +84,11 @@ export const updateNotification = defineUpdate({
     return { ...fields, ...status };
   },
   describe: {
-    // why the title from the body and no subject row: the status-update payload carries the title the device
-    // showed, so a change refused because the notification is gone (410) still names it.
+    // why the title from the body first and no subject row: the status-update payload carries the title the device
+    // showed, so a change refused because the notification is gone (410) still names it. A field edit sends only
+    // what changed: its title is the written row's (the mirror's, with this entry's values).
     subject: () => undefined,
-    params: ({ body }, values) => ({ title: body.title ?? null, status: body.status ?? (typeof values.status === 'number' ? values.status : null) }),
+    params: ({ body }, values) => ({ title: body.title ?? (typeof values.title === 'string' ? values.title : null), status: body.status ?? (typeof values.status === 'number' ? values.status : null) }),
   },
 });
 

@@ -2,14 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { langField } from '../../../shared/api/fields';
 import { chatRoomSchema } from '../../../shared/api/structure';
+import { SYNC_KIND_FEATURES } from '../../../shared/api/sync';
 import { forbidden } from '../../http-errors';
 import { listChatRooms } from '../../services/chat-service';
 import { errorResponses } from '../responses';
 
 const chatRoomRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/chatrooms', {
-    // why readsKind: a chat room belongs to a notification; the pull withholds rooms from who may not read those.
-    config: { permission: 'authenticated', readsKind: 'chatrooms' },
+    // why reads: a chat room belongs to a notification; the pull withholds rooms from who may not read those.
+    config: { permission: 'authenticated', reads: SYNC_KIND_FEATURES.chatrooms },
     schema: {
       tags: ['chat'],
       summary: "A user's chat rooms (one's own; admins may ask for any user of the organisation)",

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { costTypeSchema, costUnitSchema } from '../../../shared/api/costs';
+import { SYNC_KIND_FEATURES } from '../../../shared/api/sync';
 import { createCost as createCostDeclaration, updateCost as updateCostDeclaration } from '../../../shared/mutations/costs';
 import { createCost, listCostTypes, listUnits, updateCost } from '../../services/cost-service';
 import { writeRoute } from '../declared-route';
@@ -12,8 +13,8 @@ import { errorResponses, langQuerySchema } from '../responses';
  */
 const costRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/costtypes', {
-    // why readsKind too: cost types are the pull's `costtypes`, which also need `notification` read.
-    config: { permission: { feature: 'notification.cost', flag: 'read' }, readsKind: 'costtypes' },
+    // why reads: cost types are the pull's `costtypes`, which also need `notification` read.
+    config: { permission: { feature: 'notification.cost', flag: 'read' }, reads: SYNC_KIND_FEATURES.costtypes },
     schema: {
       tags: ['costs'],
       summary: "The organisation's cost types (the standard ones with their key) with their units, names in lang",
