@@ -71,6 +71,15 @@ test('offline: add a counter with a new type, "71.400" is shown as 71,4 h and as
   // A technician may not delete counters (no delete flag): no delete button.
   await expect(dialog.getByTestId('counter-delete')).toHaveCount(0);
   await expect(dialog.getByTestId('counter-previous')).toContainText('Bisheriger Stand: 1.200 h');
+  // Typed as the table shows a big reading, "1.250.000": the field keeps one period, says that it dropped one, and
+  // the six decimals left are an error, not 1,25 h.
+  await dialog.getByTestId('counter-reading-input').pressSequentially('1.250.000');
+  await expect(dialog.getByTestId('counter-reading-input')).toHaveValue('1.250000');
+  await expect(dialog.getByTestId('counter-separator-dropped')).toContainText('ein weiteres Trennzeichen wurde nicht übernommen');
+  await expect(dialog.getByText('Höchstens drei Nachkommastellen.')).toBeVisible();
+  await expect(dialog.getByTestId('counter-reading-interpreted')).toHaveText('');
+  await dialog.getByTestId('counter-reading-input').fill('');
+  await expect(dialog.getByTestId('counter-separator-dropped')).toHaveCount(0);
   await dialog.getByTestId('counter-reading-input').fill('71.400');
   await expect(dialog.getByTestId('counter-reading-interpreted')).toHaveText('= 71,4 h');
   await expect(dialog.getByTestId('counter-thousands-hint')).toContainText('„71.400“ wird als 71,4 h gespeichert');

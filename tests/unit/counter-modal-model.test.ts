@@ -65,6 +65,18 @@ describe('counter modal model (§4.6)', () => {
     expect(readingFeedback('70.045,5')).toEqual({ value: undefined, issue: 'bothSeparators', thousandsHint: false });
   });
 
+  it('a reading that cannot be stored as typed is an issue and no value, so no dialog saves it (found: "1.250.000" was saved as 1,25)', () => {
+    // The field keeps one period: "1.250.000" arrives as "1.250000", six decimals where the column keeps three.
+    expect(readingFeedback('1.250000')).toEqual({ value: undefined, issue: 'tooManyDecimals', thousandsHint: false });
+    expect(readingFeedback('1250,1234')).toMatchObject({ value: undefined, issue: 'tooManyDecimals' });
+    expect(readingFeedback('1250,125')).toMatchObject({ value: 1250.125, issue: undefined });
+    expect(readingFeedback('99999999999999999')).toMatchObject({ value: undefined, issue: 'tooBig' });
+    expect(readingFeedback('999999999999999')).toMatchObject({ value: 999_999_999_999_999, issue: undefined });
+    expect(readingFeedback('000000000000000012')).toMatchObject({ value: 12, issue: undefined });
+    expect(readingFeedback('.')).toMatchObject({ value: undefined, issue: 'invalid' });
+    expect(addFormIssues(form({ typeNodeId: 't-hours', name: 'Hub', reading: '1.250000' }), types).reading).toBe('tooManyDecimals');
+  });
+
   it('the save check uses the latest reading and the counter kind', () => {
     const latest = { value: 70045.5, takenat: 0 };
     expect(readingCheckFor(71.4, 10 * 3_600_000, latest, true).kind).toBe('lower');

@@ -103,6 +103,14 @@ describe('validation', () => {
     expect(validateNotificationForm({ ...valid, ...change }, true)).toEqual(errors);
   });
 
+  it('a report dated ahead of now is refused at the field, one time step of slack (found: the server silently set it to its own now)', () => {
+    const now = new Date(2026, 10, 25, 9, 40).getTime();
+    expect(validateNotificationForm({ ...valid, date: '26.11.2026' }, true, now)).toEqual({ date: 'inFuture' });
+    expect(validateNotificationForm({ ...valid, time: '09:50' }, true, now)).toEqual({ date: 'inFuture' });
+    expect(validateNotificationForm({ ...valid, time: '09:45' }, true, now)).toEqual({});
+    expect(validateNotificationForm({ ...valid, date: '24.11.2026' }, true, now)).toEqual({});
+  });
+
   it('in edit mode the report’s date and time are not validated (they are not edited)', () => {
     expect(validateNotificationForm({ ...valid, time: '09:42' }, false)).toEqual({});
   });

@@ -30,6 +30,27 @@ export function normalizeCounterReading(input: string): string {
 
 /** numeric(18, 3) in the database: 15 digits before the separator. */
 export const COUNTER_READING_MAX = 999_999_999_999_999;
+/** …and 3 after it: a reading typed with more was not meant as a decimal ("1.250.000" kept as "1.250000"). */
+export const COUNTER_READING_DECIMALS = 3;
+
+/** Digits after the decimal separator of the text as the §5 rule reads it (0 without one). */
+export function readingDecimals(input: string): number {
+  const text = normalizeCounterReading(input);
+  const point = text.indexOf('.');
+  return point < 0 ? 0 : text.length - point - 1;
+}
+
+/** Digits before the decimal separator: more than 15 cannot be stored. */
+export function readingIntegerDigits(input: string): number {
+  const text = normalizeCounterReading(input);
+  const point = text.indexOf('.');
+  return (point < 0 ? text : text.slice(0, point)).replace(/^0+(?=\d)/, '').length;
+}
+
+/** How many separators (comma, period) a text has: the §5 rule keeps one of each, so a count that drops was cut. */
+export function separatorCount(input: string): number {
+  return (input.match(/[.,]/g) ?? []).length;
+}
 
 /**
  * The reading as a number, or undefined when nothing parseable remains ('', '.', or both a comma and a

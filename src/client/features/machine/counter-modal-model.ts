@@ -5,9 +5,13 @@
  */
 import {
   checkReading,
+  COUNTER_READING_DECIMALS,
+  COUNTER_READING_MAX,
   hasBothSeparators,
   looksLikeThousandsSeparator,
   parseCounterReading,
+  readingDecimals,
+  readingIntegerDigits,
   type PreviousReading,
   type ReadingCheck,
 } from '../../../shared/domain/counter';
@@ -38,7 +42,7 @@ export const emptyAddForm = (types: readonly CounterTypeOption[]): AddCounterFor
 });
 
 /** i18n keys below `counterModal.` for each field that is wrong. */
-export type AddFormIssues = Partial<Record<'typeNodeId' | 'newTypeName' | 'unitNodeId' | 'name' | 'reading', 'required' | 'typeExists' | 'invalid' | 'bothSeparators'>>;
+export type AddFormIssues = Partial<Record<'typeNodeId' | 'newTypeName' | 'unitNodeId' | 'name' | 'reading', 'required' | 'typeExists' | ReadingIssue>>;
 
 const sameName = (a: string, b: string) => a.trim().localeCompare(b.trim(), 'de', { sensitivity: 'accent' }) === 0;
 
@@ -62,10 +66,19 @@ export function addFormIssues(form: AddCounterForm, types: readonly CounterTypeO
   return issues;
 }
 
-/** The reading field's own problem: none for '' or a number; both separators get their own text. */
-export function readingIssue(input: string): 'invalid' | 'bothSeparators' | undefined {
-  if (input.trim() === '' || parseCounterReading(input) !== undefined) return undefined;
-  return hasBothSeparators(input) ? 'bothSeparators' : 'invalid';
+export type ReadingIssue = 'invalid' | 'bothSeparators' | 'tooManyDecimals' | 'tooBig';
+
+/**
+ * The reading field's own problem: none for '' or a number that can be stored as typed. Both separators, more than
+ * three decimals (a thousands separator the rule read as a decimal point, "1.250.000" kept as "1.250000") and more
+ * than fifteen digits before the separator each get their own text.
+ */
+export function readingIssue(input: string): ReadingIssue | undefined {
+  if (input.trim() === '') return undefined;
+  if (hasBothSeparators(input)) return 'bothSeparators';
+  if (readingIntegerDigits(input) > String(COUNTER_READING_MAX).length) return 'tooBig';
+  if (parseCounterReading(input) === undefined) return 'invalid';
+  return readingDecimals(input) > COUNTER_READING_DECIMALS ? 'tooManyDecimals' : undefined;
 }
 
 /**
@@ -100,14 +113,16 @@ export function formUnitSymbol(form: AddCounterForm, types: readonly CounterType
 export interface ReadingFeedback {
   /** The value the §5 rule reads, or undefined (nothing typed, or not a number). */
   value: number | undefined;
-  issue: 'invalid' | 'bothSeparators' | undefined;
+  issue: ReadingIssue | undefined;
   /** A period in the thousands position: it is a decimal point here, which the field says in words. */
   thousandsHint: boolean;
 }
 
 export function readingFeedback(input: string): ReadingFeedback {
-  const value = input.trim() === '' ? undefined : parseCounterReading(input);
-  return { value, issue: readingIssue(input), thousandsHint: value !== undefined && looksLikeThousandsSeparator(input) };
+  const issue = readingIssue(input);
+  // why no value with an issue: the dialogs save only a value, and one the field calls wrong must not be saved.
+  const value = input.trim() === '' || issue ? undefined : parseCounterReading(input);
+  return { value, issue, thousandsHint: value !== undefined && looksLikeThousandsSeparator(input) };
 }
 
 /**

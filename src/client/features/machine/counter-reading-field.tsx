@@ -5,7 +5,8 @@
  */
 import { Alert, Box, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { sanitizeCounterReading, type ReadingCheck } from '../../../shared/domain/counter';
+import { useState } from 'react';
+import { sanitizeCounterReading, separatorCount, type ReadingCheck } from '../../../shared/domain/counter';
 import { currentLanguage } from '../../lib/i18n';
 import { meantWithoutPeriod, readingFeedback } from './counter-modal-model';
 import { formatHours, formatReading } from './format-reading';
@@ -25,6 +26,15 @@ export function CounterReadingField({ label, value, onChange, unit, required = f
   const language = currentLanguage();
   const feedback = readingFeedback(value);
   const meant = feedback.thousandsHint ? meantWithoutPeriod(value) : undefined;
+  // A second comma or period is not kept (§5 rule); the field says so until the text is cleared, instead of the
+  // value silently becoming another number ("12,3,4" → 12,34).
+  const [separatorDropped, setSeparatorDropped] = useState(false);
+  const type = (typed: string) => {
+    const kept = sanitizeCounterReading(typed);
+    if (separatorCount(kept) < separatorCount(typed)) setSeparatorDropped(true);
+    else if (kept === '') setSeparatorDropped(false);
+    onChange(kept);
+  };
   return (
     <Stack gap="2">
       <Field.Root invalid={feedback.issue !== undefined} required={required} disabled={disabled}>
@@ -40,7 +50,7 @@ export function CounterReadingField({ label, value, onChange, unit, required = f
             inputMode="decimal"
             autoComplete="off"
             value={value}
-            onChange={(event) => onChange(sanitizeCounterReading(event.target.value))}
+            onChange={(event) => type(event.target.value)}
             data-testid={testId}
           />
           <Box minW="32" aria-live="polite" data-testid="counter-reading-interpreted">
@@ -53,6 +63,12 @@ export function CounterReadingField({ label, value, onChange, unit, required = f
         </HStack>
         {feedback.issue ? <Field.ErrorText>{t(`counterModal.${feedback.issue}`)}</Field.ErrorText> : <Field.HelperText>{t('counterModal.help')}</Field.HelperText>}
       </Field.Root>
+      {separatorDropped && value !== '' && (
+        <Alert.Root status="warning" size="sm" data-testid="counter-separator-dropped">
+          <Alert.Indicator />
+          <Alert.Description>{t('counterModal.separatorDropped')}</Alert.Description>
+        </Alert.Root>
+      )}
       {feedback.thousandsHint && feedback.value !== undefined && meant !== undefined && (
         <Alert.Root status="warning" size="sm" data-testid="counter-thousands-hint">
           <Alert.Indicator />

@@ -110,7 +110,9 @@ export function MachineOverviewScreen() {
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const navigation = readNavigationState(location.state);
-  const nodeid = params.get('nodeid') ?? navigation.nodeid ?? null;
+  // why lower case: ids are stored as the server writes them (lower case); a scanner app may hand over the sticker's
+  // URL in capitals, and a UUID means the same in either case.
+  const nodeid = params.get('nodeid')?.toLowerCase() ?? navigation.nodeid ?? null;
   const request = tabRequest(params.get('tab'), navigation);
   const machine = useMachineRecord(nodeid, currentLanguage());
   const online = useOnlineStatus();

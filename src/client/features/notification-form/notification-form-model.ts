@@ -117,11 +117,11 @@ export function fieldsOfTime(epochMs: number): { date: string; time: string } {
 
 // ---------------------------------------------------------------- validation
 
-export type NotificationFormError = 'required' | 'typeNotUsable' | 'invalidDate' | 'invalidTime' | 'timeStep' | 'dueBeforeDate';
+export type NotificationFormError = 'required' | 'typeNotUsable' | 'invalidDate' | 'invalidTime' | 'timeStep' | 'dueBeforeDate' | 'inFuture';
 export type NotificationFormErrors = Partial<Record<'type' | 'title' | 'equipmentnodeid' | 'date' | 'time' | 'dueDate', NotificationFormError>>;
 
 /** What keeps the form from saving; `withDate` false in edit mode (the time of a report is not edited). */
-export function validateNotificationForm(values: NotificationDraftValues, withDate: boolean): NotificationFormErrors {
+export function validateNotificationForm(values: NotificationDraftValues, withDate: boolean, now: number = Date.now()): NotificationFormErrors {
   const errors: NotificationFormErrors = {};
   if (values.type === null) errors.type = 'required';
   else if (!isUsableNotificationType(values.type)) errors.type = 'typeNotUsable';
@@ -133,6 +133,10 @@ export function validateNotificationForm(values: NotificationDraftValues, withDa
     const time = TIME_INPUT.exec(values.time.trim());
     if (!time) errors.time = values.time.trim() === '' ? 'required' : 'invalidTime';
     else if (Number(time[2]) % TIME_STEP_MINUTES !== 0) errors.time = 'timeStep';
+    // A fault is reported when it happened, not ahead of time: the server would set a later time to its own now
+    // (clampDeviceTime), silently. One time step of slack: the field's time is now rounded to the step.
+    const at = dateTimeOf(values.date, values.time);
+    if (!errors.date && !errors.time && at !== null && at > now + TIME_STEP_MINUTES * 60_000) errors.date = 'inFuture';
   }
   if (values.dueDate.trim() !== '') {
     const due = parseDateInput(values.dueDate);
