@@ -146,6 +146,19 @@ describe('equipment', () => {
       expect(response.json()).toMatchObject({ details: [{ field: 'image' }] });
     });
 
+    it("an emptied cost centre is empty in every language (found: the other language's text came back as the fallback)", async () => {
+      const machine = await create(adminA, input());
+      expect((await call(t, adminA, 'PUT', `/api/equipments/${machine.nodeid}`, { lang: 'en', costcenter: '4110 Machining' })).statusCode).toBe(200);
+      for (const cleared of [null, '']) {
+        const response = await call(t, adminA, 'PUT', `/api/equipments/${machine.nodeid}`, { lang: 'de', costcenter: cleared });
+        expect(response.statusCode, response.body).toBe(200);
+        expect(equipmentRowSchema.parse(response.json()).costcenter).toBeNull();
+        expect((await read(machine.nodeid, 'de')).costcenter).toBeNull();
+        expect((await read(machine.nodeid, 'en')).costcenter).toBeNull();
+        await call(t, adminA, 'PUT', `/api/equipments/${machine.nodeid}`, { lang: 'de', costcenter: '4110 Zerspanung' });
+      }
+    });
+
     it('updates only the fields sent, keeps other languages, and writes what it overwrote into the record history', async () => {
       const machine = await create(adminA, input());
       const before = await tenantVersion(t.database.db, a.legalEntity.nodeid);

@@ -38,10 +38,3 @@ export function withLanguage(current: unknown, lang: string, value: string): Rec
   const texts = current && typeof current === 'object' && !Array.isArray(current) ? (current as Record<string, string>) : {};
   return { ...texts, [lang]: value };
 }
-
-/** A localised text without `lang`; null once no language is left. */
-export function withoutLanguage(current: unknown, lang: string): Record<string, string> | null {
-  const texts = current && typeof current === 'object' && !Array.isArray(current) ? (current as Record<string, string>) : {};
-  const rest = Object.fromEntries(Object.entries(texts).filter(([key]) => key !== lang));
-  return Object.keys(rest).length > 0 ? rest : null;
-}

@@ -1,6 +1,6 @@
 import { createEquipmentSchema, deleteEquipmentSchema, updateEquipmentSchema } from '../api/equipment';
 import { epochMsToYear, yearToEpochMs } from '../domain/equipment';
-import { withLanguage, withoutLanguage } from '../domain/text';
+import { withLanguage } from '../domain/text';
 import type { EquipmentRow } from '../rows/equipment';
 import { defineDelete, defineMutation, defineUpdate, deviceMadeId, idParams, noParams, sentFields, type SyncRow } from './mutation';
 
@@ -96,7 +96,9 @@ export const updateEquipment = defineUpdate({
       ...sentFields(body, ['name', 'equipmentid', 'inventoryid', 'manufacturerserialnumber']),
       ...(body.constructiondate !== undefined && { constructiondate: yearStart(body.constructiondate) }),
       ...(body.commissioningdate !== undefined && { commissioningdate: body.commissioningdate === null ? null : yearStart(body.commissioningdate) }),
-      ...(body.costcenter !== undefined && { costcenter: body.costcenter === null ? withoutLanguage(current?.costcenter, lang) : withLanguage(current?.costcenter, lang, body.costcenter) }),
+      // why an emptied cost centre is null in every language: it is read with a fallback to another language, so
+      // removing only this language's text brought the other one back — the user emptied it and saw it again.
+      ...(body.costcenter !== undefined && { costcenter: body.costcenter === null || body.costcenter.trim() === '' ? null : withLanguage(current?.costcenter, lang, body.costcenter) }),
       ...sentFields(body, ['inspectionbooknumber']),
       ...(body.dimensions !== undefined && { dimensions: toDimensions(body.dimensions) }),
       ...sentFields(body, ['electricalpower']),
