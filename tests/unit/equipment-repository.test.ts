@@ -142,6 +142,17 @@ describe('updateEquipment', () => {
     expect(await db.mirror('equipment').get(existing.nodeid)).toMatchObject({ name: 'Presse 3 (neu)', hourlyrate: 90, costcenter: { de: 'KST 4711' } });
   });
 
+  it('what changed is counted against the row the form was filled from, not the mirror now (found: a second tab undid the first tab’s save)', async () => {
+    const db = freshDb();
+    // Tab A saved a new inventory id after tab B's form was filled; B's form still shows the old one.
+    const now = { ...existing, inventoryid: 'INV-TAB-A', version: Number(existing.version) + 1 };
+    await db.mirror('equipment').put(now);
+    await updateEquipment({ db, usernodeid: USER }, now, { base: existing, values: values({ commissioningyear: 2020, hourlyrate: 90 }), catalog, photos: {}, lang: 'de', now: NOW });
+    const [entry] = await db.outbox.toArray();
+    expect(entry!.body).toEqual({ lang: 'de', equipmentnodeid: existing.nodeid, hourlyrate: [90, { unitid: 'EUR', namespace: 'ISO 4217' }] });
+    expect(await db.mirror('equipment').get(existing.nodeid)).toMatchObject({ inventoryid: 'INV-TAB-A', hourlyrate: 90 });
+  });
+
   it('writes nothing when nothing changed (an empty commissioning year keeps the stored one)', async () => {
     const db = freshDb();
     await db.mirror('equipment').put(existing);

@@ -130,10 +130,13 @@ export function EquipmentFormScreen() {
   const [form, setForm] = useState<EquipmentFormState>(() => emptyFormState());
   const [shiftEditorRows, setShiftEditorRows] = useState<ShiftEditorRow[]>([]);
   const initialised = useRef(false);
+  // The row the form was filled from: a save sends what the user changed against it (updateEquipment `base`).
+  const filledFrom = useRef<typeof machine>(undefined);
   useEffect(() => {
     if (initialised.current || !loaded) return;
     if (mode === 'edit' && !machine) return;
     initialised.current = true;
+    filledFrom.current = machine;
     if (machine && structure) {
       // why by owner too: a plan made on this device is linked on the machine's row only by a later pull.
       const shifts = shiftRowsOf(structure, areaShiftModelId(structure, { nodeid: machine.nodeid, shiftmodelnodeid: typeof machine.shiftmodelnodeid === 'string' ? machine.shiftmodelnodeid : null }));
@@ -226,7 +229,7 @@ export function EquipmentFormScreen() {
           lang,
         });
       } else if (machine) {
-        await updateEquipment(context, machine, { values: check.values, catalog: form.catalog, photos, lang });
+        await updateEquipment(context, machine, { ...(filledFrom.current ? { base: filledFrom.current } : {}), values: check.values, catalog: form.catalog, photos, lang });
       }
       void navigate(pathAfterSave(form, mode));
     } catch (error) {

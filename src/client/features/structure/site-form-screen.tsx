@@ -45,6 +45,8 @@ export function SiteFormScreen() {
   const countries = useMemo(() => countryOptions(language), [language]);
 
   const [values, setValues] = useState<SiteFormValues>(EMPTY);
+  // The values as the form was filled: a save sends only what the user changed against them (updateSite).
+  const [filledWith, setFilledWith] = useState<SiteFormValues>(EMPTY);
   const [loaded, setLoaded] = useState(!isEdit);
   const { busy, error, run } = useLocalWrite(t('sites.form.saveFailed'));
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -54,7 +56,9 @@ export function SiteFormScreen() {
   useEffect(() => {
     if (loaded || !existing) return;
     const text = (value: unknown) => (typeof value === 'string' ? value : '');
-    setValues({ name: text(existing.name), street: text(existing.street), siteid: text(existing.siteid), zipcode: text(existing.zipcode), city: text(existing.city), country: text(existing.country) || 'DE' });
+    const filled = { name: text(existing.name), street: text(existing.street), siteid: text(existing.siteid), zipcode: text(existing.zipcode), city: text(existing.city), country: text(existing.country) || 'DE' };
+    setValues(filled);
+    setFilledWith(filled);
     setLoaded(true);
   }, [existing, loaded]);
 
@@ -66,7 +70,7 @@ export function SiteFormScreen() {
   const save = async () => {
     if (!context || !valid || !canWrite) return;
     const editing = isEdit && nodeid ? nodeid : null;
-    const saved = await run(() => (editing ? updateSite(context, editing, values) : createSite(context, legalentitynodeid, values)));
+    const saved = await run(() => (editing ? updateSite(context, editing, values, filledWith) : createSite(context, legalentitynodeid, values)));
     if (saved) navigate(editing ? `/sites?sitenodeid=${editing}` : '/sites');
   };
 

@@ -145,6 +145,13 @@ export async function createEquipment(context: WriteContext, request: CreateEqui
 }
 
 export interface UpdateEquipmentRequest {
+  /**
+   * The row the form was filled from. What the user changed is what differs from it — not from the mirror row now,
+   * which another tab's or device's save may have changed meanwhile: compared with that, every field the form still
+   * shows as it was would count as a change and undo the other save (found: tab B's save of the cost centre blanked
+   * the Inventar-ID tab A had saved). Defaults to `machine`.
+   */
+  base?: MirrorRow;
   values: EquipmentValues;
   catalog: CatalogSelection;
   photos: EquipmentPhotos;
@@ -173,10 +180,10 @@ async function ownShiftModelOf(db: LocalDatabase, machine: MirrorRow): Promise<s
 }
 
 /**
- * "SPEICHERN": only the fields whose row value would differ from the mirror row are sent (the server applies
- * them field by field, so another device's change to an untouched field survives); what a field gives is the
- * declaration's own rule. The type may switch to another one (new catalogue entries are created first);
- * assignment is not edited here (§7).
+ * "SPEICHERN": only the fields the user changed are sent — those whose row value would differ from the row the form
+ * was filled from (`base`) — and the server applies them field by field, so another device's or tab's change to a
+ * field this form did not touch survives; what a field gives is the declaration's own rule. The type may switch to
+ * another one (new catalogue entries are created first); assignment is not edited here (§7).
  */
 export async function updateEquipment(context: WriteContext, machine: MirrorRow, request: UpdateEquipmentRequest): Promise<void> {
   const now = request.now ?? (context.now ?? Date.now)();
@@ -189,8 +196,9 @@ export async function updateEquipment(context: WriteContext, machine: MirrorRow,
 
   const params = { id: machine.nodeid };
   const identity = { lang: request.lang, equipmentnodeid: machine.nodeid };
-  const after = updateEquipmentDeclaration.apply!(machine, parseMutation(updateEquipmentDeclaration, { params, body: { ...identity, ...fields } }), { now, usernodeid: context.usernodeid });
-  const changed = Object.fromEntries(Object.entries(fields).filter(([field]) => !sameValue(after[field], machine[field])));
+  const base = request.base ?? machine;
+  const after = updateEquipmentDeclaration.apply!(base, parseMutation(updateEquipmentDeclaration, { params, body: { ...identity, ...fields } }), { now, usernodeid: context.usernodeid });
+  const changed = Object.fromEntries(Object.entries(fields).filter(([field]) => !sameValue(after[field], base[field])));
   if (image) changed.image = image.ref;
   if (typenameplate) changed.typenameplate = typenameplate.ref;
 

@@ -27,9 +27,15 @@ export async function createSite(context: WriteContext, legalentitynodeid: strin
   return nodeid;
 }
 
-/** updateSite: the form sends all fields (the route changes only what is sent). */
-export async function updateSite(context: WriteContext, sitenodeid: string, values: SiteFormValues): Promise<void> {
-  await mutate(context, updateSiteMutation, { params: { id: sitenodeid }, body: { lang: 'de', ...values, sitenodeid } });
+/**
+ * updateSite: only the fields the user changed against the values the form was filled with (`filledWith`); the
+ * route changes only what is sent, so another tab's or device's change to a field this form did not touch
+ * survives (sending every field undid it). Nothing changed: nothing is queued.
+ */
+export async function updateSite(context: WriteContext, sitenodeid: string, values: SiteFormValues, filledWith: SiteFormValues): Promise<void> {
+  const changed = Object.fromEntries(Object.entries(values).filter(([field, value]) => value !== filledWith[field as keyof SiteFormValues]));
+  if (Object.keys(changed).length === 0) return;
+  await mutate(context, updateSiteMutation, { params: { id: sitenodeid }, body: { lang: 'de', ...changed, sitenodeid } });
 }
 
 /**
