@@ -42,6 +42,16 @@ export function liveFieldErrors(
   return errors;
 }
 
+/**
+ * One field's problem while the user types, from its schema (a name too long): undefined for none, and for an empty
+ * field, which the form marks as required itself.
+ */
+export function liveTextError(schema: { safeParse(value: unknown): { success: true } | { success: false; error: { issues: readonly { message: string }[] } } }, typed: string, t: TFunction): string | undefined {
+  if (typed.trim() === '') return undefined;
+  const result = schema.safeParse(typed);
+  return result.success ? undefined : translate(result.error.issues[0]?.message ?? '', t);
+}
+
 /** Field → message for a refused input; null for any other error (a full disk, a bug), which the form words itself. */
 export function inputErrors(error: unknown, t: TFunction): Record<string, string> | null {
   if (!(error instanceof MutationInputError)) return null;

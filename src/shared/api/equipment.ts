@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  CATALOG_NAME_MAX,
   catalogSelectionIssues,
   cleanMediaSupply,
   DIMENSION_ERROR_TEXTS,
@@ -45,7 +46,10 @@ export const hourlyRateSchema = z.union([
 ]);
 
 /** [manufacturer, type, '' (unused slot), software version]; all optional, shorter lists are padded. */
-export const controllerInformationSchema = z.array(z.string().trim().max(200, 'Must be at most 200 characters')).max(4, 'At most 4 entries');
+/** A controller entry (manufacturer, type, software version) and a media connection: at most this many characters. */
+export const CONTROLLER_TEXT_MAX = 200;
+export const MEDIA_SUPPLY_TEXT_MAX = 500;
+export const controllerInformationSchema = z.array(z.string().trim().max(CONTROLLER_TEXT_MAX, `Must be at most ${CONTROLLER_TEXT_MAX} characters`)).max(4, 'At most 4 entries');
 
 /** The spec's file reference (image, typenameplate) as the form got it from POST /api/files; `url` is ignored. */
 export const equipmentFileRefSchema = z.object({
@@ -76,7 +80,7 @@ const basicFields = {
   /** kW. */
   electricalpower: z.number().min(0, 'Must be at least 0').max(ELECTRICAL_POWER_MAX).nullish(),
   /** Media connections; empty rows are dropped. */
-  mediasupply: z.array(z.string().max(500, 'Must be at most 500 characters')).max(50).transform(cleanMediaSupply),
+  mediasupply: z.array(z.string().max(MEDIA_SUPPLY_TEXT_MAX, `Must be at most ${MEDIA_SUPPLY_TEXT_MAX} characters`)).max(50).transform(cleanMediaSupply),
   controllerinformation: controllerInformationSchema.nullish(),
   hourlyrate: hourlyRateSchema.nullish(),
   image: equipmentFileRefSchema.nullish(),
@@ -87,9 +91,9 @@ const basicFields = {
 };
 
 /** Picker values (§4): an existing record, or a new one with its client-chosen nodeid. */
-export const manufacturerChoiceSchema = z.object({ isnew: z.boolean(), nodeid: z.uuid(), name: z.string().trim().max(200).optional() });
-export const brandChoiceSchema = z.object({ isnew: z.boolean(), nodeid: z.uuid(), name: z.string().trim().max(200).optional(), isbrandof: z.uuid().optional() });
-export const equipmentTypeChoiceSchema = z.object({ isnew: z.boolean(), nodeid: z.uuid(), model: z.string().trim().max(200).optional(), brandnodeid: z.uuid().optional() });
+export const manufacturerChoiceSchema = z.object({ isnew: z.boolean(), nodeid: z.uuid(), name: z.string().trim().max(CATALOG_NAME_MAX).optional() });
+export const brandChoiceSchema = z.object({ isnew: z.boolean(), nodeid: z.uuid(), name: z.string().trim().max(CATALOG_NAME_MAX).optional(), isbrandof: z.uuid().optional() });
+export const equipmentTypeChoiceSchema = z.object({ isnew: z.boolean(), nodeid: z.uuid(), model: z.string().trim().max(CATALOG_NAME_MAX).optional(), brandnodeid: z.uuid().optional() });
 
 const CATALOG_MESSAGES: Record<CatalogIssueCode, string> = {
   required: 'Required',
@@ -97,6 +101,7 @@ const CATALOG_MESSAGES: Record<CatalogIssueCode, string> = {
   unknown: 'Not found',
   brandNotOfManufacturer: 'The brand is not of this manufacturer',
   typeNotOfBrand: 'The type is not of this brand',
+  nameTooLong: `Must be at most ${CATALOG_NAME_MAX} characters`,
 };
 
 /**

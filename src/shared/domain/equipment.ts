@@ -148,7 +148,12 @@ export type CatalogIssueCode =
   /** An existing brand with a new manufacturer, or a brand of another manufacturer than the one chosen. */
   | 'brandNotOfManufacturer'
   /** An existing type of another brand, or an existing type with a new brand. */
-  | 'typeNotOfBrand';
+  | 'typeNotOfBrand'
+  /** A new entry's name or model longer than the API takes (CATALOG_NAME_MAX). */
+  | 'nameTooLong';
+
+/** A new manufacturer's or brand's name, a new type's model: at most this many characters (the API's limit). */
+export const CATALOG_NAME_MAX = 200;
 
 export interface CatalogIssue {
   field: 'legalentity' | 'brand' | 'equipmenttype' | 'legalentity.name' | 'brand.name' | 'equipmenttype.model';
@@ -176,6 +181,10 @@ export function catalogSelectionIssues(selection: CatalogSelection, lookup?: Cat
   if (legalentity?.isnew && !legalentity.name?.trim()) issues.push({ field: 'legalentity.name', code: 'nameRequired' });
   if (brand?.isnew && !brand.name?.trim()) issues.push({ field: 'brand.name', code: 'nameRequired' });
   if (equipmenttype?.isnew && !equipmenttype.model?.trim()) issues.push({ field: 'equipmenttype.model', code: 'nameRequired' });
+  const tooLong = (text: string | undefined) => (text?.trim().length ?? 0) > CATALOG_NAME_MAX;
+  if (legalentity?.isnew && tooLong(legalentity.name)) issues.push({ field: 'legalentity', code: 'nameTooLong' });
+  if (brand?.isnew && tooLong(brand.name)) issues.push({ field: 'brand', code: 'nameTooLong' });
+  if (equipmenttype?.isnew && tooLong(equipmenttype.model)) issues.push({ field: 'equipmenttype', code: 'nameTooLong' });
 
   if (brand && !brand.isnew) {
     const manufacturer = lookup ? lookup.manufacturerOfBrand(brand.nodeid) : brand.isbrandof;

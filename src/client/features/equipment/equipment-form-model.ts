@@ -18,7 +18,7 @@ import {
   type DimensionErrorCode,
   type EquipmentFormIssueField,
 } from '../../../shared/domain/equipment';
-import { EQUIPMENT_TEXT_MAX, type EquipmentTextField } from '../../../shared/api/equipment';
+import { CONTROLLER_TEXT_MAX, EQUIPMENT_TEXT_MAX, MEDIA_SUPPLY_TEXT_MAX, type EquipmentTextField } from '../../../shared/api/equipment';
 import { hasShiftRowIssues, type ShiftRow } from '../../../shared/domain/shift';
 import { localized } from '../../../shared/domain/text';
 import type { ControllerInput, EquipmentValues } from '../../sync/repositories/equipment';
@@ -175,6 +175,10 @@ export interface FormCheck {
   hourlyrateTooBig?: number;
   /** Texts longer than the API takes (EQUIPMENT_TEXT_MAX): field → its maximum. */
   tooLong: Partial<Record<EquipmentTextField, number>>;
+  /** Media connection rows longer than MEDIA_SUPPLY_TEXT_MAX, by index. */
+  mediasupplyTooLong: number[];
+  /** Controller entries longer than CONTROLLER_TEXT_MAX. */
+  controllerTooLong: (keyof ControllerInput)[];
   shiftWeekdaysMissing: boolean;
   /** The values for the repository, when everything is valid. */
   values: EquipmentValues | null;
@@ -201,9 +205,11 @@ export function checkForm(state: EquipmentFormState, mode: 'add' | 'edit', lang:
   const tooLong = Object.fromEntries(
     (Object.entries(EQUIPMENT_TEXT_MAX) as [EquipmentTextField, number][]).filter(([field, max]) => state[field].trim().length > max),
   ) as FormCheck['tooLong'];
+  const mediasupplyTooLong = state.mediasupply.flatMap((text, index) => (text.length > MEDIA_SUPPLY_TEXT_MAX ? [index] : []));
+  const controllerTooLong = (Object.keys(state.controller) as (keyof ControllerInput)[]).filter((field) => state.controller[field].trim().length > CONTROLLER_TEXT_MAX);
   const powerTooBig = power.ok && power.value !== null && power.value > ELECTRICAL_POWER_MAX;
   const rateTooBig = rate.ok && rate.value !== null && rate.value > HOURLY_RATE_MAX;
-  const ok = catalogIssues.length === 0 && fieldIssues.length === 0 && !nameMissing && power.ok && rate.ok && !shiftWeekdaysMissing && Object.keys(tooLong).length === 0 && !powerTooBig && !rateTooBig;
+  const ok = catalogIssues.length === 0 && fieldIssues.length === 0 && !nameMissing && power.ok && rate.ok && !shiftWeekdaysMissing && Object.keys(tooLong).length === 0 && mediasupplyTooLong.length === 0 && controllerTooLong.length === 0 && !powerTooBig && !rateTooBig;
   return {
     catalogIssues,
     fieldIssues,
@@ -214,6 +220,8 @@ export function checkForm(state: EquipmentFormState, mode: 'add' | 'edit', lang:
     ...(powerTooBig ? { electricalpowerTooBig: ELECTRICAL_POWER_MAX } : {}),
     ...(rateTooBig ? { hourlyrateTooBig: HOURLY_RATE_MAX } : {}),
     tooLong,
+    mediasupplyTooLong,
+    controllerTooLong,
     shiftWeekdaysMissing,
     values:
       ok && power.ok && rate.ok

@@ -9,7 +9,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { equipmentSchema } from '../../../shared/api/equipment';
+import { CONTROLLER_TEXT_MAX, equipmentSchema, MEDIA_SUPPLY_TEXT_MAX } from '../../../shared/api/equipment';
 import { brandOptions, chooseBrand, chooseEquipmentType, chooseManufacturer, equipmentTypeOptions, type CatalogSelection } from '../../../shared/domain/equipment';
 import { localized } from '../../../shared/domain/text';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
@@ -415,7 +415,8 @@ export function EquipmentFormScreen() {
             <Stack gap="3" data-testid="media-connections">
               <Text fontWeight="medium">{t('equipment.fields.mediasupply')}</Text>
               {form.mediasupply.map((text, index) => (
-                <HStack key={index} gap="2">
+                <Field.Root key={index} invalid={check.mediasupplyTooLong.includes(index)}>
+                <HStack w="full" gap="2">
                   <Input
                     aria-label={t('equipment.media.row', { number: index + 1 })}
                     placeholder={t('equipment.media.placeholder')}
@@ -428,6 +429,8 @@ export function EquipmentFormScreen() {
                     <Trash2 aria-hidden />
                   </IconButton>
                 </HStack>
+                {check.mediasupplyTooLong.includes(index) && <Field.ErrorText>{t('validation.tooLong', { max: MEDIA_SUPPLY_TEXT_MAX })}</Field.ErrorText>}
+                </Field.Root>
               ))}
               <Box>
                 <Button variant="outline" onClick={() => set('mediasupply', [...form.mediasupply, ''])} disabled={disabled} data-testid="media-add">
@@ -440,9 +443,10 @@ export function EquipmentFormScreen() {
           <Section title={t('equipment.sections.controller')} testId="section-controller">
             <SimpleGrid minChildWidth={FIELD_MIN_WIDTH} gap="4">
               {(['manufacturer', 'type', 'softwareversion'] as const).map((field) => (
-                <Field.Root key={field} disabled={disabled}>
+                <Field.Root key={field} disabled={disabled} invalid={check.controllerTooLong.includes(field)}>
                   <Field.Label>{t(`equipment.controller.${field}`)}</Field.Label>
                   <Input data-testid={`controller-${field}`} value={form.controller[field]} onChange={(event) => set('controller', { ...form.controller, [field]: event.target.value })} />
+                  {check.controllerTooLong.includes(field) && <Field.ErrorText>{t('validation.tooLong', { max: CONTROLLER_TEXT_MAX })}</Field.ErrorText>}
                 </Field.Root>
               ))}
             </SimpleGrid>

@@ -11,6 +11,8 @@ import { ArrowLeft } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { liveTextError } from '../../lib/input-errors';
+import { createAreaSchema } from '../../../shared/api/areas';
 import { hasShiftRowIssues } from '../../../shared/domain/shift';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { FormError, FormFooter } from '../../components/form-actions';
@@ -72,7 +74,9 @@ export function AreaFormScreen() {
   }, [loaded, data, area, equipment]);
 
   const backTo = sitenodeid ? `/sites?sitenodeid=${sitenodeid}` : '/sites';
-  const canSubmit = Boolean(context) && canWrite && name.trim().length > 0 && Boolean(site) && !hasShiftRowIssues(shifts) && !busy;
+  // A name too long says so at the field while typing (the save would be refused on the device otherwise).
+  const nameError = liveTextError(createAreaSchema.shape.name, name, t);
+  const canSubmit = Boolean(context) && canWrite && name.trim().length > 0 && nameError === undefined && Boolean(site) && !hasShiftRowIssues(shifts) && !busy;
 
   const save = async () => {
     if (!context || !data || !canSubmit) return;
@@ -139,13 +143,13 @@ export function AreaFormScreen() {
               </NativeSelect.Root>
             </Field.Root>
           )}
-          <Field.Root required invalid={nameTouched && name.trim().length === 0} disabled={busy}>
+          <Field.Root required invalid={(nameTouched && name.trim().length === 0) || nameError !== undefined} disabled={busy}>
             <Field.Label>
               {t('areas.name')}
               <Field.RequiredIndicator />
             </Field.Label>
             <Input value={name} onChange={(event) => setName(event.target.value)} onBlur={() => setNameTouched(true)} data-testid="area-name-input" />
-            <Field.ErrorText>{t('areas.nameRequired')}</Field.ErrorText>
+            <Field.ErrorText>{nameError ?? t('areas.nameRequired')}</Field.ErrorText>
           </Field.Root>
           <AssignedEquipment equipment={equipment} selected={selected} targetName={name.trim() || t('areas.newArea')} onChange={setSelected} disabled={busy || !canWrite} />
           {isEdit && (

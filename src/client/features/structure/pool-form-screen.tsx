@@ -9,6 +9,8 @@ import { ArrowLeft } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { liveTextError } from '../../lib/input-errors';
+import { createPoolSchema } from '../../../shared/api/equipmentpools';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { FormError, FormFooter } from '../../components/form-actions';
 import { currentLanguage } from '../../lib/i18n';
@@ -59,7 +61,9 @@ export function PoolFormScreen() {
     setLoaded(true);
   }, [loaded, pool, equipment]);
 
-  const canSubmit = Boolean(context) && canWrite && name.trim().length > 0 && !busy;
+  // A name too long says so at the field while typing (the save would be refused on the device otherwise).
+  const nameError = liveTextError(createPoolSchema.shape.name, name, t);
+  const canSubmit = Boolean(context) && canWrite && name.trim().length > 0 && nameError === undefined && !busy;
   const save = async () => {
     if (!context || !data || !canSubmit) return;
     const selection = { ...selectionChanges(initialMembers, selected), machines: new Map(data.equipment.map((row) => [row.nodeid, row])) };
@@ -94,13 +98,13 @@ export function PoolFormScreen() {
       </Heading>
       <Card.Root variant="outline" bg="bg.panel" as="form" onSubmit={(event: React.FormEvent) => { event.preventDefault(); void save(); }}>
         <Card.Body gap="6">
-          <Field.Root required invalid={nameTouched && name.trim().length === 0} disabled={busy}>
+          <Field.Root required invalid={(nameTouched && name.trim().length === 0) || nameError !== undefined} disabled={busy}>
             <Field.Label>
               {t('pools.name')}
               <Field.RequiredIndicator />
             </Field.Label>
             <Input value={name} onChange={(event) => setName(event.target.value)} onBlur={() => setNameTouched(true)} data-testid="pool-name-input" />
-            <Field.ErrorText>{t('pools.nameRequired')}</Field.ErrorText>
+            <Field.ErrorText>{nameError ?? t('pools.nameRequired')}</Field.ErrorText>
           </Field.Root>
           <AssignedEquipment equipment={equipment} selected={selected} targetName={name.trim() || t('pools.newPool')} onChange={setSelected} disabled={busy || !canWrite} />
           {!canWrite && <FormError error={t('pools.notAllowed')} />}
