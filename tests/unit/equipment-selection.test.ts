@@ -55,13 +55,15 @@ describe('selection count line (part 2 §2.6)', () => {
   beforeAll(() => loadAppTexts());
   const line = (listed: number, selected: number, query: string) => {
     const count = selectionCount(listed, selected, query);
-    return i18n.t(count.key, { total: count.total, selected: count.selected });
+    return i18n.t(count.key, count.values);
   };
 
   it.each([
     [3, 1, '', '3 Einträge - 1 ausgewählt'],
     [0, 0, '   ', '0 Einträge - 0 ausgewählt'],
     [2, 1, 'che', '2 Suchergebnisse – 1 ausgewählt'],
+    [1, 1, 'che', '1 Suchergebnis – 1 ausgewählt'],
+    [1, 0, '', '1 Eintrag - 0 ausgewählt'],
   ])('%i listed, %i selected, query %j → %j', (listed, selected, query, expected) => {
     expect(line(listed, selected, query)).toBe(expected);
   });

@@ -479,7 +479,7 @@ export function EquipmentFormScreen() {
             </Checkbox.Root>
             {form.useareashiftmodel ? (
               <Text color="fg.muted" data-testid="area-shifts-summary">
-                {!chosenArea && mode === 'add' ? t('equipment.shifts.noArea') : t('equipment.shifts.fromArea', { count: areaShifts.length })}
+                {!chosenArea ? t('equipment.shifts.noArea') : t('equipment.shifts.fromArea', { count: areaShifts.length })}
               </Text>
             ) : (
               <ShiftEditor shifts={shiftEditorRows} onChange={setShiftEditorRows} disabled={disabled} />

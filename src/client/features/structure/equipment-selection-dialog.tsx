@@ -87,7 +87,7 @@ export function EquipmentSelectionDialog({ open, equipment, selected, targetName
             />
           </InputGroup>
           <Text color="fg.muted" aria-live="polite" data-testid="selection-count">
-            {t(count.key, { total: count.total, selected: count.selected })}
+            {t(count.key, count.values)}
           </Text>
         </>
       }

@@ -70,8 +70,9 @@ export function selectionList(items: readonly SelectableEquipment[], query: stri
  * The count line: 'N Einträge - M ausgewählt', or while searching 'N Suchergebnisse – M ausgewählt' (the spec's two
  * dashes kept as they are). N = entries listed, M = all selected machines (also those the search hides).
  */
-export function selectionCount(listed: number, selected: number, query: string): { key: 'equipmentSelection.count' | 'equipmentSelection.searchCount'; total: number; selected: number } {
-  return { key: normalizeQuery(query) ? 'equipmentSelection.searchCount' : 'equipmentSelection.count', total: listed, selected };
+export function selectionCount(listed: number, selected: number, query: string): { key: 'equipmentSelection.count' | 'equipmentSelection.searchCount'; values: { count: number; total: number; selected: number } } {
+  // `count` picks the singular ("1 Suchergebnis") or the plural.
+  return { key: normalizeQuery(query) ? 'equipmentSelection.searchCount' : 'equipmentSelection.count', values: { count: listed, total: listed, selected } };
 }
 
 /** The machines that belong to the target now: in this area, or in this pool. */
