@@ -38,3 +38,12 @@ export function withLanguage(current: unknown, lang: string, value: string): Rec
   const texts = current && typeof current === 'object' && !Array.isArray(current) ? (current as Record<string, string>) : {};
   return { ...texts, [lang]: value };
 }
+
+/**
+ * Whether two names are the same name to a user: case and surrounding spaces aside (accents count: "Presse" is not
+ * "Pressé"). What a new catalogue entry or counter type is checked against, so no second entry of the same name
+ * appears in a picker where the two cannot be told apart.
+ */
+export function sameName(a: string, b: string): boolean {
+  return a.trim().localeCompare(b.trim(), 'de', { sensitivity: 'accent' }) === 0;
+}

@@ -18,6 +18,7 @@ import {
   type DimensionErrorCode,
   type EquipmentFormIssueField,
 } from '../../../shared/domain/equipment';
+import { sameName } from '../../../shared/domain/text';
 import { CONTROLLER_TEXT_MAX, EQUIPMENT_TEXT_MAX, MEDIA_SUPPLY_TEXT_MAX, type EquipmentTextField } from '../../../shared/api/equipment';
 import { hasShiftRowIssues, type ShiftRow } from '../../../shared/domain/shift';
 import { localized } from '../../../shared/domain/text';
@@ -245,6 +246,21 @@ export function checkForm(state: EquipmentFormState, mode: 'add' | 'edit', lang:
           }
         : null,
   };
+}
+
+/**
+ * The catalogue pickers whose new entry has the name of an entry the picker already lists (a second
+ * "Nordwind Maschinenbau GmbH" that could not be told apart from the first): choose the existing one instead.
+ */
+export function newNamesTaken(
+  catalog: CatalogSelection,
+  listed: { legalentity: readonly { label: string }[]; brand: readonly { label: string }[]; equipmenttype: readonly { label: string }[] },
+): ('legalentity' | 'brand' | 'equipmenttype')[] {
+  const typed = { legalentity: catalog.legalentity?.isnew ? catalog.legalentity.name : undefined, brand: catalog.brand?.isnew ? catalog.brand.name : undefined, equipmenttype: catalog.equipmenttype?.isnew ? catalog.equipmenttype.model : undefined };
+  return (['legalentity', 'brand', 'equipmenttype'] as const).filter((field) => {
+    const name = typed[field]?.trim();
+    return Boolean(name) && listed[field].some((option) => sameName(option.label, name!));
+  });
 }
 
 /** Where to go after saving (spec part 2 §2.1): a plant area without a pool → that plant's page, else /machines. */

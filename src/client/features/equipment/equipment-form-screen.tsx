@@ -33,6 +33,7 @@ import {
   emptyFormState,
   formStateFromRow,
   mirrorCatalogLookup,
+  newNamesTaken,
   pathAfterSave,
   selectableYears,
   type EquipmentFormState,
@@ -192,6 +193,7 @@ export function EquipmentFormScreen() {
   const typeRows = visible(types).map((row) => ({ nodeid: row.nodeid, model: row.model, brandnodeid: String(row.brandnodeid ?? '') }));
   const typeChoices = equipmentTypeOptions(typeRows, form.catalog.brand).map((row) => ({ nodeid: row.nodeid, label: localized(row.model, lang) ?? '' }));
   const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label, lang);
+  const namesTaken = newNamesTaken(form.catalog, { legalentity: manufacturerOptions, brand: brandChoices, equipmenttype: typeChoices });
   const years = selectableYears();
   const siteAreas = visible(areas).filter((area) => area.sitenodeid === form.sitenodeid);
   const chosenArea = visible(areas).find((area) => area.nodeid === form.areanodeid);
@@ -209,7 +211,7 @@ export function EquipmentFormScreen() {
 
   // ------------------------------------------------------------ actions
   const submit = async () => {
-    if (!check.values) {
+    if (!check.values || namesTaken.length > 0) {
       // The button only looks disabled (aria-disabled): pressing it says what is missing, next to each field.
       setSaveTried(true);
       return;
@@ -299,9 +301,10 @@ export function EquipmentFormScreen() {
       {required && form[field] === null && shows(field) && <Field.ErrorText>{t('equipment.errors.required')}</Field.ErrorText>}
     </Field.Root>
   );
-  const catalogIssueText = (field: string) => {
+  const catalogIssueText = (field: 'legalentity' | 'brand' | 'equipmenttype') => {
     const issue = catalogError(field);
-    return issue ? t(`equipment.errors.catalog.${issue.code}`) : undefined;
+    if (issue) return t(`equipment.errors.catalog.${issue.code}`);
+    return namesTaken.includes(field) ? t('equipment.errors.catalog.nameTaken') : undefined;
   };
   const submitLabel = busy ? t('equipment.submit.busy') : mode === 'add' ? t('equipment.submit.add') : t('equipment.submit.edit');
 
@@ -331,7 +334,7 @@ export function EquipmentFormScreen() {
                 options={brandChoices.sort(byLabel)}
                 value={form.catalog.brand}
                 onChange={(choice: PickerChoice | null) => setCatalog(chooseBrand(form.catalog, choice, lookup))}
-                invalid={Boolean(catalogError('brand'))}
+                invalid={Boolean(catalogError('brand')) || namesTaken.includes('brand')}
                 errorText={catalogIssueText('brand')}
                 disabled={disabled}
               />
@@ -344,7 +347,7 @@ export function EquipmentFormScreen() {
                 options={typeChoices.sort(byLabel)}
                 value={form.catalog.equipmenttype ? { ...form.catalog.equipmenttype, name: form.catalog.equipmenttype.model } : null}
                 onChange={(choice) => setCatalog(chooseEquipmentType(form.catalog, choice ? { isnew: choice.isnew, nodeid: choice.nodeid, model: choice.name } : null))}
-                invalid={Boolean(catalogError('equipmenttype'))}
+                invalid={Boolean(catalogError('equipmenttype')) || namesTaken.includes('equipmenttype')}
                 errorText={catalogIssueText('equipmenttype')}
                 disabled={disabled || !form.catalog.brand}
               />
@@ -358,7 +361,7 @@ export function EquipmentFormScreen() {
                 options={manufacturerOptions.sort(byLabel)}
                 value={form.catalog.legalentity}
                 onChange={(choice) => setCatalog(chooseManufacturer(form.catalog, choice, lookup))}
-                invalid={Boolean(catalogError('legalentity'))}
+                invalid={Boolean(catalogError('legalentity')) || namesTaken.includes('legalentity')}
                 errorText={catalogIssueText('legalentity')}
                 // why disabled: an existing brand fixes its manufacturer (§4).
                 disabled={disabled || Boolean(form.catalog.brand && !form.catalog.brand.isnew)}
@@ -527,7 +530,7 @@ export function EquipmentFormScreen() {
         </Button>
         {/* why aria-disabled for an incomplete form: it looks and reads as disabled (§5) but a tap still says
             what is missing, which a disabled button cannot. */}
-        <Button colorPalette="brand" onClick={() => void submit()} disabled={disabled} aria-disabled={!check.values || undefined} loading={busy} loadingText={t('equipment.submit.busy')} data-testid="equipment-submit">
+        <Button colorPalette="brand" onClick={() => void submit()} disabled={disabled} aria-disabled={!check.values || namesTaken.length > 0 || undefined} loading={busy} loadingText={t('equipment.submit.busy')} data-testid="equipment-submit">
           {submitLabel}
         </Button>
       </Flex>

@@ -15,6 +15,7 @@ import {
   type PreviousReading,
   type ReadingCheck,
 } from '../../../shared/domain/counter';
+import { sameName } from '../../../shared/domain/text';
 import type { NewCounterInput } from '../../sync/repositories/counters';
 import type { CounterTypeOption } from '../../sync/machine-counters';
 
@@ -44,7 +45,6 @@ export const emptyAddForm = (types: readonly CounterTypeOption[]): AddCounterFor
 /** i18n keys below `counterModal.` for each field that is wrong. */
 export type AddFormIssues = Partial<Record<'typeNodeId' | 'newTypeName' | 'unitNodeId' | 'name' | 'reading', 'required' | 'typeExists' | ReadingIssue>>;
 
-const sameName = (a: string, b: string) => a.trim().localeCompare(b.trim(), 'de', { sensitivity: 'accent' }) === 0;
 
 /**
  * What keeps the add form from saving. A new type may not repeat an existing type's name (the user picks that
