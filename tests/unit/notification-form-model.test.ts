@@ -120,14 +120,16 @@ describe('validation', () => {
 describe('the draft kept while a suggestion is open', () => {
   const values: NotificationDraftValues = { type: 0, title: 'Spindel', description: '', errorcode: '', equipmentnodeid: M, date: '25.11.2026', time: '09:40', dueDate: '', files: [] };
 
-  it('comes back only when parked by a suggestion, and only into the same form', () => {
+  it('comes back only when parked (a suggestion opened, the session ended), only into the same form and only to the same user', () => {
     const store = notificationDraftStore.getState();
-    store.keep(`add:${M}`, values);
-    expect(takeNotificationDraft(`add:${M}`)).toBeNull();
+    store.keep(`add:${M}`, 'user-1', values);
+    expect(takeNotificationDraft(`add:${M}`, 'user-1')).toBeNull();
     store.park();
-    expect(takeNotificationDraft(`add:${M}`)).toEqual(values);
-    expect(takeNotificationDraft(`edit:${N}`)).toBeNull();
+    expect(takeNotificationDraft(`add:${M}`, 'user-1')).toEqual(values);
+    expect(takeNotificationDraft(`edit:${N}`, 'user-1')).toBeNull();
+    // Another user signing in on the tablet after the session ended does not get the first one's text.
+    expect(takeNotificationDraft(`add:${M}`, 'user-2')).toBeNull();
     store.clear();
-    expect(takeNotificationDraft(`add:${M}`)).toBeNull();
+    expect(takeNotificationDraft(`add:${M}`, 'user-1')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The notification form's draft while the technician looks at a suggestion (a FAQ, an earlier solution) and comes
- * back: the form writes every change here and restores it when it opens again for the same target. In memory,
+ * back, or signs in again after the session ended while the form was open (the login screen comes back to the
+ * form): the form writes every change here and restores it when it opens again for the same target and user. In memory,
  * not sessionStorage, because the chosen files are File objects; a reload starts a fresh form (nothing was saved,
  * nothing is lost that the technician did not see on screen a moment ago).
  */
@@ -29,6 +30,8 @@ export interface NotificationDraftValues {
 export interface NotificationDraft {
   /** Which form it belongs to: `add:<machine or ''>` or `edit:<notification>`. */
   key: string;
+  /** Whose it is: a draft parked when the session ended goes back only to the same user. */
+  usernodeid: string;
   values: NotificationDraftValues;
   /** Set when the technician opened a suggestion: only then does the form, opened again, take the draft back. */
   parked: boolean;
@@ -36,14 +39,14 @@ export interface NotificationDraft {
 
 interface DraftState {
   draft: NotificationDraft | null;
-  keep(key: string, values: NotificationDraftValues): void;
+  keep(key: string, usernodeid: string, values: NotificationDraftValues): void;
   park(): void;
   clear(): void;
 }
 
 export const notificationDraftStore = createStore<DraftState>((set) => ({
   draft: null,
-  keep: (key, values) => set({ draft: { key, values, parked: false } }),
+  keep: (key, usernodeid, values) => set({ draft: { key, usernodeid, values, parked: false } }),
   park: () => set((state) => ({ draft: state.draft ? { ...state.draft, parked: true } : null })),
   clear: () => set({ draft: null }),
 }));
@@ -52,7 +55,7 @@ export const notificationDraftStore = createStore<DraftState>((set) => ({
  * The parked draft for this form, or null. Read once when the form opens; a draft left any other way (the
  * navigation, another screen) is not restored, so a later form does not start with yesterday's text.
  */
-export function takeNotificationDraft(key: string): NotificationDraftValues | null {
+export function takeNotificationDraft(key: string, usernodeid: string): NotificationDraftValues | null {
   const { draft } = notificationDraftStore.getState();
-  return draft && draft.parked && draft.key === key ? draft.values : null;
+  return draft && draft.parked && draft.key === key && draft.usernodeid === usernodeid ? draft.values : null;
 }

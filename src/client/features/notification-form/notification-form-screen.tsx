@@ -33,6 +33,7 @@ import type { PhotoInput } from '../../sync/repositories/attachments';
 import { createNotificationWithFiles, editNotification } from '../../sync/repositories/notifications';
 import { useWriteContext } from '../../sync/use-write-context';
 import { notificationDraftStore, takeNotificationDraft, type NotificationDraftValues } from '../../stores/notification-draft-store';
+import { sessionStore, useSessionStore } from '../../stores/session-store';
 import {
   dateTimeOf,
   draftKey,
@@ -142,14 +143,26 @@ function NotificationForm({ target, notification }: { target: NotificationFormTa
   const canSubmit = useMayRun(notification ? updateNotification : createNotification);
   const key = draftKey(target);
   const initial = useMemo(() => initialValues(target, notification), [target, notification]);
-  const [values, setValues] = useState<NotificationDraftValues>(() => takeNotificationDraft(key) ?? initial);
+  const usernodeid = useSessionStore((state) => state.session?.usernodeid) ?? '';
+  const [values, setValues] = useState<NotificationDraftValues>(() => takeNotificationDraft(key, usernodeid) ?? initial);
   const [touched, setTouched] = useState(false);
   const { saving, error, fieldErrors, clearFieldErrors, submit: run } = useSubmission();
   const [rejected, setRejected] = useState<RejectedFile[]>([]);
   const wide = useBreakpointValue({ base: false, lg: true }) ?? false;
 
   // Every change is kept, so opening a suggestion and coming back finds the form as it was left.
-  useEffect(() => notificationDraftStore.getState().keep(key, values), [key, values]);
+  useEffect(() => {
+    if (usernodeid) notificationDraftStore.getState().keep(key, usernodeid, values);
+  }, [key, usernodeid, values]);
+  // The session ending (a refresh refused: the login screen takes over and comes back here) must not throw away
+  // what the technician typed: the draft is parked, and this form takes it back after the same user signed in.
+  useEffect(
+    () =>
+      sessionStore.subscribe((state, previous) => {
+        if (previous.session && !state.session && state.endReason !== 'logout') notificationDraftStore.getState().park();
+      }),
+    [],
+  );
   useEffect(() => clearFieldErrors(), [values, clearFieldErrors]);
 
   const set = (change: Partial<NotificationDraftValues>) => setValues((current) => ({ ...current, ...change }));
