@@ -257,32 +257,61 @@ test('CSV export → edit → import: the dry run shows a row error before anyth
   const cells = mine!.split(';');
   const col = (name: string) => headerCells.indexOf(name);
   expect(cells[col('Breite (mm)')]).toBe('3100,5');
-  // Edit: a new hourly rate for our machine, a new machine, and a row with a bad width.
+  // Edit: a new hourly rate for our machine, a new machine (its own Equipment-ID), and a row with a bad width.
   const edited = [...cells];
   edited[col('Stundensatz (EUR)')] = '101,25';
   const added = [...cells];
   added[col('nodeid')] = '';
   added[col('Interner Name')] = `${created.name} (Import)`;
+  added[col('Equipment-ID')] = 'E2E-AKP-02';
   const bad = [...cells];
   bad[col('nodeid')] = '';
   bad[col('Interner Name')] = 'Fehlerhafte Zeile';
-  bad[col('Breite (mm)')] = '12.5';
-  const file = '\uFEFF' + [lines[0], edited.join(';'), added.join(';'), bad.join(';')].join('\r\n') + '\r\n';
+  bad[col('Equipment-ID')] = 'E2E-AKP-03';
+  bad[col('Breite (mm)')] = '12x5';
+  const csvOf = (...rows: string[][]) => '\uFEFF' + [lines[0], ...rows.map((row) => row.join(';'))].join('\r\n') + '\r\n';
+  const choose = (name: string, content: string | Buffer) =>
+    page.getByTestId('csv-import-input').setInputFiles({ name, mimeType: 'text/csv', buffer: typeof content === 'string' ? Buffer.from(content, 'utf8') : content });
+  const file = csvOf(edited, added, bad);
   writeFileSync(join(OUT, 'import.csv'), file);
 
-  await page.getByTestId('csv-import-input').setInputFiles({ name: 'import.csv', mimeType: 'text/csv', buffer: Buffer.from(file, 'utf8') });
+  // A picture chosen by mistake is one clear message, not its bytes as columns and an error per line.
+  await choose('photo.jpg', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x3b, 0x0d, 0x0a, 0x41]));
+  await expect(page.getByTestId('csv-file-error')).toContainText('„photo.jpg“ ist keine CSV-Datei');
+  await expect(page.getByTestId('csv-preview')).toHaveCount(0);
+
+  // A file with an error row: the dry run shows it, and nothing can be taken over until the file is corrected.
+  await choose('import.csv', file);
   const preview = page.getByTestId('csv-preview');
   await expect(preview).toBeVisible();
-  await expect(page.locator('[data-testid="csv-row"][data-action="update"]')).toHaveCount(1);
+  const updateRow = page.locator('[data-testid="csv-row"][data-action="update"]');
+  await expect(updateRow).toHaveCount(1);
+  await expect(updateRow.getByTestId('csv-row-changes')).toHaveText('Stundensatz (EUR)');
   await expect(page.locator('[data-testid="csv-row"][data-action="create"]')).toHaveCount(1);
   const errorRow = page.locator('[data-testid="csv-row"][data-action="error"]');
   await expect(errorRow).toHaveCount(1);
-  await expect(errorRow).toContainText('Breite (mm): „12.5“ – Ungültiges Zahlenformat');
+  await expect(errorRow).toContainText('Breite (mm): „12x5“ – Ungültiges Zahlenformat');
   await expect(page.getByTestId('csv-run-import')).toHaveText('2 Zeilen übernehmen');
+  await expect(page.getByTestId('csv-run-import')).toBeDisabled();
+  await expect(page.getByTestId('csv-import-blocked')).toContainText('Es wird nichts übernommen');
   await screenshotBoth(page, 'export-dry-run');
+
+  // The corrected file is taken over.
+  const corrected = csvOf(edited, added);
+  await choose('import.csv', corrected);
+  await expect(page.locator('[data-testid="csv-row"][data-action="error"]')).toHaveCount(0);
+  await expect(page.getByTestId('csv-run-import')).toHaveText('2 Zeilen übernehmen');
   await page.getByTestId('csv-run-import').click();
   await expect(page.getByTestId('csv-imported')).toBeVisible();
   await expectAllSynced(page, 90_000);
+
+  // The same file again creates nothing twice: the new machine's Equipment-ID exists now.
+  await choose('import.csv', corrected);
+  await expect(page.locator('[data-testid="csv-row"][data-action="unchanged"]')).toHaveCount(1);
+  await expect(page.locator('[data-testid="csv-row"][data-action="error"]')).toContainText(`Equipment-ID „E2E-AKP-02“ gibt es bereits (Maschine „${created.name} (Import)“)`);
+  await expect(page.getByTestId('csv-run-import')).toBeDisabled();
+  await preview.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(page.getByTestId('csv-preview')).toHaveCount(0);
 
   const { api, token } = await apiAs('technician');
   const headers = { authorization: `Bearer ${token}` };

@@ -63,6 +63,21 @@ function decodeWindows1252(bytes: Uint8Array): string {
   return text;
 }
 
+/**
+ * Whether bytes are no text file at all (a photo, a PDF, an Excel workbook chosen by mistake): a NUL byte, or more
+ * than one in twenty bytes a control character that text does not use (tab, line feed, carriage return and form feed
+ * aside), within the first 8 KB. Text in UTF-8 or Windows-1252 has neither, so a real CSV is never refused for it.
+ */
+export function looksBinary(bytes: ArrayBuffer | Uint8Array): boolean {
+  const view = (bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)).subarray(0, 8192);
+  let control = 0;
+  for (const byte of view) {
+    if (byte === 0) return true;
+    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d) control += 1;
+  }
+  return control * 20 > view.length;
+}
+
 /** Which separator a file uses: `;` unless the first line has none and has a `,`. */
 export function detectSeparator(text: string): string {
   const firstLine = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';

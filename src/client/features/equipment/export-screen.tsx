@@ -8,7 +8,7 @@ import { Download, FileUp, Printer } from 'lucide-react';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localized } from '../../../shared/domain/text';
-import { CsvSyntaxError, decodeCsv, parseCsv, serializeCsv } from '../../lib/csv';
+import { CsvSyntaxError, decodeCsv, looksBinary, parseCsv, serializeCsv } from '../../lib/csv';
 import { currentLanguage, i18n as appI18n } from '../../lib/i18n';
 import { withToggled } from '../../lib/sets';
 import { usePermission } from '../../lib/use-permission';
@@ -17,7 +17,7 @@ import { PENDING_DELETE } from '../../sync/mirror-fields';
 import { createEquipment, updateEquipment } from '../../sync/repositories/equipment';
 import { useMirrorRows } from '../../sync/use-mirror';
 import { isQuotaExceeded, useWriteContext } from '../../sync/use-write-context';
-import { catalogForExecution, equipmentCsvRows, planEquipmentImport, type CsvMirror, type EquipmentCsvColumn, type ImportPlan, type RowError } from './equipment-csv';
+import { catalogForExecution, equipmentCsvRows, planEquipmentImport, rowsToWrite, type CsvHeaderNames, type CsvMirror, type EquipmentCsvColumn, type ImportPlan, type RowError } from './equipment-csv';
 import { checkForm, mirrorCatalogLookup } from './equipment-form-model';
 import { useStickerLabels } from '../../lib/use-sticker-labels';
 import { downloadBlob } from '../../lib/download';
@@ -78,7 +78,7 @@ export function ExportScreen() {
   const [imported, setImported] = useState<number | null>(null);
 
   const header = (column: EquipmentCsvColumn) => t(`csv.columns.${column}`);
-  const headerNames = (column: EquipmentCsvColumn) => [column, appI18n.getFixedT('de')(`csv.columns.${column}`), appI18n.getFixedT('en')(`csv.columns.${column}`)];
+  const headerNames: CsvHeaderNames = (column) => ({ de: appI18n.getFixedT('de')(`csv.columns.${column}`), en: appI18n.getFixedT('en')(`csv.columns.${column}`) });
 
   const exportCsv = () => {
     if (!mirror) return;
@@ -92,9 +92,15 @@ export function ExportScreen() {
     setImported(null);
     setPlan(null);
     try {
-      const rows = parseCsv(decodeCsv(await file.arrayBuffer()));
+      const bytes = await file.arrayBuffer();
+      // A photo or a workbook chosen by mistake: one message, not its bytes as "unknown columns" and an error per line.
+      if (looksBinary(bytes)) return setFileError(t('csv.notCsv', { file: file.name }));
+      const rows = parseCsv(decodeCsv(bytes));
+      if (rows.length === 0) return setFileError(t('csv.empty'));
+      const next = planEquipmentImport(rows, mirror, lang, headerNames);
+      if (next.columns.length === 0) return setFileError(t('csv.noColumns', { file: file.name, example: header('name') }));
       if (rows.length < 2) return setFileError(t('csv.empty'));
-      setPlan(planEquipmentImport(rows, mirror, lang, headerNames));
+      setPlan(next);
     } catch (error) {
       setFileError(error instanceof CsvSyntaxError ? t('csv.syntax', { line: error.line }) : t('csv.unreadable'));
     } finally {
@@ -109,8 +115,8 @@ export function ExportScreen() {
     const created = new Set<string>();
     let count = 0;
     try {
-      for (const row of plan.rows) {
-        if (row.action !== 'create' && row.action !== 'update') continue;
+      // All or nothing: while a row has an error, nothing is written (docs/decisions.md, CSV import).
+      for (const row of rowsToWrite(plan)) {
         if (row.action === 'update' && !canUpdate) continue;
         if (row.action === 'create' && !canCreate) continue;
         const values = checkForm(row.state, row.action === 'create' ? 'add' : 'edit', lang, lookup).values;
@@ -120,7 +126,7 @@ export function ExportScreen() {
         if (row.action === 'create') {
           await createEquipment(context, { nodeid: row.nodeid, values, catalog, areanodeid: row.state.areanodeid, equipmentpoolnodeid: row.state.equipmentpoolnodeid, photos: {}, lang });
         } else {
-          await updateEquipment(context, row.machine!, { values, catalog, photos: {}, lang });
+          await updateEquipment(context, row.machine, { values, catalog, photos: {}, lang });
         }
         count += 1;
       }
@@ -135,8 +141,15 @@ export function ExportScreen() {
 
   const counts = plan ? { create: 0, update: 0, unchanged: 0, error: 0, ...Object.fromEntries(['create', 'update', 'unchanged', 'error'].map((action) => [action, plan.rows.filter((row) => row.action === action).length])) } : null;
   const writable = counts ? counts.create + counts.update : 0;
+  const blocked = (counts?.error ?? 0) > 0;
   const errorText = (error: RowError) =>
-    t(`csv.errors.${error.code}`, { value: error.value ?? '', max: error.max ?? 0, column: error.column ? t(`csv.columns.${error.column as EquipmentCsvColumn}`, { defaultValue: error.column }) : '' });
+    t(`csv.errors.${error.code}`, {
+      value: error.value ?? '',
+      max: error.max ?? 0,
+      name: error.name ?? '',
+      lines: (error.lines ?? []).join(', '),
+      column: error.column ? t(`csv.columns.${error.column as EquipmentCsvColumn}`, { defaultValue: error.column }) : '',
+    });
 
   return (
     <Stack gap="6" p={{ base: '4', md: '6' }} maxW="6xl">
@@ -201,7 +214,14 @@ export function ExportScreen() {
                             ))}
                           </Stack>
                         ) : (
-                          <Badge colorPalette={row.action === 'create' ? 'green' : row.action === 'update' ? 'blue' : 'gray'}>{t(`csv.actions.${row.action}`)}</Badge>
+                          <HStack gap="2" flexWrap="wrap">
+                            <Badge colorPalette={row.action === 'create' ? 'green' : row.action === 'update' ? 'blue' : 'gray'}>{t(`csv.actions.${row.action}`)}</Badge>
+                            {row.action === 'update' && (
+                              <Text textStyle="sm" data-testid="csv-row-changes">
+                                {row.changes.map(header).join(', ')}
+                              </Text>
+                            )}
+                          </HStack>
                         )}
                       </Table.Cell>
                     </Table.Row>
@@ -213,11 +233,22 @@ export function ExportScreen() {
               <Button variant="ghost" onClick={() => setPlan(null)} disabled={importing}>
                 {t('equipment.cancel')}
               </Button>
-              <Button colorPalette="brand" onClick={() => void runImport()} disabled={writable === 0} loading={importing} data-testid="csv-run-import">
+              <Button
+                colorPalette="brand"
+                onClick={() => void runImport()}
+                disabled={writable === 0 || blocked}
+                loading={importing}
+                aria-describedby={blocked ? 'csv-import-blocked' : undefined}
+                data-testid="csv-run-import"
+              >
                 {t('csv.run', { count: writable })}
               </Button>
             </HStack>
-            {counts.error > 0 && <Text textStyle="sm" color="fg.muted">{t('csv.errorRowsSkipped')}</Text>}
+            {blocked && (
+              <Text id="csv-import-blocked" textStyle="sm" color="fg.error" data-testid="csv-import-blocked">
+                {t('csv.errorsBlockImport', { count: counts.error })}
+              </Text>
+            )}
           </Stack>
         )}
       </ExportCard>
