@@ -48,6 +48,8 @@ test('a report whose machine was deleted while it waited offline is given anothe
   // The report and its photo's attachment are refused (the photo's registration needs no machine and went through).
   await expect(sync.button()).toHaveAttribute('data-refused', '2', { timeout: 60_000 });
   await expect(sync.button().getByTestId('sync-headline')).toHaveText('2 Änderungen abgelehnt');
+  // The report's own screen, still open, does not only say "not found": it says where the input is.
+  await expect(page.getByTestId('notification-not-found')).toContainText('Ihre Eingaben sind nicht verloren');
 
   await sync.button().click();
   const panel = page.getByRole('dialog', { name: 'Synchronisierung' });

@@ -156,6 +156,14 @@ function reassignItem(letter: DeadLetter, pending: readonly OutboxEntry[], lette
   return plan ? { reassign: { machine: plan.machine, followers: plan.followers.length } } : {};
 }
 
+/**
+ * Whether the user has a refused change of this record: a screen that finds the record gone (its create refused, say)
+ * says where the typed input is instead of only "not found".
+ */
+export function useHasRefusedChange(usernodeid: string | null, nodeid: string | null): boolean {
+  return useLiveQuery(async () => nodeid !== null && (await getLocalDb().deadLetters.filter((letter) => letter.usernodeid === usernodeid && letter.nodeid === nodeid).count()) > 0, [usernodeid, nodeid]) ?? false;
+}
+
 export function useSyncLists(usernodeid: string | null, lang = 'de'): { pending: SyncListItem[]; refused: SyncListItem[] } | undefined {
   return useLiveQuery(() => syncListItems(getLocalDb(), usernodeid, lang), [usernodeid, lang]);
 }

@@ -37,11 +37,13 @@ import { currentLanguage } from '../../lib/i18n';
 import { toaster } from '../../lib/toaster';
 import { useElapsedText } from '../../lib/use-elapsed-text';
 import { usePermission } from '../../lib/use-permission';
+import { useSessionStore } from '../../stores/session-store';
 import { forgetNotification, rememberNotification, useRememberedNotification, useRememberedOrigin, type NotificationOrigin } from '../../stores/notification-details-store';
 import { useNotificationDetail, type NotificationDetail } from '../../sync/machine-mirror';
 import { useNotificationDetailsExtras, type NotificationDetailsExtras } from '../../sync/notification-details';
 import { removeNotification, updateNotificationStatus } from '../../sync/repositories/notifications';
 import { useLocalWrite } from '../../sync/use-local-write';
+import { useHasRefusedChange } from '../../sync/use-sync-lists';
 import { useWriteContext } from '../../sync/use-write-context';
 import { EffortTab } from './effort-tab';
 import { MeasuresList } from './measures-list';
@@ -70,8 +72,10 @@ function useDetailsTarget() {
   const fromState = str(state.from);
   const origin: NotificationOrigin | null = fromState ? { from: fromState, equipmentNodeId: str(state.equipmentNodeId) } : null;
   const rememberedOrigin = useRememberedOrigin(nodeid);
+  const usernodeid = useSessionStore((session) => session.session?.usernodeid) ?? null;
+  const refused = useHasRefusedChange(usernodeid, nodeid || null);
   const shownFrom = origin ?? rememberedOrigin;
-  return { nodeid, from: shownFrom?.from, equipmentNodeId: shownFrom?.equipmentNodeId ?? null, origin };
+  return { nodeid, from: shownFrom?.from, equipmentNodeId: shownFrom?.equipmentNodeId ?? null, origin, refused };
 }
 
 /** Remembers the shown notification (and its origin); forgets both when the screen is left for anything but a report/details/edit screen. */
@@ -414,7 +418,9 @@ export function NotificationDetailsScreen() {
           <SkeletonText noOfLines={4} />
         </Stack>
       )}
-      {detail.status === 'missing' && <MissingRecord title={t('notificationSlice.notFound')} text={t('notificationSlice.notFoundText')} testId="notification-not-found" />}
+      {detail.status === 'missing' && (
+        <MissingRecord title={t('notificationSlice.notFound')} text={target.refused ? t('notificationSlice.notFoundRefused') : t('notificationSlice.notFoundText')} testId="notification-not-found" />
+      )}
       {detail.status === 'ready' && (
         <>
           <HStack justify="end" gap="2">
