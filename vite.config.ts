@@ -60,7 +60,7 @@ export default defineConfig({
     sourcemap: false,
     // why 650: the largest chunk is private-shared (Chakra UI's styling system with the recipes in use, the app frame,
     // the sync runtime's and the dashboard's shared code, ~620 kB minified / ~180 kB gzip), which every signed-in start
-    // needs at once; the entry is ~240 kB. Every other chunk is lazy, the largest the PDF sticker (~430 kB, on demand).
+    // needs at once; the entry is ~240 kB. Every other chunk is lazy, the largest the PDF sticker (~430 kB, on demand, with its two font chunks of ~125 kB each).
     // Raise only with a reason (docs/client.md § What loads when).
     chunkSizeWarningLimit: 650,
     rolldownOptions: {
