@@ -168,6 +168,11 @@ export function ExportScreen() {
           </Button>
           <Input ref={fileInput} type="file" accept=".csv,text/csv" hidden data-testid="csv-import-input" onChange={(event) => void readFile(event.target.files?.[0])} />
         </Box>
+        {!canCreate && (
+          <Text color="fg.muted" data-testid="csv-import-not-allowed">
+            {t('csv.notAllowed')}
+          </Text>
+        )}
         {fileError && (
           <Alert.Root status="error" data-testid="csv-file-error">
             <Alert.Indicator />

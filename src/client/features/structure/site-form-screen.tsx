@@ -81,7 +81,7 @@ export function SiteFormScreen() {
   };
 
   const field = (name: keyof SiteFormValues, label: string, props: { autoComplete?: string; inputMode?: 'numeric' } = {}) => (
-    <Field.Root required={REQUIRED.includes(name)} disabled={busy} invalid={fieldErrors[name] !== undefined}>
+    <Field.Root required={REQUIRED.includes(name)} disabled={busy || !canWrite} invalid={fieldErrors[name] !== undefined}>
       <Field.Label>
         {label}
         <Field.RequiredIndicator />
@@ -115,7 +115,7 @@ export function SiteFormScreen() {
             {field('siteid', t('sites.form.siteid'))}
             {field('zipcode', t('sites.form.zipcode'), { autoComplete: 'postal-code' })}
             {field('city', t('sites.form.city'), { autoComplete: 'address-level2' })}
-            <Field.Root required disabled={busy} gridColumn={{ sm: 'span 2' }}>
+            <Field.Root required disabled={busy || !canWrite} gridColumn={{ sm: 'span 2' }}>
               <Field.Label>
                 {t('sites.form.country')}
                 <Field.RequiredIndicator />
