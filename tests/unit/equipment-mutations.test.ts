@@ -66,7 +66,8 @@ describe('machine declarations', () => {
       costcenter: { de: 'KST 4711', en: 'CC 9' },
       mediasupply: [{ de: 'Druckluft', en: 'Air' }, { en: 'Water' }],
     });
-    expect(applied(updateEquipment, { params: { id: MACHINE }, body: { lang: 'en', costcenter: '' } }, current)).toEqual({ costcenter: { de: 'KST 4711' } });
+    // Emptied: empty in every language — removing only 'en' would show the German one again as the fallback.
+    expect(applied(updateEquipment, { params: { id: MACHINE }, body: { lang: 'en', costcenter: '' } }, current)).toEqual({ costcenter: null });
     expect(applied(updateEquipment, { params: { id: MACHINE }, body: { lang: 'de', memo: 'Öl prüfen', image: null } }, current)).toEqual({ memo: 'Öl prüfen', imagefilenodeid: null });
   });
 
