@@ -81,6 +81,9 @@ test('the technician sees only what they follow, finds other machines by search,
     await link.click();
     await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
     await page.goBack();
+    // Back from the machine, the search is still there (it lives in the address).
+    await expect(dashboard.search()).toHaveValue('Spritzgieß');
+    await expect(dashboard.others().getByRole('link', { name })).toBeVisible();
     await dashboard.search().fill('');
   });
 

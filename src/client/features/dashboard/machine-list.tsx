@@ -7,9 +7,9 @@
  */
 import { Button, Card, Heading, HStack, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
 import { Boxes, ChevronRight, Factory, Search, SlidersHorizontal } from 'lucide-react';
-import { memo, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { memo, useDeferredValue, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { EquipmentSummary, StructureTree } from '../../../shared/api/structure';
 import { useRowsInSteps } from '../../lib/use-rows-in-steps';
 import { buildMachineList, firstRowsOf, rowCountOf, type MachineGroup } from './machine-list-model';
@@ -96,7 +96,19 @@ export interface MachineListProps {
  */
 export const MachineList = memo(function MachineList({ tree, all, onEditSelection }: MachineListProps) {
   const { t } = useTranslation();
-  const [query, setQuery] = useState('');
+  // The search lives in the address (?q=, replaced while typing): back from a machine it is still there.
+  const [params, setParams] = useSearchParams();
+  const query = params.get('q') ?? '';
+  const setQuery = (next: string) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next) updated.set('q', next);
+        else updated.delete('q');
+        return updated;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   const deferredQuery = useDeferredValue(query);
   const built = useMemo(() => buildMachineList(tree, deferredQuery, all), [tree, deferredQuery, all]);
   // A list that fits is rendered whole at once (firstRowsOf returns the same object: no second pass).
