@@ -48,6 +48,7 @@ export function SiteFormScreen() {
   // The values as the form was filled: a save sends only what the user changed against them (updateSite).
   const [filledWith, setFilledWith] = useState<SiteFormValues>(EMPTY);
   const [loaded, setLoaded] = useState(!isEdit);
+  const [left, setLeft] = useState<ReadonlySet<keyof SiteFormValues>>(new Set());
   const { busy, error, run } = useLocalWrite(t('sites.form.saveFailed'));
   const [confirmOpen, setConfirmOpen] = useState(false);
   const existing = isEdit && data ? data.sites.find((site) => site.nodeid === nodeid) : undefined;
@@ -80,14 +81,16 @@ export function SiteFormScreen() {
     else setConfirmOpen(false);
   };
 
+  // A required field left empty says so once the user has been in it (the save button alone would not say why).
+  const errorOf = (name: keyof SiteFormValues) => fieldErrors[name] ?? (left.has(name) && REQUIRED.includes(name) && values[name].trim() === '' ? t('validation.required') : undefined);
   const field = (name: keyof SiteFormValues, label: string, props: { autoComplete?: string; inputMode?: 'numeric' } = {}) => (
-    <Field.Root required={REQUIRED.includes(name)} disabled={busy || !canWrite} invalid={fieldErrors[name] !== undefined}>
+    <Field.Root required={REQUIRED.includes(name)} disabled={busy || !canWrite} invalid={errorOf(name) !== undefined}>
       <Field.Label>
         {label}
         <Field.RequiredIndicator />
       </Field.Label>
-      <Input value={values[name]} onChange={set(name)} name={name} data-testid={`site-${name}`} {...props} />
-      {fieldErrors[name] !== undefined && <Field.ErrorText data-testid={`site-${name}-error`}>{fieldErrors[name]}</Field.ErrorText>}
+      <Input value={values[name]} onChange={set(name)} onBlur={() => setLeft((current) => new Set(current).add(name))} name={name} data-testid={`site-${name}`} {...props} />
+      {errorOf(name) !== undefined && <Field.ErrorText data-testid={`site-${name}-error`}>{errorOf(name)}</Field.ErrorText>}
     </Field.Root>
   );
 
