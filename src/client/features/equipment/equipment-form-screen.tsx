@@ -509,13 +509,18 @@ export function EquipmentFormScreen() {
               <Text color="fg.muted" truncate>
                 {[brandName, modelName].filter(Boolean).join(' ') || '–'}
               </Text>
-              <Text textStyle="sm">{[form.equipmentid, form.inventoryid].filter(Boolean).join(' · ') || '–'}</Text>
+              <Text textStyle="sm" truncate>
+                {[form.equipmentid, form.inventoryid].filter(Boolean).join(' · ') || '–'}
+              </Text>
             </Card.Body>
           </Card.Root>
-          <ServiceSticker
-            saved={mode === 'edit'}
-            data={{ nodeid, name: form.name, equipmentid: form.equipmentid || null, manufacturer: manufacturerName, brand: brandName, model: modelName, serialnumber: form.manufacturerserialnumber || null }}
-          />
+          {/* why a share of the row: beside the preview (md–xl) the sticker's long name must not push the preview down to a sliver. */}
+          <Box flex={{ md: '1', '2xl': 'none' }} minW="0">
+            <ServiceSticker
+              saved={mode === 'edit'}
+              data={{ nodeid, name: form.name, equipmentid: form.equipmentid || null, manufacturer: manufacturerName, brand: brandName, model: modelName, serialnumber: form.manufacturerserialnumber || null }}
+            />
+          </Box>
         </Stack>
       </Grid>
 

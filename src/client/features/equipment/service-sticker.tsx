@@ -52,13 +52,14 @@ export function ServiceSticker({ data, saved }: { data: StickerData; saved: bool
             {qr && <Image src={qr} alt={t('sticker.qrAlt', { name: data.name })} w="full" h="full" data-testid="sticker-qr" data-url={url} />}
           </Box>
           <Stack gap="1" minW="0">
-            <Text fontWeight="bold" color="brand.700" truncate>
+            {/* Two lines, as the printed sticker (lib/sticker-pdf.ts wraps the name to two lines before it cuts). */}
+            <Text fontWeight="bold" color="brand.700" lineClamp={2} overflowWrap="anywhere">
               {data.name || '–'}
             </Text>
             <Text textStyle="xs" color="fg.muted">
               {t('sticker.manufacturer')}
             </Text>
-            <Text textStyle="sm" fontWeight="semibold" truncate>
+            <Text textStyle="sm" fontWeight="semibold" lineClamp={2} overflowWrap="anywhere">
               {manufacturer || '–'}
             </Text>
             <Text textStyle="xs" color="fg.muted">
