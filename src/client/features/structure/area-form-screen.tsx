@@ -56,6 +56,8 @@ export function AreaFormScreen() {
   const [nameTouched, setNameTouched] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
   const [initialMembers, setInitialMembers] = useState<string[]>([]);
+  // The name as the form was filled: only a name the user changed is sent (another tab's rename survives).
+  const [filledName, setFilledName] = useState('');
   const [shifts, setShifts] = useState<ShiftEditorRow[]>([]);
   const [shiftsChanged, setShiftsChanged] = useState(false);
   const [loaded, setLoaded] = useState(!isEdit);
@@ -67,6 +69,7 @@ export function AreaFormScreen() {
     if (loaded || !data || !area) return;
     const members = membersOf(equipment, 'area', area.nodeid);
     setName(area.name);
+    setFilledName(area.name);
     setSelected(members);
     setInitialMembers(members);
     setShifts(toEditorRows(shiftRowsOf(data, areaShiftModelId(data, area))));
@@ -84,7 +87,7 @@ export function AreaFormScreen() {
     const selection = { ...selectionChanges(initialMembers, selected), machines };
     const saved = await run(() =>
       isEdit && area
-        ? updateArea(context, { nodeid: area.nodeid, name: area.name, shiftmodelnodeid }, { name, selection, ...(shiftsChanged ? { shifts: fromEditorRows(shifts) } : {}) })
+        ? updateArea(context, { nodeid: area.nodeid, name: filledName, shiftmodelnodeid }, { name, selection, ...(shiftsChanged ? { shifts: fromEditorRows(shifts) } : {}) })
         : createArea(context, { sitenodeid, name, selection }),
     );
     if (saved) navigate(backTo);

@@ -48,6 +48,8 @@ export function PoolFormScreen() {
   const [nameTouched, setNameTouched] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
   const [initialMembers, setInitialMembers] = useState<string[]>([]);
+  // The name as the form was filled: only a name the user changed is sent (another tab's rename survives).
+  const [filledName, setFilledName] = useState('');
   const [loaded, setLoaded] = useState(!isEdit);
   const { busy, error, run } = useLocalWrite(t('sites.form.saveFailed'));
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -56,6 +58,7 @@ export function PoolFormScreen() {
     if (loaded || !pool) return;
     const members = membersOf(equipment, 'pool', pool.nodeid);
     setName(pool.name);
+    setFilledName(pool.name);
     setSelected(members);
     setInitialMembers(members);
     setLoaded(true);
@@ -67,7 +70,7 @@ export function PoolFormScreen() {
   const save = async () => {
     if (!context || !data || !canSubmit) return;
     const selection = { ...selectionChanges(initialMembers, selected), machines: new Map(data.equipment.map((row) => [row.nodeid, row])) };
-    const saved = await run(() => (isEdit && pool ? updatePool(context, { nodeid: pool.nodeid, name: pool.name }, { name, selection }) : createPool(context, { legalentitynodeid, name, selection })));
+    const saved = await run(() => (isEdit && pool ? updatePool(context, { nodeid: pool.nodeid, name: filledName }, { name, selection }) : createPool(context, { legalentitynodeid, name, selection })));
     if (saved) navigate('/machines');
   };
 

@@ -26,7 +26,8 @@ export async function createArea(context: WriteContext, input: { sitenodeid: str
 
 /**
  * "Änderungen Speichern": the name (when changed), the machine moves and the shift plan (when changed), in one
- * local transaction. `shifts` undefined = plan unchanged.
+ * local transaction. `shifts` undefined = plan unchanged. `area.name` is the name the form was filled with (a rename
+ * another tab saved meanwhile is not undone by a form whose name field was not touched).
  */
 export async function updateArea(
   context: WriteContext,

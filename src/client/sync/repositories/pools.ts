@@ -20,7 +20,10 @@ export async function createPool(context: WriteContext, input: { legalentitynode
   return nodeid;
 }
 
-/** The rename (when the name changed) and the machine moves. `pool.name` is the name as the form showed it. */
+/**
+ * The rename (when the name changed) and the machine moves. `pool.name` is the name the form was filled with, not
+ * the mirror's now: a rename another tab saved meanwhile is not undone by a form whose name field was not touched.
+ */
 export async function updatePool(context: WriteContext, pool: { nodeid: string; name: string }, input: { name: string; selection: SelectionSave }): Promise<void> {
   const steps: MutationRequest[] = [];
   const name = input.name.trim();
