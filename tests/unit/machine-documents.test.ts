@@ -57,10 +57,15 @@ describe('the documentation tab on the device', () => {
 
   it('an edit moves the document to its new category at once; a delete hides it until the server’s tombstone', async () => {
     const { db, context } = await mirror();
-    await updateDocument(context, DOC, { title: 'Wartungshandbuch', description: null, category: 'safety' });
+    const before = { title: 'Wartungsplan', description: 'Intervalle', category: 'maintenance' } as const;
+    // Only what changed is sent: a field another device wrote meanwhile, untouched here, is not overwritten.
+    await updateDocument(context, DOC, before, before);
+    expect(await db.outbox.count()).toBe(0);
+    await updateDocument(context, DOC, before, { title: 'Wartungshandbuch', description: 'Intervalle', category: 'safety' });
+    expect((await db.outbox.toArray())[0]!.body).toEqual({ lang: 'de', attachmentnodeid: DOC, title: 'Wartungshandbuch', specifier: 'safety' });
     let documents = await readMachineDocuments(db, MACHINE, 'de');
     expect(documents.maintenance).toEqual([]);
-    expect(documents.safety.map((d) => [d.title, d.description, d.pending])).toEqual([['Wartungshandbuch', null, true]]);
+    expect(documents.safety.map((d) => [d.title, d.description, d.pending])).toEqual([['Wartungshandbuch', 'Intervalle', true]]);
 
     await deleteDocument(context, DOC);
     documents = await readMachineDocuments(db, MACHINE, 'de');
@@ -74,7 +79,7 @@ describe('the documentation tab on the device', () => {
 
   it('refuses an empty title before anything is queued', async () => {
     const { db, context } = await mirror();
-    const refused = await updateDocument(context, DOC, { title: '  ', description: null, category: 'setup' }).catch((error: unknown) => error);
+    const refused = await updateDocument(context, DOC, { title: 'Wartungshandbuch', description: null, category: 'setup' }, { title: '  ', description: null, category: 'setup' }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(MutationInputError);
     expect((refused as MutationInputError).fieldErrors()).toEqual({ title: 'Required' });
     expect(await db.outbox.count()).toBe(0);

@@ -16,13 +16,15 @@ export function DocumentEditDialog({ document, onClose }: { document: MachineDoc
   const [title, setTitle] = useState(document.title);
   const [description, setDescription] = useState(document.description ?? '');
   const [category, setCategory] = useState<AttachmentCategory>(document.category);
+  // What the dialog opened with: a save sends only what the user changed against it.
+  const [before] = useState(() => ({ title: document.title, description: document.description ?? null, category: document.category }));
   const { saving, error, fieldErrors, submit: run } = useSubmission();
   const canSave = !!context && title.trim() !== '' && !saving;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!canSave || !context) return;
-    await run(() => updateDocument(context, document.nodeid, { title: title.trim(), description: description.trim() || null, category }), { failed: t('machineDocs.edit.failed'), done: onClose });
+    await run(() => updateDocument(context, document.nodeid, before, { title: title.trim(), description: description.trim() || null, category }), { failed: t('machineDocs.edit.failed'), done: onClose });
   };
 
   return (

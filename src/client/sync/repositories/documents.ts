@@ -49,12 +49,25 @@ export async function uploadDocuments(context: WriteContext, equipmentnodeid: st
   return prepared.map((entry, index) => ({ attachmentnodeid: stored[index * 2 + 1]!.nodeid, filenodeid: entry.file.fileid, bytes: entry.upload.bytes, mimetype: entry.mimetype }));
 }
 
-/** "Dokument bearbeiten": title, description and category. */
-export async function updateDocument(context: WriteContext, nodeid: string, change: { title: string; description: string | null; category: AttachmentCategory }): Promise<void> {
-  await mutate(context, updateAttachment, {
-    params: { id: nodeid },
-    body: { lang: 'de', attachmentnodeid: nodeid, title: change.title, description: change.description, specifier: change.category },
-  });
+export interface DocumentFields {
+  title: string;
+  description: string | null;
+  category: AttachmentCategory;
+}
+
+/**
+ * "Dokument bearbeiten": title, description and category — only those the user changed against what the dialog
+ * opened with (`before`), so another device's change of a field the dialog did not touch survives. Nothing
+ * changed: nothing is queued.
+ */
+export async function updateDocument(context: WriteContext, nodeid: string, before: DocumentFields, after: DocumentFields): Promise<void> {
+  const body = {
+    ...(after.title !== before.title && { title: after.title }),
+    ...(after.description !== before.description && { description: after.description }),
+    ...(after.category !== before.category && { specifier: after.category }),
+  };
+  if (Object.keys(body).length === 0) return;
+  await mutate(context, updateAttachment, { params: { id: nodeid }, body: { lang: 'de', attachmentnodeid: nodeid, ...body } });
 }
 
 /** "Dokument löschen", after the confirmation. */
