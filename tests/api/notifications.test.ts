@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../src/shared/api/errors';
-import { isStaleStatusRefusal, notificationSchema, type CreateNotificationInput } from '../../src/shared/api/notifications';
+import { isStaleStatusRefusal, notificationChangesSchema, notificationSchema, type CreateNotificationInput } from '../../src/shared/api/notifications';
 import type { NotificationStatus } from '../../src/shared/domain/notification';
 import { notificationRowSchema, type NotificationRow } from '../../src/shared/rows/notifications';
 import type { Db } from '../../src/server/db/client';
@@ -280,6 +281,26 @@ describe('notifications', () => {
       expect((await put(n.nodeid, { title: 'Neuer Titel von Tablet B' })).statusCode).toBe(200);
       const after = notificationRowSchema.parse((await put(n.nodeid, { status: 1, previousStatus: 0, onlyStatusUpdate: true, title: n.title, type: n.type })).json());
       expect(after).toMatchObject({ status: 1, title: 'Neuer Titel von Tablet B' });
+    });
+  });
+
+  describe('record history: what writes overwrote, readable', () => {
+    it('lists who changed which field from what to what, newest first, a lost status change too; another tenant gets 404', async () => {
+      const n = await create({ title: 'Spindel laut', description: 'Beim Anlauf' });
+      expect((await put(n.nodeid, { description: 'Lager getauscht' })).statusCode).toBe(200);
+      expect((await put(n.nodeid, { title: 'Spindel laut (erledigt)', status: 2, previousStatus: 0, onlyStatusUpdate: false })).statusCode).toBe(200);
+      // A status the server already has, sent by a device that saw another one: nothing changes, and it shows.
+      expect((await put(n.nodeid, { status: 2, previousStatus: 1, onlyStatusUpdate: true })).statusCode).toBe(200);
+      const response = await call(t, adminA, 'GET', `/api/notifications/${n.nodeid}/changes`);
+      expect(response.statusCode, response.body).toBe(200);
+      const changes = notificationChangesSchema.parse(response.json());
+      expect(changes.map((change) => Object.keys(change.changes).sort())).toEqual([[], ['closed', 'progressstarted', 'status', 'title'], ['description']]);
+      expect(changes[0]!.lostStatus).toEqual({ status: 2, previousStatus: 1 });
+      expect(changes[1]!.changes.title).toEqual({ old: 'Spindel laut', new: 'Spindel laut (erledigt)' });
+      expect(changes[2]).toMatchObject({ changes: { description: { old: 'Beim Anlauf', new: 'Lager getauscht' } }, lostStatus: null, author: { nodeid: a.admin.nodeid } });
+      expect(changes[0]!.version).toBeGreaterThanOrEqual(changes[1]!.version);
+      expect((await call(t, adminB, 'GET', `/api/notifications/${n.nodeid}/changes`)).statusCode).toBe(404);
+      expect((await call(t, adminA, 'GET', `/api/notifications/${randomUUID()}/changes`)).statusCode).toBe(404);
     });
   });
 

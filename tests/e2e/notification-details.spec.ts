@@ -115,6 +115,16 @@ test('header, attachments, tabs by type, back link by origin, remembered id; del
     await expect(page.getByTestId('measures-list')).toHaveAttribute('data-notification', fault);
   });
 
+  await test.step('the change history shows what a write overwrote, with who and when', async () => {
+    await (await ApiClient.login(request, 'technician')).send('PUT', `notifications/${fault}`, { lang: 'de', errorcode: 'E-4711' });
+    await page.getByRole('tab', { name: 'Übersicht' }).click();
+    // The history is the server's: read on demand, so the change shows without waiting for a pull.
+    await page.getByTestId('notification-changes-load').click();
+    const list = page.getByTestId('notification-changes-list');
+    await expect(list.getByRole('listitem').first()).toContainText('Fehlercode: „leer“ → „E-4711“');
+    await expect(list.getByRole('listitem').first()).toContainText(/^\d\d\.\d\d\.\d{4} \d\d:\d\d – /);
+  });
+
   await test.step('opened without a nodeid it shows the remembered notification; after leaving elsewhere it is forgotten', async () => {
     await navigateInApp(page, '/notification-details');
     await expect(header(page)).toContainText(LONG_TITLE.slice(0, 30));

@@ -1,12 +1,12 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { STALE_STATUS_DETAIL, type CreateNotification, type Notification } from '../../shared/api/notifications';
+import { NOTIFICATION_CHANGES_MAX, STALE_STATUS_DETAIL, type CreateNotification, type Notification, type NotificationChange } from '../../shared/api/notifications';
 import type { MutationParsed } from '../../shared/mutations/mutation';
 import { createNotification as createMutation, updateNotification as updateMutation } from '../../shared/mutations/notifications';
 import type { NotificationRow as NotificationRowShape } from '../../shared/rows/notifications';
 import { isStaleStatusChange, isUsableNotificationType, type NotificationStatus } from '../../shared/domain/notification';
 import type { Db, Tx } from '../db/client';
-import { attachments, chatRooms, costs, equipment, notifications, reports, tombstones, workflows } from '../db/schema';
+import { attachments, chatRooms, costs, equipment, notifications, recordHistory, reports, tombstones, users, workflows } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../http-errors';
 import { nextVersionCte } from './change-feed';
 import { deleteWithOwned } from './ownership';
@@ -76,6 +76,33 @@ export async function createNotification(ctx: ServiceContext, actor: Actor, inpu
       })
       .returning();
     return toRowShape(row!) as NotificationRowShape;
+  });
+}
+
+/**
+ * The notification's record history (what writes overwrote), newest first, at most NOTIFICATION_CHANGES_MAX: a
+ * notification of the caller's tenant (404; a deleted one 410, as any read of it).
+ */
+export async function notificationChanges(ctx: ServiceContext, actor: Actor, nodeid: string): Promise<NotificationChange[]> {
+  const [exists] = await ctx.db.select({ nodeid: notifications.nodeid }).from(notifications).where(ofTenant(notifications, actor, nodeid));
+  if (!exists) throw (await isDeleted(ctx.db, actor, nodeid)) ? gone() : notFound(NOT_FOUND);
+  const rows = await ctx.db
+    .select({ version: recordHistory.version, at: recordHistory.at, changes: recordHistory.changes, context: recordHistory.context, userId: users.nodeid, givenname: users.givenname, surname: users.surname })
+    .from(recordHistory)
+    .leftJoin(users, eq(users.nodeid, recordHistory.usernodeid))
+    .where(and(eq(recordHistory.legalentitynodeid, actor.legalentitynodeid), eq(recordHistory.kind, KIND), eq(recordHistory.nodeid, nodeid)))
+    .orderBy(desc(recordHistory.version), desc(recordHistory.at))
+    .limit(NOTIFICATION_CHANGES_MAX);
+  return rows.map((row) => {
+    const context = row.context ?? {};
+    const lost = Object.keys(row.changes).length === 0 && typeof context.status === 'number';
+    return {
+      version: row.version,
+      at: row.at.getTime(),
+      author: row.userId ? { nodeid: row.userId, givenname: row.givenname ?? '', surname: row.surname ?? '' } : null,
+      changes: row.changes,
+      lostStatus: lost ? { status: context.status as number, previousStatus: typeof context.previousStatus === 'number' ? context.previousStatus : null } : null,
+    };
   });
 }
 

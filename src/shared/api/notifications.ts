@@ -96,6 +96,24 @@ export type UpdateNotification = z.output<typeof updateNotificationSchema>;
 
 export const notificationParamsSchema = z.object({ nodeid: z.uuid() });
 
+/**
+ * GET /api/notifications/{nodeid}/changes: what writes overwrote (the record history, docs/sync.md § Conflicts),
+ * newest first — so "nothing is lost" can be checked by a person: who changed which field when, from what to what.
+ * `lostStatus`: a status change that changed nothing because another device's transition came first (the status
+ * it asked for and the one the device had seen).
+ */
+export const notificationChangeSchema = z.object({
+  version: z.number().int(),
+  at: z.number().int(),
+  author: z.object({ nodeid: z.uuid(), givenname: z.string(), surname: z.string() }).nullable(),
+  changes: z.record(z.string(), z.object({ old: z.unknown(), new: z.unknown() })),
+  lostStatus: z.object({ status: z.number().int(), previousStatus: z.number().int().nullable() }).nullable(),
+});
+export type NotificationChange = z.infer<typeof notificationChangeSchema>;
+export const notificationChangesSchema = z.array(notificationChangeSchema);
+/** The record history answer holds at most this many writes (the newest). */
+export const NOTIFICATION_CHANGES_MAX = 200;
+
 /** DELETE /api/notifications/{nodeid}: an optional body {nodeid} that must equal the path. */
 export const deleteNotificationSchema = deleteBodySchema('nodeid');
 

@@ -45,6 +45,7 @@ import { removeNotification, updateNotificationStatus } from '../../sync/reposit
 import { useLocalWrite } from '../../sync/use-local-write';
 import { useHasRefusedChange } from '../../sync/use-sync-lists';
 import { useWriteContext } from '../../sync/use-write-context';
+import { ChangeHistory } from './change-history';
 import { EffortTab } from './effort-tab';
 import { MeasuresList } from './measures-list';
 import { NotificationAttachments } from './notification-attachments';
@@ -256,6 +257,7 @@ function OverviewTab({ detail, extras }: { detail: NotificationDetail; extras: N
         {/* Type 6 has no measures tab (§2.2): its measures show here, so every notification shows them once. */}
         {/* The list is its own section with its heading "Maßnahmen". */}
         {planned && <MeasuresList notificationnodeid={notification.nodeid} equipmentnodeid={notification.equipmentnodeid || null} />}
+        <ChangeHistory notificationnodeid={notification.nodeid} />
       </Card.Body>
     </Card.Root>
   );

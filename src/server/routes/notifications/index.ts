@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notificationParamsSchema, notificationSchema } from '../../../shared/api/notifications';
+import { notificationChangesSchema, notificationParamsSchema, notificationSchema } from '../../../shared/api/notifications';
 import { createNotification, deleteNotification, updateNotification } from '../../../shared/mutations/notifications';
 import * as service from '../../services/notification-service';
 import { writeRoute } from '../declared-route';
@@ -22,6 +22,17 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request) => service.getNotification(request.serviceContext, request.auth, request.params.nodeid, request.query.lang),
   });
 
+  app.get('/notifications/:nodeid/changes', {
+    config: { permission: { feature: 'notification', flag: 'read' } },
+    schema: {
+      tags: ['notifications'],
+      summary: 'What writes overwrote (the record history): who changed which field when, from what to what, newest first',
+      params: notificationParamsSchema,
+      response: { 200: notificationChangesSchema, ...errorResponses(400, 401, 403, 404, 410) },
+    },
+    handler: (request) => service.notificationChanges(request.serviceContext, request.auth, request.params.nodeid),
+  });
+
   writeRoute(app, createNotification, {
     tags: ['notifications'],
     summary: 'Create a notification with a device-chosen nodeid',
@@ -32,8 +43,8 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   writeRoute(app, updateNotification, {
     tags: ['notifications'],
-    summary: 'Change fields or the status (§4.2 transition on the server status); only the fields sent change',
-    errors: [400, 401, 403, 404, 410],
+    summary: 'Change fields or the status (§4.2 transition on the server status; a stale one that would take it back: 409); only the fields sent change',
+    errors: [400, 401, 403, 404, 409, 410],
     bodyId: 'nodeid',
     handler: service.updateNotification,
   });
