@@ -16,6 +16,7 @@ import { pendingEntries } from '../../src/client/sync/outbox';
 import { attachPhoto } from '../../src/client/sync/repositories/attachments';
 import { addCounterReading } from '../../src/client/sync/repositories/counters';
 import { createNotification, updateNotificationStatus } from '../../src/client/sync/repositories/notifications';
+import { isStaleStatusRefusal } from '../../src/shared/api/notifications';
 import { saveSubscriptions } from '../../src/client/sync/repositories/subscriptions';
 import { mutate } from '../../src/client/sync/mutate';
 import { updateEquipmentMemo } from '../../src/shared/mutations/machine-memo';
@@ -39,7 +40,8 @@ import { rssVerdict, summarizeLatency, type RssVerdict } from './measures';
  * and one shared files directory, behind a round-robin balancer. For SOAK_SECONDS the tablets pull, queue
  * writes of every common kind (fault reports with and without a photo, status changes, counter readings, photos,
  * machine memos, follows and unfollows), go offline for a while and keep writing, and come back together in
- * reconnect storms. Then every outbox is drained and the checks run: no dead letter, no request answered with
+ * reconnect storms. Then every outbox is drained and the checks run: no dead letter (but stale status changes,
+ * refused on purpose: the first transition wins), no request answered with
  * anything but 2xx, every queued write in the server's mutation log exactly once and in order, every created
  * record once, each user's last dashboard selection on the server, a sample of mirrors equal to a fresh pull,
  * each instance's memory flat. It prints a summary, writes test-results/soak.json and exits 1 on any failure.
@@ -315,7 +317,7 @@ async function main(): Promise<number> {
         syncAnomalies.push(`tablet ${tablet.index}: ${JSON.stringify(drain.outcome)} at ${head?.action ?? '?'} (${head?.lastError ?? ''})`);
       }
       if (!pulled) syncAnomalies.push(`tablet ${tablet.index}: pull failed: ${describeError(pullError)}`);
-      if (drain.deadLettered > 0) syncAnomalies.push(`tablet ${tablet.index}: ${drain.deadLettered} dead letter(s)`);
+      // Dead letters are judged at the end, each by its refusal ('no dead letters but stale status changes').
     }
 
     async function tabletLoop(tablet: Tablet): Promise<void> {
@@ -388,7 +390,12 @@ async function main(): Promise<number> {
     const outboxLeft = (await Promise.all(tablets.map((tablet) => tablet.device.db.outbox.count()))).reduce((a, b) => a + b, 0);
     const letters = (await Promise.all(tablets.map((tablet) => tablet.device.db.deadLetters.toArray()))).flat();
     check('every outbox drained', outboxLeft === 0 && drainErrors.length === 0, `${outboxLeft} entries left${drainErrors.length ? `; ${drainErrors.slice(0, 3).join('; ')}` : ''}`);
-    check('no dead letters', letters.length === 0, letters.slice(0, 5).map((l) => `${l.action} ${l.status} ${JSON.stringify(l.error)}`).join('; ') || '0');
+    // A status change made against a status another tablet has since left, that would take the notification back,
+    // is refused on purpose (409, the first transition wins: docs/sync.md § Conflicts); the tablets pick their
+    // status changes at random over shared notifications, so some are stale. Anything else refused is a failure.
+    const staleStatus = letters.filter((letter) => letter.action === 'updateNotificationStatus' && letter.status === 409 && isStaleStatusRefusal(letter.error));
+    const otherLetters = letters.filter((letter) => !staleStatus.includes(letter));
+    check('no dead letters but stale status changes', otherLetters.length === 0, `${otherLetters.length} other${otherLetters.length ? `: ${otherLetters.slice(0, 5).map((l) => `${l.action} ${l.status} ${JSON.stringify(l.error)}`).join('; ')}` : ''}; ${staleStatus.length} stale status changes refused (409, first transition wins)`);
     const non2xx = exchanges.filter((e) => e.status < 200 || e.status >= 300);
     check('every request answered 2xx', non2xx.length === 0 && upstreamErrors.length === 0, `${non2xx.length} non-2xx, ${upstreamErrors.length} unanswered${non2xx.length ? `: ${[...new Set(non2xx.map((e) => `${e.status} ${e.kind}`))].slice(0, 8).join(', ')}` : ''}`);
     check('no failed user action or sync', actionErrors.length === 0 && syncAnomalies.length === 0, `${actionErrors.length} failed actions, ${syncAnomalies.length} failed syncs of ${counts.syncs}${[...actionErrors, ...syncAnomalies].length ? `: ${[...actionErrors, ...syncAnomalies].slice(0, 5).join('; ')}` : ''}`);
@@ -397,11 +404,11 @@ async function main(): Promise<number> {
 
     // Exactly once, in order: the server's mutation log holds exactly the queued writes, each under its id.
     const clientIds = [...new Set(written.map((w) => w.clientId))];
-    const logs: { clientid: string; mid: number; method: string; path: string; status: number }[] = [];
+    const logs: { clientid: string; mid: number; method: string; path: string; status: number; body: unknown }[] = [];
     for (let i = 0; i < clientIds.length; i += 50) {
       logs.push(
         ...(await database.db
-          .select({ clientid: syncMutations.clientid, mid: syncMutations.mutationId, method: syncMutations.method, path: syncMutations.path, status: syncMutations.status })
+          .select({ clientid: syncMutations.clientid, mid: syncMutations.mutationId, method: syncMutations.method, path: syncMutations.path, status: syncMutations.status, body: syncMutations.body })
           .from(syncMutations)
           .where(inArray(syncMutations.clientid, clientIds.slice(i, i + 50)))
           .orderBy(asc(syncMutations.clientid), asc(syncMutations.mutationId))),
@@ -416,12 +423,12 @@ async function main(): Promise<number> {
       const k = key(row.clientid, row.mid);
       seen.set(k, (seen.get(k) ?? 0) + 1);
       if (expected.get(k) !== `${row.method} ${row.path}`) mismatched += 1;
-      if (row.status >= 400) refused += 1;
+      if (row.status >= 400 && !(row.status === 409 && isStaleStatusRefusal(row.body))) refused += 1;
     }
     const missing = [...expected.keys()].filter((k) => !seen.has(k)).length;
     const duplicated = [...seen.values()].filter((n) => n > 1).length;
     check('every queued write in the server log exactly once', missing === 0 && duplicated === 0 && mismatched === 0 && logs.length === written.length, `${written.length} queued, ${logs.length} logged, ${missing} missing, ${duplicated} duplicated, ${mismatched} not the queued request`);
-    check('no write refused by the server', refused === 0, `${refused} stored refusals`);
+    check('no write refused by the server but stale status changes', refused === 0, `${refused} other stored refusals`);
 
     // Applied once: every created record exists once, uploads are complete, no record nobody queued.
     const tables = { createNotification: notifications, uploadFile: files, attachFile: attachments, addCounterReading: counterReadings } as const;
