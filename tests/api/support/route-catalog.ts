@@ -82,12 +82,16 @@ export function apiOperations(app: App): Operation[] {
 
 export const describeOperation = (operation: Operation) => `${operation.method} ${operation.path}`;
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 /** The URL with each path parameter filled in (a fresh UUID unless given) and the query appended. */
 export function urlOf(operation: Operation, query: Record<string, unknown> = {}, pathValues: Record<string, string> = {}): string {
   let path = operation.path;
   for (const param of operation.pathParams) {
     const value = pathValues[param.name] ?? String(sampleValue(param.schema));
-    path = path.replace(`{${param.name}}`, encodeURIComponent(value));
+    // why well-formed first: a generated value may hold a lone surrogate, which encodeURIComponent cannot encode
+    // (URIError); a browser building the URL sends U+FFFD for it, and so does this (Node 20 has no toWellFormed).
+    path = path.replace(`{${param.name}}`, encodeURIComponent(String(value).replace(LONE_SURROGATE, '\uFFFD')));
   }
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) if (value !== undefined) search.append(name, String(value));
