@@ -7,7 +7,7 @@ import { createNotification, updateNotificationStatus } from '../../src/client/s
 import { addCounterReading } from '../../src/client/sync/repositories/counters';
 import { attachPhoto } from '../../src/client/sync/repositories/attachments';
 import { describeEntry, syncListItems } from '../../src/client/sync/use-sync-lists';
-import { retryDeadLetter } from '../../src/client/sync/dead-letters';
+import { retryAllDeadLetters, retryDeadLetter } from '../../src/client/sync/dead-letters';
 import { SET_ASIDE_AFTER_ATTEMPTS } from '../../src/client/sync/stuck-entry';
 import { SET_ASIDE_REFUSAL, SYNC_BATCH_PATH, syncBatchResponseSchema } from '../../src/shared/api/sync';
 import { buildApp, type App } from '../../src/server/app';
@@ -378,6 +378,28 @@ describe('sync: the client against the real server under faults', () => {
     expect(letters[0]).toMatchObject({ mutationId: head!.mutationId, status: SET_ASIDE_REFUSAL.statusCode, error: { setAside: true } });
     expect((await syncListItems(tablet.db, tablet.usernodeid)).refused.map((item) => item.refusedReason)).toEqual(['setAside']);
     expect(await tablet.pending()).toHaveLength(0);
+  });
+
+  it('a stale status change is refused as such and not offered again: its notification opens instead, and Alle erneut senden leaves it', async () => {
+    const tablet = await readyDevice();
+    const colleague = await readyDevice(plant.technicians[1]!);
+    const id = await createNotification(tablet.context(), { type: 1, title: 'Zwei Tablets', equipmentnodeid: plant.machines[0]! });
+    expect((await tablet.send()).outcome).toEqual({ type: 'idle' });
+    await colleague.pull();
+    // The tablet starts work while out of reach; the colleague starts and finishes it meanwhile.
+    await updateNotificationStatus(tablet.context(), (await tablet.db.mirror('notifications').get(id))!, 1);
+    await updateNotificationStatus(colleague.context(), (await colleague.db.mirror('notifications').get(id))!, 1);
+    await updateNotificationStatus(colleague.context(), (await colleague.db.mirror('notifications').get(id))!, 2);
+    expect((await colleague.send()).outcome).toEqual({ type: 'idle' });
+    await tablet.send();
+    const [item] = (await syncListItems(tablet.db, tablet.usernodeid)).refused;
+    expect(item).toMatchObject({ refusedStatus: 409, refusedReason: 'statusChanged', opens: `/notification-details?nodeid=${id}` });
+    // Sent again it would meet the same status: Alle erneut senden leaves it where it is.
+    expect(await retryAllDeadLetters(tablet.db, tablet.usernodeid!)).toEqual({ failed: 0, gone: 0 });
+    expect(await tablet.pending()).toHaveLength(0);
+    expect(await tablet.db.deadLetters.count()).toBe(1);
+    await tablet.pull();
+    expect((await tablet.db.mirror('notifications').get(id))!.status).toBe(2);
   });
 
   it('setting aside needs the server: offline it fails and changes nothing', async () => {

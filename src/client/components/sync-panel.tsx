@@ -1,12 +1,14 @@
 /**
  * The sync panel (drawer from the right): connection, last sync, errors in plain words, "Jetzt synchronisieren",
  * the unsent changes in order (one item per user action, however many requests it takes) and the changes the
- * server refused — each refused one can be sent again (all at once too) or, after a confirmation, discarded; a report refused because
+ * server refused — each refused one can be sent again (all at once too) or, after a confirmation, discarded (a stale status change,
+ * which would only be refused again, opens its notification instead of being sent again); a report refused because
  * its machine was deleted can be given another machine (ReassignDialog). A change the server keeps failing on (a
  * server error, not an outage) blocks the ones behind it; the panel offers to set it aside among the refused ones.
  */
 import { Alert, Badge, Box, Button, CloseButton, Drawer, Flex, Heading, HStack, Portal, Stack, Text } from '@chakra-ui/react';
-import { ArrowRightLeft, CirclePause, RotateCcw, Trash2, Wifi, WifiOff } from 'lucide-react';
+import { ArrowRightLeft, CirclePause, ExternalLink, RotateCcw, Trash2, Wifi, WifiOff } from 'lucide-react';
+import { Link as RouterLink } from 'react-router-dom';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
@@ -203,7 +205,7 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
                         {t('sync.panel.deadTitle')} ({lists.refused.length})
                       </Heading>
                       <Text textStyle="sm">{t('sync.panel.deadHint')}</Text>
-                      {lists.refused.length > 1 && usernodeid && (
+                      {lists.refused.filter((item) => item.opens === undefined).length > 1 && usernodeid && (
                         <Flex>
                           <Button
                             size="md"
@@ -235,17 +237,27 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
                                   {t('sync.panel.reassign')}
                                 </Button>
                               )}
-                              <Button
-                                size="md"
-                                variant="outline"
-                                onClick={() => {
-                                  setRetryFailed(null);
-                                  retryRefusedChange(item.id).catch((error: unknown) => setRetryFailed({ id: item.id, gone: isRecordGone(error) ? 1 : 0 }));
-                                }}
-                              >
-                                <RotateCcw size={16} aria-hidden />
-                                {t('sync.panel.retry')}
-                              </Button>
+                              {item.opens !== undefined ? (
+                                // Sending it again would meet the same refusal: the user decides anew where the record stands now.
+                                <Button asChild size="md" colorPalette="brand">
+                                  <RouterLink to={item.opens} onClick={() => onOpenChange(false)}>
+                                    <ExternalLink size={16} aria-hidden />
+                                    {t('sync.panel.openNotification')}
+                                  </RouterLink>
+                                </Button>
+                              ) : (
+                                <Button
+                                  size="md"
+                                  variant="outline"
+                                  onClick={() => {
+                                    setRetryFailed(null);
+                                    retryRefusedChange(item.id).catch((error: unknown) => setRetryFailed({ id: item.id, gone: isRecordGone(error) ? 1 : 0 }));
+                                  }}
+                                >
+                                  <RotateCcw size={16} aria-hidden />
+                                  {t('sync.panel.retry')}
+                                </Button>
+                              )}
                               <Button size="md" variant="outline" colorPalette="red" onClick={() => setConfirm(item)}>
                                 <Trash2 size={16} aria-hidden />
                                 {t('sync.panel.discard')}

@@ -4,6 +4,7 @@
  * NEW mutation id (the old id is used up on the server, which stored the refusal) and applies its change to the
  * mirror again — one transaction.
  */
+import { isStaleStatusRefusal } from '../../shared/api/notifications';
 import { mutationByAction } from '../../shared/mutations/registry';
 import type { DeadLetter, LocalDatabase, OutboxEntry } from '../db/local-db';
 import { enqueueMutation, filesStillNeeded, RecordGoneError, type MutationRequest } from './outbox';
@@ -65,13 +66,22 @@ export interface RetryAllOutcome {
 }
 
 /**
- * "Alle erneut senden": every refused change of the user sent again, oldest first, each with what belongs to it
+ * "Alle erneut senden": every refused change of the user that sending again can help (`mayRetryLetter`) sent again, oldest first, each with what belongs to it
  * (`retryGroup`; a letter already taken along by an earlier one is not sent twice). One letter that cannot be queued
  * again (changed meanwhile, or its record deleted) does not stop the others; says how many could not, and why.
  */
+/**
+ * Whether sending a refused letter again can change the answer. Not for a stale status change (409, the
+ * notification moved on from the status the device saw): the same request meets the same status and is refused
+ * again; the user sets the status anew on the notification, which now shows where it stands.
+ */
+export function mayRetryLetter(letter: Pick<DeadLetter, 'error'>): boolean {
+  return !isStaleStatusRefusal(letter.error);
+}
+
 export async function retryAllDeadLetters(db: LocalDatabase, usernodeid: string): Promise<RetryAllOutcome> {
   const ids = (await db.deadLetters.toArray())
-    .filter((letter) => letter.usernodeid === usernodeid)
+    .filter((letter) => letter.usernodeid === usernodeid && mayRetryLetter(letter))
     .map((letter) => letter.id!)
     .sort((a, b) => a - b);
   const outcome: RetryAllOutcome = { failed: 0, gone: 0 };

@@ -10,7 +10,7 @@ import { WORKFLOW_STEP_DESCRIPTION } from '../../shared/mutations/workflows';
 import { getLocalDb, type DeadLetter, type LocalDatabase, type MirrorRow, type OutboxEntry } from '../db/local-db';
 import { isStaleStatusRefusal } from '../../shared/api/notifications';
 import { isSetAsideRefusal } from '../../shared/api/sync';
-import { reassignment, refusedCreateUnder, retryGroup } from './dead-letters';
+import { mayRetryLetter, reassignment, refusedCreateUnder, retryGroup } from './dead-letters';
 import { argsOf, nameOf, subjectOf, type DescribedEntry } from './entry-subject';
 import { userActionKey } from './outbox';
 import { mayBeSetAside } from './stuck-entry';
@@ -46,6 +46,11 @@ export interface SyncListItem {
   refusedCreate?: Description;
   /** Dead letters: the texts the user typed (`refusedContent`), shown so they can be copied before "Verwerfen". */
   content?: RefusedText[];
+  /**
+   * Dead letters sending again cannot help (`mayRetryLetter`): the panel offers no "Erneut senden" but the screen where
+   * the user decides anew — a stale status change opens its notification, which shows the status it has now.
+   */
+  opens?: string;
   /**
    * Pending: the queue's head, which the server keeps failing on (stuck-entry.ts `mayBeSetAside`): the entry the
    * user may set aside ("Zurückstellen") so the changes behind it go on.
@@ -200,6 +205,7 @@ export async function syncListItems(db: LocalDatabase, usernodeid: string | null
       lastError: letter.lastError,
       refusedStatus: letter.status,
       refusedReason: isSetAsideRefusal(letter.error) ? 'setAside' : isStaleStatusRefusal(letter.error) ? 'statusChanged' : refusalReason(letter.status),
+      ...(mayRetryLetter(letter) ? {} : { opens: `/notification-details?nodeid=${letter.nodeid}` }),
       ...(message ? { refusedMessage: message } : {}),
       ...(retryWith > 0 ? { retryWith } : {}),
       ...reassignItem(letter, entries, letters),
