@@ -19,7 +19,7 @@ const newDb = () => new LocalDatabase(`describe-test-${Math.random()}`);
 
 /** The sync panel names what each unsent write is about, in the user's words (the record's name), from its declaration. */
 describe('sync panel descriptions', () => {
-  it('a fault report names its machine and title; a status change its title and the new status; a reading its counter and value', async () => {
+  it('a fault report names its machine and title; a status change its title and the new status; a reading its machine, counter and value', async () => {
     const db = newDb();
     await db.mirror('equipment').put({ nodeid: MACHINE, name: 'BAZ 01 Fräszentrum' });
     await db.mirror('counters').put({ nodeid: COUNTER, name: 'Betriebsstunden', equipmentnodeid: MACHINE });
@@ -31,7 +31,7 @@ describe('sync panel descriptions', () => {
     expect(described).toEqual([
       { action: 'createNotification', params: { name: 'BAZ 01 Fräszentrum', title: 'Spindel läuft heiß' } },
       { action: 'updateNotificationStatus', params: { title: 'Spindel läuft heiß' }, status: 2 },
-      { action: 'addCounterReading', params: { name: 'Betriebsstunden', value: '1.234,5' } },
+      { action: 'addCounterReading', params: { name: 'Betriebsstunden', machine: 'BAZ 01 Fräszentrum', value: '1.234,5' } },
     ]);
   });
 

@@ -623,6 +623,23 @@ describe('a report refused because its machine was deleted', () => {
     expect((await describeEntry(db, again)).params.name).toBe('HP-200 (umgebaut)');
   });
 
+  it('a refused reading names its machine beside its counter (every machine has a "Betriebsstunden"), also once both are off the device', async () => {
+    const h = harness();
+    await seedMachine(h.db);
+    const COUNTER = '0190f5a0-0000-7000-8000-0000000000c1';
+    await h.db.mirror('counters').put({ nodeid: COUNTER, name: 'Betriebsstunden', equipmentnodeid: MACHINE });
+    await addCounterReading(h.context, { counternodeid: COUNTER, value: 1250 });
+    server.faults.push({ path: '/api/counters/update/', fault: 'reject-404' });
+    await h.sender.drain();
+    const [letter] = await h.db.deadLetters.toArray();
+    expect(letter!.subjectNames).toEqual({ name: 'Betriebsstunden', machine: 'Hydraulikpresse HP-200' });
+    expect(await describeEntry(h.db, letter!)).toEqual({ action: 'addCounterReading', params: { name: 'Betriebsstunden', machine: 'Hydraulikpresse HP-200', value: '1.250' } });
+    // The pull takes the deleted machine and its counter off the device: still named as they were.
+    await h.db.mirror('counters').delete(COUNTER);
+    await h.db.mirror('equipment').delete(MACHINE);
+    expect((await describeEntry(h.db, letter!)).params).toMatchObject({ name: 'Betriebsstunden', machine: 'Hydraulikpresse HP-200' });
+  });
+
   it('a change refused as "not found" because the create it builds on was refused names that create, not a deletion', async () => {
     const { letters, report } = await refusedReport();
     const photo = letters.find((letter) => letter.action === 'attachFile')!;

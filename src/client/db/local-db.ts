@@ -123,8 +123,11 @@ export interface OutboxEntry {
   subjectNames?: SubjectNames;
 }
 
-/** What the screens call a record (a mirror row's `name`, `title` or `model`; plain or per language). */
-export type SubjectNames = Partial<Record<'name' | 'title' | 'model', unknown>>;
+/**
+ * What the screens call a record (a mirror row's `name`, `title` or `model`; plain or per language), and the name of
+ * the machine it hangs on when its text names that too (`describe.machine`: a counter).
+ */
+export type SubjectNames = Partial<Record<'name' | 'title' | 'model' | 'machine', unknown>>;
 
 export interface DeadLetter extends Omit<OutboxEntry, 'seq'> {
   id?: number;

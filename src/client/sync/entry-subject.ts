@@ -49,6 +49,12 @@ export const nameOf = (row: Partial<Record<string, unknown>> | undefined, lang: 
   return null;
 };
 
+/** The machine a row hangs on (its `equipmentnodeid`), from the mirror (`describe.machine`). */
+export async function machineOf(db: LocalDatabase, row: Partial<Record<string, unknown>> | undefined): Promise<MirrorRow | undefined> {
+  const nodeid = row?.equipmentnodeid;
+  return typeof nodeid === 'string' ? db.mirror('equipment').get(nodeid) : undefined;
+}
+
 /** A mirror row's naming fields, to keep beside a refused entry. */
 const namesOf = (row: MirrorRow | undefined): SubjectNames | undefined => {
   if (!row) return undefined;
@@ -74,9 +80,14 @@ export async function subjectNamesOf(db: LocalDatabase, entries: readonly Outbox
       // why: an entry queued by an older app may not fit today's declaration; it is kept without names.
       continue;
     }
-    if (!subject || (subject.kind === entry.kind && subject.nodeid === entry.nodeid)) continue;
-    const names = namesOf(await db.mirror(subject.kind).get(subject.nodeid));
-    if (names) found.set(entry.seq, names);
+    const isWritten = !subject || (subject.kind === entry.kind && subject.nodeid === entry.nodeid);
+    const subjectRow = subject ? await db.mirror(subject.kind).get(subject.nodeid) : undefined;
+    const names = isWritten ? {} : (namesOf(subjectRow) ?? {});
+    if (definition.describe?.machine) {
+      const machine = await machineOf(db, subjectRow ?? (await db.mirror(entry.kind).get(entry.nodeid)));
+      if (machine?.name !== undefined && machine.name !== null) names.machine = machine.name;
+    }
+    if (Object.keys(names).length > 0) found.set(entry.seq, names);
   }
   return found;
 }

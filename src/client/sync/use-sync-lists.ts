@@ -11,7 +11,8 @@ import { getLocalDb, type DeadLetter, type LocalDatabase, type MirrorRow, type O
 import { isStaleStatusRefusal } from '../../shared/api/notifications';
 import { isSetAsideRefusal } from '../../shared/api/sync';
 import { mayRetryLetter, reassignment, refusedCreateUnder, retryGroup } from './dead-letters';
-import { argsOf, nameOf, subjectOf, type DescribedEntry } from './entry-subject';
+import { argsOf, machineOf, nameOf, subjectOf, type DescribedEntry } from './entry-subject';
+import { localized } from '../../shared/domain/text';
 import { userActionKey } from './outbox';
 import { mayBeSetAside } from './stuck-entry';
 
@@ -129,9 +130,10 @@ export async function describeEntry(db: LocalDatabase, entry: DescribedEntry, la
     // else — a file registration's row has none — the file's name as the user chose it.
     const file = isWritten && entry.dependsOn[0] !== undefined ? await db.fileBytes.get(entry.dependsOn[0]) : undefined;
     // Another record (a report's machine): as the mirror has it, else as it was when the server refused the entry.
-    description.params.name = isWritten
-      ? (nameOf(row, lang) ?? nameOf(entry.values, lang) ?? file?.name ?? null)
-      : (nameOf(await db.mirror(subject.kind).get(subject.nodeid), lang) ?? nameOf(entry.subjectNames, lang));
+    const subjectRow = isWritten ? row : await db.mirror(subject.kind).get(subject.nodeid);
+    description.params.name = isWritten ? (nameOf(row, lang) ?? nameOf(entry.values, lang) ?? file?.name ?? null) : (nameOf(subjectRow, lang) ?? nameOf(entry.subjectNames, lang));
+    // A counter is called alike on every machine: its machine too, as the mirror has it, else as it was when refused.
+    if (definition.describe?.machine) description.params.machine = nameOf(await machineOf(db, subjectRow ?? written), lang) ?? localized(entry.subjectNames?.machine, lang);
   }
   for (const [key, value] of Object.entries(params)) {
     if (key === 'status') {

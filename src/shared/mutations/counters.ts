@@ -17,6 +17,7 @@ export const updateCounter = defineUpdate({
   permission: { feature: 'equipment.counter', flag: 'update' },
   kind: 'counters',
   apply: () => ({}),
+  describe: { machine: true },
 });
 
 /**
@@ -44,6 +45,7 @@ export const addCounterReading = defineMutation({
   describe: {
     subject: ({ params }) => ({ kind: 'counters', nodeid: params.id }),
     params: ({ body }) => ({ value: body.values?.[0]?.reading.toLocaleString('de-DE') ?? null }),
+    machine: true,
   },
 });
 
@@ -89,6 +91,7 @@ export const deleteCounter = defineDelete({
   body: deleteCounterSchema,
   permission: { feature: 'equipment.counter', flag: 'delete' },
   kind: 'counters',
+  describe: { machine: true },
 });
 
 export const counterMutations = [updateCounter, addCounterReading, createCounter, createCounterType, deleteCounter] as const;

@@ -49,6 +49,11 @@ export interface DescribeSpec<P, B> {
   subject?: (args: MutationArgs<P, B>, values: Record<string, unknown>) => { kind: SyncKind; nodeid: string } | undefined;
   /** Further text parameters (`status`: a notification status, put into words by the panel). */
   params?: (args: MutationArgs<P, B>, values: Record<string, unknown>) => Record<string, string | number | null>;
+  /**
+   * The subject hangs on a machine (its `equipmentnodeid`) and is called alike on every machine ("Betriebsstunden"):
+   * the text names that machine too (`{{machine}}`).
+   */
+  machine?: true;
 }
 
 export interface MutationDefinition<Name extends string, K extends SyncKind, PS extends z.ZodType, BS extends z.ZodType> {
