@@ -120,6 +120,31 @@ describe('unsent changes are counted as user actions', () => {
     }
   });
 
+  it('the first read (which opens the database after a reload) paces nothing: the first save is counted after the settle time', async () => {
+    const db = newDb();
+    await db.open();
+    const delays: number[] = [];
+    const scheduled: (() => void)[] = [];
+    // why a clock of its own: the start's read takes 2 s here, as opening a big database on a slow tablet.
+    let clock = 0;
+    const now = () => (clock += 1000);
+    const stop = watchSyncCounts(db, () => USER, (read, delayMs) => {
+      delays.push(delayMs);
+      scheduled.push(read);
+      return () => undefined;
+    }, now);
+    try {
+      await expect.poll(() => clock).toBe(2000);
+      expect(scheduled).toHaveLength(0);
+      await createNotification({ db, usernodeid: USER }, { type: 0, title: 'Erste nach dem Neuladen', equipmentnodeid: MACHINE });
+      await expect.poll(() => delays).toEqual([SYNC_COUNTS_SETTLE_MS]);
+      scheduled[0]!();
+      await expect.poll(() => syncStore.getState().pendingCount).toBe(1);
+    } finally {
+      stop();
+    }
+  });
+
   it('a burst of writes is counted with one read after it, not one read per write; changes elsewhere read nothing', async () => {
     const db = newDb();
     // why: the settling delay is the scheduler's; the test runs the scheduled read itself, when it chooses.
