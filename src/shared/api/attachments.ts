@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimText } from '../domain/text';
 import { ATTACHMENT_CATEGORIES, ATTACHMENT_TARGET_KINDS } from '../domain/attachment';
 import { fileRefInputSchema } from './files';
 import { deleteBodySchema, langField } from './fields';
@@ -19,14 +20,14 @@ const specifier = z
 
 const description = z
   .string()
-  .trim()
+  .overwrite(trimText)
   .max(20_000, 'Must be at most 20000 characters')
   .nullish()
   .transform((value) => (value ? value : null));
 
 const title = z
   .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Required' : 'Must be a text') })
-  .trim()
+  .overwrite(trimText)
   .min(1, 'Required')
   .max(TITLE_MAX, `Must be at most ${TITLE_MAX} characters`);
 

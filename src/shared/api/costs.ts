@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimText } from '../domain/text';
 import { COST_SPECIFIERS, COST_TYPE_KEYS, COST_VALUE_MAX, hasAtMostTwoDecimals } from '../domain/cost';
 import { clientNodeid, langField, optionalText, TEXT_MAX } from './fields';
 
@@ -18,7 +19,7 @@ const value = z
 /** In an update a missing name leaves it alone (undefined); only an empty or null one unsets it. */
 const changedName = z
   .string({ error: 'Must be a text' })
-  .trim()
+  .overwrite(trimText)
   .max(TEXT_MAX, `Must be at most ${TEXT_MAX} characters`)
   .nullable()
   .transform((text) => (text ? text : null))

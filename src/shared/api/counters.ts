@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimText } from '../domain/text';
 import { deleteBodySchema, langField } from './fields';
 import { parseCounterReading } from '../domain/counter';
 
@@ -13,7 +14,7 @@ const NAME_MAX = 200;
 const requiredText = (max: number) =>
   z
     .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Required' : 'Must be a text') })
-    .trim()
+    .overwrite(trimText)
     .min(1, 'Required')
     .max(max, `Must be at most ${max} characters`);
 

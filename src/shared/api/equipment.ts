@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimText } from '../domain/text';
 import {
   CATALOG_NAME_MAX,
   catalogSelectionIssues,
@@ -49,7 +50,7 @@ export const hourlyRateSchema = z.union([
 /** A controller entry (manufacturer, type, software version) and a media connection: at most this many characters. */
 export const CONTROLLER_TEXT_MAX = 200;
 export const MEDIA_SUPPLY_TEXT_MAX = 500;
-export const controllerInformationSchema = z.array(z.string().trim().max(CONTROLLER_TEXT_MAX, `Must be at most ${CONTROLLER_TEXT_MAX} characters`)).max(4, 'At most 4 entries');
+export const controllerInformationSchema = z.array(z.string().overwrite(trimText).max(CONTROLLER_TEXT_MAX, `Must be at most ${CONTROLLER_TEXT_MAX} characters`)).max(4, 'At most 4 entries');
 
 /** The spec's file reference (image, typenameplate) as the form got it from POST /api/files; `url` is ignored. */
 export const equipmentFileRefSchema = z.object({
@@ -91,9 +92,9 @@ const basicFields = {
 };
 
 /** Picker values (§4): an existing record, or a new one with its client-chosen nodeid. */
-export const manufacturerChoiceSchema = z.object({ isnew: z.boolean(), nodeid: z.uuid(), name: z.string().trim().max(CATALOG_NAME_MAX).optional() });
-export const brandChoiceSchema = z.object({ isnew: z.boolean(), nodeid: z.uuid(), name: z.string().trim().max(CATALOG_NAME_MAX).optional(), isbrandof: z.uuid().optional() });
-export const equipmentTypeChoiceSchema = z.object({ isnew: z.boolean(), nodeid: z.uuid(), model: z.string().trim().max(CATALOG_NAME_MAX).optional(), brandnodeid: z.uuid().optional() });
+export const manufacturerChoiceSchema = z.object({ isnew: z.boolean(), nodeid: z.uuid(), name: z.string().overwrite(trimText).max(CATALOG_NAME_MAX).optional() });
+export const brandChoiceSchema = z.object({ isnew: z.boolean(), nodeid: z.uuid(), name: z.string().overwrite(trimText).max(CATALOG_NAME_MAX).optional(), isbrandof: z.uuid().optional() });
+export const equipmentTypeChoiceSchema = z.object({ isnew: z.boolean(), nodeid: z.uuid(), model: z.string().overwrite(trimText).max(CATALOG_NAME_MAX).optional(), brandnodeid: z.uuid().optional() });
 
 const CATALOG_MESSAGES: Record<CatalogIssueCode, string> = {
   required: 'Required',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimText } from '../domain/text';
 import { FAQ_SPECIFIERS } from '../domain/faq';
 import { clientNodeid, deleteBodySchema, langField } from './fields';
 
@@ -19,12 +20,12 @@ export const FAQ_ANSWER_MAX = 20_000;
 
 const question = z
   .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Required' : 'Must be a text') })
-  .trim()
+  .overwrite(trimText)
   .min(1, 'Required')
   .max(FAQ_QUESTION_MAX, `Must be at most ${FAQ_QUESTION_MAX} characters`);
 
 /** An answer may be left empty (a question noted for later); empty means none (null). */
-const answerText = z.string({ error: 'Must be a text' }).trim().max(FAQ_ANSWER_MAX, `Must be at most ${FAQ_ANSWER_MAX} characters`);
+const answerText = z.string({ error: 'Must be a text' }).overwrite(trimText).max(FAQ_ANSWER_MAX, `Must be at most ${FAQ_ANSWER_MAX} characters`);
 const emptyIsNull = (value: string | null | undefined): string | null => (value ? value : null);
 const answer = answerText.nullish().transform(emptyIsNull);
 /** In an update a missing answer leaves it alone (undefined), only an empty or null one unsets it. */

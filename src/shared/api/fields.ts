@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimText } from '../domain/text';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../domain/language';
 
 /** Field builders the structure contracts (areas, pools, equipment, catalogue, shift models) share. */
@@ -9,7 +10,7 @@ export const TEXT_MAX = 200;
 export const requiredText = (max: number = TEXT_MAX) =>
   z
     .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Required' : 'Must be a text') })
-    .trim()
+    .overwrite(trimText)
     .min(1, 'Required')
     .max(max, `Must be at most ${max} characters`);
 
@@ -17,7 +18,7 @@ export const requiredText = (max: number = TEXT_MAX) =>
 export const optionalText = (max: number = TEXT_MAX) =>
   z
     .string({ error: 'Must be a text' })
-    .trim()
+    .overwrite(trimText)
     .max(max, `Must be at most ${max} characters`)
     .nullish()
     .transform((value) => (value ? value : null));

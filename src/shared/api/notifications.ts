@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimText } from '../domain/text';
 import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES, isUsableNotificationType } from '../domain/notification';
 import { deleteBodySchema, langField, MAX_EPOCH_MS, MAX_EPOCH_MS_TEXT } from './fields';
 
@@ -17,7 +18,7 @@ const epochMs = z.number().int().nonnegative().max(MAX_EPOCH_MS, MAX_EPOCH_MS_TE
 const requiredText = (max: number) =>
   z
     .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Required' : 'Must be a text') })
-    .trim()
+    .overwrite(trimText)
     .min(1, 'Required')
     .max(max, `Must be at most ${max} characters`);
 
@@ -25,7 +26,7 @@ const requiredText = (max: number) =>
 const optionalText = (max: number) =>
   z
     .string()
-    .trim()
+    .overwrite(trimText)
     .max(max, `Must be at most ${max} characters`)
     .nullish()
     .transform((value) => (value ? value : null));

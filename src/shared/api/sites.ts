@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimText } from '../domain/text';
 import { isCountryCode } from '../domain/country';
 import { siteRowFields } from '../rows/structure';
 import { deleteBodySchema, langField } from './fields';
@@ -13,7 +14,7 @@ const TEXT_MAX = 200;
 const requiredText = (max: number) =>
   z
     .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Required' : 'Must be a text') })
-    .trim()
+    .overwrite(trimText)
     .min(1, 'Required')
     .max(max, `Must be at most ${max} characters`);
 
@@ -24,7 +25,7 @@ const siteFields = {
   /** The address addon; the spec's payload calls it siteid. Empty means none. */
   siteid: z
     .string()
-    .trim()
+    .overwrite(trimText)
     .max(TEXT_MAX, `Must be at most ${TEXT_MAX} characters`)
     .nullish()
     .transform((value) => (value ? value : null)),
@@ -33,7 +34,7 @@ const siteFields = {
   /** ISO 3166-1 alpha-2; lower case is accepted and stored upper case. */
   country: z
     .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Required' : 'Must be a text') })
-    .trim()
+    .overwrite(trimText)
     .min(1, { error: 'Required', abort: true })
     .toUpperCase()
     .refine(isCountryCode, 'Must be an ISO 3166-1 alpha-2 country code'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimText } from '../domain/text';
 import { clientNodeid, deleteBodySchema, langField } from './fields';
 
 /**
@@ -21,7 +22,7 @@ export const WORKFLOW_DESCRIPTION_MAX = 20_000;
 const optionalText = (max: number) =>
   z
     .string({ error: 'Must be a text' })
-    .trim()
+    .overwrite(trimText)
     .max(max, `Must be at most ${max} characters`)
     .nullable();
 const emptyIsNull = (value: string | null | undefined): string | null => (value ? value : null);

@@ -4,6 +4,8 @@
  * them for the server's messages.
  */
 
+import { trimText } from './text';
+
 // ---------------------------------------------------------------- dimensions (mm)
 
 /** Error codes of one dimension field with the spec's German text. */
@@ -178,10 +180,10 @@ export function catalogSelectionIssues(selection: CatalogSelection, lookup?: Cat
   if (!brand) issues.push({ field: 'brand', code: 'required' });
   if (!equipmenttype) issues.push({ field: 'equipmenttype', code: 'required' });
 
-  if (legalentity?.isnew && !legalentity.name?.trim()) issues.push({ field: 'legalentity.name', code: 'nameRequired' });
-  if (brand?.isnew && !brand.name?.trim()) issues.push({ field: 'brand.name', code: 'nameRequired' });
-  if (equipmenttype?.isnew && !equipmenttype.model?.trim()) issues.push({ field: 'equipmenttype.model', code: 'nameRequired' });
-  const tooLong = (text: string | undefined) => (text?.trim().length ?? 0) > CATALOG_NAME_MAX;
+  if (legalentity?.isnew && !trimText(legalentity.name ?? '')) issues.push({ field: 'legalentity.name', code: 'nameRequired' });
+  if (brand?.isnew && !trimText(brand.name ?? '')) issues.push({ field: 'brand.name', code: 'nameRequired' });
+  if (equipmenttype?.isnew && !trimText(equipmenttype.model ?? '')) issues.push({ field: 'equipmenttype.model', code: 'nameRequired' });
+  const tooLong = (text: string | undefined) => trimText(text ?? '').length > CATALOG_NAME_MAX;
   if (legalentity?.isnew && tooLong(legalentity.name)) issues.push({ field: 'legalentity', code: 'nameTooLong' });
   if (brand?.isnew && tooLong(brand.name)) issues.push({ field: 'brand', code: 'nameTooLong' });
   if (equipmenttype?.isnew && tooLong(equipmenttype.model)) issues.push({ field: 'equipmenttype', code: 'nameTooLong' });

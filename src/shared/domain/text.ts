@@ -47,3 +47,37 @@ export function withLanguage(current: unknown, lang: string, value: string): Rec
 export function sameName(a: string, b: string): boolean {
   return a.trim().localeCompare(b.trim(), 'de', { sensitivity: 'accent' }) === 0;
 }
+
+/**
+ * What shows nothing: whitespace, the format characters (category Cf: zero-width space, ZWNJ, ZWJ, word joiner, soft
+ * hyphen, bidi marks, embeddings and overrides, BOM) and the other default-ignorable code points (Hangul fillers,
+ * variation selectors, the combining grapheme joiner). The same set the text upload check skips before markup.
+ */
+const INVISIBLE = /^[\s\p{Cf}\p{Default_Ignorable_Code_Point}]$/u;
+/** A variation selector at the end belongs to the character before it (an emoji's presentation, "❤️"): kept. */
+const VARIATION_SELECTOR = /^[\uFE00-\uFE0F\u{E0100}-\u{E01EF}]$/u;
+
+/**
+ * `text` without what shows nothing at either end: String.prototype.trim's whitespace and the invisible characters
+ * above. The input schemas trim with it, so a text of only such characters ("\u200B", a lone bidi override) is
+ * empty — a required name "Required", an optional text none — instead of a record whose name shows as nothing,
+ * and "Presse 1\u200B" is stored as "Presse 1". A loop, not a regular expression anchored at the end: that one would
+ * try every position of a long invisible run (quadratic in the text's length).
+ */
+export function trimText(text: string): string {
+  let start = 0;
+  while (start < text.length) {
+    const char = String.fromCodePoint(text.codePointAt(start)!);
+    if (!INVISIBLE.test(char)) break;
+    start += char.length;
+  }
+  let end = text.length;
+  while (end > start) {
+    const low = text.charCodeAt(end - 1);
+    const pair = low >= 0xdc00 && low <= 0xdfff && end - 2 >= start && text.charCodeAt(end - 2) >= 0xd800 && text.charCodeAt(end - 2) <= 0xdbff;
+    const char = text.slice(pair ? end - 2 : end - 1, end);
+    if (!INVISIBLE.test(char) || VARIATION_SELECTOR.test(char)) break;
+    end -= char.length;
+  }
+  return start === 0 && end === text.length ? text : text.slice(start, end);
+}
