@@ -9,7 +9,7 @@ import {
   snapTime,
   validateNotificationForm,
 } from '../../src/client/features/notification-form/notification-form-model';
-import { notificationDraftStore, takeNotificationDraft, type NotificationDraftValues } from '../../src/client/stores/notification-draft-store';
+import { notificationDraftStore, takeNotificationDraft, takeNotificationDraftBase, type NotificationDraftValues } from '../../src/client/stores/notification-draft-store';
 
 const N = '0190f5a0-0000-7000-8000-0000000000d1';
 const M = '0190f5a0-0000-7000-8000-0000000000b1';
@@ -131,5 +131,16 @@ describe('the draft kept while a suggestion is open', () => {
     expect(takeNotificationDraft(`add:${M}`, 'user-2')).toBeNull();
     store.clear();
     expect(takeNotificationDraft(`add:${M}`, 'user-1')).toBeNull();
+  });
+
+  it('keeps the notification an edit form was filled from, so a save after a sync still sends only what was typed', () => {
+    const store = notificationDraftStore.getState();
+    const filledFrom = { nodeid: N, type: 0, status: 0, title: 'Spindel', description: 'vorher', errorcode: null, equipmentnodeid: M, created: 1, dueuntil: null };
+    store.keep(`edit:${N}`, 'user-1', values, filledFrom);
+    expect(takeNotificationDraftBase(`edit:${N}`, 'user-1')).toBeNull();
+    store.park();
+    expect(takeNotificationDraftBase(`edit:${N}`, 'user-1')).toEqual(filledFrom);
+    expect(takeNotificationDraftBase(`edit:${N}`, 'user-2')).toBeNull();
+    store.clear();
   });
 });

@@ -6,6 +6,7 @@
  * nothing is lost that the technician did not see on screen a moment ago).
  */
 import { createStore } from 'zustand/vanilla';
+import type { EditableNotification } from '../sync/notification-form-mirror';
 
 export interface NotificationDraftFiles {
   key: string;
@@ -33,20 +34,25 @@ export interface NotificationDraft {
   /** Whose it is: a draft parked when the session ended goes back only to the same user. */
   usernodeid: string;
   values: NotificationDraftValues;
+  /**
+   * The notification as the edit form was filled from it (null for a new one): a save sends what differs from it,
+   * so a draft taken back after a sync brought another device's change still leaves that change alone.
+   */
+  filledFrom: EditableNotification | null;
   /** Set when the technician opened a suggestion: only then does the form, opened again, take the draft back. */
   parked: boolean;
 }
 
 interface DraftState {
   draft: NotificationDraft | null;
-  keep(key: string, usernodeid: string, values: NotificationDraftValues): void;
+  keep(key: string, usernodeid: string, values: NotificationDraftValues, filledFrom?: EditableNotification | null): void;
   park(): void;
   clear(): void;
 }
 
 export const notificationDraftStore = createStore<DraftState>((set) => ({
   draft: null,
-  keep: (key, usernodeid, values) => set({ draft: { key, usernodeid, values, parked: false } }),
+  keep: (key, usernodeid, values, filledFrom = null) => set({ draft: { key, usernodeid, values, filledFrom, parked: false } }),
   park: () => set((state) => ({ draft: state.draft ? { ...state.draft, parked: true } : null })),
   clear: () => set({ draft: null }),
 }));
@@ -58,4 +64,10 @@ export const notificationDraftStore = createStore<DraftState>((set) => ({
 export function takeNotificationDraft(key: string, usernodeid: string): NotificationDraftValues | null {
   const { draft } = notificationDraftStore.getState();
   return draft && draft.parked && draft.key === key && draft.usernodeid === usernodeid ? draft.values : null;
+}
+
+/** The notification the parked draft's form was filled from (see `NotificationDraft.filledFrom`), or null. */
+export function takeNotificationDraftBase(key: string, usernodeid: string): EditableNotification | null {
+  const { draft } = notificationDraftStore.getState();
+  return draft && draft.parked && draft.key === key && draft.usernodeid === usernodeid ? draft.filledFrom : null;
 }

@@ -56,7 +56,9 @@ function FaqForm({ target, faq, back }: { target: FaqFormTarget; faq: FaqItem | 
   const context = useWriteContext();
   const canAttach = useMayRun(attachFile);
   const canDelete = useMayRun(deleteFaq);
-  const initial: FaqFormValues | null = faq ? { question: faq.question, answer: faq.answer ?? '' } : null;
+  // The FAQ as the form was filled from it, not the live row: a sync while the form is open may bring another
+  // device's edit, and a save sends only what differs from what this form showed (else it would undo that edit).
+  const [initial] = useState<FaqFormValues | null>(() => (faq ? { question: faq.question, answer: faq.answer ?? '' } : null));
   const [values, setValues] = useState<FaqFormValues>(initial ?? { question: '', answer: '' });
   const [touched, setTouched] = useState(false);
   const form = useRecordForm('faq', () => navigate(faqReturnPath(target), { replace: true }));

@@ -32,7 +32,7 @@ import { useSuggestionCandidates } from '../../sync/notification-suggestions';
 import type { PhotoInput } from '../../sync/repositories/attachments';
 import { createNotificationWithFiles, editNotification } from '../../sync/repositories/notifications';
 import { useWriteContext } from '../../sync/use-write-context';
-import { notificationDraftStore, takeNotificationDraft, type NotificationDraftValues } from '../../stores/notification-draft-store';
+import { notificationDraftStore, takeNotificationDraft, takeNotificationDraftBase, type NotificationDraftValues } from '../../stores/notification-draft-store';
 import { sessionStore, useSessionStore } from '../../stores/session-store';
 import {
   dateTimeOf,
@@ -145,6 +145,10 @@ function NotificationForm({ target, notification }: { target: NotificationFormTa
   const initial = useMemo(() => initialValues(target, notification), [target, notification]);
   const usernodeid = useSessionStore((state) => state.session?.usernodeid) ?? '';
   const [values, setValues] = useState<NotificationDraftValues>(() => takeNotificationDraft(key, usernodeid) ?? initial);
+  // The notification as the form was filled from it (a taken-back draft's own): a save sends what the user changed
+  // against it. `notification` is the live mirror row — a sync while the form is open brings another device's edit
+  // into it, and comparing with that would send this form's stale copy of the field back and undo the edit.
+  const [filledFrom] = useState<EditableNotification | null>(() => (takeNotificationDraft(key, usernodeid) ? takeNotificationDraftBase(key, usernodeid) : null) ?? notification);
   const [touched, setTouched] = useState(false);
   const { saving, error, fieldErrors, clearFieldErrors, submit: run } = useSubmission();
   const [rejected, setRejected] = useState<RejectedFile[]>([]);
@@ -152,8 +156,8 @@ function NotificationForm({ target, notification }: { target: NotificationFormTa
 
   // Every change is kept, so opening a suggestion and coming back finds the form as it was left.
   useEffect(() => {
-    if (usernodeid) notificationDraftStore.getState().keep(key, usernodeid, values);
-  }, [key, usernodeid, values]);
+    if (usernodeid) notificationDraftStore.getState().keep(key, usernodeid, values, filledFrom);
+  }, [key, usernodeid, values, filledFrom]);
   // The session ending (a refresh refused: the login screen takes over and comes back here) must not throw away
   // what the technician typed: the draft is parked, and this form takes it back after the same user signed in.
   useEffect(
@@ -208,8 +212,9 @@ function NotificationForm({ target, notification }: { target: NotificationFormTa
           throw new SubmissionStop(t('notificationForm.errors.fileUnreadable'));
         }
         if (notification) {
+          const before = filledFrom ?? notification;
           // why the cast: an old row may carry a type the form does not offer; it differs from the chosen one, so it is sent.
-          await editNotification(context, notification.nodeid, { ...notification, type: notification.type as NotificationType }, fields, uploads);
+          await editNotification(context, notification.nodeid, { ...before, type: before.type as NotificationType }, fields, uploads);
           return notification.nodeid;
         }
         return createNotificationWithFiles(context, { ...fields, created: dateTimeOf(values.date, values.time) ?? Date.now(), files: uploads });

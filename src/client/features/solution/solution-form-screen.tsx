@@ -57,7 +57,9 @@ function SolutionForm({ target, solution, back }: { target: SolutionFormTarget; 
   const canWrite = useMayRun(solution ? updateWorkflow : createWorkflow);
   const canDelete = useMayRun(deleteWorkflow);
   const notificationTitle = useNotificationTitle(target.notificationnodeid);
-  const initial: SolutionFormValues | null = solution ? { title: solution.title ?? '', description: solution.description ?? '' } : null;
+  // The solution as the form was filled from it, not the live row: a sync while the form is open may bring another
+  // device's edit, and a save sends only what differs from what this form showed (else it would undo that edit).
+  const [initial] = useState<SolutionFormValues | null>(() => (solution ? { title: solution.title ?? '', description: solution.description ?? '' } : null));
   const [values, setValues] = useState<SolutionFormValues>(initial ?? { title: '', description: '' });
   const form = useRecordForm('solution', () => navigate(solutionReturnPath(target.notificationnodeid), { replace: true }));
   const { fieldErrors, clearFieldErrors } = form;

@@ -1,0 +1,118 @@
+/**
+ * An edit form stays open while the Wi-Fi comes back: the sync brings another device's change of the same record
+ * into the tablet's mirror, and the technician then saves a change of ANOTHER field. The save must send only what
+ * the technician changed against what the form showed, so the other device's change survives on the server
+ * (docs/sync.md § Conflicts, "changed fields only"). Before the fix the notification and solution forms compared
+ * with the live mirror row: the field the technician never touched differed from it and was sent with the form's
+ * stale text, silently undoing the colleague's edit.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
+import { loginAs, TABLET_PORTRAIT } from './support/pages';
+import { ApiClient, SyncStatus } from './support/machine-pages';
+import { takeOfflineReady, waitForEmptyOutbox } from './support/offline';
+import { LOCAL_DATABASE_NAME } from '../../src/client/db/local-db';
+
+/** One mirror row of the device, read with raw IndexedDB (not through the app under test). */
+function mirrorRow(page: Page, store: string, nodeid: string): Promise<Record<string, unknown> | null> {
+  return page.evaluate(
+    async ({ name, store, nodeid }) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(name);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      db.onversionchange = () => db.close();
+      try {
+        return await new Promise<Record<string, unknown> | null>((resolve, reject) => {
+          const request = db.transaction(store, 'readonly').objectStore(store).get(nodeid);
+          request.onsuccess = () => resolve((request.result as Record<string, unknown> | undefined) ?? null);
+          request.onerror = () => reject(request.error);
+        });
+      } finally {
+        db.close();
+      }
+    },
+    { name: LOCAL_DATABASE_NAME, store, nodeid },
+  );
+}
+
+/** The Wi-Fi drops and comes back: the app pulls on the way online. */
+async function wifiFlicker(page: Page) {
+  await page.context().setOffline(true);
+  await expect(page.getByText('Offline', { exact: true })).toBeVisible();
+  await page.context().setOffline(false);
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize(TABLET_PORTRAIT);
+});
+
+test("a colleague's change synced in while the notification form is open survives the technician's save", async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const feed = await (await ApiClient.login(request, 'admin')).pullAll();
+  const notification = (feed.get('notifications') ?? []).find((row) => row.status === 0 && row.type !== 6 && typeof row.description === 'string');
+  if (!notification) throw new Error('the demo plant has no open notification with a description');
+  const nodeid = String(notification.nodeid);
+
+  await loginAs(page, 'technician');
+  await takeOfflineReady(page);
+  await new SyncStatus(page).waitUntilSynced();
+  await page.goto(`/edit-notification?nodeid=${nodeid}`);
+  const form = page.getByTestId('notification-form');
+  const title = form.getByRole('textbox', { name: /Titel/ });
+  const description = form.getByRole('textbox', { name: 'Beschreibung' });
+  await expect(description).toHaveValue(String(notification.description));
+
+  // The admin, on another device, rewrites the description meanwhile.
+  const colleague = `Lager bestellt, Messuhr zeigt 0,02 mm (${Date.now()})`;
+  await (await ApiClient.login(request, 'admin')).send('PUT', `notifications/${nodeid}`, { lang: 'de', nodeid, description: colleague });
+  await wifiFlicker(page);
+  await expect.poll(async () => (await mirrorRow(page, 'notifications', nodeid))?.description, { timeout: 60_000 }).toBe(colleague);
+  // The form keeps what it showed (the technician's screen does not change under their fingers).
+  await expect(description).toHaveValue(String(notification.description));
+
+  const newTitle = `${String(notification.title).slice(0, 40)} – Messung erledigt`;
+  await title.fill(newTitle);
+  await page.getByTestId('notification-form-save').click();
+  await expect(page).toHaveURL(/\/notification-details\?nodeid=/);
+  const local = await waitForEmptyOutbox(page, 60_000);
+  expect(local.deadLetters).toHaveLength(0);
+
+  const server = await (await ApiClient.login(request, 'admin')).get<{ title: string; description: string | null }>(`notifications/${nodeid}?lang=de`);
+  expect(server.title).toBe(newTitle);
+  expect(server.description).toBe(colleague);
+});
+
+test("a colleague's change synced in while the solution form is open survives the technician's save", async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const feed = await (await ApiClient.login(request, 'admin')).pullAll();
+  const solution = (feed.get('workflows') ?? []).find((row) => typeof row.title === 'string' && row.title !== '' && typeof row.notificationnodeid === 'string');
+  if (!solution) throw new Error('the demo plant has no solution with a title');
+  const nodeid = String(solution.nodeid);
+
+  await loginAs(page, 'technician');
+  await takeOfflineReady(page);
+  await new SyncStatus(page).waitUntilSynced();
+  await page.goto(`/notification-details?nodeid=${String(solution.notificationnodeid)}&tab=measures`);
+  await page.locator(`[data-testid="solution-item"][data-nodeid="${nodeid}"]`).getByTestId('solution-edit').click();
+  const titleInput = page.getByTestId('solution-title-input');
+  await expect(titleInput).toHaveValue(String(solution.title));
+
+  const colleague = `Hydraulikschlauch getauscht (${Date.now()})`;
+  await (await ApiClient.login(request, 'admin')).send('PUT', `workflows/${nodeid}`, { lang: 'de', workflownodeid: nodeid, title_workflow: colleague });
+  await wifiFlicker(page);
+  await expect.poll(async () => (await mirrorRow(page, 'workflows', nodeid))?.title, { timeout: 60_000 }).toBe(colleague);
+  await expect(titleInput).toHaveValue(String(solution.title));
+
+  const description = `Schlauch DN12 ersetzt, Dichtheit geprüft (${Date.now()})`;
+  await page.getByTestId('solution-description-input').fill(description);
+  await page.getByTestId('solution-form-save').click();
+  await expect(page).toHaveURL(/\/notification-details\?nodeid=/);
+  const local = await waitForEmptyOutbox(page, 60_000);
+  expect(local.deadLetters).toHaveLength(0);
+
+  const server = await (await ApiClient.login(request, 'admin')).pullAll();
+  expect(server.get('workflows')?.find((row) => row.nodeid === nodeid)?.title).toBe(colleague);
+  expect((server.get('workflowsteps') ?? []).filter((row) => row.workflownodeid === nodeid).map((row) => row.description)).toContain(description);
+});
