@@ -6,6 +6,7 @@
  * with the live mirror row: the field the technician never touched differed from it and was sent with the form's
  * stale text, silently undoing the colleague's edit.
  */
+import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { loginAs, TABLET_PORTRAIT } from './support/pages';
@@ -115,4 +116,39 @@ test("a colleague's change synced in while the solution form is open survives th
   const server = await (await ApiClient.login(request, 'admin')).pullAll();
   expect(server.get('workflows')?.find((row) => row.nodeid === nodeid)?.title).toBe(colleague);
   expect((server.get('workflowsteps') ?? []).filter((row) => row.workflownodeid === nodeid).map((row) => row.description)).toContain(description);
+});
+
+test("a colleague's change synced in while a FAQ is edited inline survives the save", async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const admin = await ApiClient.login(request, 'admin');
+  const machine = ((await admin.pullAll()).get('equipment') ?? []).find((row) => row.name === 'BAZ 01 Fräszentrum')!;
+  const nodeid = randomUUID();
+  const question = `Wie wird der Späneförderer entleert? (${Date.now()})`;
+  await admin.send('POST', 'faqs', { lang: 'de', nodeid, question, answer: 'Behälter ziehen, leeren, einschieben.', isfaqof: machine.nodeid });
+
+  // The FAQ writer on the tablet (the technician has no FAQ flags).
+  await loginAs(page, 'admin');
+  await takeOfflineReady(page);
+  await new SyncStatus(page).waitUntilSynced();
+  await page.goto(`/machine-overview?nodeid=${String(machine.nodeid)}&tab=3`);
+  const item = page.getByTestId('faq-item').filter({ has: page.getByTestId('faq-question').getByText(question, { exact: true }) });
+  await item.getByTestId('faq-question').click();
+  await item.getByTestId('faq-edit').click();
+  const inline = item.getByTestId('faq-inline-edit');
+  const answer = inline.getByRole('textbox', { name: 'Antwort' });
+  await expect(answer).toHaveValue('Behälter ziehen, leeren, einschieben.');
+
+  const colleague = `Erst Förderer stoppen, dann Behälter ziehen (${Date.now()})`;
+  await (await ApiClient.login(request, 'admin')).send('PUT', `faqs/${nodeid}`, { lang: 'de', answer: colleague });
+  await wifiFlicker(page);
+  await expect.poll(async () => (await mirrorRow(page, 'faqs', nodeid))?.answer, { timeout: 60_000 }).toBe(colleague);
+
+  const newQuestion = `${question} – Schicht B`;
+  await inline.getByRole('textbox', { name: 'Frage' }).fill(newQuestion);
+  await item.getByTestId('faq-inline-save').click();
+  const local = await waitForEmptyOutbox(page, 60_000);
+  expect(local.deadLetters).toHaveLength(0);
+
+  const server = (await (await ApiClient.login(request, 'admin')).pullAll()).get('faqs')?.find((row) => row.nodeid === nodeid);
+  expect(server).toMatchObject({ question: newQuestion, answer: colleague });
 });

@@ -32,14 +32,17 @@ export interface FaqListProps {
 function InlineEdit({ faq, onDone }: { faq: FaqItem; onDone(): void }) {
   const { t } = useTranslation();
   const context = useWriteContext();
-  const [question, setQuestion] = useState(faq.question);
-  const [answer, setAnswer] = useState(faq.answer ?? '');
+  // The FAQ as the edit was opened: a save sends what differs from it, not from the live row, which a sync while
+  // this is open may have given another device's edit (compared with that, the stale text here would undo it).
+  const [filledFrom] = useState(() => ({ question: faq.question, answer: faq.answer ?? '' }));
+  const [question, setQuestion] = useState(filledFrom.question);
+  const [answer, setAnswer] = useState(filledFrom.answer);
   const { saving, error, fieldErrors, submit: run } = useSubmission();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!context || saving || question.trim() === '') return;
-    await run(() => changeFaq(context, faq.nodeid, { question: faq.question, answer: faq.answer ?? '' }, { question, answer }), { failed: t('faq.errors.saveFailed'), done: onDone });
+    await run(() => changeFaq(context, faq.nodeid, filledFrom, { question, answer }), { failed: t('faq.errors.saveFailed'), done: onDone });
   };
 
   return (

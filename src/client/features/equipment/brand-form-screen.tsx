@@ -29,9 +29,13 @@ export function BrandFormScreen() {
   const [manufacturer, setManufacturer] = useState<PickerChoice | null>(null);
   const { busy, error, save } = useCatalogueSave();
   const initialised = useRef(false);
+  // The brand as the form was filled from it: a save sends what differs from it, not from the live row, which a sync
+  // may have given another device's change meanwhile (compared with that, this form's stale value would undo it).
+  const filledFrom = useRef<typeof brand>(undefined);
   useEffect(() => {
     if (initialised.current || !brand) return;
     initialised.current = true;
+    filledFrom.current = brand;
     setName(localized(brand.name, i18n.language) ?? '');
     if (typeof brand.manufacturernodeid === 'string') setManufacturer({ isnew: false, nodeid: brand.manufacturernodeid });
   }, [brand, i18n.language]);
@@ -44,7 +48,7 @@ export function BrandFormScreen() {
   const submit = async () => {
     if (!context || !valid || !manufacturer || busy) return;
     const input = { name, manufacturer: manufacturer.isnew ? { isnew: true as const, name: manufacturer.name ?? '' } : { isnew: false as const, nodeid: manufacturer.nodeid } };
-    await save(() => (brand ? updateBrand(context, brand, input) : createBrand(context, input)));
+    await save(() => (brand ? updateBrand(context, filledFrom.current ?? brand, input) : createBrand(context, input)));
   };
   const brandTypes = (types ?? []).filter((row) => row.brandnodeid === brand?.nodeid && !row[PENDING_DELETE]);
 
