@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, CsvSyntaxError, decodeCsv, detectSeparator, parseCsv, serializeCsv } from '../../src/client/lib/csv';
+import { CSV_BOM, CsvSyntaxError, decodeCsv, detectSeparator, parseCsv, parseCsvTable, serializeCsv } from '../../src/client/lib/csv';
 
 describe('CSV for German Excel', () => {
   it('writes a BOM, semicolons and CRLF, quoting only what needs it', () => {
@@ -39,6 +39,43 @@ describe('CSV for German Excel', () => {
     ]);
   });
 
+  it("skips Excel's emptied rows (only separators) and numbers every row as Excel shows it", () => {
+    // Excel writes a row the user emptied as `;;;`; a blank line counts as a row too, a line break in quotes does not.
+    const table = parseCsvTable('a;b;c\r\n1;2;3\r\n;;\r\n\r\n ; ;\r\n"x\r\ny";5;6\r\n7;8;9\r\n;;\r\n');
+    expect(table.rows).toEqual([
+      ['a', 'b', 'c'],
+      ['1', '2', '3'],
+      ['x\r\ny', '5', '6'],
+      ['7', '8', '9'],
+    ]);
+    expect(table.rowNumbers).toEqual([1, 2, 6, 7]);
+    expect(parseCsv('a;b\r\n;\r\n1;2\r\n')).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
+  });
+
+  it("reads Excel's separator hint `sep=;` / `sep=,` as the separator, not as a row", () => {
+    expect(detectSeparator('sep=;\r\nName,Ort;PLZ\r\n')).toBe(';');
+    expect(detectSeparator(`${CSV_BOM}SEP=,\nName;Ort,PLZ\n`)).toBe(',');
+    const table = parseCsvTable('sep=,\r\nName,Ort\r\n"Presse; groß",Görlitz\r\n');
+    expect(table.rows).toEqual([
+      ['Name', 'Ort'],
+      ['Presse; groß', 'Görlitz'],
+    ]);
+    // Excel does not show the hint: the header is its row 1.
+    expect(table.rowNumbers).toEqual([1, 2]);
+    expect(parseCsv('sep=;\nName;Ort\nA;B\n')).toEqual([
+      ['Name', 'Ort'],
+      ['A', 'B'],
+    ]);
+    // Only a first line of exactly that form is a hint.
+    expect(parseCsv('sep=;x;y\n1;2;3\n')).toEqual([
+      ['sep=', 'x', 'y'],
+      ['1', '2', '3'],
+    ]);
+  });
+
   it('names the line of an unterminated quote', () => {
     expect(() => parseCsv('a;b\n1;"offen\n2;3')).toThrow(CsvSyntaxError);
     try {
@@ -65,8 +102,8 @@ describe('CSV for German Excel', () => {
     const cell = fc.oneof(fc.string(), fc.constantFrom("'=1", "''+x", '=1', '-', '@', "'", "'-5", '-5'));
     fc.assert(
       fc.property(fc.array(fc.array(cell, { minLength: 2, maxLength: 4 }), { minLength: 1, maxLength: 5 }), (rows) => {
-        // A row of one empty field is a blank line, which the parser skips by design.
-        const expected = rows.filter((row) => row.some((field) => field !== '') || row.length > 1);
+        // A row without text in any field is a blank row (Excel's `;;;`), which the parser skips by design.
+        const expected = rows.filter((row) => row.some((field) => field.trim() !== ''));
         expect(parseCsv(serializeCsv(expected))).toEqual(expected);
       }),
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { looksBinary, parseCsv, serializeCsv } from '../../src/client/lib/csv';
+import { looksBinary, parseCsv, parseCsvTable, serializeCsv } from '../../src/client/lib/csv';
 import {
   catalogForExecution,
   csvDecimalSeparator,
@@ -77,6 +77,30 @@ describe('equipment CSV', () => {
     if (create.action !== 'create') throw new Error('expected a create');
     expect(create.state.catalog.brand).toMatchObject({ isnew: true, name: 'Bruderer' });
     expect(create.state.catalog.legalentity).toMatchObject({ isnew: true, name: 'Bruderer AG' });
+  });
+
+  it("a file from Excel with emptied rows (;;;), blank lines and a sep= line imports, and errors name the row Excel shows", () => {
+    const { header: head, machineWith } = exported();
+    const line = (cells: readonly string[]) => cells.map((cell) => (/[;"\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(';');
+    const emptied = head.map(() => '').join(';');
+    const added = machineWith({ nodeid: '', name: 'Presse 4', equipmentid: 'PR-004' });
+    const twice = machineWith({ nodeid: '', name: 'Presse 5', equipmentid: 'PR-005' });
+    // Excel row: 1 header, 2 emptied, 3 Presse 4, 4 blank, 5 Presse 5, 6 Presse 5 again, 7 emptied.
+    const text = ['sep=;', line(head), emptied, line(added), '', line(twice), line(twice), emptied, ''].join('\r\n');
+    const { rows, rowNumbers } = parseCsvTable(text);
+    const plan = planEquipmentImport(rows, mirror(), 'de', headerNames, NOW, rowNumbers);
+    expect(plan.rows.map((row) => [row.line, row.action])).toEqual([
+      [3, 'create'],
+      [5, 'error'],
+      [6, 'error'],
+    ]);
+    expect(plan.rows[1]!.errors).toMatchObject([{ code: 'duplicateEquipmentId', lines: [6] }]);
+    expect(plan.rows[2]!.errors).toMatchObject([{ code: 'duplicateEquipmentId', lines: [5] }]);
+    // Without the duplicate the file is importable: the emptied rows are no machines without name, brand and type.
+    const { rows: good, rowNumbers: goodNumbers } = parseCsvTable(['sep=;', line(head), emptied, line(added), emptied].join('\r\n'));
+    const goodPlan = planEquipmentImport(good, mirror(), 'de', headerNames, NOW, goodNumbers);
+    expect(goodPlan.rows.map((row) => [row.line, row.action])).toEqual([[3, 'create']]);
+    expect(rowsToWrite(goodPlan)).toHaveLength(1);
   });
 
   it('two rows naming the same new brand create it once', () => {

@@ -2,7 +2,12 @@
  * CSV as German Excel reads and writes it: `;` between fields, CRLF between rows, a UTF-8 byte order mark so
  * umlauts survive a double-click open, fields quoted with `"` when they contain the separator, a quote or a line
  * break (RFC 4180 quoting, `""` for a quote inside). Parsing accepts `,` too when the header row has no `;`
- * (a file saved by English Excel), LF or CRLF, a missing BOM, and Windows-1252 bytes (`decodeCsv`).
+ * (a file saved by English Excel), LF or CRLF, a missing BOM, and Windows-1252 bytes (`decodeCsv`). Two more
+ * things Excel files carry are read as Excel reads them: a first line `sep=;` (or `sep=,`), Excel's hint which
+ * separator the file uses, names the separator and is no row; and a row whose fields are all empty (`;;;;`, what
+ * Excel writes for a row that was emptied, or a blank line) is skipped like a blank line — before, it was a
+ * machine "without name, brand, type …" whose errors blocked the whole import. Rows keep the number a spreadsheet
+ * shows for them (`parseCsvTable`), skipped rows counted, so an error names the row the user sees in Excel.
  *
  * Formula injection: Excel runs a cell that starts with `=`, `+`, `-`, `@` (or a tab or carriage return before
  * one) as a formula, so a machine named `=HYPERLINK(…)` would become a live link or worse in the export. Such a
@@ -78,9 +83,15 @@ export function looksBinary(bytes: ArrayBuffer | Uint8Array): boolean {
   return control * 20 > view.length;
 }
 
-/** Which separator a file uses: `;` unless the first line has none and has a `,`. */
+/** Excel's separator hint, a first line `sep=;`: the separator, and the line's length with its line break. */
+const SEPARATOR_HINT = /^sep=([^\r\n])[^\S\r\n]*(?:\r\n|\n|\r|$)/i;
+
+/** Which separator a file uses: the one its `sep=` line names, else `;` unless the first line has none and has a `,`. */
 export function detectSeparator(text: string): string {
-  const firstLine = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
+  const source = text.replace(/^\uFEFF/, '');
+  const hint = SEPARATOR_HINT.exec(source);
+  if (hint) return hint[1]!;
+  const firstLine = source.split(/\r?\n/, 1)[0] ?? '';
   return !firstLine.includes(';') && firstLine.includes(',') ? ',' : ';';
 }
 
@@ -90,19 +101,42 @@ export class CsvSyntaxError extends Error {
   }
 }
 
-/** The file's text → rows of fields. Blank lines are skipped; an unterminated quote throws CsvSyntaxError. */
+/** Rows of a file, and for each the number a spreadsheet shows for it (header = 1; skipped blank rows counted). */
+export interface CsvTable {
+  rows: string[][];
+  rowNumbers: number[];
+}
+
+/** The file's text → rows of fields. Blank rows are skipped; an unterminated quote throws CsvSyntaxError. */
 export function parseCsv(text: string, separator = detectSeparator(text)): string[][] {
-  const source = text.replace(/^\uFEFF/, '');
+  return parseCsvTable(text, separator).rows;
+}
+
+/** `parseCsv` with each row's number as Excel shows it: blank rows and a line break inside quotes count as Excel counts them. */
+export function parseCsvTable(text: string, separator = detectSeparator(text)): CsvTable {
+  let source = text.replace(/^\uFEFF/, '');
+  const hint = SEPARATOR_HINT.exec(source);
+  // Excel reads the hint and does not show it as a row; neither does the import.
+  let line = 1;
+  if (hint) {
+    source = source.slice(hint[0].length);
+    line = 2;
+  }
   const rows: string[][] = [];
+  const rowNumbers: number[] = [];
+  let rowNumber = 1;
   let row: string[] = [];
   let field = '';
   let quoted = false;
-  let line = 1;
   let quoteLine = 1;
   let fieldStarted = false;
   const endRow = () => {
     row.push(restore(field));
-    if (row.length > 1 || row[0] !== '') rows.push(row);
+    if (row.some((cell) => cell.trim() !== '')) {
+      rows.push(row);
+      rowNumbers.push(rowNumber);
+    }
+    rowNumber += 1;
     row = [];
     field = '';
     fieldStarted = false;
@@ -141,5 +175,5 @@ export function parseCsv(text: string, separator = detectSeparator(text)): strin
   }
   if (quoted) throw new CsvSyntaxError(quoteLine);
   if (field !== '' || row.length > 0) endRow();
-  return rows;
+  return { rows, rowNumbers };
 }

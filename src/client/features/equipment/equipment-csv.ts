@@ -285,8 +285,18 @@ function textsOf(value: unknown): string[] {
  * each language. New manufacturers, brands and types are made once per name. A row that updates a machine changes
  * only the columns the file has; a missing column keeps the machine's value.
  */
-export function planEquipmentImport(rows: readonly string[][], mirror: CsvMirror, lang: string, headerNames: CsvHeaderNames, now: number = Date.now()): ImportPlan {
+export function planEquipmentImport(
+  rows: readonly string[][],
+  mirror: CsvMirror,
+  lang: string,
+  headerNames: CsvHeaderNames,
+  now: number = Date.now(),
+  /** Each row's number in the file as Excel shows it (`parseCsvTable`); without it, row i is line i + 1. */
+  rowNumbers?: readonly number[],
+): ImportPlan {
   const [header = [], ...body] = rows;
+  // The line the user finds the row on: blank rows the parser skipped still count in the file.
+  const lineOf = (index: number) => rowNumbers?.[index + 1] ?? index + 2;
   const { columnIndex, unknownHeaders } = matchHeader(header, headerNames);
   const columns = EQUIPMENT_CSV_COLUMNS.filter((column) => columnIndex.has(column));
   const missingHeaders = EQUIPMENT_CSV_COLUMNS.filter((column) => column !== 'nodeid' && !columnIndex.has(column));
@@ -314,7 +324,7 @@ export function planEquipmentImport(rows: readonly string[][], mirror: CsvMirror
     const lines = new Map<string, number[]>();
     body.forEach((cells, index) => {
       const value = key(cells);
-      if (value) lines.set(value, [...(lines.get(value) ?? []), index + 2]);
+      if (value) lines.set(value, [...(lines.get(value) ?? []), lineOf(index)]);
     });
     return lines;
   };
@@ -327,7 +337,7 @@ export function planEquipmentImport(rows: readonly string[][], mirror: CsvMirror
   }
 
   const planned = body.map((cells, index): PlannedRow => {
-    const line = index + 2;
+    const line = lineOf(index);
     const errors: RowError[] = [];
     const existing = machineOf(fileCell(cells, 'nodeid'));
     const base = existing ? { ...formStateFromRow(existing, { lang, lookup, areas: mirror.areas, shifts: [] }), hourlyrate: formatDecimal(hourlyRateAmount(existing.hourlyrate), lang) } : null;

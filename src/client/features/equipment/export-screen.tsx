@@ -8,7 +8,8 @@ import { Download, FileUp, Printer } from 'lucide-react';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localized } from '../../../shared/domain/text';
-import { CsvSyntaxError, decodeCsv, looksBinary, parseCsv, serializeCsv } from '../../lib/csv';
+import { CsvSyntaxError, decodeCsv, looksBinary, parseCsvTable, serializeCsv } from '../../lib/csv';
+import { holdPageOpen } from '../../lib/hold-page-open';
 import { currentLanguage, i18n as appI18n } from '../../lib/i18n';
 import { withToggled } from '../../lib/sets';
 import { usePermission } from '../../lib/use-permission';
@@ -95,9 +96,9 @@ export function ExportScreen() {
       const bytes = await file.arrayBuffer();
       // A photo or a workbook chosen by mistake: one message, not its bytes as "unknown columns" and an error per line.
       if (looksBinary(bytes)) return setFileError(t('csv.notCsv', { file: file.name }));
-      const rows = parseCsv(decodeCsv(bytes));
+      const { rows, rowNumbers } = parseCsvTable(decodeCsv(bytes));
       if (rows.length === 0) return setFileError(t('csv.empty'));
-      const next = planEquipmentImport(rows, mirror, lang, headerNames);
+      const next = planEquipmentImport(rows, mirror, lang, headerNames, Date.now(), rowNumbers);
       if (next.columns.length === 0) return setFileError(t('csv.noColumns', { file: file.name, example: header('name') }));
       if (rows.length < 2) return setFileError(t('csv.empty'));
       setPlan(next);
@@ -111,6 +112,8 @@ export function ExportScreen() {
   const runImport = async () => {
     if (!plan || !context || !mirror) return;
     setImporting(true);
+    // Closing the tab now would leave the file half imported: the browser asks first.
+    const release = holdPageOpen();
     const lookup = mirrorCatalogLookup(mirror.brands, mirror.equipmenttypes);
     const created = new Set<string>();
     let count = 0;
@@ -135,6 +138,7 @@ export function ExportScreen() {
     } catch (error) {
       setFileError(isQuotaExceeded(error) ? t('sync.errors.quota') : t('csv.importFailed', { count }));
     } finally {
+      release();
       setImporting(false);
     }
   };
