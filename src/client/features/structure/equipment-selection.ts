@@ -62,7 +62,7 @@ export function isLinked(item: Pick<SelectableEquipment, 'areanodeid' | 'equipme
 
 /** The list as shown: the search results, linked machines first, then the unlinked ones; by name within each. */
 export function selectionList(items: readonly SelectableEquipment[], query: string): { linked: SelectableEquipment[]; unlinked: SelectableEquipment[] } {
-  const results = items.filter((item) => matchesSearch(item, query)).sort((a, b) => a.name.localeCompare(b.name, 'de'));
+  const results = items.filter((item) => matchesSearch(item, query)).sort((a, b) => a.name.localeCompare(b.name, 'de', { numeric: true }));
   return { linked: results.filter(isLinked), unlinked: results.filter((item) => !isLinked(item)) };
 }
 

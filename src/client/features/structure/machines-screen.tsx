@@ -2,9 +2,10 @@
  * /machines (spec part 2 §2.1 "equipment: pools and their equipment"): every pool with its machines and a link to
  * edit it, then the machines linked nowhere ('Nicht verknüpfte Geräte'). Read from the local mirror (offline too).
  */
-import { Box, Card, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, Flex, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Boxes } from 'lucide-react';
 import { memo, useMemo } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n';
 import { usePermission } from '../../lib/use-permission';
@@ -15,14 +16,20 @@ import { CountAndEdit, ListHeader, MirrorListState } from './list-parts';
 import { poolViews, selectableEquipment, truncateTitle, type EquipmentCard } from './structure-view';
 
 const MachineLine = memo(function MachineLine({ machine }: { machine: EquipmentCard }) {
+  // why a link: the machines of a deleted area are listed only here; without it an admin had to search for each.
+  // The whole line is the link, at least 44 px high for a finger.
   return (
-    <Box as="li" py="2" borderBottomWidth="1px" borderColor="border.muted" data-testid="machine-line">
-      <Text fontWeight="medium" truncate title={machine.name}>
-        {truncateTitle(machine.name)}
-      </Text>
-      <Text textStyle="sm" color="fg.muted" truncate>
-        {[machine.equipmentid, [machine.brand, machine.model].filter(Boolean).join(' ')].filter(Boolean).join(' · ') || '—'}
-      </Text>
+    <Box as="li" borderBottomWidth="1px" borderColor="border.muted" data-testid="machine-line">
+      <Link asChild display="block" py="2" minH="11" minW="0" color="inherit" _hover={{ bg: 'bg.muted', textDecoration: 'none' }}>
+        <RouterLink to={`/machine-overview?nodeid=${encodeURIComponent(machine.nodeid)}`} data-testid="machine-line-link">
+          <Text fontWeight="medium" color="brand.fg" truncate title={machine.name}>
+            {truncateTitle(machine.name)}
+          </Text>
+          <Text textStyle="sm" color="fg.muted" truncate>
+            {[machine.equipmentid, [machine.brand, machine.model].filter(Boolean).join(' ')].filter(Boolean).join(' · ') || '—'}
+          </Text>
+        </RouterLink>
+      </Link>
     </Box>
   );
 });

@@ -11,7 +11,9 @@ import type { SelectableEquipment } from './equipment-selection';
 type MirrorRow = StructureData['equipment'][number];
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
-const byName = <T extends { name: string }>(items: T[], language: string) => items.sort((a, b) => a.name.localeCompare(b.name, language));
+/** Names as people count: "Presse 2" before "Presse 10" (a plain comparison put 10–19 between 1 and 2). */
+const compareNames = (a: string, b: string, language: string) => a.localeCompare(b, language, { numeric: true });
+const byName = <T extends { name: string }>(items: T[], language: string) => items.sort((a, b) => compareNames(a.name, b.name, language));
 
 export interface EquipmentCard {
   nodeid: string;
@@ -99,7 +101,9 @@ export function poolViews(data: StructureData, language: string): PoolView[] {
 export function selectableEquipment(data: StructureData, language: string): SelectableEquipment[] {
   const sites = new Map(siteViews(data, language).flatMap((site) => site.areas.map((area) => [area.nodeid, `${site.name} › ${area.name}`] as const)));
   const pools = new Map(poolViews(data, language).map((pool) => [pool.nodeid, pool.name]));
-  return [...equipmentCards(data, language).values()].map(({ row, ...machine }) => {
+  // By name, as every other list of machines: the machines screen's 'Nicht verknüpfte Geräte' showed them as created.
+  const cards = byName([...equipmentCards(data, language).values()], language);
+  return cards.map(({ row, ...machine }) => {
     const areanodeid = typeof row.areanodeid === 'string' && sites.has(row.areanodeid) ? row.areanodeid : null;
     const equipmentpoolnodeid = typeof row.equipmentpoolnodeid === 'string' && pools.has(row.equipmentpoolnodeid) ? row.equipmentpoolnodeid : null;
     const location = [areanodeid && sites.get(areanodeid), equipmentpoolnodeid && pools.get(equipmentpoolnodeid)].filter(Boolean).join(' · ') || null;
