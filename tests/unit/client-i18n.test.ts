@@ -142,6 +142,21 @@ describe('i18n resources', () => {
     for (const key of keys(de)) expect(String(leaf(de, key)), key).not.toMatch(/\}\} Equipments\b/);
   });
 
+  it('writes German with ß, not the Swiss "ss" (the photo viewer said "Schliessen", every other dialog "Schließen")', () => {
+    const swiss = /\b(schliess|Schliess|gross|Gross|grösse|Grösse|strasse|Strasse|heiss|Heiss|fuss|Fuss|mass\b|Mass\b)/;
+    for (const key of keys(de)) expect(String(leaf(de, key)), key).not.toMatch(swiss);
+  });
+
+  it('a button whose text starts with "+" has no plus icon in front of it ("⊕ + Medienanschluss")', () => {
+    const plusBeforeText = /<Plus\b[^>]*\/>\s*\{t\('([^']+)'\)\}/g;
+    const found = clientSources().flatMap((file) => [...readFileSync(file, 'utf8').matchAll(plusBeforeText)].map((match) => ({ file, key: match[1]! })));
+    expect(found.length).toBeGreaterThan(0);
+    for (const { file, key } of found) {
+      expect(String(leaf(de, key)), `${file}: ${key}`).not.toMatch(/^\+/);
+      expect(String(leaf(en, key)), `${file}: ${key}`).not.toMatch(/^\+/);
+    }
+  });
+
   it('the quick report is titled for every type it can file, not as a fault', () => {
     expect(de.notificationSlice.dialog.title).not.toMatch(/Störung/);
     expect(en.notificationSlice.dialog.title).not.toMatch(/fault/i);

@@ -5,7 +5,7 @@
  * (`{nodeid}` or `{equipment: {nodeid}}`) or, for a reload or a shared link, `?nodeid=`.
  */
 import { Alert, Box, Button, Card, Checkbox, Field, Flex, Grid, Heading, HStack, IconButton, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { Plus, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -437,7 +437,8 @@ export function EquipmentFormScreen() {
               ))}
               <Box>
                 <Button variant="outline" onClick={() => set('mediasupply', [...form.mediasupply, ''])} disabled={disabled} data-testid="media-add">
-                  <Plus aria-hidden /> {t('equipment.media.add')}
+                  {/* why no Plus icon: the text itself starts with "+" (the spec's "+ Medienanschluss", like "+ Schicht") */}
+                  {t('equipment.media.add')}
                 </Button>
               </Box>
             </Stack>
