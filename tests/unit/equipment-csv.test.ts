@@ -189,7 +189,18 @@ describe('equipment CSV import: no duplicates, only the columns in the file, eit
     // The existing machine's own row (the export's PR-003) and new rows without an Equipment-ID are fine.
     const blank = plan([head, machineWith({ nodeid: '', name: 'Ohne ID 1', equipmentid: '' }), machineWith({ nodeid: '', name: 'Ohne ID 2', equipmentid: '' }), machineWith({})]);
     expect(blank.rows.map((row) => row.action)).toEqual(['create', 'create', 'unchanged']);
-    expect(codes(plan([head, machineWith({ nodeid: '', equipmentid: 'PR-003' })]).rows[0])).toEqual(['equipmentIdExists']);
+    expect(codes(plan([head, machineWith({ nodeid: '', equipmentid: 'PR-003', name: 'Presse umbenannt' })]).rows[0])).toEqual(['equipmentIdExists']);
+  });
+
+  it('a row without nodeid that is an existing machine exactly as it stands is unchanged: a file cut off halfway can be imported again', () => {
+    const { header: head, machineWith } = exported();
+    // The export's PR-003 without its nodeid column value, every other column the same: the machine, imported before.
+    const same = plan([head, machineWith({ nodeid: '', equipmentid: 'PR-003' }), machineWith({ nodeid: '', name: 'Neu dazu', equipmentid: 'NEU-01' })]);
+    expect(same.rows.map((row) => row.action)).toEqual(['unchanged', 'create']);
+    expect(same.rows[0]).toMatchObject({ nodeid: ids.machine });
+    expect(rowsToWrite(same).map((row) => row.name)).toEqual(['Neu dazu']);
+    // One column differs: not the machine as it stands, so its Equipment-ID is taken.
+    expect(codes(plan([head, machineWith({ nodeid: '', equipmentid: 'PR-003', hourlyrate: '99' })]).rows[0])).toEqual(['equipmentIdExists']);
   });
 
   it('the same nodeid twice, or two new rows with one Equipment-ID, are errors on each row naming the other line', () => {

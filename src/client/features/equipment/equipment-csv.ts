@@ -359,12 +359,13 @@ export function planEquipmentImport(
     const name = cell('name');
     if (!name) errors.push({ code: 'nameRequired', column: 'name' });
     const equipmentid = cell('equipmentid');
-    if (!existing && equipmentid) {
-      // A new machine must not repeat an Equipment-ID: importing the same file twice would make every machine twice.
-      const owner = machineWithEquipmentId.get(norm(equipmentid));
+    // A new machine must not repeat an Equipment-ID: importing the same file twice would make every machine twice.
+    // Unless the row IS that machine as it stands (a file imported before, or in part: a tab closed halfway) —
+    // decided below, once the row is read; then it is unchanged, and the rest of the file can be taken over.
+    const idOwner = !existing && equipmentid ? machineWithEquipmentId.get(norm(equipmentid)) : undefined;
+    if (!existing && equipmentid && !idOwner) {
       const sameId = (newEquipmentIdLines.get(norm(equipmentid)) ?? []).filter((other) => other !== line);
-      if (owner) errors.push({ code: 'equipmentIdExists', column: 'equipmentid', value: equipmentid, name: localized(owner.name, lang) ?? '' });
-      else if (sameId.length > 0) errors.push({ code: 'duplicateEquipmentId', column: 'equipmentid', value: equipmentid, lines: sameId });
+      if (sameId.length > 0) errors.push({ code: 'duplicateEquipmentId', column: 'equipmentid', value: equipmentid, lines: sameId });
     }
 
     // Catalogue: names → existing records, or new ones (§4 rules decide what may be combined).
@@ -466,6 +467,10 @@ export function planEquipmentImport(
     for (const field of check.controllerTooLong) errors.push({ code: 'tooLong', column: CONTROLLER_COLUMNS[field], max: CONTROLLER_TEXT_MAX });
     for (const issue of check.catalogIssues) if (issue.code === 'nameTooLong') errors.push({ code: 'tooLong', column: CATALOG_COLUMNS[issue.field as keyof typeof CATALOG_COLUMNS], max: CATALOG_NAME_MAX });
     if (check.fieldIssues.includes('area')) errors.push({ code: 'assignmentRequired', column: 'pool' });
+    if (idOwner) {
+      if (errors.length === 0 && isMachineAsItStands(idOwner, state, mirror, lang, lookup)) return { line, action: 'unchanged', name, nodeid: idOwner.nodeid, errors: [] };
+      errors.push({ code: 'equipmentIdExists', column: 'equipmentid', value: equipmentid, name: localized(idOwner.name, lang) ?? '' });
+    }
     if (errors.length > 0) return { line, action: 'error', name, errors };
 
     // Remember new catalogue entries only for rows that will be written.
@@ -490,6 +495,17 @@ export function planEquipmentImport(
 export function rowsToWrite(plan: ImportPlan): Extract<PlannedRow, { action: 'create' | 'update' }>[] {
   if (plan.rows.some((row) => row.action === 'error')) return [];
   return plan.rows.filter((row): row is Extract<PlannedRow, { action: 'create' | 'update' }> => row.action === 'create' || row.action === 'update');
+}
+
+/**
+ * Whether a row without the machine's nodeid describes that machine exactly as it stands: every column the same
+ * (`changedColumns`) and in the pool and area the row names. Only then is a row repeating an Equipment-ID
+ * "unverändert" rather than a second machine or an update nobody asked for.
+ */
+function isMachineAsItStands(machine: MirrorRow, state: EquipmentFormState, mirror: CsvMirror, lang: string, lookup: ReturnType<typeof mirrorCatalogLookup>): boolean {
+  const base = { ...formStateFromRow(machine, { lang, lookup, areas: mirror.areas, shifts: [] }), hourlyrate: formatDecimal(hourlyRateAmount(machine.hourlyrate), lang) };
+  const samePlace = (state.equipmentpoolnodeid === null || state.equipmentpoolnodeid === base.equipmentpoolnodeid) && (state.areanodeid === null || state.areanodeid === base.areanodeid);
+  return samePlace && changedColumns(base, state, lang).length === 0;
 }
 
 /**

@@ -195,7 +195,10 @@ export function ExportScreen() {
               <Badge colorPalette="green" size="lg">{t('csv.counts.create', { count: counts.create })}</Badge>
               <Badge colorPalette="blue" size="lg">{t('csv.counts.update', { count: counts.update })}</Badge>
               <Badge colorPalette="gray" size="lg">{t('csv.counts.unchanged', { count: counts.unchanged })}</Badge>
-              <Badge colorPalette="red" size="lg" data-testid="csv-error-count">{t('csv.counts.error', { count: counts.error })}</Badge>
+              {/* Red only when there is something to fix: "0 Zeilen mit Fehlern" in red read as an alarm. */}
+              <Badge colorPalette={counts.error > 0 ? 'red' : 'gray'} size="lg" data-testid="csv-error-count" data-errors={counts.error}>
+                {t('csv.counts.error', { count: counts.error })}
+              </Badge>
             </HStack>
             {plan.unknownHeaders.length > 0 && <Text color="orange.fg">{t('csv.unknownHeaders', { headers: plan.unknownHeaders.join(', ') })}</Text>}
             {plan.missingHeaders.length > 0 && <Text color="orange.fg">{t('csv.missingHeaders', { headers: plan.missingHeaders.map(header).join(', ') })}</Text>}
