@@ -305,9 +305,14 @@ test('CSV export → edit → import: the dry run shows a row error before anyth
   await expect(page.getByTestId('csv-imported')).toBeVisible();
   await expectAllSynced(page, 90_000);
 
-  // The same file again creates nothing twice: the new machine's Equipment-ID exists now.
+  // The same file again creates nothing twice: the new machine, without its nodeid in the file, is found by its
+  // Equipment-ID exactly as it stands now — unchanged, like the updated one.
   await choose('import.csv', corrected);
-  await expect(page.locator('[data-testid="csv-row"][data-action="unchanged"]')).toHaveCount(1);
+  await expect(page.locator('[data-testid="csv-row"][data-action="unchanged"]')).toHaveCount(2);
+  await expect(page.locator('[data-testid="csv-row"][data-action="error"]')).toHaveCount(0);
+  await expect(page.getByTestId('csv-run-import')).toBeDisabled();
+  // Changed, it is no longer that machine: its Equipment-ID is taken.
+  await choose('import.csv', corrected.replace(`${created.name} (Import)`, `${created.name} (Import 2)`));
   await expect(page.locator('[data-testid="csv-row"][data-action="error"]')).toContainText(`Equipment-ID „E2E-AKP-02“ gibt es bereits (Maschine „${created.name} (Import)“)`);
   await expect(page.getByTestId('csv-run-import')).toBeDisabled();
   await preview.getByRole('button', { name: 'Abbrechen' }).click();

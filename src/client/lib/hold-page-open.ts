@@ -1,7 +1,7 @@
 /**
- * While a long write runs in the page (the CSV import writes one machine after the other), closing the tab or
- * reloading asks first: the browser's own "Seite verlassen?" dialog. Without it, a tab closed halfway left half of
- * the file imported, and the same file chosen again was refused for every machine already there.
+ * While a long write runs in the page (the CSV import, one transaction that commits at its end), closing the tab
+ * or reloading asks first: the browser's own "Seite verlassen?" dialog — closed halfway, the import is gone. (Found
+ * when the import still wrote one machine per transaction: a tab closed halfway left half of the file imported.)
  * Navigation inside the app needs no guard: the write goes on when the screen changes.
  */
 type UnloadTarget = Pick<Window, 'addEventListener' | 'removeEventListener'>;

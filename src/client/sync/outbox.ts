@@ -136,6 +136,19 @@ export function onLocalWrite(listener: Listener): () => void {
 }
 
 /**
+ * Several user actions written as one: every `enqueueMutation` inside `write` joins one IndexedDB transaction over
+ * the outbox and the mirror, so they are on the device all together or not at all — a tab closed or a disk full
+ * halfway leaves nothing half written — and the device commits once instead of once per action (the CSV import:
+ * one action per machine). Each action keeps its own ids and user action; `write` may await only database work.
+ */
+export async function writeTogether<T>(context: Pick<WriteContext, 'db'>, write: () => Promise<T>): Promise<T> {
+  const { db } = context;
+  const result = await db.transaction('rw', [db.outbox, db.syncState, db.fileBytes, ...db.mirrorTables()], write).catch(reportWriteError);
+  writeListeners.forEach((listener) => listener());
+  return result;
+}
+
+/**
  * Writes mirror changes and their outbox entries atomically; returns the entries as stored.
  * Several mutations in one call (a report with a photo) share the transaction and get consecutive ids.
  */
