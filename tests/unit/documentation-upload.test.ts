@@ -61,6 +61,8 @@ describe('documentation upload rule', () => {
   it('the title defaults to the file name without its extension', () => {
     expect(titleFromFileName('Betriebsanleitung CNC 500.pdf')).toBe('Betriebsanleitung CNC 500');
     expect(titleFromFileName('Handbuch.v2.docx')).toBe('Handbuch.v2');
+    expect(titleFromFileName('a.b.c..PDF')).toBe('a.b.c');
+    expect(titleFromFileName('Schaltplan . .pdf')).toBe('Schaltplan');
     expect(titleFromFileName('README')).toBe('README');
     expect(titleFromFileName('.pdf')).toBe('.pdf');
     expect(extensionOfName('Liste.XLSX')).toBe('xlsx');

@@ -22,12 +22,15 @@ export function extensionOfName(name: string): string {
   return match ? normalizeExtension(match[1]!) : '';
 }
 
-/** The name without its extension: the default title of an uploaded document ("Handbuch.v2.pdf" → "Handbuch.v2"). */
+/**
+ * The name without its extension: the default title of an uploaded document ("Handbuch.v2.pdf" → "Handbuch.v2";
+ * dots left before the extension go too: "Schaltplan..pdf" → "Schaltplan").
+ */
 export function titleFromFileName(name: string): string {
   const trimmed = name.trim();
   const extension = extensionOfName(trimmed);
   const base = extension ? trimmed.slice(0, trimmed.length - extension.length - 1) : trimmed;
-  return base.trim() || trimmed;
+  return base.replace(/[.\s]+$/, '') || trimmed;
 }
 
 /**
