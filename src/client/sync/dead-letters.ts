@@ -66,11 +66,6 @@ export interface RetryAllOutcome {
 }
 
 /**
- * "Alle erneut senden": every refused change of the user that sending again can help (`mayRetryLetter`) sent again, oldest first, each with what belongs to it
- * (`retryGroup`; a letter already taken along by an earlier one is not sent twice). One letter that cannot be queued
- * again (changed meanwhile, or its record deleted) does not stop the others; says how many could not, and why.
- */
-/**
  * Whether sending a refused letter again can change the answer. Not for a stale status change (409, the
  * notification moved on from the status the device saw): the same request meets the same status and is refused
  * again; the user sets the status anew on the notification, which now shows where it stands.
@@ -79,6 +74,12 @@ export function mayRetryLetter(letter: Pick<DeadLetter, 'error'>): boolean {
   return !isStaleStatusRefusal(letter.error);
 }
 
+/**
+ * "Alle erneut senden": every refused change of the user that sending again can help (`mayRetryLetter`), sent again
+ * oldest first, each with what belongs to it (`retryGroup`; a letter already taken along by an earlier one is not
+ * sent twice). One letter that cannot be queued again (changed meanwhile, or its record deleted) does not stop the
+ * others; says how many could not, and why.
+ */
 export async function retryAllDeadLetters(db: LocalDatabase, usernodeid: string): Promise<RetryAllOutcome> {
   const ids = (await db.deadLetters.toArray())
     .filter((letter) => letter.usernodeid === usernodeid && mayRetryLetter(letter))

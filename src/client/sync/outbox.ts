@@ -139,12 +139,15 @@ export function onLocalWrite(listener: Listener): () => void {
  * Several user actions written as one: every `enqueueMutation` inside `write` joins one IndexedDB transaction over
  * the outbox and the mirror, so they are on the device all together or not at all — a tab closed or a disk full
  * halfway leaves nothing half written — and the device commits once instead of once per action (the CSV import:
- * one action per machine). Each action keeps its own ids and user action; `write` may await only database work.
+ * one action per machine). Each action keeps its own ids and user action; `write` may await only database work
+ * (no photos: their room is asked of the browser first, outside). The actions inside nudge nobody; this does, after
+ * the commit.
  */
 export async function writeTogether<T>(context: Pick<WriteContext, 'db'>, write: () => Promise<T>): Promise<T> {
   const { db } = context;
   const result = await db.transaction('rw', [db.outbox, db.syncState, db.fileBytes, ...db.mirrorTables()], write).catch(reportWriteError);
-  writeListeners.forEach((listener) => listener());
+  // Outside the committed transaction: what a listener starts (the sender) must not run inside it.
+  Dexie.ignoreTransaction(() => writeListeners.forEach((listener) => listener()));
   return result;
 }
 
@@ -156,7 +159,11 @@ export async function enqueueMutation(context: WriteContext, mutations: Mutation
   const { db, usernodeid } = context;
   const now = context.now ?? Date.now;
   const list = Array.isArray(mutations) ? mutations : [mutations];
-  if (options.files?.length) await ensureRoomFor(options.files.reduce((sum, file) => sum + file.bytes.byteLength, 0)).catch(reportWriteError);
+  // Inside `writeTogether` this call joins its transaction: it may await nothing but the database (asking the
+  // browser for room would let the transaction commit early), and it nudges nobody — a sender started now would
+  // run inside the open transaction; `writeTogether` nudges once, after the commit.
+  const joined = Dexie.currentTransaction !== null && Dexie.currentTransaction !== undefined;
+  if (options.files?.length && !joined) await ensureRoomFor(options.files.reduce((sum, file) => sum + file.bytes.byteLength, 0)).catch(reportWriteError);
   const files = options.files ?? [];
   const tables: Table[] = [db.outbox, db.syncState, ...(files.length > 0 ? [db.fileBytes] : []), ...new Set(list.map((m) => db.mirror(m.kind))), ...(options.extraTables ?? [])];
   const stored = await db.transaction('rw', tables, async () => {
@@ -187,7 +194,7 @@ export async function enqueueMutation(context: WriteContext, mutations: Mutation
     await options.inTransaction?.();
     return entries;
   }).catch(reportWriteError);
-  writeListeners.forEach((listener) => listener());
+  if (!joined) writeListeners.forEach((listener) => listener());
   return stored;
 }
 

@@ -10,6 +10,7 @@
  * - A run: send the outbox (sender.ts), then pull (pull.ts). Transient failures are retried after the backoff
  *   the sender computed; the state is published to the sync store for the app bar.
  */
+import Dexie from 'dexie';
 import type { LocalDatabase } from '../db/local-db';
 import { isQuotaExceeded } from '../db/local-db';
 import { isApiError, type ApiClient } from '../lib/api-client';
@@ -230,7 +231,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         channel?.postMessage({ type: 'nudge' });
         registerBackgroundSync();
         // Offline, a run per write would read the queue and count a failed attempt against its head each time.
-        runIfOnline();
+        // why outside any transaction: a listener called in one (a write inside another's) would run the sender in
+        // it; without Web Locks nothing else puts the run into a task of its own.
+        Dexie.ignoreTransaction(() => runIfOnline());
       }),
     );
     cleanups.push(onWriteError((error) => isQuotaExceeded(error) && setSyncStatus({ error: { kind: 'quota' } })));
