@@ -199,6 +199,8 @@ describe('equipment CSV import: no duplicates, only the columns in the file, eit
     expect(same.rows.map((row) => row.action)).toEqual(['unchanged', 'create']);
     expect(same.rows[0]).toMatchObject({ nodeid: ids.machine });
     expect(rowsToWrite(same).map((row) => row.name)).toEqual(['Neu dazu']);
+    // A file that left the commissioning year empty: the import saved the year it ran in, so that row still matches.
+    expect(plan([head, machineWith({ nodeid: '', equipmentid: 'PR-003', commissioningyear: '' })]).rows.map((row) => row.action)).toEqual(['unchanged']);
     // One column differs: not the machine as it stands, so its Equipment-ID is taken.
     expect(codes(plan([head, machineWith({ nodeid: '', equipmentid: 'PR-003', hourlyrate: '99' })]).rows[0])).toEqual(['equipmentIdExists']);
   });

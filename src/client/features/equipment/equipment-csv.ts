@@ -7,7 +7,7 @@
  */
 import { CONTROLLER_TEXT_MAX, MEDIA_SUPPLY_TEXT_MAX } from '../../../shared/api/equipment';
 import { CATALOG_NAME_MAX, decimalSeparatorFor, isFutureYear, yearToEpochMs, type CatalogSelection } from '../../../shared/domain/equipment';
-import { localized } from '../../../shared/domain/text';
+import { localized, trimText } from '../../../shared/domain/text';
 import { newNodeId } from '../../sync/outbox';
 import type { MirrorRow } from '../../sync/use-mirror';
 import {
@@ -179,7 +179,8 @@ export type DecimalSeparator = ',' | '.';
 
 const NUMBER_COLUMNS = ['width', 'height', 'depth', 'electricalpower', 'hourlyrate'] as const satisfies readonly EquipmentCsvColumn[];
 
-const norm = (text: string) => text.trim().toLocaleLowerCase('de');
+// trimText as the schemas store names: "Schuler\u200B" in a cell is the brand "Schuler", not a new one.
+const norm = (text: string) => trimText(text).toLocaleLowerCase('de');
 
 type NumberShape =
   | { kind: 'none' }
@@ -505,7 +506,9 @@ export function rowsToWrite(plan: ImportPlan): Extract<PlannedRow, { action: 'cr
 function isMachineAsItStands(machine: MirrorRow, state: EquipmentFormState, mirror: CsvMirror, lang: string, lookup: ReturnType<typeof mirrorCatalogLookup>): boolean {
   const base = { ...formStateFromRow(machine, { lang, lookup, areas: mirror.areas, shifts: [] }), hourlyrate: formatDecimal(hourlyRateAmount(machine.hourlyrate), lang) };
   const samePlace = (state.equipmentpoolnodeid === null || state.equipmentpoolnodeid === base.equipmentpoolnodeid) && (state.areanodeid === null || state.areanodeid === base.areanodeid);
-  return samePlace && changedColumns(base, state, lang).length === 0;
+  // An empty commissioning year was saved as the year of the import (§5: "defaults to now"): the file still says so.
+  const asImported = state.commissioningyear === null ? { ...state, commissioningyear: base.commissioningyear } : state;
+  return samePlace && changedColumns(base, asImported, lang).length === 0;
 }
 
 /**

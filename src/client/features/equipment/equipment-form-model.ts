@@ -18,7 +18,7 @@ import {
   type DimensionErrorCode,
   type EquipmentFormIssueField,
 } from '../../../shared/domain/equipment';
-import { sameName } from '../../../shared/domain/text';
+import { sameName, trimText } from '../../../shared/domain/text';
 import { CONTROLLER_TEXT_MAX, EQUIPMENT_TEXT_MAX, MEDIA_SUPPLY_TEXT_MAX, type EquipmentTextField } from '../../../shared/api/equipment';
 import { hasShiftRowIssues, type ShiftRow } from '../../../shared/domain/shift';
 import { localized } from '../../../shared/domain/text';
@@ -258,7 +258,7 @@ export function newNamesTaken(
 ): ('legalentity' | 'brand' | 'equipmenttype')[] {
   const typed = { legalentity: catalog.legalentity?.isnew ? catalog.legalentity.name : undefined, brand: catalog.brand?.isnew ? catalog.brand.name : undefined, equipmenttype: catalog.equipmenttype?.isnew ? catalog.equipmenttype.model : undefined };
   return (['legalentity', 'brand', 'equipmenttype'] as const).filter((field) => {
-    const name = typed[field]?.trim();
+    const name = typed[field] === undefined ? undefined : trimText(typed[field]);
     return Boolean(name) && listed[field].some((option) => sameName(option.label, name!));
   });
 }
