@@ -10,8 +10,9 @@ type UnloadTarget = Pick<Window, 'addEventListener' | 'removeEventListener'>;
 export function holdPageOpen(target: UnloadTarget = window): () => void {
   const ask = (event: Event) => {
     event.preventDefault();
-    // Chromium before 119 and Safari ask only when returnValue is set.
-    (event as BeforeUnloadEvent).returnValue = '';
+    // Chromium before 119 and Safari ask only when returnValue is set; only a BeforeUnloadEvent's may be (a plain
+    // Event's is read-only, and setting it threw out of the listener).
+    if (typeof BeforeUnloadEvent !== 'undefined' && event instanceof BeforeUnloadEvent) event.returnValue = '';
   };
   target.addEventListener('beforeunload', ask);
   return () => target.removeEventListener('beforeunload', ask);
