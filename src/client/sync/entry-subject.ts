@@ -84,7 +84,7 @@ export async function subjectNamesOf(db: LocalDatabase, entries: readonly Outbox
     const subjectRow = subject ? await db.mirror(subject.kind).get(subject.nodeid) : undefined;
     const names = isWritten ? {} : (namesOf(subjectRow) ?? {});
     if (definition.describe?.machine) {
-      const machine = await machineOf(db, subjectRow ?? (await db.mirror(entry.kind).get(entry.nodeid)));
+      const machine = await machineOf(db, subjectRow);
       if (machine?.name !== undefined && machine.name !== null) names.machine = machine.name;
     }
     if (Object.keys(names).length > 0) found.set(entry.seq, names);

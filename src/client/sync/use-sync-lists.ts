@@ -207,7 +207,8 @@ export async function syncListItems(db: LocalDatabase, usernodeid: string | null
       lastError: letter.lastError,
       refusedStatus: letter.status,
       refusedReason: isSetAsideRefusal(letter.error) ? 'setAside' : isStaleStatusRefusal(letter.error) ? 'statusChanged' : refusalReason(letter.status),
-      ...(mayRetryLetter(letter) ? {} : { opens: `/notification-details?nodeid=${letter.nodeid}` }),
+      // Sending it again would meet the same status (`mayRetryLetter`): its notification, where the user decides anew.
+      ...(mayRetryLetter(letter) ? {} : { opens: `/notification-details?nodeid=${encodeURIComponent(letter.nodeid)}` }),
       ...(message ? { refusedMessage: message } : {}),
       ...(retryWith > 0 ? { retryWith } : {}),
       ...reassignItem(letter, entries, letters),

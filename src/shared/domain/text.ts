@@ -39,6 +39,11 @@ export function withLanguage(current: unknown, lang: string, value: string): Rec
   return { ...texts, [lang]: value };
 }
 
+/** Names as people count them: "Drehbank 2" before "Drehbank 10" (a plain comparison puts 10–19 between 1 and 2). */
+export function compareNames(a: string, b: string, language: string): number {
+  return a.localeCompare(b, language, { numeric: true });
+}
+
 /**
  * Whether two names are the same name to a user: case and surrounding spaces aside (accents count: "Presse" is not
  * "Pressé"). What a new catalogue entry or counter type is checked against, so no second entry of the same name

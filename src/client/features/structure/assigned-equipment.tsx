@@ -8,6 +8,7 @@ import { Badge, Box, Button, Card, Flex, Heading, SimpleGrid, Stack, Text } from
 import { ListChecks } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { compareNames } from '../../../shared/domain/text';
 import { assignEquipment } from '../../../shared/mutations/structure';
 import { useMayRun } from '../../lib/use-permission';
 import type { SelectableEquipment } from './equipment-selection';
@@ -27,7 +28,7 @@ export function AssignedEquipment({ equipment, selected, targetName, onChange, d
   const [open, setOpen] = useState(false);
   const canMove = useMayRun(assignEquipment);
   const chosen = new Set(selected);
-  const cards = equipment.filter((item) => chosen.has(item.nodeid)).sort((a, b) => a.name.localeCompare(b.name, 'de'));
+  const cards = equipment.filter((item) => chosen.has(item.nodeid)).sort((a, b) => compareNames(a.name, b.name, 'de'));
 
   return (
     <Stack as="section" gap="4" aria-labelledby="assigned-equipment-title">

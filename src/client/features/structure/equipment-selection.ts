@@ -3,6 +3,8 @@
  * type with the matches marked, the live count line, the order of the list, and what saving a selection moves.
  */
 
+import { compareNames } from '../../../shared/domain/text';
+
 /** A machine as the dialog lists it. */
 export interface SelectableEquipment {
   nodeid: string;
@@ -62,7 +64,7 @@ export function isLinked(item: Pick<SelectableEquipment, 'areanodeid' | 'equipme
 
 /** The list as shown: the search results, linked machines first, then the unlinked ones; by name within each. */
 export function selectionList(items: readonly SelectableEquipment[], query: string): { linked: SelectableEquipment[]; unlinked: SelectableEquipment[] } {
-  const results = items.filter((item) => matchesSearch(item, query)).sort((a, b) => a.name.localeCompare(b.name, 'de', { numeric: true }));
+  const results = items.filter((item) => matchesSearch(item, query)).sort((a, b) => compareNames(a.name, b.name, 'de'));
   return { linked: results.filter(isLinked), unlinked: results.filter((item) => !isLinked(item)) };
 }
 

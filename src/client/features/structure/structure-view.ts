@@ -3,7 +3,7 @@
  * plants with their areas and machine counts, pools and the selection dialog's machines (an owner's shifts:
  * src/client/sync/structure-shifts.ts).
  */
-import { localized } from '../../../shared/domain/text';
+import { compareNames, localized } from '../../../shared/domain/text';
 import { machineTypeNames, siteFields } from '../../sync/structure-mirror';
 import type { StructureData } from '../../sync/use-structure-data';
 import type { SelectableEquipment } from './equipment-selection';
@@ -11,8 +11,6 @@ import type { SelectableEquipment } from './equipment-selection';
 type MirrorRow = StructureData['equipment'][number];
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
-/** Names as people count: "Presse 2" before "Presse 10" (a plain comparison put 10–19 between 1 and 2). */
-const compareNames = (a: string, b: string, language: string) => a.localeCompare(b, language, { numeric: true });
 const byName = <T extends { name: string }>(items: T[], language: string) => items.sort((a, b) => compareNames(a.name, b.name, language));
 
 export interface EquipmentCard {
