@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogSelectionIssues, CATALOG_NAME_MAX } from '../../src/shared/domain/equipment';
-import { checkForm, emptyFormState, newNamesTaken } from '../../src/client/features/equipment/equipment-form-model';
+import { checkForm, emptyFormState, newNamesTaken, parseDecimal } from '../../src/client/features/equipment/equipment-form-model';
 import { AREA, BRAND, MANUFACTURER, TYPE } from './support/press';
 
 // Found by an admin's walkthrough: a media connection, a controller entry or a new brand's name over the API's
@@ -42,5 +42,44 @@ describe('a new catalogue entry with the name of one the picker lists', () => {
     expect(newNamesTaken(catalog, listed)).toEqual(['legalentity', 'brand']);
     // Choosing the listed entry is what the error asks for.
     expect(newNamesTaken({ ...catalog, legalentity: { isnew: false, nodeid: MANUFACTURER }, brand: { isnew: false, nodeid: BRAND } }, listed)).toEqual([]);
+  });
+});
+
+// An admin typed the hourly rate as German writes money, "1.250,00", and the form said "Ungültiges Zahlenformat"
+// though the CSV import takes the same text. Grouping is read in the form's language and nowhere else.
+describe('the form reads grouped numbers as the language writes them', () => {
+  it.each([
+    ['de', '1.250,00', 1250],
+    ['de', '1.250', 1250],
+    ['de', '12.500.000,5', 12_500_000.5],
+    ['de', '85,5', 85.5],
+    ['de', ' 1250 ', 1250],
+    ['en', '1,250.00', 1250],
+    ['en', '1,250', 1250],
+    ['en', '85.5', 85.5],
+  ])('%s %j is %d', (lang, text, value) => {
+    expect(parseDecimal(text, lang)).toEqual({ ok: true, value });
+  });
+
+  it.each([
+    ['de', '1,250.00'],
+    ['de', '1.25'],
+    ['de', '12.50,0'],
+    ['de', '.250'],
+    ['de', '1..250'],
+    ['de', '1.250.'],
+    ['de', '-5'],
+    ['en', '1.250,00'],
+    ['en', '1,25'],
+    ['en', '1,2500'],
+  ])('%s %j is refused', (lang, text) => {
+    expect(parseDecimal(text, lang)).toEqual({ ok: false });
+  });
+
+  it('a rate of 1.250,00 saves as 1250 and over the maximum is said at the field', () => {
+    const base = { ...emptyFormState(), name: 'Presse', constructionyear: 2020, areanodeid: AREA, catalog: { legalentity: { isnew: false, nodeid: MANUFACTURER }, brand: { isnew: false, nodeid: BRAND }, equipmenttype: { isnew: false, nodeid: TYPE } } };
+    const lookup = { manufacturerOfBrand: () => MANUFACTURER, brandOfType: () => BRAND };
+    expect(checkForm({ ...base, hourlyrate: '1.250,00' }, 'add', 'de', lookup).values).toMatchObject({ hourlyrate: 1250 });
+    expect(checkForm({ ...base, hourlyrate: '10.000.001' }, 'add', 'de', lookup)).toMatchObject({ hourlyrateTooBig: 10_000_000, values: null });
   });
 });

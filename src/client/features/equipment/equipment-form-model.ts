@@ -155,13 +155,23 @@ export function formStateFromRow(
 
 // ---------------------------------------------------------------- checking and converting
 
-/** A decimal in the form's language (',' German, '.' English), at least 0; empty is null. */
+const DECIMAL_PATTERN = {
+  // Bare digits, or thousands grouped by the other mark (German "1.250,00", English "1,250.00"); then the decimals.
+  ',': /^(?:\d+|\d{1,3}(?:\.\d{3})+)(?:,\d+)?$/,
+  '.': /^(?:\d+|\d{1,3}(?:,\d{3})+)(?:\.\d+)?$/,
+} as const;
+
+/**
+ * A decimal in the form's language (',' German, '.' English), at least 0; empty is null. Thousands may be grouped
+ * as the language writes them ("1.250,50" in German): an hourly rate or a power is often typed that way.
+ */
 export function parseDecimal(text: string, lang: string): { ok: true; value: number | null } | { ok: false } {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: true, value: null };
   const separator = decimalSeparatorFor(lang);
-  const pattern = separator === '.' ? /^\d+(\.\d+)?$/ : /^\d+(,\d+)?$/;
-  return pattern.test(trimmed) ? { ok: true, value: Number(trimmed.replace(separator, '.')) } : { ok: false };
+  if (!DECIMAL_PATTERN[separator].test(trimmed)) return { ok: false };
+  const group = separator === ',' ? '.' : ',';
+  return { ok: true, value: Number(trimmed.replaceAll(group, '').replace(separator, '.')) };
 }
 
 export interface FormCheck {
