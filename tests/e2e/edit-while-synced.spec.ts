@@ -152,3 +152,35 @@ test("a colleague's change synced in while a FAQ is edited inline survives the s
   const server = (await (await ApiClient.login(request, 'admin')).pullAll()).get('faqs')?.find((row) => row.nodeid === nodeid);
   expect(server).toMatchObject({ question: newQuestion, answer: colleague });
 });
+
+test("a colleague's change synced in while the brand form is open survives the admin's save", async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const admin = await ApiClient.login(request, 'admin');
+  const manufacturers = (await admin.pullAll()).get('manufacturers') ?? [];
+  if (manufacturers.length < 2) throw new Error('the demo plant has fewer than two manufacturers');
+  const [first, second] = manufacturers.map((row) => String(row.nodeid));
+  const nodeid = randomUUID();
+  const name = `Prüfmarke ${Date.now()}`;
+  await admin.send('POST', 'brands', { lang: 'de', nodeid, name, isbrandof: first });
+
+  await loginAs(page, 'admin');
+  await takeOfflineReady(page);
+  await new SyncStatus(page).waitUntilSynced();
+  await page.goto(`/edit-brand?nodeid=${nodeid}`);
+  const nameInput = page.getByTestId('brand-name');
+  await expect(nameInput).toHaveValue(name);
+
+  // Another admin moves the brand to another manufacturer meanwhile.
+  await (await ApiClient.login(request, 'admin')).send('PUT', `brands/${nodeid}`, { lang: 'de', isbrandof: second });
+  await wifiFlicker(page);
+  await expect.poll(async () => (await mirrorRow(page, 'brands', nodeid))?.manufacturernodeid, { timeout: 60_000 }).toBe(second);
+
+  await nameInput.fill(`${name} Plus`);
+  await page.getByTestId('brand-submit').click();
+  await expect(page).not.toHaveURL(/\/edit-brand/);
+  const local = await waitForEmptyOutbox(page, 60_000);
+  expect(local.deadLetters).toHaveLength(0);
+
+  const server = (await (await ApiClient.login(request, 'admin')).pullAll()).get('brands')?.find((row) => row.nodeid === nodeid);
+  expect(server).toMatchObject({ name: `${name} Plus`, manufacturernodeid: second });
+});
