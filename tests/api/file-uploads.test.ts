@@ -324,6 +324,23 @@ describe('upload quota and rate', () => {
     expect((await t.app.inject({ method: 'PUT', url: open!.url, payload: Buffer.alloc(4000, 'c') })).statusCode).toBe(200);
   });
 
+  // Found in review: the quota was read before the registration's transaction, so requests sent at once all saw
+  // the same room and together stored several times the quota.
+  it('registrations sent at once take the quota one after another: only what fits is registered', async () => {
+    const { authorization } = await userWithFlags(t, a.legalEntity.nodeid, 'equipment.attachment', [true, true, true, true]);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => registerAs(authorization, { extension: 'txt', size: 4000 })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 413, 413]);
+  });
+
+  it('uploads of files registered without a size, sent at once, store only what fits', async () => {
+    const { authorization, usernodeid } = await userWithFlags(t, a.legalEntity.nodeid, 'equipment.attachment', [true, true, true, true]);
+    const registered = await Promise.all(Array.from({ length: 3 }, async () => registeredFileSchema.array().parse((await registerAs(authorization, { extension: 'txt' })).json())[0]!));
+    const answers = await Promise.all(registered.map((file, i) => t.app.inject({ method: 'PUT', url: file.url, payload: Buffer.alloc(4000, String(i)) })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 413]);
+    const complete = await t.database.db.select().from(files).where(eq(files.createdbynodeid, usernodeid));
+    expect(complete.filter((row) => row.status === 'complete').reduce((sum, row) => sum + (row.size ?? 0), 0)).toBe(8000);
+  });
+
   it('the quota is per user: a colleague still uploads', async () => {
     const { authorization } = await userWithFlags(t, a.legalEntity.nodeid, 'equipment.attachment', [true, true, true, true]);
     expect((await registerAs(authorization, { extension: 'txt', size: 9000 })).statusCode).toBe(200);

@@ -73,17 +73,20 @@ export async function registerFiles(ctx: ServiceContext, actor: Actor & Permissi
     }
   });
   const declared = input.extensions.reduce((sum, entry) => sum + (entry.size ?? 0), 0);
-  if (declared > 0) {
-    // why excluding these nodeids: a resent registration (same nodeid) must not count its own reservation twice.
-    const used = await bytesUsedToday(ctx.db, actor.usernodeid, input.extensions.map((entry) => entry.nodeid));
-    if (used + declared > services.quotaBytesPerDay) throw quotaExceeded(services.quotaBytesPerDay, used);
-  }
+  // why excluding these nodeids: a resent registration (same nodeid) must not count its own reservation twice.
+  const registering = input.extensions.map((entry) => entry.nodeid);
+  // A quick refusal before any lock; the check that holds is the one in the transaction below.
+  if (declared > 0) assertQuota(services, await bytesUsedToday(ctx.db, actor.usernodeid, registering), declared);
   const rows = await writeTransaction(ctx, 'files.register', async (tx) => {
     // why every file locked before the version: the upload of a version locks its row, then takes the version
     // (completeUpload); a registration that held the version while it waited for that row deadlocked with it
     // (docs/decisions.md "Write: the version late"). In fileid order, as several rows of one kind are locked.
     const latest = new Map<string, Registration | undefined>();
     for (const fileid of [...new Set(input.extensions.flatMap((entry) => (entry.fileid ? [entry.fileid] : [])))].sort()) latest.set(fileid, await lockLatestVersion(tx, actor, fileid));
+    if (declared > 0) {
+      await lockUploadQuota(tx, actor.usernodeid);
+      assertQuota(services, await bytesUsedToday(tx, actor.usernodeid, registering), declared);
+    }
     const registrations = new Map<string, Registration>();
     const answers: Registration[] = [];
     for (const [index, entry] of input.extensions.entries()) {
@@ -239,6 +242,11 @@ export async function completeUpload(ctx: ServiceContext, services: FileServices
         if (current.sha256 !== staged.sha256) throw conflict('This file version is complete with other content; register a new version (POST /api/files with its fileid)');
         return;
       }
+      if (current.createdbynodeid) {
+        // Parallel uploads of files registered without a size each saw the quota free when their bytes began.
+        await lockUploadQuota(tx, current.createdbynodeid);
+        assertQuota(services, await bytesUsedToday(tx, current.createdbynodeid, [current.nodeid]), staged.size);
+      }
       await staged.commit();
       const version = await nextVersion(tx, current.legalentitynodeid);
       await tx.update(files).set({ status: 'complete', sha256: staged.sha256, size: staged.size, completedAt: new Date(), version, updatedAt: new Date() }).where(eq(files.nodeid, row.nodeid));
@@ -360,11 +368,6 @@ export async function readFileContent(
   return { ...stored, mimetype: row.mimetype, filename: `${row.fileid}${row.fileversion > 1 ? `-v${row.fileversion}` : ''}${suffix}` };
 }
 
-/**
- * Bytes `usernodeid` registered within the quota window: complete files with their size, pending ones with the
- * size they declared (a reservation). `excluding`: the files being registered or uploaded, which must not count
- * against themselves.
- */
 /** How many of these file nodeids the tenant already has registered. */
 async function registeredCount(db: ServiceContext['db'], legalentitynodeid: string, nodeids: string[]): Promise<number> {
   const [row] = await db
@@ -374,13 +377,31 @@ async function registeredCount(db: ServiceContext['db'], legalentitynodeid: stri
   return Number(row?.count ?? 0);
 }
 
-async function bytesUsedToday(db: ServiceContext['db'], usernodeid: string, excluding: string[]): Promise<number> {
+/**
+ * Bytes `usernodeid` registered within the quota window: complete files with their size, pending ones with the
+ * size they declared (a reservation). `excluding`: the files being registered or uploaded, which must not count
+ * against themselves.
+ */
+async function bytesUsedToday(db: Db | Tx, usernodeid: string, excluding: string[]): Promise<number> {
   const since = new Date(Date.now() - UPLOAD_QUOTA_WINDOW_MS);
   const [row] = await db
     .select({ bytes: sql<string | null>`sum(${files.size})` })
     .from(files)
     .where(and(eq(files.createdbynodeid, usernodeid), gt(files.createdAt, since), notInArray(files.nodeid, excluding)));
   return Number(row?.bytes ?? 0);
+}
+
+/**
+ * One user's registrations and completions take their quota one after another (until the transaction ends), so two
+ * at once cannot both see the room only one of them fits in. Taken after the file rows and before the version, in
+ * the order both transactions lock (docs/decisions.md "Write: the version late").
+ */
+async function lockUploadQuota(tx: Tx, usernodeid: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`upload-quota:${usernodeid}`}, 0))`);
+}
+
+function assertQuota(services: FileServices, used: number, adding: number): void {
+  if (used + adding > services.quotaBytesPerDay) throw quotaExceeded(services.quotaBytesPerDay, used);
 }
 
 /**
