@@ -85,6 +85,21 @@ describe('counters', () => {
       expect(same.values).toHaveLength(2);
     });
 
+    it('refuses one reading id with two different readings in one request and stores none of it; the same reading twice is kept once', async () => {
+      const counter = await create({ values: [] });
+      const nodeid = uuidv7();
+      const timestamp = Date.now() - HOUR;
+      const refused = await update(counter.nodeid, { values: [{ nodeid: uuidv7(), reading: 7, timestamp }, { nodeid, reading: 10, timestamp }, { nodeid, reading: 11, timestamp }] });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ message: expect.stringContaining('values.2.nodeid: This reading id is used twice with different values') });
+      const stored = (await call(t, adminA, 'GET', `/api/counters?equipmentnodeid=${machineA}`)).json<Counter[]>().find((c) => c.nodeid === counter.nodeid);
+      expect(stored!.values).toEqual([]);
+
+      const twice = await update(counter.nodeid, { values: [{ nodeid, reading: '10,5', timestamp }, { nodeid, reading: 10.5, timestamp }] });
+      expect(twice.statusCode, twice.body).toBe(200);
+      expect(counterSchema.parse(twice.json()).values).toEqual([{ nodeid, reading: 10.5, timestamp }]);
+    });
+
     it('keeps every reading of two concurrent updates', async () => {
       const counter = await create({ values: [] });
       const fromTablet = (n: number) => Array.from({ length: 5 }, (_, i) => ({ nodeid: uuidv7(), reading: n * 100 + i, timestamp: Date.now() - (n * 10 + i) * 60_000 }));

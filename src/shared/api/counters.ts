@@ -40,7 +40,24 @@ export const counterReadingInputSchema = z.object({
 });
 export type CounterReadingInput = z.input<typeof counterReadingInputSchema>;
 
-const values = z.array(counterReadingInputSchema).max(1000, 'At most 1000 readings per request');
+/**
+ * A reading id twice with the same reading and time is the same reading sent twice (kept once); with another
+ * reading or time it is two readings under one id, and which one would be stored is not the device's to guess.
+ */
+const values = z
+  .array(counterReadingInputSchema)
+  .max(1000, 'At most 1000 readings per request')
+  .superRefine((readings, ctx) => {
+    const seen = new Map<string, { reading: number; timestamp?: number | undefined }>();
+    readings.forEach((entry, index) => {
+      if (!entry.nodeid) return;
+      const first = seen.get(entry.nodeid);
+      if (!first) seen.set(entry.nodeid, entry);
+      else if (first.reading !== entry.reading || first.timestamp !== entry.timestamp) {
+        ctx.addIssue({ code: 'custom', path: [index, 'nodeid'], message: 'This reading id is used twice with different values' });
+      }
+    });
+  });
 
 /** POST /api/counters/create. `nodeid` may be chosen by the device. */
 export const createCounterSchema = z.object({
