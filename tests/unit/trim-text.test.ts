@@ -25,6 +25,16 @@ describe('trimText', () => {
   it('is linear in a long invisible run at either end (a regular expression anchored at the end was quadratic)', () => {
     const run = '\u200B'.repeat(200_000);
     expect(trimText(`${run}x${run}`)).toBe('x');
+    // A run of tag characters went a tag at a time, each rescanning the run: 100k tags blocked the server for 15 s.
+    const tags = '\u{E0067}'.repeat(200_000);
+    expect(trimText(`x${tags}`)).toBe('x');
+    expect(trimText(`🏴${tags}`)).toBe(`🏴${tags}`);
+  });
+
+  it('keeps the format characters that are drawn (the prepended concatenation marks)', () => {
+    expect(trimText('\u06DD١٢٣')).toBe('\u06DD١٢٣');
+    expect(trimText('\u0600١٢')).toBe('\u0600١٢');
+    expect(trimText('\u{110BD}\u200B')).toBe('\u{110BD}');
   });
 
   it('a name with an invisible character at its end is the same name as without (the duplicate checks use it)', () => {

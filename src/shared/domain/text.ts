@@ -39,9 +39,18 @@ export function withLanguage(current: unknown, lang: string, value: string): Rec
   return { ...texts, [lang]: value };
 }
 
+// why one collator per language: localeCompare with options builds a collator on every call (100× slower: a list
+// of 5,000 machines took 238 ms to sort).
+const nameCollators = new Map<string, Intl.Collator>();
+
 /** Names as people count them: "Drehbank 2" before "Drehbank 10" (a plain comparison puts 10–19 between 1 and 2). */
 export function compareNames(a: string, b: string, language: string): number {
-  return a.localeCompare(b, language, { numeric: true });
+  let collator = nameCollators.get(language);
+  if (!collator) {
+    collator = new Intl.Collator(language, { numeric: true });
+    nameCollators.set(language, collator);
+  }
+  return collator.compare(a, b);
 }
 
 /**
@@ -58,8 +67,9 @@ export function sameName(a: string, b: string): boolean {
  * What shows nothing: whitespace, the format characters (category Cf: zero-width space, ZWNJ, ZWJ, word joiner, soft
  * hyphen, bidi marks, embeddings and overrides, BOM) and the other default-ignorable code points (Hangul fillers,
  * variation selectors, the combining grapheme joiner). The same set the text upload check skips before markup.
+ * Not the prepended concatenation marks: format characters that are drawn (Arabic number sign, end of ayah, …).
  */
-const INVISIBLE = /^[\s\p{Cf}\p{Default_Ignorable_Code_Point}]$/u;
+const INVISIBLE = /^(?![\u0600-\u0605\u06DD\u070F\u0890\u0891\u08E2\u{110BD}\u{110CD}])[\s\p{Cf}\p{Default_Ignorable_Code_Point}]$/u;
 /** A variation selector at the end belongs to the character before it (an emoji's presentation, "❤️"): kept. */
 const VARIATION_SELECTOR = /^[\uFE00-\uFE0F\u{E0100}-\u{E01EF}]$/u;
 /** Tag characters: invisible alone, but the end of a subdivision flag after U+1F3F4 ("🏴󠁧󠁢󠁥󠁮󠁧󠁿", England). */
@@ -110,10 +120,13 @@ export function trimText(text: string): string {
     const size = codePoint > 0xffff ? 2 : 1;
     if (!isInvisible(codePoint) || VARIATION_SELECTOR.test(String.fromCodePoint(codePoint))) break;
     if (isTag(codePoint)) {
-      // A run of tags after the waving black flag is one flag: kept whole; any other run of tags shows nothing.
+      // A run of tags after the waving black flag is one flag: kept whole; any other run of tags shows nothing and
+      // goes whole (one pass over the run: a tag at a time rescanned the rest, quadratic in the run's length).
       let before = end;
       while (before > start && isTag(codePointBefore(trimmed, before))) before -= 2;
       if (before > start && codePointBefore(trimmed, before) === WAVING_BLACK_FLAG) break;
+      end = before;
+      continue;
     }
     end -= size;
   }
