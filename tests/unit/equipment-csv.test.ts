@@ -174,6 +174,15 @@ describe('equipment CSV import: no duplicates, only the columns in the file, eit
   const plan = (rows: string[][], lang = 'de', data: CsvMirror = mirror()) => planEquipmentImport(rows, data, lang, headerNames, NOW);
   const codes = (row: { errors: { code: string }[] } | undefined) => row?.errors.map((error) => error.code);
 
+  // Found in review: the columns compared with .trim() while the server stores trimText, so a cell with a
+  // trailing zero-width space blocked a re-import ("Equipment-ID gibt es bereits") or planned an update of nothing.
+  it('a cell that differs only by an invisible character at its end is the machine as it stands', () => {
+    const { header: head, machineWith } = exported();
+    const cell = (column: EquipmentCsvColumn) => machineWith({})[head.indexOf(header(column))]!;
+    expect(plan([head, machineWith({ nodeid: '', name: `${cell('name')}\u200B`, inventoryid: `${cell('inventoryid')}\u2060` })]).rows).toMatchObject([{ action: 'unchanged' }]);
+    expect(plan([head, machineWith({ name: `\uFEFF${cell('name')}`, mediasupply: `${cell('mediasupply')}\u200B` })]).rows).toMatchObject([{ action: 'unchanged' }]);
+  });
+
   it('a new row with an Equipment-ID the organisation already has is an error naming that machine, so a re-import creates nothing twice', () => {
     const { header: head, machineWith } = exported();
     const added = machineWith({ nodeid: '', name: 'QA Import Neu 1', equipmentid: 'HAM-IMP-01' });

@@ -54,6 +54,26 @@ describe('writeTogether', () => {
     await createBrand(context, { name: 'Hermle', manufacturer: { isnew: false, nodeid: '0190f5a0-0000-7000-8000-0000000000cc' } });
     expect((await db.outbox.toArray()).map((entry) => entry.mutationId)).toEqual([1]);
   });
+  it('a write that committed early and then failed still nudges the sender for what it wrote', async () => {
+    const db = newDb();
+    const context = { db, usernodeid: USER };
+    let nudged = 0;
+    const stop = onLocalWrite(() => (nudged += 1));
+    try {
+      await expect(
+        writeTogether(context, async () => {
+          await createBrand(context, { name: 'Trumpf', manufacturer: { isnew: true, name: 'TRUMPF SE' } });
+          // Not database work: the transaction commits meanwhile, the next write inside it fails.
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          await createBrand(context, { name: 'Hermle', manufacturer: { isnew: true, name: 'Maschinenfabrik Berthold Hermle AG' } });
+        }),
+      ).rejects.toThrow();
+    } finally {
+      stop();
+    }
+    expect(await db.outbox.count()).toBe(2);
+    expect(nudged).toBe(1);
+  });
 });
 
 describe('writeTogether while the sync engine runs without Web Locks', () => {

@@ -145,10 +145,14 @@ export function onLocalWrite(listener: Listener): () => void {
  */
 export async function writeTogether<T>(context: Pick<WriteContext, 'db'>, write: () => Promise<T>): Promise<T> {
   const { db } = context;
-  const result = await db.transaction('rw', [db.outbox, db.syncState, db.fileBytes, ...db.mirrorTables()], write).catch(reportWriteError);
-  // Outside the committed transaction: what a listener starts (the sender) must not run inside it.
-  Dexie.ignoreTransaction(() => writeListeners.forEach((listener) => listener()));
-  return result;
+  try {
+    return await db.transaction('rw', [db.outbox, db.syncState, db.fileBytes, ...db.mirrorTables()], write).catch(reportWriteError);
+  } finally {
+    // Also after a failure: a `write` that awaited something else let the transaction commit early, and what it
+    // wrote until then must still be sent (an extra nudge finds nothing to send). Outside the transaction: what a
+    // listener starts (the sender) must not run inside it.
+    Dexie.ignoreTransaction(() => writeListeners.forEach((listener) => listener()));
+  }
 }
 
 /**

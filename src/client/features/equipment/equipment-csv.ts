@@ -513,34 +513,35 @@ function isMachineAsItStands(machine: MirrorRow, state: EquipmentFormState, mirr
 
 /**
  * The columns an update changes (file order). The assignment (pool, plant, area) is not edited by an update (§7);
- * numbers compare as numbers (85,5 = 85,50), texts without surrounding spaces.
+ * numbers compare as numbers (85,5 = 85,50), texts as the server stores them (trimText: no surrounding spaces or
+ * invisible characters).
  */
 function changedColumns(base: EquipmentFormState, state: EquipmentFormState, lang: string): EquipmentCsvColumn[] {
   const number = (text: string) => {
     const parsed = parseDecimal(text, lang);
-    return parsed.ok ? parsed.value : text.trim();
+    return parsed.ok ? parsed.value : trimText(text);
   };
-  const media = (list: readonly string[]) => JSON.stringify(list.map((text) => text.trim()).filter(Boolean));
+  const media = (list: readonly string[]) => JSON.stringify(list.map((text) => trimText(text)).filter(Boolean));
   const values = (s: EquipmentFormState): Partial<Record<EquipmentCsvColumn, unknown>> => ({
-    name: s.name.trim(),
-    equipmentid: s.equipmentid.trim(),
-    inventoryid: s.inventoryid.trim(),
+    name: trimText(s.name),
+    equipmentid: trimText(s.equipmentid),
+    inventoryid: trimText(s.inventoryid),
     manufacturer: s.catalog.legalentity?.nodeid ?? null,
     brand: s.catalog.brand?.nodeid ?? null,
     type: s.catalog.equipmenttype?.nodeid ?? null,
-    costcenter: s.costcenter.trim(),
+    costcenter: trimText(s.costcenter),
     commissioningyear: s.commissioningyear,
-    inspectionbooknumber: s.inspectionbooknumber.trim(),
+    inspectionbooknumber: trimText(s.inspectionbooknumber),
     constructionyear: s.constructionyear,
-    serialnumber: s.manufacturerserialnumber.trim(),
+    serialnumber: trimText(s.manufacturerserialnumber),
     width: number(s.dimensions[0]),
     height: number(s.dimensions[1]),
     depth: number(s.dimensions[2]),
     electricalpower: number(s.electricalpower),
     mediasupply: media(s.mediasupply),
-    controllermanufacturer: s.controller.manufacturer.trim(),
-    controllertype: s.controller.type.trim(),
-    controllersoftwareversion: s.controller.softwareversion.trim(),
+    controllermanufacturer: trimText(s.controller.manufacturer),
+    controllertype: trimText(s.controller.type),
+    controllersoftwareversion: trimText(s.controller.softwareversion),
     hourlyrate: number(s.hourlyrate),
     equipmentclass: s.equipmentclassnodeid,
   });
