@@ -13,6 +13,7 @@ import { logMethodHook, logSerializers, maskUrl } from './logging';
 import errorsPlugin from './plugins/errors';
 import { createVersionedAnswers } from './routes/versioned-answer';
 import answerCompressionPlugin, { type AnswerCompressionOptions } from './plugins/answer-compression';
+import bodyTimeoutPlugin from './plugins/body-timeout';
 import inputHygienePlugin from './plugins/input-hygiene';
 import faultInjectionPlugin, { type FaultInjector } from './plugins/fault-injection';
 import mutationLogPlugin from './plugins/mutation-log';
@@ -133,6 +134,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     logger: loggerOptions(config, pretty),
     ...(pretty ? { logController: new QuietRequestLog() } : {}),
     trustProxy: config.trustProxy,
+    // why: a request dripping in (a byte every few seconds) otherwise holds its connection forever (408 past it).
+    requestTimeout: config.requestTimeoutMs,
     // why: the specification writes some paths with a trailing slash (`GET /getlebrty/`); both spellings are one route.
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
@@ -164,6 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // First among the hooks, so every answer carries the headers, even a 401, a 404 or a rate-limit 429.
   await app.register(securityHeadersPlugin);
   await app.register(inputHygienePlugin);
+  await app.register(bodyTimeoutPlugin, { timeoutMs: config.requestBodyTimeoutMs });
   await app.register(authPlugin, { jwtSecret, accessTokenTtl: config.accessTokenTtl });
   await app.register(permissionsPlugin);
   await app.register(mutationLogPlugin);

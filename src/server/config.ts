@@ -48,6 +48,10 @@ export interface Config {
   uploadQuotaBytesPerDay: number;
   /** File registrations, and separately content uploads, per user and minute, per instance (over it: 429). */
   uploadRatePerMinute: number;
+  /** Milliseconds a JSON body may take to arrive after its headers (over it: 408 and the connection closed). */
+  requestBodyTimeoutMs: number;
+  /** Milliseconds any request may take to arrive whole, a file's bytes included (Node's requestTimeout: 408). */
+  requestTimeoutMs: number;
   /** Set: file bytes go to this S3 bucket; undefined: to the local disk under `dataDir/files`. */
   s3: S3Settings | undefined;
   /** smtp:// or smtps:// URL of the mail server; undefined: mails are written as .eml files into `dataDir/mail`. */
@@ -167,6 +171,8 @@ const VARIABLES = {
   FILE_MAX_BYTES: variable({ default: String(50 * 1024 * 1024), schema: integer(1, 5 * 1024 * 1024 * 1024) }),
   UPLOAD_QUOTA_BYTES_PER_DAY: variable({ default: String(1024 * 1024 * 1024), schema: integer(1, Number.MAX_SAFE_INTEGER) }),
   UPLOAD_RATE_PER_MINUTE: variable({ default: '60', schema: integer(1, 100_000) }),
+  REQUEST_BODY_TIMEOUT_MS: variable({ default: '60000', schema: integer(100, 3_600_000) }),
+  REQUEST_TIMEOUT_MS: variable({ default: '1800000', schema: integer(1000, 86_400_000) }),
   S3_ENDPOINT: variable({ default: undefined, schema: httpUrl }),
   S3_BUCKET: variable({
     default: undefined,
@@ -243,6 +249,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     fileMaxBytes: p.FILE_MAX_BYTES!,
     uploadQuotaBytesPerDay: p.UPLOAD_QUOTA_BYTES_PER_DAY!,
     uploadRatePerMinute: p.UPLOAD_RATE_PER_MINUTE!,
+    requestBodyTimeoutMs: p.REQUEST_BODY_TIMEOUT_MS!,
+    requestTimeoutMs: p.REQUEST_TIMEOUT_MS!,
     s3: p.S3_BUCKET
       ? {
           endpoint: p.S3_ENDPOINT,

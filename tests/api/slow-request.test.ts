@@ -1,0 +1,54 @@
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOneTenantApp, type TestApp } from './support/test-app';
+
+/**
+ * Found by an attacker's probe: a login whose body dripped in a byte every 15 s held its connection open for as
+ * long as the sender liked (no body deadline, no request timeout), before any login was checked.
+ */
+describe('a request body that does not arrive in time', () => {
+  let t: TestApp;
+  let port: number;
+
+  beforeAll(async () => {
+    ({ t } = await createOneTenantApp({ REQUEST_BODY_TIMEOUT_MS: '500' }));
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => t?.close());
+
+  /** Sends the headers and `first` of a body of `length`, then a byte every 100 ms; resolves with what came back. */
+  function drip(path: string, length: number, first: string): Promise<{ answer: string; closed: boolean }> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1');
+      let answer = '';
+      const ticker = setInterval(() => socket.writable && socket.write(' '), 100);
+      const done = (closed: boolean) => {
+        clearInterval(ticker);
+        clearTimeout(giveUp);
+        socket.destroy();
+        resolve({ answer, closed });
+      };
+      // The test's own bound: far beyond the server's half second.
+      const giveUp = setTimeout(() => done(false), 10_000);
+      socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+      socket.on('close', () => done(true));
+      socket.on('error', reject);
+      socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n${first}`);
+    });
+  }
+
+  it('is answered 408 and its connection closed, before any login', async () => {
+    const { answer, closed } = await drip('/api/auth/login', 1000, '{');
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(answer).toContain('Request body not received within 500 ms');
+    expect(closed).toBe(true);
+  });
+
+  it('a body that arrives in time is read as usual', async () => {
+    const body = JSON.stringify({ email: 'nobody@example.test', password: 'wrong-password' });
+    const response = await fetch(`http://127.0.0.1:${port}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(response.status).toBe(401);
+  });
+});
