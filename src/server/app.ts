@@ -121,6 +121,23 @@ export const LOG_REDACT_PATHS = [
 ];
 
 /**
+ * A request target in absolute form (`GET http://host/api/sites`, valid HTTP/1.1) as its path and query. The router
+ * matches either, but everything after it reads `request.url` as a path: such a request got no `no-store` on its
+ * tenant data and the app's HTML for an unknown API path.
+ */
+export function originFormUrl(request: { url?: string }): string {
+  const url = request.url ?? '/';
+  if (url.startsWith('/')) return url;
+  if (!/^https?:\/\//i.test(url)) return url;
+  try {
+    const parsed = new URL(url);
+    return `${parsed.pathname}${parsed.search}`;
+  } catch {
+    return url;
+  }
+}
+
+/**
  * The configured Fastify instance, not listening: main.ts listens on it, tests call `inject`. Plugins come
  * first (errors, security headers, auth, permissions, rate limit, OpenAPI), then the routes under /api, then the static client
  * with its SPA fallback.
@@ -138,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     requestTimeout: config.requestTimeoutMs,
     // why: the specification writes some paths with a trailing slash (`GET /getlebrty/`); both spellings are one route.
     routerOptions: { ignoreTrailingSlash: true },
+    rewriteUrl: originFormUrl,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

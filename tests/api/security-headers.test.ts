@@ -6,7 +6,9 @@
 import Fastify from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
+import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { originFormUrl } from '../../src/server/app';
 import securityHeadersPlugin from '../../src/server/plugins/security-headers';
 import { insertTenant, loginAs } from '../factories/tenant';
 import { createTestApp, fakeClientBuild, type TestApp } from './support/test-app';
@@ -111,6 +113,32 @@ describe('security headers', () => {
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: {} });
     expect(login.headers['cache-control']).toBe('no-store');
     expect((await t.app.inject({ method: 'GET', url: '/assets/index-BdX3k9aQ.js' })).headers['cache-control']).not.toBe('no-store');
+  });
+
+  // Found by an attacker's probe: `GET http://host/api/sites` (absolute form, valid HTTP/1.1) reached the route, but
+  // the no-store check read the whole URL as the path, and an unknown API path got the app's HTML.
+  it('a request target in absolute form is the same request as its path: no-store, a JSON 404', async () => {
+    const tenant = await insertTenant(t.database.db);
+    const { authorization } = await loginAs(t.app, tenant.admin);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
+    const raw = (target: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1');
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk.toString('utf8')));
+        socket.on('end', () => resolve(answer));
+        socket.on('error', reject);
+        socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: ${authorization}\r\nConnection: close\r\n\r\n`);
+      });
+    const sites = await raw(`http://127.0.0.1:${port}/api/sites?lang=de`);
+    expect(sites).toMatch(/^HTTP\/1\.1 200 /);
+    expect(sites.toLowerCase()).toContain('cache-control: no-store');
+    const unknown = await raw(`HTTP://127.0.0.1:${port}/api/nothing/here`);
+    expect(unknown).toMatch(/^HTTP\/1\.1 404 /);
+    expect(unknown).toContain('"Route GET /api/nothing/here not found"');
+    expect(originFormUrl({ url: 'http://host/api/sites?lang=de' })).toBe('/api/sites?lang=de');
+    expect(originFormUrl({ url: '/api/sites' })).toBe('/api/sites');
   });
 
   it('ignores X-Forwarded-Proto from a client when no proxy is trusted', async () => {
