@@ -86,6 +86,11 @@ describe('solutions (createWorkflow, updateWorkflow, deleteWorkflow)', () => {
     expect(step?.description).toBeNull();
   });
 
+  it('a solution dated ahead by its device clock is dated now', async () => {
+    const row = await made(body({ created: Date.UTC(2100, 0, 1) }));
+    expect(Math.abs(row.created - Date.now())).toBeLessThan(60_000);
+  });
+
   it('updates title and description, only the fields sent; the step changes and the workflow takes the same version', async () => {
     const row = await made();
     const onlyDescription = await send(t, adminA, updateWorkflow.method, workflowUrl(row.nodeid), { lang: 'de', workflownodeid: row.nodeid, description: 'Neu: auch den Rücklauf geprüft.' });
@@ -144,6 +149,8 @@ describe('solutions (createWorkflow, updateWorkflow, deleteWorkflow)', () => {
       [{ ...body(), title_workflow: 'x'.repeat(2001) }, 'title_workflow'],
       [{ ...body(), description: 'x'.repeat(20_001) }, 'description'],
       [{ ...body(), created: 'gestern' }, 'created'],
+      // Past what a date can hold: was a 500 (Invalid time value), which a device retries for ever.
+      [{ ...body(), created: 8_640_000_000_000_001 }, 'created'],
       [{ ...body(), stepnodeid: 'step-1' }, 'stepnodeid'],
       [{ ...body(), lang: 'fr' }, 'lang'],
       [{ ...body(), usernodeid: uuidv4() }, 'usernodeid'],

@@ -119,4 +119,11 @@ describe('the status change both sides apply (§4.2 on the row, device times cla
   it('closing never lands before the start it sets in the same change', () => {
     expect(notificationStatusChange(rows[0], 2, NOW, { progressstarted: NOW - 1_000, closed: CREATED - 5 })).toEqual({ status: 2, progressstarted: NOW - 1_000, closed: NOW - 1_000 });
   });
+
+  // Found by an attacker's probe: closing a started notification with a device time before its start stored a
+  // close earlier than the start (clamped to `created` only).
+  it('closing what was started earlier never lands before that start', () => {
+    expect(notificationStatusChange(rows[1], 2, NOW, { closed: CREATED + 1 })).toEqual({ status: 2, closed: STARTED });
+    expect(notificationStatusChange(rows[1], 2, NOW, { closed: STARTED + 1 })).toEqual({ status: 2, closed: STARTED + 1 });
+  });
 });

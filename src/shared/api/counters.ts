@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { trimText } from '../domain/text';
-import { deleteBodySchema, langField } from './fields';
+import { deleteBodySchema, langField, MAX_EPOCH_MS, MAX_EPOCH_MS_TEXT } from './fields';
 import { parseCounterReading } from '../domain/counter';
 
 /**
@@ -36,7 +36,7 @@ export const counterReadingInputSchema = z.object({
       }
       return parsed;
     }),
-  timestamp: z.number().int().nonnegative().optional(),
+  timestamp: z.number().int().nonnegative().max(MAX_EPOCH_MS, MAX_EPOCH_MS_TEXT).optional(),
 });
 export type CounterReadingInput = z.input<typeof counterReadingInputSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { trimText } from '../domain/text';
-import { clientNodeid, deleteBodySchema, langField } from './fields';
+import { clientNodeid, deleteBodySchema, langField, MAX_EPOCH_MS, MAX_EPOCH_MS_TEXT } from './fields';
 
 /**
  * Solution (Maßnahme) contracts of spec part 1 §2.3 (solution part), §3 and §7: "Workflows: POST, PUT
@@ -40,7 +40,7 @@ export const createWorkflowSchema = z.object({
   lang: langField,
   nodeid: clientNodeid,
   stepnodeid: clientNodeid,
-  created: z.number({ error: 'Must be a time in ms' }).int('Must be a time in ms').positive('Must be a time in ms').optional(),
+  created: z.number({ error: 'Must be a time in ms' }).int('Must be a time in ms').positive('Must be a time in ms').max(MAX_EPOCH_MS, MAX_EPOCH_MS_TEXT).optional(),
   usernodeid: z.uuid().optional(),
   notificationnodeid: z.uuid(),
   title_workflow: title.optional().transform(emptyIsNull),

@@ -187,8 +187,10 @@ export function notificationStatusChange(
   const closed = stamp(changes.closed, device.closed);
   if (progressstarted !== undefined) fields.progressstarted = progressstarted;
   if (closed !== undefined) fields.closed = closed;
-  // why: clamping each on its own could put "closed" before "progress started" when only one was sent.
-  if (fields.progressstarted && fields.closed && fields.closed < fields.progressstarted) fields.closed = fields.progressstarted;
+  // why: clamping each on its own could put "closed" before "progress started" — when only one was sent, or when
+  // closing what was started earlier with a device time before that start.
+  const started = fields.progressstarted !== undefined ? fields.progressstarted : current.progressstarted;
+  if (started && fields.closed && fields.closed < started) fields.closed = started;
   return fields;
 }
 
