@@ -10,7 +10,7 @@ import { langField } from './fields';
 const historyDate = z
   .string()
   .max(10)
-  .refine((value) => parseHistoryDate(value).kind !== 'invalid', { message: 'Must be a date YYYY-MM-DD' });
+  .refine((value) => parseHistoryDate(value).kind !== 'invalid', { message: 'Must be a date YYYY-MM-DD or DD.MM.YYYY' });
 
 /** A number of a closed set as a query string carries it ('8'); anything else, '' included, is a 400 naming the field. */
 const queryNumber = <T extends number>(values: readonly T[]) =>

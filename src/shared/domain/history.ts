@@ -11,14 +11,14 @@ export const HISTORY_FILTER_TYPES: readonly NotificationType[] = REPORTABLE_NOTI
 /** "Status filter values are 0, 1, 2." */
 export const HISTORY_FILTER_STATUSES: readonly NotificationStatus[] = NOTIFICATION_STATUSES;
 
-/** The date inputs' placeholder, and the one format they accept. */
+/** The date inputs' placeholder (§2.1); they also take the day as the app shows dates, DD.MM.YYYY. */
 export const HISTORY_DATE_PLACEHOLDER = 'YYYY-MM-DD';
 
 /** The filter as the panel holds it: null or '' means "not set", and a filter that is not set does not act. */
 export interface HistoryFilter {
   type: NotificationType | null;
   status: NotificationStatus | null;
-  /** As typed, 'YYYY-MM-DD'. */
+  /** As typed, 'YYYY-MM-DD' or 'DD.MM.YYYY'. */
   from: string;
   to: string;
 }
@@ -34,13 +34,18 @@ export interface HistoryEntryFields {
 
 export type HistoryDate = { kind: 'empty' } | { kind: 'invalid' } | { kind: 'date'; year: number; month: number; day: number };
 
-/** A typed date: empty, a real calendar day in 'YYYY-MM-DD' (surrounding blanks ignored), or invalid (2026-02-30, 5.3.2026, …). */
+/**
+ * A typed date: empty, a real calendar day, or invalid (2026-02-30, 31.02.2026, …); surrounding blanks ignored. The
+ * placeholder's 'YYYY-MM-DD', and as every other date of the app shows it 'DD.MM.YYYY' (also '5.3.2026'): a German
+ * technician types the date as they read it.
+ */
 export function parseHistoryDate(text: string): HistoryDate {
   const trimmed = text.trim();
   if (trimmed === '') return { kind: 'empty' };
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(trimmed);
-  if (!match) return { kind: 'invalid' };
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(trimmed);
+  const german = iso ? null : /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(trimmed);
+  if (!iso && !german) return { kind: 'invalid' };
+  const [year, month, day] = iso ? [Number(iso[1]), Number(iso[2]), Number(iso[3])] : [Number(german![3]), Number(german![2]), Number(german![1])];
   const probe = new Date(Date.UTC(year, month - 1, day));
   if (year < 1900 || probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return { kind: 'invalid' };
   return { kind: 'date', year, month, day };

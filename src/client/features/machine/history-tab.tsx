@@ -183,7 +183,7 @@ function DateField({ label, value, error, onChange }: { label: string; value: st
   return (
     <Field.Root invalid={error !== null}>
       <Field.Label>{label}</Field.Label>
-      <Input value={value} placeholder={HISTORY_DATE_PLACEHOLDER} inputMode="numeric" autoComplete="off" maxLength={10} onChange={(event) => onChange(event.target.value)} />
+      <Input value={value} placeholder={HISTORY_DATE_PLACEHOLDER} autoComplete="off" maxLength={10} onChange={(event) => onChange(event.target.value)} />
       {error ? <Field.ErrorText>{error}</Field.ErrorText> : <Field.HelperText>{t('machineHistory.filter.dateHelp')}</Field.HelperText>}
     </Field.Root>
   );
