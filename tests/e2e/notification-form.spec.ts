@@ -128,3 +128,57 @@ test('offline: create with a photo from the machine, open a suggestion and come 
   await expect(new MachinePage(otherPage).notification(edited)).toHaveCount(1, { timeout: 60_000 });
   await other.close();
 });
+
+// A technician's walkthrough: text typed into the form was gone after a reload, a tab the tablet's browser killed,
+// or a tap on the menu. It is kept on the device per user and form, taken back with a notice, and gone once saved.
+test('offline: what was typed survives a reload and leaving the form; discard and save clear it', async ({ page, context }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize(TABLET_LANDSCAPE);
+  await loginAs(page, 'technician');
+  await takeOfflineReady(page);
+  await new SyncStatus(page).waitUntilSynced();
+
+  await context.setOffline(true);
+  await new MachineListPage(page).open(MACHINE);
+  const machineId = new URL(page.url()).searchParams.get('nodeid')!;
+  await page.getByTestId('machine-notification-form').click();
+  const form = page.getByTestId('notification-form');
+  await expect(form.getByRole('heading', { name: 'Neue Meldung', level: 1 })).toBeVisible();
+  // A form opened and left untouched leaves nothing behind.
+  await expect(page.getByTestId('notification-draft-restored')).toHaveCount(0);
+
+  const title = `Spindel läuft unrund ${Date.now()}`;
+  await page.getByTestId('notification-type-select').selectOption('0');
+  await page.getByTestId('notification-title-input').fill(title);
+  await form.getByRole('textbox', { name: 'Beschreibung' }).fill('Geräusch ab 8000 U/min, Späne ungleichmäßig.');
+
+  await page.reload();
+  await expect(page.getByTestId('notification-draft-restored')).toContainText('Nicht gespeicherte Eingaben vom');
+  await expect(page.getByTestId('notification-title-input')).toHaveValue(title);
+  await expect(form.getByRole('textbox', { name: 'Beschreibung' })).toHaveValue('Geräusch ab 8000 U/min, Späne ungleichmäßig.');
+  await expect(page.getByTestId('notification-type-select')).toHaveValue('0');
+  await screenshots(page, 'draft-restored');
+
+  // Away through the app and back: the same.
+  await navigateInApp(page, '/');
+  await navigateInApp(page, `/create-notification?equipmentnodeid=${machineId}`);
+  await expect(page.getByTestId('notification-title-input')).toHaveValue(title);
+
+  // Discarded: the fresh form, and nothing comes back after another reload.
+  await page.getByTestId('notification-draft-discard').click();
+  await expect(page.getByTestId('notification-title-input')).toHaveValue('');
+  await expect(page.getByTestId('notification-draft-restored')).toHaveCount(0);
+  await page.reload();
+  await expect(form.getByRole('heading', { name: 'Neue Meldung', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('notification-title-input')).toHaveValue('');
+
+  // Typed again and saved: the next form starts empty.
+  await page.getByTestId('notification-type-select').selectOption('0');
+  await page.getByTestId('notification-title-input').fill(title);
+  await page.getByTestId('notification-form-save').click();
+  await expect(page).toHaveURL(/\/notification-details\?nodeid=/);
+  await navigateInApp(page, `/create-notification?equipmentnodeid=${machineId}`);
+  await expect(page.getByTestId('notification-title-input')).toHaveValue('');
+  await expect(page.getByTestId('notification-draft-restored')).toHaveCount(0);
+  await context.setOffline(false);
+});

@@ -7,7 +7,7 @@
  * knows": FAQs and earlier solutions matching the typed title, from the mirror; opening one keeps the draft
  * (stores/notification-draft-store.ts) and restores it on return.
  */
-import { Badge, Box, Button, Card, chakra, Field, Flex, Grid, Heading, HStack, Input, NativeSelect, Skeleton, Stack, Text, Textarea, useBreakpointValue } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Card, chakra, Field, Flex, Grid, Heading, HStack, Input, NativeSelect, Skeleton, Stack, Text, Textarea, useBreakpointValue } from '@chakra-ui/react';
 import { BookOpen, Paperclip, Wrench } from 'lucide-react';
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,8 @@ import { MissingRecord } from '../../components/missing-record';
 import { TimeField } from '../../components/time-field';
 import { SubmissionStop, useSubmission } from '../../components/use-submission';
 import { keyedFiles, sortPickedFiles, uploadOfFile, type RejectedFile } from '../../lib/attachment-files';
+import { formatDateTime } from '../../lib/dates';
+import { holdPageOpen } from '../../lib/hold-page-open';
 import { currentLanguage } from '../../lib/i18n';
 import { useMayRun } from '../../lib/use-permission';
 import { useAttachments } from '../../sync/machine-mirror';
@@ -32,7 +34,16 @@ import { useSuggestionCandidates } from '../../sync/notification-suggestions';
 import type { PhotoInput } from '../../sync/repositories/attachments';
 import { createNotificationWithFiles, editNotification } from '../../sync/repositories/notifications';
 import { useWriteContext } from '../../sync/use-write-context';
-import { notificationDraftStore, takeNotificationDraft, takeNotificationDraftBase, type NotificationDraftValues } from '../../stores/notification-draft-store';
+import {
+  dropStoredNotificationDraft,
+  notificationDraftStore,
+  readStoredNotificationDraft,
+  storeNotificationDraft,
+  takeNotificationDraft,
+  takeNotificationDraftBase,
+  type NotificationDraftValues,
+  type StoredNotificationDraft,
+} from '../../stores/notification-draft-store';
 import { sessionStore, useSessionStore } from '../../stores/session-store';
 import {
   dateTimeOf,
@@ -125,6 +136,11 @@ function initialValues(target: NotificationFormTarget, notification: EditableNot
   };
 }
 
+/** Whether two drafts hold the same text and choices (files aside). */
+function sameText(a: NotificationDraftValues, b: NotificationDraftValues): boolean {
+  return (['type', 'title', 'description', 'errorcode', 'equipmentnodeid', 'date', 'time', 'dueDate'] as const).every((field) => a[field] === b[field]);
+}
+
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
@@ -144,20 +160,31 @@ function NotificationForm({ target, notification }: { target: NotificationFormTa
   const key = draftKey(target);
   const initial = useMemo(() => initialValues(target, notification), [target, notification]);
   const usernodeid = useSessionStore((state) => state.session?.usernodeid) ?? '';
-  const [values, setValues] = useState<NotificationDraftValues>(() => takeNotificationDraft(key, usernodeid) ?? initial);
+  // A draft parked in memory (a suggestion opened) first; else one kept on the device (a reload, a killed tab, the
+  // menu tapped): the form says it took that back and offers to throw it away.
+  const [restored, setRestored] = useState<StoredNotificationDraft | null>(() => (takeNotificationDraft(key, usernodeid) || !usernodeid ? null : readStoredNotificationDraft(key, usernodeid)));
+  const [values, setValues] = useState<NotificationDraftValues>(() => takeNotificationDraft(key, usernodeid) ?? (restored ? { ...restored.values, files: [] } : initial));
   // The notification as the form was filled from it (a taken-back draft's own): a save sends what the user changed
   // against it. `notification` is the live mirror row — a sync while the form is open brings another device's edit
   // into it, and comparing with that would send this form's stale copy of the field back and undo the edit.
-  const [filledFrom] = useState<EditableNotification | null>(() => (takeNotificationDraft(key, usernodeid) ? takeNotificationDraftBase(key, usernodeid) : null) ?? notification);
+  const [filledFrom] = useState<EditableNotification | null>(() => (takeNotificationDraft(key, usernodeid) ? takeNotificationDraftBase(key, usernodeid) : restored?.filledFrom) ?? notification);
   const [touched, setTouched] = useState(false);
   const { saving, error, fieldErrors, clearFieldErrors, submit: run } = useSubmission();
   const [rejected, setRejected] = useState<RejectedFile[]>([]);
   const wide = useBreakpointValue({ base: false, lg: true }) ?? false;
 
-  // Every change is kept, so opening a suggestion and coming back finds the form as it was left.
+  // Every change is kept, so opening a suggestion and coming back finds the form as it was left; on the device too,
+  // as long as it differs from the fresh form (a form opened and left untouched leaves no draft behind).
+  const untouched = values.files.length === 0 && sameText(values, initial);
   useEffect(() => {
-    if (usernodeid) notificationDraftStore.getState().keep(key, usernodeid, values, filledFrom);
-  }, [key, usernodeid, values, filledFrom]);
+    if (!usernodeid) return;
+    notificationDraftStore.getState().keep(key, usernodeid, values, filledFrom);
+    if (untouched) dropStoredNotificationDraft(key, usernodeid);
+    else storeNotificationDraft(key, usernodeid, values, filledFrom);
+  }, [key, usernodeid, values, filledFrom, untouched]);
+  // Chosen photos cannot be kept on the device with the text: while there are some, leaving the page asks first.
+  const holdingFiles = values.files.length > 0;
+  useEffect(() => (holdingFiles ? holdPageOpen() : undefined), [holdingFiles]);
   // The session ending (a refresh refused: the login screen takes over and comes back here) must not throw away
   // what the technician typed: the draft is parked, and this form takes it back after the same user signed in.
   useEffect(
@@ -182,7 +209,13 @@ function NotificationForm({ target, notification }: { target: NotificationFormTa
   const returnPath = notificationFormReturnPath(target, values.equipmentnodeid ?? target.equipmentnodeid);
   const leave = (path: string) => {
     notificationDraftStore.getState().clear();
+    dropStoredNotificationDraft(key, usernodeid);
     void navigate(path, { replace: true });
+  };
+  const discardRestored = () => {
+    dropStoredNotificationDraft(key, usernodeid);
+    setRestored(null);
+    setValues(initial);
   };
 
   const pick = (picked: File[]) => {
@@ -238,6 +271,18 @@ function NotificationForm({ target, notification }: { target: NotificationFormTa
               </Heading>
             </Card.Header>
             <Card.Body gap="5">
+              {restored && (
+                <Alert.Root status="info" data-testid="notification-draft-restored">
+                  <Alert.Indicator />
+                  <Alert.Content>
+                    <Alert.Title>{t('notificationForm.draftRestored', { date: formatDateTime(restored.savedAt) })}</Alert.Title>
+                    {restored.files > 0 && <Alert.Description>{t('notificationForm.draftFilesNotKept', { count: restored.files })}</Alert.Description>}
+                  </Alert.Content>
+                  <Button variant="outline" size="lg" alignSelf="center" onClick={discardRestored} data-testid="notification-draft-discard">
+                    {t('notificationForm.draftDiscard')}
+                  </Button>
+                </Alert.Root>
+              )}
               <Field.Root required invalid={errorText('type') !== null}>
                 <Field.Label>
                   {t('notificationForm.type')}
