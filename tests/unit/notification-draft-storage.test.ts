@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DRAFT_MAX_AGE_MS, dropStoredNotificationDraft, readStoredNotificationDraft, storeNotificationDraft, type NotificationDraftValues } from '../../src/client/stores/notification-draft-store';
+
+/** A Storage over a Map. why: Node has no localStorage; the functions take the browser's from globalThis. */
+class MemoryStorage {
+  private readonly items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  key = (index: number) => [...this.items.keys()][index] ?? null;
+  getItem = (key: string) => this.items.get(key) ?? null;
+  setItem = (key: string, value: string) => void this.items.set(key, String(value));
+  removeItem = (key: string) => void this.items.delete(key);
+  clear = () => this.items.clear();
+}
+
+const USER = '0190f5a0-0000-7000-8000-0000000000aa';
+const OTHER = '0190f5a0-0000-7000-8000-0000000000bb';
+const values: NotificationDraftValues = {
+  type: 0,
+  title: 'Spindel läuft unrund',
+  description: 'Geräusch ab 8000 U/min',
+  errorcode: '',
+  equipmentnodeid: '0190f5a0-0000-7000-8000-000000000001',
+  date: '01.12.2026',
+  time: '08:00',
+  dueDate: '',
+  files: [{ key: 'a', file: new File(['x'], 'foto.jpg') }],
+};
+
+describe('the notification draft kept on the device', () => {
+  let storage: MemoryStorage;
+  beforeEach(() => {
+    storage = new MemoryStorage();
+    (globalThis as { localStorage?: unknown }).localStorage = storage;
+  });
+  afterEach(() => {
+    delete (globalThis as { localStorage?: unknown }).localStorage;
+  });
+
+  it('comes back for the same form and user only, text without the files, with how many there were', () => {
+    storeNotificationDraft('add:m1', USER, values, null, 1_000);
+    const { files: _files, ...text } = values;
+    expect(readStoredNotificationDraft('add:m1', USER, 2_000)).toEqual({ values: text, filledFrom: null, savedAt: 1_000, files: 1 });
+    expect(readStoredNotificationDraft('add:m1', OTHER, 2_000)).toBeNull();
+    expect(readStoredNotificationDraft('add:m2', USER, 2_000)).toBeNull();
+    dropStoredNotificationDraft('add:m1', USER);
+    expect(readStoredNotificationDraft('add:m1', USER, 2_000)).toBeNull();
+  });
+
+  it('one older than a week, or one this app did not write, is not taken back and is removed', () => {
+    storeNotificationDraft('add:m1', USER, values, null, 1_000);
+    expect(readStoredNotificationDraft('add:m1', USER, 1_000 + DRAFT_MAX_AGE_MS + 1)).toBeNull();
+    expect(storage.length).toBe(0);
+    storage.setItem(`anlagenbuch.notification-draft:${USER}:add:m1`, '{"values":{"title":42},"savedAt":1000}');
+    expect(readStoredNotificationDraft('add:m1', USER, 2_000)).toBeNull();
+    storage.setItem(`anlagenbuch.notification-draft:${USER}:add:m1`, 'not json');
+    expect(readStoredNotificationDraft('add:m1', USER, 2_000)).toBeNull();
+    expect(storage.length).toBe(0);
+  });
+
+  it('a storage that refuses to write (full) leaves the form working', () => {
+    storage.setItem = () => {
+      throw new DOMException('full', 'QuotaExceededError');
+    };
+    expect(() => storeNotificationDraft('add:m1', USER, values, null)).not.toThrow();
+  });
+});
