@@ -86,6 +86,23 @@ describe('what the machine screens read from the mirror', () => {
     expect(detail.status === 'ready' && detail.value.machine?.area).toBe('Halle 1 – Zerspanung');
   });
 
+  // A technician's walkthrough: a planned maintenance was blue on the overview and its category's orange in the
+  // history and on the notifications dashboard.
+  it('an open planned maintenance carries its task category\'s colour, as on the other screens', async () => {
+    const { db } = await plant();
+    await db.mirror('maintenancecategories').put({ nodeid: 'cat1', name: 'Schmierung', colorcode: '#f97316' });
+    await db.mirror('maintenancetasks').put({ nodeid: 'task1', name: 'Zentralschmierung', categorynodeid: 'cat1' });
+    await db.mirror('notifications').bulkPut([
+      { nodeid: 'pm', equipmentnodeid: MACHINE, status: 0, type: 6, title: 'Zentralschmierung auffüllen', created: 2 * DAY, maintenancetasknodeid: 'task1' },
+      { nodeid: 'fault', equipmentnodeid: MACHINE, status: 0, type: 0, title: 'Stillstand', created: 1 * DAY, maintenancetasknodeid: 'task1' },
+    ]);
+    const open = await readOpenNotifications(db, MACHINE);
+    expect(open.map((n) => [n.nodeid, n.colorcode])).toEqual([
+      ['pm', '#f97316'],
+      ['fault', null],
+    ]);
+  });
+
   it('an attachment pulled from the server takes its type from its file record and has no local bytes', async () => {
     const { db } = await plant();
     await db.mirror('files').put({ nodeid: 'f1', mimetype: 'image/jpeg' });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { LocalDatabase, type MirrorRow } from '../../src/client/db/local-db';
 import { dayEnd, dayInput, dayStart } from '../../src/client/features/notifications-dashboard/dashboard-dates';
 import { createNotificationsDashboardStore, DEFAULT_DASHBOARD_VIEW, readStoredViews } from '../../src/client/stores/notifications-dashboard-store';
-import { countDashboard, MACHINE_STREAMS_MAX, planDashboardQuery, readCategoryColours, readDashboardPage, type DashboardPlan } from '../../src/client/sync/notifications-dashboard';
+import { readCategoryColours } from '../../src/client/sync/category-colours';
+import { countDashboard, MACHINE_STREAMS_MAX, planDashboardQuery, readDashboardPage, type DashboardPlan } from '../../src/client/sync/notifications-dashboard';
 import { enqueueMutation } from '../../src/client/sync/outbox';
 import { NOTIFICATION_TYPES } from '../../src/shared/domain/notification';
 import {

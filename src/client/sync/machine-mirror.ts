@@ -6,6 +6,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { localized } from '../../shared/domain/text';
 import { getLocalDb, type LocalDatabase, type MirrorRow } from '../db/local-db';
+import { readCategoryColours } from './category-colours';
 import { isLive } from './mirror-fields';
 import { pendingIdsOfKind, readState, stateKeys } from './outbox';
 
@@ -44,6 +45,8 @@ export interface NotificationItem {
   progressstarted: number | null;
   closed: number | null;
   pending: boolean;
+  /** Planned maintenance: its task category's colour (§4.1), else null. */
+  colorcode: string | null;
   /** The mirror row, for repository calls (updateNotificationStatus). */
   row: MirrorRow;
 }
@@ -97,7 +100,7 @@ async function machineDetail(db: LocalDatabase, row: MirrorRow, language: string
   return { ...machineRecord(row, language), ...(await machineNames(db, row, language)) };
 }
 
-function notificationItem(row: MirrorRow, pending: Set<string>): NotificationItem {
+function notificationItem(row: MirrorRow, pending: Set<string>, colours: ReadonlyMap<string, string> = new Map()): NotificationItem {
   return {
     nodeid: row.nodeid,
     type: row.type,
@@ -109,6 +112,7 @@ function notificationItem(row: MirrorRow, pending: Set<string>): NotificationIte
     progressstarted: time(row.progressstarted),
     closed: time(row.closed),
     pending: pending.has(row.nodeid),
+    colorcode: colours.get(row.nodeid) ?? null,
     row,
   };
 }
@@ -160,7 +164,9 @@ export async function readOpenNotifications(db: LocalDatabase, equipmentnodeid: 
     db.mirror('notifications').where('[equipmentnodeid+status]').anyOf([[equipmentnodeid, 0], [equipmentnodeid, 1]]).toArray(),
     pendingIdsOfKind(db, 'notifications'),
   ]);
-  return rows.filter(isLive).map((row) => notificationItem(row, pending)).sort((a, b) => (b.created ?? 0) - (a.created ?? 0));
+  const live = rows.filter(isLive);
+  const colours = await readCategoryColours(db, live);
+  return live.map((row) => notificationItem(row, pending, colours)).sort((a, b) => (b.created ?? 0) - (a.created ?? 0));
 }
 
 export function useOpenNotifications(equipmentnodeid: string | null): NotificationItem[] | undefined {

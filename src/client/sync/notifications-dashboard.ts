@@ -28,9 +28,10 @@ import {
   type DashboardSort,
   type SortDirection,
 } from '../../shared/domain/notifications-dashboard';
-import { NOTIFICATION_TYPE, NOTIFICATION_TYPES } from '../../shared/domain/notification';
+import { NOTIFICATION_TYPES } from '../../shared/domain/notification';
 import { selectionOf, subscribedTree } from '../../shared/domain/subscription';
 import { getLocalDb, type LocalDatabase, type MirrorRow } from '../db/local-db';
+import { readCategoryColours } from './category-colours';
 import { isLive } from './mirror-fields';
 import { watchDeviceStructure } from './structure-mirror';
 
@@ -246,27 +247,6 @@ export function useFollowedMachines(usernodeid: string | undefined, language: st
     });
   }, [usernodeid, language]);
   return state;
-}
-
-/**
- * §4.1: planned maintenance (type 6) takes its task category's colour. Looked up for the rows read only (their
- * task, then its category), so a page costs two small bulk reads more.
- */
-export async function readCategoryColours(db: LocalDatabase, rows: readonly DashboardRow[]): Promise<Map<string, string>> {
-  const planned = rows.filter((row) => row.type === NOTIFICATION_TYPE.plannedMaintenance && typeof (row as { maintenancetasknodeid?: unknown }).maintenancetasknodeid === 'string');
-  if (planned.length === 0) return new Map();
-  const taskIds = [...new Set(planned.map((row) => (row as unknown as { maintenancetasknodeid: string }).maintenancetasknodeid))];
-  const tasks = await db.mirror('maintenancetasks').bulkGet(taskIds);
-  const categoryOf = new Map(tasks.flatMap((task) => (task && typeof task.categorynodeid === 'string' ? [[task.nodeid, task.categorynodeid]] : [])));
-  const categoryIds = [...new Set(categoryOf.values())];
-  const categories = await db.mirror('maintenancecategories').bulkGet(categoryIds);
-  const colourOf = new Map(categories.flatMap((category) => (category && typeof category.colorcode === 'string' ? [[category.nodeid, category.colorcode]] : [])));
-  const colours = new Map<string, string>();
-  for (const row of planned) {
-    const colour = colourOf.get(categoryOf.get((row as unknown as { maintenancetasknodeid: string }).maintenancetasknodeid) ?? '');
-    if (colour) colours.set(row.nodeid, colour);
-  }
-  return colours;
 }
 
 export interface DashboardList {

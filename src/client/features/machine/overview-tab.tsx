@@ -36,7 +36,7 @@ function NotificationRow({ item, now }: { item: NotificationItem; now: number })
         <RouterLink to={`/notification-details?nodeid=${item.nodeid}`} state={{ from: 'overview', nodeid: item.nodeid, equipmentNodeId: item.equipmentnodeid }} aria-label={item.title} aria-describedby={metaId}>
           <Stack gap="2">
             <HStack gap="2" flexWrap="wrap" id={metaId}>
-              <NotificationTypeBadge type={item.type} />
+              <NotificationTypeBadge type={item.type} colorcode={item.colorcode} />
               <Badge size="md" variant="subtle" colorPalette={item.status === 1 ? 'blue' : 'gray'}>
                 {t(`notification.status.${item.status === 1 ? 1 : 0}`)}
               </Badge>
