@@ -121,3 +121,37 @@ test('closing a notification in progress shows its processing time and takes it 
   await expect(machine.openNotifications().first()).toBeVisible();
   await expect(machine.notification(title)).toHaveCount(0);
 });
+
+// A technician's walkthrough: a stray tap beside the quick report dialog, or Escape, threw the typed title away.
+test('the quick report keeps what was typed when closed without saving, also over a reload; cancel and save clear it', async ({ page }) => {
+  test.setTimeout(180_000);
+  await loginAs(page, 'technician');
+  await new SyncStatus(page).waitUntilSynced();
+  await new MachineListPage(page).open('BAZ 03 5-Achs-Zentrum');
+  const machine = new MachinePage(page);
+  const title = `Kühlmittel schäumt ${Date.now()}`;
+  await machine.openFaultDialog();
+  await expect(page.getByTestId('quick-fault-draft-restored')).toHaveCount(0);
+  await machine.fillFaultReport({ title, description: 'Schaum am Späneförderer.' });
+  await page.keyboard.press('Escape');
+  await expect(machine.dialog()).toBeHidden();
+
+  await machine.openFaultDialog();
+  await expect(page.getByTestId('quick-fault-draft-restored')).toBeVisible();
+  await expect(machine.dialog().getByRole('textbox', { name: 'Titel' })).toHaveValue(title);
+  await page.reload();
+  await machine.openFaultDialog();
+  await expect(machine.dialog().getByRole('textbox', { name: 'Beschreibung' })).toHaveValue('Schaum am Späneförderer.');
+
+  // Cancelled: gone.
+  await machine.dialog().getByRole('button', { name: 'Abbrechen' }).click();
+  await machine.openFaultDialog();
+  await expect(machine.dialog().getByRole('textbox', { name: 'Titel' })).toHaveValue('');
+
+  // Saved: the next report starts empty.
+  await machine.fillFaultReport({ title });
+  await machine.saveFaultReport();
+  await machine.openFaultDialog();
+  await expect(machine.dialog().getByRole('textbox', { name: 'Titel' })).toHaveValue('');
+  await expect(page.getByTestId('quick-fault-draft-restored')).toHaveCount(0);
+});

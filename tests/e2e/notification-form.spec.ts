@@ -159,9 +159,11 @@ test('offline: what was typed survives a reload and leaving the form; discard an
   await expect(page.getByTestId('notification-type-select')).toHaveValue('0');
   await screenshots(page, 'draft-restored');
 
-  // Away through the app and back: the same.
-  await navigateInApp(page, '/');
-  await navigateInApp(page, `/create-notification?equipmentnodeid=${machineId}`);
+  // Away through the menu and back: the same.
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByRole('heading', { name: /^Hallo / })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/create-notification\\?equipmentnodeid=${machineId}$`));
   await expect(page.getByTestId('notification-title-input')).toHaveValue(title);
 
   // Discarded: the fresh form, and nothing comes back after another reload.

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DRAFT_MAX_AGE_MS, dropStoredNotificationDraft, readStoredNotificationDraft, storeNotificationDraft, type NotificationDraftValues } from '../../src/client/stores/notification-draft-store';
+import { DRAFT_MAX_AGE_MS } from '../../src/client/stores/kept-drafts';
+import { dropStoredNotificationDraft, readStoredNotificationDraft, storeNotificationDraft, type NotificationDraftValues } from '../../src/client/stores/notification-draft-store';
 
 /** A Storage over a Map. why: Node has no localStorage; the functions take the browser's from globalThis. */
 class MemoryStorage {
@@ -52,7 +53,7 @@ describe('the notification draft kept on the device', () => {
     storeNotificationDraft('add:m1', USER, values, null, 1_000);
     expect(readStoredNotificationDraft('add:m1', USER, 1_000 + DRAFT_MAX_AGE_MS + 1)).toBeNull();
     expect(storage.length).toBe(0);
-    storage.setItem(`anlagenbuch.notification-draft:${USER}:add:m1`, '{"values":{"title":42},"savedAt":1000}');
+    storage.setItem(`anlagenbuch.notification-draft:${USER}:add:m1`, '{"value":{"values":{"title":42},"files":0},"savedAt":1000}');
     expect(readStoredNotificationDraft('add:m1', USER, 2_000)).toBeNull();
     storage.setItem(`anlagenbuch.notification-draft:${USER}:add:m1`, 'not json');
     expect(readStoredNotificationDraft('add:m1', USER, 2_000)).toBeNull();

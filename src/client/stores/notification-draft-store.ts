@@ -7,6 +7,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 import type { EditableNotification } from '../sync/notification-form-mirror';
+import { dropKeptDraft, hasTextFields, readKeptDraft, writeKeptDraft } from './kept-drafts';
 
 export interface NotificationDraftFiles {
   key: string;
@@ -75,11 +76,9 @@ export function takeNotificationDraftBase(key: string, usernodeid: string): Edit
 // ---------------------------------------------------------------- kept on the device
 
 /**
- * What was typed into a notification form and not saved is also kept in the browser's storage, per user and form,
- * so a reload, a tab the tablet's browser killed in the background, or a tap on the menu does not throw it away:
- * the form opened again for the same target takes it back and says so. Text only — chosen photos are File objects,
- * which this storage cannot hold; while some are chosen, leaving the page asks first. Saved or cancelled, the draft
- * goes; one older than DRAFT_MAX_AGE_MS is not taken back.
+ * What was typed into a notification form and not saved is also kept on the device (stores/kept-drafts.ts), per user
+ * and form: the form opened again for the same target takes it back and says so. Chosen photos are File objects,
+ * which that storage cannot hold; while some are chosen, leaving the page asks first. Saved or cancelled, it goes.
  */
 export interface StoredNotificationDraft {
   values: Omit<NotificationDraftValues, 'files'>;
@@ -90,56 +89,32 @@ export interface StoredNotificationDraft {
   files: number;
 }
 
-const DRAFT_STORAGE_PREFIX = 'anlagenbuch.notification-draft:';
-export const DRAFT_MAX_AGE_MS = 7 * 24 * 3_600_000;
-
-const storageKey = (key: string, usernodeid: string) => `${DRAFT_STORAGE_PREFIX}${usernodeid}:${key}`;
-
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null; // storage switched off in the browser: drafts live in memory only
-  }
-}
+const KIND = 'notification-draft';
 
 export function storeNotificationDraft(key: string, usernodeid: string, values: NotificationDraftValues, filledFrom: EditableNotification | null, now = Date.now()): void {
   const { files, ...text } = values;
-  const stored: StoredNotificationDraft = { values: text, filledFrom, savedAt: now, files: files.length };
-  try {
-    storage()?.setItem(storageKey(key, usernodeid), JSON.stringify(stored));
-  } catch {
-    // A full storage: the in-memory draft still covers a suggestion opened and closed.
-  }
+  writeKeptDraft(KIND, usernodeid, key, { values: text, filledFrom, files: files.length }, now);
 }
 
 export function dropStoredNotificationDraft(key: string, usernodeid: string): void {
-  storage()?.removeItem(storageKey(key, usernodeid));
+  dropKeptDraft(KIND, usernodeid, key);
 }
 
-const isText = (value: unknown): value is string => typeof value === 'string';
+type KeptNotificationDraft = Omit<StoredNotificationDraft, 'savedAt'>;
 
-/** The kept draft of this form and user, or null (none, too old, or not one this version of the app wrote). */
+function isKeptNotificationDraft(value: unknown): value is KeptNotificationDraft {
+  const draft = value as Partial<KeptNotificationDraft> | null;
+  const values = draft?.values as Partial<NotificationDraftValues> | undefined;
+  return (
+    typeof draft?.files === 'number' &&
+    hasTextFields(values, ['title', 'description', 'errorcode', 'date', 'time', 'dueDate']) &&
+    (values.type === null || typeof values.type === 'number') &&
+    (values.equipmentnodeid === null || typeof values.equipmentnodeid === 'string')
+  );
+}
+
+/** The kept draft of this form and user, or null (none, older than a week, or not one this app wrote). */
 export function readStoredNotificationDraft(key: string, usernodeid: string, now = Date.now()): StoredNotificationDraft | null {
-  const text = storage()?.getItem(storageKey(key, usernodeid));
-  if (!text) return null;
-  try {
-    const parsed = JSON.parse(text) as Partial<StoredNotificationDraft>;
-    const values = parsed.values as Partial<NotificationDraftValues> | undefined;
-    const fine =
-      typeof parsed.savedAt === 'number' &&
-      now - parsed.savedAt <= DRAFT_MAX_AGE_MS &&
-      values !== undefined &&
-      (values.type === null || typeof values.type === 'number') &&
-      [values.title, values.description, values.errorcode, values.date, values.time, values.dueDate].every(isText) &&
-      (values.equipmentnodeid === null || isText(values.equipmentnodeid));
-    if (!fine) {
-      dropStoredNotificationDraft(key, usernodeid);
-      return null;
-    }
-    return { values: values as StoredNotificationDraft['values'], filledFrom: parsed.filledFrom ?? null, savedAt: parsed.savedAt!, files: typeof parsed.files === 'number' ? parsed.files : 0 };
-  } catch {
-    dropStoredNotificationDraft(key, usernodeid);
-    return null;
-  }
+  const kept = readKeptDraft(KIND, usernodeid, key, isKeptNotificationDraft, now);
+  return kept ? { ...kept.value, filledFrom: kept.value.filledFrom ?? null, savedAt: kept.savedAt } : null;
 }

@@ -2,7 +2,8 @@
  * "Neue Meldung" on the machine screen: a quick fault report (type, title, description, one photo) saved through
  * `createNotification` into the mirror and the outbox, so it works offline and the list shows it at once.
  * The photo comes from the camera (`capture="environment"`) or the device's files; its bytes are stored as
- * ArrayBuffer + MIME type with the report.
+ * ArrayBuffer + MIME type with the report. What was typed is kept on the device until it is saved or cancelled, so
+ * the dialog closed by a stray tap, Escape or a reload opens again with it (stores/kept-drafts.ts).
  */
 import { Button, Field, HStack, Image, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Camera, ImagePlus, X } from 'lucide-react';
@@ -13,9 +14,25 @@ import { AppDialog, DialogSaveActions } from '../../components/app-dialog';
 import { FilePicker } from '../../components/attachment-picker';
 import { FormError } from '../../components/form-actions';
 import { SubmissionStop, useSubmission } from '../../components/use-submission';
+import { formatDateTime } from '../../lib/dates';
+import { holdPageOpen } from '../../lib/hold-page-open';
 import { usePermission } from '../../lib/use-permission';
+import { dropKeptDraft, hasTextFields, readKeptDraft, writeKeptDraft } from '../../stores/kept-drafts';
+import { useSessionStore } from '../../stores/session-store';
 import { createNotification } from '../../sync/repositories/notifications';
 import { useWriteContext } from '../../sync/use-write-context';
+
+const DRAFT_KIND = 'quick-fault-draft';
+
+interface QuickFaultDraft {
+  type: number;
+  title: string;
+  description: string;
+}
+
+function isQuickFaultDraft(value: unknown): value is QuickFaultDraft {
+  return hasTextFields(value, ['title', 'description']) && REPORTABLE_NOTIFICATION_TYPES.includes((value as { type?: unknown }).type as NotificationType);
+}
 
 interface ChosenPhoto {
   file: File;
@@ -26,10 +43,25 @@ export function QuickFaultDialog({ equipmentnodeid, onClose }: { equipmentnodeid
   const { t } = useTranslation();
   const context = useWriteContext();
   const canAttach = usePermission('equipment.attachment', 'create');
-  const [type, setType] = useState<NotificationType>(NOTIFICATION_TYPE.downtimeDefect);
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
+  const usernodeid = useSessionStore((state) => state.session?.usernodeid) ?? '';
+  const [restored] = useState(() => (usernodeid ? readKeptDraft(DRAFT_KIND, usernodeid, equipmentnodeid, isQuickFaultDraft) : null));
+  const [type, setType] = useState<NotificationType>(() => (restored?.value.type as NotificationType | undefined) ?? NOTIFICATION_TYPE.downtimeDefect);
+  const [title, setTitle] = useState(restored?.value.title ?? '');
+  const [description, setDescription] = useState(restored?.value.description ?? '');
   const [photo, setPhoto] = useState<ChosenPhoto | null>(null);
+
+  useEffect(() => {
+    if (!usernodeid) return;
+    if (title.trim() === '' && description.trim() === '') dropKeptDraft(DRAFT_KIND, usernodeid, equipmentnodeid);
+    else writeKeptDraft(DRAFT_KIND, usernodeid, equipmentnodeid, { type, title, description } satisfies QuickFaultDraft);
+  }, [usernodeid, equipmentnodeid, type, title, description]);
+  // A chosen photo is not kept with the text: while there is one, leaving the page asks first.
+  const holdingPhoto = photo !== null;
+  useEffect(() => (holdingPhoto ? holdPageOpen() : undefined), [holdingPhoto]);
+  const discard = () => {
+    if (usernodeid) dropKeptDraft(DRAFT_KIND, usernodeid, equipmentnodeid);
+    onClose();
+  };
   // The fields the declaration's schema refused (the server would have refused them after sync) show at their inputs.
   const { saving, error, setError, fieldErrors, submit: run } = useSubmission();
 
@@ -71,7 +103,7 @@ export function QuickFaultDialog({ equipmentnodeid, onClose }: { equipmentnodeid
           ...(photo && bytes ? { photo: { bytes, mimetype: photo.file.type, name: photo.file.name || 'foto.jpg' } } : {}),
         });
       },
-      { failed: t('notificationSlice.dialog.failed'), done: onClose },
+      { failed: t('notificationSlice.dialog.failed'), done: discard },
     );
   };
 
@@ -82,9 +114,14 @@ export function QuickFaultDialog({ equipmentnodeid, onClose }: { equipmentnodeid
       size="lg"
       placement="center"
       title={t('notificationSlice.dialog.title')}
-      footer={<DialogSaveActions cancelLabel={t('notificationSlice.dialog.cancel')} saveLabel={t('notificationSlice.dialog.save')} savingLabel={t('notificationSlice.dialog.saving')} onCancel={onClose} canSave={!!trimmedTitle && !!context} saving={saving} />}
+      footer={<DialogSaveActions cancelLabel={t('notificationSlice.dialog.cancel')} saveLabel={t('notificationSlice.dialog.save')} savingLabel={t('notificationSlice.dialog.saving')} onCancel={discard} canSave={!!trimmedTitle && !!context} saving={saving} />}
     >
       <Stack gap="5">
+        {restored && (
+          <Text textStyle="sm" color="fg.muted" data-testid="quick-fault-draft-restored">
+            {t('notificationForm.draftRestored', { date: formatDateTime(restored.savedAt) })}
+          </Text>
+        )}
         <Field.Root required>
           <Field.Label>{t('notificationSlice.dialog.type')}</Field.Label>
           <NativeSelect.Root size="lg">

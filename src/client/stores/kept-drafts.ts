@@ -1,0 +1,57 @@
+/**
+ * Unsaved input kept in the browser's storage per kind of form, user and record, so a reload, a tab the tablet's
+ * browser killed in the background, or a dialog closed by a stray tap does not throw it away. Text only (the
+ * storage holds strings). A draft older than DRAFT_MAX_AGE_MS is not taken back; another user on the same tablet
+ * never sees one (the user is part of the key).
+ */
+export const DRAFT_MAX_AGE_MS = 7 * 24 * 3_600_000;
+
+export interface KeptDraft {
+  value: unknown;
+  /** When it was last written (epoch ms). */
+  savedAt: number;
+}
+
+const storageKey = (kind: string, usernodeid: string, key: string) => `anlagenbuch.${kind}:${usernodeid}:${key}`;
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null; // storage switched off in the browser: nothing is kept
+  }
+}
+
+export function writeKeptDraft(kind: string, usernodeid: string, key: string, value: unknown, now = Date.now()): void {
+  try {
+    storage()?.setItem(storageKey(kind, usernodeid, key), JSON.stringify({ value, savedAt: now } satisfies KeptDraft));
+  } catch {
+    // A full storage: the form goes on; only this safety net is missing.
+  }
+}
+
+export function dropKeptDraft(kind: string, usernodeid: string, key: string): void {
+  storage()?.removeItem(storageKey(kind, usernodeid, key));
+}
+
+/**
+ * The kept draft, or null: none, too old, not JSON, or not what `accept` takes (one an older version of the app
+ * wrote). A draft not taken back is removed.
+ */
+export function readKeptDraft<T>(kind: string, usernodeid: string, key: string, accept: (value: unknown) => value is T, now = Date.now()): { value: T; savedAt: number } | null {
+  const text = storage()?.getItem(storageKey(kind, usernodeid, key));
+  if (!text) return null;
+  try {
+    const parsed = JSON.parse(text) as Partial<KeptDraft>;
+    if (typeof parsed.savedAt === 'number' && now - parsed.savedAt <= DRAFT_MAX_AGE_MS && accept(parsed.value)) return { value: parsed.value, savedAt: parsed.savedAt };
+  } catch {
+    // not JSON: dropped below
+  }
+  dropKeptDraft(kind, usernodeid, key);
+  return null;
+}
+
+/** Whether `value` is an object whose `fields` are all strings. */
+export function hasTextFields(value: unknown, fields: readonly string[]): value is Record<string, string> {
+  return typeof value === 'object' && value !== null && fields.every((field) => typeof (value as Record<string, unknown>)[field] === 'string');
+}
