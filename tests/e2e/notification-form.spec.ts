@@ -179,6 +179,8 @@ test('offline: what was typed survives a reload and leaving the form; discard an
   await page.getByTestId('notification-title-input').fill(title);
   await page.getByTestId('notification-form-save').click();
   await expect(page).toHaveURL(/\/notification-details\?nodeid=/);
+  // The details on screen: until then the router may still show the form (its route renders in a transition).
+  await expect(page.getByTestId('notification-header')).toContainText(title);
   await navigateInApp(page, `/create-notification?equipmentnodeid=${machineId}`);
   await expect(page.getByTestId('notification-title-input')).toHaveValue('');
   await expect(page.getByTestId('notification-draft-restored')).toHaveCount(0);
