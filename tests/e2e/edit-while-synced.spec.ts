@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { loginAs, TABLET_PORTRAIT } from './support/pages';
+import { loginAs, shotsDir, TABLET_PORTRAIT, tabletScreenshots } from './support/pages';
 import { ApiClient, SyncStatus } from './support/machine-pages';
 import { takeOfflineReady, waitForEmptyOutbox } from './support/offline';
 import { LOCAL_DATABASE_NAME } from '../../src/client/db/local-db';
@@ -70,8 +70,17 @@ test("a colleague's change synced in while the notification form is open survive
   await (await ApiClient.login(request, 'admin')).send('PUT', `notifications/${nodeid}`, { lang: 'de', nodeid, description: colleague });
   await wifiFlicker(page);
   await expect.poll(async () => (await mirrorRow(page, 'notifications', nodeid))?.description, { timeout: 60_000 }).toBe(colleague);
-  // The form keeps what it showed (the technician's screen does not change under their fingers).
+  // The form keeps what it showed (the technician's screen does not change under their fingers), and says what
+  // changed meanwhile, with the other value to take over.
   await expect(description).toHaveValue(String(notification.description));
+  const notice = page.getByTestId('notification-changed-elsewhere');
+  await expect(notice).toContainText('Diese Meldung wurde inzwischen auf einem anderen Gerät geändert.');
+  await expect(notice.getByTestId('notification-changed-field')).toHaveCount(1);
+  await expect(notice.getByTestId('notification-changed-field')).toContainText(`Beschreibung: ${colleague}`);
+  await tabletScreenshots(page, shotsDir('edit-while-synced'), 'changed-elsewhere');
+  await notice.getByRole('button', { name: 'Übernehmen' }).click();
+  await expect(description).toHaveValue(colleague);
+  await expect(notice).toHaveCount(0);
 
   const newTitle = `${String(notification.title).slice(0, 40)} – Messung erledigt`;
   await title.fill(newTitle);

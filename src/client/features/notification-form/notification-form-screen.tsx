@@ -136,6 +136,14 @@ function initialValues(target: NotificationFormTarget, notification: EditableNot
   };
 }
 
+const CHANGEABLE = ['type', 'title', 'description', 'errorcode', 'equipmentnodeid', 'dueDate'] as const;
+type ChangeableField = (typeof CHANGEABLE)[number];
+
+/** The fields that differ between what the form was filled from and the notification now, not yet as the form has them. */
+function changedElsewhere(filledFrom: NotificationDraftValues, now: NotificationDraftValues, form: NotificationDraftValues): ChangeableField[] {
+  return CHANGEABLE.filter((field) => filledFrom[field] !== now[field] && form[field] !== now[field]);
+}
+
 /** Whether two drafts hold the same text and choices (files aside). */
 function sameText(a: NotificationDraftValues, b: NotificationDraftValues): boolean {
   return (['type', 'title', 'description', 'errorcode', 'equipmentnodeid', 'date', 'time', 'dueDate'] as const).every((field) => a[field] === b[field]);
@@ -212,6 +220,9 @@ function NotificationForm({ target, notification }: { target: NotificationFormTa
     dropStoredNotificationDraft(key, usernodeid);
     void navigate(path, { replace: true });
   };
+  // Another device's (or tab's) change that reached the mirror since the form was filled: said per field, with its
+  // value to take over. Saving still sends only this form's changes; a field changed here too replaces the other.
+  const elsewhere = notification && filledFrom ? changedElsewhere(initialValues(target, filledFrom), initial, values) : [];
   const discardRestored = () => {
     dropStoredNotificationDraft(key, usernodeid);
     setRestored(null);
@@ -271,6 +282,32 @@ function NotificationForm({ target, notification }: { target: NotificationFormTa
               </Heading>
             </Card.Header>
             <Card.Body gap="5">
+              {elsewhere.length > 0 && (
+                <Alert.Root status="warning" data-testid="notification-changed-elsewhere">
+                  <Alert.Indicator />
+                  <Alert.Content gap="2">
+                    <Alert.Title>{t('notificationForm.changedElsewhere')}</Alert.Title>
+                    <Alert.Description>{t('notificationForm.changedElsewhereHint')}</Alert.Description>
+                    {elsewhere.map((field) => (
+                      <HStack key={field} gap="3" justify="space-between" flexWrap="wrap" data-testid="notification-changed-field">
+                        <Text textStyle="sm" minW="0" flex="1" wordBreak="break-word" lineClamp={4}>
+                          <Text as="span" fontWeight="medium">
+                            {t(`notificationForm.${field}`)}:
+                          </Text>{' '}
+                          {(field === 'type'
+                            ? initial.type !== null && t(`notification.type.${initial.type as NotificationType}`)
+                            : field === 'equipmentnodeid'
+                              ? t('notificationForm.otherMachine')
+                              : initial[field]) || '–'}
+                        </Text>
+                        <Button variant="outline" size="lg" onClick={() => set({ [field]: initial[field] })}>
+                          {t('notificationForm.takeOver')}
+                        </Button>
+                      </HStack>
+                    ))}
+                  </Alert.Content>
+                </Alert.Root>
+              )}
               {restored && (
                 <Alert.Root status="info" data-testid="notification-draft-restored">
                   <Alert.Indicator />
