@@ -91,6 +91,10 @@ test('header, attachments, tabs by type, back link by origin, remembered id; del
     const title = header(page).getByTestId('notification-title');
     await expect(title).toHaveText(`${[...LONG_TITLE].slice(0, 49).join('')}…`);
     await expect(title).toHaveAttribute('title', LONG_TITLE);
+    // No hover on a tablet: a tap shows the rest.
+    await page.getByTestId('notification-whole-title').click();
+    await expect(title).toHaveText(LONG_TITLE);
+    await expect(page.getByTestId('notification-whole-title')).toHaveCount(0);
     for (const text of [MACHINE, plant.machine.brand, plant.machine.model, plant.machine.place, 'Ungeplanter Stillstand (technischer Defekt)']) await expect(header(page)).toContainText(text);
     await expect(page.getByTestId('status-line')).toHaveText(/^Eröffnet am \d\d\.\d\d\.\d{4} \d\d:\d\d$/);
     await expect(page.getByTestId('has-measures')).toHaveCount(0);

@@ -145,6 +145,10 @@ function HeaderCard({ detail, extras }: { detail: NotificationDetail; extras: No
   const processing = notification.status === 2 ? notificationElapsed(notification, Date.now()) : null;
   const due = showsDueDate(notification.status, extras?.dueuntil) ? extras!.dueuntil : null;
   const nextAppointment = notification.type === NOTIFICATION_TYPE.plannedMaintenance ? (extras?.task?.nextAppointment ?? null) : null;
+  // §4.2 cuts the title at 50 characters; a tablet has no hover for the tooltip, so a tap shows the rest.
+  const [wholeTitle, setWholeTitle] = useState(false);
+  const shortTitle = truncateText(notification.title, NOTIFICATION_HEADER_TITLE_MAX);
+  const cut = shortTitle !== notification.title;
   const rows: [string, string | null | undefined][] = [
     [t('notificationSlice.machine'), machine?.name],
     [t('machine.brand'), machine?.brand],
@@ -165,8 +169,13 @@ function HeaderCard({ detail, extras }: { detail: NotificationDetail; extras: No
           {notification.pending && <NotSyncedBadge />}
         </HStack>
         <Heading as="h2" size="2xl" title={notification.title} wordBreak="break-word" data-testid="notification-title">
-          {truncateText(notification.title, NOTIFICATION_HEADER_TITLE_MAX)}
+          {wholeTitle ? notification.title : shortTitle}
         </Heading>
+        {cut && !wholeTitle && (
+          <Button variant="ghost" size="lg" alignSelf="start" mt="-2" px="2" onClick={() => setWholeTitle(true)} data-testid="notification-whole-title">
+            {t('notificationDetails.wholeTitle')}
+          </Button>
+        )}
         <DataList.Root orientation="horizontal" size="md" display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="2" columnGap="8">
           {rows.map(([label, value]) => (
             <DataList.Item key={label} minW="0">
