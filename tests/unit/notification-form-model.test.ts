@@ -93,12 +93,15 @@ describe('validation', () => {
 
   it.each([
     [{ date: '' }, { date: 'required' }],
-    [{ date: '31.02.2026' }, { date: 'invalidDate' }],
+    // The right form but no calendar day says so (a walkthrough read "Datum als TT.MM.JJJJ eingeben" for 31.02.).
+    [{ date: '31.02.2026' }, { date: 'noSuchDate' }],
+    [{ date: '2026-02-03' }, { date: 'invalidDate' }],
     [{ time: '9' }, { time: 'invalidTime' }],
     [{ time: '09:42' }, { time: 'timeStep' }],
     [{ dueDate: '24.11.2026' }, { dueDate: 'dueBeforeDate' }],
     [{ dueDate: '25.11.2026' }, {}],
-    [{ dueDate: '32.11.2026' }, { dueDate: 'invalidDate' }],
+    [{ dueDate: '32.11.2026' }, { dueDate: 'noSuchDate' }],
+    [{ dueDate: 'morgen' }, { dueDate: 'invalidDate' }],
   ])('%j → %j', (change, errors) => {
     expect(validateNotificationForm({ ...valid, ...change }, true)).toEqual(errors);
   });

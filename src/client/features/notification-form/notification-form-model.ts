@@ -84,6 +84,11 @@ export function parseDateInput(text: string): Date | null {
   return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day ? date : null;
 }
 
+/** Why a typed date is none: empty is the caller's case; 'noSuchDate' for the right form but no calendar day (31.02.). */
+function dateError(text: string): 'invalidDate' | 'noSuchDate' {
+  return DATE_INPUT.test(text.trim()) ? 'noSuchDate' : 'invalidDate';
+}
+
 export function formatDateInput(date: Date): string {
   return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()}`;
 }
@@ -117,7 +122,7 @@ export function fieldsOfTime(epochMs: number): { date: string; time: string } {
 
 // ---------------------------------------------------------------- validation
 
-export type NotificationFormError = 'required' | 'typeNotUsable' | 'invalidDate' | 'invalidTime' | 'timeStep' | 'dueBeforeDate' | 'inFuture';
+export type NotificationFormError = 'required' | 'typeNotUsable' | 'invalidDate' | 'noSuchDate' | 'invalidTime' | 'timeStep' | 'dueBeforeDate' | 'inFuture';
 export type NotificationFormErrors = Partial<Record<'type' | 'title' | 'equipmentnodeid' | 'date' | 'time' | 'dueDate', NotificationFormError>>;
 
 /** What keeps the form from saving; `withDate` false in edit mode (the time of a report is not edited). */
@@ -129,7 +134,7 @@ export function validateNotificationForm(values: NotificationDraftValues, withDa
   if (!values.equipmentnodeid) errors.equipmentnodeid = 'required';
   const date = parseDateInput(values.date);
   if (withDate) {
-    if (!date) errors.date = values.date.trim() === '' ? 'required' : 'invalidDate';
+    if (!date) errors.date = values.date.trim() === '' ? 'required' : dateError(values.date);
     const time = TIME_INPUT.exec(values.time.trim());
     if (!time) errors.time = values.time.trim() === '' ? 'required' : 'invalidTime';
     else if (Number(time[2]) % TIME_STEP_MINUTES !== 0) errors.time = 'timeStep';
@@ -140,7 +145,7 @@ export function validateNotificationForm(values: NotificationDraftValues, withDa
   }
   if (values.dueDate.trim() !== '') {
     const due = parseDateInput(values.dueDate);
-    if (!due) errors.dueDate = 'invalidDate';
+    if (!due) errors.dueDate = dateError(values.dueDate);
     else if (date && due.getTime() < date.getTime()) errors.dueDate = 'dueBeforeDate';
   }
   return errors;
