@@ -114,7 +114,7 @@ function DocumentRow({ document, language, canEdit, canDelete, onOpen, onEdit, o
         <DocumentIcon document={document} />
       </Box>
       <Stack gap="0" minW="0" flex="1">
-        <chakra.button type="button" onClick={onOpen} textAlign="start" fontWeight="medium" color="brand.fg" _hover={{ textDecoration: 'underline' }} minH="8" title={document.title} data-testid="document-open">
+        <chakra.button type="button" onClick={onOpen} textAlign="start" fontWeight="medium" color="brand.fg" _hover={{ textDecoration: 'underline' }} minH="11" title={document.title} data-testid="document-open">
           {truncate(document.title)}
         </chakra.button>
         {document.description && (
