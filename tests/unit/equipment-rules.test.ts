@@ -165,6 +165,14 @@ describe('brand / type / manufacturer dependency (§4)', () => {
     expect(chooseBrand(start, brand, lookup).equipmenttype).toBeNull();
   });
 
+  // An admin's walkthrough: one more letter in the new brand's name threw away the new type already typed.
+  it('typing the new brand\'s name keeps the new type typed for it; another new brand does not', () => {
+    const newType = { isnew: true as const, nodeid: NEW_T, model: 'Typ 9000' };
+    const start: CatalogSelection = { legalentity: { isnew: false, nodeid: M1 }, brand: { isnew: true, nodeid: NEW_B, name: 'Neue Marke' }, equipmenttype: newType };
+    expect(chooseBrand(start, { isnew: true, nodeid: NEW_B, name: 'Neue Marke X' }, lookup)).toMatchObject({ brand: { nodeid: NEW_B, name: 'Neue Marke X' }, equipmenttype: newType });
+    expect(chooseBrand(start, { isnew: true, nodeid: B2, name: 'Andere' }, lookup).equipmenttype).toBeNull();
+  });
+
   it('a manufacturer that came with the brand narrows no brand list, and goes when the brand is cleared; one the user picked stays', () => {
     const brands = [
       { nodeid: B1, manufacturernodeid: M1 },

@@ -220,8 +220,11 @@ export function chooseBrand(selection: CatalogSelection, brand: BrandChoice | nu
   const { legalentityFromBrand: fromBrand, ...rest } = selection;
   if (!brand) return fromBrand ? { legalentity: null, brand: null, equipmenttype: null } : { ...rest, brand: null, equipmenttype: null };
   if (brand.isnew) {
-    // A new brand belongs to the manufacturer shown, which is now the user's choice to keep or change.
-    return { ...rest, brand: { ...brand, isbrandof: selection.legalentity?.nodeid }, equipmenttype: null };
+    // A new brand belongs to the manufacturer shown, which is now the user's choice to keep or change. Typing its
+    // name is no new choice: a new type already typed for it stays (it was lost at every keystroke).
+    const sameNewBrand = selection.brand?.isnew === true && selection.brand.nodeid === brand.nodeid;
+    const keptType = sameNewBrand && selection.equipmenttype?.isnew ? selection.equipmenttype : null;
+    return { ...rest, brand: { ...brand, isbrandof: selection.legalentity?.nodeid }, equipmenttype: keptType };
   }
   const manufacturer = lookup.manufacturerOfBrand(brand.nodeid);
   const type = selection.equipmenttype;

@@ -73,13 +73,15 @@ export function CatalogPicker({ label, testId, options, value, onChange, invalid
         {errorText && !value?.isnew && <Field.ErrorText>{errorText}</Field.ErrorText>}
       </Field.Root>
       {value?.isnew && (
-        <Field.Root invalid={showMissing && !value.name?.trim()} disabled={disabled} required>
+        <Field.Root invalid={(showMissing && !value.name?.trim()) || Boolean(value.name?.trim() && errorText)} disabled={disabled} required>
           <Field.Label>
             {t('equipment.picker.newName', { label })}
             <Field.RequiredIndicator />
           </Field.Label>
           <Input data-testid={`${testId}-new`} value={value.name ?? ''} onChange={(event) => onChange({ ...value, name: event.target.value })} />
           {showMissing && !value.name?.trim() && <Field.ErrorText>{t('equipment.errors.required')}</Field.ErrorText>}
+          {/* A new name's own problem (taken, too long) shows under it: the select above only says "new". */}
+          {value.name?.trim() && errorText && <Field.ErrorText data-testid={`${testId}-new-error`}>{errorText}</Field.ErrorText>}
         </Field.Root>
       )}
     </Stack>
