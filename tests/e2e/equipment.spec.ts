@@ -355,7 +355,12 @@ test('brand and class forms', async ({ page }) => {
   await page.getByTestId('brand-submit').click();
   await expect(page).toHaveURL(/\/machines$/);
   await navigateInApp(page, '/create-equipment-class');
+  // Too long or taken is said at the name and keeps the form from saving (it failed on save, unexplained).
+  await page.getByTestId('class-name').fill('K'.repeat(201));
+  await expect(page.getByTestId('class-name-error')).toHaveText('Höchstens 200 Zeichen.');
+  await expect(page.getByTestId('class-submit')).toBeDisabled();
   await page.getByTestId('class-name').fill('E2E Pressen');
+  await expect(page.getByTestId('class-name-error')).toHaveCount(0);
   await screenshotBoth(page, 'class-form');
   await page.getByTestId('class-submit').click();
   await expect(page).toHaveURL(/\/machines$/);
@@ -366,4 +371,10 @@ test('brand and class forms', async ({ page }) => {
   await form.waitForCatalogue();
   await form.brand().selectOption({ label: 'E2E Marke' });
   await expect(form.manufacturer().locator('option:checked')).toHaveText('E2E Hersteller GmbH');
+  // A second brand of that name under the same manufacturer could not be told apart in this picker.
+  await navigateInApp(page, '/create-brand');
+  await page.getByTestId('brand-name').fill('e2e marke ');
+  await page.getByTestId('brand-manufacturer-select').selectOption({ label: 'E2E Hersteller GmbH' });
+  await expect(page.getByTestId('brand-name-error')).toContainText('Diesen Namen gibt es schon');
+  await expect(page.getByTestId('brand-submit')).toBeDisabled();
 });

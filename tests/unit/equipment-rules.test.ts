@@ -3,6 +3,7 @@ import { createEquipmentSchema, updateEquipmentSchema } from '../../src/shared/a
 import {
   brandOptions,
   catalogSelectionIssues,
+  catalogueNameIssue,
   chooseBrand,
   chooseEquipmentType,
   chooseManufacturer,
@@ -268,5 +269,20 @@ describe('create/update equipment schemas', () => {
 
   it('update takes only what is sent', () => {
     expect(updateEquipmentSchema.parse({ memo: 'Öl prüfen', equipmentnodeid: AREA })).toEqual({ lang: 'de', memo: 'Öl prüfen', equipmentnodeid: AREA });
+  });
+});
+
+// An admin's walkthrough: the brand and class forms took a 300-character name (then "Speichern … fehlgeschlagen")
+// and a second "TruBend" under TRUMPF.
+describe('the brand and class forms\' name', () => {
+  it.each([
+    ['', 'required'],
+    ['  \u200B', 'required'],
+    ['B'.repeat(201), 'tooLong'],
+    ['B'.repeat(200), null],
+    ['trubend ', 'taken'],
+    ['TruBend 2', null],
+  ] as const)('%j is %s', (name, issue) => {
+    expect(catalogueNameIssue(name, ['TruBend', 'TruLaser'])).toBe(issue);
   });
 });

@@ -4,7 +4,7 @@
  * them for the server's messages.
  */
 
-import { trimText } from './text';
+import { sameName, trimText } from './text';
 
 // ---------------------------------------------------------------- dimensions (mm)
 
@@ -156,6 +156,20 @@ export type CatalogIssueCode =
 
 /** A new manufacturer's or brand's name, a new type's model: at most this many characters (the API's limit). */
 export const CATALOG_NAME_MAX = 200;
+
+/**
+ * The brand and class forms' name: required, at most CATALOG_NAME_MAX, and not the name of another entry the user
+ * would pick from the same list (`others`: a brand's fellow brands of its manufacturer, the other classes) — two
+ * entries of one name cannot be told apart in a picker.
+ */
+export type CatalogueNameIssue = 'required' | 'tooLong' | 'taken' | null;
+
+export function catalogueNameIssue(name: string, others: readonly string[]): CatalogueNameIssue {
+  const trimmed = trimText(name);
+  if (trimmed === '') return 'required';
+  if (trimmed.length > CATALOG_NAME_MAX) return 'tooLong';
+  return others.some((other) => sameName(other, trimmed)) ? 'taken' : null;
+}
 
 export interface CatalogIssue {
   field: 'legalentity' | 'brand' | 'equipmenttype' | 'legalentity.name' | 'brand.name' | 'equipmenttype.model';

@@ -6,6 +6,7 @@
 import { Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { catalogueNameIssue } from '../../../shared/domain/equipment';
 import { localized } from '../../../shared/domain/text';
 import { usePermission } from '../../lib/use-permission';
 import { PENDING_DELETE } from '../../sync/mirror-fields';
@@ -44,7 +45,10 @@ export function BrandFormScreen() {
     return <CatalogueNotFound text={t('brands.notFound')} testId="brand-not-found" />;
   }
 
-  const valid = name.trim() !== '' && manufacturer !== null && (!manufacturer.isnew || Boolean(manufacturer.name?.trim()));
+  // The manufacturer's other brands: a second one of the same name could not be told from it in the picker.
+  const fellowBrands = manufacturer && !manufacturer.isnew ? (brands ?? []).filter((row) => row.manufacturernodeid === manufacturer.nodeid && row.nodeid !== brand?.nodeid && !row[PENDING_DELETE]).map((row) => localized(row.name, i18n.language) ?? '') : [];
+  const nameIssue = catalogueNameIssue(name, fellowBrands);
+  const valid = nameIssue === null && manufacturer !== null && (!manufacturer.isnew || Boolean(manufacturer.name?.trim()));
   const submit = async () => {
     if (!context || !valid || !manufacturer || busy) return;
     const input = { name, manufacturer: manufacturer.isnew ? { isnew: true as const, name: manufacturer.name ?? '' } : { isnew: false as const, nodeid: manufacturer.nodeid } };
@@ -62,7 +66,7 @@ export function BrandFormScreen() {
       canSubmit={valid && canWrite}
       submitTestId="brand-submit"
     >
-      <CatalogueNameField label={t('brands.name')} testId="brand-name" value={name} onChange={setName} disabled={busy || !canWrite} />
+      <CatalogueNameField label={t('brands.name')} testId="brand-name" value={name} onChange={setName} disabled={busy || !canWrite} issue={nameIssue} />
       <CatalogPicker
         label={t('equipment.fields.manufacturer')}
         testId="brand-manufacturer"

@@ -3,9 +3,10 @@
  * leaves for the machines on success, and the card with heading, error line and cancel/submit footer.
  */
 import { Alert, Box, Button, Card, Field, Flex, Heading, Input } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { CATALOG_NAME_MAX, type CatalogueNameIssue } from '../../../shared/domain/equipment';
 import { useLocalWrite } from '../../sync/use-local-write';
 import { CATALOGUE_FORM_EXIT } from './use-record-target';
 
@@ -72,15 +73,26 @@ export function CatalogueFormCard({ title, onSubmit, busy, error, submitLabel, c
   );
 }
 
-/** The required name input both forms start with. */
-export function CatalogueNameField({ label, testId, value, onChange, disabled }: { label: string; testId: string; value: string; onChange(value: string): void; disabled: boolean }) {
+/**
+ * The required name input both forms start with, with what is wrong with it (catalogueNameIssue): a missing name
+ * only once the field was left, too long or taken at once.
+ */
+export function CatalogueNameField({ label, testId, value, onChange, disabled, issue }: { label: string; testId: string; value: string; onChange(value: string): void; disabled: boolean; issue: CatalogueNameIssue }) {
+  const { t } = useTranslation();
+  const [left, setLeft] = useState(false);
+  const shown = issue === 'required' && !left ? null : issue;
   return (
-    <Field.Root required invalid={value.trim() === ''} disabled={disabled}>
+    <Field.Root required invalid={shown !== null} disabled={disabled}>
       <Field.Label>
         {label}
         <Field.RequiredIndicator />
       </Field.Label>
-      <Input data-testid={testId} value={value} onChange={(event) => onChange(event.target.value)} />
+      <Input data-testid={testId} value={value} onChange={(event) => onChange(event.target.value)} onBlur={() => setLeft(true)} />
+      {shown && (
+        <Field.ErrorText data-testid={`${testId}-error`}>
+          {shown === 'required' ? t('validation.required') : shown === 'tooLong' ? t('validation.tooLong', { max: CATALOG_NAME_MAX }) : t('brands.nameTaken')}
+        </Field.ErrorText>
+      )}
     </Field.Root>
   );
 }

@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { catalogueNameIssue } from '../../../shared/domain/equipment';
 import { localized } from '../../../shared/domain/text';
 import { usePermission } from '../../lib/use-permission';
 import { PENDING_DELETE } from '../../sync/mirror-fields';
@@ -33,8 +34,12 @@ export function EquipmentClassFormScreen() {
   if (mode === 'edit' && classes !== undefined && !record) {
     return <CatalogueNotFound text={t('brands.classNotFound')} testId="class-not-found" />;
   }
+  const nameIssue = catalogueNameIssue(
+    name,
+    (classes ?? []).filter((row) => row.nodeid !== record?.nodeid && !row[PENDING_DELETE]).map((row) => localized(row.name, i18n.language) ?? ''),
+  );
   const submit = async () => {
-    if (!context || !name.trim() || busy) return;
+    if (!context || nameIssue !== null || busy) return;
     const input = { name, lang: currentLanguage() };
     await save(() => (record ? updateEquipmentClass(context, record, input) : createEquipmentClass(context, input)));
   };
@@ -45,10 +50,10 @@ export function EquipmentClassFormScreen() {
       busy={busy}
       error={error}
       submitLabel={t(mode === 'add' ? 'brands.createClass' : 'brands.save')}
-      canSubmit={Boolean(name.trim()) && canWrite}
+      canSubmit={nameIssue === null && canWrite}
       submitTestId="class-submit"
     >
-      <CatalogueNameField label={t('brands.className')} testId="class-name" value={name} onChange={setName} disabled={busy || !canWrite} />
+      <CatalogueNameField label={t('brands.className')} testId="class-name" value={name} onChange={setName} disabled={busy || !canWrite} issue={nameIssue} />
     </CatalogueFormCard>
   );
 }
