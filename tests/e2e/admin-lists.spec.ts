@@ -4,7 +4,7 @@
  * first line, rows emptied to `;;;;`, blank lines — is read as Excel shows it, with errors naming Excel's row.
  */
 import { expect, test } from './support/test';
-import { loginAs, TABLET_LANDSCAPE } from './support/pages';
+import { EquipmentFormPage, loginAs, navigateInApp, TABLET_LANDSCAPE } from './support/pages';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -46,4 +46,19 @@ test("a CSV as Excel leaves it: sep= line, emptied rows and blank lines are no r
   await expect(rows).toHaveCount(1);
   await expect(page.getByTestId('csv-error-count')).toHaveText('0 Zeilen mit Fehlern');
   await expect(page.getByTestId('csv-run-import')).toBeEnabled();
+});
+
+// An admin's walkthrough: the form saved a second machine with STR-BAZ-06 while the CSV import refuses that.
+test('the equipment form names the machine that already has an Equipment-ID and does not save a second', async ({ page }) => {
+  await page.setViewportSize(TABLET_LANDSCAPE);
+  await loginAs(page, 'admin');
+  await expect(page.getByText('Synchronisiert', { exact: true })).toBeVisible({ timeout: 150_000 });
+  await navigateInApp(page, '/create-machine');
+  const form = new EquipmentFormPage(page);
+  await form.waitForCatalogue();
+  await page.getByTestId('equipment-equipmentid').fill(' str-baz-06 ');
+  await expect(page.getByTestId('equipment-equipmentid-taken')).toHaveText('Diese Equipment-ID hat schon „BAZ 06 Horizontal-BAZ“ – jede Maschine braucht eine eigene.');
+  await expect(page.getByTestId('equipment-submit')).toHaveAttribute('aria-disabled', 'true');
+  await page.getByTestId('equipment-equipmentid').fill('STR-BAZ-99');
+  await expect(page.getByTestId('equipment-equipmentid-taken')).toHaveCount(0);
 });

@@ -53,6 +53,11 @@ export function compareNames(a: string, b: string, language: string): number {
   return collator.compare(a, b);
 }
 
+/** The form a name or an identifier is matched in: as stored (trimText), case aside. "STR-BAZ-05 " is "str-baz-05". */
+export function matchKey(text: string): string {
+  return trimText(text).toLocaleLowerCase('de');
+}
+
 /**
  * Whether two names are the same name to a user: case and surrounding spaces aside (accents count: "Presse" is not
  * "Pressé"). What a new catalogue entry or counter type is checked against, so no second entry of the same name

@@ -7,7 +7,7 @@
  */
 import { CONTROLLER_TEXT_MAX, MEDIA_SUPPLY_TEXT_MAX } from '../../../shared/api/equipment';
 import { CATALOG_NAME_MAX, decimalSeparatorFor, isFutureYear, yearToEpochMs, type CatalogSelection } from '../../../shared/domain/equipment';
-import { localized, trimText } from '../../../shared/domain/text';
+import { localized, matchKey, trimText } from '../../../shared/domain/text';
 import { newNodeId } from '../../sync/outbox';
 import type { MirrorRow } from '../../sync/use-mirror';
 import {
@@ -180,7 +180,7 @@ export type DecimalSeparator = ',' | '.';
 const NUMBER_COLUMNS = ['width', 'height', 'depth', 'electricalpower', 'hourlyrate'] as const satisfies readonly EquipmentCsvColumn[];
 
 // trimText as the schemas store names: "Schuler\u200B" in a cell is the brand "Schuler", not a new one.
-const norm = (text: string) => trimText(text).toLocaleLowerCase('de');
+const norm = matchKey;
 
 type NumberShape =
   | { kind: 'none' }

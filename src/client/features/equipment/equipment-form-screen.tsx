@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { CONTROLLER_TEXT_MAX, equipmentSchema, MEDIA_SUPPLY_TEXT_MAX } from '../../../shared/api/equipment';
 import { brandOptions, chooseBrand, chooseEquipmentType, chooseManufacturer, equipmentTypeOptions, type CatalogSelection } from '../../../shared/domain/equipment';
-import { localized } from '../../../shared/domain/text';
+import { localized, matchKey } from '../../../shared/domain/text';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { fromEditorRows, ShiftEditor, toEditorRows, type ShiftEditorRow } from '../../components/shift-editor';
 import { api } from '../../lib/api';
@@ -209,9 +209,16 @@ export function EquipmentFormScreen() {
   const imageUrl = pickedImage ?? storedImage ?? serverUrls.image;
   const nameplateUrl = pickedNameplate ?? storedNameplate ?? serverUrls.typenameplate;
 
+  // One Equipment-ID, one machine, as the CSV import holds it: another machine of the organisation that has it is
+  // named at the field. An edit that keeps a duplicate it was filled with is not held up by it.
+  const typedId = matchKey(form.equipmentid);
+  const idKept = mode === 'edit' && typeof filledFrom.current?.equipmentid === 'string' && matchKey(filledFrom.current.equipmentid) === typedId;
+  const idOwner = typedId && !idKept ? (equipmentRows ?? []).find((row) => row.nodeid !== nodeid && !row[PENDING_DELETE] && typeof row.equipmentid === 'string' && matchKey(row.equipmentid) === typedId) : undefined;
+  const blocked = !check.values || namesTaken.length > 0 || idOwner !== undefined;
+
   // ------------------------------------------------------------ actions
   const submit = async () => {
-    if (!check.values || namesTaken.length > 0) {
+    if (blocked || !check.values) {
       // The button only looks disabled (aria-disabled): pressing it says what is missing, next to each field.
       setSaveTried(true);
       return;
@@ -271,7 +278,7 @@ export function EquipmentFormScreen() {
 
   const disabled = busy || !canWrite;
   const textField = (field: 'name' | 'equipmentid' | 'inventoryid' | 'costcenter' | 'inspectionbooknumber' | 'manufacturerserialnumber', label: string, options: { required?: boolean; invalid?: boolean } = {}) => (
-    <Field.Root required={options.required} invalid={options.invalid || check.tooLong[field] !== undefined} disabled={disabled} data-field={field}>
+    <Field.Root required={options.required} invalid={options.invalid || check.tooLong[field] !== undefined || (field === 'equipmentid' && idOwner !== undefined)} disabled={disabled} data-field={field}>
       <Field.Label>
         {label}
         {options.required && <Field.RequiredIndicator />}
@@ -279,6 +286,7 @@ export function EquipmentFormScreen() {
       <Input data-testid={`equipment-${field}`} value={form[field]} onChange={(event) => set(field, event.target.value)} />
       {options.invalid && <Field.ErrorText>{t('equipment.errors.required')}</Field.ErrorText>}
       {check.tooLong[field] !== undefined && <Field.ErrorText data-testid={`equipment-${field}-error`}>{t('validation.tooLong', { max: check.tooLong[field] })}</Field.ErrorText>}
+      {field === 'equipmentid' && idOwner && <Field.ErrorText data-testid="equipment-equipmentid-taken">{t('equipment.errors.equipmentIdTaken', { name: localized(idOwner.name, lang) ?? '' })}</Field.ErrorText>}
     </Field.Root>
   );
   const yearField = (field: 'constructionyear' | 'commissioningyear', label: string, required: boolean) => (
@@ -536,7 +544,7 @@ export function EquipmentFormScreen() {
         </Button>
         {/* why aria-disabled for an incomplete form: it looks and reads as disabled (§5) but a tap still says
             what is missing, which a disabled button cannot. */}
-        <Button colorPalette="brand" onClick={() => void submit()} disabled={disabled} aria-disabled={!check.values || namesTaken.length > 0 || undefined} loading={busy} loadingText={t('equipment.submit.busy')} data-testid="equipment-submit">
+        <Button colorPalette="brand" onClick={() => void submit()} disabled={disabled} aria-disabled={blocked || undefined} loading={busy} loadingText={t('equipment.submit.busy')} data-testid="equipment-submit">
           {submitLabel}
         </Button>
       </Flex>
