@@ -7,6 +7,7 @@ import { addCounterReading } from '../../src/client/sync/repositories/counters';
 import { mutate } from '../../src/client/sync/mutate';
 import { unfollowStructure as unfollowDeclaration } from '../../src/shared/mutations/subscriptions';
 import { createShifts } from '../../src/shared/mutations/structure';
+import { updateEquipmentMemo } from '../../src/shared/mutations/machine-memo';
 import { backoffDelay, createSender, DEFAULT_BACKOFF } from '../../src/client/sync/sender';
 import { stopsBatch, SYNC_BATCH_MAX, type SyncBatchRequest, type SyncBatchResult } from '../../src/shared/api/sync';
 import { followersOf, reassignableField, reassignDeadLetter, reassignment, refusedCreateUnder, retryAllDeadLetters, retryDeadLetter } from '../../src/client/sync/dead-letters';
@@ -607,8 +608,8 @@ describe('a report refused because its machine was deleted', () => {
   it('the panel still names the deleted machine once the pull has taken it off the device, also after a resend refused again', async () => {
     const { db, sender, report, letters } = await refusedReport();
     expect(report.subjectNames).toEqual({ name: 'Hydraulikpresse HP-200' });
-    // A reading's counter is its subject too; the status change names its report by its own title: nothing kept.
-    expect(letters.find((letter) => letter.action === 'updateNotificationStatus')!.subjectNames).toBeUndefined();
+    // The status change writes its report: its own title is kept too (the report may leave the device at the next pull).
+    expect(letters.find((letter) => letter.action === 'updateNotificationStatus')!.subjectNames).toEqual({ title: 'Leck am Zylinder' });
     await db.mirror('equipment').delete(MACHINE);
     expect(await describeEntry(db, report)).toEqual({ action: 'createNotification', params: { name: 'Hydraulikpresse HP-200', title: 'Leck am Zylinder' } });
     // Sent again and refused again, now that the machine is gone from the device: still named.
@@ -621,6 +622,21 @@ describe('a report refused because its machine was deleted', () => {
     // The mirror's name wins while the machine is there (renamed meanwhile, say).
     await db.mirror('equipment').put({ nodeid: MACHINE, name: 'HP-200 (umgebaut)' });
     expect((await describeEntry(db, again)).params.name).toBe('HP-200 (umgebaut)');
+  });
+
+  // An admin's walkthrough: a machine deleted on another device while its form was open; the refused change read
+  // "Equipment ändern: unbekannter Eintrag" once the pull had taken the machine off the device.
+  it('a refused change of a machine deleted elsewhere still names the machine once it is off the device', async () => {
+    const h = harness();
+    await seedMachine(h.db);
+    const machine = (await h.db.mirror('equipment').get(MACHINE))!;
+    await mutate(h.context, updateEquipmentMemo, { params: { id: machine.nodeid }, body: { lang: 'de', equipmentnodeid: machine.nodeid, memo: 'Nach Crash Referenzfahrt' } });
+    server.faults.push({ path: '/api/equipments/', fault: 'reject-404' });
+    await h.sender.drain();
+    const [letter] = await h.db.deadLetters.toArray();
+    expect(letter!.subjectNames).toMatchObject({ name: 'Hydraulikpresse HP-200' });
+    await h.db.mirror('equipment').delete(MACHINE);
+    expect((await describeEntry(h.db, letter!)).params.name).toBe('Hydraulikpresse HP-200');
   });
 
   it('a refused reading names its machine beside its counter (every machine has a "Betriebsstunden"), also once both are off the device', async () => {

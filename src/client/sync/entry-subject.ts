@@ -64,8 +64,8 @@ const namesOf = (row: MirrorRow | undefined): SubjectNames | undefined => {
 };
 
 /**
- * The subject's names of each entry whose subject is another record than the one it writes (the written row's own
- * name travels in the entry's values), read from the mirror as it is now; by the entry's `seq`.
+ * The subject's names of each entry, read from the mirror as it is now (the refusal: the record may be gone from it
+ * at the next pull — a machine deleted on another device — and the panel must still say which one); by `seq`.
  */
 export async function subjectNamesOf(db: LocalDatabase, entries: readonly OutboxEntry[]): Promise<Map<number, SubjectNames>> {
   const found = new Map<number, SubjectNames>();
@@ -73,8 +73,9 @@ export async function subjectNamesOf(db: LocalDatabase, entries: readonly Outbox
     const definition = mutationByAction(entry.action);
     if (!definition || entry.seq === undefined) continue;
     let subject: { kind: SyncKind; nodeid: string } | undefined;
+    let row: MirrorRow | undefined;
     try {
-      const row = await db.mirror(entry.kind).get(entry.nodeid);
+      row = await db.mirror(entry.kind).get(entry.nodeid);
       subject = subjectOf(definition, entry, { ...row, ...entry.values });
     } catch {
       // why: an entry queued by an older app may not fit today's declaration; it is kept without names.
@@ -82,7 +83,7 @@ export async function subjectNamesOf(db: LocalDatabase, entries: readonly Outbox
     }
     const isWritten = !subject || (subject.kind === entry.kind && subject.nodeid === entry.nodeid);
     const subjectRow = subject ? await db.mirror(subject.kind).get(subject.nodeid) : undefined;
-    const names = isWritten ? {} : (namesOf(subjectRow) ?? {});
+    const names = (isWritten ? namesOf(row) : namesOf(subjectRow)) ?? {};
     if (definition.describe?.machine) {
       const machine = await machineOf(db, subjectRow);
       if (machine?.name !== undefined && machine.name !== null) names.machine = machine.name;

@@ -131,7 +131,7 @@ export async function describeEntry(db: LocalDatabase, entry: DescribedEntry, la
     const file = isWritten && entry.dependsOn[0] !== undefined ? await db.fileBytes.get(entry.dependsOn[0]) : undefined;
     // Another record (a report's machine): as the mirror has it, else as it was when the server refused the entry.
     const subjectRow = isWritten ? row : await db.mirror(subject.kind).get(subject.nodeid);
-    description.params.name = isWritten ? (nameOf(row, lang) ?? nameOf(entry.values, lang) ?? file?.name ?? null) : (nameOf(subjectRow, lang) ?? nameOf(entry.subjectNames, lang));
+    description.params.name = isWritten ? (nameOf(row, lang) ?? nameOf(entry.values, lang) ?? nameOf(entry.subjectNames, lang) ?? file?.name ?? null) : (nameOf(subjectRow, lang) ?? nameOf(entry.subjectNames, lang));
     // A counter is called alike on every machine: its machine too, as the mirror has it, else as it was when refused.
     if (definition.describe?.machine) description.params.machine = nameOf(await machineOf(db, subjectRow ?? written), lang) ?? localized(entry.subjectNames?.machine, lang);
   }
