@@ -3,6 +3,7 @@
  * the §4.5 next-due date comes from the shared rule.
  */
 import { nextDue, REMINDER_OPTIONS, REPETITION_INTERVALS, type NextDue, type ReminderOption, type RepetitionInterval } from '../../shared/domain/maintenance';
+import { truncateText } from '../../shared/domain/text';
 
 export const TASK_PAGE_SIZES = [5, 10, 25, 50] as const;
 export type TaskPageSize = (typeof TASK_PAGE_SIZES)[number];
@@ -34,8 +35,7 @@ export type TaskTableRow<T extends TaskTableInput> = T & { due: NextDue };
 
 /** 'Ölwechsel Hydraulikaggregat und Filter' → 'Ölwechsel Hydraulikaggregat …' (28 characters with the ellipsis). */
 export function truncateTitle(title: string, max = TASK_TITLE_MAX): string {
-  const chars = [...title];
-  return chars.length <= max ? title : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+  return truncateText(title, max);
 }
 
 const collator = new Intl.Collator('de', { numeric: true, sensitivity: 'base' });

@@ -1,6 +1,10 @@
 /** Display truncation of §9 ("notification header title 50", "card and badge text 20", …). */
 
 /** `text` cut to at most `max` characters, the last one an ellipsis when something was cut. */
+/** Part 2 §9: card titles (plants, areas, pools, machines, the equipment form's preview) are cut to 40 characters. */
+export const CARD_TITLE_MAX = 40;
+
+/** `text` cut to `max` characters (code points) with the ellipsis counted: 'Ölwechsel Hydraulik…'. */
 export function truncateText(text: string, max: number): string {
   const chars = [...text];
   if (chars.length <= max) return text;

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { CONTROLLER_TEXT_MAX, equipmentSchema, MEDIA_SUPPLY_TEXT_MAX } from '../../../shared/api/equipment';
 import { brandOptions, chooseBrand, chooseEquipmentType, chooseManufacturer, equipmentTypeOptions, type CatalogSelection } from '../../../shared/domain/equipment';
-import { localized, matchKey } from '../../../shared/domain/text';
+import { CARD_TITLE_MAX, localized, matchKey, truncateText } from '../../../shared/domain/text';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { fromEditorRows, ShiftEditor, toEditorRows, type ShiftEditorRow } from '../../components/shift-editor';
 import { api } from '../../lib/api';
@@ -513,7 +513,7 @@ export function EquipmentFormScreen() {
             </Box>
             <Card.Body gap="1">
               <Text fontWeight="bold" textStyle="lg" truncate>
-                {(form.name || t('equipment.preview.unnamed')).slice(0, 40)}
+                {truncateText(form.name || t('equipment.preview.unnamed'), CARD_TITLE_MAX)}
               </Text>
               <Text color="fg.muted" truncate>
                 {[brandName, modelName].filter(Boolean).join(' ') || '–'}

@@ -3,7 +3,7 @@
  * plants with their areas and machine counts, pools and the selection dialog's machines (an owner's shifts:
  * src/client/sync/structure-shifts.ts).
  */
-import { compareNames, localized } from '../../../shared/domain/text';
+import { CARD_TITLE_MAX, compareNames, localized, truncateText } from '../../../shared/domain/text';
 import { machineTypeNames, siteFields } from '../../sync/structure-mirror';
 import type { StructureData } from '../../sync/use-structure-data';
 import type { SelectableEquipment } from './equipment-selection';
@@ -109,9 +109,7 @@ export function selectableEquipment(data: StructureData, language: string): Sele
   });
 }
 
-/** Part 2 §9: card titles are cut to 40 characters. */
-export const CARD_TITLE_MAX = 40;
-
+/** Part 2 §9: a card's title cut to CARD_TITLE_MAX characters. */
 export function truncateTitle(title: string, max = CARD_TITLE_MAX): string {
-  return title.length > max ? `${title.slice(0, max - 1).trimEnd()}…` : title;
+  return truncateText(title, max);
 }
