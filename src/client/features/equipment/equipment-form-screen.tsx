@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { CONTROLLER_TEXT_MAX, equipmentSchema, MEDIA_SUPPLY_TEXT_MAX } from '../../../shared/api/equipment';
 import { brandOptions, chooseBrand, chooseEquipmentType, chooseManufacturer, equipmentTypeOptions, type CatalogSelection } from '../../../shared/domain/equipment';
-import { CARD_TITLE_MAX, localized, matchKey, truncateText } from '../../../shared/domain/text';
+import { CARD_TITLE_MAX, compareNames, localized, matchKey, truncateText } from '../../../shared/domain/text';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { fromEditorRows, ShiftEditor, toEditorRows, type ShiftEditorRow } from '../../components/shift-editor';
 import { api } from '../../lib/api';
@@ -87,11 +87,14 @@ function RecordSelect({ label, testId, rows, value, onChange, errorText, disable
       <NativeSelect.Root size="lg">
         <NativeSelect.Field data-testid={testId} value={value ?? ''} onChange={(event) => onChange(event.target.value || null)}>
           <option value="">{t('equipment.picker.none')}</option>
-          {rows.map((row) => (
-            <option key={row.nodeid} value={row.nodeid}>
-              {localized(row.name, i18n.language)}
-            </option>
-          ))}
+          {rows
+            .map((row) => ({ nodeid: row.nodeid, label: localized(row.name, i18n.language) ?? '' }))
+            .sort((a, b) => compareNames(a.label, b.label, i18n.language))
+            .map((option) => (
+              <option key={option.nodeid} value={option.nodeid}>
+                {option.label}
+              </option>
+            ))}
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
@@ -192,7 +195,7 @@ export function EquipmentFormScreen() {
   const brandChoices = brandOptions(brandRows, form.catalog.legalentity, form.catalog.legalentityFromBrand).map((row) => ({ nodeid: row.nodeid, label: localized(row.name, lang) ?? '' }));
   const typeRows = visible(types).map((row) => ({ nodeid: row.nodeid, model: row.model, brandnodeid: String(row.brandnodeid ?? '') }));
   const typeChoices = equipmentTypeOptions(typeRows, form.catalog.brand).map((row) => ({ nodeid: row.nodeid, label: localized(row.model, lang) ?? '' }));
-  const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label, lang);
+  const byLabel = (a: { label: string }, b: { label: string }) => compareNames(a.label, b.label, lang);
   const namesTaken = newNamesTaken(form.catalog, { legalentity: manufacturerOptions, brand: brandChoices, equipmenttype: typeChoices });
   const years = selectableYears();
   const siteAreas = visible(areas).filter((area) => area.sitenodeid === form.sitenodeid);
