@@ -341,6 +341,17 @@ describe('upload quota and rate', () => {
     expect(complete.filter((row) => row.status === 'complete').reduce((sum, row) => sum + (row.size ?? 0), 0)).toBe(8000);
   });
 
+  // Found in review: files registered without a size a day before their upload counted from their registration, so
+  // their bytes fell outside every window and the quota stored any amount.
+  it('bytes count from when they arrived, not from a registration a day earlier', async () => {
+    const { authorization, usernodeid } = await userWithFlags(t, a.legalEntity.nodeid, 'equipment.attachment', [true, true, true, true]);
+    const registered = await Promise.all(Array.from({ length: 3 }, async () => registeredFileSchema.array().parse((await registerAs(authorization, { extension: 'txt' })).json())[0]!));
+    await t.database.db.update(files).set({ createdAt: new Date(Date.now() - 25 * 3_600_000) }).where(eq(files.createdbynodeid, usernodeid));
+    const statuses: number[] = [];
+    for (const [i, file] of registered.entries()) statuses.push((await t.app.inject({ method: 'PUT', url: file.url, payload: Buffer.alloc(4000, String(i)) })).statusCode);
+    expect(statuses).toEqual([200, 200, 413]);
+  });
+
   it('the quota is per user: a colleague still uploads', async () => {
     const { authorization } = await userWithFlags(t, a.legalEntity.nodeid, 'equipment.attachment', [true, true, true, true]);
     expect((await registerAs(authorization, { extension: 'txt', size: 9000 })).statusCode).toBe(200);

@@ -378,16 +378,17 @@ async function registeredCount(db: ServiceContext['db'], legalentitynodeid: stri
 }
 
 /**
- * Bytes `usernodeid` registered within the quota window: complete files with their size, pending ones with the
- * size they declared (a reservation). `excluding`: the files being registered or uploaded, which must not count
- * against themselves.
+ * Bytes `usernodeid` stored or reserved within the quota window: complete files with their size, counted from when
+ * their bytes arrived; pending ones with the size they declared (a reservation), from their registration.
+ * `excluding`: the files being registered or uploaded, which must not count against themselves. (Counted from the
+ * registration alone, files registered without a size a day earlier were uploaded outside any window.)
  */
 async function bytesUsedToday(db: Db | Tx, usernodeid: string, excluding: string[]): Promise<number> {
   const since = new Date(Date.now() - UPLOAD_QUOTA_WINDOW_MS);
   const [row] = await db
     .select({ bytes: sql<string | null>`sum(${files.size})` })
     .from(files)
-    .where(and(eq(files.createdbynodeid, usernodeid), gt(files.createdAt, since), notInArray(files.nodeid, excluding)));
+    .where(and(eq(files.createdbynodeid, usernodeid), gt(sql`coalesce(${files.completedAt}, ${files.createdAt})`, since), notInArray(files.nodeid, excluding)));
   return Number(row?.bytes ?? 0);
 }
 
