@@ -78,6 +78,8 @@ test("a colleague's change synced in while the notification form is open survive
   await expect(notice.getByTestId('notification-changed-field')).toHaveCount(1);
   await expect(notice.getByTestId('notification-changed-field')).toContainText(`Beschreibung: ${colleague}`);
   await tabletScreenshots(page, shotsDir('edit-while-synced'), 'changed-elsewhere');
+  // Nothing typed yet: the other device's change is no draft of this user's (found in review: it was kept as one).
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('notification-draft')))).toEqual([]);
   await notice.getByRole('button', { name: 'Übernehmen' }).click();
   await expect(description).toHaveValue(colleague);
   await expect(notice).toHaveCount(0);

@@ -72,6 +72,10 @@ describe('the form reads grouped numbers as the language writes them', () => {
     ['en', '1.250,00'],
     ['en', '1,25'],
     ['en', '1,2500'],
+    // A group never starts with 0: 0.75 typed the English way in German is refused, not read as 750.
+    ['de', '0.750'],
+    ['de', '000.000'],
+    ['en', '0,750'],
   ])('%s %j is refused', (lang, text) => {
     expect(parseDecimal(text, lang)).toEqual({ ok: false });
   });

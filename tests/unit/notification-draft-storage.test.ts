@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DRAFT_MAX_AGE_MS } from '../../src/client/stores/kept-drafts';
+import { DRAFT_MAX_AGE_MS, pruneKeptDrafts } from '../../src/client/stores/kept-drafts';
 import { dropStoredNotificationDraft, readStoredNotificationDraft, storeNotificationDraft, type NotificationDraftValues } from '../../src/client/stores/notification-draft-store';
 
 /** A Storage over a Map. why: Node has no localStorage; the functions take the browser's from globalThis. */
@@ -58,6 +58,18 @@ describe('the notification draft kept on the device', () => {
     storage.setItem(`anlagenbuch.notification-draft:${USER}:add:m1`, 'not json');
     expect(readStoredNotificationDraft('add:m1', USER, 2_000)).toBeNull();
     expect(storage.length).toBe(0);
+  });
+
+  it('drafts of forms nobody opens again are dropped once they are older than a week; other keys stay', () => {
+    storeNotificationDraft('add:m1', USER, values, null, 1_000);
+    storeNotificationDraft('edit:gone', OTHER, values, null, 1_000 + DRAFT_MAX_AGE_MS);
+    storage.setItem('anlagenbuch.quick-fault-draft:u:m', 'kaputt');
+    storage.setItem('anlagenbuch.other', 'bleibt');
+    pruneKeptDrafts(1_000 + DRAFT_MAX_AGE_MS + 1);
+    expect(readStoredNotificationDraft('edit:gone', OTHER, 1_000 + DRAFT_MAX_AGE_MS + 1)).not.toBeNull();
+    expect(storage.getItem(`anlagenbuch.notification-draft:${USER}:add:m1`)).toBeNull();
+    expect(storage.getItem('anlagenbuch.quick-fault-draft:u:m')).toBeNull();
+    expect(storage.getItem('anlagenbuch.other')).toBe('bleibt');
   });
 
   it('a storage that refuses to write (full) leaves the form working', () => {

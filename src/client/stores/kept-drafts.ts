@@ -39,6 +39,7 @@ export function dropKeptDraft(kind: string, usernodeid: string, key: string): vo
  * wrote). A draft not taken back is removed.
  */
 export function readKeptDraft<T>(kind: string, usernodeid: string, key: string, accept: (value: unknown) => value is T, now = Date.now()): { value: T; savedAt: number } | null {
+  if (!pruned) pruneKeptDrafts(now);
   const text = storage()?.getItem(storageKey(kind, usernodeid, key));
   if (!text) return null;
   try {
@@ -50,6 +51,35 @@ export function readKeptDraft<T>(kind: string, usernodeid: string, key: string, 
   dropKeptDraft(kind, usernodeid, key);
   return null;
 }
+
+let pruned = false;
+
+/**
+ * Drops every kept draft older than DRAFT_MAX_AGE_MS, of any form and user: one for a machine nobody opens again,
+ * or a notification since deleted, would otherwise stay in the browser's storage for good. Once per page load.
+ */
+export function pruneKeptDrafts(now = Date.now()): void {
+  pruned = true;
+  const store = storage();
+  if (!store) return;
+  try {
+    const keys = Array.from({ length: store.length }, (_, index) => store.key(index)).filter((key): key is string => key !== null && DRAFT_KEY.test(key));
+    for (const key of keys) {
+      const savedAt = (() => {
+        try {
+          return (JSON.parse(store.getItem(key) ?? '') as Partial<KeptDraft>).savedAt;
+        } catch {
+          return undefined;
+        }
+      })();
+      if (typeof savedAt !== 'number' || now - savedAt > DRAFT_MAX_AGE_MS) store.removeItem(key);
+    }
+  } catch {
+    // storage refused mid-way: the rest is pruned next time
+  }
+}
+
+const DRAFT_KEY = /^anlagenbuch\.[a-z-]+-draft:/;
 
 /** Whether `value` is an object whose `fields` are all strings. */
 export function hasTextFields(value: unknown, fields: readonly string[]): value is Record<string, string> {

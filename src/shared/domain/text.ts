@@ -75,8 +75,9 @@ export function sameName(a: string, b: string): boolean {
 /**
  * What shows nothing: whitespace, the format characters (category Cf: zero-width space, ZWNJ, ZWJ, word joiner, soft
  * hyphen, bidi marks, embeddings and overrides, BOM) and the other default-ignorable code points (Hangul fillers,
- * variation selectors, the combining grapheme joiner). The same set the text upload check skips before markup.
- * Not the prepended concatenation marks: format characters that are drawn (Arabic number sign, end of ayah, …).
+ * variation selectors, the combining grapheme joiner); not the prepended concatenation marks, format characters
+ * that are drawn (Arabic number sign, end of ayah, …). The text upload check skips these too before looking for
+ * markup (it is stricter on purpose: anything before "<html" that shows nothing or little).
  */
 const INVISIBLE = /^(?![\u0600-\u0605\u06DD\u070F\u0890\u0891\u08E2\u{110BD}\u{110CD}])[\s\p{Cf}\p{Default_Ignorable_Code_Point}]$/u;
 /** A variation selector at the end belongs to the character before it (an emoji's presentation, "❤️"): kept. */

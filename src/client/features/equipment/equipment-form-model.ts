@@ -157,8 +157,9 @@ export function formStateFromRow(
 
 const DECIMAL_PATTERN = {
   // Bare digits, or thousands grouped by the other mark (German "1.250,00", English "1,250.00"); then the decimals.
-  ',': /^(?:\d+|\d{1,3}(?:\.\d{3})+)(?:,\d+)?$/,
-  '.': /^(?:\d+|\d{1,3}(?:,\d{3})+)(?:\.\d+)?$/,
+  // A group never starts with 0: "0.750" is no 750 (a German typing 0.75 kW the English way is refused, not misread).
+  ',': /^(?:\d+|[1-9]\d{0,2}(?:\.\d{3})+)(?:,\d+)?$/,
+  '.': /^(?:\d+|[1-9]\d{0,2}(?:,\d{3})+)(?:\.\d+)?$/,
 } as const;
 
 /**

@@ -7,7 +7,7 @@
  */
 import { Button, Field, HStack, Image, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Camera, ImagePlus, X } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_TYPE, REPORTABLE_NOTIFICATION_TYPES, type NotificationType } from '../../../shared/domain/notification';
 import { AppDialog, DialogSaveActions } from '../../components/app-dialog';
@@ -50,8 +50,14 @@ export function QuickFaultDialog({ equipmentnodeid, onClose }: { equipmentnodeid
   const [description, setDescription] = useState(restored?.value.description ?? '');
   const [photo, setPhoto] = useState<ChosenPhoto | null>(null);
 
+  // A draft just taken back is kept as it is until something is typed (rewritten on opening, it would never age).
+  const typed = useRef(restored === null);
   useEffect(() => {
     if (!usernodeid) return;
+    if (!typed.current) {
+      typed.current = true;
+      return;
+    }
     if (title.trim() === '' && description.trim() === '') dropKeptDraft(DRAFT_KIND, usernodeid, equipmentnodeid);
     else writeKeptDraft(DRAFT_KIND, usernodeid, equipmentnodeid, { type, title, description } satisfies QuickFaultDraft);
   }, [usernodeid, equipmentnodeid, type, title, description]);

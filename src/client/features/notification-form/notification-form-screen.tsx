@@ -9,7 +9,7 @@
  */
 import { Alert, Badge, Box, Button, Card, chakra, Field, Flex, Grid, Heading, HStack, Input, NativeSelect, Skeleton, Stack, Text, Textarea, useBreakpointValue } from '@chakra-ui/react';
 import { BookOpen, Paperclip, Wrench } from 'lucide-react';
-import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { isUsableNotificationType, REPORTABLE_NOTIFICATION_TYPES, type NotificationType } from '../../../shared/domain/notification';
@@ -183,9 +183,14 @@ function NotificationForm({ target, notification }: { target: NotificationFormTa
 
   // Every change is kept, so opening a suggestion and coming back finds the form as it was left; on the device too,
   // as long as it differs from the fresh form (a form opened and left untouched leaves no draft behind).
-  const untouched = values.files.length === 0 && sameText(values, initial);
+  // Compared with what the form was filled from, not the live row: a sync bringing another device's change into
+  // the mirror is no input of this user's (compared with it, an untouched form was kept as a stale draft).
+  const untouched = values.files.length === 0 && sameText(values, notification && filledFrom ? initialValues(target, filledFrom) : initial);
+  // A draft just taken back is kept as it is (rewritten on opening, its date would move and it would never age).
+  const takenBack = useRef(restored ? values : null);
   useEffect(() => {
     if (!usernodeid) return;
+    if (values === takenBack.current) return;
     notificationDraftStore.getState().keep(key, usernodeid, values, filledFrom);
     if (untouched) dropStoredNotificationDraft(key, usernodeid);
     else storeNotificationDraft(key, usernodeid, values, filledFrom);

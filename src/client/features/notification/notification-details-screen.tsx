@@ -439,7 +439,7 @@ export function NotificationDetailsScreen() {
             <MoreMenu detail={detail.value} onDelete={() => setConfirming(true)} />
           </HStack>
           <FormError error={deletion.error} size="sm" />
-          <HeaderCard detail={detail.value} extras={extras} />
+          <HeaderCard key={detail.value.notification.nodeid} detail={detail.value} extras={extras} />
           <Tabs.Root value={tab} onValueChange={(details) => showTab(details.value)} variant="line" size="lg" lazyMount unmountOnExit>
             <Tabs.List aria-label={t('notificationSlice.tabs.label')}>
               <Tabs.Trigger value="overview">{t('notificationSlice.tabs.overview')}</Tabs.Trigger>
