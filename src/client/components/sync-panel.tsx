@@ -182,7 +182,8 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
                       <Alert.Description>{t('sync.errors.serverLost', { count: lost })}</Alert.Description>
                     </Alert.Root>
                   )}
-                  <Button colorPalette="brand" onClick={() => void syncNow()} loading={sending} disabled={!usernodeid}>
+                  {/* Offline there is nobody to sync with: the engine starts by itself when the connection is back. */}
+                  <Button colorPalette="brand" onClick={() => void syncNow()} loading={sending} disabled={!usernodeid || !online}>
                     {t('sync.panel.syncNow')}
                   </Button>
 
