@@ -5,7 +5,7 @@
  * the mirror. Saving and deleting go through the outbox: they work offline.
  * After save: /sites (edit: /sites?sitenodeid={id}); after delete: /sites.
  */
-import { Box, Button, Card, Field, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Field, Heading, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -110,6 +110,9 @@ export function SiteFormScreen() {
           {t('sites.back')}
         </RouterLink>
       </Button>
+      <Heading as="h2" size="xl">
+        {isEdit ? t('pages.editSite') : t('pages.createSite')}
+      </Heading>
       <Card.Root variant="outline" bg="bg.panel" as="form" onSubmit={(event: React.FormEvent) => { event.preventDefault(); void save(); }} aria-label={isEdit ? t('pages.editSite') : t('pages.createSite')}>
         <Card.Body gap="5">
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
