@@ -8,14 +8,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { CATALOG_NAME_MAX, type CatalogueNameIssue } from '../../../shared/domain/equipment';
 import { useLocalWrite } from '../../sync/use-local-write';
+import { NotFoundNotice } from '../../components/not-found-notice';
 import { CATALOGUE_FORM_EXIT } from './use-record-target';
 
 export function CatalogueNotFound({ text, testId }: { text: string; testId: string }) {
   return (
-    <Alert.Root status="warning" m="6" maxW="3xl" data-testid={testId}>
-      <Alert.Indicator />
-      <Alert.Title>{text}</Alert.Title>
-    </Alert.Root>
+    <Box m="6">
+      <NotFoundNotice text={text} back={CATALOGUE_FORM_EXIT} testId={testId} />
+    </Box>
   );
 }
 

@@ -15,6 +15,7 @@ import { liveTextError } from '../../lib/input-errors';
 import { createAreaSchema } from '../../../shared/api/areas';
 import { hasShiftRowIssues } from '../../../shared/domain/shift';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
+import { NotFoundNotice } from '../../components/not-found-notice';
 import { FormError, FormFooter } from '../../components/form-actions';
 import { fromEditorRows, ShiftEditor, toEditorRows, type ShiftEditorRow } from '../../components/shift-editor';
 import { currentLanguage } from '../../lib/i18n';
@@ -102,7 +103,7 @@ export function AreaFormScreen() {
   if (!data || (isEdit && !loaded)) {
     return (
       <Stack p={{ base: '4', md: '6', lg: '8' }} maxW="5xl" gap="4">
-        {data?.synced && isEdit && !area ? <Text>{t('areas.notFound')}</Text> : <Skeleton h="80" borderRadius="l3" />}
+        {data?.synced && isEdit && !area ? <NotFoundNotice text={t('areas.notFound')} back="/sites" /> : <Skeleton h="80" borderRadius="l3" />}
       </Stack>
     );
   }

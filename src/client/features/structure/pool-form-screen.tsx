@@ -4,7 +4,7 @@
  * edit mode (with a confirmation). Submit 'Equipment Pool anlegen' / 'Änderungen speichern', disabled while the
  * name is empty or busy (§5). Saved through the outbox (works offline); afterwards /machines.
  */
-import { Button, Card, Field, Heading, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Field, Heading, Input, Skeleton, Stack } from '@chakra-ui/react';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { liveTextError } from '../../lib/input-errors';
 import { createPoolSchema } from '../../../shared/api/equipmentpools';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
+import { NotFoundNotice } from '../../components/not-found-notice';
 import { FormError, FormFooter } from '../../components/form-actions';
 import { currentLanguage } from '../../lib/i18n';
 import { useMayRun, usePermission } from '../../lib/use-permission';
@@ -83,7 +84,7 @@ export function PoolFormScreen() {
   if (!data || (isEdit && !loaded)) {
     return (
       <Stack p={{ base: '4', md: '6', lg: '8' }} maxW="5xl" gap="4">
-        {data?.synced && isEdit && !pool ? <Text>{t('pools.notFound')}</Text> : <Skeleton h="80" borderRadius="l3" />}
+        {data?.synced && isEdit && !pool ? <NotFoundNotice text={t('pools.notFound')} back="/machines" /> : <Skeleton h="80" borderRadius="l3" />}
       </Stack>
     );
   }

@@ -5,13 +5,14 @@
  * the mirror. Saving and deleting go through the outbox: they work offline.
  * After save: /sites (edit: /sites?sitenodeid={id}); after delete: /sites.
  */
-import { Box, Button, Card, Field, Heading, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Field, Heading, Input, NativeSelect, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { createSiteSchema } from '../../../shared/api/sites';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
+import { NotFoundNotice } from '../../components/not-found-notice';
 import { FormError, FormFooter } from '../../components/form-actions';
 import { currentLanguage } from '../../lib/i18n';
 import { liveFieldErrors } from '../../lib/input-errors';
@@ -97,7 +98,7 @@ export function SiteFormScreen() {
   if (isEdit && (!data || (!existing && !loaded))) {
     return (
       <Stack p={{ base: '4', md: '6', lg: '8' }} maxW="4xl" gap="4">
-        {data && data.synced ? <Text>{t('sites.notFound')}</Text> : <Skeleton h="80" borderRadius="l3" />}
+        {data && data.synced ? <NotFoundNotice text={t('sites.notFound')} back="/sites" /> : <Skeleton h="80" borderRadius="l3" />}
       </Stack>
     );
   }
