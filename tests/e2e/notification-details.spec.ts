@@ -252,5 +252,8 @@ test('each profile sees only the controls it may use: the reader no menu and no 
   await technician.getByTestId('notification-form-save').click();
   await expect(technician).toHaveURL(new RegExp(`/notification-details\\?nodeid=${nodeid}$`));
   await expect(technician.getByRole('link', { name: 'Zurück zur Maschine' })).toHaveAttribute('href', /\/machine-overview\?nodeid=[^&]+&tab=0$/);
+  // A reload does not forget it (a technician's walkthrough: the link turned into "Zu den Meldungen").
+  await technician.reload();
+  await expect(technician.getByRole('link', { name: 'Zurück zur Maschine' })).toHaveAttribute('href', /\/machine-overview\?nodeid=[^&]+&tab=0$/);
   await other.close();
 });
