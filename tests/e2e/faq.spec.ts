@@ -69,7 +69,12 @@ test('offline: add a FAQ with a file, edit it inline, delete another; after a re
 
   // Inline edit of the answer.
   const edited = 'Im Werkzeugschrank neben BAZ 02, oberste Schublade (beschriftet „PW“).';
-  await added.getByTestId('faq-edit').click();
+  // why toPass: the item's content may still move (its expand animation, the attachment's thumbnail) between the
+  // press and the release of the click; a CI run's press focused the button and its release landed beside it.
+  await expect(async () => {
+    await added.getByTestId('faq-edit').click();
+    await expect(added.getByTestId('faq-inline-edit')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await added.getByTestId('faq-inline-edit').getByRole('textbox', { name: 'Antwort' }).fill(edited);
   await added.getByTestId('faq-inline-save').click();
   await expect(added.getByTestId('faq-answer')).toHaveText(edited);
