@@ -2,7 +2,8 @@
  * While a long write runs in the page (the CSV import, one transaction that commits at its end), closing the tab
  * or reloading asks first: the browser's own "Seite verlassen?" dialog — closed halfway, the import is gone. (Found
  * when the import still wrote one machine per transaction: a tab closed halfway left half of the file imported.)
- * Navigation inside the app needs no guard: the write goes on when the screen changes.
+ * Also while a form holds chosen photos, which its kept draft cannot keep (stores/kept-drafts.ts). Navigation inside
+ * the app needs no guard: the write goes on when the screen changes, and a form's typed text is kept.
  */
 type UnloadTarget = Pick<Window, 'addEventListener' | 'removeEventListener'>;
 

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { HttpError } from '../http-errors';
 
 /** The slowest link a body is waited for beyond the base deadline: bytes per second (a weak hall Wi-Fi, EDGE). */
-export const SLOWEST_BODY_BYTES_PER_SECOND = 1024;
+const SLOWEST_BODY_BYTES_PER_SECOND = 1024;
 /** However long the body, it is not waited for longer than this. */
 const BODY_DEADLINE_MAX_MS = 15 * 60_000;
 
