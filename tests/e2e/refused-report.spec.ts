@@ -63,6 +63,10 @@ test('a report whose machine was deleted while it waited offline is given anothe
   const attachmentItem = panel.getByRole('listitem').filter({ hasText: `Foto anhängen: ${title}` });
   await expect(attachmentItem).toContainText(`wurde nie angelegt: „Meldung erfassen: ${doomed} – ${title}“ wurde ebenfalls abgelehnt.`);
   await expect(attachmentItem).not.toContainText('vermutlich');
+  // Sent again, both would meet the same deleted machine: neither is offered for sending, the way out is said.
+  await expect(panel.getByRole('button', { name: /erneut senden/i })).toHaveCount(0);
+  await expect(report.getByTestId('refused-cannot-retry')).toHaveText(/Erneut senden hilft hier nicht\. Ordnen Sie die Meldung einer anderen Maschine zu/);
+  await expect(attachmentItem.getByTestId('refused-cannot-retry')).toContainText(`Die Änderung wird mit „Meldung erfassen: ${doomed} – ${title}“ gesendet, sobald Sie diese einer anderen Maschine zuordnen.`);
   await page.screenshot({ path: testInfo.outputPath('refused-panel-portrait.png') });
   // Only the report itself can be given another machine; its photo goes along with it.
   await expect(panel.getByTestId('reassign-open')).toHaveCount(1);

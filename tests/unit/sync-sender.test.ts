@@ -12,7 +12,7 @@ import { backoffDelay, createSender, DEFAULT_BACKOFF } from '../../src/client/sy
 import { stopsBatch, SYNC_BATCH_MAX, type SyncBatchRequest, type SyncBatchResult } from '../../src/shared/api/sync';
 import { followersOf, reassignableField, reassignDeadLetter, reassignment, refusedCreateUnder, retryAllDeadLetters, retryDeadLetter } from '../../src/client/sync/dead-letters';
 import { addSolution } from '../../src/client/sync/repositories/workflows';
-import { describeEntry } from '../../src/client/sync/use-sync-lists';
+import { describeEntry, syncListItems } from '../../src/client/sync/use-sync-lists';
 import { memoryTokens, type MemoryTokens } from './support/memory-tokens';
 import { fixedTokens, MACHINE, USER, useSyncTestServer } from './support/sync-test-server';
 
@@ -546,7 +546,8 @@ describe('a report refused because its machine was deleted', () => {
   });
 
   it('Alle erneut senden queues every refused change of the user once, each with what belongs to it, oldest first', async () => {
-    const { db, sender, letters } = await refusedReport();
+    // The report refused for a reason that may pass later (a permission granted meanwhile), what builds on it for want of it.
+    const { db, sender, letters } = await refusedReport('reject-403');
     expect(letters.map((letter) => letter.action)).toEqual(['createNotification', 'createNotification', 'attachFile', 'updateNotificationStatus']);
     expect(await retryAllDeadLetters(db, USER)).toEqual({ failed: 0, gone: 0 });
     expect((await db.outbox.orderBy('seq').toArray()).map((entry) => entry.action)).toEqual(['createNotification', 'createNotification', 'attachFile', 'updateNotificationStatus']);
@@ -554,12 +555,12 @@ describe('a report refused because its machine was deleted', () => {
     expect((await sender.drain()).outcome).toEqual({ type: 'idle' });
   });
 
-  it('a refused edit whose record was deleted meanwhile cannot be sent again: Alle erneut senden says so, and keeps it with its content', async () => {
+  it('a refused edit whose record has left the device cannot be queued again: Alle erneut senden says so, and keeps it with its content', async () => {
     const { db, sender, context } = harness();
     await seedMachine(db);
     const id = await createNotification(context, { type: 0, title: 'Gelöscht', equipmentnodeid: MACHINE });
     await updateNotificationStatus(context, (await db.mirror('notifications').get(id))!, 1);
-    server.faults.push({ path: '/api/notifications/', fault: 'reject-404' });
+    server.faults.push({ path: '/api/notifications/', fault: 'reject-403' });
     await sender.drain();
     // The pull's tombstone takes the record off the device.
     await db.mirror('notifications').delete(id);
@@ -567,6 +568,36 @@ describe('a report refused because its machine was deleted', () => {
     expect(await retryAllDeadLetters(db, USER)).toEqual({ failed: 1, gone: 1 });
     expect(await db.deadLetters.toArray()).toMatchObject([{ action: 'updateNotificationStatus', nodeid: id }]);
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('a change refused because its record was deleted on the server (404, 410) is not offered for sending again; one under a refused create is', async () => {
+    const { db, letters, report, unrelated } = await refusedReport();
+    const byAction = (items: { description: { action: string }; mayRetry?: boolean; reassign?: unknown }[], action: string) => items.filter((item) => item.description.action === action);
+    const panel = await syncListItems(db, USER);
+    // The report's machine is gone: sending the report (and with it its photo and status change) again meets the
+    // same 404. The report may be given another machine instead.
+    const [own, other] = byAction(panel.refused, 'createNotification').sort((a) => (a.reassign ? -1 : 1));
+    expect(own).toMatchObject({ mayRetry: false, reassign: { followers: 2 } });
+    expect(other).toMatchObject({ mayRetry: true });
+    expect(byAction(panel.refused, 'attachFile')).toMatchObject([{ mayRetry: false }]);
+    expect(byAction(panel.refused, 'updateNotificationStatus')).toMatchObject([{ mayRetry: false }]);
+    // Alle erneut senden leaves them; only the 403 goes.
+    expect(await retryAllDeadLetters(db, USER)).toEqual({ failed: 0, gone: 0 });
+    expect((await db.outbox.toArray()).map((entry) => entry.nodeid)).toEqual([unrelated]);
+    expect((await db.deadLetters.toArray()).map((letter) => letter.id).sort()).toEqual(letters.filter((letter) => letter.nodeid !== unrelated).map((letter) => letter.id).sort());
+    expect(report.status).toBe(404);
+
+    // A notification deleted on the server: a later edit is refused 410, and is not offered either.
+    const h = harness();
+    await seedMachine(h.db);
+    const id = await createNotification(h.context, { type: 0, title: 'Gelöscht', equipmentnodeid: MACHINE });
+    expect((await h.sender.drain()).outcome).toEqual({ type: 'idle' });
+    await updateNotificationStatus(h.context, (await h.db.mirror('notifications').get(id))!, 1);
+    server.faults.push({ path: '/api/notifications/', fault: 'reject-410' });
+    await h.sender.drain();
+    expect((await syncListItems(h.db, USER)).refused).toMatchObject([{ refusedStatus: 410, refusedReason: 'deleted', mayRetry: false }]);
+    expect(await retryAllDeadLetters(h.db, USER)).toEqual({ failed: 0, gone: 0 });
+    expect(await h.db.outbox.count()).toBe(0);
   });
 
   it('Erneut senden of a refused edit sends that edit alone: two refused edits of one record are two decisions', async () => {
@@ -586,7 +617,7 @@ describe('a report refused because its machine was deleted', () => {
   });
 
   /** A report with a photo and a status change, all refused as if the machine had been deleted meanwhile; and an unrelated refusal. */
-  async function refusedReport() {
+  async function refusedReport(reportRefusal: 'reject-404' | 'reject-403' = 'reject-404') {
     const h = harness();
     await seedMachine(h.db);
     await h.db.mirror('equipment').put({ nodeid: OTHER_MACHINE, name: 'Drehmaschine DRE 03' });
@@ -595,7 +626,7 @@ describe('a report refused because its machine was deleted', () => {
     await updateNotificationStatus(h.context, (await h.db.mirror('notifications').get(id))!, 1);
     server.faults.push(
       { path: '/api/notifications', fault: 'reject-403' },
-      { path: '/api/notifications', fault: 'reject-404' },
+      { path: '/api/notifications', fault: reportRefusal },
       { path: '/api/attachments', fault: 'reject-404' },
       { path: '/api/notifications/', fault: 'reject-404' },
     );

@@ -1,9 +1,10 @@
 /**
  * The sync panel (drawer from the right): connection, last sync, errors in plain words, "Jetzt synchronisieren",
  * the unsent changes in order (one item per user action, however many requests it takes) and the changes the
- * server refused — each refused one can be sent again (all at once too) or, after a confirmation, discarded (a stale status change,
- * which would only be refused again, opens its notification instead of being sent again); a report refused because
- * its machine was deleted can be given another machine (ReassignDialog). A change the server keeps failing on (a
+ * server refused — each refused one can be sent again (all at once too) or, after a confirmation, discarded. One that
+ * would only be refused again is not offered for sending: a stale status change opens its notification instead, a
+ * change of a record deleted on the server says so; a report refused because its machine was deleted can be given
+ * another machine (ReassignDialog). A change the server keeps failing on (a
  * server error, not an outage) blocks the ones behind it; the panel offers to set it aside among the refused ones.
  */
 import { Alert, Badge, Box, Button, CloseButton, Drawer, Flex, Heading, HStack, Portal, Stack, Text } from '@chakra-ui/react';
@@ -78,9 +79,19 @@ function ItemRow({ item, describe, children }: { item: SyncListItem; describe: (
               ))}
             </Box>
           )}
-          {item.retryWith !== undefined && (
+          {item.retryWith !== undefined && item.mayRetry && (
             <Text textStyle="sm" color="fg.muted">
               {t('sync.panel.retryWith', { count: item.retryWith })}
+            </Text>
+          )}
+          {item.mayRetry === false && item.opens === undefined && (
+            // Deleted on the server: the same request would be refused again, so the panel does not offer it.
+            <Text textStyle="sm" color="fg.muted" data-testid="refused-cannot-retry">
+              {item.reassign
+                ? t('sync.panel.cannotRetryReassign')
+                : item.refusedCreate && item.refusedCreateReassignable
+                  ? t('sync.panel.cannotRetryGoesAlong', { what: describe(item.refusedCreate) })
+                  : t('sync.panel.cannotRetry')}
             </Text>
           )}
         </>
@@ -206,7 +217,7 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
                         {t('sync.panel.deadTitle')} ({lists.refused.length})
                       </Heading>
                       <Text textStyle="sm">{t('sync.panel.deadHint')}</Text>
-                      {lists.refused.filter((item) => item.opens === undefined).length > 1 && usernodeid && (
+                      {lists.refused.filter((item) => item.mayRetry).length > 1 && usernodeid && (
                         <Flex>
                           <Button
                             size="md"
@@ -246,7 +257,7 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
                                     {t('sync.panel.openNotification')}
                                   </RouterLink>
                                 </Button>
-                              ) : (
+                              ) : item.mayRetry ? (
                                 <Button
                                   size="md"
                                   variant="outline"
@@ -258,7 +269,7 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
                                   <RotateCcw size={16} aria-hidden />
                                   {t('sync.panel.retry')}
                                 </Button>
-                              )}
+                              ) : null}
                               <Button size="md" variant="outline" colorPalette="red" onClick={() => setConfirm(item)}>
                                 <Trash2 size={16} aria-hidden />
                                 {t('sync.panel.discard')}

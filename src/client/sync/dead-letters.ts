@@ -66,12 +66,25 @@ export interface RetryAllOutcome {
 }
 
 /**
- * Whether sending a refused letter again can change the answer. Not for a stale status change (409, the
- * notification moved on from the status the device saw): the same request meets the same status and is refused
- * again; the user sets the status anew on the notification, which now shows where it stands.
+ * Whether sending a refused letter again can change the answer; it is sent with what it builds on (`retryGroup`),
+ * so the group's first letter decides. Not:
+ * - a stale status change (409, the notification moved on from the status the device saw): the same request meets
+ *   the same status; the user sets the status anew on the notification, which now shows where it stands;
+ * - a record deleted on the server (410), or one a change refers to that is gone (404): nothing brings a deleted
+ *   record back, so the same request is refused again. The user copies what they typed and discards it, or gives a
+ *   report another machine (`reassignment`). A 404 because what it builds on was itself refused (`refusedCreateUnder`)
+ *   is sent again with that create, and may pass with it.
+ * Every other refusal may pass later: a permission granted meanwhile (403), a server fixed (400, 5xx set aside).
  */
-export function mayRetryLetter(letter: Pick<DeadLetter, 'error'>): boolean {
-  return !isStaleStatusRefusal(letter.error);
+export function mayRetryLetter(letter: DeadLetter, letters: readonly DeadLetter[]): boolean {
+  if (isStaleStatusRefusal(letter.error)) return false;
+  const lead = retryGroup(letter, letters)[0]!;
+  return !isStaleStatusRefusal(lead.error) && lead.status !== 404 && lead.status !== 410;
+}
+
+/** A refusal that only the record's own screen can settle (`mayRetryLetter`'s first case): its notification is offered instead. */
+export function opensItsRecord(letter: Pick<DeadLetter, 'error'>): boolean {
+  return isStaleStatusRefusal(letter.error);
 }
 
 /**
@@ -81,8 +94,9 @@ export function mayRetryLetter(letter: Pick<DeadLetter, 'error'>): boolean {
  * others; says how many could not, and why.
  */
 export async function retryAllDeadLetters(db: LocalDatabase, usernodeid: string): Promise<RetryAllOutcome> {
-  const ids = (await db.deadLetters.toArray())
-    .filter((letter) => letter.usernodeid === usernodeid && mayRetryLetter(letter))
+  const letters = (await db.deadLetters.toArray()).filter((letter) => letter.usernodeid === usernodeid);
+  const ids = letters
+    .filter((letter) => mayRetryLetter(letter, letters))
     .map((letter) => letter.id!)
     .sort((a, b) => a - b);
   const outcome: RetryAllOutcome = { failed: 0, gone: 0 };

@@ -10,7 +10,7 @@ import { WORKFLOW_STEP_DESCRIPTION } from '../../shared/mutations/workflows';
 import { getLocalDb, type DeadLetter, type LocalDatabase, type MirrorRow, type OutboxEntry } from '../db/local-db';
 import { isStaleStatusRefusal } from '../../shared/api/notifications';
 import { isSetAsideRefusal } from '../../shared/api/sync';
-import { mayRetryLetter, reassignment, refusedCreateUnder, retryGroup } from './dead-letters';
+import { mayRetryLetter, opensItsRecord, reassignment, refusedCreateUnder, retryGroup } from './dead-letters';
 import { argsOf, machineOf, nameOf, subjectOf, type DescribedEntry } from './entry-subject';
 import { localized } from '../../shared/domain/text';
 import { userActionKey } from './outbox';
@@ -45,11 +45,15 @@ export interface SyncListItem {
   reassign?: { machine: string | null; followers: number };
   /** Refused as "not found" because it builds on a create that was refused itself: that create, described. */
   refusedCreate?: Description;
+  /** That create may be given another machine (`reassignment`), and this change goes along with it. */
+  refusedCreateReassignable?: boolean;
   /** Dead letters: the texts the user typed (`refusedContent`), shown so they can be copied before "Verwerfen". */
   content?: RefusedText[];
+  /** Dead letters: whether sending again can help (`mayRetryLetter`); without it the panel offers no "Erneut senden". */
+  mayRetry?: boolean;
   /**
-   * Dead letters sending again cannot help (`mayRetryLetter`): the panel offers no "Erneut senden" but the screen where
-   * the user decides anew — a stale status change opens its notification, which shows the status it has now.
+   * Dead letters only the record's screen can settle (`opensItsRecord`): a stale status change opens its notification,
+   * which shows the status it has now, where the user decides anew.
    */
   opens?: string;
   /**
@@ -207,12 +211,13 @@ export async function syncListItems(db: LocalDatabase, usernodeid: string | null
       lastError: letter.lastError,
       refusedStatus: letter.status,
       refusedReason: isSetAsideRefusal(letter.error) ? 'setAside' : isStaleStatusRefusal(letter.error) ? 'statusChanged' : refusalReason(letter.status),
-      // Sending it again would meet the same status (`mayRetryLetter`): its notification, where the user decides anew.
-      ...(mayRetryLetter(letter) ? {} : { opens: `/notification-details?nodeid=${encodeURIComponent(letter.nodeid)}` }),
+      mayRetry: mayRetryLetter(letter, letters),
+      // Sending it again would meet the same status: its notification, where the user decides anew.
+      ...(opensItsRecord(letter) ? { opens: `/notification-details?nodeid=${encodeURIComponent(letter.nodeid)}` } : {}),
       ...(message ? { refusedMessage: message } : {}),
       ...(retryWith > 0 ? { retryWith } : {}),
       ...reassignItem(letter, entries, letters),
-      ...(under ? { refusedCreate: await describeEntry(db, under, lang) } : {}),
+      ...(under ? { refusedCreate: await describeEntry(db, under, lang), refusedCreateReassignable: reassignment(under, entries, letters) !== undefined } : {}),
       ...(content.length > 0 ? { content } : {}),
     });
   }

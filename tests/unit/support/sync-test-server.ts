@@ -33,7 +33,7 @@ export interface Applied {
   body: unknown;
 }
 
-type Fault = 'drop-after-commit' | 'fail-503' | 'reject-422' | 'reject-403' | 'reject-404';
+type Fault = 'drop-after-commit' | 'fail-503' | 'reject-422' | 'reject-403' | 'reject-404' | 'reject-410';
 
 interface StoredResult {
   status: number;
@@ -264,7 +264,9 @@ function createSyncTestServer(): { server: SyncTestServer; listen: () => Promise
           ? { status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'Zugriff verwehrt!' } }
           : fault === 'reject-404'
             ? { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Equipment not found' } }
-            : route(method, path, body);
+            : fault === 'reject-410'
+              ? { status: 410, body: { statusCode: 410, error: 'Gone', message: 'Notification was deleted' } }
+              : route(method, path, body);
     state.lastMutation.set(clientId, mid);
     state.stored.set(`${clientId}:${mid}`, { status: result.status, body: result.body, hash });
     if (result.status < 300) state.applied.push({ clientId, mutationId: mid, method, path, body });
