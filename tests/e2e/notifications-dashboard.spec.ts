@@ -124,18 +124,27 @@ test('filters, search and sort over the followed machines, kept across visits; o
       const day = new Date(at);
       const pad = (n: number) => String(n).padStart(2, '0');
       return {
-        input: `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`,
+        input: `${pad(day.getDate())}.${pad(day.getMonth() + 1)}.${day.getFullYear()}`,
         start: new Date(day.getFullYear(), day.getMonth(), day.getDate()).getTime(),
         end: new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1).getTime(),
       };
     }, created);
+    // Typed as the app shows dates: text fields, not native date inputs, which show the format of the browser's language.
+    await expect(filters(page).getByLabel('Von')).toHaveAttribute('placeholder', 'TT.MM.JJJJ');
     await filters(page).getByLabel('Von').fill(input);
     await filters(page).getByLabel('Bis').fill(input);
     await expect(filters(page).getByLabel('Von')).toHaveValue(input);
     await expect(filters(page).getByLabel('Bis')).toHaveValue(input);
     await expect.poll(async () => (await attributes(rows(page), 'data-created')).map(Number).every((at) => at >= start && at < end)).toBe(true);
     await expect(page.locator(`[data-testid="dashboard-notification"][data-created="${created}"]`).first()).toBeVisible();
+    // A text that is no day is said once the field is left, and does not act.
+    await filters(page).getByLabel('Bis').fill('31.02.2026');
+    await filters(page).getByLabel('Von').focus();
+    await expect(filters(page).getByText('Bitte ein Datum als TT.MM.JJJJ eingeben, z. B. 05.03.2026.')).toBeVisible();
+    await expect.poll(async () => (await attributes(rows(page), 'data-created')).map(Number).every((at) => at >= start && at < end)).toBe(true);
     await filters(page).getByRole('button', { name: 'Filter zurücksetzen' }).click();
+    await expect(filters(page).getByLabel('Von')).toHaveValue('');
+    await expect(filters(page).getByLabel('Bis')).toHaveValue('');
   });
 
   await test.step('search: title, case-insensitive', async () => {

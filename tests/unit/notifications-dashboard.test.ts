@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LocalDatabase, type MirrorRow } from '../../src/client/db/local-db';
-import { dayEnd, dayInput, dayStart } from '../../src/client/features/notifications-dashboard/dashboard-dates';
+import { dayEnd, dayInput, dayStart } from '../../src/client/lib/day-bounds';
 import { createNotificationsDashboardStore, DEFAULT_DASHBOARD_VIEW, readStoredViews } from '../../src/client/stores/notifications-dashboard-store';
 import { readCategoryColours } from '../../src/client/sync/category-colours';
 import { countDashboard, MACHINE_STREAMS_MAX, planDashboardQuery, readDashboardPage, type DashboardPlan } from '../../src/client/sync/notifications-dashboard';
@@ -274,6 +274,12 @@ describe('followed machines and filter helpers', () => {
     expect(dayStart('2026-03-05')).toBe(new Date(2026, 2, 5).getTime());
     expect(dayEnd('2026-03-05')).toBe(new Date(2026, 2, 6).getTime() - 1);
     expect(dayStart('2026-02-30')).toBeNull();
+    // As the app shows dates, whatever the browser's language: the dashboard's fields are text.
+    expect(dayStart('05.03.2026')).toBe(new Date(2026, 2, 5).getTime());
+    expect(dayStart('5.3.2026')).toBe(new Date(2026, 2, 5).getTime());
+    expect(dayEnd('31.12.2026')).toBe(new Date(2027, 0, 1).getTime() - 1);
+    expect(dayStart('31.02.2026')).toBeNull();
+    expect(dayStart('03/05/2026')).toBeNull();
     expect(dayStart('')).toBeNull();
     expect(dayInput(new Date(2026, 2, 5, 13).getTime())).toBe('2026-03-05');
     expect(dayInput(null)).toBe('');

@@ -1,3 +1,4 @@
+import { parseTypedDay, type TypedDay } from './typed-day';
 import { NOTIFICATION_STATUSES, NOTIFICATION_TYPE, REPORTABLE_NOTIFICATION_TYPES, type NotificationStatus, type NotificationType } from './notification';
 
 /**
@@ -32,23 +33,11 @@ export interface HistoryEntryFields {
   created: number | null;
 }
 
-export type HistoryDate = { kind: 'empty' } | { kind: 'invalid' } | { kind: 'date'; year: number; month: number; day: number };
+export type HistoryDate = TypedDay;
 
-/**
- * A typed date: empty, a real calendar day, or invalid (2026-02-30, 31.02.2026, …); surrounding blanks ignored. The
- * placeholder's 'YYYY-MM-DD', and as every other date of the app shows it 'DD.MM.YYYY' (also '5.3.2026'): a German
- * technician types the date as they read it.
- */
+/** The history filter's date input: the app's typed-day rule (`parseTypedDay`: 'YYYY-MM-DD' or 'DD.MM.YYYY'). */
 export function parseHistoryDate(text: string): HistoryDate {
-  const trimmed = text.trim();
-  if (trimmed === '') return { kind: 'empty' };
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(trimmed);
-  const german = iso ? null : /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(trimmed);
-  if (!iso && !german) return { kind: 'invalid' };
-  const [year, month, day] = iso ? [Number(iso[1]), Number(iso[2]), Number(iso[3])] : [Number(german![3]), Number(german![2]), Number(german![1])];
-  const probe = new Date(Date.UTC(year, month - 1, day));
-  if (year < 1900 || probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return { kind: 'invalid' };
-  return { kind: 'date', year, month, day };
+  return parseTypedDay(text);
 }
 
 export type HistoryFilterError = 'invalidDate' | 'fromAfterTo';

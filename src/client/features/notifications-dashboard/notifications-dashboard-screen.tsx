@@ -24,6 +24,7 @@ import {
   type DashboardScope,
   type DashboardSortKey,
 } from '../../../shared/domain/notifications-dashboard';
+import { DayField } from '../../components/day-field';
 import { NotificationTypeBadge } from '../../components/notification-type-badge';
 import { formatDateTime } from '../../lib/dates';
 import { currentLanguage } from '../../lib/i18n';
@@ -32,7 +33,6 @@ import { useListOffset } from '../../lib/use-list-offset';
 import { useSessionStore } from '../../stores/session-store';
 import { useNotificationsDashboardView } from '../../stores/notifications-dashboard-store';
 import { useDashboardList, useFollowedMachines } from '../../sync/notifications-dashboard';
-import { dayEnd, dayInput, dayStart } from './dashboard-dates';
 
 const PAGE_SIZE = 50;
 const ROW_HEIGHT = 96;
@@ -230,14 +230,8 @@ function FilterPanel({ filters, setFilters, tree, machines, onReset }: { filters
         </NativeSelect.Root>
       </Field.Root>
       <Grid templateColumns="repeat(auto-fit, minmax(11rem, 1fr))" gap="3">
-        <Field.Root invalid={dateError}>
-          <Field.Label>{t('notificationsDashboard.from')}</Field.Label>
-          <Input size="lg" type="date" value={dayInput(filters.from)} onChange={(event) => setFilters({ from: dayStart(event.target.value) })} />
-        </Field.Root>
-        <Field.Root invalid={dateError}>
-          <Field.Label>{t('notificationsDashboard.to')}</Field.Label>
-          <Input size="lg" type="date" value={dayInput(filters.to)} onChange={(event) => setFilters({ to: dayEnd(event.target.value) })} />
-        </Field.Root>
+        <DayField label={t('notificationsDashboard.from')} value={filters.from} bound="start" invalid={dateError} onChange={(from) => setFilters({ from })} />
+        <DayField label={t('notificationsDashboard.to')} value={filters.to} bound="end" invalid={dateError} onChange={(to) => setFilters({ to })} />
       </Grid>
       {dateError && (
         <Text color="fg.error" textStyle="sm" role="alert">

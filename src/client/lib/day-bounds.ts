@@ -1,13 +1,13 @@
-/** The date range filter's values: the date inputs give 'YYYY-MM-DD', the filter keeps epoch ms (device time zone). */
+/**
+ * A day range filter's bounds: its fields take a typed day ('DD.MM.YYYY' as the app shows dates, or
+ * 'YYYY-MM-DD'; `parseTypedDay`), the filter keeps epoch ms (device time zone).
+ */
+import { parseTypedDay } from '../../shared/domain/typed-day';
 
-const DAY_INPUT = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Start of the day (00:00:00.000) of an input value; null for an empty or invalid one. */
+/** Start of the day (00:00:00.000) of a typed day; null for an empty or invalid one. */
 export function dayStart(value: string): number | null {
-  const match = DAY_INPUT.exec(value);
-  if (!match) return null;
-  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  return Number.isNaN(date.getTime()) || date.getDate() !== Number(match[3]) ? null : date.getTime();
+  const day = parseTypedDay(value);
+  return day.kind === 'date' ? new Date(day.year, day.month - 1, day.day).getTime() : null;
 }
 
 /** End of the day (23:59:59.999): "bis" includes the whole day. */
@@ -19,7 +19,7 @@ export function dayEnd(value: string): number | null {
   return date.getTime() - 1;
 }
 
-/** The input value of a stored bound ('' when unset). */
+/** The ISO form of a stored bound ('' when unset): what a native date picker takes. */
 export function dayInput(ms: number | null): string {
   if (ms === null) return '';
   const date = new Date(ms);
