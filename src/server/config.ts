@@ -171,7 +171,7 @@ const VARIABLES = {
   FILE_MAX_BYTES: variable({ default: String(50 * 1024 * 1024), schema: integer(1, 5 * 1024 * 1024 * 1024) }),
   UPLOAD_QUOTA_BYTES_PER_DAY: variable({ default: String(1024 * 1024 * 1024), schema: integer(1, Number.MAX_SAFE_INTEGER) }),
   UPLOAD_RATE_PER_MINUTE: variable({ default: '60', schema: integer(1, 100_000) }),
-  REQUEST_BODY_TIMEOUT_MS: variable({ default: '60000', schema: integer(100, 3_600_000) }),
+  REQUEST_BODY_TIMEOUT_MS: variable({ default: '60000', schema: integer(100, 900_000) }),
   REQUEST_TIMEOUT_MS: variable({ default: '1800000', schema: integer(1000, 86_400_000) }),
   S3_ENDPOINT: variable({ default: undefined, schema: httpUrl }),
   S3_BUCKET: variable({

@@ -132,6 +132,8 @@ describe('loadConfig', () => {
     ['UPLOAD_RATE_PER_MINUTE', '0'],
     ['UPLOAD_RATE_PER_MINUTE', '-3'],
     ['REQUEST_BODY_TIMEOUT_MS', '10'],
+    // Above the body deadline's own ceiling (15 min) it would have been ignored.
+    ['REQUEST_BODY_TIMEOUT_MS', '1800000'],
     ['REQUEST_TIMEOUT_MS', 'lang'],
     ['SMTP_URL', 'mail.example.com:25'],
     ['SMTP_URL', 'https://mail.example.com'],

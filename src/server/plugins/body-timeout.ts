@@ -16,7 +16,8 @@ export function bodyDeadlineMs(baseMs: number, length: number | undefined): numb
 }
 
 /**
- * A JSON body must arrive within its deadline (bodyDeadlineMs) of the headers. Without one a client that sends a
+ * A JSON body must arrive within its deadline (bodyDeadlineMs of the declared length for a signed-in caller, the
+ * base deadline for a public route) of the headers. Without one a client that sends a
  * byte every few seconds held its connection (and the request's memory) for as long as it liked, before any login.
  * Past it: 408 and the connection closed; a body nobody reads (the request was answered without it: 401, 415) has
  * its connection closed then too. File bytes (`streamsBody` routes) are bounded by the whole-request timeout.
@@ -33,7 +34,10 @@ export default fp(
       const length = Number(headers['content-length'] ?? 0);
       const hasBody = headers['transfer-encoding'] !== undefined || length > 0;
       if (!hasBody || request.routeOptions.config?.streamsBody) return payload;
-      const deadline = bodyDeadlineMs(options.timeoutMs, Number.isFinite(length) ? length : undefined);
+      // Only a signed-in caller's declared length buys time: before a login anyone could declare a megabyte and
+      // drip it in for the longest deadline. A public route's body (a login, a token) is small: the base deadline.
+      const trusted = Boolean(request.auth) && Number.isFinite(length);
+      const deadline = bodyDeadlineMs(options.timeoutMs, trusted ? length : undefined);
       const timer = setTimeout(() => {
         if (reply.sent) {
           // Answered without its body: nothing reads the rest, so nothing else would end the connection.

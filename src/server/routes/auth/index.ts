@@ -4,6 +4,9 @@ import { loginRequestSchema, logoutRequestSchema, refreshRequestSchema, refreshR
 import { login, logout, refresh, type TokenSettings } from '../../services/auth-service';
 import { errorResponses } from '../responses';
 
+/** The largest body a route without a login takes (a login, a refresh token): generous for long passwords and e-mails. */
+const PUBLIC_BODY_LIMIT = 16 * 1024;
+
 /**
  * Login, token refresh and logout (spec part 2 §4 "Login result", "Token refresh"; docs/api.md § Auth).
  * The refresh path is the spec's: /api/object/refresh-token.
@@ -13,6 +16,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/auth/login', {
     config: { public: true },
+    // A login is a few hundred bytes: a bigger body is refused at its headers (413), before it is read or parsed.
+    bodyLimit: PUBLIC_BODY_LIMIT,
     onRequest: app.loginRateLimit.byIp,
     preHandler: app.loginRateLimit.byAccountAndClient,
     onResponse: async (request, reply) => {
@@ -33,6 +38,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/object/refresh-token', {
     config: { public: true },
+    bodyLimit: PUBLIC_BODY_LIMIT,
     schema: {
       tags: ['auth'],
       summary: 'Exchange a refresh token for a new access and refresh token (rotation), from the device the login was bound to',
