@@ -6,8 +6,12 @@ export const PASSWORD_MIN_LENGTH = 8;
 // which is what a browser form would accept, so client and server agree with the platform.
 const EMAIL_PATTERN = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
+/** RFC 5321's longest forward path: no real address is longer, and a login's e-mail is a key the server keeps. */
+export const EMAIL_MAX_LENGTH = 254;
+
 export function isValidEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value.trim());
+  const address = value.trim();
+  return address.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(address);
 }
 
 export function normalizeEmail(value: string): string {

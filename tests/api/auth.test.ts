@@ -543,6 +543,20 @@ describe('login rate limit', () => {
   });
 });
 
+describe('login e-mail length', () => {
+  const app = rateLimitedApp('100/100');
+
+  // An attacker's probe: failed logins with a megabyte e-mail each grew the server by a megabyte (the e-mail was
+  // kept as the rate limit's key). Now such a body is refused at its headers, and a long address is a 400.
+  it('an address longer than 254 characters is a 400, a body beyond a login 413, and neither is counted', async () => {
+    const { t } = app;
+    const long = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: `${'a'.repeat(300)}@example.test`, password: 'Falsches!Passwort1' } });
+    expect(long.statusCode).toBe(400);
+    const huge = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: `${'a'.repeat(1_000_000)}@example.test`, password: 'Falsches!Passwort1' } });
+    expect(huge.statusCode).toBe(413);
+  });
+});
+
 describe('login rate limit per account', () => {
   const app = rateLimitedApp('100/2');
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -49,6 +50,8 @@ export default fp(
   { name: 'login-rate-limit', dependencies: ['errors'] },
 );
 
+const WINDOW_SWEEP_MIN = 10_000;
+
 /**
  * Events per key in a fixed window (failed logins here, uploads in routes/files); forgets expired keys so memory
  * stays bounded by one window.
@@ -75,16 +78,23 @@ export class WindowCounter {
     return wait;
   }
 
+  /** The size at which expired keys are swept next: doubles while the live keys fill it, so a sweep is not run per event. */
+  private sweepAt = WINDOW_SWEEP_MIN;
+
   add(key: string, now: number): void {
-    if (this.entries.size > 10_000) for (const [k, e] of this.entries) if (e.resetAt <= now) this.entries.delete(k);
+    if (this.entries.size >= this.sweepAt) {
+      for (const [k, e] of this.entries) if (e.resetAt <= now) this.entries.delete(k);
+      this.sweepAt = Math.max(WINDOW_SWEEP_MIN, this.entries.size * 2);
+    }
     const entry = this.entries.get(key);
     if (!entry || entry.resetAt <= now) this.entries.set(key, { count: 1, resetAt: now + this.windowMs });
     else entry.count += 1;
   }
 }
 
+/** The account as a fixed-size key (a digest of the normalised e-mail): what is kept per failed login stays small. */
 function accountKey(request: FastifyRequest): string {
-  return `account:${normalizeEmail(bodyField(request, 'email'))}`;
+  return `account:${createHash('sha256').update(normalizeEmail(bodyField(request, 'email'))).digest('base64url')}`;
 }
 
 /** Per account and client: the device's client id when the body names one, otherwise the address it calls from. */

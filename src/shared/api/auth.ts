@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { FEATURE_KEYS } from '../permissions';
-import { isValidEmail, PASSWORD_MIN_LENGTH } from '../validation';
+import { EMAIL_MAX_LENGTH, isValidEmail, PASSWORD_MIN_LENGTH } from '../validation';
 
 /** The one e-mail rule of forms and routes (the login form checks the same `isValidEmail`). */
-export const emailSchema = z.string().trim().min(1).refine(isValidEmail, 'Invalid e-mail address');
+export const emailSchema = z.string().trim().min(1).max(EMAIL_MAX_LENGTH).refine(isValidEmail, 'Invalid e-mail address');
 
 /**
  * The device's credentials for binding a refresh-token family to it (docs/api.md § Authentication): its client

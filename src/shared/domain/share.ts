@@ -1,4 +1,4 @@
-import { isValidEmail } from '../validation';
+import { EMAIL_MAX_LENGTH, isValidEmail } from '../validation';
 
 /**
  * Sharing a notification by e-mail (spec part 1 §2.2, §5, §8): the recipient rule the dialog and the server share.
@@ -8,8 +8,8 @@ import { isValidEmail } from '../validation';
  * semicolon, a space or a line break (a second recipient, a header injection) must never pass.
  */
 export const SHARE_EMAIL_ERROR = 'Please enter valid email address';
-/** RFC 5321's longest forward path. */
-export const SHARE_EMAIL_MAX = 254;
+/** RFC 5321's longest forward path (the app's one e-mail rule, validation.ts). */
+export const SHARE_EMAIL_MAX = EMAIL_MAX_LENGTH;
 /** "Email sent!" hides after 4 s (§2.2, §9). */
 export const SHARE_TOAST_MS = 4_000;
 
