@@ -201,6 +201,23 @@ describe('equipment CSV import: no duplicates, only the columns in the file, eit
     expect(codes(plan([head, machineWith({ nodeid: '', equipmentid: 'PR-003', name: 'Presse umbenannt' })]).rows[0])).toEqual(['equipmentIdExists']);
   });
 
+  // Found in review: only new rows were checked, so an update could give a machine another machine's Equipment-ID,
+  // which the equipment form refuses; and a name of only invisible characters passed as a name.
+  it('an updated machine may keep its Equipment-ID but not take another machine\'s, nor one a new row of the file claims', () => {
+    const { header: head, machineWith } = exported();
+    const OTHER = '0190f5a0-0000-7000-8000-0000000000aa';
+    const withOther = { ...mirror(), equipment: [...mirror().equipment, pressRow({ nodeid: OTHER, name: 'Presse 4', equipmentid: 'PR-004' })] };
+    const taken = plan([head, machineWith({ equipmentid: ' pr-004 ' })], 'de', withOther);
+    expect(taken.rows[0]).toMatchObject({ action: 'error', errors: [{ code: 'equipmentIdExists', column: 'equipmentid', value: 'pr-004', name: 'Presse 4' }] });
+    // Its own ID, in another case: kept, no error (and an old duplicate it already shares is not held against it).
+    const duplicateBefore = { ...mirror(), equipment: [...mirror().equipment, pressRow({ nodeid: OTHER, name: 'Presse 4', equipmentid: 'PR-003' })] };
+    expect(plan([head, machineWith({ equipmentid: 'pr-003', hourlyrate: '90' })], 'de', duplicateBefore).rows).toMatchObject([{ action: 'update', errors: [] }]);
+    // A new ID the file also gives a new machine: both rows name each other.
+    const both = plan([head, machineWith({ equipmentid: 'NEU-9' }), machineWith({ nodeid: '', name: 'Neu', equipmentid: 'neu-9' })], 'de', withOther);
+    expect(both.rows.map((row) => codes(row))).toEqual([['duplicateEquipmentId'], ['duplicateEquipmentId']]);
+    expect(codes(plan([head, machineWith({ name: '\u200B\u2060' })]).rows[0])).toEqual(['nameRequired']);
+  });
+
   it('a row without nodeid that is an existing machine exactly as it stands is unchanged: a file cut off halfway can be imported again', () => {
     const { header: head, machineWith } = exported();
     // The export's PR-003 without its nodeid column value, every other column the same: the machine, imported before.

@@ -330,7 +330,15 @@ export function planEquipmentImport(
     return lines;
   };
   const nodeidLines = linesOf((cells) => fileCell(cells, 'nodeid'));
-  const newEquipmentIdLines = linesOf((cells) => (machineOf(fileCell(cells, 'nodeid')) ? '' : norm(fileCell(cells, 'equipmentid'))));
+  // The Equipment-ID a row gives a machine anew: a new machine's, or the changed one of a machine it updates ('' for
+  // none: no ID, no such column for an update, or the machine's own ID kept).
+  const claimedId = (cells: readonly string[]) => {
+    const machine = machineOf(fileCell(cells, 'nodeid'));
+    if (machine && !columnIndex.has('equipmentid')) return '';
+    const id = norm(fileCell(cells, 'equipmentid'));
+    return machine && typeof machine.equipmentid === 'string' && norm(machine.equipmentid) === id ? '' : id;
+  };
+  const claimLines = linesOf(claimedId);
   const machineWithEquipmentId = new Map<string, MirrorRow>();
   for (const machine of mirror.equipment) {
     const id = typeof machine.equipmentid === 'string' ? norm(machine.equipmentid) : '';
@@ -358,14 +366,17 @@ export function planEquipmentImport(
     const sameNodeid = (nodeidLines.get(nodeid) ?? []).filter((other) => other !== line);
     if (nodeid && sameNodeid.length > 0) errors.push({ code: 'duplicateNodeid', column: 'nodeid', value: nodeid, lines: sameNodeid });
     const name = cell('name');
-    if (!name) errors.push({ code: 'nameRequired', column: 'name' });
+    // As the server stores it (trimText): a name of only invisible characters is none.
+    if (!trimText(name)) errors.push({ code: 'nameRequired', column: 'name' });
     const equipmentid = cell('equipmentid');
-    // A new machine must not repeat an Equipment-ID: importing the same file twice would make every machine twice.
-    // Unless the row IS that machine as it stands (a file imported before, or in part: a tab closed halfway) —
-    // decided below, once the row is read; then it is unchanged, and the rest of the file can be taken over.
-    const idOwner = !existing && equipmentid ? machineWithEquipmentId.get(norm(equipmentid)) : undefined;
-    if (!existing && equipmentid && !idOwner) {
-      const sameId = (newEquipmentIdLines.get(norm(equipmentid)) ?? []).filter((other) => other !== line);
+    // One Equipment-ID, one machine: a new machine must not repeat one (importing the same file twice would make
+    // every machine twice), nor may an updated machine take another's — as the equipment form refuses it. A new row
+    // that IS that machine as it stands (a file imported before, or in part: a tab closed halfway) is decided below,
+    // once the row is read; then it is unchanged, and the rest of the file can be taken over.
+    const claimed = claimedId(cells);
+    const idOwner = claimed ? machineWithEquipmentId.get(claimed) : undefined;
+    if (claimed && !idOwner) {
+      const sameId = (claimLines.get(claimed) ?? []).filter((other) => other !== line);
       if (sameId.length > 0) errors.push({ code: 'duplicateEquipmentId', column: 'equipmentid', value: equipmentid, lines: sameId });
     }
 
@@ -469,7 +480,7 @@ export function planEquipmentImport(
     for (const issue of check.catalogIssues) if (issue.code === 'nameTooLong') errors.push({ code: 'tooLong', column: CATALOG_COLUMNS[issue.field as keyof typeof CATALOG_COLUMNS], max: CATALOG_NAME_MAX });
     if (check.fieldIssues.includes('area')) errors.push({ code: 'assignmentRequired', column: 'pool' });
     if (idOwner) {
-      if (errors.length === 0 && isMachineAsItStands(idOwner, state, mirror, lang, lookup)) return { line, action: 'unchanged', name, nodeid: idOwner.nodeid, errors: [] };
+      if (!existing && errors.length === 0 && isMachineAsItStands(idOwner, state, mirror, lang, lookup)) return { line, action: 'unchanged', name, nodeid: idOwner.nodeid, errors: [] };
       errors.push({ code: 'equipmentIdExists', column: 'equipmentid', value: equipmentid, name: localized(idOwner.name, lang) ?? '' });
     }
     if (errors.length > 0) return { line, action: 'error', name, errors };
