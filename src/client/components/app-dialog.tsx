@@ -1,6 +1,6 @@
 /**
  * The frame every dialog of the app shares: backdrop, title, body and footer, closed by Escape, a click outside
- * or the footer's own button. A dialog says only what differs (its texts, body, buttons, size).
+ * (not while it holds a chosen photo: `holdsInput`) or the footer's own button. A dialog says only what differs (its texts, body, buttons, size).
  */
 import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import type { FormEventHandler, ReactNode } from 'react';
@@ -28,6 +28,11 @@ export interface AppDialogProps {
   closeLabel?: string;
   /** The dialog is this form: Enter in a field submits it. */
   onSubmit?: FormEventHandler<HTMLFormElement>;
+  /**
+   * It holds what the user chose and the device does not keep (a photo): a tap beside it or Escape does not close it,
+   * only its own buttons do. A stray tap on a tablet must not throw a photo away.
+   */
+  holdsInput?: boolean;
 }
 
 const FOOTER_LAYOUT = {
@@ -36,7 +41,7 @@ const FOOTER_LAYOUT = {
   stack: { flexDirection: 'column', alignItems: 'stretch', gap: '2' },
 } as const satisfies Record<string, Dialog.FooterProps>;
 
-export function AppDialog({ open = true, onClose, title, header, headerGap = '1', children, footer, footerLayout = 'row', alert = false, size, placement, scrollBehavior, testId, closeLabel, onSubmit }: AppDialogProps) {
+export function AppDialog({ open = true, onClose, title, header, headerGap = '1', children, footer, footerLayout = 'row', alert = false, size, placement, scrollBehavior, testId, closeLabel, onSubmit, holdsInput = false }: AppDialogProps) {
   const parts = (
     <>
       <Dialog.Header {...(header !== undefined && { flexDirection: 'column', alignItems: 'stretch', gap: headerGap })}>
@@ -53,7 +58,18 @@ export function AppDialog({ open = true, onClose, title, header, headerGap = '1'
     </>
   );
   return (
-    <Dialog.Root lazyMount unmountOnExit open={open} onOpenChange={(details) => !details.open && onClose()} role={alert ? 'alertdialog' : 'dialog'} size={size} placement={placement} scrollBehavior={scrollBehavior}>
+    <Dialog.Root
+      lazyMount
+      unmountOnExit
+      open={open}
+      onOpenChange={(details) => !details.open && onClose()}
+      closeOnInteractOutside={!holdsInput}
+      closeOnEscape={!holdsInput}
+      role={alert ? 'alertdialog' : 'dialog'}
+      size={size}
+      placement={placement}
+      scrollBehavior={scrollBehavior}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

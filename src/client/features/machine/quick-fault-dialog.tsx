@@ -117,6 +117,8 @@ export function QuickFaultDialog({ equipmentnodeid, onClose }: { equipmentnodeid
     <AppDialog
       onClose={() => !saving && onClose()}
       onSubmit={submit}
+      // The text comes back after a stray tap (kept draft); a chosen photo would not.
+      holdsInput={holdingPhoto}
       size="lg"
       placement="center"
       title={t('notificationSlice.dialog.title')}
