@@ -195,3 +195,61 @@ test("a colleague's change synced in while the brand form is open survives the a
   const server = (await (await ApiClient.login(request, 'admin')).pullAll()).get('brands')?.find((row) => row.nodeid === nodeid);
   expect(server).toMatchObject({ name: `${name} Plus`, manufacturernodeid: second });
 });
+
+test("a colleague's change synced in while the equipment form is open is said per field, can be taken over, and survives the admin's save", async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const admin = await ApiClient.login(request, 'admin');
+  const feed = await admin.pullAll();
+  const machine = (feed.get('equipment') ?? []).find((row) => row.name === 'DRE 02 Drehmaschine');
+  if (!machine) throw new Error('the demo plant has no DRE 02 Drehmaschine');
+  const nodeid = String(machine.nodeid);
+  const germanName = (value: unknown) => (typeof value === 'string' ? value : String((value as Record<string, unknown>).de));
+  const otherClass = (feed.get('equipmentclasses') ?? []).find((row) => row.nodeid !== machine.equipmentclassnodeid);
+  if (!otherClass) throw new Error('the demo plant has a single equipment class');
+
+  await loginAs(page, 'admin');
+  await takeOfflineReady(page);
+  await new SyncStatus(page).waitUntilSynced();
+  await page.goto(`/edit-machine?nodeid=${nodeid}`);
+  const inventory = page.getByTestId('equipment-inventoryid');
+  const power = page.getByTestId('equipment-electricalpower');
+  await expect(page.getByTestId('equipment-name')).toHaveValue('DRE 02 Drehmaschine');
+  const shownInventory = await inventory.inputValue();
+  const shownPower = await power.inputValue();
+
+  // Another admin, on another device, changes the inventory id, the power and the class meanwhile.
+  const inventoryid = `INV-${Date.now()}`;
+  await (await ApiClient.login(request, 'admin')).send('PUT', `equipments/${nodeid}`, { lang: 'de', inventoryid, electricalpower: 22.5, equipmentclassnodeid: otherClass.nodeid });
+  await wifiFlicker(page);
+  await expect.poll(async () => (await mirrorRow(page, 'equipment', nodeid))?.inventoryid, { timeout: 60_000 }).toBe(inventoryid);
+  // The form keeps what it showed and says what changed meanwhile, each with the other value as the form shows it.
+  await expect(inventory).toHaveValue(shownInventory);
+  await expect(power).toHaveValue(shownPower);
+  const notice = page.getByTestId('equipment-changed-elsewhere');
+  await expect(notice).toContainText('Dieses Equipment wurde inzwischen auf einem anderen Gerät geändert.');
+  const lines = notice.getByTestId('equipment-changed-field');
+  await expect(lines).toHaveCount(3);
+  await expect(lines.nth(0)).toHaveText(`Inventar-ID: ${inventoryid}Übernehmen`);
+  await expect(lines.nth(1)).toHaveText(`Equipment-Klasse: ${germanName(otherClass.name)}Übernehmen`);
+  await expect(lines.nth(2)).toHaveText('Elektrische Leistung (kW): 22,5Übernehmen');
+
+  // Taken over: the field shows the other value and its line goes; the others stay said.
+  await lines.nth(0).getByRole('button', { name: 'Übernehmen' }).click();
+  await expect(inventory).toHaveValue(inventoryid);
+  await expect(lines).toHaveCount(2);
+  // Typed the same as the other device saved it: no longer said either.
+  await power.fill('22,50');
+  await expect(lines).toHaveCount(1);
+  await expect(lines.nth(0)).toContainText('Equipment-Klasse');
+
+  // The admin changes the cost centre and saves, leaving the class as the form showed it.
+  await page.getByTestId('equipment-costcenter').fill('4111 Drehen');
+  await page.getByTestId('equipment-submit').click();
+  await expect(page).not.toHaveURL(/\/edit-machine/);
+  const local = await waitForEmptyOutbox(page, 60_000);
+  expect(local.deadLetters).toHaveLength(0);
+
+  const server = (await (await ApiClient.login(request, 'admin')).pullAll()).get('equipment')?.find((row) => row.nodeid === nodeid);
+  expect(server).toMatchObject({ inventoryid, electricalpower: 22.5, equipmentclassnodeid: otherClass.nodeid });
+  expect(germanName(server?.costcenter)).toBe('4111 Drehen');
+});

@@ -140,6 +140,70 @@ test('a read-only user who opens the plant, area and pool forms is told they may
   expect(await pendingChanges(page)).toBe(0);
 });
 
+// An admin's walkthrough saved a second "Werk Stuttgart": the pickers and the dashboard could not tell the two apart.
+test('a plant, an area of the same plant and a pool do not take the name of another: the field says so and the save waits', async ({ page }) => {
+  const structure = new StructurePages(page);
+  await page.setViewportSize(TABLET_LANDSCAPE);
+  await loginAs(page, 'admin');
+  await structure.waitForSync();
+
+  await test.step('a new plant', async () => {
+    await structure.openPlants();
+    await page.getByTestId('site-create').click();
+    await page.getByLabel('Straße und Hausnummer').fill('Siemensstraße 44');
+    await page.getByLabel('PLZ').fill('70469');
+    await page.getByLabel('Ort').fill('Stuttgart');
+    const save = page.getByRole('button', { name: 'Werk anlegen' });
+    await page.getByLabel('Name des Werks').fill(' werk stuttgart ');
+    await expect(page.getByTestId('site-name-error')).toHaveText('Ein Werk mit diesem Namen gibt es schon – in den Listen wären die beiden nicht zu unterscheiden.');
+    await expect(save).toBeDisabled();
+    await page.getByLabel('Name des Werks').fill('Werk Stuttgart-Feuerbach');
+    await expect(page.getByTestId('site-name-error')).toHaveCount(0);
+    await expect(save).toBeEnabled();
+  });
+
+  await test.step("an edit that keeps its name is not held up; another plant's name is", async () => {
+    await structure.openPlants();
+    await structure.openPlant('Werk Chemnitz');
+    await page.getByTestId('site-edit').click();
+    const name = page.getByLabel('Name des Werks');
+    await expect(name).toHaveValue('Werk Chemnitz');
+    const save = page.getByRole('button', { name: 'Änderungen speichern' });
+    await page.getByLabel('Ort').fill('Chemnitz-Süd');
+    await expect(page.getByTestId('site-name-error')).toHaveCount(0);
+    await expect(save).toBeEnabled();
+    await name.fill('Werk Stuttgart');
+    await expect(page.getByTestId('site-name-error')).toBeVisible();
+    await expect(save).toBeDisabled();
+  });
+
+  await test.step('an area: not the name of another area of the plant, but that of an area of another plant', async () => {
+    await structure.openPlants();
+    await structure.openPlant('Werk Chemnitz');
+    await page.getByTestId('area-create').click();
+    const submit = page.getByRole('button', { name: 'Bereich anlegen' });
+    await page.getByLabel('Name des Bereichs').fill('spritzgießerei');
+    await expect(page.getByTestId('area-name-error')).toHaveText('Dieses Werk hat schon einen Bereich mit diesem Namen – in den Listen wären die beiden nicht zu unterscheiden.');
+    await expect(submit).toBeDisabled();
+    await page.getByLabel('Name des Bereichs').fill('Halle 1 – Zerspanung');
+    await expect(page.getByTestId('area-name-error')).toBeHidden();
+    await expect(submit).toBeEnabled();
+  });
+
+  await test.step('a pool', async () => {
+    await structure.openMachines();
+    await page.getByTestId('pool-create').click();
+    const submit = page.getByRole('button', { name: 'Equipment Pool anlegen' });
+    await page.getByLabel('Name des Pools').fill('Messmittel & Prüfgeräte ');
+    await expect(page.getByTestId('pool-name-error')).toHaveText('Einen Equipment Pool mit diesem Namen gibt es schon – in den Listen wären die beiden nicht zu unterscheiden.');
+    await expect(submit).toBeDisabled();
+    await page.getByLabel('Name des Pools').fill('Messmittel Halle 3');
+    await expect(page.getByTestId('pool-name-error')).toBeHidden();
+    await expect(submit).toBeEnabled();
+  });
+  expect(await pendingChanges(page)).toBe(0);
+});
+
 test('offline: an area created and a machine moved without network arrive once when the tablet is back online', async ({ page, context, request }) => {
   const structure = new StructurePages(page);
   await loginAs(page, 'admin');

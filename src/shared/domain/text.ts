@@ -73,6 +73,17 @@ export function sameName(a: string, b: string): boolean {
 }
 
 /**
+ * Whether `name` is the name (sameName) of one of `others` — the fellow entries a list or picker shows beside it
+ * (the other plants, the other areas of the plant, the other pools). An empty name is not taken (it is missing);
+ * an edit that keeps the name it was filled with (`kept`) is not held up by a duplicate that was there before.
+ */
+export function nameTaken(name: string, others: readonly string[], kept?: string | null): boolean {
+  const trimmed = trimText(name);
+  if (trimmed === '' || (kept != null && sameName(kept, trimmed))) return false;
+  return others.some((other) => sameName(other, trimmed));
+}
+
+/**
  * What shows nothing: whitespace, the format characters (category Cf: zero-width space, ZWNJ, ZWJ, word joiner, soft
  * hyphen, bidi marks, embeddings and overrides, BOM) and the other default-ignorable code points (Hangul fillers,
  * variation selectors, the combining grapheme joiner); not the prepended concatenation marks, format characters

@@ -11,6 +11,7 @@ import {
   equipmentFormIssues,
   formatDimension,
   HOURLY_RATE_MAX,
+  parseDimension,
   parseDimensions,
   type CatalogIssue,
   type CatalogLookup,
@@ -24,6 +25,7 @@ import { hasShiftRowIssues, type ShiftRow } from '../../../shared/domain/shift';
 import { localized } from '../../../shared/domain/text';
 import type { ControllerInput, EquipmentValues } from '../../sync/repositories/equipment';
 import type { MirrorRow } from '../../sync/use-mirror';
+import { changedElsewhere } from '../../lib/changed-elsewhere';
 
 export interface EquipmentFormState {
   catalog: CatalogSelection;
@@ -272,6 +274,138 @@ export function newNamesTaken(
     const name = typed[field] === undefined ? undefined : trimText(typed[field]);
     return Boolean(name) && listed[field].some((option) => sameName(option.label, name!));
   });
+}
+
+// ---------------------------------------------------------------- changed elsewhere
+
+/**
+ * The fields of the edit form another device's or tab's change is said for (not the assignment, which the edit form
+ * does not show, nor the photos and the machine's own shift plan, which are records of their own).
+ */
+export const EQUIPMENT_CHANGEABLE = [
+  'catalog',
+  'name',
+  'equipmentid',
+  'inventoryid',
+  'costcenter',
+  'commissioningyear',
+  'inspectionbooknumber',
+  'constructionyear',
+  'manufacturerserialnumber',
+  'equipmentclassnodeid',
+  'width',
+  'height',
+  'depth',
+  'electricalpower',
+  'mediasupply',
+  'controller.manufacturer',
+  'controller.type',
+  'controller.softwareversion',
+  'hourlyrate',
+  'useareashiftmodel',
+] as const;
+export type EquipmentChangeableField = (typeof EQUIPMENT_CHANGEABLE)[number];
+
+const DIMENSION_INDEX = { width: 0, height: 1, depth: 2 } as const;
+const CONTROLLER_PART = { 'controller.manufacturer': 'manufacturer', 'controller.type': 'type', 'controller.softwareversion': 'softwareversion' } as const;
+
+/** A number field's value as the save reads it; text that is no number stays text (it differs from every number). */
+function numberOrText(text: string, parse: (text: string) => { ok: true; value: number | null } | { ok: false }): number | string | null {
+  const parsed = parse(text);
+  return parsed.ok ? parsed.value : text.trim();
+}
+
+/**
+ * Each changeable field's value as the save reads it (texts trimmed, numbers parsed in the form's language, the
+ * empty media row left out, the catalogue by its type): "7,50" typed where another device saved 7.5 is no change.
+ */
+export function changeableValues(state: EquipmentFormState, lang: string): Record<EquipmentChangeableField, unknown> {
+  const dimension = (index: 0 | 1 | 2) => numberOrText(state.dimensions[index], (text) => parseDimension(text, lang));
+  return {
+    catalog: state.catalog.equipmenttype?.nodeid ?? null,
+    name: trimText(state.name),
+    equipmentid: trimText(state.equipmentid),
+    inventoryid: trimText(state.inventoryid),
+    costcenter: trimText(state.costcenter),
+    commissioningyear: state.commissioningyear,
+    inspectionbooknumber: trimText(state.inspectionbooknumber),
+    constructionyear: state.constructionyear,
+    manufacturerserialnumber: trimText(state.manufacturerserialnumber),
+    equipmentclassnodeid: state.equipmentclassnodeid,
+    width: dimension(0),
+    height: dimension(1),
+    depth: dimension(2),
+    electricalpower: numberOrText(state.electricalpower, (text) => parseDecimal(text, lang)),
+    mediasupply: state.mediasupply.map((text) => trimText(text)).filter((text) => text !== ''),
+    'controller.manufacturer': trimText(state.controller.manufacturer),
+    'controller.type': trimText(state.controller.type),
+    'controller.softwareversion': trimText(state.controller.softwareversion),
+    hourlyrate: numberOrText(state.hourlyrate, (text) => parseDecimal(text, lang)),
+    useareashiftmodel: state.useareashiftmodel,
+  };
+}
+
+/**
+ * The fields the record now (`now`, the mirror row read as the form reads it) has otherwise than the form was filled
+ * from, and the form does not hold yet (docs/decisions.md, "A change from elsewhere while the edit form is open").
+ */
+export function equipmentChangedElsewhere(filledFrom: EquipmentFormState, now: EquipmentFormState, form: EquipmentFormState, lang: string): EquipmentChangeableField[] {
+  return changedElsewhere(EQUIPMENT_CHANGEABLE, changeableValues(filledFrom, lang), changeableValues(now, lang), changeableValues(form, lang));
+}
+
+/** The form with one field set to the record's value now (*Übernehmen*); the other fields stay as they are. */
+export function takeOverField(form: EquipmentFormState, now: EquipmentFormState, field: EquipmentChangeableField): EquipmentFormState {
+  if (field === 'width' || field === 'height' || field === 'depth') {
+    const index = DIMENSION_INDEX[field];
+    return { ...form, dimensions: form.dimensions.map((text, i) => (i === index ? now.dimensions[index] : text)) as [string, string, string] };
+  }
+  if (field === 'controller.manufacturer' || field === 'controller.type' || field === 'controller.softwareversion') {
+    const part = CONTROLLER_PART[field];
+    return { ...form, controller: { ...form.controller, [part]: now.controller[part] } };
+  }
+  if (field === 'catalog') return { ...form, catalog: now.catalog };
+  if (field === 'mediasupply') return { ...form, mediasupply: [...now.mediasupply] };
+  return { ...form, [field]: now[field] };
+}
+
+/** The row fields each changeable field is stored in. */
+const ROW_FIELDS: Record<Exclude<EquipmentChangeableField, keyof typeof DIMENSION_INDEX | keyof typeof CONTROLLER_PART>, readonly string[]> = {
+  catalog: ['equipmenttypenodeid'],
+  name: ['name'],
+  equipmentid: ['equipmentid'],
+  inventoryid: ['inventoryid'],
+  costcenter: ['costcenter'],
+  commissioningyear: ['commissioningdate'],
+  inspectionbooknumber: ['inspectionbooknumber'],
+  constructionyear: ['constructiondate'],
+  manufacturerserialnumber: ['manufacturerserialnumber'],
+  equipmentclassnodeid: ['equipmentclassnodeid'],
+  electricalpower: ['electricalpower'],
+  mediasupply: ['mediasupply'],
+  hourlyrate: ['hourlyrate', 'hourlyratecurrency'],
+  useareashiftmodel: ['useareashiftmodel'],
+};
+
+/**
+ * The row the form was filled from, with one field as the record has it now: a field taken over counts as filled
+ * from the record now, so its warning goes and the save does not send it again — and a third change of it is said
+ * anew. Dimensions and controller entries are parts of one stored value each: only the part is taken.
+ */
+export function takeOverBase(base: MirrorRow, now: MirrorRow, field: EquipmentChangeableField): MirrorRow {
+  if (field === 'width' || field === 'height' || field === 'depth') {
+    const index = DIMENSION_INDEX[field];
+    const of = (row: MirrorRow) => (Array.isArray(row.dimensions) ? (row.dimensions as (number | null)[]) : []);
+    const dimensions = [0, 1, 2].map((i) => (i === index ? of(now)[i] : of(base)[i]) ?? null);
+    return { ...base, dimensions: dimensions.every((value) => value === null) ? null : dimensions };
+  }
+  if (field === 'controller.manufacturer' || field === 'controller.type' || field === 'controller.softwareversion') {
+    const part = CONTROLLER_PART[field];
+    const merged = { ...controllerFrom(base.controllerinformation), [part]: controllerFrom(now.controllerinformation)[part] };
+    // As the row stores it (the update declaration's toControllerObject): empty entries left out, none is null.
+    const stored = Object.fromEntries(Object.entries(merged).filter(([, text]) => text !== ''));
+    return { ...base, controllerinformation: Object.keys(stored).length > 0 ? stored : null };
+  }
+  return { ...base, ...Object.fromEntries(ROW_FIELDS[field].map((key) => [key, now[key] ?? null])) };
 }
 
 /** Where to go after saving (spec part 2 §2.1): a plant area without a pool → that plant's page, else /machines. */

@@ -12,6 +12,7 @@ import { useNavigate } from 'react-router-dom';
 import { CONTROLLER_TEXT_MAX, equipmentSchema, MEDIA_SUPPLY_TEXT_MAX } from '../../../shared/api/equipment';
 import { brandOptions, chooseBrand, chooseEquipmentType, chooseManufacturer, equipmentTypeOptions, type CatalogSelection } from '../../../shared/domain/equipment';
 import { CARD_TITLE_MAX, compareNames, localized, matchKey, truncateText } from '../../../shared/domain/text';
+import { ChangedElsewhereAlert } from '../../components/changed-elsewhere-alert';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { fromEditorRows, ShiftEditor, toEditorRows, type ShiftEditorRow } from '../../components/shift-editor';
 import { api } from '../../lib/api';
@@ -31,11 +32,15 @@ import { CatalogPicker, type PickerChoice } from './catalog-picker';
 import {
   checkForm,
   emptyFormState,
+  equipmentChangedElsewhere,
   formStateFromRow,
   mirrorCatalogLookup,
   newNamesTaken,
   pathAfterSave,
   selectableYears,
+  takeOverBase,
+  takeOverField,
+  type EquipmentChangeableField,
   type EquipmentFormState,
 } from './equipment-form-model';
 import { PhotoField } from './photo-field';
@@ -219,6 +224,66 @@ export function EquipmentFormScreen() {
   const idOwner = typedId && !idKept ? (equipmentRows ?? []).find((row) => row.nodeid !== nodeid && !row[PENDING_DELETE] && typeof row.equipmentid === 'string' && matchKey(row.equipmentid) === typedId) : undefined;
   const blocked = !check.values || namesTaken.length > 0 || idOwner !== undefined;
 
+  // Another device's (or tab's) change that reached the mirror since the form was filled: said per field, with its
+  // value to take over, as the notification form does. Saving still sends only this form's changes (against
+  // `filledFrom`), so a field left as it was keeps the other change; a field changed here too replaces it.
+  const readRow = (row: MirrorRow) => formStateFromRow(row, { lang, lookup, areas: areas ?? [], shifts: [] });
+  const now = mode === 'edit' && machine && filledFrom.current ? readRow(machine) : null;
+  const elsewhere = now && filledFrom.current ? equipmentChangedElsewhere(readRow(filledFrom.current), now, formWithShifts, lang) : [];
+  const takeOver = (field: EquipmentChangeableField) => {
+    if (!now || !machine || !filledFrom.current) return;
+    // Taken over counts as filled from it: its warning goes, and the save does not send it back.
+    filledFrom.current = takeOverBase(filledFrom.current, machine, field);
+    setForm((current) => takeOverField(current, now, field));
+  };
+  const changedLabel = (field: EquipmentChangeableField): string => {
+    switch (field) {
+      case 'catalog':
+        return t('equipment.changedElsewhere.catalog');
+      case 'manufacturerserialnumber':
+        return t('equipment.fields.serialnumber');
+      case 'equipmentclassnodeid':
+        return t('equipment.fields.equipmentclass');
+      case 'controller.manufacturer':
+      case 'controller.type':
+      case 'controller.softwareversion':
+        return t(`equipment.${field}`);
+      default:
+        return t(`equipment.fields.${field}`);
+    }
+  };
+  /** The other value as the form would show it: chosen records by name, numbers in the form's language. */
+  const changedValue = (field: EquipmentChangeableField, other: EquipmentFormState): string => {
+    switch (field) {
+      case 'catalog':
+        return [nameOf(brands, other.catalog.brand?.nodeid), nameOf(types, other.catalog.equipmenttype?.nodeid, 'model')].filter(Boolean).join(' ');
+      case 'equipmentclassnodeid':
+        return nameOf(classes, other.equipmentclassnodeid) ?? '';
+      case 'commissioningyear':
+        return other.commissioningyear === null ? t('equipment.fields.commissioningDefault') : String(other.commissioningyear);
+      case 'constructionyear':
+        return other.constructionyear === null ? '' : String(other.constructionyear);
+      case 'width':
+        return other.dimensions[0];
+      case 'height':
+        return other.dimensions[1];
+      case 'depth':
+        return other.dimensions[2];
+      case 'mediasupply':
+        return other.mediasupply.filter((text) => text.trim() !== '').join(', ');
+      case 'controller.manufacturer':
+        return other.controller.manufacturer;
+      case 'controller.type':
+        return other.controller.type;
+      case 'controller.softwareversion':
+        return other.controller.softwareversion;
+      case 'useareashiftmodel':
+        return other.useareashiftmodel ? t('equipment.changedElsewhere.yes') : t('equipment.changedElsewhere.no');
+      default:
+        return other[field];
+    }
+  };
+
   // ------------------------------------------------------------ actions
   const submit = async () => {
     if (blocked || !check.values) {
@@ -333,6 +398,17 @@ export function EquipmentFormScreen() {
               <Alert.Indicator />
               <Alert.Title>{t('equipment.readOnly')}</Alert.Title>
             </Alert.Root>
+          )}
+          {now && (
+            <ChangedElsewhereAlert
+              title={t('equipment.changedElsewhere.title')}
+              hint={t('equipment.changedElsewhere.hint')}
+              entries={elsewhere.map((field) => ({ field, label: changedLabel(field), value: changedValue(field, now) }))}
+              takeOverLabel={t('equipment.changedElsewhere.takeOver')}
+              onTakeOver={(field) => takeOver(field as EquipmentChangeableField)}
+              testId="equipment-changed-elsewhere"
+              fieldTestId="equipment-changed-field"
+            />
           )}
           <Section title={t('equipment.sections.catalog')} testId="section-catalog">
             <SimpleGrid minChildWidth={FIELD_MIN_WIDTH} gap="4">

@@ -19,11 +19,13 @@ import { createNotification, updateNotification } from '../../../shared/mutation
 import { AttachmentPicker } from '../../components/attachment-picker';
 import { EquipmentPicker } from '../../components/equipment-picker';
 import { BackLink } from '../../components/back-link';
+import { ChangedElsewhereAlert } from '../../components/changed-elsewhere-alert';
 import { FormError } from '../../components/form-actions';
 import { MissingRecord } from '../../components/missing-record';
 import { TimeField } from '../../components/time-field';
 import { SubmissionStop, useSubmission } from '../../components/use-submission';
 import { keyedFiles, sortPickedFiles, uploadOfFile, type RejectedFile } from '../../lib/attachment-files';
+import { changedElsewhere } from '../../lib/changed-elsewhere';
 import { formatDateTime } from '../../lib/dates';
 import { holdPageOpen } from '../../lib/hold-page-open';
 import { currentLanguage } from '../../lib/i18n';
@@ -136,13 +138,8 @@ function initialValues(target: NotificationFormTarget, notification: EditableNot
   };
 }
 
+/** The fields a change from elsewhere is said for (lib/changed-elsewhere.ts). */
 const CHANGEABLE = ['type', 'title', 'description', 'errorcode', 'equipmentnodeid', 'dueDate'] as const;
-type ChangeableField = (typeof CHANGEABLE)[number];
-
-/** The fields that differ between what the form was filled from and the notification now, not yet as the form has them. */
-function changedElsewhere(filledFrom: NotificationDraftValues, now: NotificationDraftValues, form: NotificationDraftValues): ChangeableField[] {
-  return CHANGEABLE.filter((field) => filledFrom[field] !== now[field] && form[field] !== now[field]);
-}
 
 /** Whether two drafts hold the same text and choices (files aside). */
 function sameText(a: NotificationDraftValues, b: NotificationDraftValues): boolean {
@@ -227,7 +224,7 @@ function NotificationForm({ target, notification }: { target: NotificationFormTa
   };
   // Another device's (or tab's) change that reached the mirror since the form was filled: said per field, with its
   // value to take over. Saving still sends only this form's changes; a field changed here too replaces the other.
-  const elsewhere = notification && filledFrom ? changedElsewhere(initialValues(target, filledFrom), initial, values) : [];
+  const elsewhere = notification && filledFrom ? changedElsewhere(CHANGEABLE, initialValues(target, filledFrom), initial, values) : [];
   const discardRestored = () => {
     dropStoredNotificationDraft(key, usernodeid);
     setRestored(null);
@@ -287,32 +284,24 @@ function NotificationForm({ target, notification }: { target: NotificationFormTa
               </Heading>
             </Card.Header>
             <Card.Body gap="5">
-              {elsewhere.length > 0 && (
-                <Alert.Root status="warning" data-testid="notification-changed-elsewhere">
-                  <Alert.Indicator />
-                  <Alert.Content gap="2">
-                    <Alert.Title>{t('notificationForm.changedElsewhere')}</Alert.Title>
-                    <Alert.Description>{t('notificationForm.changedElsewhereHint')}</Alert.Description>
-                    {elsewhere.map((field) => (
-                      <HStack key={field} gap="3" justify="space-between" flexWrap="wrap" data-testid="notification-changed-field">
-                        <Text textStyle="sm" minW="0" flex="1" wordBreak="break-word" lineClamp={4}>
-                          <Text as="span" fontWeight="medium">
-                            {t(`notificationForm.${field}`)}:
-                          </Text>{' '}
-                          {(field === 'type'
-                            ? initial.type !== null && t(`notification.type.${initial.type as NotificationType}`)
-                            : field === 'equipmentnodeid'
-                              ? t('notificationForm.otherMachine')
-                              : initial[field]) || '–'}
-                        </Text>
-                        <Button variant="outline" size="lg" onClick={() => set({ [field]: initial[field] })}>
-                          {t('notificationForm.takeOver')}
-                        </Button>
-                      </HStack>
-                    ))}
-                  </Alert.Content>
-                </Alert.Root>
-              )}
+              <ChangedElsewhereAlert
+                title={t('notificationForm.changedElsewhere')}
+                hint={t('notificationForm.changedElsewhereHint')}
+                entries={elsewhere.map((field) => ({
+                  field,
+                  label: t(`notificationForm.${field}`),
+                  value:
+                    (field === 'type'
+                      ? initial.type !== null && t(`notification.type.${initial.type as NotificationType}`)
+                      : field === 'equipmentnodeid'
+                        ? t('notificationForm.otherMachine')
+                        : initial[field]) || '',
+                }))}
+                takeOverLabel={t('notificationForm.takeOver')}
+                onTakeOver={(field) => set({ [field]: initial[field as (typeof CHANGEABLE)[number]] })}
+                testId="notification-changed-elsewhere"
+                fieldTestId="notification-changed-field"
+              />
               {restored && (
                 <Alert.Root status="info" data-testid="notification-draft-restored">
                   <Alert.Indicator />

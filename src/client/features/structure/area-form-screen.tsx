@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { liveTextError } from '../../lib/input-errors';
 import { createAreaSchema } from '../../../shared/api/areas';
 import { hasShiftRowIssues } from '../../../shared/domain/shift';
+import { nameTaken } from '../../../shared/domain/text';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { NotFoundNotice } from '../../components/not-found-notice';
 import { FormError, FormFooter } from '../../components/form-actions';
@@ -29,7 +30,7 @@ import { useWriteContext } from '../../sync/use-write-context';
 import { AssignedEquipment } from './assigned-equipment';
 import { membersOf, selectionChanges } from './equipment-selection';
 import { stateText } from './navigation-state';
-import { selectableEquipment, siteViews } from './structure-view';
+import { fellowNames, selectableEquipment, siteViews } from './structure-view';
 
 export function AreaFormScreen() {
   const { t } = useTranslation();
@@ -78,8 +79,10 @@ export function AreaFormScreen() {
   }, [loaded, data, area, equipment]);
 
   const backTo = sitenodeid ? `/sites?sitenodeid=${sitenodeid}` : '/sites';
-  // A name too long says so at the field while typing (the save would be refused on the device otherwise).
-  const nameError = liveTextError(createAreaSchema.shape.name, name, t);
+  // A name too long says so at the field while typing (the save would be refused on the device otherwise); so does
+  // the name of another area of the plant (the two could not be told apart), unless an edit keeps its name.
+  const taken = data !== undefined && sitenodeid !== '' && nameTaken(name, fellowNames(data, language, { kind: 'area', nodeid: isEdit ? nodeid : null, sitenodeid }), isEdit ? filledName : null);
+  const nameError = liveTextError(createAreaSchema.shape.name, name, t) ?? (taken ? t('areas.nameTaken') : undefined);
   const canSubmit = Boolean(context) && canWrite && name.trim().length > 0 && nameError === undefined && Boolean(site) && !hasShiftRowIssues(shifts) && !busy;
 
   const save = async () => {
@@ -153,7 +156,7 @@ export function AreaFormScreen() {
               <Field.RequiredIndicator />
             </Field.Label>
             <Input value={name} onChange={(event) => setName(event.target.value)} onBlur={() => setNameTouched(true)} data-testid="area-name-input" />
-            <Field.ErrorText>{nameError ?? t('areas.nameRequired')}</Field.ErrorText>
+            <Field.ErrorText data-testid="area-name-error">{nameError ?? t('areas.nameRequired')}</Field.ErrorText>
           </Field.Root>
           <AssignedEquipment equipment={equipment} selected={selected} targetName={name.trim() || t('areas.newArea')} onChange={setSelected} disabled={busy || !canWrite} />
           {isEdit && (

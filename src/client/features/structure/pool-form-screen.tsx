@@ -11,6 +11,7 @@ import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'r
 import { useTranslation } from 'react-i18next';
 import { liveTextError } from '../../lib/input-errors';
 import { createPoolSchema } from '../../../shared/api/equipmentpools';
+import { nameTaken } from '../../../shared/domain/text';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { NotFoundNotice } from '../../components/not-found-notice';
 import { FormError, FormFooter } from '../../components/form-actions';
@@ -25,7 +26,7 @@ import { useWriteContext } from '../../sync/use-write-context';
 import { AssignedEquipment } from './assigned-equipment';
 import { membersOf, selectionChanges } from './equipment-selection';
 import { recordIdFrom } from './navigation-state';
-import { poolViews, selectableEquipment } from './structure-view';
+import { fellowNames, poolViews, selectableEquipment } from './structure-view';
 
 export function PoolFormScreen() {
   const { t } = useTranslation();
@@ -65,8 +66,10 @@ export function PoolFormScreen() {
     setLoaded(true);
   }, [loaded, pool, equipment]);
 
-  // A name too long says so at the field while typing (the save would be refused on the device otherwise).
-  const nameError = liveTextError(createPoolSchema.shape.name, name, t);
+  // A name too long says so at the field while typing (the save would be refused on the device otherwise); so does
+  // the name of another pool (the two could not be told apart), unless an edit keeps the name it was filled with.
+  const taken = data !== undefined && nameTaken(name, fellowNames(data, language, { kind: 'pool', nodeid: isEdit ? nodeid : null }), isEdit ? filledName : null);
+  const nameError = liveTextError(createPoolSchema.shape.name, name, t) ?? (taken ? t('pools.nameTaken') : undefined);
   const canSubmit = Boolean(context) && canWrite && name.trim().length > 0 && nameError === undefined && !busy;
   const save = async () => {
     if (!context || !data || !canSubmit) return;
@@ -108,7 +111,7 @@ export function PoolFormScreen() {
               <Field.RequiredIndicator />
             </Field.Label>
             <Input value={name} onChange={(event) => setName(event.target.value)} onBlur={() => setNameTouched(true)} data-testid="pool-name-input" />
-            <Field.ErrorText>{nameError ?? t('pools.nameRequired')}</Field.ErrorText>
+            <Field.ErrorText data-testid="pool-name-error">{nameError ?? t('pools.nameRequired')}</Field.ErrorText>
           </Field.Root>
           <AssignedEquipment equipment={equipment} selected={selected} targetName={name.trim() || t('pools.newPool')} onChange={setSelected} disabled={busy || !canWrite} />
           {!canWrite && <FormError error={t('pools.notAllowed')} />}

@@ -11,6 +11,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { createSiteSchema } from '../../../shared/api/sites';
+import { nameTaken } from '../../../shared/domain/text';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { NotFoundNotice } from '../../components/not-found-notice';
 import { FormError, FormFooter } from '../../components/form-actions';
@@ -25,6 +26,7 @@ import { useLocalWrite } from '../../sync/use-local-write';
 import { useWriteContext } from '../../sync/use-write-context';
 import { countryOptions } from './country-names';
 import { recordIdFrom } from './navigation-state';
+import { fellowNames } from './structure-view';
 
 const EMPTY: SiteFormValues = { name: '', street: '', siteid: '', zipcode: '', city: '', country: 'DE' };
 const REQUIRED: readonly (keyof SiteFormValues)[] = ['name', 'street', 'zipcode', 'city', 'country'];
@@ -65,9 +67,12 @@ export function SiteFormScreen() {
   }, [existing, loaded]);
 
   const checked = createSiteSchema.safeParse({ ...values, legalentitynodeid, lang: 'de' });
-  const valid = checked.success;
-  // Why the save stays disabled, under the field: a name or postcode too long, a name of spaces only.
-  const fieldErrors = liveFieldErrors(checked, values, t);
+  // Another plant of the name: the two could not be told apart in the pickers and on the dashboard. An edit that
+  // keeps the name it was filled with is not held up by a duplicate that was there before.
+  const taken = data !== undefined && nameTaken(values.name, fellowNames(data, language, { kind: 'site', nodeid: isEdit ? nodeid : null }), isEdit ? filledWith.name : null);
+  const valid = checked.success && !taken;
+  // Why the save stays disabled, under the field: a name or postcode too long, a name of spaces only, a name taken.
+  const fieldErrors: Record<string, string> = { ...(taken ? { name: t('sites.form.nameTaken') } : {}), ...liveFieldErrors(checked, values, t) };
   const set = (field: keyof SiteFormValues) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
   const save = async () => {
     if (!context || !valid || !canWrite) return;

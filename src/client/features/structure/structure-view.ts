@@ -109,6 +109,17 @@ export function selectableEquipment(data: StructureData, language: string): Sele
   });
 }
 
+/**
+ * The names a plant's, an area's or a pool's name must differ from (`nameTaken`, src/shared/domain/text.ts): the
+ * other plants, the other areas of the same plant, the other pools — two of one name cannot be told apart in the
+ * pickers, the plant list and the dashboard. `nodeid` is the record edited (left out), null for a new one.
+ */
+export function fellowNames(data: StructureData, language: string, of: { kind: 'site' | 'pool'; nodeid: string | null } | { kind: 'area'; nodeid: string | null; sitenodeid: string }): string[] {
+  const site = of.kind === 'area' ? of.sitenodeid : null;
+  const rows = of.kind === 'site' ? data.sites : of.kind === 'pool' ? data.equipmentpools : data.areas.filter((area) => area.sitenodeid === site);
+  return rows.filter((row) => row.nodeid !== of.nodeid).map((row) => localized(row.name, language) ?? '');
+}
+
 /** Part 2 §9: a card's title cut to CARD_TITLE_MAX characters. */
 export function truncateTitle(title: string, max = CARD_TITLE_MAX): string {
   return truncateText(title, max);
