@@ -253,3 +253,43 @@ test("a colleague's change synced in while the equipment form is open is said pe
   expect(server).toMatchObject({ inventoryid, electricalpower: 22.5, equipmentclassnodeid: otherClass.nodeid });
   expect(germanName(server?.costcenter)).toBe('4111 Drehen');
 });
+
+// Found in review: a kept draft of the edit form, taken back after a colleague's change synced in and then thrown
+// away with "Verwerfen", kept the draft's old base: the fresh form looked changed against it, so it was kept as a
+// draft again (back after a reload), and a save sent the field the technician never touched with this device's copy.
+test("a taken-back edit draft thrown away leaves the form filled from the notification as it is now", async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const feed = await (await ApiClient.login(request, 'admin')).pullAll();
+  const notification = (feed.get('notifications') ?? []).find((row) => row.status === 0 && row.type !== 6 && typeof row.description === 'string');
+  if (!notification) throw new Error('the demo plant has no open notification with a description');
+  const nodeid = String(notification.nodeid);
+
+  await loginAs(page, 'technician');
+  await takeOfflineReady(page);
+  await new SyncStatus(page).waitUntilSynced();
+  await page.goto(`/edit-notification?nodeid=${nodeid}`);
+  const form = page.getByTestId('notification-form');
+  const errorcode = form.getByRole('textbox', { name: /Fehlercode/ });
+  const description = form.getByRole('textbox', { name: 'Beschreibung' });
+  await expect(description).toHaveValue(String(notification.description));
+  await errorcode.fill('E-DRAFT');
+  // Away (the draft is kept on the device), a colleague's change synced in, and back.
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: /^Hallo / })).toBeVisible();
+  const colleague = `Dichtung getauscht (${Date.now()})`;
+  await (await ApiClient.login(request, 'admin')).send('PUT', `notifications/${nodeid}`, { lang: 'de', nodeid, description: colleague });
+  await wifiFlicker(page);
+  await expect.poll(async () => (await mirrorRow(page, 'notifications', nodeid))?.description, { timeout: 60_000 }).toBe(colleague);
+  await page.goto(`/edit-notification?nodeid=${nodeid}`);
+  await expect(page.getByTestId('notification-draft-restored')).toBeVisible();
+  await expect(errorcode).toHaveValue('E-DRAFT');
+
+  await page.getByTestId('notification-draft-discard').click();
+  await expect(description).toHaveValue(colleague);
+  await expect(errorcode).not.toHaveValue('E-DRAFT');
+  await expect(page.getByTestId('notification-changed-elsewhere')).toHaveCount(0);
+  // Nothing is kept again: a reload shows the notification, no taken-back draft.
+  await page.reload();
+  await expect(description).toHaveValue(colleague);
+  await expect(page.getByTestId('notification-draft-restored')).toHaveCount(0);
+});

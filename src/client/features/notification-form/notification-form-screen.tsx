@@ -163,7 +163,10 @@ function NotificationForm({ target, notification }: { target: NotificationFormTa
   const canAttach = useMayRun(attachFile);
   const canSubmit = useMayRun(notification ? updateNotification : createNotification);
   const key = draftKey(target);
-  const initial = useMemo(() => initialValues(target, notification), [target, notification]);
+  // A new report's fresh values are fixed when the form opens: its date and time are "now" then. Made again on a
+  // later render (a language switch), an untouched form would differ from them and be kept as a draft (review).
+  const [fresh] = useState(() => initialValues(target, null));
+  const initial = useMemo(() => (notification ? initialValues(target, notification) : fresh), [target, notification, fresh]);
   const usernodeid = useSessionStore((state) => state.session?.usernodeid) ?? '';
   // A draft parked in memory (a suggestion opened) first; else one kept on the device (a reload, a killed tab, the
   // menu tapped): the form says it took that back and offers to throw it away.
@@ -172,7 +175,7 @@ function NotificationForm({ target, notification }: { target: NotificationFormTa
   // The notification as the form was filled from it (a taken-back draft's own): a save sends what the user changed
   // against it. `notification` is the live mirror row — a sync while the form is open brings another device's edit
   // into it, and comparing with that would send this form's stale copy of the field back and undo the edit.
-  const [filledFrom] = useState<EditableNotification | null>(() => (takeNotificationDraft(key, usernodeid) ? takeNotificationDraftBase(key, usernodeid) : restored?.filledFrom) ?? notification);
+  const [filledFrom, setFilledFrom] = useState<EditableNotification | null>(() => (takeNotificationDraft(key, usernodeid) ? takeNotificationDraftBase(key, usernodeid) : restored?.filledFrom) ?? notification);
   const [touched, setTouched] = useState(false);
   const { saving, error, fieldErrors, clearFieldErrors, submit: run } = useSubmission();
   const [rejected, setRejected] = useState<RejectedFile[]>([]);
@@ -225,9 +228,12 @@ function NotificationForm({ target, notification }: { target: NotificationFormTa
   // Another device's (or tab's) change that reached the mirror since the form was filled: said per field, with its
   // value to take over. Saving still sends only this form's changes; a field changed here too replaces the other.
   const elsewhere = notification && filledFrom ? changedElsewhere(CHANGEABLE, initialValues(target, filledFrom), initial, values) : [];
+  // Thrown away, the draft's base goes with it: the form is filled from the notification as it is now. Kept, the old
+  // base made the fresh form look changed (stored as a draft again) and a save sent fields the user never touched.
   const discardRestored = () => {
     dropStoredNotificationDraft(key, usernodeid);
     setRestored(null);
+    setFilledFrom(notification);
     setValues(initial);
   };
 
