@@ -142,6 +142,9 @@ describe('equipment form rules wiring', () => {
     const tooMuch = checkForm({ ...filled, name: 'P'.repeat(201), equipmentid: 'E'.repeat(101), electricalpower: '2000000', hourlyrate: '10000000,5' }, 'add', 'de', lookup);
     expect(tooMuch).toMatchObject({ tooLong: { name: 200, equipmentid: 100 }, electricalpowerTooBig: 1_000_000, hourlyrateTooBig: 10_000_000, values: null });
     expect(checkForm({ ...filled, name: ` ${'P'.repeat(200)} `, electricalpower: '1000000' }, 'add', 'de', lookup)).toMatchObject({ tooLong: {}, values: { electricalpower: 1_000_000 } });
+    // Counted as the server stores it (trimText): invisible characters are no name, and do not make one too long.
+    expect(checkForm({ ...filled, name: '\u200B\u2060' }, 'add', 'de', lookup)).toMatchObject({ nameMissing: true, values: null });
+    expect(checkForm({ ...filled, name: `${'P'.repeat(200)}\u200B` }, 'add', 'de', lookup)).toMatchObject({ tooLong: {} });
   });
 
   it('an hourly rate shows its cents with two digits (85,50, not 85,5), whole euros bare', () => {

@@ -214,13 +214,13 @@ export function checkForm(state: EquipmentFormState, mode: 'add' | 'edit', lang:
     areanodeid: state.areanodeid,
     dimensionsValid: dimensions.valid,
   });
-  const nameMissing = state.name.trim() === '';
+  const nameMissing = trimText(state.name) === '';
   const shiftWeekdaysMissing = !state.useareashiftmodel && hasShiftRowIssues(state.shifts);
   const tooLong = Object.fromEntries(
-    (Object.entries(EQUIPMENT_TEXT_MAX) as [EquipmentTextField, number][]).filter(([field, max]) => state[field].trim().length > max),
+    (Object.entries(EQUIPMENT_TEXT_MAX) as [EquipmentTextField, number][]).filter(([field, max]) => trimText(state[field]).length > max),
   ) as FormCheck['tooLong'];
   const mediasupplyTooLong = state.mediasupply.flatMap((text, index) => (text.length > MEDIA_SUPPLY_TEXT_MAX ? [index] : []));
-  const controllerTooLong = (Object.keys(state.controller) as (keyof ControllerInput)[]).filter((field) => state.controller[field].trim().length > CONTROLLER_TEXT_MAX);
+  const controllerTooLong = (Object.keys(state.controller) as (keyof ControllerInput)[]).filter((field) => trimText(state.controller[field]).length > CONTROLLER_TEXT_MAX);
   const powerTooBig = power.ok && power.value !== null && power.value > ELECTRICAL_POWER_MAX;
   const rateTooBig = rate.ok && rate.value !== null && rate.value > HOURLY_RATE_MAX;
   const ok = catalogIssues.length === 0 && fieldIssues.length === 0 && !nameMissing && power.ok && rate.ok && !shiftWeekdaysMissing && Object.keys(tooLong).length === 0 && mediasupplyTooLong.length === 0 && controllerTooLong.length === 0 && !powerTooBig && !rateTooBig;
