@@ -4,7 +4,8 @@ import { PENDING_DELETE } from '../../src/client/sync/mirror-fields';
 import { addCounterReading } from '../../src/client/sync/repositories/counters';
 import { createNotification, updateNotificationStatus } from '../../src/client/sync/repositories/notifications';
 import { saveSubscriptions } from '../../src/client/sync/repositories/subscriptions';
-import { describeEntry, refusalReason, refusedContent, REFUSED_CONTENT_FIELDS } from '../../src/client/sync/use-sync-lists';
+import { describeEntry, refusalReason, refusalReasonOf, refusedContent, REFUSED_CONTENT_FIELDS } from '../../src/client/sync/use-sync-lists';
+import { EQUIPMENT_ID_TAKEN_DETAIL } from '../../src/shared/api/equipment';
 import { localized } from '../../src/shared/domain/text';
 import { mutationByAction } from '../../src/shared/mutations/registry';
 
@@ -103,6 +104,25 @@ describe('sync panel refusals', () => {
       expect(de[reason], reason).toMatch(/\S/);
       expect(en[reason], reason).toMatch(/\S/);
     }
+  });
+
+  it('an Equipment-ID another machine took meanwhile is named as such, not as the generic conflict', async () => {
+    const de = (await import('../../src/client/i18n/de.json')).default.sync.panel.refused as Record<string, string>;
+    const en = (await import('../../src/client/i18n/en.json')).default.sync.panel.refused as Record<string, string>;
+    // The stored error of a refused machine create or update (the bulk create names the item's field).
+    const taken = (field: string) => ({ status: 409, error: { statusCode: 409, error: 'Conflict', message: 'equipmentid: Another machine of the organisation already has the Equipment-ID "BAZ-06"', details: [{ field, message: EQUIPMENT_ID_TAKEN_DETAIL.message }] } });
+    expect(refusalReasonOf(taken('equipmentid'))).toBe('equipmentIdTaken');
+    expect(refusalReasonOf(taken('items.3.equipmentid'))).toBe('equipmentIdTaken');
+    // Another 409 naming the field, or this message at another field, is no such refusal.
+    expect(refusalReasonOf({ status: 409, error: { message: 'x', details: [{ field: 'equipmentid', message: 'Already used by another record' }] } })).toBe('conflict');
+    expect(refusalReasonOf({ status: 409, error: { message: 'x', details: [{ field: 'inventoryid', message: EQUIPMENT_ID_TAKEN_DETAIL.message }] } })).toBe('conflict');
+    expect(de.equipmentIdTaken).toMatch(/Equipment-ID/);
+    expect(en.equipmentIdTaken).toMatch(/Equipment ID/);
+    // The ID the user typed is shown with the refusal, so they see which one it was.
+    expect(refusedContent({ name: 'BAZ 07', equipmentid: 'BAZ-06' })).toEqual([
+      { field: 'name', text: 'BAZ 07' },
+      { field: 'equipmentid', text: 'BAZ-06' },
+    ]);
   });
 });
 

@@ -9,6 +9,7 @@ import { mutationByAction } from '../../shared/mutations/registry';
 import { WORKFLOW_STEP_DESCRIPTION } from '../../shared/mutations/workflows';
 import { getLocalDb, type DeadLetter, type LocalDatabase, type MirrorRow, type OutboxEntry } from '../db/local-db';
 import { isStaleStatusRefusal } from '../../shared/api/notifications';
+import { isEquipmentIdTakenRefusal } from '../../shared/api/equipment';
 import { isSetAsideRefusal } from '../../shared/api/sync';
 import { mayRetryLetter, opensItsRecord, reassignment, refusedCreateUnder, retryGroup } from './dead-letters';
 import { argsOf, machineOf, nameOf, subjectOf, type DescribedEntry } from './entry-subject';
@@ -64,7 +65,7 @@ export interface SyncListItem {
 }
 
 /** The fields of a refused change whose text the user typed, in the order the panel shows them (`sync.panel.fields.*`). */
-export const REFUSED_CONTENT_FIELDS = ['title', 'description', WORKFLOW_STEP_DESCRIPTION, 'errorcode', 'question', 'answer', 'name', 'memo'] as const;
+export const REFUSED_CONTENT_FIELDS = ['title', 'description', WORKFLOW_STEP_DESCRIPTION, 'errorcode', 'question', 'answer', 'name', 'equipmentid', 'memo'] as const;
 export interface RefusedText {
   field: (typeof REFUSED_CONTENT_FIELDS)[number];
   text: string;
@@ -83,7 +84,19 @@ export function refusedContent(values: Record<string, unknown>): RefusedText[] {
 }
 
 /** Why the server refused a change, in the user's words (`sync.panel.refused.<reason>`); its own message is only the detail. */
-export type RefusalReason = 'invalid' | 'forbidden' | 'notFound' | 'conflict' | 'statusChanged' | 'deleted' | 'tooLarge' | 'setAside' | 'other';
+export type RefusalReason = 'invalid' | 'forbidden' | 'notFound' | 'conflict' | 'statusChanged' | 'equipmentIdTaken' | 'deleted' | 'tooLarge' | 'setAside' | 'other';
+
+/**
+ * Why the server refused this change: the refusals the user can act on named for what they are (a write set aside,
+ * a stale status change, an Equipment-ID another machine took meanwhile — another device's, as the form checks the
+ * device's own machines), any other by its status.
+ */
+export function refusalReasonOf(letter: Pick<DeadLetter, 'status' | 'error'>): RefusalReason {
+  if (isSetAsideRefusal(letter.error)) return 'setAside';
+  if (isStaleStatusRefusal(letter.error)) return 'statusChanged';
+  if (isEquipmentIdTakenRefusal(letter.error)) return 'equipmentIdTaken';
+  return refusalReason(letter.status);
+}
 
 export function refusalReason(status: number): RefusalReason {
   switch (status) {
@@ -210,7 +223,7 @@ export async function syncListItems(db: LocalDatabase, usernodeid: string | null
       attempts: letter.attempts,
       lastError: letter.lastError,
       refusedStatus: letter.status,
-      refusedReason: isSetAsideRefusal(letter.error) ? 'setAside' : isStaleStatusRefusal(letter.error) ? 'statusChanged' : refusalReason(letter.status),
+      refusedReason: refusalReasonOf(letter),
       mayRetry: mayRetryLetter(letter, letters),
       // Sending it again would meet the same status: its notification, where the user decides anew.
       ...(opensItsRecord(letter) ? { opens: `/notification-details?nodeid=${encodeURIComponent(letter.nodeid)}` } : {}),

@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { CreateEquipment, Equipment } from '../../shared/api/equipment';
+import { EQUIPMENT_ID_TAKEN_DETAIL, type CreateEquipment, type Equipment } from '../../shared/api/equipment';
 import type { EquipmentLinks } from '../../shared/domain/assignment';
 import { catalogSelectionIssues, HOURLY_RATE_UNIT, type CatalogSelection } from '../../shared/domain/equipment';
+import { matchKey } from '../../shared/domain/text';
 import { createEquipment as createMutation, updateEquipment as updateMutation } from '../../shared/mutations/equipment';
 import type { MutationParsed } from '../../shared/mutations/mutation';
 import type { EquipmentRow as EquipmentRowShape } from '../../shared/rows/equipment';
@@ -65,9 +66,10 @@ async function equipmentRow(db: Db | Tx, actor: Actor, nodeid: string): Promise<
  * createEquipment (spec part 2 §7): new manufacturer, brand and type (with their client-chosen nodeids), the
  * machine, and the `assign.payload` links, in one transaction and one change version. See
  * createEquipmentSchema for the payload rules; here the catalogue is checked against the database: an
- * existing record of another tenant (or none) is 404, a brand/type that does not fit is 400 naming the field.
- * What the machine hangs on and the machines it moves are locked first, the version is taken after them
- * (lockReferences, planAssignments).
+ * existing record of another tenant (or none) is 404, a brand/type that does not fit is 400 naming the field, an
+ * Equipment-ID another machine of the tenant has is 409 (lockEquipmentIds). What the machine hangs on, its
+ * Equipment-ID and the machines it moves are locked first, the version is taken after them (lockReferences,
+ * lockEquipmentIds, planAssignments).
  */
 export async function createEquipment(ctx: ServiceContext, actor: Mover, input: CreateEquipment): Promise<EquipmentRowShape> {
   return writeTransaction(ctx, 'equipment.create', async (tx) => {
@@ -85,13 +87,14 @@ export async function createEquipment(ctx: ServiceContext, actor: Mover, input: 
  * POST /api/equipments/bulk (CSV import): many creates in one transaction and one change version, so an import
  * is one outbox entry and one round trip. All or nothing: the first failing item rolls everything back and its
  * error names `items.N.<field>`. Every item is checked, and what they all hang on or move locked, before the
- * version: from the version to the commit every other write of the tenant waits.
+ * version: from the version to the commit every other write of the tenant waits. Two new machines of the import
+ * with one Equipment-ID are refused like one another machine of the tenant has (409 naming the later item).
  */
 export async function createEquipmentBulk(ctx: ServiceContext, actor: Mover, items: readonly CreateEquipment[]): Promise<{ version: number; nodeids: string[] }> {
   return writeTransaction(ctx, 'equipment.bulk', async (tx) => {
     const lookups = await bulkLookups(tx, actor, items);
     const plans: EquipmentPlan[] = [];
-    for (const [index, item] of items.entries()) plans.push(await forItem(index, () => planEquipment(tx, actor, item, lookups)));
+    for (const [index, item] of items.entries()) plans.push(await forItem(index, () => planEquipment(tx, actor, item, lookups, index)));
     const version = await nextVersion(tx, actor.legalentitynodeid);
     for (const [index, plan] of plans.entries()) await forItem(index, async () => plan.write?.(version));
     await lookups.flush();
@@ -116,6 +119,8 @@ async function forItem<T>(index: number, work: () => Promise<T>): Promise<T> {
  * with one area and one type then costs a handful of statements instead of thousands.
  */
 interface EquipmentLookups extends References {
+  /** The Equipment-IDs the items name, locked, with the machines of the tenant that have them (lockEquipmentIds). */
+  equipmentIds: EquipmentIds;
   /** The existing row with this nodeid, or undefined; `deleted` when the tenant has a tombstone for it. */
   existing(nodeid: string): Promise<{ row: EquipmentRow | undefined; deleted: boolean | undefined }>;
   insert(values: typeof equipment.$inferInsert): Promise<void>;
@@ -123,8 +128,11 @@ interface EquipmentLookups extends References {
 }
 
 async function directLookups(tx: Tx, actor: Mover, input: CreateEquipment): Promise<EquipmentLookups> {
+  const references = await lockReferences(tx, actor, [input]);
   return {
-    ...(await lockReferences(tx, actor, [input])),
+    ...references,
+    // why here: after what the machine hangs on, before the machines planAssignments locks (lockEquipmentIds).
+    equipmentIds: await lockEquipmentIds(tx, actor.legalentitynodeid, [input.equipmentid]),
     existing: async (nodeid) => ({ row: (await tx.select().from(equipment).where(eq(equipment.nodeid, nodeid)))[0], deleted: undefined }),
     insert: async (values) => {
       await tx.insert(equipment).values(values);
@@ -137,6 +145,8 @@ const BULK_INSERT_CHUNK = 200;
 
 async function bulkLookups(tx: Tx, actor: Mover, items: readonly CreateEquipment[]): Promise<EquipmentLookups> {
   const references = await lockReferences(tx, actor, items);
+  // why here: after what the items hang on, before the machines they move (lockEquipmentIds).
+  const equipmentIds = await lockEquipmentIds(tx, actor.legalentitynodeid, items.map((item) => item.equipmentid));
   // why all at once: each item's planAssignments locks the machines it moves, and items one after another would
   // lock them out of id order.
   const moved = [...new Set(items.flatMap((item) => item.assign?.payload.map((entry) => entry.equipmentnodeid) ?? []))];
@@ -166,6 +176,7 @@ async function bulkLookups(tx: Tx, actor: Mover, items: readonly CreateEquipment
   };
   return {
     ...references,
+    equipmentIds,
     existing: async (nodeid) => ({ row: existing.get(nodeid), deleted: deleted.has(nodeid) }),
     insert: async (values) => {
       if (existing.has(values.nodeid) || pendingIds.has(values.nodeid)) throw conflict(NODEID_TAKEN);
@@ -275,8 +286,11 @@ interface EquipmentPlan {
   assignment?: AssignmentPlan;
 }
 
-/** One machine with its new catalogue entries and links, checked inside the caller's transaction; writes nothing yet. */
-async function planEquipment(tx: Tx, actor: Mover, input: CreateEquipment, lookups: EquipmentLookups): Promise<EquipmentPlan> {
+/**
+ * One machine with its new catalogue entries and links, checked inside the caller's transaction; writes nothing yet.
+ * `item`: its index in a bulk create, which an Equipment-ID an earlier item has names.
+ */
+async function planEquipment(tx: Tx, actor: Mover, input: CreateEquipment, lookups: EquipmentLookups, item?: number): Promise<EquipmentPlan> {
   const le = actor.legalentitynodeid;
   const nodeid = input.equipmentnodeid ?? uuidv7();
   const { row: existing, deleted } = await lookups.existing(nodeid);
@@ -285,6 +299,7 @@ async function planEquipment(tx: Tx, actor: Mover, input: CreateEquipment, looku
     const same = await existingForCreate(tx, actor, KIND, nodeid, existing, sameContent);
     if (same) return { nodeid };
   }
+  lookups.equipmentIds.claim(nodeid, input.equipmentid, item);
 
   const links = resolveMembership(lookups.targets, actor, input.isequipmentof);
   const catalogue = await resolveCatalog(tx, actor, input, lookups);
@@ -391,7 +406,8 @@ async function resolveCatalog(tx: Tx, actor: Actor, input: CreateEquipment, look
 /**
  * updateEquipment: only the fields sent change (field-level last write wins in server commit order); the
  * overwritten values go to the record history. The change is the declaration's on the locked row (a localised
- * field changes only in `lang`); the photo references are mapped to the tenant's file rows here.
+ * field changes only in `lang`); the photo references are mapped to the tenant's file rows here. A new Equipment-ID
+ * another machine of the tenant has is 409 (lockEquipmentIds).
  */
 export async function updateEquipment(ctx: ServiceContext, actor: Mover, args: MutationParsed<typeof updateMutation>): Promise<EquipmentRowShape> {
   const { params, body: input } = args;
@@ -403,7 +419,14 @@ export async function updateEquipment(ctx: ServiceContext, actor: Mover, args: M
     if (input.equipmenttypenodeid !== undefined && !(await lockParent(tx, equipmentTypes, actor, input.equipmenttypenodeid))) throw notFoundError('Equipment type');
     if (input.equipmentclassnodeid) await assertClassOfTenant(tx, actor, input.equipmentclassnodeid);
     const photos = await lockFiles(tx, actor, [input.image, input.typenameplate]);
+    // why before the machine's row and whether or not the ID changes (only the row tells): a create that moves this
+    // machine locks the ID first, then the machine (lockEquipmentIds).
+    const equipmentIds = input.equipmentid ? await lockEquipmentIds(tx, actor.legalentitynodeid, [input.equipmentid]) : undefined;
     const current = await lockOwnRow(tx, equipment, actor, nodeid, () => notFoundError('Equipment'), 'change');
+    // An edit that keeps the ID the machine has (case and surrounding spaces aside) is not held up by a duplicate
+    // older data may hold: as in the form, only an ID the machine is given anew must be free.
+    const kept = current.equipmentid !== null && input.equipmentid && matchKey(current.equipmentid) === matchKey(input.equipmentid);
+    if (!kept) equipmentIds?.claim(nodeid, input.equipmentid);
     const change = updateMutation.apply!(toRowShape(current), args, applyContext(actor));
     const patch: Partial<EquipmentRow> = {
       ...toColumnValues(equipment, change),
@@ -454,6 +477,95 @@ export async function deleteEquipment(ctx: ServiceContext, actor: Actor, nodeid:
 }
 
 // ---------------------------------------------------------------- helpers
+
+/** The Equipment-IDs a write gives machines, locked (lockEquipmentIds). */
+interface EquipmentIds {
+  /**
+   * Gives machine `nodeid` the Equipment-ID `equipmentid` (one of those locked) for the rest of the transaction: 409
+   * naming `equipmentid` when another machine of the tenant has it, or an earlier item of the same bulk create
+   * (`item`: the index of this one). An empty or absent ID is nobody's.
+   */
+  claim(nodeid: string, equipmentid: string | null | undefined, item?: number): void;
+}
+
+/** The ASCII whitespace String.prototype.trim removes (`trimText` of a text that is ASCII only). */
+const ASCII_WHITESPACE = ' \t\n\v\f\r';
+
+/**
+ * How many advisory locks an organisation's Equipment-IDs share (lockEquipmentIds): each ID has one of them, fixed by
+ * its `matchKey`. why not one per ID: advisory locks take entries of PostgreSQL's shared lock table (about
+ * max_locks_per_transaction × max_connections: 6,400 by default), and a bulk create of 1,000 IDs would take 1,000 —
+ * a few imports at once and no one gets any lock. Two IDs sharing a lock only take turns earlier than they do anyway
+ * (every write of the organisation waits for the one before it at its version).
+ */
+const EQUIPMENT_ID_LOCK_SLOTS = 64;
+
+/** The lock an Equipment-ID's key takes: FNV-1a over its UTF-16 code units, the same on every instance. */
+function equipmentIdLock(le: string, key: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
+  return `equipment-id:${le}:${(hash >>> 0) % EQUIPMENT_ID_LOCK_SLOTS}`;
+}
+
+/**
+ * One Equipment-ID, one machine (docs/decisions.md): the IDs `ids` name, as `matchKey` has them, locked for the
+ * tenant until the transaction ends, and the machines of the tenant that have them. A deleted machine's row is
+ * gone, so its ID is free again; another tenant's machines do not count.
+ *
+ * why an advisory lock and not a unique index: databases may hold duplicates from before the rule (an import, two
+ * offline devices), which an index would refuse to be built over, and `matchKey` (trimText, German lower case) is no
+ * expression PostgreSQL has. The lock (transaction-scoped, per tenant and ID: equipmentIdLock) makes two writes of
+ * one ID take turns: the later reads the earlier's machine once that commits (read committed: each statement sees
+ * what committed before it) and is refused — without it both would check before either inserts, and both pass.
+ * Taken in one order (two imports cannot deadlock on each other's IDs) after what the write hangs on and before any
+ * machine row and the version, in every write that takes it (docs/decisions.md "Write: the version late").
+ *
+ * The comparison is exactly `matchKey`'s, in JavaScript; the query only narrows the rows read: an ASCII-only ID
+ * whose trimmed, ASCII-lower-cased form is one of the keys (what `matchKey` makes of an ASCII-only text: no
+ * locale's `lower()` involved), and any ID with other characters (rare, and only `matchKey` knows how those fold).
+ */
+async function lockEquipmentIds(tx: Tx, le: string, ids: readonly (string | null | undefined)[]): Promise<EquipmentIds> {
+  const keys = [...new Set(ids.flatMap((id) => (id ? [matchKey(id)] : [])).filter((key) => key !== ''))].sort();
+  const wanted = new Set(keys);
+  const owners = new Map<string, string[]>();
+  if (keys.length > 0) {
+    // why unnest of the sorted names: the locks are taken in the array's order, one statement however many IDs.
+    const locks = [...new Set(keys.map((key) => equipmentIdLock(le, key)))].sort();
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(slot, 0)) from unnest(${sql.param(locks)}::text[]) as slot`);
+    const column = equipment.equipmentid;
+    const candidates = await tx
+      .select({ nodeid: equipment.nodeid, equipmentid: column })
+      .from(equipment)
+      .where(
+        and(
+          eq(equipment.legalentitynodeid, le),
+          sql`(translate(btrim(${column}, ${ASCII_WHITESPACE}), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') = any(${sql.param(keys)}::text[]) or octet_length(${column}) <> char_length(${column}))`,
+        ),
+      );
+    for (const row of candidates) {
+      const key = row.equipmentid === null ? '' : matchKey(row.equipmentid);
+      if (wanted.has(key)) owners.set(key, [...(owners.get(key) ?? []), row.nodeid]);
+    }
+  }
+  const claimed = new Map<string, { nodeid: string; item: number | undefined }>();
+  return {
+    claim(nodeid, equipmentid, item) {
+      const key = equipmentid ? matchKey(equipmentid) : '';
+      if (!key) return;
+      // why: an ID checked without its lock could be taken by a concurrent write in between.
+      if (!wanted.has(key)) throw new Error(`Equipment-ID not locked: ${key}`);
+      if ((owners.get(key) ?? []).some((owner) => owner !== nodeid)) throw equipmentIdTaken(`Another machine of the organisation already has the Equipment-ID "${equipmentid}"`);
+      const earlier = claimed.get(key);
+      if (earlier && earlier.nodeid !== nodeid) throw equipmentIdTaken(`${earlier.item === undefined ? 'Another machine' : `items.${earlier.item}`} of this request has the Equipment-ID "${equipmentid}" too`);
+      claimed.set(key, { nodeid, item });
+    },
+  };
+}
+
+/** The 409 of an Equipment-ID another machine has: its detail is what the device recognises (EQUIPMENT_ID_TAKEN_DETAIL). */
+function equipmentIdTaken(reason: string): HttpError {
+  return new HttpError(409, `equipmentid: ${reason}`, [{ ...EQUIPMENT_ID_TAKEN_DETAIL }]);
+}
 
 /**
  * The file versions the photo references name (lockNamedFiles: any upload state, locked key share), by

@@ -192,6 +192,25 @@ export const updateEquipmentSchema = z.object({
 export type UpdateEquipmentInput = z.input<typeof updateEquipmentSchema>;
 export type UpdateEquipment = z.output<typeof updateEquipmentSchema>;
 
+/**
+ * The detail of the 409 a machine's create or update gets when another machine of the organisation has its
+ * Equipment-ID (compared as `matchKey` does; docs/decisions.md "One Equipment-ID, one machine"): the device names
+ * this refusal in the user's words (the sync panel) instead of the generic conflict text. The bulk create names the
+ * field `items.N.equipmentid`.
+ */
+export const EQUIPMENT_ID_TAKEN_DETAIL = { field: 'equipmentid', message: 'Another machine already has this Equipment-ID' } as const;
+
+/** Whether a refused write's stored error is the 409 of an Equipment-ID another machine has (EQUIPMENT_ID_TAKEN_DETAIL). */
+export function isEquipmentIdTakenRefusal(error: unknown): boolean {
+  const details = typeof error === 'object' && error !== null ? (error as { details?: unknown }).details : undefined;
+  if (!Array.isArray(details)) return false;
+  return details.some((detail: unknown) => {
+    if (typeof detail !== 'object' || detail === null) return false;
+    const { field, message } = detail as { field?: unknown; message?: unknown };
+    return message === EQUIPMENT_ID_TAKEN_DETAIL.message && typeof field === 'string' && (field === EQUIPMENT_ID_TAKEN_DETAIL.field || field.endsWith(`.${EQUIPMENT_ID_TAKEN_DETAIL.field}`));
+  });
+}
+
 /** The memo save of the machine overview (part 1 §7 "memo update {lang, equipmentnodeid, memo}"), sent as PUT /api/equipments/{id}. */
 export const updateMemoSchema = z.object({ lang: langField, equipmentnodeid: z.uuid(), memo: optionalText(MEMO_MAX) });
 export type UpdateMemoInput = z.input<typeof updateMemoSchema>;

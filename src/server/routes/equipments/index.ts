@@ -47,7 +47,7 @@ const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
   writeRoute(app, updateEquipment, {
     tags: ['equipments'],
     summary: 'Change a machine (update equipment, memo update); only the fields sent change',
-    errors: [400, 401, 403, 404],
+    errors: [400, 401, 403, 404, 409],
     bodyId: 'equipmentnodeid',
     handler: service.updateEquipment,
   });
