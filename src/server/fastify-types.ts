@@ -41,12 +41,12 @@ declare module 'fastify' {
     loginRateLimit: {
       /** onRequest hook: attempts per client IP. */
       byIp(request: FastifyRequest): Promise<void>;
-      /** preHandler hook (after validation): failed attempts per e-mail address and client. */
+      /** preHandler hook (after validation): failed attempts per e-mail address and client, those being checked included. */
       byAccountAndClient(request: FastifyRequest): Promise<void>;
       /** Seconds the request's account is limited for (failed attempts from anywhere), 0 when it is not. */
       accountBlockedFor(request: FastifyRequest): number;
-      /** Counts a failed login (401) against the e-mail address, and against it from this client. */
-      recordFailure(request: FastifyRequest): void;
+      /** The attempt answered: no longer being checked, and counted as a failure (401) or not. */
+      settle(request: FastifyRequest, failed: boolean): void;
     };
   }
 

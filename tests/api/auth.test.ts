@@ -571,6 +571,34 @@ describe('login rate limit per account', () => {
   });
 });
 
+describe('login attempts sent at once', () => {
+  const app = rateLimitedApp('100/3');
+
+  // An attacker's probe: failures were counted when answered, so wrong passwords sent at the same time all had
+  // their password checked (on PostgreSQL, with its pool of connections, six of twelve where the limit is three;
+  // PGlite checks them one after another). Attempts being checked count now.
+  it('count while their passwords are checked: no more than the limit get an answer other than 429', async () => {
+    const { t, tenant } = app;
+    const user = await insertUser(t.database.db, { legalentitynodeid: tenant.legalEntity.nodeid, profileid: 'admin' });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: `Falsches!Passwort${i}` } })),
+    );
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 401)).toHaveLength(3);
+    expect(codes.filter((code) => code === 429)).toHaveLength(9);
+    // Settled: the three failures stay counted, nothing else is left over.
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: user.password } })).statusCode).toBe(429);
+  });
+
+  it('a right password being checked does not hold the next attempt up once answered', async () => {
+    const { t, tenant } = app;
+    const user = await insertUser(t.database.db, { legalentitynodeid: tenant.legalEntity.nodeid, profileid: 'admin' });
+    const logins = await Promise.all(Array.from({ length: 3 }, () => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: user.password } })));
+    expect(logins.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: user.password } })).statusCode).toBe(200);
+  });
+});
+
 describe('login lockout per account and client (issue #10, defect 8)', () => {
   const app = rateLimitedApp('100/3');
   const attempt = (t: TestApp, user: { email: string }, password: string, device?: TestDevice, remoteAddress?: string) =>

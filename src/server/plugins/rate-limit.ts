@@ -29,6 +29,17 @@ export default fp(
 
     const ipLimiter = app.createRateLimit({ max: options.perIp, timeWindow: WINDOW_MS, keyGenerator: (request) => `login-ip:${request.ip}` });
     const failures = new WindowCounter(options.perAccount, WINDOW_MS);
+    // Attempts whose password is being checked: counted as failures until they turn out otherwise. Counted only
+    // once answered, fifty wrong passwords sent at once all passed the check (an attacker's probe; on PostgreSQL
+    // many are checked at the same time).
+    const inFlight = new Map<string, number>();
+    const attempts = new WeakMap<FastifyRequest, readonly [account: string, client: string]>();
+    const pending = (key: string) => inFlight.get(key) ?? 0;
+    const shift = (key: string, by: number) => {
+      const next = pending(key) + by;
+      if (next > 0) inFlight.set(key, next);
+      else inFlight.delete(key);
+    };
 
     app.decorate('loginRateLimit', {
       byIp: async (request: FastifyRequest) => {
@@ -36,14 +47,26 @@ export default fp(
         if (!result.isAllowed && result.isExceeded) throw tooManyRequests(Math.max(1, result.ttlInSeconds));
       },
       byAccountAndClient: async (request: FastifyRequest) => {
-        const retryAfterSeconds = failures.blockedFor(accountClientKey(request), Date.now());
+        const keys = [accountKey(request), accountClientKey(request)] as const;
+        const retryAfterSeconds = failures.blockedFor(keys[1], Date.now(), pending(keys[1]));
         if (retryAfterSeconds > 0) throw tooManyRequests(retryAfterSeconds);
+        keys.forEach((key) => shift(key, 1));
+        attempts.set(request, keys);
       },
-      accountBlockedFor: (request: FastifyRequest) => failures.blockedFor(accountKey(request), Date.now()),
-      recordFailure: (request: FastifyRequest) => {
+      // The other attempts on the account still being checked count; this one's own does not.
+      accountBlockedFor: (request: FastifyRequest) => {
+        const key = accountKey(request);
+        return failures.blockedFor(key, Date.now(), Math.max(0, pending(key) - (attempts.has(request) ? 1 : 0)));
+      },
+      settle: (request: FastifyRequest, failed: boolean) => {
+        const keys = attempts.get(request);
+        if (!keys) return;
+        attempts.delete(request);
         const now = Date.now();
-        failures.add(accountKey(request), now);
-        failures.add(accountClientKey(request), now);
+        for (const key of keys) {
+          shift(key, -1);
+          if (failed) failures.add(key, now);
+        }
       },
     });
   },
@@ -64,11 +87,13 @@ export class WindowCounter {
     private readonly windowMs: number,
   ) {}
 
-  /** Seconds until `key` may try again, or 0. */
-  blockedFor(key: string, now: number): number {
+  /** Seconds until `key` may try again, or 0; `pending` events not counted yet count as well. */
+  blockedFor(key: string, now: number, pending = 0): number {
     const entry = this.entries.get(key);
-    if (!entry || entry.resetAt <= now || entry.count < this.max) return 0;
-    return Math.max(1, Math.ceil((entry.resetAt - now) / 1000));
+    const live = entry && entry.resetAt > now ? entry : undefined;
+    if ((live?.count ?? 0) + pending < this.max) return 0;
+    // Over the limit only with attempts still being checked: a second, by when they are answered.
+    return live ? Math.max(1, Math.ceil((live.resetAt - now) / 1000)) : 1;
   }
 
   /** Counts one event unless `key` is over the limit; answers the seconds to wait (0: counted, go on). */

@@ -21,7 +21,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: app.loginRateLimit.byIp,
     preHandler: app.loginRateLimit.byAccountAndClient,
     onResponse: async (request, reply) => {
-      if (reply.statusCode === 401) app.loginRateLimit.recordFailure(request);
+      app.loginRateLimit.settle(request, reply.statusCode === 401);
     },
     schema: {
       tags: ['auth'],
