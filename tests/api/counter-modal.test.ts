@@ -120,6 +120,64 @@ describe('counter modal (createCounterType, createCounter, addCounterReading, de
     expect((await listed(machineA)).map((c) => c.nodeid)).not.toContain(counter.nodeid);
   });
 
+  describe('a create of an existing counter is only the same create again', () => {
+    const readingsOf = async (counter: string) => (await listed(machineA)).find((c) => c.nodeid === counter)?.values.map((v) => v.reading);
+
+    it('sent again with the same content (a retry after a lost answer, plain or under a new mutation id) answers the counter and its readings, adding nothing', async () => {
+      const body = counterBody({ values: [{ nodeid: uuidv7(), reading: 12, timestamp: Date.now() - 60_000 }, { reading: 13, timestamp: Date.now() - 30_000 }] });
+      const first = await post(adminA, createCounter, body);
+      expect(first.statusCode, first.body).toBe(201);
+      const clientid = uuidv4();
+      for (const headers of [{}, mutationHeaders(clientid, 1)]) {
+        const again = await post(adminA, createCounter, body, headers);
+        expect(again.statusCode, again.body).toBe(201);
+        expect(again.json()).toEqual(first.json());
+      }
+      // A user who may create counters but not update them resends the same create: answered the same.
+      const creator = await userWithFlags(t, a.legalEntity.nodeid, 'equipment.counter', allFlagsBut('update'));
+      const byCreator = await post(creator.authorization, createCounter, body);
+      expect(byCreator.statusCode, byCreator.body).toBe(201);
+      expect(byCreator.json()).toEqual(first.json());
+      expect(await readingsOf(body.nodeid)).toEqual([12, 13]);
+    });
+
+    it('with another name it is another record: 409 naming nodeid, nothing written (it merged its readings into the counter)', async () => {
+      const body = counterBody({ values: [{ nodeid: uuidv7(), reading: 12, timestamp: Date.now() - 60_000 }] });
+      expect((await post(adminA, createCounter, body)).statusCode).toBe(201);
+      const cursor = await tenantVersion(t.database.db, a.legalEntity.nodeid);
+      const renamed = await post(adminA, createCounter, { ...body, name: 'Anderer Zähler', values: [{ nodeid: uuidv7(), reading: 13, timestamp: Date.now() }] });
+      expect(renamed.statusCode, renamed.body).toBe(409);
+      expect(apiErrorSchema.parse(renamed.json()).details?.map((d) => d.field)).toEqual(['nodeid']);
+      expect(await readingsOf(body.nodeid)).toEqual([12]);
+      expect((await listed(machineA)).find((c) => c.nodeid === body.nodeid)?.name).toBe('Spindel');
+      expect(await tenantVersion(t.database.db, a.legalEntity.nodeid)).toBe(cursor);
+    });
+
+    it('with readings not stored yet it adds them only for a user who may update counters: 403 without, nothing written', async () => {
+      const body = counterBody({ values: [{ nodeid: uuidv7(), reading: 12, timestamp: Date.now() - 60_000 }] });
+      expect((await post(adminA, createCounter, body)).statusCode).toBe(201);
+      const more = { ...body, values: [...body.values, { nodeid: uuidv7(), reading: 13, timestamp: Date.now() - 30_000 }] };
+      const creator = await userWithFlags(t, a.legalEntity.nodeid, 'equipment.counter', allFlagsBut('update'));
+      const cursor = await tenantVersion(t.database.db, a.legalEntity.nodeid);
+      for (const headers of [{}, mutationHeaders(uuidv4(), 1)]) {
+        const refused = await post(creator.authorization, createCounter, more, headers);
+        expect(refused.statusCode, refused.body).toBe(403);
+        expect(apiErrorSchema.parse(refused.json()).message).toMatch(/update counters/);
+      }
+      // The same through a new counter type's first counter.
+      const typeCreate = await post(creator.authorization, createCounterType, typeBody({ counter: { nodeid: body.nodeid, name: body.name, equipmentNodeId: machineA, values: more.values } }));
+      expect(typeCreate.statusCode, typeCreate.body).toBe(409);
+      expect(await readingsOf(body.nodeid)).toEqual([12]);
+      expect(await tenantVersion(t.database.db, a.legalEntity.nodeid)).toBe(cursor);
+
+      const updater = await userWithFlags(t, a.legalEntity.nodeid, 'equipment.counter', [true, true, true, false]);
+      const merged = await post(updater.authorization, createCounter, more);
+      expect(merged.statusCode, merged.body).toBe(201);
+      expect(counterSchema.parse(merged.json()).values.map((v) => v.reading)).toEqual([12, 13]);
+      expect(await readingsOf(body.nodeid)).toEqual([12, 13]);
+    });
+  });
+
   it('deletes a counter with its readings; the tombstones reach the change feed; the built-in type is refused', async () => {
     const counter = counterBody();
     await post(adminA, createCounter, counter);

@@ -2,9 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../src/shared/api/errors';
-import { counterSchema, counterTypeSchema, createCounterTypeResultSchema, type Counter, type CreateCounterInput } from '../../src/shared/api/counters';
+import { counterSchema, counterTypeSchema, counterWriteAnswerSchema, createCounterTypeResultSchema, type Counter, type CreateCounterInput } from '../../src/shared/api/counters';
 import type { Db } from '../../src/server/db/client';
-import { counterReadings, counters, maintenanceTasks, tenantVersions, tombstones } from '../../src/server/db/schema';
+import { counterReadings, counters, maintenanceTasks, syncMutations, tenantVersions, tombstones } from '../../src/server/db/schema';
 import { UNIT_IDS } from '../../src/server/db/seed/reference-data';
 import { insertCounterType } from '../factories/notifications';
 import { insertEquipment } from '../factories/structure';
@@ -13,6 +13,7 @@ import { itChecksEachFlag } from './support/permission-matrix';
 import { call, postCreated } from './support/requests';
 import { createTwoTenantApp, type TestApp } from './support/test-app';
 import { rowCount } from './support/db-queries';
+import { send } from './support/structure';
 
 const HOUR = 3_600_000;
 
@@ -79,10 +80,11 @@ describe('counters', () => {
       const again = await update(counter.nodeid, { values: [{ reading: 1300, timestamp: later.timestamp }, { reading: '1234,5', timestamp: first.timestamp }] });
       expect(counterSchema.parse(again.json()).values).toHaveLength(2);
 
-      // The §7 payload repeating the locked name, without readings, deletes none.
-      const same = counterSchema.parse((await update(counter.nodeid, { name: counter.name })).json());
-      expect(same).toMatchObject({ name: counter.name });
-      expect(same.values).toHaveLength(2);
+      // The §7 payload repeating the locked name, without readings, deletes none (and answers none: it sent none).
+      const same = counterWriteAnswerSchema.parse((await update(counter.nodeid, { name: counter.name })).json());
+      expect(same).toMatchObject({ name: counter.name, values: [] });
+      const [listed] = (await call(t, adminA, 'GET', `/api/counters?equipmentnodeid=${machineA}`)).json<Counter[]>().filter((c) => c.nodeid === counter.nodeid);
+      expect(listed!.values.map((v) => v.reading)).toEqual([1234.5, 1300]);
     });
 
     it('refuses one reading id with two different readings in one request and stores none of it; the same reading twice is kept once', async () => {
@@ -116,7 +118,7 @@ describe('counters', () => {
       expect(counter.values[0]!.timestamp).toBeGreaterThan(Date.now() - 60_000);
     });
 
-    it('answers an update as a later read does: every reading in time order, as stored; new readings share one new version, an update adding none takes none', async () => {
+    it('answers an update with the readings it sent as a later read has them: in time order, as stored; new readings share one new version, an update adding none takes none', async () => {
       const base = Date.now() - 10 * HOUR;
       const counter = await create({ values: [{ nodeid: uuidv7(), reading: 10, timestamp: base + 5 * HOUR }] });
       const tenantVersion = async () => (await t.database.db.select().from(tenantVersions).where(eq(tenantVersions.legalentitynodeid, a.legalEntity.nodeid)))[0]!.version;
@@ -133,19 +135,21 @@ describe('counters', () => {
         ],
       });
       expect(response.statusCode, response.body).toBe(200);
-      const answered = counterSchema.parse(response.json());
+      const answered = counterWriteAnswerSchema.parse(response.json());
       const [read] = (await call(t, adminA, 'GET', `/api/counters?equipmentnodeid=${machineA}`)).json<Counter[]>().filter((c) => c.nodeid === counter.nodeid);
-      expect(answered).toEqual(read);
-      expect(answered.values.map((v) => v.reading)).toEqual([5, 20, 21, 10, 30.123]);
+      // The counter as read, with the readings this update sent; the one stored before it is not in the answer.
+      const sent = read!.values.filter((v) => v.reading !== 10);
+      expect(answered).toEqual({ ...read, values: sent });
+      expect(answered.values.map((v) => v.reading)).toEqual([5, 20, 21, 30.123]);
       const stored = await t.database.db.select().from(counterReadings).where(eq(counterReadings.counternodeid, counter.nodeid));
       const newVersions = new Set(stored.filter((r) => r.version > before).map((r) => r.version));
       expect(stored.filter((r) => r.version > before)).toHaveLength(4);
       expect([...newVersions]).toEqual([before + 1]);
       expect(await tenantVersion()).toBe(before + 1);
 
-      // The same readings again (ids and the keyless one) add nothing and take no version.
-      const again = await update(counter.nodeid, { values: [{ reading: 5, timestamp: base + HOUR }] });
-      expect(counterSchema.parse(again.json())).toEqual(read);
+      // The same readings again (ids and the keyless one) add nothing, take no version, and answer as stored.
+      const again = await update(counter.nodeid, { values: [{ reading: 5, timestamp: base + HOUR }, { ...sent[3]!, reading: 30.12345 }] });
+      expect(counterWriteAnswerSchema.parse(again.json())).toEqual({ ...read, values: [sent[0], sent[3]] });
       expect(await tenantVersion()).toBe(before + 1);
     });
 
@@ -195,6 +199,66 @@ describe('counters', () => {
       expect(await rowCount(t.database.db, counterReadings, eq(counterReadings.counternodeid, counter.nodeid))).toBe(0);
       expect(await rowCount(t.database.db, tombstones, and(eq(tombstones.legalentitynodeid, le), eq(tombstones.version, version), eq(tombstones.kind, 'counter_readings')))).toBe(70_001);
       expect(await rowCount(t.database.db, tombstones, and(eq(tombstones.legalentitynodeid, le), eq(tombstones.version, version), eq(tombstones.kind, 'counters')))).toBe(1);
+    });
+  });
+
+  describe("a write's answer grows with the request, not with the counter's history", () => {
+    const MANY = 20_000;
+    let counter: Counter;
+    const addMany = async (nodeid: string) =>
+      t.database.db.execute(sql`
+        insert into counter_readings (nodeid, legalentitynodeid, counternodeid, value, takenat, createdbynodeid, version)
+        select gen_random_uuid(), ${a.legalEntity.nodeid}::uuid, ${nodeid}::uuid, n, now() - n * interval '1 hour', null, 1
+        from generate_series(1, ${MANY}) as n`);
+
+    beforeAll(async () => {
+      counter = await create();
+      await addMany(counter.nodeid);
+    });
+
+    it('an update of a counter with 20,000 readings answers the counter with the one reading it added (it answered all of them, megabytes)', async () => {
+      const reading = { nodeid: uuidv7(), reading: 99_999, timestamp: Date.now() - 60_000 };
+      const response = await update(counter.nodeid, { values: [reading] });
+      expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+      expect(response.body.length).toBeLessThan(2_000);
+      const answered = counterWriteAnswerSchema.parse(response.json());
+      expect(answered).toMatchObject({ nodeid: counter.nodeid, name: counter.name, hascountertype: { nodeid: typeA } });
+      expect(answered.values).toEqual([reading]);
+      // Nothing sent, nothing answered; the list stays whole for the reads.
+      expect(counterWriteAnswerSchema.parse((await update(counter.nodeid, {})).json()).values).toEqual([]);
+      const [listed] = (await call(t, adminA, 'GET', `/api/counters?equipmentnodeid=${machineA}`)).json<Counter[]>().filter((c) => c.nodeid === counter.nodeid);
+      expect(listed!.values).toHaveLength(MANY + 2);
+    });
+
+    it('the same in the mutation log: the answer stored for a sync write is the small one, and its replay answers the same', async () => {
+      const clientid = uuidv7();
+      const headers = { 'x-client-id': clientid, 'x-mutation-id': '1' };
+      const body = { lang: 'de', values: [{ nodeid: uuidv7(), reading: 100_000, timestamp: Date.now() - 30_000 }] };
+      const first = await send(t, adminA, 'PUT', `/api/counters/update/${counter.nodeid}`, body, headers);
+      expect(first.statusCode, first.body.slice(0, 300)).toBe(200);
+      const [stored] = await t.database.db.select({ body: syncMutations.body }).from(syncMutations).where(eq(syncMutations.clientid, clientid));
+      expect(JSON.stringify(stored!.body).length).toBeLessThan(2_000);
+      const replay = await send(t, adminA, 'PUT', `/api/counters/update/${counter.nodeid}`, body, headers);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(replay.json()).toEqual(first.json());
+    });
+
+    it('a create sent again for a counter that has 20,000 readings answers it with the readings it sent', async () => {
+      const body = input({ values: [{ nodeid: uuidv7(), reading: 7, timestamp: Date.now() - HOUR }] });
+      const made = await postCreated(t, adminA, '/api/counters/create', body, counterWriteAnswerSchema);
+      await addMany(made.nodeid);
+      const again = await call(t, adminA, 'POST', '/api/counters/create', body);
+      expect(again.statusCode, again.body.slice(0, 300)).toBe(201);
+      expect(counterWriteAnswerSchema.parse(again.json())).toEqual(made);
+    });
+
+    it("a counter type's create sent again answers its first counter with the readings it sent", async () => {
+      const body = { lang: 'de', nodeid: uuidv7(), name: `Takte ${uuidv7().slice(-6)}`, unit: 'C62', counter: { nodeid: uuidv7(), name: 'Takte', equipmentNodeId: machineA, values: [{ nodeid: uuidv7(), reading: 3, timestamp: Date.now() - HOUR }] } };
+      const made = createCounterTypeResultSchema.parse((await call(t, adminA, 'POST', '/api/countertypes/create', body)).json());
+      await addMany(made.counter!.nodeid);
+      const again = await call(t, adminA, 'POST', '/api/countertypes/create', body);
+      expect(again.statusCode, again.body.slice(0, 300)).toBe(201);
+      expect(createCounterTypeResultSchema.parse(again.json())).toEqual(made);
     });
   });
 

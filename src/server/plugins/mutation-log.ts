@@ -111,8 +111,9 @@ export default fp(
                 const payload = await runCapturingSend(handler, this, request, reply);
                 if (payload === undefined) return { status: reply.statusCode, body: null };
                 serialized = reply.serialize(payload) as string;
-                // why the text, not a parsed copy: a counter's answer carries every reading, and parsing it back
-                // only to stringify it again for the database cost two passes while the write held its locks.
+                // why the text, not a parsed copy: an answer can be large (a counter update's up to 1000 readings),
+                // and parsing it back only to stringify it again for the database cost two passes while the write
+                // held its locks.
                 return { status: reply.statusCode, body: undefined, json: serialized };
               } finally {
                 request.serviceContext = base;

@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { Counter, CounterType, CreateCounter, CreateCounterType, UpdateCounter } from '../../shared/api/counters';
+import type { Counter, CounterType, CounterWriteAnswer, CreateCounter, CreateCounterType, UpdateCounter } from '../../shared/api/counters';
 import { clampDeviceTime } from '../../shared/domain/device-time';
 import { localized } from '../../shared/domain/text';
+import { can, type PermissionSubject } from '../../shared/permissions';
 import type { Db, Tx } from '../db/client';
 import { counterReadings, counterTypes, counters, equipment, maintenanceTasks, tombstones, units } from '../db/schema';
-import { HttpError, badRequest, conflict, idInUse, notFound } from '../http-errors';
+import { HttpError, badRequest, conflict, forbidden, idInUse, notFound } from '../http-errors';
 import { nextVersion, versionStatement, type WriteVersion } from './change-feed';
 import { deleteWithOwned } from './ownership';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
@@ -13,6 +14,7 @@ import { lockParent, ofTenant } from './structure-common';
 
 const COUNTER_NOT_FOUND = 'Counter not found';
 const TYPE_NOT_FOUND = 'Counter type not found';
+const ADDING_NEEDS_UPDATE = 'The counter exists: adding readings to it needs the permission to update counters';
 
 type ReadingInput = CreateCounter['values'][number];
 type CounterReading = Counter['values'][number];
@@ -30,19 +32,13 @@ export async function listCounterTypes(ctx: ServiceContext, actor: Actor, lang: 
 }
 
 /** The tenant's counters, or one machine's, each with its type, unit and readings (oldest first). */
-export async function listCounters(ctx: ServiceContext, actor: Actor, filter: { equipmentnodeid?: string | undefined; nodeids?: string[] }, lang: string): Promise<Counter[]> {
+export async function listCounters(ctx: ServiceContext, actor: Actor, filter: { equipmentnodeid?: string | undefined }, lang: string): Promise<Counter[]> {
   const rows = await ctx.db
     .select({ counter: counters, type: counterTypes, unit: units })
     .from(counters)
     .innerJoin(counterTypes, eq(counterTypes.nodeid, counters.countertypenodeid))
     .innerJoin(units, eq(units.nodeid, counterTypes.unitnodeid))
-    .where(
-      and(
-        eq(counters.legalentitynodeid, actor.legalentitynodeid),
-        filter.equipmentnodeid ? eq(counters.equipmentnodeid, filter.equipmentnodeid) : undefined,
-        filter.nodeids ? inArray(counters.nodeid, filter.nodeids) : undefined,
-      ),
-    )
+    .where(and(eq(counters.legalentitynodeid, actor.legalentitynodeid), filter.equipmentnodeid ? eq(counters.equipmentnodeid, filter.equipmentnodeid) : undefined))
     .orderBy(asc(counters.name), asc(counters.nodeid));
   if (rows.length === 0) return [];
   const readings = await ctx.db
@@ -50,25 +46,40 @@ export async function listCounters(ctx: ServiceContext, actor: Actor, filter: { 
     .from(counterReadings)
     .where(and(eq(counterReadings.legalentitynodeid, actor.legalentitynodeid), inArray(counterReadings.counternodeid, rows.map((r) => r.counter.nodeid))))
     .orderBy(asc(counterReadings.takenat), asc(counterReadings.nodeid));
-  return rows.map((row) => toCounter(row, readings.filter((r) => r.counternodeid === row.counter.nodeid).map(toReading), lang));
+  // why grouped once: a filter per counter read every reading of the tenant once per counter (counters × readings).
+  const byCounter = new Map<string, CounterReading[]>(rows.map((row) => [row.counter.nodeid, []]));
+  for (const reading of readings) byCounter.get(reading.counternodeid)?.push(toReading(reading));
+  return rows.map((row) => toCounter(row, byCounter.get(row.counter.nodeid) ?? [], lang));
 }
 
-async function getCounter(ctx: ServiceContext, actor: Actor, nodeid: string, lang: string): Promise<Counter> {
-  const [counter] = await listCounters(ctx, actor, { nodeids: [nodeid] }, lang);
-  if (!counter) throw notFound(COUNTER_NOT_FOUND);
-  return counter;
+/**
+ * A counter write's answer: the counter with its type and unit, and of its readings only `values` — those the
+ * request sent, as stored. One statement over primary keys, whatever the counter's history: a write must not cost
+ * (nor answer, nor store in the mutation log) more the more readings a counter has (docs/api.md § Counters).
+ */
+async function counterAnswer(db: Db | Tx, actor: Actor, nodeid: string, values: CounterReading[], lang: string): Promise<CounterWriteAnswer> {
+  const [row] = await db
+    .select({ counter: counters, type: counterTypes, unit: units })
+    .from(counters)
+    .innerJoin(counterTypes, eq(counterTypes.nodeid, counters.countertypenodeid))
+    .innerJoin(units, eq(units.nodeid, counterTypes.unitnodeid))
+    .where(ofTenant(counters, actor, nodeid));
+  if (!row) throw notFound(COUNTER_NOT_FOUND);
+  return toCounter(row, values, lang);
 }
 
 // ---------------------------------------------------------------- writes
 
-/** createCounter: machine and type must be the tenant's (404 otherwise); initial readings are stored with it. */
-export async function createCounter(ctx: ServiceContext, actor: Actor, input: CreateCounter): Promise<Counter> {
-  const nodeid = await writeTransaction(ctx, 'counter.create', async (tx) => {
+/**
+ * createCounter: machine and type must be the tenant's (404 otherwise); initial readings are stored with it. The
+ * answer carries the readings this request sent (counterAnswer), not the counter's whole list.
+ */
+export async function createCounter(ctx: ServiceContext, actor: Actor & PermissionSubject, input: CreateCounter): Promise<CounterWriteAnswer> {
+  return writeTransaction(ctx, 'counter.create', async (tx) => {
     const counter = await lockCounterCreate(tx, actor, input);
-    await counter.write(await nextVersion(tx, actor.legalentitynodeid));
-    return counter.nodeid;
+    const values = await counter.write(await nextVersion(tx, actor.legalentitynodeid));
+    return counterAnswer(tx, actor, counter.nodeid, values, input.lang);
   });
-  return getCounter(ctx, actor, nodeid, input.lang);
 }
 
 /**
@@ -78,11 +89,14 @@ export async function createCounter(ctx: ServiceContext, actor: Actor, input: Cr
  * modal locks them; readings are in the type's unit, so another type would make them wrong): the §7 payload may
  * repeat them, a different value is refused (409 naming the field) and nothing is written.
  *
- * The answer (the counter with every reading) is read before the tenant's version is taken, and the version and
- * the new readings are one statement: from the version to the commit every other write of the tenant waits, and
- * under load each statement there waits for the event loop too (docs/decisions.md § Write: the version late).
+ * The answer is the counter with the readings this request sent, as stored (new ones and those stored before: a
+ * resend answers as the first send did), never the whole list: what an update reads, writes and answers grows with
+ * the request, not with the counter's history (a 119-byte update of a counter with 40,000 readings answered 3.8 MB
+ * and took seconds). Only the readings it names are read, before the tenant's version is taken; the version and the
+ * new readings are one statement: from the version to the commit every other write of the tenant waits, and under
+ * load each statement there waits for the event loop too (docs/decisions.md § Write: the version late).
  */
-export async function updateCounter(ctx: ServiceContext, actor: Actor, nodeid: string, input: UpdateCounter): Promise<Counter> {
+export async function updateCounter(ctx: ServiceContext, actor: Actor, nodeid: string, input: UpdateCounter): Promise<CounterWriteAnswer> {
   return writeTransaction(ctx, 'counter.update', async (tx) => {
     const [current] = await tx
       .select({ counter: counters, type: counterTypes, unit: units })
@@ -100,15 +114,8 @@ export async function updateCounter(ctx: ServiceContext, actor: Actor, nodeid: s
     if (locked.length > 0) throw new HttpError(409, `Locked: ${locked.map((issue) => issue.field).join(', ')}`, locked);
     // Complete: a concurrent update of this counter waits for the row lock above, and each statement reads what
     // committed before it.
-    const stored = (
-      await tx
-        .select({ nodeid: counterReadings.nodeid, value: counterReadings.value, takenat: counterReadings.takenat })
-        .from(counterReadings)
-        .where(and(eq(counterReadings.legalentitynodeid, actor.legalentitynodeid), eq(counterReadings.counternodeid, nodeid)))
-    ).map(toReading);
-    const added = await insertReadings(tx, actor, nodeid, newReadings(input.values ?? [], stored), 'next', 'values', input.values ?? []);
-    const values = [...stored, ...added].sort((a, b) => a.timestamp - b.timestamp || (a.nodeid < b.nodeid ? -1 : a.nodeid > b.nodeid ? 1 : 0));
-    return toCounter(current, values, input.lang);
+    const plan = await planReadings(tx, actor, nodeid, input.values ?? [], 'values');
+    return toCounter(current, (await addReadings(tx, actor, plan, 'next')).values, input.lang);
   });
 }
 
@@ -151,9 +158,9 @@ export async function deleteCounter(ctx: ServiceContext, actor: Actor, nodeid: s
   });
 }
 
-/** createCounterType, optionally with a first counter of the new type in the same transaction. */
-export async function createCounterType(ctx: ServiceContext, actor: Actor, input: CreateCounterType): Promise<CounterType & { counter: Counter | null }> {
-  const result = await writeTransaction(ctx, 'countertype.create', async (tx) => {
+/** createCounterType, optionally with a first counter of the new type in the same transaction (answered as createCounter's). */
+export async function createCounterType(ctx: ServiceContext, actor: Actor & PermissionSubject, input: CreateCounterType): Promise<CounterType & { counter: CounterWriteAnswer | null }> {
+  return writeTransaction(ctx, 'countertype.create', async (tx) => {
     const unitnodeid = await resolveUnit(tx, input.unit);
     const typeId = input.nodeid ?? uuidv7();
     // A resend of the same create (a new mutation id: "Erneut senden" after a lost answer) finds its type and
@@ -164,11 +171,14 @@ export async function createCounterType(ctx: ServiceContext, actor: Actor, input
     const counter = input.counter ? await lockCounterCreate(tx, actor, { ...input.counter, counterTypeNodeId: typeId }, 'counter.', !existing) : undefined;
     const version = await nextVersion(tx, actor.legalentitynodeid);
     if (!existing) await tx.insert(counterTypes).values({ nodeid: typeId, legalentitynodeid: actor.legalentitynodeid, name: input.name, unitnodeid, version });
-    await counter?.write(version);
-    return { typeId, counterId: counter?.nodeid ?? null };
+    const values = await counter?.write(version);
+    const [type] = await tx
+      .select({ type: counterTypes, unit: units })
+      .from(counterTypes)
+      .innerJoin(units, eq(units.nodeid, counterTypes.unitnodeid))
+      .where(and(eq(counterTypes.nodeid, typeId), eq(counterTypes.legalentitynodeid, actor.legalentitynodeid)));
+    return { ...toCounterType(type!, input.lang), counter: counter && values ? await counterAnswer(tx, actor, counter.nodeid, values, input.lang) : null };
   });
-  const [type] = (await listCounterTypes(ctx, actor, input.lang)).filter((t) => t.nodeid === result.typeId);
-  return { ...type!, counter: result.counterId ? await getCounter(ctx, actor, result.counterId, input.lang) : null };
 }
 
 // ---------------------------------------------------------------- helpers
@@ -178,82 +188,165 @@ export async function createCounterType(ctx: ServiceContext, actor: Actor, input
  * `newType`: the same write creates the type) and, for a resend, the counter, then answers the write, which the
  * caller runs with the tenant's version it takes after these locks, as every write locks what its rows hang on
  * before the version (docs/decisions.md "Write: the version late"): a delete of the machine or the counter and this
- * create wait for each other instead of deadlocking.
+ * create wait for each other instead of deadlocking. The write answers the request's readings as stored.
+ *
+ * The device chose the id, so the same create may come again under a new mutation id (or as a plain REST retry
+ * after a lost answer): it finds the counter it made — same tenant, machine, type and name (the name is fixed
+ * once the counter exists) — and answers it; its readings were stored with the counter, so it adds none. Anything
+ * else holding the id is refused (409 naming `nodeid`), and a deleted counter stays deleted (410, as every later
+ * write to it). A create of an existing counter that carries readings not stored yet is an update of that counter:
+ * it adds them only for a caller who may update counters (403 otherwise), as PUT /counters/update would — the
+ * create permission alone must not add readings to a counter that exists.
  */
-async function lockCounterCreate(tx: Tx, actor: Actor, input: Omit<CreateCounter, 'lang'>, field = '', newType = false): Promise<{ nodeid: string; write(version: number): Promise<void> }> {
+async function lockCounterCreate(
+  tx: Tx,
+  actor: Actor & PermissionSubject,
+  input: Omit<CreateCounter, 'lang'>,
+  field = '',
+  newType = false,
+): Promise<{ nodeid: string; write(version: number): Promise<CounterReading[]> }> {
   await lockMachine(tx, actor, input.equipmentNodeId);
   if (!newType) await assertCounterTypeOfTenant(tx, actor, input.counterTypeNodeId);
   const nodeid = input.nodeid ?? uuidv7();
-  // The device chose the id: a resend of this create under a new mutation id finds the counter it made (same
-  // tenant, machine and type) and only merges readings; anything else holding the id is refused, and a deleted
-  // counter stays deleted (410, as every later write to it).
   // why locked: a resend adds its readings to the counter it made, which its delete locks before the version too.
   const [existing] = input.nodeid
     ? await tx
-        .select({ le: counters.legalentitynodeid, machine: counters.equipmentnodeid, type: counters.countertypenodeid })
+        .select({ le: counters.legalentitynodeid, machine: counters.equipmentnodeid, type: counters.countertypenodeid, name: counters.name })
         .from(counters)
         .where(eq(counters.nodeid, nodeid))
         .for('no key update')
     : [];
   if (existing) {
-    if (existing.le !== actor.legalentitynodeid || existing.machine !== input.equipmentNodeId || existing.type !== input.counterTypeNodeId) throw idInUse(`${field}nodeid`);
+    if (existing.le !== actor.legalentitynodeid || existing.machine !== input.equipmentNodeId || existing.type !== input.counterTypeNodeId || existing.name !== input.name) {
+      throw idInUse(`${field}nodeid`);
+    }
   } else {
     if (input.nodeid && (await isDeleted(tx, actor, 'counters', nodeid))) throw gone('The counter was deleted');
   }
+  const plan = await planReadings(tx, actor, nodeid, input.values, `${field}values`, existing !== undefined);
+  if (existing && plan.rows.length > 0 && !can(actor, 'equipment.counter', 'update')) throw forbidden(ADDING_NEEDS_UPDATE);
   const write = async (version: number) => {
     if (!existing) await tx.insert(counters).values({ nodeid, legalentitynodeid: actor.legalentitynodeid, name: input.name, equipmentnodeid: input.equipmentNodeId, countertypenodeid: input.counterTypeNodeId, version });
-    await mergeReadings(tx, actor, nodeid, input.values, version, `${field}values`);
+    return (await addReadings(tx, actor, plan, version)).values;
   };
   return { nodeid, write };
 }
 
+/** What a write does with the readings it was sent (planReadings), before it takes the version. */
+interface ReadingPlan {
+  counternodeid: string;
+  /** The readings to insert. */
+  rows: NewReading[];
+  /** The request's readings that are stored already, as stored. */
+  found: CounterReading[];
+  /** The request's readings as sent, and the field they came in: for a 409 naming one. */
+  values: ReadingInput[];
+  field: string;
+}
+
 /**
- * Adds the readings not stored yet. A reading with a nodeid is stored once per nodeid (a resend is a no-op);
- * one without is the old client sending its whole list again, so a reading with the same value and time is
- * taken as the same reading. `takenat` is the device's time, clamped to the server's now.
+ * The readings of `values` not stored yet. A reading with a nodeid is stored once per nodeid (a resend is a no-op);
+ * one without is the old client sending its whole list again, so a reading with the same value and time is taken as
+ * the same reading. `takenat` is the device's time, clamped to the server's now. Reads only what the request names
+ * (its ids, on the primary key; its keyless readings' times, on the counter+time index; neither for a counter not
+ * made yet, `counterExists` false), never the counter's other readings: the cost is the request's (at most 1000
+ * readings), not the counter's history. Runs before the write takes the version; an id that is another counter's
+ * reading is refused here (409), before anything is written.
  */
-async function mergeReadings(tx: Tx, actor: Actor, counternodeid: string, values: ReadingInput[], version: number, field = 'values'): Promise<void> {
-  if (values.length === 0) return;
-  // A reading without an id is a duplicate when one of the same value at the same time is stored: only those times
-  // are read (the counter+time index), not every reading of a counter that has years of them.
-  const keylessTimes = [...new Set(values.filter((value) => !value.nodeid).map((value) => clampDeviceTime(value.timestamp, 0, Date.now())))];
-  const existing =
+async function planReadings(tx: Tx, actor: Actor, counternodeid: string, values: ReadingInput[], field: string, counterExists = true): Promise<ReadingPlan> {
+  if (values.length === 0) return { counternodeid, rows: [], found: [], values, field };
+  const ids = [...new Set(values.flatMap((value) => (value.nodeid ? [value.nodeid] : [])))];
+  const keylessTimes = counterExists ? [...new Set(values.filter((value) => !value.nodeid).map((value) => clampDeviceTime(value.timestamp, 0, Date.now())))] : [];
+  const known = ids.length === 0 ? [] : await readingsById(tx, ids);
+  const sameTime =
     keylessTimes.length === 0
       ? []
       : await tx
           .select({ nodeid: counterReadings.nodeid, value: counterReadings.value, takenat: counterReadings.takenat })
           .from(counterReadings)
           .where(and(eq(counterReadings.counternodeid, counternodeid), inArray(counterReadings.takenat, keylessTimes.map((ms) => new Date(ms)))));
-  await insertReadings(tx, actor, counternodeid, newReadings(values, existing.map(toReading)), version, field, values);
+  assertOwnReadings(actor, counternodeid, known, values, field);
+  const storedIds = new Set(known.map((reading) => reading.nodeid));
+  const { rows, matched } = newReadings(values.filter((value) => !value.nodeid || !storedIds.has(value.nodeid)), sameTime.map(toReading));
+  return { counternodeid, rows, found: [...known.map(toReading), ...matched], values, field };
+}
+
+/**
+ * Inserts the plan's new readings with `version`, or with the tenant's next version taken in the insert (`'next'`;
+ * nothing to insert takes none). Answers the request's readings as stored — those added and those found stored
+ * already, each once, oldest first — and how many were added.
+ */
+async function addReadings(tx: Tx, actor: Actor, plan: ReadingPlan, version: WriteVersion): Promise<{ values: CounterReading[]; added: number }> {
+  const { inserted, stored } = await insertReadings(tx, actor, plan.counternodeid, plan.rows, version, plan.field, plan.values);
+  const answer = new Map<string, CounterReading>();
+  for (const reading of [...plan.found, ...stored, ...inserted]) answer.set(reading.nodeid, reading);
+  return { values: sortReadings([...answer.values()]), added: inserted.length };
+}
+
+/** The stored readings with these ids, whichever counter or tenant holds them. */
+function readingsById(tx: Tx, ids: string[]) {
+  return tx
+    .select({ nodeid: counterReadings.nodeid, legalentitynodeid: counterReadings.legalentitynodeid, counternodeid: counterReadings.counternodeid, value: counterReadings.value, takenat: counterReadings.takenat })
+    .from(counterReadings)
+    .where(inArray(counterReadings.nodeid, ids));
+}
+
+/**
+ * A reading id that is already stored is a resend only when it is this counter's reading; another counter's
+ * (another tenant's included) must not be skipped as if it were: the reading would be lost without a word.
+ */
+function assertOwnReadings(actor: Actor, counternodeid: string, stored: { nodeid: string; legalentitynodeid: string; counternodeid: string }[], values: ReadingInput[], field: string): void {
+  const taken = stored.find((owner) => owner.legalentitynodeid !== actor.legalentitynodeid || owner.counternodeid !== counternodeid);
+  if (taken) throw idInUse(`${field}.${values.findIndex((value) => value.nodeid === taken.nodeid)}.nodeid`);
 }
 
 type NewReading = Required<Pick<typeof counterReadings.$inferInsert, 'nodeid' | 'value' | 'takenat'>>;
 
-/** The readings of `values` that are not among `stored` (nor twice in `values`), with an id and a clamped time. */
-function newReadings(values: ReadingInput[], stored: CounterReading[]): NewReading[] {
+/**
+ * The readings of `values` that are not among `stored` (nor twice in `values`), with an id and a clamped time;
+ * `matched`: the stored readings that keyless ones of `values` turned out to be.
+ */
+function newReadings(values: ReadingInput[], stored: CounterReading[]): { rows: NewReading[]; matched: CounterReading[] } {
   const nowMs = Date.now();
-  const seen = new Set(stored.map((r) => readingKey(r.reading, r.timestamp)));
+  const seen = new Map<string, CounterReading | undefined>(stored.map((r) => [readingKey(r.reading, r.timestamp), r]));
   const rows: NewReading[] = [];
+  const matched: CounterReading[] = [];
+  const ids = new Set<string>();
   for (const value of values) {
     const takenat = clampDeviceTime(value.timestamp, 0, nowMs);
-    if (!value.nodeid) {
+    if (value.nodeid) {
+      // The same reading twice (the schema refuses one id with two readings): kept once.
+      if (ids.has(value.nodeid)) continue;
+      ids.add(value.nodeid);
+    } else {
       const key = readingKey(value.reading, takenat);
-      if (seen.has(key)) continue;
-      seen.add(key);
+      if (seen.has(key)) {
+        const reading = seen.get(key);
+        if (reading) matched.push(reading);
+        continue;
+      }
+      seen.set(key, undefined);
     }
     rows.push({ nodeid: value.nodeid ?? uuidv7(), value: value.reading, takenat: new Date(takenat) });
   }
-  return rows;
+  return { rows, matched };
 }
 
 /**
  * Inserts readings with `version`, or with the tenant's next version taken in the same statement (`'next'`: one
- * round trip under the version's lock instead of two). Answers the readings it inserted, as stored. A reading id
- * that is already stored is a resend only when it is this counter's reading; another counter's (another tenant's
- * included) must not be skipped as if it were: the reading would be lost without a word.
+ * round trip under the version's lock instead of two). Answers the readings it inserted, as stored, and those a
+ * concurrent write stored first under the same id (`stored`; checked as planReadings checks the ids it found).
  */
-async function insertReadings(tx: Tx, actor: Actor, counternodeid: string, rows: NewReading[], version: WriteVersion, field: string, values: ReadingInput[]): Promise<CounterReading[]> {
-  if (rows.length === 0) return [];
+async function insertReadings(
+  tx: Tx,
+  actor: Actor,
+  counternodeid: string,
+  rows: NewReading[],
+  version: WriteVersion,
+  field: string,
+  values: ReadingInput[],
+): Promise<{ inserted: CounterReading[]; stored: CounterReading[] }> {
+  if (rows.length === 0) return { inserted: [], stored: [] };
   const le = actor.legalentitynodeid;
   const result = await tx.execute<{ nodeid: string; value: string; takenat: string }>(sql`
     with v as (${versionStatement(le, version)})
@@ -263,18 +356,17 @@ async function insertReadings(tx: Tx, actor: Actor, counternodeid: string, rows:
       (values ${sql.join(rows.map((row) => sql`(${row.nodeid}::uuid, ${row.value}::numeric, ${row.takenat.toISOString()}::timestamptz)`), sql`, `)}) as r(nodeid, value, takenat)
     on conflict (nodeid) do nothing
     returning nodeid, value::text as value, (extract(epoch from takenat) * 1000)::float8::text as takenat`);
-  const inserted = (result as unknown as { rows: { nodeid: string; value: string; takenat: string }[] }).rows;
-  if (inserted.length < rows.length) {
-    const insertedIds = new Set(inserted.map((row) => row.nodeid));
-    const skipped = rows.map((row) => row.nodeid).filter((nodeid) => !insertedIds.has(nodeid));
-    const owners = await tx
-      .select({ nodeid: counterReadings.nodeid, legalentitynodeid: counterReadings.legalentitynodeid, counternodeid: counterReadings.counternodeid })
-      .from(counterReadings)
-      .where(inArray(counterReadings.nodeid, skipped));
-    const taken = owners.find((owner) => owner.legalentitynodeid !== le || owner.counternodeid !== counternodeid);
-    if (taken) throw idInUse(`${field}.${values.findIndex((value) => value.nodeid === taken.nodeid)}.nodeid`);
-  }
-  return inserted.map((row) => ({ nodeid: row.nodeid, reading: Number(row.value), timestamp: Math.round(Number(row.takenat)) }));
+  const inserted = (result as unknown as { rows: { nodeid: string; value: string; takenat: string }[] }).rows.map((row) => ({
+    nodeid: row.nodeid,
+    reading: Number(row.value),
+    timestamp: Math.round(Number(row.takenat)),
+  }));
+  if (inserted.length === rows.length) return { inserted, stored: [] };
+  // Stored by a write that committed after planReadings read the ids (another counter's create with this id).
+  const insertedIds = new Set(inserted.map((row) => row.nodeid));
+  const owners = await readingsById(tx, [...new Set(rows.map((row) => row.nodeid).filter((nodeid) => !insertedIds.has(nodeid)))]);
+  assertOwnReadings(actor, counternodeid, owners, values, field);
+  return { inserted, stored: owners.map(toReading) };
 }
 
 async function isDeleted(tx: Tx, actor: Actor, kind: string, nodeid: string): Promise<boolean> {
@@ -316,6 +408,11 @@ async function resolveUnit(db: Db | Tx, unit: string): Promise<string> {
 
 function toReading(row: { nodeid: string; value: number; takenat: Date }): CounterReading {
   return { nodeid: row.nodeid, reading: row.value, timestamp: row.takenat.getTime() };
+}
+
+/** Oldest first; readings taken at the same time by id, as a read orders them. */
+function sortReadings(readings: CounterReading[]): CounterReading[] {
+  return readings.sort((a, b) => a.timestamp - b.timestamp || (a.nodeid < b.nodeid ? -1 : a.nodeid > b.nodeid ? 1 : 0));
 }
 
 function toCounter(row: { counter: typeof counters.$inferSelect; type: typeof counterTypes.$inferSelect; unit: typeof units.$inferSelect }, values: CounterReading[], lang: string): Counter {

@@ -113,16 +113,33 @@ export const counterTypeSchema = z.object({
 });
 export type CounterType = z.infer<typeof counterTypeSchema>;
 
+export const counterReadingSchema = z.object({ nodeid: z.uuid(), reading: z.number(), timestamp: z.number().int() });
+
+/** A counter as GET /api/counters lists it: with every reading. */
 export const counterSchema = z.object({
   nodeid: z.uuid(),
   name: z.string(),
   equipmentnodeid: z.uuid(),
   hascountertype: counterTypeSchema,
-  /** Oldest first. */
-  values: z.array(z.object({ nodeid: z.uuid(), reading: z.number(), timestamp: z.number().int() })),
+  /** Every reading, oldest first. */
+  values: z.array(counterReadingSchema),
   version: z.number().int(),
 });
 export type Counter = z.infer<typeof counterSchema>;
+
+/**
+ * The answer of a counter write (POST /counters/create, PUT /counters/update/{id}, the first counter of POST
+ * /countertypes/create): the counter as `counterSchema`, but `values` are only the readings the request sent, as
+ * stored — added now or found stored already (a resend answers as the first send did) — oldest first; none when it
+ * sent none. Never the counter's whole list: a write's answer, the work to build it and the copy the mutation log
+ * keeps grow with the request (at most 1000 readings), not with the counter's history. The full list comes from
+ * GET /api/counters and the pull (`counterreadings`).
+ */
+export const counterWriteAnswerSchema = counterSchema.extend({
+  /** The readings this request sent, as stored, oldest first. */
+  values: z.array(counterReadingSchema),
+});
+export type CounterWriteAnswer = z.infer<typeof counterWriteAnswerSchema>;
 
 /**
  * POST /api/countertypes/create. `unit` is a unit's nodeid or its code (`HUR`, `C62`, …) or symbol (`h`);
@@ -139,5 +156,6 @@ export const createCounterTypeSchema = z.object({
 export type CreateCounterTypeInput = z.input<typeof createCounterTypeSchema>;
 export type CreateCounterType = z.output<typeof createCounterTypeSchema>;
 
-export const createCounterTypeResultSchema = counterTypeSchema.extend({ counter: counterSchema.nullable() });
+/** POST /api/countertypes/create's answer: the type, and its first counter answered as a counter write (or null). */
+export const createCounterTypeResultSchema = counterTypeSchema.extend({ counter: counterWriteAnswerSchema.nullable() });
 

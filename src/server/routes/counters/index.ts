@@ -4,6 +4,7 @@ import {
   counterListQuerySchema,
   counterSchema,
   counterTypeSchema,
+  counterWriteAnswerSchema,
   createCounterTypeResultSchema,
 } from '../../../shared/api/counters';
 import {
@@ -31,20 +32,21 @@ const counterRoutes: FastifyPluginAsyncZod = async (app) => {
 
   writeRoute(app, createCounterDeclaration, {
     tags: ['counters'],
-    summary: 'Create a counter on a machine, with first readings; the same nodeid again answers the counter it made',
+    summary: 'Create a counter on a machine, with first readings; answers it with the readings sent; the same create again answers the counter it made',
     status: 201,
     // why the counter and not a row: the route also writes readings, rows of another kind (counterreadings).
-    answer: counterSchema,
+    answer: counterWriteAnswerSchema,
     errors: [400, 401, 403, 404, 409, 410],
     handler: (context, actor, { body }) => createCounter(context, actor, body),
   });
 
   writeRoute(app, updateCounterDeclaration, {
     tags: ['counters'],
-    summary: 'Rename a counter and add readings (merged, never replaced); answers the counter with its readings',
+    summary: 'Add readings to a counter (merged, never replaced); answers the counter with the readings sent, as stored',
     // why the counter and not a row: the route also writes readings, rows of another kind (counterreadings),
-    // so no single row is what it changed.
-    answer: counterSchema,
+    // so no single row is what it changed. Only the readings sent: the answer grows with the request, not with the
+    // counter's history (counterWriteAnswerSchema).
+    answer: counterWriteAnswerSchema,
     errors: [400, 401, 403, 404, 409],
     bodyId: 'nodeid',
     handler: (context, actor, { params, body }) => updateCounter(context, actor, params.id, body),
