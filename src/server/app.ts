@@ -48,7 +48,7 @@ import shiftModelRoutes from './routes/shiftmodels/index';
 import siteRoutes from './routes/sites/index';
 import structureRoutes from './routes/structure/index';
 import subscriptionRoutes from './routes/subscriptions/index';
-import syncRoutes from './routes/sync/index';
+import syncRoutes, { type SyncRoutesOptions } from './routes/sync/index';
 import userRoutes from './routes/users/index';
 import type { ServiceContext } from './services/service-context';
 import { createFileStorage, createFileUrlSigner } from './storage/file-storage';
@@ -73,6 +73,8 @@ export interface BuildAppOptions {
    * commit, delayed commits. Only a test can pass it; no environment variable enables it.
    */
   faults?: FaultInjector;
+  /** Test-only: lower budgets for one sync batch (routes/sync, SYNC_BATCH_BUDGET), to drive a batch answered in part. */
+  syncBatchBudget?: SyncRoutesOptions['batchBudget'];
 }
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
@@ -214,7 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(catalogRoutes);
       await api.register(equipmentRoutes);
       await api.register(equipmentHistoryRoutes);
-      await api.register(syncRoutes);
+      await api.register(syncRoutes, { batchBudget: options.syncBatchBudget });
       await api.register(notificationRoutes);
       await api.register(notificationShareRoutes);
       await api.register(notificationListRoutes);

@@ -2,7 +2,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Socket } from 'node:net';
 import type { AuthContext } from './auth/auth-context';
 
-/** Who sent the batch, as its own request established it: its `Authorization` header, the caller, the device. */
+/**
+ * Who sent the batch, as its own request established it: its `Authorization` header, the caller (whose user,
+ * tenant and session each entry loads again), the device.
+ */
 export interface BatchCaller {
   authorization: string;
   auth: AuthContext;
@@ -16,8 +19,10 @@ export interface BatchCaller {
  * fault plugin's lost answer) acts on this one — a lost answer of one entry is the lost answer of its batch.
  *
  * `caller`: the batch's caller and device. An entry that carries the same `Authorization` takes them over instead
- * of verifying the token, loading the user and registering the device again — three statements of each entry's
- * dozen, for facts its batch established a moment before (docs/sync.md § Batch).
+ * of verifying the token and registering the device again, facts its batch established a moment before
+ * (docs/sync.md § Batch). The caller itself (user, profile, session) is loaded again for each entry
+ * (plugins/auth.ts): those can change while a batch runs — a logout, a deactivation — and apply from the next
+ * entry on.
  */
 export const dispatchContext = new AsyncLocalStorage<{ socket: Socket | undefined; caller?: BatchCaller }>();
 

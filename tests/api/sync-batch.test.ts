@@ -122,14 +122,14 @@ describe('sync: POST /api/sync/batch', () => {
     expect(await lastMutationId(db(), clientid)).toBe(2);
   });
 
-  it('its entries take over the batch caller and device: the token checked, the user loaded and the device registered once per batch, not per entry', async () => {
+  it('its entries take over the batch caller and device: the token checked and the device registered once per batch; the caller loaded again for each entry (a logout applies from the next one on)', async () => {
     const counter = countStatements(t.database);
     const clientid = uuidv7();
     counter.start();
     const answered = results(await batch(adminA, clientid, [1, 2, 3].map((n) => createSite(n, siteInput(a.legalEntity.nodeid, `Einmal ${n}`)))));
     const statements = counter.stop();
     expect(answered.map((r) => r.status)).toEqual([201, 201, 201]);
-    expect(statements.filter((text) => /from "users"/.test(text)), statements.join('\n')).toHaveLength(1);
+    expect(statements.filter((text) => /from "users"/.test(text)), statements.join('\n')).toHaveLength(1 + 3);
     expect(statements.filter((text) => /insert into "sync_clients"/.test(text)), statements.join('\n')).toHaveLength(1);
     expect(await lastMutationId(db(), clientid)).toBe(3);
   });

@@ -468,6 +468,38 @@ describe('sync: the client against the real server under faults', () => {
     }
   });
 
+  it('the session ends (logout in another tab) while a batch runs: the entries after it wait for the next login, then apply once', async () => {
+    const tablet = await readyDevice();
+    const ids: string[] = [];
+    for (const n of [1, 2, 3]) ids.push(await createNotification(tablet.context(), { type: 1, title: `Abgemeldet ${n}`, equipmentnodeid: plant.machines[0]! }));
+    // The first entry's answer waits after its commit; the user logs out meanwhile, which ends the session of the
+    // tablet's tokens (one login, one token family).
+    faults.inject({ kind: 'delay-after-commit', method: 'POST', path: '/api/notifications', delayMs: 800 });
+    const sending = tablet.send();
+    await vi.waitFor(() => expect(faults.fired).toHaveLength(1));
+    const logout = await fetch(`${serverUrl}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${tablet.access}` } });
+    expect(logout.status).toBe(204);
+    const first = await sending;
+    // The batch stopped at the second entry's 401: the first is acknowledged, the rest waits.
+    expect(first.acknowledged).toBe(1);
+    expect(first.outcome).toMatchObject({ type: 'backoff', error: 'HTTP 401' });
+    expect(await rows(notifications, ids)).toBe(1);
+    // The next run finds the session ended (the refresh is refused): the queue is kept for the next login.
+    expect((await tablet.send()).outcome).toEqual({ type: 'session-expired' });
+    expect((await tablet.pending()).map((e) => e.mutationId)).toEqual([2, 3]);
+
+    await tablet.login(tech);
+    await tablet.syncUntilIdle();
+    const clientId = await tablet.clientId();
+    expect((await serverLog(db(), clientId)).map((r) => [r.mid, r.status])).toEqual([
+      [1, 201],
+      [2, 201],
+      [3, 201],
+    ]);
+    expect(await rows(notifications, ids)).toBe(3);
+    await expectConverged(tablet);
+  });
+
   describe('scenario 9: upload faults end with exactly one complete file, attached once', () => {
     /** Attaches a photo to the plant's notification; returns what the server must end up with. */
     async function queuedPhoto(tablet: Device, label: string) {

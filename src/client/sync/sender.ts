@@ -289,7 +289,8 @@ export function createSender(deps: SenderDeps) {
 
   /**
    * Sends `batch` (consecutive entries, see `nextBatch`) as one `POST /api/sync/batch` and returns one result per
-   * entry the server ran, in order — fewer than sent when it stopped at a retry or a gap. A failure of the request
+   * entry the server ran, in order — fewer than sent when it stopped at a retry or a gap, or had spent its budget for
+   * one batch (then `drain` goes on from the queue's head, which the rest is now). A failure of the request
    * as a whole (network, 5xx, 401, …) is the first entry's result, as if it had been sent alone; a batch refused
    * as a whole (4xx) is sent again as the first entry alone, so only that entry's own refusal ever dead-letters it.
    */

@@ -31,10 +31,16 @@ export default fp(
 
     app.addHook('onRequest', async (request) => {
       if (!requiresAuthentication(request)) return;
-      // An entry of a sync batch: the batch's own request verified this token and loaded its caller just now.
+      // An entry of a sync batch: the batch's own request verified this token (its signature and expiry do not
+      // change). The caller is loaded again, as for any request: a batch runs for seconds, and a logout, a
+      // deactivation or a profile change meanwhile applies from the next entry on (one statement; the entry then
+      // answers 401, which ends the batch).
       const batch = batchCallerOf(request.headers.authorization);
       if (batch) {
-        request.auth = batch.auth;
+        const { usernodeid, legalentitynodeid, sid } = batch.auth;
+        const caller = await loadAuthContext(app.serviceContext.db, { usernodeid, legalentitynodeid, ...(sid === null ? {} : { sid }) });
+        if (!caller) throw unauthorized(INVALID_TOKEN);
+        request.auth = caller;
         return;
       }
       const token = bearerToken(request.headers.authorization);

@@ -11,11 +11,13 @@ import { dispatchContext } from '../dispatch-context';
  * - `fail-before-commit`: the write's transaction throws just before commit: everything rolls back, 500.
  * - `fail-after-commit`: the write commits, then the client gets a 500 instead of the answer.
  * - `drop-after-commit`: the write commits, then the connection is destroyed: the answer is lost.
+ * - `delay-after-commit`: the write commits, then its answer waits `delayMs` (no lock held: other requests run
+ *   meanwhile; inside a batch, the next entry waits).
  *
  * "Before commit" runs in the ServiceContext's beforeCommit of the first write transaction of the request (for a
  * request with a mutation id, that transaction is nested in the mutation log's, which is still open).
  */
-export type FaultKind = 'delay-before-commit' | 'fail-before-commit' | 'fail-after-commit' | 'drop-after-commit';
+export type FaultKind = 'delay-before-commit' | 'fail-before-commit' | 'fail-after-commit' | 'drop-after-commit' | 'delay-after-commit';
 
 export interface FaultRule {
   kind: FaultKind;
@@ -119,6 +121,10 @@ export default fp(
       if (fault.kind === 'drop-after-commit') {
         // An entry of a batch has no connection (inject): the batch's answer is lost instead.
         (dispatchContext.getStore()?.socket ?? request.raw.socket)?.destroy();
+        return payload;
+      }
+      if (fault.kind === 'delay-after-commit') {
+        await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
         return payload;
       }
       if (fault.kind === 'fail-after-commit') {

@@ -241,7 +241,10 @@ export const syncBatchResultSchema = z.object({
 });
 export type SyncBatchResult = z.infer<typeof syncBatchResultSchema>;
 
-/** One result per entry the server ran; ends early with the first result that stops the sender (`stopsBatch`). */
+/**
+ * One result per entry the server ran; ends early with the first result that stops the sender (`stopsBatch`), or
+ * without one when the server's budget for a batch is spent (docs/sync.md § Batch): the device sends the rest again.
+ */
 export const syncBatchResponseSchema = z.object({ results: z.array(syncBatchResultSchema) });
 export type SyncBatchResponse = z.infer<typeof syncBatchResponseSchema>;
 

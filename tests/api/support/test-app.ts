@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp, type App } from '../../../src/server/app';
+import { buildApp, type App, type BuildAppOptions } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
 import type { Database } from '../../../src/server/db/client';
 import type { FaultInjector } from '../../../src/server/plugins/fault-injection';
@@ -51,7 +51,13 @@ export async function fakeClientBuild(): Promise<string> {
  * TEST_DATABASE_URL server), driven through `app.inject`. Login rate limits are lifted unless overridden;
  * CLIENT_DIST points at an empty directory unless overridden.
  */
-export async function createTestApp(configOverrides: Record<string, string> = {}, options: { syncFaults?: FaultInjector } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  syncFaults?: FaultInjector;
+  /** Lower budgets for one sync batch (BuildAppOptions.syncBatchBudget). */
+  syncBatchBudget?: BuildAppOptions['syncBatchBudget'];
+}
+
+export async function createTestApp(configOverrides: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'anlagenbuch-api-'));
   const config = testConfig(dataDir, configOverrides);
   const { database, drop } = await createTestDatabase();
@@ -61,6 +67,7 @@ export async function createTestApp(configOverrides: Record<string, string> = {}
     database,
     beforeCommit: (operation) => faults.beforeCommit?.(operation),
     ...(options.syncFaults ? { faults: options.syncFaults } : {}),
+    ...(options.syncBatchBudget ? { syncBatchBudget: options.syncBatchBudget } : {}),
   });
   await app.ready();
   return {
@@ -84,7 +91,7 @@ export interface OneTenantApp {
 }
 
 /** The app with one tenant, A, and its admin logged in. */
-export async function createOneTenantApp(configOverrides: Record<string, string> = {}, options: { syncFaults?: FaultInjector } = {}): Promise<OneTenantApp> {
+export async function createOneTenantApp(configOverrides: Record<string, string> = {}, options: TestAppOptions = {}): Promise<OneTenantApp> {
   const t = await createTestApp(configOverrides, options);
   const a = await insertTenant(t.database.db, { name: 'Tenant A' });
   const adminA = (await loginAs(t.app, a.admin)).authorization;

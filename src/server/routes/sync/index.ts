@@ -20,11 +20,37 @@ import { setAsideMutation } from '../../services/mutation-log-service';
 import { pullChanges, readPullHead, upToDateAnswer } from '../../services/sync-service';
 import { errorResponses } from '../responses';
 
+/**
+ * How much one `POST /api/sync/batch` does before it answers (docs/sync.md § Batch): once the answers collected
+ * reach `answerBytes`, or the batch has run for `ms`, no further entry starts and the batch answers the entries
+ * done so far; the device sends the rest again in its next batch. A batch always runs its first entry.
+ */
+export interface SyncBatchBudget {
+  answerBytes: number;
+  ms: number;
+}
+
+/**
+ * 1 MiB of answers (what a request's body may be) and 10 s. A device's batch carries at most 256 KB of bodies, and
+ * its answers are mostly the written rows, about as large, so a batch of a device never meets the first; the budget
+ * is for a batch whose answers or entries are not what they should be (one of 20 counter updates answered 76 MB and
+ * ran 27 s before counter writes answered only their own readings). It keeps the answer, the memory it takes and the
+ * time one batch holds the server bounded — on PGlite every other request waits meanwhile — and the batch answers
+ * well within the device's 30 s timeout, so a slow batch is not sent again while it still runs.
+ */
+export const SYNC_BATCH_BUDGET: SyncBatchBudget = { answerBytes: 1024 * 1024, ms: 10_000 };
+
+export interface SyncRoutesOptions {
+  /** Lower budgets for tests; default SYNC_BATCH_BUDGET. */
+  batchBudget?: Partial<SyncBatchBudget> | undefined;
+}
+
 /** What an entry's own request takes over from the batch's: who calls, and how they reached the server. */
 const FORWARDED_HEADERS = ['authorization', 'host', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'accept-language', 'user-agent'];
 
 /** The offline mirror's delta sync (docs/sync.md § Pull). */
-const syncRoutes: FastifyPluginAsyncZod = async (app) => {
+const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, options) => {
+  const budget: SyncBatchBudget = { ...SYNC_BATCH_BUDGET, ...options.batchBudget };
   app.get('/sync/pull', {
     // why 'authenticated': a device mirrors what its user may read; the feed is filtered per kind by the user's
     // read permissions in pullChanges (SYNC_KIND_FEATURES), tenant scope as everywhere.
@@ -75,12 +101,21 @@ const syncRoutes: FastifyPluginAsyncZod = async (app) => {
       const socket = request.raw.socket;
       const authorization = request.headers.authorization;
       const caller = authorization === undefined ? undefined : { authorization, auth: request.auth, clientid };
+      const started = performance.now();
+      let answerBytes = 0;
       await dispatchContext.run({ socket, ...(caller ? { caller } : {}) }, async () => {
         for (const entry of mutations) {
           // The caller is gone (its answer is lost anyway): the rest comes again with the resend.
           if (socket?.destroyed) return;
-          const result = await runEntry(app, request, clientid, entry);
+          // The budget is spent: the entries done so far are answered, the device sends the rest again (each entry
+          // is its own transaction and has its answer logged, so nothing is lost or applied twice).
+          if (results.length > 0 && (answerBytes >= budget.answerBytes || performance.now() - started >= budget.ms)) {
+            request.log.info({ clientid, ran: results.length, sent: mutations.length, answerBytes, ms: Math.round(performance.now() - started) }, 'sync batch answered early: budget spent');
+            return;
+          }
+          const { result, bytes } = await runEntry(app, request, clientid, entry);
           results.push(result);
+          answerBytes += bytes;
           if (stopsBatch(result.status, result.body)) return;
         }
       });
@@ -137,8 +172,11 @@ function dispatchedPath(path: string): string | undefined {
   return URL.canParse(part, 'http://x') && new URL(part, 'http://x').pathname === part ? part : undefined;
 }
 
-/** One entry as its own request with X-Client-Id and X-Mutation-Id, through the same pipeline as over the network. */
-async function runEntry(app: FastifyInstance, batch: FastifyRequest, clientid: string, entry: SyncBatchEntry): Promise<SyncBatchResult> {
+/**
+ * One entry as its own request with X-Client-Id and X-Mutation-Id, through the same pipeline as over the network;
+ * `bytes`: the size of its answer's body.
+ */
+async function runEntry(app: FastifyInstance, batch: FastifyRequest, clientid: string, entry: SyncBatchEntry): Promise<{ result: SyncBatchResult; bytes: number }> {
   const headers: Record<string, string> = { [SYNC_HEADERS.clientId]: clientid, [SYNC_HEADERS.mutationId]: String(entry.mutationId) };
   for (const name of FORWARDED_HEADERS) {
     const value = batch.headers[name];
@@ -162,7 +200,10 @@ async function runEntry(app: FastifyInstance, batch: FastifyRequest, clientid: s
       body = text;
     }
   }
-  return { mutationId: entry.mutationId, status: response.statusCode, body, replayed: response.headers[SYNC_HEADERS.replayed.toLowerCase()] === 'true' };
+  return {
+    result: { mutationId: entry.mutationId, status: response.statusCode, body, replayed: response.headers[SYNC_HEADERS.replayed.toLowerCase()] === 'true' },
+    bytes: response.rawPayload.length,
+  };
 }
 
 export default syncRoutes;
