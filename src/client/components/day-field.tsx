@@ -2,8 +2,10 @@
  * A day field that shows and takes DD.MM.YYYY whatever language the tablet's browser runs in: a text input (a
  * native <input type="date"> shows the browser's format, mm/dd/yyyy on an English tablet) with a calendar button
  * that opens the browser's own date picker. The parent gets the day's first or last millisecond (`bound`) as soon
- * as a whole day is typed or picked, null when the field is emptied; a text that is no day is said at the field
- * once it is left, and does not act (the list is never filtered by a guess).
+ * as a whole day is typed or picked, null when the field is emptied. A text that is no day is said at the field once
+ * it is left — not written as a day, or a day the calendar does not have (31.02.2026) — and from then on the bound
+ * does not act: the list is never filtered by a guess, nor by the day the field showed before. The parent clears a
+ * wrong text by mounting the field anew (a `key`), as Filter zurücksetzen does.
  */
 import { Box, Field, HStack, IconButton, Input } from '@chakra-ui/react';
 import { CalendarDays } from 'lucide-react';
@@ -36,8 +38,8 @@ export function DayField({ label, value, bound, onChange, invalid = false }: Day
   // why during render: a value from outside (Filter zurücksetzen, a stored view) replaces what was typed at once.
   if (value !== shown) {
     setShown(value);
-    // A text that is no day stands for no value: it goes too (Filter zurücksetzen clears a wrong "31.02.").
-    if ((parseTypedDay(text).kind === 'invalid' ? undefined : toBound(text)) !== value) {
+    // A text that is no day stands for no value (it is replaced by any day from outside).
+    if ((parseTypedDay(text).kind === 'invalid' ? null : toBound(text)) !== value) {
       setText(shownText(value));
       setLeft(false);
     }
@@ -69,7 +71,14 @@ export function DayField({ label, value, bound, onChange, invalid = false }: Day
             setLeft(false);
             take(event.target.value);
           }}
-          onBlur={() => setLeft(true)}
+          onBlur={() => {
+            setLeft(true);
+            // Left with a text that is no day: the bound stops acting (it went on filtering by the day shown before).
+            if (typed.kind === 'invalid' && value !== null) {
+              setShown(null);
+              onChange(null);
+            }
+          }}
         />
         <Box position="relative" flexShrink={0}>
           <IconButton
@@ -103,7 +112,7 @@ export function DayField({ label, value, bound, onChange, invalid = false }: Day
           />
         </Box>
       </HStack>
-      {wrongDay && <Field.ErrorText>{t('dayField.invalid')}</Field.ErrorText>}
+      {wrongDay && <Field.ErrorText>{typed.reason === 'noSuchDay' ? t('dayField.noSuchDay') : t('dayField.invalid')}</Field.ErrorText>}
     </Field.Root>
   );
 }

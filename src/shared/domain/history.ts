@@ -40,7 +40,8 @@ export function parseHistoryDate(text: string): HistoryDate {
   return parseTypedDay(text);
 }
 
-export type HistoryFilterError = 'invalidDate' | 'fromAfterTo';
+/** `invalidDate`: not written as a day; `noSuchDate`: a day the calendar does not have (31.02.2026). */
+export type HistoryFilterError = 'invalidDate' | 'noSuchDate' | 'fromAfterTo';
 
 export interface HistoryFilterErrors {
   from?: HistoryFilterError;
@@ -52,8 +53,8 @@ export function historyFilterErrors(filter: HistoryFilter): HistoryFilterErrors 
   const from = parseHistoryDate(filter.from);
   const to = parseHistoryDate(filter.to);
   const errors: HistoryFilterErrors = {};
-  if (from.kind === 'invalid') errors.from = 'invalidDate';
-  if (to.kind === 'invalid') errors.to = 'invalidDate';
+  if (from.kind === 'invalid') errors.from = from.reason === 'noSuchDay' ? 'noSuchDate' : 'invalidDate';
+  if (to.kind === 'invalid') errors.to = to.reason === 'noSuchDay' ? 'noSuchDate' : 'invalidDate';
   if (from.kind === 'date' && to.kind === 'date' && dayStart(from) > dayStart(to)) errors.to = 'fromAfterTo';
   return errors;
 }

@@ -21,6 +21,7 @@ import {
   historyFilterErrors,
   isHistoryFiltered,
   type HistoryFilter,
+  type HistoryFilterError,
 } from '../../../shared/domain/history';
 import { isNotificationStatus, isNotificationType, notificationTypeStyle, UNKNOWN_NOTIFICATION_TYPE_TEXT } from '../../../shared/domain/notification';
 import { FormError } from '../../components/form-actions';
@@ -289,7 +290,12 @@ export function HistoryTab({ machine }: { machine: MachineRecord }) {
       ]),
     [filtered],
   );
-  const errorText = (error: string | undefined) => (error === 'invalidDate' ? t('machineHistory.filter.invalidDate') : error === 'fromAfterTo' ? t('machineHistory.filter.fromAfterTo') : null);
+  const errorTexts: Record<HistoryFilterError, string> = {
+    invalidDate: t('machineHistory.filter.invalidDate'),
+    noSuchDate: t('machineHistory.filter.noSuchDate'),
+    fromAfterTo: t('machineHistory.filter.fromAfterTo'),
+  };
+  const errorText = (error: HistoryFilterError | undefined) => (error === undefined ? null : errorTexts[error]);
   const set = (patch: Partial<HistoryFilter>) => setFilter((current) => ({ ...current, ...patch }));
   const total = history?.entries.length ?? 0;
   const filtering = isHistoryFiltered(filter) || filter.from !== '' || filter.to !== '';

@@ -147,6 +147,8 @@ function FilterPanel({ filters, setFilters, tree, machines, onReset }: { filters
   const { t } = useTranslation();
   const machineChoices = machinesInFilter(machines, { scope: filters.scope, machine: null });
   const dateError = filters.from !== null && filters.to !== null && filters.from > filters.to;
+  // why: the day fields are mounted anew on a reset, so a wrong text (a bound that no longer acts) goes too.
+  const [resets, setResets] = useState(0);
   return (
     <Stack gap="5" data-testid="dashboard-filters">
       <Field.Root>
@@ -230,15 +232,23 @@ function FilterPanel({ filters, setFilters, tree, machines, onReset }: { filters
         </NativeSelect.Root>
       </Field.Root>
       <Grid templateColumns="repeat(auto-fit, minmax(11rem, 1fr))" gap="3">
-        <DayField label={t('notificationsDashboard.from')} value={filters.from} bound="start" invalid={dateError} onChange={(from) => setFilters({ from })} />
-        <DayField label={t('notificationsDashboard.to')} value={filters.to} bound="end" invalid={dateError} onChange={(to) => setFilters({ to })} />
+        <DayField key={`from-${resets}`} label={t('notificationsDashboard.from')} value={filters.from} bound="start" invalid={dateError} onChange={(from) => setFilters({ from })} />
+        <DayField key={`to-${resets}`} label={t('notificationsDashboard.to')} value={filters.to} bound="end" invalid={dateError} onChange={(to) => setFilters({ to })} />
       </Grid>
       {dateError && (
         <Text color="fg.error" textStyle="sm" role="alert">
           {t('notificationsDashboard.dateError')}
         </Text>
       )}
-      <Button variant="outline" size="lg" onClick={onReset} disabled={!hasActiveFilters(filters)}>
+      <Button
+        variant="outline"
+        size="lg"
+        onClick={() => {
+          setResets((count) => count + 1);
+          onReset();
+        }}
+        disabled={!hasActiveFilters(filters)}
+      >
         <RotateCcw aria-hidden />
         {t('notificationsDashboard.reset')}
       </Button>
