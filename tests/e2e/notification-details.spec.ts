@@ -231,6 +231,13 @@ test('each profile sees only the controls it may use: the reader no menu and no 
   await expect(page.getByRole('combobox', { name: 'Status' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Weitere Aktionen' })).toHaveCount(0);
   await screenshots(page, 'reader');
+  // The edit form opened by its address: said at once that it cannot be saved (it looked like any form, and only the
+  // greyed "Speichern" said so).
+  const readerNodeid = new URL(page.url()).searchParams.get('nodeid');
+  await page.goto(`/edit-notification?nodeid=${readerNodeid}`);
+  await expect(page.getByTestId('notification-form-not-allowed')).toHaveText('Sie haben keine Berechtigung, Meldungen zu ändern.');
+  await expect(page.getByTestId('notification-form-save')).toBeDisabled();
+  await screenshots(page, 'reader-edit-form');
 
   const other = await browser.newContext({ baseURL, viewport: TABLET_LANDSCAPE, locale: 'de-DE' });
   const technician = await other.newPage();
@@ -245,6 +252,8 @@ test('each profile sees only the controls it may use: the reader no menu and no 
   const nodeid = new URL(technician.url()).searchParams.get('nodeid');
   await technician.getByRole('menuitem', { name: 'Meldung bearbeiten' }).click();
   await expect(technician).toHaveURL(new RegExp(`/edit-notification\\?nodeid=${nodeid}`));
+  await expect(technician.getByTestId('notification-form-save')).toBeVisible();
+  await expect(technician.getByTestId('notification-form-not-allowed')).toHaveCount(0);
   await expect.poll(() => technician.evaluate(() => (window.history.state as { usr?: { pageType?: string; from?: string } }).usr)).toMatchObject({ pageType: 'edit', from: 'notification' });
   // Saved, the details come back without the machine's navigation state: the back link still leads to the machine.
   const title = technician.getByTestId('notification-title-input');

@@ -290,6 +290,13 @@ function NotificationForm({ target, notification }: { target: NotificationFormTa
               </Heading>
             </Card.Header>
             <Card.Body gap="5">
+              {!canSubmit && (
+                // Opened by a link or an address without the right to save (a reader): said before anything is typed.
+                <Alert.Root status="info" data-testid="notification-form-not-allowed">
+                  <Alert.Indicator />
+                  <Alert.Title>{t(notification ? 'notificationForm.notAllowedUpdate' : 'notificationForm.notAllowedCreate')}</Alert.Title>
+                </Alert.Root>
+              )}
               <ChangedElsewhereAlert
                 title={t('notificationForm.changedElsewhere')}
                 hint={t('notificationForm.changedElsewhereHint')}
