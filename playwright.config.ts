@@ -51,6 +51,8 @@ export default defineConfig({
       ACCESS_TOKEN_TTL: String(E2E_ACCESS_TOKEN_TTL),
       // Every test logs in; the production limits (10 per IP, 5 per account a minute) would answer 429.
       LOGIN_RATE_LIMIT: '500/500',
+      // Every test is a new browser profile, a new device of the same demo users.
+      NEW_DEVICES_PER_DAY: '100000',
       LOG_LEVEL: 'warn',
       // why: the e2e suite builds once before starting; avoid a second build inside start.mjs.
       CLIENT_DIST: 'dist',

@@ -106,6 +106,8 @@ export async function startAppServer(options: AppServerOptions): Promise<ServerP
       LOG_LEVEL: 'warn',
       // why: every simulated client logs in from 127.0.0.1; in production they come from many addresses.
       LOGIN_RATE_LIMIT: '100000/100000',
+      // why: every simulated client is a new device of a few demo users.
+      NEW_DEVICES_PER_DAY: '1000000',
       SEED_DEMO: String(options.seedDemo),
       CLIENT_DIST: join(options.dataDir, 'no-client-build'),
       NODE_ENV: 'production',

@@ -60,6 +60,8 @@ export interface Config {
   mailFrom: string;
   /** Notification shares (e-mails) one user may queue per hour (over it: 429). */
   shareRatePerHour: number;
+  /** New devices (X-Client-Id) one user may register in 24 hours (over it: 429; known devices are never refused). */
+  newDevicesPerDay: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -190,6 +192,7 @@ const VARIABLES = {
   }),
   MAIL_FROM: variable({ default: 'Anlagenbuch <anlagenbuch@localhost>', schema: z.string().min(3).refine((v) => v.includes('@') && !/[\r\n]/.test(v), 'must be an e-mail address, e.g. Anlagenbuch <noreply@example.com>') }),
   SHARE_RATE_PER_HOUR: variable({ default: '20', schema: integer(1, 100_000) }),
+  NEW_DEVICES_PER_DAY: variable({ default: '20', schema: integer(1, 1_000_000) }),
 } as const;
 
 export type ConfigVariable = keyof typeof VARIABLES;
@@ -264,6 +267,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     smtpUrl: p.SMTP_URL,
     mailFrom: p.MAIL_FROM!,
     shareRatePerHour: p.SHARE_RATE_PER_HOUR!,
+    newDevicesPerDay: p.NEW_DEVICES_PER_DAY!,
   };
 }
 

@@ -40,3 +40,9 @@ export const conflict = (message: string) => new HttpError(409, message);
 export const idInUse = (field: string) => new HttpError(409, `This id cannot be used: ${field} belongs to another record`, [{ field, message: 'Already used by another record' }]);
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new HttpError(429, `Too many attempts, retry in ${retryAfterSeconds} seconds`, undefined, { 'retry-after': String(retryAfterSeconds) });
+/**
+ * A new X-Client-Id past the caller's daily limit of new devices (config NEW_DEVICES_PER_DAY): a device's writes wait
+ * (429 is a retry for the sender), nothing is lost; an hour later one of the day's registrations may have aged out.
+ */
+export const tooManyNewDevices = () =>
+  new HttpError(429, 'Too many new devices for this user in the last 24 hours: retry later from a device already in use', [{ field: 'X-Client-Id', message: 'Too many new devices' }], { 'retry-after': '3600' });

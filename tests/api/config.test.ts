@@ -76,6 +76,7 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtp://mailer:pw@mail.example.com:587',
       MAIL_FROM: 'Wartung <wartung@example.com>',
       SHARE_RATE_PER_HOUR: '5',
+      NEW_DEVICES_PER_DAY: '7',
     });
     expect(config).toEqual({
       port: 8080,
@@ -104,6 +105,7 @@ describe('loadConfig', () => {
       smtpUrl: 'smtp://mailer:pw@mail.example.com:587',
       mailFrom: 'Wartung <wartung@example.com>',
       shareRatePerHour: 5,
+      newDevicesPerDay: 7,
     });
   });
 
@@ -139,6 +141,7 @@ describe('loadConfig', () => {
     ['SMTP_URL', 'https://mail.example.com'],
     ['MAIL_FROM', 'wartung'],
     ['SHARE_RATE_PER_HOUR', '0'],
+    ['NEW_DEVICES_PER_DAY', '0'],
   ])('rejects %s=%s naming the variable', (variable, value) => {
     const problems = problemOf({ [variable]: value });
     expect(problems.map((p) => p.variable)).toEqual([variable]);

@@ -236,6 +236,8 @@ async function main(): Promise<number> {
       LOG_LEVEL: 'warn',
       // why: all 200 tablets log in from 127.0.0.1 within seconds; in production they come from many addresses.
       LOGIN_RATE_LIMIT: '100000/100000',
+      // why: the 200 tablets are new devices of the demo's few users.
+      NEW_DEVICES_PER_DAY: '1000000',
       CLIENT_DIST: join(dataDir, 'no-client-build'),
     };
     // The first instance migrates and loads the demo plant; the second then starts on the migrated database.

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { clientIdSchema, mutationIdSchema, SYNC_HEADERS, type MutationGap } from '../../shared/api/sync';
 import { batchCallerOf } from '../dispatch-context';
-import { badRequest, forbidden } from '../http-errors';
+import { badRequest, forbidden, tooManyNewDevices } from '../http-errors';
 import { registerSyncClient, runMutation, type MutationKey, type MutationOutcome, type MutationResult } from '../services/mutation-log-service';
 import { toApiError } from './errors';
 
@@ -197,7 +197,8 @@ export async function resolveSyncClient(request: FastifyRequest, required: boole
     request.syncClientId = clientid;
     return clientid;
   }
-  const registration = await registerSyncClient(request.serviceContext.db, request.auth, clientid);
+  const registration = await registerSyncClient(request.serviceContext.db, request.auth, clientid, request.server.config.newDevicesPerDay);
+  if (registration === 'too-many') throw tooManyNewDevices();
   if (registration !== 'ok') throw forbidden();
   request.syncClientId = clientid;
   return clientid;

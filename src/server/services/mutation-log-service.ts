@@ -9,17 +9,34 @@ import { SET_ASIDE_REFUSAL } from '../../shared/api/sync';
  * stored outcome of every mutation id a device sent.
  */
 
-export type ClientRegistration = 'ok' | 'other-user';
+/** `too-many`: the caller registered `newPerDay` devices in the last 24 hours already. */
+export type ClientRegistration = 'ok' | 'other-user' | 'too-many';
 
 /**
  * Binds a client id to the caller on first use. The same id presented by another user is refused, so one
  * user's outbox can never replay or skip another's mutations. Concurrent first uses agree: only one insert wins.
+ *
+ * A new id is bound only while the caller registered fewer than `newPerDay` in the last 24 hours (config
+ * NEW_DEVICES_PER_DAY; concurrent first uses may pass it by as many as run at once). A device is a browser profile:
+ * a technician gets a new one with a new tablet, a reinstalled app or cleared site data — a handful a year. Without
+ * a limit every write with a random X-Client-Id stored a device row that is never removed (its mutation log is what
+ * keeps a late resend exactly-once), so one account could fill the table (attacker's probe). A device known already
+ * is never refused.
  */
-export async function registerSyncClient(db: Db, caller: { usernodeid: string; legalentitynodeid: string }, clientid: string): Promise<ClientRegistration> {
-  // One statement for the usual cases (a known device, a new one): every write of a device runs it first.
+export async function registerSyncClient(
+  db: Db,
+  caller: { usernodeid: string; legalentitynodeid: string },
+  clientid: string,
+  newPerDay = Number.MAX_SAFE_INTEGER,
+): Promise<ClientRegistration> {
+  // One statement for the usual cases (a known device, a new one): every write of a device runs it first. The count
+  // reads the caller's devices on sync_clients_user_idx (a handful of rows); for a known device the insert finds the
+  // conflict either way.
   const result = await db.execute<{ usernodeid: string }>(sql`
     with inserted as (
-      insert into ${syncClients} (clientid, usernodeid, legalentitynodeid) values (${clientid}, ${caller.usernodeid}, ${caller.legalentitynodeid})
+      insert into ${syncClients} (clientid, usernodeid, legalentitynodeid)
+      select ${clientid}, ${caller.usernodeid}, ${caller.legalentitynodeid}
+      where (select count(*) from ${syncClients} where usernodeid = ${caller.usernodeid} and created_at > now() - interval '1 day') < ${newPerDay}
       on conflict do nothing
       returning usernodeid
     )
@@ -31,7 +48,9 @@ export async function registerSyncClient(db: Db, caller: { usernodeid: string; l
   // taken, so the statement saw neither its own insert nor the winner's row.
   if (owner === undefined) {
     const [row] = await db.select({ usernodeid: syncClients.usernodeid }).from(syncClients).where(eq(syncClients.clientid, clientid));
-    owner = row?.usernodeid;
+    // Still none: nobody inserted it, so the limit held the insert back.
+    if (!row) return 'too-many';
+    owner = row.usernodeid;
   }
   return owner === caller.usernodeid ? 'ok' : 'other-user';
 }

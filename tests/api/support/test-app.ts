@@ -30,6 +30,8 @@ export function testConfig(dataDir: string, overrides: Record<string, string> = 
     JWT_SECRET: TEST_JWT_SECRET,
     LOG_LEVEL: 'silent',
     LOGIN_RATE_LIMIT: '1000/1000',
+    // why: a test file's admin writes from a new device in nearly every test.
+    NEW_DEVICES_PER_DAY: '1000000',
     SEED_DEMO: 'false',
     CLIENT_DIST: join(dataDir, 'no-client-build'),
     ...overrides,
