@@ -181,6 +181,51 @@ describe('equipment', () => {
       expect(await tenantVersion(t.database.db, a.legalEntity.nodeid)).toBe(before + 1);
     });
 
+    it('dimensions and controller entries sent with what the form was filled from change only the parts that differ: two devices that each change another part both keep theirs', async () => {
+      const machine = await create(adminA, input());
+      const filledFrom = { dimensions: [2000, 2500.5, null], controller: ['Siemens', 'SINUMERIK 840D', '', '4.95'] };
+      // Device A changes the width and the software version and reaches the server first.
+      const first = await call(t, adminA, 'PUT', `/api/equipments/${machine.nodeid}`, {
+        lang: 'de',
+        dimensions: [2100, 2500.5, null],
+        previousdimensions: filledFrom.dimensions,
+        controllerinformation: ['Siemens', 'SINUMERIK 840D', '', '4.96'],
+        previouscontrollerinformation: filledFrom.controller,
+      });
+      expect(first.statusCode, first.body).toBe(200);
+      // Device B, filled from the same values, changes the depth and the controller type (it sent all three and all
+      // four whole, and overwrote A's width and version).
+      const second = await call(t, adminA, 'PUT', `/api/equipments/${machine.nodeid}`, {
+        lang: 'de',
+        dimensions: [2000, 2500.5, 800],
+        previousdimensions: filledFrom.dimensions,
+        controllerinformation: ['Siemens', 'SINUMERIK ONE', '', '4.95'],
+        previouscontrollerinformation: filledFrom.controller,
+      });
+      expect(second.statusCode, second.body).toBe(200);
+      expect(equipmentRowSchema.parse(second.json())).toMatchObject({
+        dimensions: [2100, 2500.5, 800],
+        controllerinformation: { manufacturer: 'Siemens', type: 'SINUMERIK ONE', softwareversion: '4.96' },
+      });
+      // A part both changed: the later one wins; a part emptied by the form is emptied.
+      const third = await call(t, adminA, 'PUT', `/api/equipments/${machine.nodeid}`, {
+        lang: 'de',
+        dimensions: [2200, null, 800],
+        previousdimensions: filledFrom.dimensions,
+        controllerinformation: ['', 'SINUMERIK ONE', '', '4.95'],
+        previouscontrollerinformation: filledFrom.controller,
+      });
+      expect(equipmentRowSchema.parse(third.json())).toMatchObject({ dimensions: [2200, null, 800], controllerinformation: { type: 'SINUMERIK ONE', softwareversion: '4.96' } });
+      // Without what the form was filled from (the spec's payload), the value is replaced whole.
+      const whole = await call(t, adminA, 'PUT', `/api/equipments/${machine.nodeid}`, { lang: 'de', dimensions: [1000, null, null], controllerinformation: ['Heidenhain'] });
+      expect(equipmentRowSchema.parse(whole.json())).toMatchObject({ dimensions: [1000, null, null], controllerinformation: { manufacturer: 'Heidenhain' } });
+      // Filled from none: every part the form set is a change.
+      const fromNone = await call(t, adminA, 'PUT', `/api/equipments/${machine.nodeid}`, { lang: 'de', dimensions: [null, 300, null], previousdimensions: null });
+      expect(equipmentRowSchema.parse(fromNone.json())).toMatchObject({ dimensions: [1000, 300, null] });
+      const malformed = await call(t, adminA, 'PUT', `/api/equipments/${machine.nodeid}`, { lang: 'de', dimensions: [1, 2, 3], previousdimensions: [1, 2] });
+      expect(malformed.statusCode).toBe(400);
+    });
+
     it('saves the memo with the part-1 payload {lang, equipmentnodeid, memo}', async () => {
       const machine = await create(adminA, input());
       const response = await call(t, adminA, 'PUT', `/api/equipments/${machine.nodeid}`, { lang: 'de', equipmentnodeid: machine.nodeid, memo: 'Ölstand wöchentlich prüfen' });

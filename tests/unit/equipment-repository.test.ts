@@ -153,6 +153,33 @@ describe('updateEquipment', () => {
     expect(await db.mirror('equipment').get(existing.nodeid)).toMatchObject({ inventoryid: 'INV-TAB-A', hourlyrate: 90 });
   });
 
+  it('a changed dimension or controller entry goes with the values the form was filled from, so the server changes only that part', async () => {
+    const db = freshDb();
+    // Another device changed the depth after this form was filled; this form changes the height and the controller type.
+    const now = { ...existing, dimensions: [1200, 2000, 900], version: Number(existing.version) + 1 };
+    await db.mirror('equipment').put(now);
+    await updateEquipment({ db, usernodeid: USER }, now, {
+      base: existing,
+      values: values({ commissioningyear: 2020, dimensions: [1200, 2100, null], controller: { manufacturer: 'Siemens', type: 'S7-1200', softwareversion: '' } }),
+      catalog,
+      photos: {},
+      lang: 'de',
+      now: NOW,
+    });
+    const [entry] = await db.outbox.toArray();
+    expect(entry!.body).toEqual({
+      lang: 'de',
+      equipmentnodeid: existing.nodeid,
+      dimensions: [1200, 2100, null],
+      previousdimensions: [1200, 2000, null],
+      controllerinformation: ['Siemens', 'S7-1200', '', ''],
+      previouscontrollerinformation: ['Siemens', 'S7-1500', '', ''],
+    });
+    expect(updateEquipmentSchema.safeParse(entry!.body).success).toBe(true);
+    // On the device at once as the server will store it: the other device's depth kept.
+    expect(await db.mirror('equipment').get(existing.nodeid)).toMatchObject({ dimensions: [1200, 2100, 900], controllerinformation: { manufacturer: 'Siemens', type: 'S7-1200' } });
+  });
+
   it('writes nothing when nothing changed (an empty commissioning year keeps the stored one)', async () => {
     const db = freshDb();
     await db.mirror('equipment').put(existing);

@@ -178,9 +178,17 @@ export const updateEquipmentSchema = z.object({
   costcenter: basicFields.costcenter.optional(),
   inspectionbooknumber: basicFields.inspectionbooknumber.optional(),
   dimensions: basicFields.dimensions,
+  /**
+   * The dimensions the sender's form was filled from (null: none), sent with `dimensions`: then only the parts that
+   * differ from it change, and a part a colleague changed meanwhile that this form left as it was survives (see
+   * `mergeParts`). Without it `dimensions` replaces all three.
+   */
+  previousdimensions: z.tuple([z.number().nullable(), z.number().nullable(), z.number().nullable()]).nullish(),
   electricalpower: basicFields.electricalpower,
   mediasupply: basicFields.mediasupply.optional(),
   controllerinformation: basicFields.controllerinformation,
+  /** As `previousdimensions`, for the controller entries ([manufacturer, type, '', software version]). */
+  previouscontrollerinformation: z.array(z.string().max(CONTROLLER_TEXT_MAX)).max(4).nullish(),
   hourlyrate: basicFields.hourlyrate,
   image: basicFields.image,
   typenameplate: basicFields.typenameplate,

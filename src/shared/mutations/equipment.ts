@@ -19,6 +19,15 @@ type Controller = NonNullable<EquipmentRow['controllerinformation']>;
 /** 1 January UTC of the year the value means (a device's local midnight of 1 January still means that year). */
 const yearStart = (epochMs: number): number => yearToEpochMs(epochMsToYear(epochMs));
 
+/** The row's dimensions as three parts (none stored: three empty ones). */
+function dimensionsOf(row: SyncRow | undefined): (number | null)[] {
+  const value = Array.isArray(row?.dimensions) ? (row.dimensions as unknown[]) : [];
+  return [0, 1, 2].map((index) => (typeof value[index] === 'number' ? (value[index] as number) : null));
+}
+
+/** The request's controller list with its four slots ('' for one not sent). */
+const padController = (list: readonly string[]): string[] => [0, 1, 2, 3].map((index) => list[index] ?? '');
+
 /** Three empty dimensions are no dimensions. */
 function toDimensions(value: readonly (number | null)[] | null | undefined): EquipmentRow['dimensions'] {
   if (!value || value.every((v) => v === null)) return null;
@@ -31,6 +40,24 @@ function toControllerObject(list: readonly string[] | null | undefined): Control
   const [manufacturer, type, , softwareversion] = list;
   const info: Controller = { ...(manufacturer && { manufacturer }), ...(type && { type }), ...(softwareversion && { softwareversion }) };
   return Object.keys(info).length > 0 ? info : null;
+}
+
+/** The row's controller object as the request's list [manufacturer, type, '', softwareversion]. */
+export function toControllerList(info: unknown): string[] {
+  const object = info && typeof info === 'object' ? (info as Partial<Record<'manufacturer' | 'type' | 'softwareversion', unknown>>) : {};
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return [text(object.manufacturer), text(object.type), '', text(object.softwareversion)];
+}
+
+/**
+ * A value of parts (the three dimensions, the controller entries) changed by a form filled from `previous`: a part
+ * the form left as it was keeps what the record has now, a part it changed takes the form's. So two devices that each
+ * change another part of the same value both keep their change (field-level last write wins, per part); two that
+ * change the same part: the later one. Without `previous` the sent value replaces the whole.
+ */
+export function mergeParts<T>(sent: readonly T[], previous: readonly T[] | null | undefined, current: readonly T[]): T[] {
+  if (previous === undefined) return [...sent];
+  return sent.map((part, index) => (part === (previous?.[index] ?? null) && index < current.length ? (current[index] as T) : part));
 }
 
 const hourlyAmount = (rate: readonly [number, unknown] | null | undefined): number | null => (rate ? rate[0] : null);
@@ -100,10 +127,26 @@ export const updateEquipment = defineUpdate({
       // removing only this language's text brought the other one back — the user emptied it and saw it again.
       ...(body.costcenter !== undefined && { costcenter: body.costcenter === null || body.costcenter.trim() === '' ? null : withLanguage(current?.costcenter, lang, body.costcenter) }),
       ...sentFields(body, ['inspectionbooknumber']),
-      ...(body.dimensions !== undefined && { dimensions: toDimensions(body.dimensions) }),
+      ...(body.dimensions !== undefined && {
+        dimensions: toDimensions(
+          body.dimensions === null
+            ? null
+            : mergeParts<number | null>(body.dimensions, body.previousdimensions === undefined ? undefined : (body.previousdimensions ?? [null, null, null]), dimensionsOf(current)),
+        ),
+      }),
       ...sentFields(body, ['electricalpower']),
       ...(body.mediasupply !== undefined && { mediasupply: body.mediasupply.map((text, i) => withLanguage(media[i], lang, text)) }),
-      ...(body.controllerinformation !== undefined && { controllerinformation: toControllerObject(body.controllerinformation) }),
+      ...(body.controllerinformation !== undefined && {
+        controllerinformation: toControllerObject(
+          body.controllerinformation === null
+            ? null
+            : mergeParts(
+                padController(body.controllerinformation),
+                body.previouscontrollerinformation === undefined ? undefined : padController(body.previouscontrollerinformation ?? []),
+                toControllerList(current?.controllerinformation),
+              ),
+        ),
+      }),
       ...(body.hourlyrate !== undefined && { hourlyrate: hourlyAmount(body.hourlyrate) }),
       ...(body.image !== undefined && { imagefilenodeid: body.image?.fileid ?? null }),
       ...(body.typenameplate !== undefined && { typenameplatefilenodeid: body.typenameplate?.fileid ?? null }),

@@ -9,7 +9,12 @@
 import { cleanMediaSupply, HOURLY_RATE_UNIT, yearToEpochMs, type CatalogSelection, type Dimensions } from '../../../shared/domain/equipment';
 import type { Language } from '../../../shared/domain/language';
 import type { ShiftRow } from '../../../shared/domain/shift';
-import { createEquipment as createEquipmentDeclaration, deleteEquipment as deleteEquipmentDeclaration, updateEquipment as updateEquipmentDeclaration } from '../../../shared/mutations/equipment';
+import {
+  createEquipment as createEquipmentDeclaration,
+  deleteEquipment as deleteEquipmentDeclaration,
+  toControllerList,
+  updateEquipment as updateEquipmentDeclaration,
+} from '../../../shared/mutations/equipment';
 import { parseMutation } from '../../../shared/mutations/mutation';
 import type { LocalDatabase, MirrorRow } from '../../db/local-db';
 import { mutate, mutateAll, mutationStep } from '../mutate';
@@ -199,6 +204,10 @@ export async function updateEquipment(context: WriteContext, machine: MirrorRow,
   const base = request.base ?? machine;
   const after = updateEquipmentDeclaration.apply!(base, parseMutation(updateEquipmentDeclaration, { params, body: { ...identity, ...fields } }), { now, usernodeid: context.usernodeid });
   const changed = Object.fromEntries(Object.entries(fields).filter(([field]) => !sameValue(after[field], base[field])));
+  // Values of parts go with what the form was filled from, so the server changes only the parts this form changed: a
+  // colleague's new width survives this form's new height (they overwrote each other, whole).
+  if (changed.dimensions !== undefined) changed.previousdimensions = Array.isArray(base.dimensions) ? base.dimensions : null;
+  if (changed.controllerinformation !== undefined) changed.previouscontrollerinformation = base.controllerinformation ? toControllerList(base.controllerinformation) : null;
   if (image) changed.image = image.ref;
   if (typenameplate) changed.typenameplate = typenameplate.ref;
 
