@@ -68,6 +68,10 @@ test('a report whose machine was deleted while it waited offline is given anothe
   await expect(report.getByTestId('refused-cannot-retry')).toHaveText(/Erneut senden hilft hier nicht\. Ordnen Sie die Meldung einer anderen Maschine zu/);
   await expect(attachmentItem.getByTestId('refused-cannot-retry')).toContainText(`Die Änderung wird mit „Meldung erfassen: ${doomed} – ${title}“ gesendet, sobald Sie diese einer anderen Maschine zuordnen.`);
   await page.screenshot({ path: testInfo.outputPath('refused-panel-portrait.png') });
+  // Every button of the panel is a tablet's touch target, at least 44 px high (they were 40).
+  for (const box of await Promise.all((await panel.getByRole('button').filter({ hasNotText: /^$/ }).all()).map((button) => button.boundingBox()))) {
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+  }
   // Only the report itself can be given another machine; its photo goes along with it.
   await expect(panel.getByTestId('reassign-open')).toHaveCount(1);
   await report.getByTestId('reassign-open').click();

@@ -4,7 +4,7 @@
  * server refused — each refused one can be sent again (all at once too) or, after a confirmation, discarded. One that
  * would only be refused again is not offered for sending: a stale status change opens its notification instead, a
  * change of a record deleted on the server says so; a report refused because its machine was deleted can be given
- * another machine (ReassignDialog). A change the server keeps failing on (a
+ * another machine (ReassignDialog). Its buttons are 44 px high, a gloved finger's target on a tablet. A change the server keeps failing on (a
  * server error, not an outage) blocks the ones behind it; the panel offers to set it aside among the refused ones.
  */
 import { Alert, Badge, Box, Button, CloseButton, Drawer, Flex, Heading, HStack, Portal, Stack, Text } from '@chakra-ui/react';
@@ -123,7 +123,7 @@ function StuckActions({ seq }: { seq: number }) {
         {t('sync.panel.stuck')}
       </Text>
       <Flex gap="2" wrap="wrap">
-        <Button size="md" variant="outline" colorPalette="orange" loading={busy} onClick={() => void setAside()}>
+        <Button size="lg" variant="outline" colorPalette="orange" loading={busy} onClick={() => void setAside()}>
           <CirclePause size={16} aria-hidden />
           {t('sync.panel.setAside')}
         </Button>
@@ -194,7 +194,7 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
                     </Alert.Root>
                   )}
                   {/* Offline there is nobody to sync with: the engine starts by itself when the connection is back. */}
-                  <Button colorPalette="brand" onClick={() => void syncNow()} loading={sending} disabled={!usernodeid || !online}>
+                  <Button size="lg" colorPalette="brand" onClick={() => void syncNow()} loading={sending} disabled={!usernodeid || !online}>
                     {t('sync.panel.syncNow')}
                   </Button>
 
@@ -220,7 +220,7 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
                       {lists.refused.filter((item) => item.mayRetry).length > 1 && usernodeid && (
                         <Flex>
                           <Button
-                            size="md"
+                            size="lg"
                             variant="outline"
                             onClick={() => {
                               setRetryFailed(null);
@@ -244,14 +244,14 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
                           <ItemRow key={`d${item.id}`} item={item} describe={describe}>
                             <Flex gap="2" mt="2" wrap="wrap">
                               {item.reassign && (
-                                <Button size="md" colorPalette="brand" onClick={() => setReassigning({ ...item, reassign: item.reassign! })} data-testid="reassign-open">
+                                <Button size="lg" colorPalette="brand" onClick={() => setReassigning({ ...item, reassign: item.reassign! })} data-testid="reassign-open">
                                   <ArrowRightLeft size={16} aria-hidden />
                                   {t('sync.panel.reassign')}
                                 </Button>
                               )}
                               {item.opens !== undefined ? (
                                 // Sending it again would meet the same refusal: the user decides anew where the record stands now.
-                                <Button asChild size="md" colorPalette="brand">
+                                <Button asChild size="lg" colorPalette="brand">
                                   <RouterLink to={item.opens} onClick={() => onOpenChange(false)}>
                                     <ExternalLink size={16} aria-hidden />
                                     {t('sync.panel.openNotification')}
@@ -259,7 +259,7 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
                                 </Button>
                               ) : item.mayRetry ? (
                                 <Button
-                                  size="md"
+                                  size="lg"
                                   variant="outline"
                                   onClick={() => {
                                     setRetryFailed(null);
@@ -270,7 +270,7 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
                                   {t('sync.panel.retry')}
                                 </Button>
                               ) : null}
-                              <Button size="md" variant="outline" colorPalette="red" onClick={() => setConfirm(item)}>
+                              <Button size="lg" variant="outline" colorPalette="red" onClick={() => setConfirm(item)}>
                                 <Trash2 size={16} aria-hidden />
                                 {t('sync.panel.discard')}
                               </Button>
