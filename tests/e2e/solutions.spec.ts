@@ -119,6 +119,15 @@ test('offline: add a solution with a photo; after a reload offline it is there, 
   await expect(page.getByTestId('solution-title-input')).toHaveValue(title);
   await expect(page.getByTestId('solution-form-attachments')).toContainText('Schlauch');
   await expect(page.getByTestId('solution-form-save')).toBeDisabled();
+  // "Abbrechen" leaves without saving what was typed (the form had no way out but the back link at its top).
+  await page.getByTestId('solution-title-input').fill(`${title} – verworfen`);
+  await page.getByRole('link', { name: 'Abbrechen' }).click();
+  await expect(page).toHaveURL(new RegExp(`/notification-details\\?nodeid=${notification.nodeid}`));
+  await page.getByRole('tab', { name: 'Maßnahmen' }).click();
+  await expect(solutionItem(page, title)).toHaveCount(1);
+  await expect(solutionItem(page, `${title} – verworfen`)).toHaveCount(0);
+  await solutionItem(page, title).getByTestId('solution-edit').click();
+  await expect(page.getByTestId('solution-title-input')).toHaveValue(title);
   const edited = `${title} – geprüft`;
   await page.getByTestId('solution-title-input').fill(edited);
   await page.getByTestId('solution-description-input').fill('Schlauch ersetzt, Rücklauf ebenfalls geprüft.');

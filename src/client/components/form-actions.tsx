@@ -1,6 +1,11 @@
-/** The error line of every form and dialog, and the footer (delete on the left in edit mode, submit on the right) of the plant, area and pool forms. */
+/**
+ * The error line of every form and dialog, and the footer (delete on the left in edit mode, Abbrechen and submit on
+ * the right) of the plant, area, pool, solution and FAQ forms.
+ */
 import { Alert, Button, Card, Flex } from '@chakra-ui/react';
 import { Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
 
 /** `size="sm"`: the line under a single field or in a small dialog. */
 export function FormError({ error, size }: { error: string | null; size?: 'sm' }) {
@@ -18,6 +23,8 @@ export interface FormFooterProps {
   deleteLabel?: string;
   onDelete(): void;
   submitLabel: string;
+  /** Where "Abbrechen" leads: where the form's back link and its save lead (nothing is saved). */
+  cancelTo: string;
   canSubmit: boolean;
   busy: boolean;
   /** Test ids the e2e page models use. */
@@ -25,21 +32,29 @@ export interface FormFooterProps {
   submitTestId: string;
 }
 
-export function FormFooter({ deleteLabel, onDelete, submitLabel, canSubmit, busy, deleteTestId, submitTestId }: FormFooterProps) {
+export function FormFooter({ deleteLabel, onDelete, submitLabel, cancelTo, canSubmit, busy, deleteTestId, submitTestId }: FormFooterProps) {
+  const { t } = useTranslation();
   return (
     <Card.Footer>
       <Flex w="full" justify="space-between" gap="3" wrap="wrap-reverse">
         {deleteLabel ? (
-          <Button variant="outline" colorPalette="red" onClick={onDelete} disabled={busy} data-testid={deleteTestId}>
+          <Button variant="outline" colorPalette="red" size="lg" onClick={onDelete} disabled={busy} data-testid={deleteTestId}>
             <Trash2 aria-hidden />
             {deleteLabel}
           </Button>
         ) : (
           <span />
         )}
-        <Button type="submit" colorPalette="brand" disabled={!canSubmit} loading={busy} data-testid={submitTestId}>
-          {submitLabel}
-        </Button>
+        <Flex gap="3" wrap="wrap" justify="flex-end">
+          <Button asChild variant="outline" size="lg" aria-disabled={busy || undefined}>
+            <RouterLink to={cancelTo} onClick={(event) => busy && event.preventDefault()}>
+              {t('formFooter.cancel')}
+            </RouterLink>
+          </Button>
+          <Button type="submit" colorPalette="brand" size="lg" disabled={!canSubmit} loading={busy} data-testid={submitTestId}>
+            {submitLabel}
+          </Button>
+        </Flex>
       </Flex>
     </Card.Footer>
   );

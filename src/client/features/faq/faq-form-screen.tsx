@@ -144,6 +144,7 @@ function FaqForm({ target, faq, back }: { target: FaqFormTarget; faq: FaqItem | 
             {...(faq && canDelete ? { deleteLabel: t('faq.form.delete') } : {})}
             onDelete={form.askDelete}
             submitLabel={form.saving ? t('faq.form.saving') : t('faq.form.save')}
+            cancelTo={faqReturnPath(target)}
             canSubmit={canSave}
             busy={form.saving}
             deleteTestId="faq-form-delete"

@@ -135,6 +135,7 @@ function SolutionForm({ target, solution, back }: { target: SolutionFormTarget; 
             {...(solution && canDelete ? { deleteLabel: t('solution.form.delete') } : {})}
             onDelete={form.askDelete}
             submitLabel={form.saving ? t('solution.form.saving') : t('solution.form.save')}
+            cancelTo={solutionReturnPath(target.notificationnodeid)}
             canSubmit={canSave}
             busy={form.saving}
             deleteTestId="solution-form-delete"

@@ -176,6 +176,7 @@ export function AreaFormScreen() {
           deleteLabel={isEdit && canDelete ? t('areas.delete') : undefined}
           onDelete={() => setConfirmOpen(true)}
           submitLabel={isEdit ? t('areas.submitEdit') : t('areas.submitCreate')}
+          cancelTo={backTo}
           canSubmit={canSubmit}
           busy={busy}
           deleteTestId="area-delete"

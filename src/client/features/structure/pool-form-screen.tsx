@@ -121,6 +121,7 @@ export function PoolFormScreen() {
           deleteLabel={isEdit && canDelete ? t('pools.delete') : undefined}
           onDelete={() => setConfirmOpen(true)}
           submitLabel={isEdit ? t('pools.submitEdit') : t('pools.submitCreate')}
+          cancelTo="/machines"
           canSubmit={canSubmit}
           busy={busy}
           deleteTestId="pool-delete"

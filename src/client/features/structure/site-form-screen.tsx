@@ -152,6 +152,7 @@ export function SiteFormScreen() {
           deleteLabel={isEdit && canDelete ? t('sites.form.delete') : undefined}
           onDelete={() => setConfirmOpen(true)}
           submitLabel={isEdit ? t('sites.form.saveChanges') : t('sites.form.submitCreate')}
+          cancelTo={isEdit && nodeid ? `/sites?sitenodeid=${nodeid}` : '/sites'}
           canSubmit={valid && !!context && canWrite}
           busy={busy}
           deleteTestId="site-delete"
