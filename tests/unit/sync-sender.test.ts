@@ -387,6 +387,34 @@ describe('sender', () => {
     expect(batches).toEqual([[1, 2], [1], [2]]);
   });
 
+  it.each([
+    [500, [[1, 2], [1], [2]], 1],
+    // An outage is no one entry's doing: the batch waits as it is, counted against its head as before.
+    [503, [[1, 2]], 0],
+  ])('a batch failed as a whole with %i: the head alone decides whether it counts against the head', async (status, expected, acknowledged) => {
+    const db = new LocalDatabase(`sender-failed-batch-${Math.random()}`);
+    const batches: number[][] = [];
+    // why a scripted API: a batch request failing as a whole (its route, not an entry) is not something the stand-in
+    // server does. Here the second entry's presence makes the batch fail; the head alone and the second alone answer.
+    const api = {
+      send: async (_method: string, _path: string, options?: { json?: unknown }) => {
+        const ids = (options?.json as SyncBatchRequest).mutations.map((entry) => entry.mutationId);
+        batches.push(ids);
+        if (ids.length > 1 || ids[0] === 2) return new Response(JSON.stringify({ statusCode: status, error: 'Error', message: 'failed' }), { status });
+        return new Response(JSON.stringify({ results: [{ mutationId: ids[0], status: 201, body: null, replayed: false }] }), { status: 200 });
+      },
+    };
+    const sender = createSender({ db, api, getUser: () => USER, random: () => 0.5 });
+    await seedMachine(db);
+    await createNotification({ db, usernodeid: USER }, { type: 0, title: 'Eins', equipmentnodeid: MACHINE });
+    await createNotification({ db, usernodeid: USER }, { type: 0, title: 'Zwei', equipmentnodeid: MACHINE });
+
+    expect(await sender.drain()).toMatchObject({ outcome: { type: 'backoff', error: `HTTP ${status}` }, acknowledged });
+    expect(batches).toEqual(expected);
+    // The failure is the failing entry's own: the head that succeeded alone is acknowledged, not counted as failing.
+    expect((await db.outbox.toArray()).map((e) => [e.mutationId, e.attempts])).toEqual(status === 500 ? [[2, 1]] : [[1, 1], [2, 0]]);
+  });
+
   it('photo of an offline fault report: notification, then registration + PUT of the bytes, then the attachment', async () => {
     const { db, sender, context } = harness();
     await seedMachine(db);

@@ -33,7 +33,7 @@ import { isApiError, type ApiClient } from '../lib/api-client';
 import { CREATE_REFUSED, PENDING_DELETE } from './mirror-fields';
 import { isRowOf, rowFieldsOf } from '../../shared/rows/registry';
 import { filesStillNeeded, getClientId, pendingEntries, readState, requestPullFrom, stateKeys, writeState } from './outbox';
-import { mayBeSetAside, serverErrorStatusOf } from './stuck-entry';
+import { isServerFault, mayBeSetAside, serverErrorStatusOf } from './stuck-entry';
 
 /**
  * How many files go up ahead of their registration's turn at the same time (see `uploadAhead`). Four: a batch of
@@ -292,7 +292,9 @@ export function createSender(deps: SenderDeps) {
    * entry the server ran, in order — fewer than sent when it stopped at a retry or a gap, or had spent its budget for
    * one batch (then `drain` goes on from the queue's head, which the rest is now). A failure of the request
    * as a whole (network, 5xx, 401, …) is the first entry's result, as if it had been sent alone; a batch refused
-   * as a whole (4xx) is sent again as the first entry alone, so only that entry's own refusal ever dead-letters it.
+   * as a whole (4xx) or failed as a whole with a server error that is no outage (500, not 502–504) is sent again as
+   * the first entry alone, so only that entry's own refusal ever dead-letters it, and only its own server errors
+   * count towards offering to set it aside — a batch failing on a later entry made the head look stuck.
    */
   async function sendBatch(batch: OutboxEntry[], user: string): Promise<SendResult[]> {
     const [head] = batch;
@@ -312,7 +314,7 @@ export function createSender(deps: SenderDeps) {
     const body = await readBody(response);
     if (!response.ok) {
       const alone = classify(response.status, body, user);
-      return alone.type === 'dead' && batch.length > 1 ? sendBatch([head!], user) : [alone];
+      return batch.length > 1 && (alone.type === 'dead' || isServerFault(response.status)) ? sendBatch([head!], user) : [alone];
     }
     const answer = syncBatchResponseSchema.safeParse(body);
     if (!answer.success || answer.data.results.length === 0) return [{ type: 'retry', error: 'invalid batch answer' }];

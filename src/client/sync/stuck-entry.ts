@@ -21,8 +21,13 @@ export function serverErrorStatusOf(lastError: string | null | undefined): numbe
   return match ? Number(match[1]) : undefined;
 }
 
+/** A server error that is no outage: one that may be the request's own doing. */
+export function isServerFault(status: number): boolean {
+  return status >= 500 && status <= 599 && !OUTAGE_STATUSES.has(status);
+}
+
 /** The entry failed often enough, the last time with a server error that is no outage. */
 export function mayBeSetAside(entry: Pick<OutboxEntry, 'attempts' | 'lastError'>): boolean {
   const status = serverErrorStatusOf(entry.lastError);
-  return status !== undefined && !OUTAGE_STATUSES.has(status) && entry.attempts >= SET_ASIDE_AFTER_ATTEMPTS;
+  return status !== undefined && isServerFault(status) && entry.attempts >= SET_ASIDE_AFTER_ATTEMPTS;
 }
