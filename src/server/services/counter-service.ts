@@ -31,13 +31,18 @@ export async function listCounterTypes(ctx: ServiceContext, actor: Actor, lang: 
   return rows.map((row) => toCounterType(row, lang));
 }
 
-/** The tenant's counters, or one machine's, each with its type, unit and readings (oldest first). */
-export async function listCounters(ctx: ServiceContext, actor: Actor, filter: { equipmentnodeid?: string | undefined }, lang: string): Promise<Counter[]> {
-  const rows = await ctx.db
+/** Counters joined with their type and unit, as toCounter takes them; the caller adds the filter. */
+function countersWithType(db: Db | Tx) {
+  return db
     .select({ counter: counters, type: counterTypes, unit: units })
     .from(counters)
     .innerJoin(counterTypes, eq(counterTypes.nodeid, counters.countertypenodeid))
-    .innerJoin(units, eq(units.nodeid, counterTypes.unitnodeid))
+    .innerJoin(units, eq(units.nodeid, counterTypes.unitnodeid));
+}
+
+/** The tenant's counters, or one machine's, each with its type, unit and readings (oldest first). */
+export async function listCounters(ctx: ServiceContext, actor: Actor, filter: { equipmentnodeid?: string | undefined }, lang: string): Promise<Counter[]> {
+  const rows = await countersWithType(ctx.db)
     .where(and(eq(counters.legalentitynodeid, actor.legalentitynodeid), filter.equipmentnodeid ? eq(counters.equipmentnodeid, filter.equipmentnodeid) : undefined))
     .orderBy(asc(counters.name), asc(counters.nodeid));
   if (rows.length === 0) return [];
@@ -58,12 +63,7 @@ export async function listCounters(ctx: ServiceContext, actor: Actor, filter: { 
  * (nor answer, nor store in the mutation log) more the more readings a counter has (docs/api.md § Counters).
  */
 async function counterAnswer(db: Db | Tx, actor: Actor, nodeid: string, values: CounterReading[], lang: string): Promise<CounterWriteAnswer> {
-  const [row] = await db
-    .select({ counter: counters, type: counterTypes, unit: units })
-    .from(counters)
-    .innerJoin(counterTypes, eq(counterTypes.nodeid, counters.countertypenodeid))
-    .innerJoin(units, eq(units.nodeid, counterTypes.unitnodeid))
-    .where(ofTenant(counters, actor, nodeid));
+  const [row] = await countersWithType(db).where(ofTenant(counters, actor, nodeid));
   if (!row) throw notFound(COUNTER_NOT_FOUND);
   return toCounter(row, values, lang);
 }
@@ -98,11 +98,7 @@ export async function createCounter(ctx: ServiceContext, actor: Actor & Permissi
  */
 export async function updateCounter(ctx: ServiceContext, actor: Actor, nodeid: string, input: UpdateCounter): Promise<CounterWriteAnswer> {
   return writeTransaction(ctx, 'counter.update', async (tx) => {
-    const [current] = await tx
-      .select({ counter: counters, type: counterTypes, unit: units })
-      .from(counters)
-      .innerJoin(counterTypes, eq(counterTypes.nodeid, counters.countertypenodeid))
-      .innerJoin(units, eq(units.nodeid, counterTypes.unitnodeid))
+    const [current] = await countersWithType(tx)
       .where(ofTenant(counters, actor, nodeid))
       // why no key update: see lockOwnRow; only the counter row is locked, not its type or unit.
       .for('no key update', { of: counters });
@@ -115,7 +111,7 @@ export async function updateCounter(ctx: ServiceContext, actor: Actor, nodeid: s
     // Complete: a concurrent update of this counter waits for the row lock above, and each statement reads what
     // committed before it.
     const plan = await planReadings(tx, actor, nodeid, input.values ?? [], 'values');
-    return toCounter(current, (await addReadings(tx, actor, plan, 'next')).values, input.lang);
+    return toCounter(current, await addReadings(tx, actor, plan, 'next'), input.lang);
   });
 }
 
@@ -227,7 +223,7 @@ async function lockCounterCreate(
   if (existing && plan.rows.length > 0 && !can(actor, 'equipment.counter', 'update')) throw forbidden(ADDING_NEEDS_UPDATE);
   const write = async (version: number) => {
     if (!existing) await tx.insert(counters).values({ nodeid, legalentitynodeid: actor.legalentitynodeid, name: input.name, equipmentnodeid: input.equipmentNodeId, countertypenodeid: input.counterTypeNodeId, version });
-    return (await addReadings(tx, actor, plan, version)).values;
+    return addReadings(tx, actor, plan, version);
   };
   return { nodeid, write };
 }
@@ -274,13 +270,13 @@ async function planReadings(tx: Tx, actor: Actor, counternodeid: string, values:
 /**
  * Inserts the plan's new readings with `version`, or with the tenant's next version taken in the insert (`'next'`;
  * nothing to insert takes none). Answers the request's readings as stored — those added and those found stored
- * already, each once, oldest first — and how many were added.
+ * already, each once, oldest first.
  */
-async function addReadings(tx: Tx, actor: Actor, plan: ReadingPlan, version: WriteVersion): Promise<{ values: CounterReading[]; added: number }> {
+async function addReadings(tx: Tx, actor: Actor, plan: ReadingPlan, version: WriteVersion): Promise<CounterReading[]> {
   const { inserted, stored } = await insertReadings(tx, actor, plan.counternodeid, plan.rows, version, plan.field, plan.values);
   const answer = new Map<string, CounterReading>();
   for (const reading of [...plan.found, ...stored, ...inserted]) answer.set(reading.nodeid, reading);
-  return { values: sortReadings([...answer.values()]), added: inserted.length };
+  return sortReadings([...answer.values()]);
 }
 
 /** The stored readings with these ids, whichever counter or tenant holds them. */

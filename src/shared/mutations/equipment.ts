@@ -55,9 +55,9 @@ export function toControllerList(info: unknown): string[] {
  * change another part of the same value both keep their change (field-level last write wins, per part); two that
  * change the same part: the later one. Without `previous` the sent value replaces the whole.
  */
-export function mergeParts<T>(sent: readonly T[], previous: readonly T[] | null | undefined, current: readonly T[]): T[] {
+function mergeParts<T>(sent: readonly T[], previous: readonly T[] | undefined, current: readonly T[]): T[] {
   if (previous === undefined) return [...sent];
-  return sent.map((part, index) => (part === (previous?.[index] ?? null) && index < current.length ? (current[index] as T) : part));
+  return sent.map((part, index) => (part === previous[index] ? (current[index] as T) : part));
 }
 
 const hourlyAmount = (rate: readonly [number, unknown] | null | undefined): number | null => (rate ? rate[0] : null);
