@@ -13,7 +13,7 @@ import { insertArea, insertEquipment } from '../factories/structure';
 import type { TestTenant } from '../factories/tenant';
 import { itChecksEachFlag } from './support/permission-matrix';
 import { call, type Method, postCreated } from './support/requests';
-import { changeOf, pullChanges, sentTwice } from './support/structure';
+import { changeOf, pullChanges, send, sentTwice } from './support/structure';
 import { createTwoTenantApp, type TestApp } from './support/test-app';
 import { rowCount, tenantVersion } from './support/db-queries';
 
@@ -301,6 +301,42 @@ describe('notifications', () => {
       expect(changes[0]!.version).toBeGreaterThanOrEqual(changes[1]!.version);
       expect((await call(t, adminB, 'GET', `/api/notifications/${n.nodeid}/changes`)).statusCode).toBe(404);
       expect((await call(t, adminA, 'GET', `/api/notifications/${randomUUID()}/changes`)).statusCode).toBe(404);
+    });
+
+    it('keeps when a queued change was made on the device beside when it reached the server (found offline: a fix documented in the morning read as the afternoon\'s)', async () => {
+      const n = await create({ description: 'Beim Anlauf' });
+      const clientid = uuidv7();
+      const madeAt = Date.now() - 5 * HOUR;
+      const path = `/api/notifications/${n.nodeid}`;
+      const batch = await send(t, adminA, 'POST', '/api/sync/batch', { mutations: [{ mutationId: 1, method: 'PUT', path, body: { description: 'Lager getauscht' }, madeAt }] }, { 'x-client-id': clientid });
+      expect(batch.statusCode, batch.body).toBe(200);
+      expect(batch.json().results[0]).toMatchObject({ status: 200 });
+      // A device clock ahead of the server's counts as the server's now; no header: sent as made (null).
+      const ahead = await send(t, adminA, 'PUT', path, { title: 'Spindel (Uhr vor)' }, { 'x-client-id': clientid, 'x-mutation-id': '2', 'x-made-at': String(Date.now() + 24 * HOUR) });
+      expect(ahead.statusCode, ahead.body).toBe(200);
+      expect((await put(n.nodeid, { errorcode: 'E-1' })).statusCode).toBe(200);
+
+      const changes = notificationChangesSchema.parse((await call(t, adminA, 'GET', `${path}/changes`)).json());
+      expect(changes.map((change) => Object.keys(change.changes))).toEqual([['errorcode'], ['title'], ['description']]);
+      expect(changes[2]).toMatchObject({ madeAt, changes: { description: { old: 'Beim Anlauf', new: 'Lager getauscht' } } });
+      expect(changes[2]!.at - madeAt).toBeGreaterThanOrEqual(5 * HOUR);
+      expect(changes[1]!.madeAt).not.toBeNull();
+      expect(changes[1]!.madeAt!).toBeLessThanOrEqual(changes[1]!.at);
+      expect(changes[0]!.madeAt).toBeNull();
+    });
+
+    it('refuses an X-Made-At that is no time in epoch milliseconds, and writes nothing', async () => {
+      const n = await create({ description: 'Beim Anlauf' });
+      const path = `/api/notifications/${n.nodeid}`;
+      for (const value of ['gestern', '-5', '1.5', '9'.repeat(20)]) {
+        const response = await send(t, adminA, 'PUT', path, { description: 'Geändert' }, { 'x-made-at': value });
+        expect(response.statusCode, value).toBe(400);
+        expect(apiErrorSchema.parse(response.json())).toMatchObject({ message: 'Invalid X-Made-At' });
+      }
+      const batch = await send(t, adminA, 'POST', '/api/sync/batch', { mutations: [{ mutationId: 1, method: 'PUT', path, body: { description: 'Geändert' }, madeAt: -1 }] }, { 'x-client-id': uuidv7() });
+      expect(batch.statusCode).toBe(400);
+      expect((await call(t, adminA, 'GET', path)).json()).toMatchObject({ description: 'Beim Anlauf', version: n.version });
+      expect(await t.database.db.select().from(recordHistory).where(eq(recordHistory.nodeid, n.nodeid))).toEqual([]);
     });
   });
 

@@ -127,6 +127,19 @@ test('header, attachments, tabs by type, back link by origin, remembered id; del
     const list = page.getByTestId('notification-changes-list');
     await expect(list.getByRole('listitem').first()).toContainText('Fehlercode: „leer“ → „E-4711“');
     await expect(list.getByRole('listitem').first()).toContainText(/^\d\d\.\d\d\.\d{4} \d\d:\d\d – /);
+
+    // A colleague's tablet documented a change offline three hours ago and sent it now: both times show.
+    const madeAt = Date.now() - 3 * 3_600_000;
+    const mutations = [{ mutationId: 1, method: 'PUT', path: `/api/notifications/${fault}`, body: { lang: 'de', errorcode: 'E-0815' }, madeAt }];
+    await (await ApiClient.login(request, 'technician')).send('POST', 'sync/batch', { mutations }, { 'x-client-id': randomUUID() });
+    // Leaving the tab forgets the loaded history (the tabs unmount), so coming back loads it again.
+    await page.getByRole('tab', { name: 'Maßnahmen' }).click();
+    await page.getByRole('tab', { name: 'Übersicht' }).click();
+    await page.getByTestId('notification-changes-load').click();
+    await expect(list.getByRole('listitem').first()).toContainText('Fehlercode: „E-4711“ → „E-0815“');
+    await expect(list.getByRole('listitem').first()).toContainText(/^\d\d\.\d\d\.\d{4} \d\d:\d\d – .+ \(offline erfasst, übertragen \d\d\.\d\d\.\d{4} \d\d:\d\d\)/);
+    await expect(list.getByRole('listitem').nth(1)).not.toContainText('offline erfasst');
+    await screenshots(page, 'change-history-offline');
   });
 
   await test.step('opened without a nodeid it shows the remembered notification; after leaving elsewhere it is forgotten', async () => {

@@ -80,6 +80,16 @@ describe('sender', () => {
     expect(typeof mirrored?.version).toBe('number');
   });
 
+  it('each entry carries when the user made it (madeAt), so the history can tell a change made offline from when it arrived', async () => {
+    const { db, sender, context } = harness();
+    await seedMachine(db);
+    const morning = Date.UTC(2026, 11, 2, 7, 15);
+    const id = await createNotification({ ...context, now: () => morning }, { type: 0, title: 'Öl tritt aus', equipmentnodeid: MACHINE });
+    await updateNotificationStatus({ ...context, now: () => morning + 60_000 }, (await db.mirror('notifications').get(id))!, 1);
+    expect((await sender.drain()).outcome.type).toBe('idle');
+    expect(server.requests.filter((request) => request.inBatch).map((request) => request.madeAt)).toEqual([morning, morning + 60_000]);
+  });
+
   it('a response lost after the server committed: the resend is answered from the log, applied once', async () => {
     const { db, sender, context } = harness();
     await seedMachine(db);

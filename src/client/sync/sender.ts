@@ -300,7 +300,9 @@ export function createSender(deps: SenderDeps) {
     const [head] = batch;
     let response: Response;
     try {
-      const mutations = await Promise.all(batch.map(async (entry) => ({ mutationId: entry.mutationId, method: entry.method, path: `/api/${entry.path.replace(/^\/+/, '')}`, body: await bodyFor(entry) })));
+      const mutations = await Promise.all(
+        batch.map(async (entry) => ({ mutationId: entry.mutationId, method: entry.method, path: `/api/${entry.path.replace(/^\/+/, '')}`, body: await bodyFor(entry), madeAt: entry.createdAt })),
+      );
       response = await deps.api.send('POST', SYNC_BATCH_PATH, {
         json: { mutations },
         headers: { [SYNC_HEADERS.clientId]: head!.clientId },

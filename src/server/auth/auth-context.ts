@@ -26,4 +26,6 @@ export interface AuthContext {
    * token from before tokens carried it). The auth query found that family alive and the caller's; logout ends it.
    */
   sid: string | null;
+  /** A queued write's X-Made-At (see `Actor.madeAt`), set by plugins/mutation-log.ts. */
+  madeAt?: Date | undefined;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod,
 import fp from 'fastify-plugin';
 import { createHash } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
-import { clientIdSchema, mutationIdSchema, SYNC_HEADERS, type MutationGap } from '../../shared/api/sync';
+import { clientIdSchema, madeAtSchema, mutationIdSchema, SYNC_HEADERS, type MutationGap } from '../../shared/api/sync';
 import { batchCallerOf } from '../dispatch-context';
 import { badRequest, forbidden, tooManyNewDevices } from '../http-errors';
 import { registerSyncClient, runMutation, type MutationKey, type MutationOutcome, type MutationResult } from '../services/mutation-log-service';
@@ -75,6 +75,7 @@ export default fp(
     });
 
     async function readMutationHeaders(request: FastifyRequest): Promise<void> {
+      readMadeAt(request);
       const clientid = await resolveSyncClient(request, false);
       const header = request.headers[SYNC_HEADERS.mutationId.toLowerCase()];
       if (header === undefined) return;
@@ -84,6 +85,19 @@ export default fp(
         throw badRequest(`Invalid ${SYNC_HEADERS.mutationId}`, [{ field: SYNC_HEADERS.mutationId, message: 'Must be a positive whole number' }]);
       }
       request.mutation = { clientid, mutationId: parsed.data, method: request.method, path: pathOf(request), requestHash: undefined, settled: false };
+    }
+
+    /**
+     * X-Made-At: when the user made this write on the device (a queued write). The caller acts with it
+     * (`Actor.madeAt`), so the record history keeps it; a device clock ahead of the server's counts as now.
+     */
+    function readMadeAt(request: FastifyRequest): void {
+      const header = request.headers[SYNC_HEADERS.madeAt.toLowerCase()];
+      if (header === undefined) return;
+      const text = typeof header === 'string' ? header.trim() : '';
+      const parsed = madeAtSchema.safeParse(/^\d+$/.test(text) ? Number(text) : Number.NaN);
+      if (!parsed.success) throw badRequest(`Invalid ${SYNC_HEADERS.madeAt}`, [{ field: SYNC_HEADERS.madeAt, message: 'Must be a time in epoch milliseconds' }]);
+      if (request.auth) request.auth = { ...request.auth, madeAt: new Date(Math.min(parsed.data, Date.now())) };
     }
 
     async function hashRequestAsSent(request: FastifyRequest): Promise<void> {

@@ -101,7 +101,7 @@ export async function deleteArea(ctx: ServiceContext, actor: Actor, nodeid: stri
     const { version } = await deleteWithOwned(tx, le, KIND, [nodeid], 'next');
     await machines.unlink(version);
     await plan.deleteOrphaned(version);
-    await appendHistory(tx, { legalentitynodeid: le, kind: KIND, nodeid, version, changes: {}, context: { deleted: true, name: area.name, sitenodeid: area.sitenodeid }, usernodeid: actor.usernodeid });
+    await appendHistory(tx, actor, { kind: KIND, nodeid, version, changes: {}, context: { deleted: true, name: area.name, sitenodeid: area.sitenodeid } });
     return { nodeid, version };
   });
 }

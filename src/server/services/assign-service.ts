@@ -127,7 +127,7 @@ export async function planAssignments(
       const changes: Record<string, { old: unknown; new: unknown }> = {};
       if (old.areanodeid !== links.areanodeid) changes.areanodeid = { old: old.areanodeid, new: links.areanodeid };
       if (old.equipmentpoolnodeid !== links.equipmentpoolnodeid) changes.equipmentpoolnodeid = { old: old.equipmentpoolnodeid, new: links.equipmentpoolnodeid };
-      await appendHistory(tx, { legalentitynodeid: le, kind: 'equipment', nodeid, version, changes, usernodeid: actor.usernodeid });
+      await appendHistory(tx, actor, { kind: 'equipment', nodeid, version, changes });
     }
   };
   return { machineIds, changed: changed.length > 0, write };
@@ -159,7 +159,7 @@ export async function lockMachinesOf(tx: Tx, actor: Actor, type: 'area' | 'pool'
       .set({ [field]: null, version, updatedAt: new Date() })
       .where(and(eq(equipment.legalentitynodeid, le), inArray(equipment.nodeid, machines.map((machine) => machine.nodeid))));
     for (const machine of machines) {
-      await appendHistory(tx, { legalentitynodeid: le, kind: 'equipment', nodeid: machine.nodeid, version, changes: { [field]: { old: machine.from, new: null } }, usernodeid: actor.usernodeid });
+      await appendHistory(tx, actor, { kind: 'equipment', nodeid: machine.nodeid, version, changes: { [field]: { old: machine.from, new: null } } });
     }
   };
   return { unlink };

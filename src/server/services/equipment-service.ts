@@ -463,14 +463,12 @@ export async function deleteEquipment(ctx: ServiceContext, actor: Actor, nodeid:
       .update(users)
       .set({ assignedequipment: sql`${users.assignedequipment} - ${nodeid}::text`, version, updatedAt: new Date() })
       .where(assigned);
-    await appendHistory(tx, {
-      legalentitynodeid: le,
+    await appendHistory(tx, actor, {
       kind: KIND,
       nodeid,
       version,
       changes: {},
       context: { deleted: true, name: current.name, equipmentid: current.equipmentid, inventoryid: current.inventoryid, notifications: deleted.notifications.length },
-      usernodeid: actor.usernodeid,
     });
     return { nodeid, version };
   });

@@ -87,7 +87,7 @@ export async function notificationChanges(ctx: ServiceContext, actor: Actor, nod
   const [exists] = await ctx.db.select({ nodeid: notifications.nodeid }).from(notifications).where(ofTenant(notifications, actor, nodeid));
   if (!exists) throw (await isDeleted(ctx.db, actor, nodeid)) ? gone() : notFound(NOT_FOUND);
   const rows = await ctx.db
-    .select({ version: recordHistory.version, at: recordHistory.at, changes: recordHistory.changes, context: recordHistory.context, userId: users.nodeid, givenname: users.givenname, surname: users.surname })
+    .select({ version: recordHistory.version, at: recordHistory.at, madeat: recordHistory.madeat, changes: recordHistory.changes, context: recordHistory.context, userId: users.nodeid, givenname: users.givenname, surname: users.surname })
     .from(recordHistory)
     .leftJoin(users, eq(users.nodeid, recordHistory.usernodeid))
     .where(and(eq(recordHistory.legalentitynodeid, actor.legalentitynodeid), eq(recordHistory.kind, KIND), eq(recordHistory.nodeid, nodeid)))
@@ -99,6 +99,7 @@ export async function notificationChanges(ctx: ServiceContext, actor: Actor, nod
     return {
       version: row.version,
       at: row.at.getTime(),
+      madeAt: row.madeat?.getTime() ?? null,
       author: row.userId ? { nodeid: row.userId, givenname: row.givenname ?? '', surname: row.surname ?? '' } : null,
       changes: row.changes,
       lostStatus: lost ? { status: context.status as number, previousStatus: typeof context.previousStatus === 'number' ? context.previousStatus : null } : null,
@@ -135,7 +136,7 @@ export async function updateNotification(ctx: ServiceContext, actor: Actor, args
     if (Object.keys(changes).length === 0) {
       // why still recorded: a status write that lost to another device's transition is kept as context.
       if (context && input.previousStatus !== undefined && input.previousStatus !== current.status) {
-        await appendHistory(tx, { legalentitynodeid: actor.legalentitynodeid, kind: KIND, nodeid, version: current.version, changes, context, usernodeid: actor.usernodeid });
+        await appendHistory(tx, actor, { kind: KIND, nodeid, version: current.version, changes, context });
       }
       return toRowShape(current) as NotificationRowShape;
     }
@@ -148,7 +149,7 @@ export async function updateNotification(ctx: ServiceContext, actor: Actor, args
       .set({ ...patch, version: next.version, updatedAt: new Date() })
       .where(ofTenant(notifications, actor, nodeid))
       .returning();
-    await appendHistory(tx, { legalentitynodeid: actor.legalentitynodeid, kind: KIND, nodeid, version: row!.version, changes, context, usernodeid: actor.usernodeid });
+    await appendHistory(tx, actor, { kind: KIND, nodeid, version: row!.version, changes, context });
     return toRowShape(row!) as NotificationRowShape;
   });
 }

@@ -90,7 +90,7 @@ export async function deletePool(ctx: ServiceContext, actor: Actor, nodeid: stri
     const machines = await lockMachinesOf(tx, actor, 'pool', [nodeid]);
     const { version } = await deleteWithOwned(tx, le, KIND, [nodeid], 'next');
     await machines.unlink(version);
-    await appendHistory(tx, { legalentitynodeid: le, kind: KIND, nodeid, version, changes: {}, context: { deleted: true, name: pool.name }, usernodeid: actor.usernodeid });
+    await appendHistory(tx, actor, { kind: KIND, nodeid, version, changes: {}, context: { deleted: true, name: pool.name } });
     return { nodeid, version };
   });
 }

@@ -21,19 +21,28 @@ export function changedFields<T extends Record<string, unknown>>(before: T, patc
 }
 
 export interface HistoryEntry {
-  legalentitynodeid: string;
   kind: string;
   nodeid: string;
   version: number;
   changes: Record<string, FieldChange>;
   context?: Record<string, unknown> | undefined;
-  usernodeid: string | null;
 }
 
-/** Appends one history row, in the write's own transaction; a write that changed nothing leaves none. */
-export async function appendHistory(tx: Tx, entry: HistoryEntry): Promise<void> {
+/**
+ * Appends one history row for `actor`'s write, in the write's own transaction; a write that changed nothing leaves
+ * none. The row keeps who wrote it, and when the device made the change (`actor.madeAt`, a queued write's
+ * X-Made-At) besides when it reached the server (`at`).
+ */
+export async function appendHistory(tx: Tx, actor: Actor, entry: HistoryEntry): Promise<void> {
   if (Object.keys(entry.changes).length === 0 && !entry.context) return;
-  await tx.insert(recordHistory).values({ id: uuidv7(), ...entry, context: entry.context ?? null });
+  await tx.insert(recordHistory).values({
+    id: uuidv7(),
+    legalentitynodeid: actor.legalentitynodeid,
+    usernodeid: actor.usernodeid,
+    madeat: actor.madeAt ?? null,
+    ...entry,
+    context: entry.context ?? null,
+  });
 }
 
 /** A table whose rows carry the tenant's change version and the time of their last write. */
@@ -66,7 +75,7 @@ export async function writeChangedFields<T extends VersionedTable>(tx: Tx, actor
   const [row] = (await tx.with(next.cte).update(write.table).set(set).where(write.where).returning()) as T['$inferSelect'][];
   if (!row) throw new Error(`${write.kind} ${write.nodeid}: the locked row was not updated`);
   const version = Number((row as { version: unknown }).version);
-  await appendHistory(tx, { legalentitynodeid: actor.legalentitynodeid, kind: write.kind, nodeid: write.nodeid, version, changes, usernodeid: actor.usernodeid });
+  await appendHistory(tx, actor, { kind: write.kind, nodeid: write.nodeid, version, changes });
   return row;
 }
 

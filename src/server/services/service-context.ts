@@ -24,6 +24,11 @@ export interface ServiceContext {
 export interface Actor {
   usernodeid: string;
   legalentitynodeid: string;
+  /**
+   * When the user made this write on their device, for a write an outbox queued (X-Made-At, plugins/mutation-log.ts);
+   * the record history keeps it beside the server's time. Undefined for a write sent as it was made.
+   */
+  madeAt?: Date | undefined;
 }
 
 /**

@@ -89,7 +89,7 @@ export async function createShiftModel(ctx: ServiceContext, caller: Caller, inpu
     const version = await nextVersion(tx, le);
 
     await insertShiftModel(tx, le, nodeid, input.shifts, version);
-    await setOwnerModel(tx, le, owner, nodeid, version, caller.usernodeid);
+    await setOwnerModel(tx, caller, owner, nodeid, version);
     await replaced.deleteOrphaned(version);
     return shiftModelRow(tx, le, nodeid);
   });
@@ -120,13 +120,11 @@ export async function updateShiftModel(ctx: ServiceContext, caller: Caller, node
     }
     await tx.update(shiftModels).set({ version, updatedAt: new Date() }).where(eq(shiftModels.nodeid, nodeid));
     await recordTombstones(tx, le, 'shifts', removed, version);
-    await appendHistory(tx, {
-      legalentitynodeid: le,
+    await appendHistory(tx, caller, {
       kind: MODEL_KIND,
       nodeid,
       version,
       changes: { shifts: { old: current.sort((a, b) => a.position - b.position).map(toShift), new: input.shifts } },
-      usernodeid: caller.usernodeid,
     });
     return shiftModelRow(tx, le, nodeid);
   });
@@ -230,19 +228,18 @@ function assertMayEdit(caller: Caller, owner: Owner | undefined): void {
   if (!can(caller, feature, 'update')) throw forbidden();
 }
 
-async function setOwnerModel(tx: Tx, le: string, owner: Owner, modelId: string, version: number, usernodeid: string): Promise<void> {
+async function setOwnerModel(tx: Tx, caller: Caller, owner: Owner, modelId: string, version: number): Promise<void> {
+  const le = caller.legalentitynodeid;
   const now = new Date();
   if (owner.type === 'area') {
     await tx.update(areas).set({ shiftmodelnodeid: modelId, version, updatedAt: now }).where(and(eq(areas.nodeid, owner.nodeid), eq(areas.legalentitynodeid, le)));
   } else {
     await tx.update(equipment).set({ shiftmodelnodeid: modelId, useareashiftmodel: false, version, updatedAt: now }).where(and(eq(equipment.nodeid, owner.nodeid), eq(equipment.legalentitynodeid, le)));
   }
-  await appendHistory(tx, {
-    legalentitynodeid: le,
+  await appendHistory(tx, caller, {
     kind: owner.type === 'area' ? 'areas' : 'equipment',
     nodeid: owner.nodeid,
     version,
     changes: owner.shiftmodelnodeid === modelId ? {} : { shiftmodelnodeid: { old: owner.shiftmodelnodeid, new: modelId } },
-    usernodeid,
   });
 }

@@ -132,12 +132,12 @@ export async function updateWorkflow(ctx: ServiceContext, actor: Actor, nodeid: 
     const updatedAt = new Date();
     if (step && Object.keys(stepChanges).length > 0) {
       await tx.update(workflowSteps).set({ ...stepPatch, version, updatedAt }).where(ofTenant(workflowSteps, actor, step.nodeid));
-      await appendHistory(tx, { legalentitynodeid: le, kind: STEP_KIND, nodeid: step.nodeid, version, changes: stepChanges, usernodeid: actor.usernodeid });
+      await appendHistory(tx, actor, { kind: STEP_KIND, nodeid: step.nodeid, version, changes: stepChanges });
     } else if (!step && Object.keys(stepChanges).length > 0) {
       await tx.insert(workflowSteps).values({ nodeid: uuidv7(), legalentitynodeid: le, version, workflownodeid: nodeid, position: 0, title: current.title, ...stepPatch, created: updatedAt, authornodeid: actor.usernodeid });
     }
     await tx.update(workflows).set({ ...workflowPatch, version, updatedAt }).where(ofTenant(workflows, actor, nodeid));
-    await appendHistory(tx, { legalentitynodeid: le, kind: KIND, nodeid, version, changes: workflowChanges, usernodeid: actor.usernodeid });
+    await appendHistory(tx, actor, { kind: KIND, nodeid, version, changes: workflowChanges });
     return workflowRow(tx, actor, nodeid);
   });
 }

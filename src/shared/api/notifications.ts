@@ -105,7 +105,10 @@ export const notificationParamsSchema = z.object({ nodeid: z.uuid() });
  */
 export const notificationChangeSchema = z.object({
   version: z.number().int(),
+  /** When the server wrote the change. */
   at: z.number().int(),
+  /** When the user made it on their device, for a change queued offline (X-Made-At); null when sent as made. */
+  madeAt: z.number().int().nullable(),
   author: z.object({ nodeid: z.uuid(), givenname: z.string(), surname: z.string() }).nullable(),
   changes: z.record(z.string(), z.object({ old: z.unknown(), new: z.unknown() })),
   lostStatus: z.object({ status: z.number().int(), previousStatus: z.number().int().nullable() }).nullable(),

@@ -130,6 +130,8 @@ export function syncScope(subject: PermissionSubject): string {
 export const SYNC_HEADERS = {
   clientId: 'X-Client-Id',
   mutationId: 'X-Mutation-Id',
+  /** When the user made a queued write on the device (epoch ms): the record history shows it beside the server's time. */
+  madeAt: 'X-Made-At',
   replayed: 'Idempotent-Replayed',
 } as const;
 
@@ -141,6 +143,10 @@ export const mutationIdSchema = z.coerce
   .int('X-Mutation-Id must be a positive whole number')
   .min(1, 'X-Mutation-Id must be a positive whole number')
   .max(Number.MAX_SAFE_INTEGER, 'X-Mutation-Id is too large');
+/** The latest time JavaScript dates hold (epoch ms). */
+const MAX_EPOCH_MS = 8_640_000_000_000_000;
+/** When a queued write was made on its device, epoch milliseconds (the outbox entry's `createdAt`). */
+export const madeAtSchema = z.number().int().min(0).max(MAX_EPOCH_MS);
 
 export const PULL_LIMIT_DEFAULT = 1000;
 export const PULL_LIMIT_MAX = 5000;
@@ -220,6 +226,8 @@ export const syncBatchEntrySchema = z.object({
   /** The full path, `/api/...`. */
   path: z.string().min(5).max(2048),
   body: z.unknown().optional(),
+  /** When the user made the write on the device: the entry runs with it as X-Made-At. */
+  madeAt: madeAtSchema.optional(),
 });
 export type SyncBatchEntry = z.infer<typeof syncBatchEntrySchema>;
 

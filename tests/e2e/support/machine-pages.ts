@@ -187,8 +187,8 @@ export class ApiClient {
     return { status: response.status(), body: await response.body(), type: response.headers()['content-type'] };
   }
 
-  async send<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, data: unknown): Promise<T> {
-    const response = await this.request.fetch(`/api/${path}`, { method, headers: this.headers(), data });
+  async send<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, data: unknown, headers: Record<string, string> = {}): Promise<T> {
+    const response = await this.request.fetch(`/api/${path}`, { method, headers: this.headers(headers), data });
     expect(response.ok(), `${method} /api/${path}: ${await response.text()}`).toBe(true);
     return (await response.json()) as T;
   }

@@ -8,6 +8,7 @@
 import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { notificationChangesSchema, type NotificationChange } from '../../../shared/api/notifications';
 import { api } from '../../lib/api';
 import { formatDate, formatDateTime } from '../../lib/dates';
@@ -17,6 +18,18 @@ import { useOnlineStatus } from '../../lib/use-online-status';
 const FIELDS = ['title', 'type', 'status', 'description', 'errorcode', 'dueuntil', 'equipmentnodeid', 'progressstarted', 'closed'] as const;
 type Field = (typeof FIELDS)[number];
 const isField = (name: string): name is Field => (FIELDS as readonly string[]).includes(name);
+/**
+ * A change that reached the server this much later than the device made it was queued (offline, or waiting behind
+ * others): the entry names both times. Below, the two are the same moment to a reader (and device clocks differ).
+ */
+const SENT_LATER_MS = 60_000;
+
+/** "when – who", with the device's time first for a change that was sent later than it was made. */
+function byLine(t: TFunction, change: NotificationChange, who: string): string {
+  const time = formatDateTime(change.at);
+  if (change.madeAt === null || change.at - change.madeAt < SENT_LATER_MS) return t('notificationDetails.changes.by', { time, who });
+  return t('notificationDetails.changes.byOffline', { made: formatDateTime(change.madeAt), time, who });
+}
 
 export function ChangeHistory({ notificationnodeid }: { notificationnodeid: string }) {
   const { t } = useTranslation();
@@ -65,7 +78,7 @@ export function ChangeHistory({ notificationnodeid }: { notificationnodeid: stri
             return (
               <Box as="li" key={`${change.version}-${change.at}`} borderLeftWidth="3px" borderColor="border.emphasized" pl="3">
                 <Text textStyle="sm" color="fg.muted">
-                  {t('notificationDetails.changes.by', { time: formatDateTime(change.at), who })}
+                  {byLine(t, change, who)}
                 </Text>
                 {fields.map((field) => (
                   <Text key={field} overflowWrap="anywhere">

@@ -23,7 +23,13 @@ export const recordHistory = pgTable('record_history', {
   /** Context of the write, e.g. `{previousStatus}`: the status the device saw when it changed the status. */
   context: jsonb('context').$type<Record<string, unknown>>(),
   usernodeid: uuid('usernodeid').references(() => users.nodeid, { onDelete: 'set null' }),
+  /** When the server wrote it. */
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * When the user made the change on their device, for a write queued in an outbox (X-Made-At; never later than
+   * `at`); null for a write sent as it was made. The device's clock: shown beside `at`, never used to order writes.
+   */
+  madeat: timestamp('madeat', { withTimezone: true }),
 }, (t) => [
   index('record_history_node_idx').on(t.kind, t.nodeid, t.version),
   foreignKey({ name: 'record_history_le_fk', columns: [t.legalentitynodeid], foreignColumns: [legalEntities.nodeid] }).onDelete('cascade'),

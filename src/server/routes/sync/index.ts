@@ -178,6 +178,7 @@ function dispatchedPath(path: string): string | undefined {
  */
 async function runEntry(app: FastifyInstance, batch: FastifyRequest, clientid: string, entry: SyncBatchEntry): Promise<{ result: SyncBatchResult; bytes: number }> {
   const headers: Record<string, string> = { [SYNC_HEADERS.clientId]: clientid, [SYNC_HEADERS.mutationId]: String(entry.mutationId) };
+  if (entry.madeAt !== undefined) headers[SYNC_HEADERS.madeAt] = String(entry.madeAt);
   for (const name of FORWARDED_HEADERS) {
     const value = batch.headers[name];
     if (typeof value === 'string') headers[name] = value;

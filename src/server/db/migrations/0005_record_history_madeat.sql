@@ -1,0 +1,1 @@
+ALTER TABLE "record_history" ADD COLUMN "madeat" timestamp with time zone;
