@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { loginAs, shotsDir, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
+import { loginAs, shotsDir, TABLET_LANDSCAPE, TABLET_PORTRAIT, tabletScreenshots } from './support/pages';
 import { MachineListPage, MachinePage, SyncStatus } from './support/machine-pages';
 import { takeOfflineReady } from './support/offline';
 
@@ -111,6 +111,8 @@ test('a machine opens offline from its sticker URL; tabs, back/forward, photo vi
   expect(taskIds).toEqual([...taskIds].sort());
   await page.getByTestId('maintenance-page-size').selectOption('5');
   await page.getByTestId('maintenance-sort-nextDue').click();
+  // Every control of the table is a tablet's touch target at both sizes (task links were 20 px, paging 40 px).
+  await tabletScreenshots(page, SHOTS, 'maintenance-table');
 
   // ---- the photo's zoom viewer, offline from the kept copy: rotate and zoom.
   await page.getByTestId('machine-photo').click();

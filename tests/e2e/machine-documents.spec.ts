@@ -10,7 +10,7 @@ import { jsPDF } from 'jspdf';
 import { expect, expectNoCspViolations, test, watchCsp } from './support/test';
 import { MachineListPage, solidPng, SyncStatus } from './support/machine-pages';
 import { takeOfflineReady, waitForEmptyOutbox } from './support/offline';
-import { loginAs, shotsDir, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
+import { loginAs, shotsDir, TABLET_LANDSCAPE, TABLET_PORTRAIT, tabletScreenshots } from './support/pages';
 
 const MACHINE = 'BAZ 02 Fräszentrum';
 const SHOTS = shotsDir('docs');
@@ -76,6 +76,8 @@ test('documents: refused types, an offline PDF upload seen on a second tablet, t
   await expect(page).toHaveURL(/tab=2/);
   for (const name of ['operation', 'setup', 'maintenance', 'safety', 'internalinstructions']) await expect(category(page, name)).toBeVisible();
   await expect(category(page, 'safety')).toContainText('Arbeitssicherheit');
+  // Every control of the tab is a tablet's touch target at both sizes (the upload buttons were 40 px).
+  await tabletScreenshots(page, SHOTS, 'documentation-tab');
 
   const setupCount = await countOf(page, 'setup');
   const operationCount = await countOf(page, 'operation');

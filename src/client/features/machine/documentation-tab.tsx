@@ -259,7 +259,7 @@ export function DocumentationTab({ machine }: { machine: MachineRecord }) {
                   <Accordion.ItemIndicator />
                 </Accordion.ItemTrigger>
                 {canUpload && (
-                  <Button variant="outline" size="md" onClick={() => setUpload({ accepted: [], rejected: [], category })} data-testid="documents-upload">
+                  <Button variant="outline" size="md" minH="11" minW="11" onClick={() => setUpload({ accepted: [], rejected: [], category })} data-testid="documents-upload">
                     <Upload aria-hidden />
                     <Box as="span" display={{ base: 'none', sm: 'inline' }}>
                       {t('machineDocs.uploadButton')}

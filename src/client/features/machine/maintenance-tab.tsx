@@ -55,6 +55,21 @@ function SortHeader({ column, sort, onSort }: { column: TaskSortColumn; sort: Ta
   );
 }
 
+/** A task's id (with "not synced" while its write is queued) above its title. */
+function TaskLabel({ row }: { row: Row }) {
+  return (
+    <>
+      <Text as="span" textStyle="xs" color="fg.muted" fontVariantNumeric="tabular-nums">
+        {row.maintenancetaskid}
+        {row.pending && <NotSyncedBadge />}
+      </Text>
+      <Text as="span" fontWeight="semibold">
+        {truncateTitle(row.title)}
+      </Text>
+    </>
+  );
+}
+
 function DueCell({ row }: { row: Row }) {
   const { t } = useTranslation();
   if (row.due.kind === 'counter') {
@@ -184,23 +199,18 @@ export function MaintenanceTab({ machine }: { machine: MachineRecord }) {
               {current.rows.map((row) => (
                 <Table.Row key={row.nodeid} data-testid="maintenance-row">
                   <Table.Cell>
-                    <Stack gap="0.5">
-                      <Text textStyle="xs" color="fg.muted" fontVariantNumeric="tabular-nums">
-                        {row.maintenancetaskid}
-                        {row.pending && <NotSyncedBadge />}
-                      </Text>
-                      {canUpdate ? (
-                        <Link asChild fontWeight="semibold" color="fg" title={row.title}>
-                          <RouterLink to="/edit-maintenance-task" state={editState(row)}>
-                            {truncateTitle(row.title)}
-                          </RouterLink>
-                        </Link>
-                      ) : (
-                        <Text fontWeight="semibold" title={row.title}>
-                          {truncateTitle(row.title)}
-                        </Text>
-                      )}
-                    </Stack>
+                    {canUpdate ? (
+                      // why the whole cell: the title alone is a 20 px target on a tablet; id and title together reach 44 px.
+                      <Link asChild display="flex" flexDirection="column" alignItems="start" justifyContent="center" gap="0.5" minH="11" color="fg" title={row.title}>
+                        <RouterLink to="/edit-maintenance-task" state={editState(row)}>
+                          <TaskLabel row={row} />
+                        </RouterLink>
+                      </Link>
+                    ) : (
+                      <Stack gap="0.5" title={row.title}>
+                        <TaskLabel row={row} />
+                      </Stack>
+                    )}
                   </Table.Cell>
                   <Table.Cell>
                     <DueCell row={row} />
@@ -221,7 +231,7 @@ export function MaintenanceTab({ machine }: { machine: MachineRecord }) {
           <Text asChild textStyle="sm" color="fg.muted">
             <label htmlFor="maintenance-page-size">{t('machine.maintenance.rowsPerPage')}</label>
           </Text>
-          <NativeSelect.Root size="sm" w="20">
+          <NativeSelect.Root size="lg" w="20">
             <NativeSelect.Field
               id="maintenance-page-size"
               value={String(size)}
@@ -244,10 +254,10 @@ export function MaintenanceTab({ machine }: { machine: MachineRecord }) {
           {t('machine.maintenance.range', { from: current.from, to: current.to, total: current.total })}
         </Text>
         <HStack gap="1">
-          <IconButton variant="ghost" size="md" aria-label={t('machine.maintenance.previousPage')} disabled={current.page === 0} onClick={() => setPage(current.page - 1)} data-testid="maintenance-previous">
+          <IconButton variant="ghost" size="lg" aria-label={t('machine.maintenance.previousPage')} disabled={current.page === 0} onClick={() => setPage(current.page - 1)} data-testid="maintenance-previous">
             <ChevronLeft />
           </IconButton>
-          <IconButton variant="ghost" size="md" aria-label={t('machine.maintenance.nextPage')} disabled={current.page >= current.pageCount - 1} onClick={() => setPage(current.page + 1)} data-testid="maintenance-next">
+          <IconButton variant="ghost" size="lg" aria-label={t('machine.maintenance.nextPage')} disabled={current.page >= current.pageCount - 1} onClick={() => setPage(current.page + 1)} data-testid="maintenance-next">
             <ChevronRight />
           </IconButton>
         </HStack>
