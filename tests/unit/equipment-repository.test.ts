@@ -187,6 +187,20 @@ describe('updateEquipment', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('a stored build or commissioning date within the year the form shows is no change (found: editing the name sent both years back as 1 January)', async () => {
+    const db = freshDb();
+    // Written elsewhere with a day (the demo plant, an import): the form picks years only and shows 2019 and 2020.
+    const dated = { ...existing, constructiondate: Date.UTC(2019, 5, 14, 8), commissioningdate: Date.UTC(2020, 9, 6, 8) };
+    await db.mirror('equipment').put(dated);
+    await updateEquipment({ db, usernodeid: USER }, dated, { values: values({ commissioningyear: 2020, name: 'Presse 3 (neu)' }), catalog, photos: {}, lang: 'de', now: NOW });
+    const [entry] = await db.outbox.toArray();
+    expect(entry!.body).toEqual({ lang: 'de', equipmentnodeid: existing.nodeid, name: 'Presse 3 (neu)' });
+    // Another year is a change, sent as the year's start.
+    await updateEquipment({ db, usernodeid: USER }, dated, { values: values({ commissioningyear: 2021, constructionyear: 2018 }), catalog, photos: {}, lang: 'de', now: NOW });
+    const second = (await db.outbox.toArray())[1]!;
+    expect(second.body).toMatchObject({ constructiondate: Date.UTC(2018, 0, 1), commissioningdate: Date.UTC(2021, 0, 1) });
+  });
+
   it('a new photo is registered first and replaces the machine’s photo reference', async () => {
     const db = freshDb();
     await db.mirror('equipment').put(existing);

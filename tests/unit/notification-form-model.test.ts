@@ -76,6 +76,12 @@ describe('dates and times', () => {
     expect(dateTimeOf('25.11.2026', '9:40')).toBeNull();
     expect(dueUntilOf('')).toBeNull();
     expect(dueUntilOf('01.12.2026')).toBe(new Date(2026, 11, 1).getTime());
+    // Editing: a due time set elsewhere with a time of day stays while the field shows its day (found: every save
+    // of the form rewrote it to midnight, and so undid a colleague's new due date).
+    const filled = new Date(2026, 11, 15, 8).getTime();
+    expect(dueUntilOf('15.12.2026', filled)).toBe(filled);
+    expect(dueUntilOf('16.12.2026', filled)).toBe(new Date(2026, 11, 16).getTime());
+    expect(dueUntilOf('', filled)).toBeNull();
   });
 });
 

@@ -151,7 +151,14 @@ export function validateNotificationForm(values: NotificationDraftValues, withDa
   return errors;
 }
 
-/** The due date field as epoch ms (local midnight of the day), null for none. */
-export function dueUntilOf(dueDate: string): number | null {
-  return dueDate.trim() === '' ? null : (parseDateInput(dueDate)?.getTime() ?? null);
+/**
+ * The due date field as epoch ms (local midnight of the day), null for none. `filled`: the due time the form was
+ * filled with (editing) — while the field still shows that day it is kept as it is, so a due time set elsewhere
+ * with a time of day (the web desk, an import, another time zone) is not rewritten to midnight by an edit of the
+ * description, which would also overwrite a colleague's new due date (a found bug: every save sent it).
+ */
+export function dueUntilOf(dueDate: string, filled: number | null = null): number | null {
+  if (dueDate.trim() === '') return null;
+  if (filled !== null && fieldsOfTime(filled).date === dueDate.trim()) return filled;
+  return parseDateInput(dueDate)?.getTime() ?? null;
 }

@@ -6,7 +6,7 @@
  * repositories/shifts.ts, shared with the area form). The machine's `image`/`typenameplate` name the
  * registration (repositories/attachments.ts); the sender puts in the server's fileid.
  */
-import { cleanMediaSupply, HOURLY_RATE_UNIT, yearToEpochMs, type CatalogSelection, type Dimensions } from '../../../shared/domain/equipment';
+import { cleanMediaSupply, epochMsToYear, HOURLY_RATE_UNIT, yearToEpochMs, type CatalogSelection, type Dimensions } from '../../../shared/domain/equipment';
 import type { Language } from '../../../shared/domain/language';
 import type { ShiftRow } from '../../../shared/domain/shift';
 import {
@@ -165,6 +165,19 @@ export interface UpdateEquipmentRequest {
 }
 
 /** Equal as stored values: objects compare by content, whatever the order of their keys (jsonb sorts them). */
+/** Build and commissioning date hold a year (the form picks years); a row written elsewhere may hold another day of it. */
+const YEAR_FIELDS: ReadonlySet<string> = new Set(['constructiondate', 'commissioningdate']);
+
+/**
+ * Whether a field's value after the form equals what the form was filled from. A year field compares years: a
+ * stored 06.10.2014 and the form's 2014 are the same, so editing the name no longer sends the year back as 1 January
+ * — which rewrote the day and, worse, undid a colleague's new year saved meanwhile.
+ */
+function sameFieldValue(field: string, a: unknown, b: unknown): boolean {
+  if (YEAR_FIELDS.has(field) && typeof a === 'number' && typeof b === 'number') return epochMsToYear(a) === epochMsToYear(b);
+  return sameValue(a, b);
+}
+
 function sameValue(a: unknown, b: unknown): boolean {
   const canonical = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(canonical);
@@ -203,7 +216,7 @@ export async function updateEquipment(context: WriteContext, machine: MirrorRow,
   const identity = { lang: request.lang, equipmentnodeid: machine.nodeid };
   const base = request.base ?? machine;
   const after = updateEquipmentDeclaration.apply!(base, parseMutation(updateEquipmentDeclaration, { params, body: { ...identity, ...fields } }), { now, usernodeid: context.usernodeid });
-  const changed = Object.fromEntries(Object.entries(fields).filter(([field]) => !sameValue(after[field], base[field])));
+  const changed = Object.fromEntries(Object.entries(fields).filter(([field]) => !sameFieldValue(field, after[field], base[field])));
   // Values of parts go with what the form was filled from, so the server changes only the parts this form changed: a
   // colleague's new width survives this form's new height (they overwrote each other, whole).
   if (changed.dimensions !== undefined) changed.previousdimensions = Array.isArray(base.dimensions) ? base.dimensions : null;
