@@ -201,6 +201,28 @@ describe('updateEquipment', () => {
     expect(second.body).toMatchObject({ constructiondate: Date.UTC(2018, 0, 1), commissioningdate: Date.UTC(2021, 0, 1) });
   });
 
+  it('the machine’s own shift plan is sent only when the editor’s differs from the one it was filled with (found: every save sent it and undid a colleague’s plan)', async () => {
+    const db = freshDb();
+    const MODEL = '0190f5a0-0000-7000-8000-0000000000f1';
+    const own = { ...existing, useareashiftmodel: false, shiftmodelnodeid: MODEL };
+    await db.mirror('equipment').put(own);
+    await db.mirror('shiftmodels').put({ nodeid: MODEL });
+    const plan = [{ weekdays: [1, 2, 3] as (1 | 2 | 3)[], start: '06:00', end: '13:59', unmanned: false }];
+    // The name changes; the plan is the one the form was filled with (weekdays clicked in another order).
+    await updateEquipment({ db, usernodeid: USER }, own, { baseShifts: plan, values: values({ commissioningyear: 2020, name: 'Presse 3 (neu)', useareashiftmodel: false, shifts: [{ ...plan[0]!, weekdays: [3, 1, 2] }] }), catalog, photos: {}, lang: 'de', now: NOW });
+    expect((await db.outbox.toArray()).map((entry) => entry.path)).toEqual([`equipments/${existing.nodeid}`]);
+    // A changed plan is sent, as the update of the machine's own plan.
+    await db.outbox.clear();
+    await updateEquipment({ db, usernodeid: USER }, own, { baseShifts: plan, values: values({ commissioningyear: 2020, useareashiftmodel: false, shifts: [{ ...plan[0]!, end: '14:29' }] }), catalog, photos: {}, lang: 'de', now: NOW });
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ path: `shiftmodels/${MODEL}`, method: 'PUT' });
+    expect(entry!.body).toMatchObject({ shifts: [{ start: '06:00', end: '14:29', weekdays: [1, 2, 3] }] });
+    // Leaving the area's plan sends the plan even when it equals what the form showed.
+    await db.outbox.clear();
+    await updateEquipment({ db, usernodeid: USER }, existing, { baseShifts: plan, values: values({ commissioningyear: 2020, useareashiftmodel: false, shifts: plan }), catalog, photos: {}, lang: 'de', now: NOW });
+    expect((await db.outbox.toArray()).some((queued) => queued.path.startsWith('shiftmodels'))).toBe(true);
+  });
+
   it('a new photo is registered first and replaces the machine’s photo reference', async () => {
     const db = freshDb();
     await db.mirror('equipment').put(existing);

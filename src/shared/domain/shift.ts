@@ -90,6 +90,12 @@ export function sortWeekdays(weekdays: readonly Weekday[]): Weekday[] {
   return [...new Set(weekdays)].sort((a, b) => a - b);
 }
 
+/** Whether two plans are the same rows in the same order (weekdays compared as sets, in any click order). */
+export function sameShiftPlan(a: readonly ShiftRow[], b: readonly ShiftRow[]): boolean {
+  const key = (row: ShiftRow) => JSON.stringify([row.start, row.end, sortWeekdays(row.weekdays), row.unmanned === true]);
+  return a.length === b.length && a.every((row, index) => key(row) === key(b[index]!));
+}
+
 /** Part 2 §5: an area (or machine) cannot be saved while any shift row has an issue (no weekday, bad time). */
 export function hasShiftRowIssues(rows: readonly Pick<ShiftRow, 'start' | 'end' | 'weekdays'>[]): boolean {
   return rows.some((row) => shiftRowIssues(row).length > 0);

@@ -12,6 +12,7 @@ import { useNavigate } from 'react-router-dom';
 import { CONTROLLER_TEXT_MAX, equipmentSchema, MEDIA_SUPPLY_TEXT_MAX } from '../../../shared/api/equipment';
 import { brandOptions, chooseBrand, chooseEquipmentType, chooseManufacturer, equipmentTypeOptions, type CatalogSelection } from '../../../shared/domain/equipment';
 import { CARD_TITLE_MAX, compareNames, localized, matchKey, truncateText } from '../../../shared/domain/text';
+import type { ShiftRow } from '../../../shared/domain/shift';
 import { ChangedElsewhereAlert } from '../../components/changed-elsewhere-alert';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { fromEditorRows, ShiftEditor, toEditorRows, type ShiftEditorRow } from '../../components/shift-editor';
@@ -141,6 +142,8 @@ export function EquipmentFormScreen() {
   const initialised = useRef(false);
   // The row the form was filled from: a save sends what the user changed against it (updateEquipment `base`).
   const filledFrom = useRef<typeof machine>(undefined);
+  // The shift plan it was filled with: the machine's own plan is sent only when the editor's differs from it.
+  const filledShifts = useRef<ShiftRow[] | undefined>(undefined);
   useEffect(() => {
     if (initialised.current || !loaded) return;
     if (mode === 'edit' && !machine) return;
@@ -151,6 +154,7 @@ export function EquipmentFormScreen() {
       const shifts = shiftRowsOf(structure, areaShiftModelId(structure, { nodeid: machine.nodeid, shiftmodelnodeid: typeof machine.shiftmodelnodeid === 'string' ? machine.shiftmodelnodeid : null }));
       const state = formStateFromRow(machine, { lang, lookup, areas: areas ?? [], shifts });
       setForm(state);
+      filledShifts.current = state.shifts;
       setShiftEditorRows(toEditorRows(state.shifts));
     }
   }, [loaded, machine, mode, lang, lookup, areas, structure]);
@@ -306,7 +310,14 @@ export function EquipmentFormScreen() {
           lang,
         });
       } else if (machine) {
-        await updateEquipment(context, machine, { ...(filledFrom.current ? { base: filledFrom.current } : {}), values: check.values, catalog: form.catalog, photos, lang });
+        await updateEquipment(context, machine, {
+          ...(filledFrom.current ? { base: filledFrom.current } : {}),
+          ...(filledShifts.current ? { baseShifts: filledShifts.current } : {}),
+          values: check.values,
+          catalog: form.catalog,
+          photos,
+          lang,
+        });
       }
       void navigate(pathAfterSave(form, mode));
     } catch (error) {

@@ -8,7 +8,7 @@
  */
 import { cleanMediaSupply, epochMsToYear, HOURLY_RATE_UNIT, yearToEpochMs, type CatalogSelection, type Dimensions } from '../../../shared/domain/equipment';
 import type { Language } from '../../../shared/domain/language';
-import type { ShiftRow } from '../../../shared/domain/shift';
+import { sameShiftPlan, type ShiftRow } from '../../../shared/domain/shift';
 import {
   createEquipment as createEquipmentDeclaration,
   deleteEquipment as deleteEquipmentDeclaration,
@@ -157,6 +157,12 @@ export interface UpdateEquipmentRequest {
    * the Inventar-ID tab A had saved). Defaults to `machine`.
    */
   base?: MirrorRow;
+  /**
+   * The shift plan the form was filled with. The machine's own plan is sent only when the form's differs from it (or
+   * the machine leaves its area's plan): sent on every save, it undid a colleague's plan saved meanwhile. Without
+   * it the plan is sent.
+   */
+  baseShifts?: readonly ShiftRow[];
   values: EquipmentValues;
   catalog: CatalogSelection;
   photos: EquipmentPhotos;
@@ -224,7 +230,8 @@ export async function updateEquipment(context: WriteContext, machine: MirrorRow,
   if (image) changed.image = image.ref;
   if (typenameplate) changed.typenameplate = typenameplate.ref;
 
-  const shifts = request.values.useareashiftmodel ? null : shiftPlanMutation(machine.nodeid, await ownShiftModelOf(context.db, machine), request.values.shifts);
+  const planUnchanged = request.baseShifts !== undefined && base.useareashiftmodel === false && sameShiftPlan(request.values.shifts, request.baseShifts);
+  const shifts = request.values.useareashiftmodel || planUnchanged ? null : shiftPlanMutation(machine.nodeid, await ownShiftModelOf(context.db, machine), request.values.shifts);
   const update =
     Object.keys(changed).length > 0
       ? mutationStep(updateEquipmentDeclaration, { params, body: { ...identity, ...changed } }, { dependsOn: [image?.filenodeid, typenameplate?.filenodeid].filter(present) })
