@@ -325,14 +325,32 @@ describe('notifications', () => {
       expect(changes[0]!.madeAt).toBeNull();
     });
 
-    it('refuses an X-Made-At that is no time in epoch milliseconds, and writes nothing', async () => {
+    it('reads the device times of a batch on the server clock: a tablet whose clock is a day ahead still records the morning', async () => {
       const n = await create({ description: 'Beim Anlauf' });
       const path = `/api/notifications/${n.nodeid}`;
+      const skew = 24 * HOUR;
+      const sentAt = Date.now() + skew;
+      const mutations = [{ mutationId: 1, method: 'PUT', path, body: { description: 'Lager getauscht' }, madeAt: sentAt - 5 * HOUR }];
+      const batch = await send(t, adminA, 'POST', '/api/sync/batch', { mutations, sentAt }, { 'x-client-id': uuidv7() });
+      expect(batch.statusCode, batch.body).toBe(200);
+      const [change] = notificationChangesSchema.parse((await call(t, adminA, 'GET', `${path}/changes`)).json());
+      expect(change!.at - change!.madeAt!).toBeGreaterThanOrEqual(5 * HOUR);
+      expect(change!.at - change!.madeAt!).toBeLessThan(5 * HOUR + 60_000);
+    });
+
+    it('refuses an X-Made-At that is no time in epoch milliseconds, or comes without a mutation id, and writes nothing', async () => {
+      const n = await create({ description: 'Beim Anlauf' });
+      const path = `/api/notifications/${n.nodeid}`;
+      const clientid = uuidv7();
       for (const value of ['gestern', '-5', '1.5', '9'.repeat(20)]) {
-        const response = await send(t, adminA, 'PUT', path, { description: 'Geändert' }, { 'x-made-at': value });
+        const response = await send(t, adminA, 'PUT', path, { description: 'Geändert' }, { 'x-client-id': clientid, 'x-mutation-id': '1', 'x-made-at': value });
         expect(response.statusCode, value).toBe(400);
         expect(apiErrorSchema.parse(response.json())).toMatchObject({ message: 'Invalid X-Made-At' });
       }
+      // Only a queued write has a time the device made it; a direct write cannot claim one.
+      const direct = await send(t, adminA, 'PUT', path, { description: 'Geändert' }, { 'x-made-at': String(Date.now() - HOUR) });
+      expect(direct.statusCode).toBe(400);
+      expect(apiErrorSchema.parse(direct.json())).toMatchObject({ message: 'X-Made-At needs X-Mutation-Id' });
       const batch = await send(t, adminA, 'POST', '/api/sync/batch', { mutations: [{ mutationId: 1, method: 'PUT', path, body: { description: 'Geändert' }, madeAt: -1 }] }, { 'x-client-id': uuidv7() });
       expect(batch.statusCode).toBe(400);
       expect((await call(t, adminA, 'GET', path)).json()).toMatchObject({ description: 'Beim Anlauf', version: n.version });

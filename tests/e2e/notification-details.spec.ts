@@ -137,8 +137,8 @@ test('header, attachments, tabs by type, back link by origin, remembered id; del
     await page.getByRole('tab', { name: 'Übersicht' }).click();
     await page.getByTestId('notification-changes-load').click();
     await expect(list.getByRole('listitem').first()).toContainText('Fehlercode: „E-4711“ → „E-0815“');
-    await expect(list.getByRole('listitem').first()).toContainText(/^\d\d\.\d\d\.\d{4} \d\d:\d\d – .+ \(offline erfasst, übertragen \d\d\.\d\d\.\d{4} \d\d:\d\d\)/);
-    await expect(list.getByRole('listitem').nth(1)).not.toContainText('offline erfasst');
+    await expect(list.getByRole('listitem').first()).toContainText(/^\d\d\.\d\d\.\d{4} \d\d:\d\d – .+ \(auf dem Gerät erfasst, übertragen \d\d\.\d\d\.\d{4} \d\d:\d\d\)/);
+    await expect(list.getByRole('listitem').nth(1)).not.toContainText('auf dem Gerät erfasst');
     await screenshots(page, 'change-history-offline');
   });
 

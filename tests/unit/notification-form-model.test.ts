@@ -80,6 +80,8 @@ describe('dates and times', () => {
     // of the form rewrote it to midnight, and so undid a colleague's new due date).
     const filled = new Date(2026, 11, 15, 8).getTime();
     expect(dueUntilOf('15.12.2026', filled)).toBe(filled);
+    expect(dueUntilOf('15.12.2026 ', filled)).toBe(filled);
+    expect(dueUntilOf('5.1.2027', new Date(2027, 0, 5, 9).getTime())).toBe(new Date(2027, 0, 5, 9).getTime());
     expect(dueUntilOf('16.12.2026', filled)).toBe(new Date(2026, 11, 16).getTime());
     expect(dueUntilOf('', filled)).toBeNull();
   });

@@ -86,8 +86,12 @@ describe('sender', () => {
     const morning = Date.UTC(2026, 11, 2, 7, 15);
     const id = await createNotification({ ...context, now: () => morning }, { type: 0, title: 'Öl tritt aus', equipmentnodeid: MACHINE });
     await updateNotificationStatus({ ...context, now: () => morning + 60_000 }, (await db.mirror('notifications').get(id))!, 1);
+    const before = Date.now();
     expect((await sender.drain()).outcome.type).toBe('idle');
-    expect(server.requests.filter((request) => request.inBatch).map((request) => request.madeAt)).toEqual([morning, morning + 60_000]);
+    const entries = server.requests.filter((request) => request.inBatch);
+    expect(entries.map((request) => request.madeAt)).toEqual([morning, morning + 60_000]);
+    // With the device's clock at sending, so the server reads those times on its own clock.
+    expect(entries.every((request) => request.sentAt !== undefined && request.sentAt >= before && request.sentAt <= Date.now())).toBe(true);
   });
 
   it('a response lost after the server committed: the resend is answered from the log, applied once', async () => {

@@ -304,7 +304,8 @@ export function createSender(deps: SenderDeps) {
         batch.map(async (entry) => ({ mutationId: entry.mutationId, method: entry.method, path: `/api/${entry.path.replace(/^\/+/, '')}`, body: await bodyFor(entry), madeAt: entry.createdAt })),
       );
       response = await deps.api.send('POST', SYNC_BATCH_PATH, {
-        json: { mutations },
+        // sentAt: the device's clock now, so the server reads the entries' madeAt on its own clock.
+        json: { mutations, sentAt: now() },
         headers: { [SYNC_HEADERS.clientId]: head!.clientId },
         timeout: deps.timeoutMs ?? 30_000,
       });

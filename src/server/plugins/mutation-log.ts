@@ -75,21 +75,27 @@ export default fp(
     });
 
     async function readMutationHeaders(request: FastifyRequest): Promise<void> {
-      readMadeAt(request);
       const clientid = await resolveSyncClient(request, false);
       const header = request.headers[SYNC_HEADERS.mutationId.toLowerCase()];
-      if (header === undefined) return;
+      if (header === undefined) {
+        if (request.headers[SYNC_HEADERS.madeAt.toLowerCase()] !== undefined) {
+          throw badRequest(`${SYNC_HEADERS.madeAt} needs ${SYNC_HEADERS.mutationId}`, [{ field: SYNC_HEADERS.mutationId, message: 'Required' }]);
+        }
+        return;
+      }
       if (clientid === undefined) throw badRequest(`${SYNC_HEADERS.mutationId} needs ${SYNC_HEADERS.clientId}`, [{ field: SYNC_HEADERS.clientId, message: 'Required' }]);
       const parsed = mutationIdSchema.safeParse(typeof header === 'string' ? header.trim() : undefined);
       if (!parsed.success || typeof header !== 'string' || !/^\d+$/.test(header.trim())) {
         throw badRequest(`Invalid ${SYNC_HEADERS.mutationId}`, [{ field: SYNC_HEADERS.mutationId, message: 'Must be a positive whole number' }]);
       }
+      readMadeAt(request);
       request.mutation = { clientid, mutationId: parsed.data, method: request.method, path: pathOf(request), requestHash: undefined, settled: false };
     }
 
     /**
-     * X-Made-At: when the user made this write on the device (a queued write). The caller acts with it
-     * (`Actor.madeAt`), so the record history keeps it; a device clock ahead of the server's counts as now.
+     * X-Made-At, only with X-Mutation-Id (a write an outbox queued): when the user made it on the device. The caller
+     * acts with it (`Actor.madeAt`), so the record history keeps it beside the server's time (never later:
+     * `appendHistory`). Not part of the request's hash: a resend is the same write.
      */
     function readMadeAt(request: FastifyRequest): void {
       const header = request.headers[SYNC_HEADERS.madeAt.toLowerCase()];
@@ -97,7 +103,7 @@ export default fp(
       const text = typeof header === 'string' ? header.trim() : '';
       const parsed = madeAtSchema.safeParse(/^\d+$/.test(text) ? Number(text) : Number.NaN);
       if (!parsed.success) throw badRequest(`Invalid ${SYNC_HEADERS.madeAt}`, [{ field: SYNC_HEADERS.madeAt, message: 'Must be a time in epoch milliseconds' }]);
-      if (request.auth) request.auth = { ...request.auth, madeAt: new Date(Math.min(parsed.data, Date.now())) };
+      request.auth = { ...request.auth, madeAt: new Date(parsed.data) };
     }
 
     async function hashRequestAsSent(request: FastifyRequest): Promise<void> {

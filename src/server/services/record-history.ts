@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 import type { Tx } from '../db/client';
@@ -39,7 +39,8 @@ export async function appendHistory(tx: Tx, actor: Actor, entry: HistoryEntry): 
     id: uuidv7(),
     legalentitynodeid: actor.legalentitynodeid,
     usernodeid: actor.usernodeid,
-    madeat: actor.madeAt ?? null,
+    // why in SQL: `at` is the database's now(), and a device's time ahead of it counts as it.
+    madeat: actor.madeAt ? sql`least(${actor.madeAt.toISOString()}::timestamptz, now())` : null,
     ...entry,
     context: entry.context ?? null,
   });

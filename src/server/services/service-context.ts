@@ -25,8 +25,8 @@ export interface Actor {
   usernodeid: string;
   legalentitynodeid: string;
   /**
-   * When the user made this write on their device, for a write an outbox queued (X-Made-At, plugins/mutation-log.ts);
-   * the record history keeps it beside the server's time. Undefined for a write sent as it was made.
+   * When the user made this write on their device (X-Made-At of a queued write, plugins/mutation-log.ts); the record
+   * history keeps it beside the server's time. Undefined for a write without it.
    */
   madeAt?: Date | undefined;
 }

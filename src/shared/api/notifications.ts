@@ -107,7 +107,7 @@ export const notificationChangeSchema = z.object({
   version: z.number().int(),
   /** When the server wrote the change. */
   at: z.number().int(),
-  /** When the user made it on their device, for a change queued offline (X-Made-At); null when sent as made. */
+  /** When the user made it on their device (X-Made-At, sent with every write of the app); null for a write without it. */
   madeAt: z.number().int().nullable(),
   author: z.object({ nodeid: z.uuid(), givenname: z.string(), surname: z.string() }).nullable(),
   changes: z.record(z.string(), z.object({ old: z.unknown(), new: z.unknown() })),

@@ -226,7 +226,7 @@ export const syncBatchEntrySchema = z.object({
   /** The full path, `/api/...`. */
   path: z.string().min(5).max(2048),
   body: z.unknown().optional(),
-  /** When the user made the write on the device: the entry runs with it as X-Made-At. */
+  /** When the user made the write, on the device's clock: the entry runs with it as X-Made-At (see `sentAt`). */
   madeAt: madeAtSchema.optional(),
 });
 export type SyncBatchEntry = z.infer<typeof syncBatchEntrySchema>;
@@ -237,6 +237,12 @@ export type SyncBatchEntry = z.infer<typeof syncBatchEntrySchema>;
  */
 export const syncBatchRequestSchema = z.object({
   mutations: z.array(syncBatchEntrySchema).min(1).max(SYNC_BATCH_MAX),
+  /**
+   * The device's clock when it sent the batch (epoch ms). The entries' `madeAt` are read on the server's clock by
+   * the difference, so a tablet whose clock is off by a day still records when its changes were made; without it
+   * `madeAt` is taken as it is.
+   */
+  sentAt: madeAtSchema.optional(),
 });
 export type SyncBatchRequest = z.infer<typeof syncBatchRequestSchema>;
 

@@ -47,7 +47,7 @@ export interface SyncTestServer {
   /** Writes applied (2xx) in the order the server committed them. */
   applied: Applied[];
   /** Every request as received, and each entry of a batch after its batch (`inBatch`). */
-  requests: { method: string; path: string; mutationId: string | undefined; authorization: string | undefined; inBatch?: true; madeAt?: number }[];
+  requests: { method: string; path: string; mutationId: string | undefined; authorization: string | undefined; inBatch?: true; madeAt?: number; sentAt?: number }[];
   uploads: Map<string, Buffer>;
   validAccess: Set<string>;
   validRefresh: Set<string>;
@@ -214,9 +214,10 @@ function createSyncTestServer(): { server: SyncTestServer; listen: () => Promise
     if (method === 'POST' && url.pathname === '/api/sync/batch') {
       if (!clientId) return send(res, 400, { statusCode: 400, error: 'Bad Request', message: 'X-Client-Id required' });
       const results: { mutationId: number; status: number; body: unknown; replayed: boolean }[] = [];
-      for (const entry of (body as unknown as SyncBatchRequest).mutations) {
+      const batchBody = body as unknown as SyncBatchRequest;
+      for (const entry of batchBody.mutations) {
         const path = entry.path.split('?')[0]!;
-        state.requests.push({ method: entry.method, path, mutationId: String(entry.mutationId), authorization, inBatch: true, ...(entry.madeAt === undefined ? {} : { madeAt: entry.madeAt }) });
+        state.requests.push({ method: entry.method, path, mutationId: String(entry.mutationId), authorization, inBatch: true, ...(entry.madeAt === undefined ? {} : { madeAt: entry.madeAt }), ...(batchBody.sentAt === undefined ? {} : { sentAt: batchBody.sentAt }) });
         const answer = logged(clientId, entry.mutationId, entry.method, path, (entry.body ?? {}) as Record<string, unknown>);
         if (answer.drop) {
           req.socket.destroy();

@@ -159,6 +159,9 @@ export function validateNotificationForm(values: NotificationDraftValues, withDa
  */
 export function dueUntilOf(dueDate: string, filled: number | null = null): number | null {
   if (dueDate.trim() === '') return null;
-  if (filled !== null && fieldsOfTime(filled).date === dueDate.trim()) return filled;
-  return parseDateInput(dueDate)?.getTime() ?? null;
+  const day = parseDateInput(dueDate);
+  if (!day) return null;
+  const before = filled === null ? null : new Date(filled);
+  const sameDay = before !== null && before.getFullYear() === day.getFullYear() && before.getMonth() === day.getMonth() && before.getDate() === day.getDate();
+  return sameDay ? filled : day.getTime();
 }

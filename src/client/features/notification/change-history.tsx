@@ -28,7 +28,7 @@ const SENT_LATER_MS = 60_000;
 function byLine(t: TFunction, change: NotificationChange, who: string): string {
   const time = formatDateTime(change.at);
   if (change.madeAt === null || change.at - change.madeAt < SENT_LATER_MS) return t('notificationDetails.changes.by', { time, who });
-  return t('notificationDetails.changes.byOffline', { made: formatDateTime(change.madeAt), time, who });
+  return t('notificationDetails.changes.bySentLater', { made: formatDateTime(change.madeAt), time, who });
 }
 
 export function ChangeHistory({ notificationnodeid }: { notificationnodeid: string }) {

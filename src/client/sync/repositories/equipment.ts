@@ -170,7 +170,6 @@ export interface UpdateEquipmentRequest {
   now?: number;
 }
 
-/** Equal as stored values: objects compare by content, whatever the order of their keys (jsonb sorts them). */
 /** Build and commissioning date hold a year (the form picks years); a row written elsewhere may hold another day of it. */
 const YEAR_FIELDS: ReadonlySet<string> = new Set(['constructiondate', 'commissioningdate']);
 
@@ -184,6 +183,7 @@ function sameFieldValue(field: string, a: unknown, b: unknown): boolean {
   return sameValue(a, b);
 }
 
+/** Equal as stored values: objects compare by content, whatever the order of their keys (jsonb sorts them). */
 function sameValue(a: unknown, b: unknown): boolean {
   const canonical = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(canonical);

@@ -26,8 +26,9 @@ export const recordHistory = pgTable('record_history', {
   /** When the server wrote it. */
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   /**
-   * When the user made the change on their device, for a write queued in an outbox (X-Made-At; never later than
-   * `at`); null for a write sent as it was made. The device's clock: shown beside `at`, never used to order writes.
+   * When the user made the change on their device (X-Made-At, which every write of the app's outbox carries, read on
+   * the server's clock; never later than `at`); null for a write without it. Shown beside `at`, never used to order
+   * writes.
    */
   madeat: timestamp('madeat', { withTimezone: true }),
 }, (t) => [

@@ -88,7 +88,9 @@ const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, options
       response: { 200: syncBatchResponseSchema, ...errorResponses(400, 401, 403) },
     },
     handler: async (request) => {
-      const { mutations } = request.body;
+      const { mutations, sentAt } = request.body;
+      // How far the device's clock is behind the server's: its entries' times are read on the server's clock.
+      const clockOffset = sentAt === undefined ? 0 : Date.now() - sentAt;
       for (const entry of mutations) {
         // The path must be in normal form, so the allow-list judges the very path app.inject dispatches: that resolves
         // dot segments (also %2e), and `PUT /api/sites/%2e%2e` passed the list as a site id and ran as `PUT /api/`.
@@ -113,7 +115,7 @@ const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, options
             request.log.info({ clientid, ran: results.length, sent: mutations.length, answerBytes, ms: Math.round(performance.now() - started) }, 'sync batch answered early: budget spent');
             return;
           }
-          const { result, bytes } = await runEntry(app, request, clientid, entry);
+          const { result, bytes } = await runEntry(app, request, clientid, entry, clockOffset);
           results.push(result);
           answerBytes += bytes;
           if (stopsBatch(result.status, result.body)) return;
@@ -173,12 +175,12 @@ function dispatchedPath(path: string): string | undefined {
 }
 
 /**
- * One entry as its own request with X-Client-Id and X-Mutation-Id, through the same pipeline as over the network;
- * `bytes`: the size of its answer's body.
+ * One entry as its own request with X-Client-Id and X-Mutation-Id (and X-Made-At on the server's clock: `clockOffset`),
+ * through the same pipeline as over the network; `bytes`: the size of its answer's body.
  */
-async function runEntry(app: FastifyInstance, batch: FastifyRequest, clientid: string, entry: SyncBatchEntry): Promise<{ result: SyncBatchResult; bytes: number }> {
+async function runEntry(app: FastifyInstance, batch: FastifyRequest, clientid: string, entry: SyncBatchEntry, clockOffset: number): Promise<{ result: SyncBatchResult; bytes: number }> {
   const headers: Record<string, string> = { [SYNC_HEADERS.clientId]: clientid, [SYNC_HEADERS.mutationId]: String(entry.mutationId) };
-  if (entry.madeAt !== undefined) headers[SYNC_HEADERS.madeAt] = String(entry.madeAt);
+  if (entry.madeAt !== undefined) headers[SYNC_HEADERS.madeAt] = String(Math.max(0, entry.madeAt + clockOffset));
   for (const name of FORWARDED_HEADERS) {
     const value = batch.headers[name];
     if (typeof value === 'string') headers[name] = value;
