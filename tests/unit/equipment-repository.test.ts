@@ -223,6 +223,17 @@ describe('updateEquipment', () => {
     expect((await db.outbox.toArray()).some((queued) => queued.path.startsWith('shiftmodels'))).toBe(true);
   });
 
+  it('texts kept per language count as changed only when the text the form shows changed (found: an English form sent the German cost centre and media back)', async () => {
+    const db = freshDb();
+    await db.mirror('equipment').put(existing);
+    // Stored in German only; the English form shows the German texts (the fallback) and the user leaves them.
+    await updateEquipment({ db, usernodeid: USER }, existing, { values: values(), catalog, photos: {}, lang: 'en', now: NOW });
+    expect(await db.outbox.count()).toBe(0);
+    await updateEquipment({ db, usernodeid: USER }, existing, { values: values({ costcenter: 'CC 4711', mediasupply: ['Compressed air 6 bar', 'Kühlwasser'] }), catalog, photos: {}, lang: 'en', now: NOW });
+    const [entry] = await db.outbox.toArray();
+    expect(entry!.body).toMatchObject({ costcenter: 'CC 4711', mediasupply: ['Compressed air 6 bar', 'Kühlwasser'] });
+  });
+
   it('a new photo is registered first and replaces the machine’s photo reference', async () => {
     const db = freshDb();
     await db.mirror('equipment').put(existing);

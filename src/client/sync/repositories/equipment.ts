@@ -9,6 +9,7 @@
 import { cleanMediaSupply, epochMsToYear, HOURLY_RATE_UNIT, yearToEpochMs, type CatalogSelection, type Dimensions } from '../../../shared/domain/equipment';
 import type { Language } from '../../../shared/domain/language';
 import { sameShiftPlan, type ShiftRow } from '../../../shared/domain/shift';
+import { localized } from '../../../shared/domain/text';
 import {
   createEquipment as createEquipmentDeclaration,
   deleteEquipment as deleteEquipmentDeclaration,
@@ -174,13 +175,22 @@ export interface UpdateEquipmentRequest {
 const YEAR_FIELDS: ReadonlySet<string> = new Set(['constructiondate', 'commissioningdate']);
 
 /**
- * Whether a field's value after the form equals what the form was filled from. A year field compares years: a
- * stored 06.10.2014 and the form's 2014 are the same, so editing the name no longer sends the year back as 1 January
- * — which rewrote the day and, worse, undid a colleague's new year saved meanwhile.
+ * Whether a field's value after the form equals what the form was filled from, as the form shows it. A year field
+ * compares years: a stored 06.10.2014 and the form's 2014 are the same, so editing the name no longer sends the
+ * year back as 1 January — which rewrote the day and, worse, undid a colleague's new year saved meanwhile. A text
+ * kept per language (cost centre, media supply) compares the text shown in the form's language: a cost centre
+ * stored in German only, shown on an English form and left alone, is no change (it was sent as the English text).
  */
-function sameFieldValue(field: string, a: unknown, b: unknown): boolean {
+function sameFieldValue(field: string, a: unknown, b: unknown, lang: string): boolean {
   if (YEAR_FIELDS.has(field) && typeof a === 'number' && typeof b === 'number') return epochMsToYear(a) === epochMsToYear(b);
+  if (field === 'costcenter') return (localized(a, lang) ?? '') === (localized(b, lang) ?? '');
+  if (field === 'mediasupply') return sameValue(shownTexts(a, lang), shownTexts(b, lang));
   return sameValue(a, b);
+}
+
+/** A list of per-language texts as a form in `lang` shows it. */
+function shownTexts(value: unknown, lang: string): string[] {
+  return Array.isArray(value) ? value.map((entry) => localized(entry, lang)).filter((text) => text !== null) : [];
 }
 
 /** Equal as stored values: objects compare by content, whatever the order of their keys (jsonb sorts them). */
@@ -222,7 +232,7 @@ export async function updateEquipment(context: WriteContext, machine: MirrorRow,
   const identity = { lang: request.lang, equipmentnodeid: machine.nodeid };
   const base = request.base ?? machine;
   const after = updateEquipmentDeclaration.apply!(base, parseMutation(updateEquipmentDeclaration, { params, body: { ...identity, ...fields } }), { now, usernodeid: context.usernodeid });
-  const changed = Object.fromEntries(Object.entries(fields).filter(([field]) => !sameFieldValue(field, after[field], base[field])));
+  const changed = Object.fromEntries(Object.entries(fields).filter(([field]) => !sameFieldValue(field, after[field], base[field], request.lang)));
   // Values of parts go with what the form was filled from, so the server changes only the parts this form changed: a
   // colleague's new width survives this form's new height (they overwrote each other, whole).
   if (changed.dimensions !== undefined) changed.previousdimensions = Array.isArray(base.dimensions) ? base.dimensions : null;
