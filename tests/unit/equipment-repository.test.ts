@@ -5,7 +5,7 @@ import { registerFilesSchema } from '../../src/shared/api/files';
 import { createShiftModelSchema } from '../../src/shared/api/shiftmodels';
 import { LocalDatabase } from '../../src/client/db/local-db';
 import { PENDING_DELETE } from '../../src/client/sync/mirror-fields';
-import { createBrand, createEquipmentClass, updateBrand } from '../../src/client/sync/repositories/brands';
+import { createBrand, createEquipmentClass, updateBrand, updateEquipmentClass } from '../../src/client/sync/repositories/brands';
 import { createEquipment, deleteEquipment, updateEquipment, type EquipmentValues } from '../../src/client/sync/repositories/equipment';
 import { AREA, BRAND, MANUFACTURER, NOW, pressRow, TYPE, USER } from './support/press';
 
@@ -277,5 +277,12 @@ describe('brands and classes', () => {
     const id = await createEquipmentClass({ db, usernodeid: USER }, { name: 'Pressen', lang: 'de' });
     expect(await db.mirror('equipmentclasses').get(id)).toMatchObject({ name: { de: 'Pressen' } });
     expect(createEquipmentClassSchema.safeParse((await db.outbox.toArray())[0]!.body).success).toBe(true);
+    // An English form shows the German name (the fallback): saved untouched it sends nothing; a new name is English.
+    const stored = (await db.mirror('equipmentclasses').get(id))!;
+    await db.outbox.clear();
+    await updateEquipmentClass({ db, usernodeid: USER }, stored, { name: 'Pressen', lang: 'en' });
+    expect(await db.outbox.count()).toBe(0);
+    await updateEquipmentClass({ db, usernodeid: USER }, stored, { name: 'Presses', lang: 'en' });
+    expect((await db.outbox.toArray())[0]!.body).toEqual({ lang: 'en', name: 'Presses' });
   });
 });

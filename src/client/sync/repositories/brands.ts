@@ -12,7 +12,7 @@ import {
   updateEquipmentClass as updateEquipmentClassDeclaration,
 } from '../../../shared/mutations/catalog';
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/domain/language';
-import { textIn } from '../../../shared/domain/text';
+import { localized } from '../../../shared/domain/text';
 import type { MirrorRow } from '../../db/local-db';
 import { mutate, mutateAll, mutationStep } from '../mutate';
 import { newNodeId, type MutationRequest, type WriteContext } from '../outbox';
@@ -69,6 +69,7 @@ export async function createEquipmentClass(context: WriteContext, input: { name:
 
 export async function updateEquipmentClass(context: WriteContext, equipmentClass: MirrorRow, input: { name: string; lang: Language }): Promise<void> {
   const name = input.name.trim();
-  if (textIn(equipmentClass.name, input.lang) === name) return;
+  // As the form shows it (`localized`: another language's name when none is kept in this one): unchanged, nothing is sent.
+  if (localized(equipmentClass.name, input.lang) === name) return;
   await mutate(context, updateEquipmentClassDeclaration, { params: { id: equipmentClass.nodeid }, body: { lang: input.lang, name } });
 }
