@@ -84,6 +84,11 @@ describe('dates and times', () => {
     expect(dueUntilOf('5.1.2027', new Date(2027, 0, 5, 9).getTime())).toBe(new Date(2027, 0, 5, 9).getTime());
     expect(dueUntilOf('16.12.2026', filled)).toBe(new Date(2026, 11, 16).getTime());
     expect(dueUntilOf('', filled)).toBeNull();
+    // A colleague's new due date taken over ("Übernehmen") keeps its time too: the record's value now is the second.
+    const theirs = new Date(2026, 11, 18, 14, 30).getTime();
+    expect(dueUntilOf('18.12.2026', filled, theirs)).toBe(theirs);
+    expect(dueUntilOf('15.12.2026', filled, theirs)).toBe(filled);
+    expect(dueUntilOf('19.12.2026', filled, theirs)).toBe(new Date(2026, 11, 19).getTime());
   });
 });
 

@@ -152,16 +152,20 @@ export function validateNotificationForm(values: NotificationDraftValues, withDa
 }
 
 /**
- * The due date field as epoch ms (local midnight of the day), null for none. `filled`: the due time the form was
- * filled with (editing) — while the field still shows that day it is kept as it is, so a due time set elsewhere
+ * The due date field as epoch ms (local midnight of the day), null for none. `stored`: due times the record has
+ * held (editing: the one the form was filled with, then the record's now, which a colleague's change taken over
+ * shows) — while the field shows the day of one of them, that one is kept as it is, so a due time set elsewhere
  * with a time of day (the web desk, an import, another time zone) is not rewritten to midnight by an edit of the
  * description, which would also overwrite a colleague's new due date (a found bug: every save sent it).
  */
-export function dueUntilOf(dueDate: string, filled: number | null = null): number | null {
+export function dueUntilOf(dueDate: string, ...stored: (number | null | undefined)[]): number | null {
   if (dueDate.trim() === '') return null;
   const day = parseDateInput(dueDate);
   if (!day) return null;
-  const before = filled === null ? null : new Date(filled);
-  const sameDay = before !== null && before.getFullYear() === day.getFullYear() && before.getMonth() === day.getMonth() && before.getDate() === day.getDate();
-  return sameDay ? filled : day.getTime();
+  const onDay = (time: number | null | undefined): time is number => {
+    if (typeof time !== 'number') return false;
+    const at = new Date(time);
+    return at.getFullYear() === day.getFullYear() && at.getMonth() === day.getMonth() && at.getDate() === day.getDate();
+  };
+  return stored.find(onDay) ?? day.getTime();
 }

@@ -253,7 +253,7 @@ function NotificationForm({ target, notification }: { target: NotificationFormTa
       description: values.description.trim() || null,
       errorcode: values.errorcode.trim() || null,
       equipmentnodeid: values.equipmentnodeid,
-      dueuntil: dueUntilOf(values.dueDate, notification ? (filledFrom ?? notification).dueuntil : null),
+      dueuntil: dueUntilOf(values.dueDate, (filledFrom ?? notification)?.dueuntil, notification?.dueuntil),
     } as const;
     await run(
       async () => {
