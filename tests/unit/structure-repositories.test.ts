@@ -111,7 +111,7 @@ describe('area repository', () => {
       { start: '06:00', end: '13:59', weekdays: [1, 2, 3, 4, 5] as const, unmanned: false },
       { start: '22:00', end: '05:59', weekdays: [1] as const, unmanned: true },
     ].map((row) => ({ ...row, weekdays: [...row.weekdays] }));
-    await updateArea(context, { nodeid: HALL_1, name: 'Halle 1', shiftmodelnodeid: null }, { name: 'Halle 1 ', selection: { added: [], removed: [DRILL], machines: await machinesOf(db) }, shifts });
+    await updateArea(context, { nodeid: HALL_1, name: 'Halle 1', shiftmodelnodeid: null, shifts: [] }, { name: 'Halle 1 ', selection: { added: [], removed: [DRILL], machines: await machinesOf(db) }, shifts });
     const entries = await db.outbox.orderBy('mutationId').toArray();
     expect(entries.map((entry) => [entry.method, entry.path])).toEqual([
       ['POST', 'assign/equipments'],
@@ -140,12 +140,35 @@ describe('area repository', () => {
       { start: '14:00', end: '21:59', weekdays: [6], unmanned: false },
     ]);
     const next = [{ start: '05:00', end: '12:59', weekdays: [7], unmanned: false }] as Parameters<typeof updateArea>[2]['shifts'];
-    await updateArea(context, { nodeid: HALL_2, name: 'Halle 2', shiftmodelnodeid: MODEL }, { name: 'Halle Zwei', selection: { added: [], removed: [], machines: new Map() }, shifts: next });
+    await updateArea(context, { nodeid: HALL_2, name: 'Halle 2', shiftmodelnodeid: MODEL, shifts: shiftRowsOf(await readStructureData(db), MODEL) }, { name: 'Halle Zwei', selection: { added: [], removed: [], machines: new Map() }, shifts: next });
     const [rename, plan] = await db.outbox.orderBy('mutationId').toArray();
     expect(updateAreaSchema.parse(rename!.body)).toMatchObject({ areanodeid: HALL_2, name: 'Halle Zwei' });
     expect(plan).toMatchObject({ method: 'PUT', path: `shiftmodels/${MODEL}` });
     expect(updateShiftModelSchema.parse(plan!.body).shifts).toHaveLength(1);
     expect(shiftRowsOf(await readStructureData(db), MODEL)).toEqual(next);
+  });
+
+  it('a plan left as it was filled is not sent: untouched, or edited and edited back, weekdays in another order', async () => {
+    const { db, context } = await seededDb();
+    const MODEL = '0190f5a0-0000-7000-8000-000000000204';
+    await db.mirror('shiftmodels').put({ nodeid: MODEL, name: null, version: 1 });
+    await db.mirror('shifts').bulkPut([
+      { nodeid: 's1', shiftmodelnodeid: MODEL, position: 0, weekdays: [1, 2, 3], startminute: 360, endminute: 839, unmanned: false },
+      { nodeid: 's2', shiftmodelnodeid: MODEL, position: 1, weekdays: [5], startminute: 1320, endminute: 359, unmanned: true },
+    ]);
+    const filled = shiftRowsOf(await readStructureData(db), MODEL);
+    const area = { nodeid: HALL_2, name: 'Halle 2', shiftmodelnodeid: MODEL, shifts: filled };
+    const nothingSelected = { added: [], removed: [], machines: new Map() };
+    // Untouched; then the weekdays clicked off and on again (the select reports them in click order).
+    await updateArea(context, area, { name: 'Halle 2', selection: nothingSelected, shifts: filled.map((row) => ({ ...row })) });
+    await updateArea(context, area, { name: 'Halle 2', selection: nothingSelected, shifts: [{ ...filled[0]!, weekdays: [3, 1, 2] }, filled[1]!] });
+    expect(await db.outbox.count()).toBe(0);
+    // A rename with the plan as filled: the rename alone (a plan another device saved meanwhile is not undone).
+    await updateArea(context, area, { name: 'Halle Zwei', selection: nothingSelected, shifts: filled });
+    expect((await db.outbox.toArray()).map((entry) => entry.path)).toEqual([`areas/${HALL_2}`]);
+    // A real change of the plan is sent.
+    await updateArea(context, area, { name: 'Halle 2', selection: nothingSelected, shifts: [filled[0]!] });
+    expect((await db.outbox.orderBy('mutationId').toArray()).map((entry) => entry.path)).toEqual([`areas/${HALL_2}`, `shiftmodels/${MODEL}`]);
   });
 
   it('after the server acknowledged a plan its answer is shown until the pull brings newer shift rows', async () => {
@@ -206,7 +229,7 @@ describe('the structure screens\' live read', () => {
       const MODEL = '0190f5a0-0000-7000-8000-000000000203';
       await db.mirror('shiftmodels').put({ nodeid: MODEL, name: null, version: 1 });
       await expect.poll(() => reads).toBe(2);
-      await updateArea(context, { nodeid: HALL_2, name: 'Halle 2', shiftmodelnodeid: MODEL }, { name: 'Halle 2', selection: { added: [], removed: [], machines: new Map() }, shifts: [{ start: '05:00', end: '12:59', weekdays: [7], unmanned: false }] });
+      await updateArea(context, { nodeid: HALL_2, name: 'Halle 2', shiftmodelnodeid: MODEL, shifts: [] }, { name: 'Halle 2', selection: { added: [], removed: [], machines: new Map() }, shifts: [{ start: '05:00', end: '12:59', weekdays: [7], unmanned: false }] });
       await expect.poll(() => reads).toBeGreaterThan(2);
       expect((await readStructureData(db)).pendingShiftModels).toEqual(new Set([MODEL]));
     } finally {

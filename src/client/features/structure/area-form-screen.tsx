@@ -13,7 +13,7 @@ import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'r
 import { useTranslation } from 'react-i18next';
 import { liveTextError } from '../../lib/input-errors';
 import { createAreaSchema } from '../../../shared/api/areas';
-import { hasShiftRowIssues } from '../../../shared/domain/shift';
+import { hasShiftRowIssues, type ShiftRow } from '../../../shared/domain/shift';
 import { nameTaken } from '../../../shared/domain/text';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { NotFoundNotice } from '../../components/not-found-notice';
@@ -61,7 +61,8 @@ export function AreaFormScreen() {
   // The name as the form was filled: only a name the user changed is sent (another tab's rename survives).
   const [filledName, setFilledName] = useState('');
   const [shifts, setShifts] = useState<ShiftEditorRow[]>([]);
-  const [shiftsChanged, setShiftsChanged] = useState(false);
+  // The plan as the form was filled: a save sends the plan only when the editor's rows differ from it (updateArea).
+  const [filledShifts, setFilledShifts] = useState<ShiftRow[]>([]);
   const [loaded, setLoaded] = useState(!isEdit);
   const { busy, error, run } = useLocalWrite(t('sites.form.saveFailed'));
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -74,7 +75,9 @@ export function AreaFormScreen() {
     setFilledName(area.name);
     setSelected(members);
     setInitialMembers(members);
-    setShifts(toEditorRows(shiftRowsOf(data, areaShiftModelId(data, area))));
+    const plan = shiftRowsOf(data, areaShiftModelId(data, area));
+    setShifts(toEditorRows(plan));
+    setFilledShifts(plan);
     setLoaded(true);
   }, [loaded, data, area, equipment]);
 
@@ -91,7 +94,7 @@ export function AreaFormScreen() {
     const selection = { ...selectionChanges(initialMembers, selected), machines };
     const saved = await run(() =>
       isEdit && area
-        ? updateArea(context, { nodeid: area.nodeid, name: filledName, shiftmodelnodeid }, { name, selection, ...(shiftsChanged ? { shifts: fromEditorRows(shifts) } : {}) })
+        ? updateArea(context, { nodeid: area.nodeid, name: filledName, shiftmodelnodeid, shifts: filledShifts }, { name, selection, shifts: fromEditorRows(shifts) })
         : createArea(context, { sitenodeid, name, selection }),
     );
     if (saved) navigate(backTo);
@@ -162,10 +165,7 @@ export function AreaFormScreen() {
           {isEdit && (
             <ShiftEditor
               shifts={shifts}
-              onChange={(rows) => {
-                setShifts(rows);
-                setShiftsChanged(true);
-              }}
+              onChange={setShifts}
               disabled={busy}
             />
           )}

@@ -3,7 +3,7 @@
  * deleteArea). A form's save is several entries in one local transaction — the area, its machine moves, its shift
  * plan, its creator's follow — in this order, so the server gets the area before the machines that move into it.
  */
-import type { ShiftRow } from '../../../shared/domain/shift';
+import { sameShiftPlan, type ShiftRow } from '../../../shared/domain/shift';
 import { createArea as createAreaMutation, deleteArea as deleteAreaMutation, updateArea as updateAreaMutation } from '../../../shared/mutations/structure';
 import { mutate, mutateAll, mutationStep } from '../mutate';
 import { newNodeId, type MutationRequest, type WriteContext } from '../outbox';
@@ -26,19 +26,20 @@ export async function createArea(context: WriteContext, input: { sitenodeid: str
 
 /**
  * "Änderungen Speichern": the name (when changed), the machine moves and the shift plan (when changed), in one
- * local transaction. `shifts` undefined = plan unchanged. `area.name` is the name the form was filled with (a rename
- * another tab saved meanwhile is not undone by a form whose name field was not touched).
+ * local transaction. `area` is the area as the form was filled: its name and its plan. A rename or a plan another
+ * device saved meanwhile is not undone by a form whose field was left as it was filled — a plan edited and edited
+ * back (a row added and removed, weekdays clicked off and on) is not sent either (the machine form's rule).
  */
 export async function updateArea(
   context: WriteContext,
-  area: { nodeid: string; name: string; shiftmodelnodeid: string | null },
-  input: { name: string; selection: SelectionSave; shifts?: readonly ShiftRow[] },
+  area: { nodeid: string; name: string; shiftmodelnodeid: string | null; shifts: readonly ShiftRow[] },
+  input: { name: string; selection: SelectionSave; shifts: readonly ShiftRow[] },
 ): Promise<void> {
   const steps: MutationRequest[] = [];
   const name = input.name.trim();
   if (name !== area.name) steps.push(mutationStep(updateAreaMutation, { params: { id: area.nodeid }, body: { lang: 'de', areanodeid: area.nodeid, name } }));
   steps.push(...assignmentMutations({ type: 'area', nodeid: area.nodeid }, input.selection));
-  if (input.shifts) steps.push(shiftPlanMutation(area.nodeid, area.shiftmodelnodeid, input.shifts));
+  if (!sameShiftPlan(input.shifts, area.shifts)) steps.push(shiftPlanMutation(area.nodeid, area.shiftmodelnodeid, input.shifts));
   if (steps.length > 0) await mutateAll(context, steps);
 }
 
