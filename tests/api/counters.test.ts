@@ -295,6 +295,9 @@ describe('counters', () => {
       ['equipmentNodeId', undefined, 'equipmentNodeId'],
       ['values', [{ reading: '1,2.3', timestamp: 1 }], 'values.0.reading'],
       ['values', [{ reading: 'abc' }], 'values.0.reading'],
+      ['values', [{ reading: '-5' }], 'values.0.reading'],
+      ['values', [{ reading: '1e5' }], 'values.0.reading'],
+      ['values', [{ reading: '12 h' }], 'values.0.reading'],
       ['values', [{ reading: -1 }], 'values.0.reading'],
       ['values', [{ reading: 1, timestamp: -1 }], 'values.0.timestamp'],
     ])('%s = %j answers 400 naming %s; nothing is written', async (field, value, named) => {

@@ -6,16 +6,26 @@ describe('counter reading input rule (§5)', () => {
     ['1234', '1234', 1234],
     ['1234,5', '1234.5', 1234.5],
     ['1234.5', '1234.5', 1234.5],
-    ['12a3b4', '1234', 1234],
-    ['-5', '5', 5],
-    ['1,2,3', '1.23', 1.23],
-    ['1.2.3', '1.23', 1.23],
-    [' 7 h', '7', 7],
     [',5', '.5', 0.5],
     ['5,', '5.', 5],
-  ])('%j is kept as %j and read as %d', (typed, sent, value) => {
+    [' 42 ', '42', 42],
+  ])('%j is sent as %j and read as %d', (typed, sent, value) => {
     expect(normalizeCounterReading(typed)).toBe(sent);
     expect(parseCounterReading(typed)).toBe(value);
+  });
+
+  it.each([
+    ['12a3b4', '1234'],
+    ['-5', '5'],
+    ['1,2,3', '1,23'],
+    ['1.2.3', '1.23'],
+    [' 7 h', '7'],
+    ['1e5', '15'],
+    ['0x10', '010'],
+  ])('the field keeps of %j only %j; the text itself is no reading (never read as another number)', (typed, kept) => {
+    expect(sanitizeCounterReading(typed)).toBe(kept);
+    expect(parseCounterReading(typed)).toBeUndefined();
+    expect(parseCounterReading(kept)).toBe(Number(kept.replace(',', '.')));
   });
 
   it('keeps at most one comma and one period, in the order typed', () => {

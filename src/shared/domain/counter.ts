@@ -2,7 +2,7 @@
  * Counter reading input rule of spec part 1 §5: "only digits, comma and period kept; at most one of each;
  * comma converted to a period before sending". The form runs `sanitizeCounterReading` on every keystroke (the
  * field keeps the comma the user typed); the form, the outbox and the server all parse with
- * `parseCounterReading`, so they accept the same values.
+ * `parseCounterReading`, so they accept the same values — and the server refuses a text the rule would change.
  */
 
 /** Keeps digits and the first comma and first period, in the order typed. */
@@ -53,12 +53,18 @@ export function separatorCount(input: string): number {
 }
 
 /**
- * The reading as a number, or undefined when nothing parseable remains ('', '.', or both a comma and a
- * period, which would leave two separators). Numbers pass through when finite, non-negative and in range.
+ * The reading as a number, or undefined when the text is not what the §5 rule leaves — digits with at most one
+ * comma or one period, spaces around allowed — or nothing parseable remains ('', '.', or both a comma and a
+ * period, which would leave two separators). The form keeps only what the rule keeps as the user types; a text
+ * the rule would still change ("-5", "1e5", "0x10", "7 h") is refused rather than read as another number (5, 15,
+ * 10, 7), so an API caller never gets a reading stored that it did not send. Numbers pass through when finite,
+ * non-negative and in range.
  */
 export function parseCounterReading(input: string | number): number | undefined {
   if (typeof input === 'number') return Number.isFinite(input) && input >= 0 && input <= COUNTER_READING_MAX ? input : undefined;
-  const text = normalizeCounterReading(input);
+  const typed = input.trim();
+  if (sanitizeCounterReading(typed) !== typed) return undefined;
+  const text = normalizeCounterReading(typed);
   if (!/^(\d+\.?\d*|\.\d+)$/.test(text)) return undefined;
   const value = Number(text);
   return Number.isFinite(value) && value <= COUNTER_READING_MAX ? value : undefined;
