@@ -7,7 +7,7 @@ import { isStaleStatusRefusal, notificationChangesSchema, notificationSchema, ty
 import type { NotificationStatus } from '../../src/shared/domain/notification';
 import { notificationRowSchema, type NotificationRow } from '../../src/shared/rows/notifications';
 import type { Db } from '../../src/server/db/client';
-import { attachments, notifications, recordHistory, reports, tombstones, workflowSteps, workflows } from '../../src/server/db/schema';
+import { attachments, notifications, recordHistory, reports, syncClients, tombstones, workflowSteps, workflows } from '../../src/server/db/schema';
 import { insertFile } from '../factories/files';
 import { insertArea, insertEquipment } from '../factories/structure';
 import type { TestTenant } from '../factories/tenant';
@@ -303,9 +303,16 @@ describe('notifications', () => {
       expect((await call(t, adminA, 'GET', `/api/notifications/${randomUUID()}/changes`)).statusCode).toBe(404);
     });
 
+    /** A tablet that has been syncing since `since` (its first pull registered it). */
+    const deviceSince = async (since: number): Promise<string> => {
+      const clientid = uuidv7();
+      await t.database.db.insert(syncClients).values({ clientid, usernodeid: a.admin.nodeid, legalentitynodeid: a.legalEntity.nodeid, createdAt: new Date(since) });
+      return clientid;
+    };
+
     it('keeps when a queued change was made on the device beside when it reached the server (found offline: a fix documented in the morning read as the afternoon\'s)', async () => {
       const n = await create({ description: 'Beim Anlauf' });
-      const clientid = uuidv7();
+      const clientid = await deviceSince(Date.now() - 24 * HOUR);
       const madeAt = Date.now() - 5 * HOUR;
       const path = `/api/notifications/${n.nodeid}`;
       const batch = await send(t, adminA, 'POST', '/api/sync/batch', { mutations: [{ mutationId: 1, method: 'PUT', path, body: { description: 'Lager getauscht' }, madeAt }] }, { 'x-client-id': clientid });
@@ -331,11 +338,31 @@ describe('notifications', () => {
       const skew = 24 * HOUR;
       const sentAt = Date.now() + skew;
       const mutations = [{ mutationId: 1, method: 'PUT', path, body: { description: 'Lager getauscht' }, madeAt: sentAt - 5 * HOUR }];
-      const batch = await send(t, adminA, 'POST', '/api/sync/batch', { mutations, sentAt }, { 'x-client-id': uuidv7() });
+      const batch = await send(t, adminA, 'POST', '/api/sync/batch', { mutations, sentAt }, { 'x-client-id': await deviceSince(Date.now() - 24 * HOUR) });
       expect(batch.statusCode, batch.body).toBe(200);
       const [change] = notificationChangesSchema.parse((await call(t, adminA, 'GET', `${path}/changes`)).json());
       expect(change!.at - change!.madeAt!).toBeGreaterThanOrEqual(5 * HOUR);
       expect(change!.at - change!.madeAt!).toBeLessThan(5 * HOUR + 60_000);
+    });
+
+    it('never records a change as made before its device first spoke to the server (penetration run: an edit dated to the year 2000)', async () => {
+      const n = await create({ description: 'Beim Anlauf' });
+      const path = `/api/notifications/${n.nodeid}`;
+      const since = Date.now() - 2 * HOUR;
+      const clientid = await deviceSince(since);
+      const direct = await send(t, adminA, 'PUT', path, { title: 'Rückdatiert' }, { 'x-client-id': clientid, 'x-mutation-id': '1', 'x-made-at': String(Date.UTC(2000, 0, 1)) });
+      expect(direct.statusCode, direct.body).toBe(200);
+      const mutations = [{ mutationId: 2, method: 'PUT', path, body: { description: 'Rückdatiert' }, madeAt: 0 }];
+      expect((await send(t, adminA, 'POST', '/api/sync/batch', { mutations }, { 'x-client-id': clientid })).statusCode).toBe(200);
+      // A device registered by this very write (no pull before): its changes count as made now.
+      const fresh = await send(t, adminA, 'PUT', path, { errorcode: 'E-2000' }, { 'x-client-id': uuidv7(), 'x-mutation-id': '1', 'x-made-at': String(Date.now() - 24 * HOUR) });
+      expect(fresh.statusCode, fresh.body).toBe(200);
+
+      const changes = notificationChangesSchema.parse((await call(t, adminA, 'GET', `${path}/changes`)).json());
+      expect(changes.map((change) => Object.keys(change.changes))).toEqual([['errorcode'], ['description'], ['title']]);
+      expect(changes[1]!.madeAt).toBe(since);
+      expect(changes[2]!.madeAt).toBe(since);
+      expect(changes[0]!.at - changes[0]!.madeAt!).toBeLessThan(60_000);
     });
 
     it('refuses an X-Made-At that is no time in epoch milliseconds, or comes without a mutation id, and writes nothing', async () => {

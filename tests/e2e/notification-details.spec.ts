@@ -78,6 +78,12 @@ test('header, attachments, tabs by type, back link by origin, remembered id; del
   const plant = await demoPlant(request);
   expect(plant.images).toHaveLength(4);
   const fault = await faultWithAttachments(request, plant);
+  // A colleague's tablet that synced at the start (its first pull registers it with the server): a change it makes
+  // later counts as made on it no earlier than that (the server's bound on a device's time).
+  const colleague = await ApiClient.login(request, 'technician');
+  const colleaguesTablet = randomUUID();
+  await colleague.get('sync/pull?cursor=0&limit=1', { 'x-client-id': colleaguesTablet });
+  const colleagueSyncedAt = Date.now();
 
   await page.setViewportSize(TABLET_LANDSCAPE);
   await loginAs(page, 'admin');
@@ -128,10 +134,11 @@ test('header, attachments, tabs by type, back link by origin, remembered id; del
     await expect(list.getByRole('listitem').first()).toContainText('Fehlercode: „leer“ → „E-4711“');
     await expect(list.getByRole('listitem').first()).toContainText(/^\d\d\.\d\d\.\d{4} \d\d:\d\d – /);
 
-    // A colleague's tablet documented a change offline three hours ago and sent it now: both times show.
-    const madeAt = Date.now() - 3 * 3_600_000;
-    const mutations = [{ mutationId: 1, method: 'PUT', path: `/api/notifications/${fault}`, body: { lang: 'de', errorcode: 'E-0815' }, madeAt }];
-    await (await ApiClient.login(request, 'technician')).send('POST', 'sync/batch', { mutations }, { 'x-client-id': randomUUID() });
+    // The colleague's tablet documented a change offline right after its sync and sends it a minute or more later:
+    // both times show (the history names the device's time when the two are a minute or more apart).
+    await page.waitForTimeout(Math.max(0, colleagueSyncedAt + 65_000 - Date.now()));
+    const mutations = [{ mutationId: 1, method: 'PUT', path: `/api/notifications/${fault}`, body: { lang: 'de', errorcode: 'E-0815' }, madeAt: colleagueSyncedAt + 1_000 }];
+    await colleague.send('POST', 'sync/batch', { mutations }, { 'x-client-id': colleaguesTablet });
     // Leaving the tab forgets the loaded history (the tabs unmount), so coming back loads it again.
     await page.getByRole('tab', { name: 'Maßnahmen' }).click();
     await page.getByRole('tab', { name: 'Übersicht' }).click();

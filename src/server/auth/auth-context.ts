@@ -1,4 +1,5 @@
 import type { ProfileFeatures } from '../../shared/permissions';
+import type { MadeOnDevice } from '../services/service-context';
 
 /**
  * The authenticated caller, loaded from the database on every request (plugins/auth.ts) and decorated on the
@@ -27,5 +28,5 @@ export interface AuthContext {
    */
   sid: string | null;
   /** A queued write's X-Made-At (see `Actor.madeAt`), set by plugins/mutation-log.ts. */
-  madeAt?: Date | undefined;
+  madeAt?: MadeOnDevice | undefined;
 }

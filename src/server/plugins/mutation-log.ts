@@ -88,7 +88,7 @@ export default fp(
       if (!parsed.success || typeof header !== 'string' || !/^\d+$/.test(header.trim())) {
         throw badRequest(`Invalid ${SYNC_HEADERS.mutationId}`, [{ field: SYNC_HEADERS.mutationId, message: 'Must be a positive whole number' }]);
       }
-      readMadeAt(request);
+      readMadeAt(request, clientid);
       request.mutation = { clientid, mutationId: parsed.data, method: request.method, path: pathOf(request), requestHash: undefined, settled: false };
     }
 
@@ -97,13 +97,13 @@ export default fp(
      * acts with it (`Actor.madeAt`), so the record history keeps it beside the server's time (never later:
      * `appendHistory`). Not part of the request's hash: a resend is the same write.
      */
-    function readMadeAt(request: FastifyRequest): void {
+    function readMadeAt(request: FastifyRequest, clientid: string): void {
       const header = request.headers[SYNC_HEADERS.madeAt.toLowerCase()];
       if (header === undefined) return;
       const text = typeof header === 'string' ? header.trim() : '';
       const parsed = madeAtSchema.safeParse(/^\d+$/.test(text) ? Number(text) : Number.NaN);
       if (!parsed.success) throw badRequest(`Invalid ${SYNC_HEADERS.madeAt}`, [{ field: SYNC_HEADERS.madeAt, message: 'Must be a time in epoch milliseconds' }]);
-      request.auth = { ...request.auth, madeAt: new Date(parsed.data) };
+      request.auth = { ...request.auth, madeAt: { at: new Date(parsed.data), clientid } };
     }
 
     async function hashRequestAsSent(request: FastifyRequest): Promise<void> {

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 import type { Tx } from '../db/client';
-import { recordHistory, type FieldChange } from '../db/schema';
+import { recordHistory, syncClients, type FieldChange } from '../db/schema';
 import { nextVersionCte } from './change-feed';
 import type { Actor } from './service-context';
 
@@ -31,7 +31,10 @@ export interface HistoryEntry {
 /**
  * Appends one history row for `actor`'s write, in the write's own transaction; a write that changed nothing leaves
  * none. The row keeps who wrote it, and when the device made the change (`actor.madeAt`, a queued write's
- * X-Made-At) besides when it reached the server (`at`).
+ * X-Made-At) besides when it reached the server (`at`). The device's time is what the device says, within what the
+ * server can vouch for: not after now, and not before the device first spoke to the server (its `sync_clients`
+ * row, made by its first pull or write) — a device cannot have made a change before it existed, and a crafted
+ * header cannot date an edit years back.
  */
 export async function appendHistory(tx: Tx, actor: Actor, entry: HistoryEntry): Promise<void> {
   if (Object.keys(entry.changes).length === 0 && !entry.context) return;
@@ -39,8 +42,11 @@ export async function appendHistory(tx: Tx, actor: Actor, entry: HistoryEntry): 
     id: uuidv7(),
     legalentitynodeid: actor.legalentitynodeid,
     usernodeid: actor.usernodeid,
-    // why in SQL: `at` is the database's now(), and a device's time ahead of it counts as it.
-    madeat: actor.madeAt ? sql`least(${actor.madeAt.toISOString()}::timestamptz, now())` : null,
+    // why in SQL: `at` is the database's now(), and a device's time ahead of it counts as it; the device's row is
+    // read in the same statement (greatest() passes over a missing one).
+    madeat: actor.madeAt
+      ? sql`greatest(least(${actor.madeAt.at.toISOString()}::timestamptz, now()), (select ${syncClients.createdAt} from ${syncClients} where ${syncClients.clientid} = ${actor.madeAt.clientid}))`
+      : null,
     ...entry,
     context: entry.context ?? null,
   });

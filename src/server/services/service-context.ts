@@ -25,10 +25,16 @@ export interface Actor {
   usernodeid: string;
   legalentitynodeid: string;
   /**
-   * When the user made this write on their device (X-Made-At of a queued write, plugins/mutation-log.ts); the record
-   * history keeps it beside the server's time. Undefined for a write without it.
+   * When the user made this write on their device (X-Made-At of a queued write, plugins/mutation-log.ts), and which
+   * device it came from; the record history keeps the time beside the server's. Undefined for a write without it.
    */
-  madeAt?: Date | undefined;
+  madeAt?: MadeOnDevice | undefined;
+}
+
+/** A queued write's time on the device, with the device (its X-Client-Id) that bounds it (record-history.ts). */
+export interface MadeOnDevice {
+  at: Date;
+  clientid: string;
 }
 
 /**

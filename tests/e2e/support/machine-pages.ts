@@ -176,8 +176,8 @@ export class ApiClient {
     return { authorization: `Bearer ${this.token}`, ...extra };
   }
 
-  async get<T>(path: string): Promise<T> {
-    const response = await this.request.get(`/api/${path}`, { headers: this.headers() });
+  async get<T>(path: string, headers: Record<string, string> = {}): Promise<T> {
+    const response = await this.request.get(`/api/${path}`, { headers: this.headers(headers) });
     expect(response.status(), `GET /api/${path}`).toBe(200);
     return (await response.json()) as T;
   }
