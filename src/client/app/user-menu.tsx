@@ -5,7 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useMenuFocusReturn } from '../components/use-menu-focus-return';
-import { logout, unsyncedChangeCount } from '../features/auth/session-actions';
+import { logout, unsyncedChanges } from '../features/auth/session-actions';
 import { syncNow } from '../sync/app-sync';
 import { useSessionStore } from '../stores/session-store';
 import { syncStore } from '../stores/sync-store';
@@ -24,7 +24,7 @@ export function UserMenu() {
   const userinfo = useSessionStore((state) => state.session?.userinfo);
   const [busy, setBusy] = useState(false);
   /** Unsynced changes and the connection when the warning opened; null = dialog closed. */
-  const [warning, setWarning] = useState<{ count: number; offline: boolean } | null>(null);
+  const [warning, setWarning] = useState<{ pending: number; refused: number; offline: boolean } | null>(null);
   const [syncing, setSyncing] = useState(false);
   const [stillPending, setStillPending] = useState<number | null>(null);
   const focusReturn = useMenuFocusReturn();
@@ -42,11 +42,11 @@ export function UserMenu() {
   };
 
   const onLogout = () => {
-    const count = unsyncedChangeCount();
+    const unsynced = unsyncedChanges();
     const offline = isOffline();
-    if (count > 0 || offline) {
+    if (unsynced.pending + unsynced.refused > 0 || offline) {
       setStillPending(null);
-      setWarning({ count, offline });
+      setWarning({ ...unsynced, offline });
       return;
     }
     void doLogout();
@@ -59,12 +59,12 @@ export function UserMenu() {
     } finally {
       setSyncing(false);
     }
-    const left = unsyncedChangeCount();
-    if (left === 0 && !isOffline()) await doLogout();
+    const left = unsyncedChanges();
+    if (left.pending + left.refused === 0 && !isOffline()) await doLogout();
     else {
       // A sync that could not reach the server: say so, instead of only "not everything sent".
-      setStillPending(left);
-      setWarning({ count: left, offline: isOffline() });
+      setStillPending(left.pending > 0 ? left.pending : null);
+      setWarning({ ...left, offline: isOffline() });
     }
   };
 
@@ -110,7 +110,7 @@ export function UserMenu() {
       </Menu.Root>
       {warning !== null && (
       <Suspense fallback={null}>
-        <LogoutWarningDialog count={warning.count} offline={warning.offline} stillPending={stillPending} syncing={syncing} onCancel={() => setWarning(null)} onLogout={() => void doLogout()} onSyncFirst={() => void onSyncFirst()} />
+        <LogoutWarningDialog pending={warning.pending} refused={warning.refused} offline={warning.offline} stillPending={stillPending} syncing={syncing} onCancel={() => setWarning(null)} onLogout={() => void doLogout()} onSyncFirst={() => void onSyncFirst()} />
       </Suspense>
     )}
     </>

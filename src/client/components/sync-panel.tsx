@@ -16,6 +16,7 @@ import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { ReassignDialog, type ReassignDialogProps } from './reassign-dialog';
 import { StorageUsage } from './storage-usage';
 import { formatDateTime } from '../lib/dates';
+import { useOfflineReadiness } from '../lib/offline-readiness';
 import { useSessionStore } from '../stores/session-store';
 import { useSyncStatus, type SyncErrorKind } from '../stores/sync-store';
 import { discardRefusedChange, isRecordGone, retryAllRefusedChanges, retryRefusedChange, setAsideStuckChange, syncNow } from '../sync/app-sync';
@@ -153,6 +154,7 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
   const lastSyncAt = useSyncStatus((s) => s.lastSyncAt);
   const others = useSyncStatus((s) => s.otherUsersPendingCount);
   const lost = useSyncStatus((s) => s.serverLostWrites);
+  const preparingOffline = useOfflineReadiness() === 'preparing';
   const [confirm, setConfirm] = useState<SyncListItem | null>(null);
   // The refused change "Erneut senden" could not queue again (it changed meanwhile, the disk is full): said there.
   const [retryFailed, setRetryFailed] = useState<{ id: number | 'all'; gone: number } | null>(null);
@@ -177,6 +179,15 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
                     </Badge>
                   </HStack>
                   <Text>{lastSyncAt ? t('sync.lastSync', { time: formatDateTime(lastSyncAt) }) : t('sync.neverSynced')}</Text>
+                  {preparingOffline && (
+                    // The data may be here already, the app's own files not: offline, the device could not start it.
+                    <Alert.Root status="warning" data-testid="sync-preparing-offline">
+                      <Alert.Indicator />
+                      <Alert.Content>
+                        <Alert.Description>{t(online ? 'sync.panel.preparingOffline' : 'sync.panel.preparingOfflineWaiting')}</Alert.Description>
+                      </Alert.Content>
+                    </Alert.Root>
+                  )}
                   {error && !(stuck && error.kind === 'server') && (
                     // Offline or a server hiccup is the expected state in a hall, not a failure: calm words, no
                     // retry clock. Red only for what the user must act on (logged out, storage full).

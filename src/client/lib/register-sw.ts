@@ -6,6 +6,7 @@
  * it controls the page.
  */
 import { Workbox } from 'workbox-window';
+import { setOfflineReadiness } from './offline-readiness';
 
 type Listener = () => void;
 
@@ -20,8 +21,31 @@ export function registerServiceWorker(): void {
     waiting = true;
     listeners.forEach((listener) => listener());
   });
-  workbox.register().catch((error: unknown) => {
-    console.warn('Service worker registration failed', error);
+  workbox
+    .register()
+    .then((registration) => {
+      if (registration) watchFirstInstall(registration);
+    })
+    .catch((error: unknown) => {
+      console.warn('Service worker registration failed', error);
+    });
+}
+
+/**
+ * The first install stores every file of the app before the worker becomes active: until then the device cannot
+ * start the app offline (lib/offline-readiness.ts). An install that failed — the connection went in the middle of
+ * the download — leaves no worker; it is tried again as soon as the connection is back, not only at the next start.
+ */
+function watchFirstInstall(registration: ServiceWorkerRegistration): void {
+  if (registration.active) {
+    setOfflineReadiness('ready');
+    return;
+  }
+  setOfflineReadiness('preparing');
+  void navigator.serviceWorker.ready.then(() => setOfflineReadiness('ready'));
+  window.addEventListener('online', () => {
+    if (registration.active || registration.installing || registration.waiting) return;
+    registration.update().catch(() => undefined);
   });
 }
 

@@ -57,12 +57,14 @@ async function loadChatRoom(usernodeid: string): Promise<void> {
 }
 
 /**
- * Changes of the logged-in user that are not on the server: unsent outbox entries plus refused ones (dead
- * letters). Logout warns with this number and offers "Jetzt synchronisieren" first; it never deletes them.
+ * Changes of the logged-in user that are not on the server: unsent outbox entries (`pending`, sent after the user's
+ * next login on this device) and refused ones (`refused`, dead letters: never sent by themselves, they wait in the
+ * sync panel until the user sends them again or discards them). Logout warns with both and offers "Jetzt
+ * synchronisieren" first for unsent ones; it never deletes either.
  */
-export function unsyncedChangeCount(): number {
+export function unsyncedChanges(): { pending: number; refused: number } {
   const { pendingCount, deadLetterCount } = syncStore.getState();
-  return pendingCount + deadLetterCount;
+  return { pending: pendingCount, refused: deadLetterCount };
 }
 
 /**
