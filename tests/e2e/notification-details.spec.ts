@@ -138,7 +138,8 @@ test('header, attachments, tabs by type, back link by origin, remembered id; del
     // both times show (the history names the device's time when the two are a minute or more apart).
     await page.waitForTimeout(Math.max(0, colleagueSyncedAt + 65_000 - Date.now()));
     const mutations = [{ mutationId: 1, method: 'PUT', path: `/api/notifications/${fault}`, body: { lang: 'de', errorcode: 'E-0815' }, madeAt: colleagueSyncedAt + 1_000 }];
-    await colleague.send('POST', 'sync/batch', { mutations }, { 'x-client-id': colleaguesTablet });
+    // why a new login: the e2e server's access tokens are short-lived; the tablet (its client id) is the same.
+    await (await ApiClient.login(request, 'technician')).send('POST', 'sync/batch', { mutations }, { 'x-client-id': colleaguesTablet });
     // Leaving the tab forgets the loaded history (the tabs unmount), so coming back loads it again.
     await page.getByRole('tab', { name: 'Maßnahmen' }).click();
     await page.getByRole('tab', { name: 'Übersicht' }).click();
