@@ -76,12 +76,16 @@ export async function logIn(page: Page, baseUrl: string, role: DemoRole = 'techn
   await page.getByRole('button', { name: 'Anmelden' }).click();
 }
 
-/** Waits until the app bar's sync state says the mirror is complete and nothing is pending. */
+/**
+ * Waits until the app bar's sync state says the mirror is complete and nothing is pending. The data sync, not the
+ * service worker storing the app's files beside it: the app bar says "Offline-Nutzung wird vorbereitet …" instead of
+ * "Synchronisiert" while that install runs (docs/client.md), which the sync workloads do not measure.
+ */
 export async function waitUntilSynced(page: Page, timeoutMs = 600_000): Promise<void> {
   await page.locator('[data-slot="sync-status"] button[data-pending="0"][data-refused="0"]').first().waitFor({ timeout: timeoutMs });
   // why a regex: hasText is a case-insensitive substring, and "Noch nicht synchronisiert" (before the first pull
   // finished) contains it.
-  await page.locator('[data-slot="sync-status"] [data-testid="sync-headline"]', { hasText: /^Synchronisiert/ }).first().waitFor({ timeout: timeoutMs });
+  await page.locator('[data-slot="sync-status"] [data-testid="sync-headline"]', { hasText: /^(Synchronisiert|Offline-Nutzung wird vorbereitet)/ }).first().waitFor({ timeout: timeoutMs });
   await page.locator('[data-testid="initial-sync"]').waitFor({ state: 'detached', timeout: timeoutMs });
 }
 
