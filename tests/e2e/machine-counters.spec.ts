@@ -151,8 +151,13 @@ test('the operating-hours counter: "71.400" against its real reading asks "Zähl
   await new SyncStatus(page).waitUntilSynced();
   const machine = await openCounters(page);
   const row = machine.counterRow('Betriebsstunden');
+  // The action column has its header, for screen readers at least.
+  await expect(page.getByTestId('counters-table').getByRole('columnheader', { name: 'Aktion' })).toHaveCount(1);
   await row.getByRole('button', { name: 'Zählerstand erfassen: Betriebsstunden' }).click();
   const dialog = editDialog(page);
+  // The dialog says what the button said (it was titled "Zähler bearbeiten", though a technician only records here).
+  await expect(page.getByRole('dialog', { name: 'Zählerstand erfassen: Betriebsstunden' })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Zählerstand erfassen: Betriebsstunden' })).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Neuer Zählerstand' }).fill('71.400');
   await expect(dialog.getByTestId('counter-reading-interpreted')).toHaveText('= 71,4 h');
   await dialog.getByTestId('counter-save').click();

@@ -285,5 +285,87 @@ test('each profile sees only the controls it may use: the reader no menu and no 
   // A reload does not forget it (a technician's walkthrough: the link turned into "Zu den Meldungen").
   await technician.reload();
   await expect(technician.getByRole('link', { name: 'Zurück zur Maschine' })).toHaveAttribute('href', /\/machine-overview\?nodeid=[^&]+&tab=0$/);
+
+  // The origin rides along in the navigation state through the forms and back (save, cancel; the solution form too):
+  // a tab that no longer remembers the notification (another notification opened from a suggestion meanwhile, or
+  // its session storage gone — simulated here) still comes back to details whose way back is the machine.
+  const toMachine = technician.getByRole('link', { name: 'Zurück zur Maschine' });
+  const forgetRemembered = async () => {
+    await technician.evaluate(() => sessionStorage.clear());
+    await technician.reload();
+  };
+  await technician.getByRole('button', { name: 'Weitere Aktionen' }).click();
+  await technician.getByRole('menuitem', { name: 'Meldung bearbeiten' }).click();
+  await expect(technician.getByTestId('notification-form-save')).toBeVisible();
+  await forgetRemembered();
+  await title.fill(`${(await title.inputValue()).replace(/ \(geprüft\)$/, '')} (nochmals geprüft)`.slice(0, 100));
+  await technician.getByTestId('notification-form-save').click();
+  await expect(technician).toHaveURL(new RegExp(`/notification-details\\?nodeid=${nodeid}$`));
+  await expect(toMachine).toHaveAttribute('href', /\/machine-overview\?nodeid=[^&]+&tab=0$/);
+  await expect(technician.getByRole('link', { name: 'Zu den Meldungen' })).toHaveCount(0);
+
+  await technician.getByRole('button', { name: 'Weitere Aktionen' }).click();
+  await technician.getByRole('menuitem', { name: 'Meldung bearbeiten' }).click();
+  await expect(technician.getByTestId('notification-form-cancel')).toBeVisible();
+  await forgetRemembered();
+  await technician.getByTestId('notification-form-cancel').click();
+  await expect(technician).toHaveURL(new RegExp(`/notification-details\\?nodeid=${nodeid}$`));
+  await expect(toMachine).toHaveAttribute('href', /\/machine-overview\?nodeid=[^&]+&tab=0$/);
+
+  // "Maßnahme hinzufügen" and back ("Abbrechen"): on the measures tab (a planned maintenance shows its measures on
+  // the overview), the way back still the machine.
+  const measuresTab = technician.getByRole('tab', { name: 'Maßnahmen' });
+  if ((await measuresTab.count()) > 0) await measuresTab.click();
+  await technician.getByTestId('solution-add').click();
+  await expect(technician).toHaveURL(new RegExp(`/create-workflow-step\\?notificationnodeid=${nodeid}`));
+  await forgetRemembered();
+  await technician.getByRole('link', { name: 'Abbrechen' }).click();
+  await expect(technician).toHaveURL(new RegExp(`/notification-details\\?nodeid=${nodeid}&tab=measures$`));
+  await expect(toMachine).toHaveAttribute('href', /\/machine-overview\?nodeid=[^&]+&tab=0$/);
   await other.close();
+});
+
+test('a Maßnahme typed offline on a notification an admin deletes meanwhile: the details say it was deleted on the server and where the Maßnahme waits', async ({ page, context, request }) => {
+  test.setTimeout(300_000);
+  const plant = await demoPlant(request);
+  const admin = await ApiClient.login(request, 'admin');
+  const doomed = randomUUID();
+  const doomedTitle = `Spänefördererband klemmt ${Date.now()}`;
+  await admin.send('POST', 'notifications', { lang: 'de', nodeid: doomed, type: 0, title: doomedTitle, equipmentnodeid: plant.machine.nodeid });
+
+  await page.setViewportSize(TABLET_LANDSCAPE);
+  await loginAs(page, 'technician');
+  const sync = new SyncStatus(page);
+  await sync.waitUntilSynced();
+  await takeOfflineReady(page);
+  await navigateInApp(page, `/notification-details?nodeid=${doomed}`);
+  await expect(header(page)).toContainText(doomedTitle);
+
+  await context.setOffline(true);
+  await page.getByRole('tab', { name: 'Maßnahmen' }).click();
+  await page.getByTestId('solution-add').click();
+  const measure = `Band gereinigt und nachgespannt ${Date.now()}`;
+  await page.getByTestId('solution-title-input').fill(measure);
+  await page.getByTestId('solution-description-input').fill('Späne aus der Umlenkrolle entfernt.');
+  await page.getByTestId('solution-form-save').click();
+  await expect(page).toHaveURL(new RegExp(`/notification-details\\?nodeid=${doomed}&tab=measures$`));
+  await sync.expectPending(1);
+
+  // A fresh admin session: the e2e server's access tokens live only seconds.
+  await (await ApiClient.login(request, 'admin')).send('DELETE', `notifications/${doomed}`, {});
+  await context.setOffline(false);
+  await expect(sync.button()).toHaveAttribute('data-refused', '1', { timeout: 60_000 });
+  // The screen, still open, says what happened and where the typed Maßnahme is — not only "not found".
+  const gone = page.getByTestId('notification-not-found');
+  await expect(gone.getByRole('heading')).toHaveText('Meldung auf dem Server gelöscht', { timeout: 30_000 });
+  await expect(gone).toContainText('auf dem Server gelöscht');
+  await expect(gone).toContainText('Ihre Eingaben sind nicht verloren');
+  await expect(gone).toContainText('„abgelehnt“ in der Synchronisierung');
+  await expect(gone).not.toContainText('gibt es nicht oder sie ist auf diesem Gerät nicht vorhanden');
+  await screenshots(page, 'deleted-on-server');
+
+  // There it is, with what was typed.
+  await sync.button().click();
+  const panel = page.getByRole('dialog', { name: 'Synchronisierung' });
+  await expect(panel.getByTestId('refused-content').filter({ hasText: measure })).toHaveCount(1);
 });

@@ -3,6 +3,7 @@ import {
   dateTimeOf,
   dueUntilOf,
   notificationFormReturnPath,
+  notificationFormReturnState,
   nowFields,
   parseDateInput,
   resolveNotificationForm,
@@ -16,7 +17,7 @@ const M = '0190f5a0-0000-7000-8000-0000000000b1';
 
 describe('which form the route and its state ask for', () => {
   it('edit from the details screen: ?nodeid= with state { pageType, from }', () => {
-    expect(resolveNotificationForm('/edit-notification', `?nodeid=${N}`, { pageType: 'edit', from: 'notification' })).toEqual({ mode: 'edit', from: 'notification', notificationnodeid: N, equipmentnodeid: null, date: null, time: null });
+    expect(resolveNotificationForm('/edit-notification', `?nodeid=${N}`, { pageType: 'edit', from: 'notification' })).toEqual({ mode: 'edit', from: 'notification', notificationnodeid: N, equipmentnodeid: null, date: null, time: null, origin: null });
   });
 
   it('edit with the notification only in the state (the spec’s `notification` record)', () => {
@@ -43,6 +44,18 @@ describe('which form the route and its state ask for', () => {
 
   it('edit goes back to the notification', () => {
     expect(notificationFormReturnPath(resolveNotificationForm('/edit-notification', `?nodeid=${N}`, null)!, M)).toBe(`/notification-details?nodeid=${N}`);
+  });
+
+  it('edit hands the details back where they were opened from (machine overview → details → edit → save or cancel)', () => {
+    const state = { pageType: 'edit', from: 'notification', nodeid: N, notificationOrigin: { from: 'overview', equipmentNodeId: M } };
+    const target = resolveNotificationForm('/edit-notification', `?nodeid=${N}`, state)!;
+    expect(target.origin).toEqual({ from: 'overview', equipmentNodeId: M });
+    expect(notificationFormReturnState(target)).toEqual({ from: 'overview', equipmentNodeId: M });
+    // Opened without one (by its address, or from details opened by their address): the details use what they remembered.
+    expect(notificationFormReturnState(resolveNotificationForm('/edit-notification', `?nodeid=${N}`, { pageType: 'edit', from: 'notification' })!)).toBeUndefined();
+    expect(notificationFormReturnState(resolveNotificationForm('/edit-notification', `?nodeid=${N}`, { notificationOrigin: { from: 42 } })!)).toBeUndefined();
+    // An add from the machine goes back to the machine, with no details state.
+    expect(notificationFormReturnState(resolveNotificationForm('/create-notification', `?equipmentnodeid=${M}`, { from: 'machine', notificationOrigin: { from: 'overview' } })!)).toBeUndefined();
   });
 });
 

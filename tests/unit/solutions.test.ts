@@ -8,7 +8,7 @@ import { MutationInputError, parseMutation } from '../../src/shared/mutations/mu
 import { createWorkflow, updateWorkflow, WORKFLOW_STEP_DESCRIPTION, WORKFLOW_STEP_ID } from '../../src/shared/mutations/workflows';
 import { mutationByAction } from '../../src/shared/mutations/registry';
 import { canSaveSolution } from '../../src/client/features/solution/solution-form-model';
-import { addSolutionLink, editSolutionLink, resolveSolutionForm, solutionReturnPath } from '../../src/client/lib/solution-navigation';
+import { addSolutionLink, editSolutionLink, resolveSolutionForm, solutionReturnPath, solutionReturnState } from '../../src/client/lib/solution-navigation';
 
 const notification = '01930000-0000-7000-8000-000000000001';
 const workflow = '01930000-0000-7000-8000-000000000002';
@@ -71,12 +71,26 @@ describe('solution form', () => {
 
   it('navigation: state first, the query after a reload; edit needs the solution; back to the details', () => {
     const add = addSolutionLink(notification, null);
-    expect(resolveSolutionForm('/create-workflow-step', add.state, '')).toEqual({ mode: 'add', notificationnodeid: notification, workflownodeid: null });
-    expect(resolveSolutionForm('/create-workflow-step', null, add.to.split('?')[1]!)).toEqual({ mode: 'add', notificationnodeid: notification, workflownodeid: null });
+    expect(resolveSolutionForm('/create-workflow-step', add.state, '')).toEqual({ mode: 'add', notificationnodeid: notification, workflownodeid: null, origin: null });
+    expect(resolveSolutionForm('/create-workflow-step', null, add.to.split('?')[1]!)).toEqual({ mode: 'add', notificationnodeid: notification, workflownodeid: null, origin: null });
     const edit = editSolutionLink(workflow, notification);
-    expect(resolveSolutionForm('/edit-workflow-step', undefined, `?${edit.to.split('?')[1]}`)).toEqual({ mode: 'edit', notificationnodeid: notification, workflownodeid: workflow });
+    expect(resolveSolutionForm('/edit-workflow-step', undefined, `?${edit.to.split('?')[1]}`)).toEqual({ mode: 'edit', notificationnodeid: notification, workflownodeid: workflow, origin: null });
     expect(resolveSolutionForm('/edit-workflow-step', add.state, '')).toBeNull();
     expect(resolveSolutionForm('/create-workflow-step', null, '')).toBeNull();
     expect(solutionReturnPath(notification)).toBe(`/notification-details?nodeid=${notification}&tab=measures`);
+  });
+
+  it('the details’ origin goes through the form and back, so their back link still leads to the machine', () => {
+    const machine = '0190f5a0-0000-7000-8000-0000000000b7';
+    const origin = { from: 'overview', equipmentNodeId: machine };
+    const add = addSolutionLink(notification, machine, origin);
+    const addTarget = resolveSolutionForm('/create-workflow-step', add.state, '')!;
+    expect(addTarget.origin).toEqual(origin);
+    expect(solutionReturnState(addTarget)).toEqual({ from: 'overview', equipmentNodeId: machine });
+    const edit = editSolutionLink(workflow, notification, { from: 'history', equipmentNodeId: null });
+    expect(solutionReturnState(resolveSolutionForm('/edit-workflow-step', edit.state, '')!)).toEqual({ from: 'history', equipmentNodeId: null });
+    // Without an origin (a reload keeps only the query; opened by its address) the details use what they remembered.
+    expect(solutionReturnState(resolveSolutionForm('/create-workflow-step', null, add.to.split('?')[1]!)!)).toBeUndefined();
+    expect(solutionReturnState(resolveSolutionForm('/create-workflow-step', addSolutionLink(notification, null).state, '')!)).toBeUndefined();
   });
 });

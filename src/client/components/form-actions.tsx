@@ -25,6 +25,8 @@ export interface FormFooterProps {
   submitLabel: string;
   /** Where "Abbrechen" leads: where the form's back link and its save lead (nothing is saved). */
   cancelTo: string;
+  /** Navigation state for `cancelTo` (the notification details' origin, lib/notification-origin.ts). */
+  cancelState?: unknown;
   canSubmit: boolean;
   busy: boolean;
   /** Test ids the e2e page models use. */
@@ -32,7 +34,7 @@ export interface FormFooterProps {
   submitTestId: string;
 }
 
-export function FormFooter({ deleteLabel, onDelete, submitLabel, cancelTo, canSubmit, busy, deleteTestId, submitTestId }: FormFooterProps) {
+export function FormFooter({ deleteLabel, onDelete, submitLabel, cancelTo, cancelState, canSubmit, busy, deleteTestId, submitTestId }: FormFooterProps) {
   const { t } = useTranslation();
   return (
     <Card.Footer>
@@ -47,7 +49,7 @@ export function FormFooter({ deleteLabel, onDelete, submitLabel, cancelTo, canSu
         )}
         <Flex gap="3" wrap="wrap" justify="flex-end">
           <Button asChild variant="outline" size="lg" aria-disabled={busy || undefined}>
-            <RouterLink to={cancelTo} onClick={(event) => busy && event.preventDefault()}>
+            <RouterLink to={cancelTo} state={cancelState} onClick={(event) => busy && event.preventDefault()}>
               {t('formFooter.cancel')}
             </RouterLink>
           </Button>

@@ -2,9 +2,12 @@
  * Where the solution form (/create-workflow-step, /edit-workflow-step, spec part 1 §2.3) is opened from and where
  * it leads back to. The measures list of a notification opens it with navigation state — add
  * `{ notificationnodeid, equipmentnodeid }`, edit `{ workflownodeid, notificationnodeid }` — and the same ids as
- * query parameters, so a reload (which loses the state) opens the same form. Pure, so the rules are unit-tested.
+ * query parameters, so a reload (which loses the state) opens the same form. The state also carries where the
+ * details were opened from (`notificationOrigin`, lib/notification-origin.ts), handed back to the details on save,
+ * delete and cancel, so their back link still leads there. Pure, so the rules are unit-tested.
  */
 import { z } from 'zod';
+import { carriedOrigin, detailsStateOf, withOrigin, type NotificationOrigin } from './notification-origin';
 
 export const CREATE_SOLUTION_PATH = '/create-workflow-step';
 export const EDIT_SOLUTION_PATH = '/edit-workflow-step';
@@ -15,13 +18,15 @@ const stateSchema = z.object({
   equipmentnodeid: z.uuid().nullish(),
   workflownodeid: z.uuid().optional(),
 });
-export type SolutionFormState = z.infer<typeof stateSchema>;
+export type SolutionFormState = z.infer<typeof stateSchema> & { notificationOrigin?: NotificationOrigin };
 
 export interface SolutionFormTarget {
   mode: 'add' | 'edit';
   notificationnodeid: string;
   /** Edit: the solution (workflow) edited. */
   workflownodeid: string | null;
+  /** Where the notification's details were opened from (navigation state only), handed back on the way back. */
+  origin: NotificationOrigin | null;
 }
 
 /**
@@ -36,7 +41,7 @@ export function resolveSolutionForm(pathname: string, state: unknown, search: st
   if (!parsed) return null;
   const mode = pathname.startsWith(EDIT_SOLUTION_PATH) ? 'edit' : 'add';
   if (mode === 'edit' && !parsed.workflownodeid) return null;
-  return { mode, notificationnodeid: parsed.notificationnodeid, workflownodeid: mode === 'edit' ? parsed.workflownodeid! : null };
+  return { mode, notificationnodeid: parsed.notificationnodeid, workflownodeid: mode === 'edit' ? parsed.workflownodeid! : null, origin: carriedOrigin(state) };
 }
 
 /**
@@ -47,18 +52,23 @@ export function solutionReturnPath(notificationnodeid: string): string {
   return `/notification-details?nodeid=${encodeURIComponent(notificationnodeid)}&tab=measures`;
 }
 
+/** The navigation state for that way back: the details' origin, so their back link leads where it did. */
+export function solutionReturnState(target: Pick<SolutionFormTarget, 'origin'>): { from: string; equipmentNodeId: string | null } | undefined {
+  return detailsStateOf(target.origin);
+}
+
 /** "Maßnahme hinzufügen" on a notification: the path (with the query for a reload) and the spec's state. */
-export function addSolutionLink(notificationnodeid: string, equipmentnodeid: string | null): { to: string; state: SolutionFormState } {
+export function addSolutionLink(notificationnodeid: string, equipmentnodeid: string | null, origin: NotificationOrigin | null = null): { to: string; state: SolutionFormState } {
   return {
     to: `${CREATE_SOLUTION_PATH}?notificationnodeid=${encodeURIComponent(notificationnodeid)}`,
-    state: { pageType: 'add', notificationnodeid, equipmentnodeid },
+    state: withOrigin({ pageType: 'add' as const, notificationnodeid, equipmentnodeid }, origin),
   };
 }
 
 /** Editing a solution of a notification. */
-export function editSolutionLink(workflownodeid: string, notificationnodeid: string): { to: string; state: SolutionFormState } {
+export function editSolutionLink(workflownodeid: string, notificationnodeid: string, origin: NotificationOrigin | null = null): { to: string; state: SolutionFormState } {
   return {
     to: `${EDIT_SOLUTION_PATH}?workflownodeid=${encodeURIComponent(workflownodeid)}&notificationnodeid=${encodeURIComponent(notificationnodeid)}`,
-    state: { pageType: 'edit', workflownodeid, notificationnodeid },
+    state: withOrigin({ pageType: 'edit' as const, workflownodeid, notificationnodeid }, origin),
   };
 }

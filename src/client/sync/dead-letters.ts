@@ -180,6 +180,26 @@ export function refusedCreateUnder(letter: DeadLetter, letters: readonly DeadLet
   return letters.find((other) => other.id !== letter.id && other.usernodeid === letter.usernodeid && other.creates && mentions(letter, new Set(factsOf(other).creates)));
 }
 
+/**
+ * What the user's refused changes say about a record its screen no longer finds (`letters`: the user's):
+ * - `refused`: its own create was refused (a report whose machine was deleted): the server never had it;
+ * - `deleted`: a change of it, or one that builds on it (a solution on a notification, a photo on that solution),
+ *   was refused because the record is gone on the server — deleted there (410), or not found (404) when no refused
+ *   create of the user explains the 404 (`refusedCreateUnder`): a record this device had, deleted meanwhile;
+ * - `refused` for any other refusal about it; undefined when no refused change is about it.
+ * The screen says which, and that the typed input waits in the sync panel's refused changes.
+ */
+export function refusalOfRecord(nodeid: string, letters: readonly DeadLetter[]): 'deleted' | 'refused' | undefined {
+  const ids = new Set([nodeid]);
+  const about = letters.filter((letter) => mentions(letter, ids));
+  // What builds on those (a photo on a refused solution names the solution's step, not the notification).
+  const found = new Set(about.flatMap((letter) => [letter, ...followersOf(letter, letters)]));
+  if (found.size === 0) return undefined;
+  if (about.some((letter) => letter.nodeid === nodeid && letter.creates)) return 'refused';
+  const gone = [...found].some((letter) => letter.status === 410 || (letter.status === 404 && !refusedCreateUnder(letter, letters)));
+  return gone ? 'deleted' : 'refused';
+}
+
 /** Letters in id order, each create moved before the letters that name what it creates. */
 function inDependencyOrder(letters: DeadLetter[]): DeadLetter[] {
   const remaining = [...letters];

@@ -11,7 +11,7 @@ import { getLocalDb, type DeadLetter, type LocalDatabase, type MirrorRow, type O
 import { isStaleStatusRefusal } from '../../shared/api/notifications';
 import { isEquipmentIdTakenRefusal } from '../../shared/api/equipment';
 import { isSetAsideRefusal } from '../../shared/api/sync';
-import { mayRetryLetter, opensItsRecord, reassignment, refusedCreateUnder, retryGroup } from './dead-letters';
+import { mayRetryLetter, opensItsRecord, reassignment, refusalOfRecord, refusedCreateUnder, retryGroup } from './dead-letters';
 import { argsOf, machineOf, nameOf, subjectOf, type DescribedEntry } from './entry-subject';
 import { localized } from '../../shared/domain/text';
 import { userActionKey } from './outbox';
@@ -181,11 +181,19 @@ function reassignItem(letter: DeadLetter, pending: readonly OutboxEntry[], lette
 }
 
 /**
- * Whether the user has a refused change of this record: a screen that finds the record gone (its create refused, say)
- * says where the typed input is instead of only "not found".
+ * What the user's refused changes say about a record its screen no longer finds (dead-letters.ts `refusalOfRecord`):
+ * `deleted` on the server (a solution written offline on a notification a colleague deleted), `refused` (its create
+ * or a change of it refused), null when none is about it. The screen says so and where the typed input is, instead
+ * of only "not found".
  */
-export function useHasRefusedChange(usernodeid: string | null, nodeid: string | null): boolean {
-  return useLiveQuery(async () => nodeid !== null && (await getLocalDb().deadLetters.filter((letter) => letter.usernodeid === usernodeid && letter.nodeid === nodeid).count()) > 0, [usernodeid, nodeid]) ?? false;
+export function useRefusalOfRecord(usernodeid: string | null, nodeid: string | null): 'deleted' | 'refused' | null {
+  return (
+    useLiveQuery(async () => {
+      if (nodeid === null) return null;
+      const letters = await getLocalDb().deadLetters.filter((letter) => letter.usernodeid === usernodeid).toArray();
+      return refusalOfRecord(nodeid, letters) ?? null;
+    }, [usernodeid, nodeid]) ?? null
+  );
 }
 
 export function useSyncLists(usernodeid: string | null, lang = 'de'): { pending: SyncListItem[]; refused: SyncListItem[] } | undefined {

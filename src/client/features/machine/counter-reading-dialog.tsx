@@ -1,6 +1,7 @@
 /**
  * The §4.6 counter modal in edit mode: type and name locked, a new reading (equipment.counter update) and, except
- * for the built-in operating-hours type, delete (equipment.counter delete). The reading is checked before it is
+ * for the built-in operating-hours type, delete (equipment.counter delete). Titled "Zählerstand erfassen: <name>"
+ * when the user may record (what its button says), else "Zähler bearbeiten". The reading is checked before it is
  * written (src/shared/domain/counter.ts): lower than the last one asks "Zähler getauscht?" (yes starts a new
  * series), an hour counter faster than the clock asks to check it. Everything is a local write, sent later.
  */
@@ -71,7 +72,9 @@ export function CounterReadingDialog({ counter, canRecord, canDelete, onClose }:
         onSubmit={submit}
         size="lg"
         testId="counter-edit-dialog"
-        title={t('counterModal.editTitle')}
+        // Opened to record a reading, it says so with the counter, as the button that opened it; "Zähler bearbeiten"
+        // only where the dialog edits without recording (delete only).
+        title={canRecord ? t('counterModal.recordTitle', { name: counter.name }) : t('counterModal.editTitle')}
         footerLayout="wrap"
         footer={
           <HStack w="full" justify="space-between" gap="3" wrap="wrap-reverse">

@@ -5,6 +5,7 @@
  * src/client/lib/attachment-files.ts.
  */
 import { isUsableNotificationType } from '../../../shared/domain/notification';
+import { carriedOrigin, detailsStateOf, type NotificationOrigin } from '../../lib/notification-origin';
 import type { NotificationDraftValues } from '../../stores/notification-draft-store';
 
 export type NotificationFormOrigin = 'machine' | 'notification' | 'aufgabe' | 'dashboard';
@@ -19,6 +20,11 @@ export interface NotificationFormTarget {
   /** Date and time preset by the caller (DD.MM.YYYY, HH:mm), e.g. a slot on the board. */
   date: string | null;
   time: string | null;
+  /**
+   * Edit: where the details screen it was opened from had been opened from (state `notificationOrigin`,
+   * lib/notification-origin.ts), handed back to the details on save and cancel so their back link still leads there.
+   */
+  origin: NotificationOrigin | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -51,6 +57,7 @@ export function resolveNotificationForm(pathname: string, search: string, state:
     equipmentnodeid: uuidOrNull(query.get('equipmentnodeid')) ?? nodeidOf(record.equip) ?? uuidOrNull(record.equipmentnodeid),
     date: stringOrNull(record.date),
     time: stringOrNull(record.time),
+    origin: carriedOrigin(state),
   };
 }
 
@@ -60,6 +67,15 @@ export function notificationFormReturnPath(target: NotificationFormTarget, equip
   if (target.from === 'machine' && equipmentnodeid) return `/machine-overview?nodeid=${equipmentnodeid}`;
   if (target.from === 'aufgabe') return '/aufgabeplanung';
   return '/dashboard';
+}
+
+/**
+ * The navigation state for the way back (`notificationFormReturnPath`): to the details, the origin the form was
+ * given (their back link leads there again, not to the notifications dashboard); else none.
+ */
+export function notificationFormReturnState(target: NotificationFormTarget): { from: string; equipmentNodeId: string | null } | undefined {
+  if (!(target.mode === 'edit' || target.from === 'notification') || !target.notificationnodeid) return undefined;
+  return detailsStateOf(target.origin);
 }
 
 /** The key the kept draft is filed under, so a draft is only restored into the form it was typed in. */

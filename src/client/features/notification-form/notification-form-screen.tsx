@@ -53,6 +53,7 @@ import {
   dueUntilOf,
   fieldsOfTime,
   notificationFormReturnPath,
+  notificationFormReturnState,
   nowFields,
   resolveNotificationForm,
   snapTime,
@@ -89,7 +90,7 @@ export function NotificationFormScreen() {
 function NotificationFormLoader({ target }: { target: NotificationFormTarget }) {
   const { t } = useTranslation();
   const notification = useEditableNotification(target.notificationnodeid);
-  const back = <BackLink to={notificationFormReturnPath(target, target.equipmentnodeid)} label={t('notificationForm.back')} />;
+  const back = <BackLink to={notificationFormReturnPath(target, target.equipmentnodeid)} state={notificationFormReturnState(target)} label={t('notificationForm.back')} />;
   if (target.mode === 'add') return <NotificationForm target={target} notification={null} />;
   if (notification.status === 'loading') {
     return (
@@ -220,10 +221,12 @@ function NotificationForm({ target, notification }: { target: NotificationFormTa
   };
 
   const returnPath = notificationFormReturnPath(target, values.equipmentnodeid ?? target.equipmentnodeid);
-  const leave = (path: string) => {
+  // Back to the details with the origin they were opened from: their back link leads there again after the edit.
+  const returnState = notificationFormReturnState(target);
+  const leave = (path: string, state?: unknown) => {
     notificationDraftStore.getState().clear();
     dropStoredNotificationDraft(key, usernodeid);
-    void navigate(path, { replace: true });
+    void navigate(path, { replace: true, state });
   };
   // Another device's (or tab's) change that reached the mirror since the form was filled: said per field, with its
   // value to take over. Saving still sends only this form's changes; a field changed here too replaces the other.
@@ -271,7 +274,7 @@ function NotificationForm({ target, notification }: { target: NotificationFormTa
         }
         return createNotificationWithFiles(context, { ...fields, created: dateTimeOf(values.date, values.time) ?? Date.now(), files: uploads });
       },
-      { failed: t('notificationForm.errors.saveFailed'), done: (nodeid) => leave(`/notification-details?nodeid=${nodeid}`) },
+      { failed: t('notificationForm.errors.saveFailed'), done: (nodeid) => leave(`/notification-details?nodeid=${nodeid}`, returnState) },
     );
   };
 
@@ -280,7 +283,7 @@ function NotificationForm({ target, notification }: { target: NotificationFormTa
 
   return (
     <Frame>
-      <BackLink to={returnPath} label={t('notificationForm.back')} />
+      <BackLink to={returnPath} state={returnState} label={t('notificationForm.back')} />
       <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="4" alignItems="start">
         <Card.Root variant="outline" bg="bg.panel" asChild>
           <form onSubmit={save} noValidate aria-label={title} data-testid="notification-form">
@@ -419,7 +422,7 @@ function NotificationForm({ target, notification }: { target: NotificationFormTa
               <FormError error={error} />
             </Card.Body>
             <Card.Footer justifyContent="flex-end" gap="3" flexWrap="wrap">
-              <Button variant="outline" size="lg" onClick={() => leave(returnPath)} disabled={saving} data-testid="notification-form-cancel">
+              <Button variant="outline" size="lg" onClick={() => leave(returnPath, returnState)} disabled={saving} data-testid="notification-form-cancel">
                 {t('notificationForm.cancel')}
               </Button>
               <Button

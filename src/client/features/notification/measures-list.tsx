@@ -15,6 +15,7 @@ import { createWorkflow, updateWorkflow } from '../../../shared/mutations/workfl
 import { ImageViewer } from '../../components/image-viewer';
 import { NotSyncedBadge } from '../../components/not-synced-badge';
 import { formatDateTime } from '../../lib/dates';
+import type { NotificationOrigin } from '../../lib/notification-origin';
 import { addSolutionLink, editSolutionLink } from '../../lib/solution-navigation';
 import { useOnlineStatus } from '../../lib/use-online-status';
 import { useMayRun } from '../../lib/use-permission';
@@ -26,6 +27,8 @@ export interface MeasuresListProps {
   notificationnodeid: string;
   /** Where the solution form returns to: the notification's details screen. */
   equipmentnodeid: string | null;
+  /** Where the details were opened from: the solution form hands it back, so their back link still leads there. */
+  origin?: NotificationOrigin | null;
 }
 
 function AttachmentTile({ item, online }: { item: AttachmentWithFile; online: boolean }) {
@@ -92,10 +95,10 @@ function AttachmentTile({ item, online }: { item: AttachmentWithFile; online: bo
   );
 }
 
-function SolutionCard({ solution, canEdit, online }: { solution: SolutionItem; canEdit: boolean; online: boolean }) {
+function SolutionCard({ solution, canEdit, online, origin }: { solution: SolutionItem; canEdit: boolean; online: boolean; origin: NotificationOrigin | null }) {
   const { t } = useTranslation();
   const title = solution.title ?? t('solution.list.untitled');
-  const edit = editSolutionLink(solution.nodeid, solution.notificationnodeid);
+  const edit = editSolutionLink(solution.nodeid, solution.notificationnodeid, origin);
   return (
     <Card.Root as="li" variant="outline" bg="bg.panel" data-testid="solution-item" data-nodeid={solution.nodeid}>
       <Card.Body gap="3">
@@ -147,13 +150,13 @@ function SolutionCard({ solution, canEdit, online }: { solution: SolutionItem; c
   );
 }
 
-export function MeasuresList({ notificationnodeid, equipmentnodeid }: MeasuresListProps) {
+export function MeasuresList({ notificationnodeid, equipmentnodeid, origin = null }: MeasuresListProps) {
   const { t } = useTranslation();
   const solutions = useNotificationSolutions(notificationnodeid);
   const canCreate = useMayRun(createWorkflow);
   const canEdit = useMayRun(updateWorkflow);
   const online = useOnlineStatus();
-  const add = addSolutionLink(notificationnodeid, equipmentnodeid);
+  const add = addSolutionLink(notificationnodeid, equipmentnodeid, origin);
   return (
     <Stack as="section" gap="4" aria-labelledby="measures-heading" data-testid="measures-list" data-notification={notificationnodeid}>
       <Flex gap="3" align="center" justify="space-between" wrap="wrap">
@@ -178,7 +181,7 @@ export function MeasuresList({ notificationnodeid, equipmentnodeid }: MeasuresLi
       {solutions && solutions.length > 0 && (
         <Stack as="ul" gap="3" listStyleType="none" m="0" p="0">
           {solutions.map((solution) => (
-            <SolutionCard key={solution.nodeid} solution={solution} canEdit={canEdit} online={online} />
+            <SolutionCard key={solution.nodeid} solution={solution} canEdit={canEdit} online={online} origin={origin} />
           ))}
         </Stack>
       )}

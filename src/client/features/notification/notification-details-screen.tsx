@@ -33,6 +33,7 @@ import { NotSyncedBadge } from '../../components/not-synced-badge';
 import { NotificationTypeBadge } from '../../components/notification-type-badge';
 import { useMenuFocusReturn } from '../../components/use-menu-focus-return';
 import { formatDate, formatDateTime } from '../../lib/dates';
+import { withOrigin } from '../../lib/notification-origin';
 import { currentLanguage } from '../../lib/i18n';
 import { toaster } from '../../lib/toaster';
 import { useElapsedText } from '../../lib/use-elapsed-text';
@@ -43,7 +44,7 @@ import { useNotificationDetail, type NotificationDetail } from '../../sync/machi
 import { useNotificationDetailsExtras, type NotificationDetailsExtras } from '../../sync/notification-details';
 import { removeNotification, updateNotificationStatus } from '../../sync/repositories/notifications';
 import { useLocalWrite } from '../../sync/use-local-write';
-import { useHasRefusedChange } from '../../sync/use-sync-lists';
+import { useRefusalOfRecord } from '../../sync/use-sync-lists';
 import { useWriteContext } from '../../sync/use-write-context';
 import { ChangeHistory } from './change-history';
 import { EffortTab } from './effort-tab';
@@ -74,9 +75,9 @@ function useDetailsTarget() {
   const origin: NotificationOrigin | null = fromState ? { from: fromState, equipmentNodeId: str(state.equipmentNodeId) } : null;
   const rememberedOrigin = useRememberedOrigin(nodeid);
   const usernodeid = useSessionStore((session) => session.session?.usernodeid) ?? null;
-  const refused = useHasRefusedChange(usernodeid, nodeid || null);
+  const refused = useRefusalOfRecord(usernodeid, nodeid || null);
   const shownFrom = origin ?? rememberedOrigin;
-  return { nodeid, from: shownFrom?.from, equipmentNodeId: shownFrom?.equipmentNodeId ?? null, origin, refused };
+  return { nodeid, from: shownFrom?.from, equipmentNodeId: shownFrom?.equipmentNodeId ?? null, origin, shownOrigin: shownFrom, refused };
 }
 
 /** Remembers the shown notification (and its origin); forgets both when the screen is left for anything but a report/details/edit screen. */
@@ -240,7 +241,7 @@ function SafetyNotice({ text }: { text: string | null }) {
   );
 }
 
-function OverviewTab({ detail, extras }: { detail: NotificationDetail; extras: NotificationDetailsExtras | null }) {
+function OverviewTab({ detail, extras, origin }: { detail: NotificationDetail; extras: NotificationDetailsExtras | null; origin: NotificationOrigin | null }) {
   const { t } = useTranslation();
   const { notification } = detail;
   const planned = notification.type === NOTIFICATION_TYPE.plannedMaintenance;
@@ -265,7 +266,7 @@ function OverviewTab({ detail, extras }: { detail: NotificationDetail; extras: N
         <NotificationAttachments notificationnodeid={notification.nodeid} />
         {/* Type 6 has no measures tab (§2.2): its measures show here, so every notification shows them once. */}
         {/* The list is its own section with its heading "Maßnahmen". */}
-        {planned && <MeasuresList notificationnodeid={notification.nodeid} equipmentnodeid={notification.equipmentnodeid || null} />}
+        {planned && <MeasuresList notificationnodeid={notification.nodeid} equipmentnodeid={notification.equipmentnodeid || null} origin={origin} />}
         <ChangeHistory notificationnodeid={notification.nodeid} />
       </Card.Body>
     </Card.Root>
@@ -303,8 +304,11 @@ function ShareButton({ nodeid, title }: { nodeid: string; title: string }) {
   );
 }
 
-/** "Meldung bearbeiten" (update) and "Meldung löschen" (delete), each only with its permission (§6). */
-function MoreMenu({ detail, onDelete }: { detail: NotificationDetail; onDelete(): void }) {
+/**
+ * "Meldung bearbeiten" (update) and "Meldung löschen" (delete), each only with its permission (§6). The edit form
+ * gets where the details were opened from (`notificationOrigin`) and hands it back on save and cancel.
+ */
+function MoreMenu({ detail, origin, onDelete }: { detail: NotificationDetail; origin: NotificationOrigin | null; onDelete(): void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const canUpdate = usePermission('notification', 'update');
@@ -314,7 +318,7 @@ function MoreMenu({ detail, onDelete }: { detail: NotificationDetail; onDelete()
   const { notification } = detail;
   const edit = () =>
     void navigate(`/edit-notification?nodeid=${notification.nodeid}`, {
-      state: { pageType: 'edit', from: 'notification', nodeid: notification.nodeid, equipmentNodeId: notification.equipmentnodeid },
+      state: withOrigin({ pageType: 'edit', from: 'notification', nodeid: notification.nodeid, equipmentNodeId: notification.equipmentnodeid }, origin),
     });
   const item = { minH: '11', textStyle: 'md' } as const;
   return (
@@ -430,13 +434,19 @@ export function NotificationDetailsScreen() {
         </Stack>
       )}
       {detail.status === 'missing' && (
-        <MissingRecord title={t('notificationSlice.notFound')} text={target.refused ? t('notificationSlice.notFoundRefused') : t('notificationSlice.notFoundText')} testId="notification-not-found" />
+        // Gone with a refused change of the user's about it: said why (deleted on the server, or refused) and that the
+        // typed input waits among the sync panel's refused changes, not only "not found".
+        <MissingRecord
+          title={target.refused === 'deleted' ? t('notificationSlice.notFoundDeletedTitle') : t('notificationSlice.notFound')}
+          text={target.refused === 'deleted' ? t('notificationSlice.notFoundDeleted') : target.refused === 'refused' ? t('notificationSlice.notFoundRefused') : t('notificationSlice.notFoundText')}
+          testId="notification-not-found"
+        />
       )}
       {detail.status === 'ready' && (
         <>
           <HStack justify="end" gap="2">
             <ShareButton nodeid={detail.value.notification.nodeid} title={detail.value.notification.title} />
-            <MoreMenu detail={detail.value} onDelete={() => setConfirming(true)} />
+            <MoreMenu detail={detail.value} origin={target.shownOrigin} onDelete={() => setConfirming(true)} />
           </HStack>
           <FormError error={deletion.error} size="sm" />
           <HeaderCard key={detail.value.notification.nodeid} detail={detail.value} extras={extras} />
@@ -447,7 +457,7 @@ export function NotificationDetailsScreen() {
               {!planned && <Tabs.Trigger value="measures">{t('notificationSlice.tabs.measures')}</Tabs.Trigger>}
             </Tabs.List>
             <Tabs.Content value="overview">
-              <OverviewTab detail={detail.value} extras={extras} />
+              <OverviewTab detail={detail.value} extras={extras} origin={target.shownOrigin} />
             </Tabs.Content>
             {planned ? (
               <Tabs.Content value="report">
@@ -460,7 +470,7 @@ export function NotificationDetailsScreen() {
             )}
             {!planned && (
               <Tabs.Content value="measures">
-                <MeasuresList notificationnodeid={detail.value.notification.nodeid} equipmentnodeid={detail.value.notification.equipmentnodeid || null} />
+                <MeasuresList notificationnodeid={detail.value.notification.nodeid} equipmentnodeid={detail.value.notification.equipmentnodeid || null} origin={target.shownOrigin} />
               </Tabs.Content>
             )}
           </Tabs.Root>

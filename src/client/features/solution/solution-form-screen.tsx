@@ -18,7 +18,7 @@ import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { FormError, FormFooter } from '../../components/form-actions';
 import { MissingRecord } from '../../components/missing-record';
 import { RecordFormFrame as Frame, RecordFormPending, RecordFormPicker, useRecordForm } from '../../components/record-form';
-import { resolveSolutionForm, solutionReturnPath, type SolutionFormTarget } from '../../lib/solution-navigation';
+import { resolveSolutionForm, solutionReturnPath, solutionReturnState, type SolutionFormTarget } from '../../lib/solution-navigation';
 import { useMayRun } from '../../lib/use-permission';
 import { useNotificationTitle, useSolution, type SolutionItem } from '../../sync/notification-solutions';
 import { addSolution, changeSolution, removeSolution } from '../../sync/repositories/workflows';
@@ -43,7 +43,7 @@ export function SolutionFormScreen() {
 function SolutionFormLoader({ target }: { target: SolutionFormTarget }) {
   const { t } = useTranslation();
   const solution = useSolution(target.workflownodeid);
-  const back = <BackLink to={solutionReturnPath(target.notificationnodeid)} label={t('solution.form.back')} />;
+  const back = <BackLink to={solutionReturnPath(target.notificationnodeid)} state={solutionReturnState(target)} label={t('solution.form.back')} />;
   if (target.mode === 'add') return <SolutionForm target={target} solution={null} back={back} />;
   if (solution.status !== 'ready') return <RecordFormPending area="solution" status={solution.status} back={back} missingTestId="solution-not-found" />;
   return <SolutionForm key={solution.value.nodeid} target={target} solution={solution.value} back={back} />;
@@ -61,7 +61,8 @@ function SolutionForm({ target, solution, back }: { target: SolutionFormTarget; 
   // device's edit, and a save sends only what differs from what this form showed (else it would undo that edit).
   const [initial] = useState<SolutionFormValues | null>(() => (solution ? { title: solution.title ?? '', description: solution.description ?? '' } : null));
   const [values, setValues] = useState<SolutionFormValues>(initial ?? { title: '', description: '' });
-  const form = useRecordForm('solution', () => navigate(solutionReturnPath(target.notificationnodeid), { replace: true }));
+  // Back with the details' origin (lib/notification-origin.ts): their back link still leads where it did.
+  const form = useRecordForm('solution', () => navigate(solutionReturnPath(target.notificationnodeid), { replace: true, state: solutionReturnState(target) }));
   const { fieldErrors, clearFieldErrors } = form;
   // why: a workflow without a step (none this app makes) has nothing its files could hang on.
   const attachable = canAttach && (!solution || solution.stepnodeid !== null);
@@ -136,6 +137,7 @@ function SolutionForm({ target, solution, back }: { target: SolutionFormTarget; 
             onDelete={form.askDelete}
             submitLabel={form.saving ? t('solution.form.saving') : t('solution.form.save')}
             cancelTo={solutionReturnPath(target.notificationnodeid)}
+            cancelState={solutionReturnState(target)}
             canSubmit={canSave}
             busy={form.saving}
             deleteTestId="solution-form-delete"
