@@ -51,6 +51,22 @@ describe('encrypted session persistence', () => {
     await expect(crypto.subtle.exportKey('raw', key!)).rejects.toThrow();
   });
 
+  it('is stored before the signed-in screens show it: a reload right after the login finds it (walkthrough: logged out again)', async () => {
+    const { store } = reload();
+    const session = toStoredSession(sessionFixture());
+    let storedWhenShown: string | null | undefined;
+    const unsubscribe = store.subscribe((state) => {
+      if (state.session && storedWhenShown === undefined) storedWhenShown = storage.getItem(SESSION_STORAGE_KEY);
+    });
+    await store.getState().start(session);
+    unsubscribe();
+    expect(storedWhenShown).not.toBeNull();
+    expect(storedWhenShown).toBeDefined();
+    const again = reload().store;
+    await again.getState().restore();
+    expect(again.getState().session?.usernodeid).toBe(session.usernodeid);
+  });
+
   it('round-trips through a reload', async () => {
     const session = toStoredSession(sessionFixture());
     await reload().store.getState().start(session);

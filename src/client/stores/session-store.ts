@@ -74,8 +74,14 @@ export function createSessionStore(getVault: () => SessionVault): SessionStore {
     },
 
     async start(session) {
-      set({ session, endReason: null, status: 'ready' });
-      await persist((vault) => vault.save(session));
+      // why stored before it is shown: setting it shows the dashboard, and a reload or a sticker URL opened in the
+      // moments after (the save makes a key in IndexedDB, then writes the blob) found nothing and showed the login
+      // again. A save that fails (no IndexedDB) still signs in, for this page only.
+      try {
+        await persist((vault) => vault.save(session));
+      } finally {
+        set({ session, endReason: null, status: 'ready' });
+      }
     },
 
     async setTokens(pair) {
