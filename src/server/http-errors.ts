@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { ACCESS_DENIED_MESSAGE, type ApiError } from '../shared/api/errors';
+import { TOO_MANY_NEW_DEVICES } from '../shared/api/sync';
 
 export type ErrorDetail = NonNullable<ApiError['details']>[number];
 
@@ -45,4 +46,4 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
  * (429 is a retry for the sender), nothing is lost; an hour later one of the day's registrations may have aged out.
  */
 export const tooManyNewDevices = () =>
-  new HttpError(429, 'Too many new devices for this user in the last 24 hours: retry later from a device already in use', [{ field: 'X-Client-Id', message: 'Too many new devices' }], { 'retry-after': '3600' });
+  new HttpError(TOO_MANY_NEW_DEVICES.status, 'Too many new devices for this user in the last 24 hours: retry later from a device already in use', [{ field: TOO_MANY_NEW_DEVICES.field, message: TOO_MANY_NEW_DEVICES.message }], { 'retry-after': '3600' });

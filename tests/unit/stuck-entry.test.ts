@@ -27,6 +27,7 @@ describe('the app bar when the next change is stuck', () => {
     // Setting aside needs a session, and a full disk stops every write: those come first.
     expect(syncHeadline({ ...base, stuck: true, error: { kind: 'session' } }).key).toBe('sync.problem.session');
     expect(syncHeadline({ ...base, stuck: true, error: { kind: 'quota' } }).key).toBe('sync.problem.quota');
+    expect([syncHeadline({ ...base, error: { kind: 'devices' } }).key, syncProblem({ ...base, error: { kind: 'devices' } })]).toEqual(['sync.problem.devices', true]);
   });
 });
 

@@ -5,6 +5,7 @@ import { syncStore } from '../../src/client/stores/sync-store';
 import { createNotification } from '../../src/client/sync/repositories/notifications';
 import { readState, stateKeys } from '../../src/client/sync/outbox';
 import { createSyncEngine, SYNC_CHANNEL_NAME } from '../../src/client/sync/sync-engine';
+import { TOO_MANY_NEW_DEVICES } from '../../src/shared/api/sync';
 import { fixedTokens, MACHINE, USER, useSyncTestServer } from './support/sync-test-server';
 
 
@@ -139,6 +140,25 @@ describe('sync engine', () => {
       server.feed.changes.push({ kind: 'equipment', nodeid: MACHINE, version: 2, data: { nodeid: MACHINE, name: 'Hydraulikpresse HP-250' } });
       await engine.syncNow();
       expect(calls).toBe(2);
+    } finally {
+      stop();
+    }
+  });
+
+  it('a device the server does not admit (too many new devices today) says so as something to act on, not as "server not answering"', async () => {
+    const db = new LocalDatabase(`engine-test-${Math.random()}`);
+    const api = createApiClient({ baseUrl: server.baseUrl, tokens: fixedTokens });
+    const engine = createSyncEngine({ db, api, getUser: () => USER, origin: server.origin });
+    const refusal = { statusCode: 429, error: 'Too Many Requests', message: 'Too many new devices for this user in the last 24 hours', details: [{ field: TOO_MANY_NEW_DEVICES.field, message: TOO_MANY_NEW_DEVICES.message }] };
+    server.feed.faults = [{ status: 429, body: refusal }, { status: 429, body: { statusCode: 429, error: 'Too Many Requests', message: 'slow down' } }];
+    const stop = engine.start();
+    try {
+      await until(() => syncStore.getState().error?.kind === 'devices');
+      // Any other 429 is a hiccup, retried by itself.
+      await engine.syncNow();
+      expect(syncStore.getState().error?.kind).toBe('server');
+      await engine.syncNow();
+      expect(syncStore.getState().error).toBeNull();
     } finally {
       stop();
     }

@@ -139,7 +139,7 @@ function StuckActions({ seq }: { seq: number }) {
 }
 
 /** Errors the user has to do something about (log in again, free storage); the others resolve by themselves. */
-const mustAct = (kind: SyncErrorKind): boolean => kind === 'session' || kind === 'quota';
+const mustAct = (kind: SyncErrorKind): boolean => kind === 'session' || kind === 'quota' || kind === 'devices';
 
 export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t, i18n } = useTranslation();

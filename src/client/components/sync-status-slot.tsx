@@ -28,6 +28,7 @@ type HeadlineKey =
   | 'sync.problem.stuck'
   | 'sync.problem.session'
   | 'sync.problem.quota'
+  | 'sync.problem.devices'
   | 'sync.sending'
   | 'sync.pending'
   | 'sync.syncing'
@@ -40,7 +41,7 @@ type HeadlineKey =
  * restored server lost, a new login, free storage.
  */
 export function syncProblem(state: SlotState): boolean {
-  return state.deadLetterCount > 0 || state.stuck || state.serverLostWrites > 0 || state.error?.kind === 'session' || state.error?.kind === 'quota';
+  return state.deadLetterCount > 0 || state.stuck || state.serverLostWrites > 0 || state.error?.kind === 'session' || state.error?.kind === 'quota' || state.error?.kind === 'devices';
 }
 
 /**
@@ -52,6 +53,7 @@ export function syncHeadline(state: SlotState): { key: HeadlineKey; count?: numb
   if (state.deadLetterCount > 0) return { key: 'sync.deadLetters', count: state.deadLetterCount };
   if (state.error?.kind === 'session') return { key: 'sync.problem.session' };
   if (state.error?.kind === 'quota') return { key: 'sync.problem.quota' };
+  if (state.error?.kind === 'devices') return { key: 'sync.problem.devices' };
   // After a new login or free storage: setting aside needs the session, and a full disk stops every write.
   if (state.stuck) return { key: 'sync.problem.stuck' };
   if (state.sending) return { key: 'sync.sending' };

@@ -14,7 +14,9 @@ export type SyncErrorKind =
   /** The refresh token is dead: the queue waits for the next login. */
   | 'session'
   /** The device's storage is full: a write could not be saved. */
-  | 'quota';
+  | 'quota'
+  /** The server does not take this device yet: the user registered too many new devices today (NEW_DEVICES_PER_DAY). */
+  | 'devices';
 
 export interface SyncError {
   kind: SyncErrorKind;

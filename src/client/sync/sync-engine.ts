@@ -14,6 +14,7 @@ import Dexie from 'dexie';
 import type { LocalDatabase } from '../db/local-db';
 import { isQuotaExceeded } from '../db/local-db';
 import { isApiError, type ApiClient } from '../lib/api-client';
+import { isTooManyNewDevices } from '../../shared/api/sync';
 import { setSyncStatus, syncStore } from '../stores/sync-store';
 import { watchSyncCounts } from './live-status';
 import { getClientId, onLocalWrite, onWriteError, pendingEntries } from './outbox';
@@ -136,6 +137,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     } catch (error) {
       setSyncStatus({ initialSync: { active: false, counts: syncStore.getState().initialSync.counts } });
       if (deps.getUser() === null) setSyncStatus({ error: { kind: 'session' } });
+      else if (isApiError(error) && isTooManyNewDevices(error.statusCode, error.details)) setSyncStatus({ error: { kind: 'devices', detail: error.message } });
       else if (outcome.type === 'idle') setSyncStatus({ error: { kind: isApiError(error) && error.isNetworkError ? 'network' : 'server', detail: error instanceof Error ? error.message : String(error) } });
     } finally {
       setSyncStatus({ pulling: false });

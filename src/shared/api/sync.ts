@@ -306,6 +306,17 @@ export const SET_ASIDE_REFUSAL = {
   setAside: true,
 } as const;
 
+/**
+ * The server's refusal of a device it does not know yet because the user registered too many new devices within
+ * 24 hours (`NEW_DEVICES_PER_DAY`): 429 with this detail on `X-Client-Id`. Not a hiccup: the device cannot sync until
+ * the day has passed or an administrator raises the limit, and the app says so instead of "server not answering".
+ */
+export const TOO_MANY_NEW_DEVICES = { status: 429, field: 'X-Client-Id', message: 'Too many new devices' } as const;
+
+export function isTooManyNewDevices(status: number, details: readonly { field?: string; message?: string }[]): boolean {
+  return status === TOO_MANY_NEW_DEVICES.status && details.some((detail) => detail.field === TOO_MANY_NEW_DEVICES.field && detail.message === TOO_MANY_NEW_DEVICES.message);
+}
+
 /** A refused change's error: the user set it aside (the device's own mark, or the server's stored refusal). */
 export function isSetAsideRefusal(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { setAside?: unknown }).setAside === true;

@@ -60,7 +60,7 @@ export interface SyncTestServer {
   expireSignedUrls(): void;
   lastMutation: Map<string, number>;
   stored: Map<string, StoredResult>;
-  feed: { changes: SyncChange[]; reset: boolean; pageSize: number; /** The pull's `scope` (the user's read permissions); absent when undefined. */ scope?: string; /** Statuses the next pulls are answered with, each once (message 'Wartung'). */ faults?: number[] };
+  feed: { changes: SyncChange[]; reset: boolean; pageSize: number; /** The pull's `scope` (the user's read permissions); absent when undefined. */ scope?: string; /** Statuses the next pulls are answered with, each once (message 'Wartung'), or a status with its own body. */ faults?: (number | { status: number; body: unknown })[] };
   close(): Promise<void>;
   clear(): void;
 }
@@ -197,6 +197,7 @@ function createSyncTestServer(): { server: SyncTestServer; listen: () => Promise
     const clientId = req.headers['x-client-id'] as string | undefined;
     if (method === 'GET' && url.pathname === '/api/sync/pull') {
       const fault = state.feed.faults?.shift();
+      if (typeof fault === 'object') return send(res, fault.status, fault.body);
       if (fault) return send(res, fault, { statusCode: fault, error: 'Fault', message: 'Wartung' });
       const cursor = Number(url.searchParams.get('cursor') ?? 0);
       const last = clientId ? (state.lastMutation.get(clientId) ?? 0) : 0;
