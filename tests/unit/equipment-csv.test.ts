@@ -167,9 +167,9 @@ describe('equipment form rules wiring', () => {
   });
 
   it('goes to the plant after adding to an area without a pool, else to /machines', () => {
-    expect(pathAfterSave({ areanodeid: ids.area, sitenodeid: ids.site, equipmentpoolnodeid: null }, 'add')).toBe(`/sites?sitenodeid=${ids.site}`);
-    expect(pathAfterSave({ areanodeid: ids.area, sitenodeid: ids.site, equipmentpoolnodeid: ids.pool }, 'add')).toBe('/machines');
-    expect(pathAfterSave({ areanodeid: ids.area, sitenodeid: ids.site, equipmentpoolnodeid: null }, 'edit')).toBe('/machines');
+    expect(pathAfterSave({ areanodeid: ids.area, sitenodeid: ids.site, equipmentpoolnodeid: null })).toBe(`/sites?sitenodeid=${ids.site}`);
+    expect(pathAfterSave({ areanodeid: ids.area, sitenodeid: ids.site, equipmentpoolnodeid: ids.pool })).toBe('/machines');
+    expect(pathAfterSave({ areanodeid: null, sitenodeid: null, equipmentpoolnodeid: ids.pool })).toBe('/machines');
   });
 });
 

@@ -408,9 +408,14 @@ export function takeOverBase(base: MirrorRow, now: MirrorRow, field: EquipmentCh
   return { ...base, ...Object.fromEntries(ROW_FIELDS[field].map((key) => [key, now[key] ?? null])) };
 }
 
-/** Where to go after saving (spec part 2 §2.1): a plant area without a pool → that plant's page, else /machines. */
-export function pathAfterSave(state: Pick<EquipmentFormState, 'equipmentpoolnodeid' | 'sitenodeid' | 'areanodeid'>, mode: 'add' | 'edit'): string {
-  if (mode === 'add' && state.areanodeid && !state.equipmentpoolnodeid && state.sitenodeid) return `/sites?sitenodeid=${state.sitenodeid}`;
+/**
+ * Where to go after saving (spec part 2 §2.1: "/sites?sitenodeid after saving equipment assigned to a plant without a
+ * pool", else /machines) — the list that shows the machine. Editing too: a machine of a plant area sent to the pools'
+ * list after an edit was not on the screen the user landed on (admin walkthrough); the edit form is filled with the
+ * machine's assignment.
+ */
+export function pathAfterSave(state: Pick<EquipmentFormState, 'equipmentpoolnodeid' | 'sitenodeid' | 'areanodeid'>): string {
+  if (state.areanodeid && !state.equipmentpoolnodeid && state.sitenodeid) return `/sites?sitenodeid=${state.sitenodeid}`;
   return '/machines';
 }
 

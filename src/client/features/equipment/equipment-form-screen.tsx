@@ -319,7 +319,7 @@ export function EquipmentFormScreen() {
           lang,
         });
       }
-      void navigate(pathAfterSave(form, mode));
+      void navigate(pathAfterSave(form));
     } catch (error) {
       setSaveError(isQuotaExceeded(error) ? t('sync.errors.quota') : t('equipment.errors.saveFailed'));
       setBusy(false);
