@@ -57,6 +57,16 @@ describe('equipment CSV', () => {
     expect(plan.rows).toMatchObject([{ line: 2, action: 'unchanged', nodeid: ids.machine }]);
   });
 
+  it('a commissioning year before the build year, or a year before 1900, is an error of its row', () => {
+    const { header: head, machineWith } = exported();
+    const early = machineWith({ constructionyear: '2020', commissioningyear: '2010' });
+    const ancient = machineWith({ nodeid: '', equipmentid: 'PR-006', constructionyear: '1800', commissioningyear: '' });
+    const plan = planEquipmentImport([head, early, ancient], mirror(), 'de', headerNames, NOW);
+    expect(plan.rows.map((row) => row.action)).toEqual(['error', 'error']);
+    expect(plan.rows[0]!.errors.map((e) => [e.code, e.column])).toEqual([['commissionedBeforeBuilt', 'commissioningyear']]);
+    expect(plan.rows[1]!.errors.map((e) => [e.code, e.column])).toContainEqual(['yearTooEarly', 'constructionyear']);
+  });
+
   it('an edited cell makes an update, a row without nodeid a create, and bad rows errors naming the field', () => {
     const { header: head, machineWith } = exported();
     const edited = machineWith({ hourlyrate: '92,5' });

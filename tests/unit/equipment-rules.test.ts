@@ -220,6 +220,10 @@ describe('equipment form required fields (§5)', () => {
     [{ mode: 'add', constructiondate: 1, equipmentpoolnodeid: AREA, areanodeid: null, dimensionsValid: true }, []],
     [{ mode: 'add', constructiondate: null, equipmentpoolnodeid: null, areanodeid: null, dimensionsValid: false }, ['buildyear', 'equipmentpool', 'area', 'dimensions']],
     [{ mode: 'edit', constructiondate: 1, equipmentpoolnodeid: null, areanodeid: null, dimensionsValid: true }, []],
+    // Put into service before it was built (admin walkthrough: 2015 with a build year 2020 was saved); the same year is fine.
+    [{ mode: 'edit', constructiondate: 2020, commissioningyear: 2015, equipmentpoolnodeid: null, areanodeid: null, dimensionsValid: true }, ['commissioningyear']],
+    [{ mode: 'edit', constructiondate: 2020, commissioningyear: 2020, equipmentpoolnodeid: null, areanodeid: null, dimensionsValid: true }, []],
+    [{ mode: 'edit', constructiondate: 2020, commissioningyear: null, equipmentpoolnodeid: null, areanodeid: null, dimensionsValid: true }, []],
   ] as const)('%j → %j', (form, issues) => {
     expect(equipmentFormIssues(form)).toEqual(issues);
   });

@@ -289,21 +289,32 @@ export function equipmentTypeOptions<T extends { brandnodeid: string }>(types: r
 
 // ---------------------------------------------------------------- required fields (§5)
 
-export type EquipmentFormIssueField = 'buildyear' | 'equipmentpool' | 'area' | 'dimensions';
+export type EquipmentFormIssueField = 'buildyear' | 'commissioningyear' | 'equipmentpool' | 'area' | 'dimensions';
+
+/** The earliest build or commissioning year the form offers (and an import takes). */
+export const EARLIEST_EQUIPMENT_YEAR = 1900;
+
+/** A machine cannot be put into service before it was built: both years given, commissioning the earlier. */
+export function commissionedBeforeBuilt(constructionyear: number | null | undefined, commissioningyear: number | null | undefined): boolean {
+  return typeof constructionyear === 'number' && typeof commissioningyear === 'number' && commissioningyear < constructionyear;
+}
 
 /**
- * The non-catalogue reasons "EQUIPMENT anlegen" is disabled: build year empty; when adding, neither pool nor
- * area chosen (both fields show the error); a dimension invalid. Combine with catalogSelectionIssues.
+ * The non-catalogue reasons "EQUIPMENT anlegen" is disabled: build year empty; a commissioning year before the
+ * build year; when adding, neither pool nor area chosen (both fields show the error); a dimension invalid. Combine
+ * with catalogSelectionIssues. Years are calendar years (the form's pickers).
  */
 export function equipmentFormIssues(form: {
   mode: 'add' | 'edit';
   constructiondate: number | null | undefined;
+  commissioningyear?: number | null | undefined;
   equipmentpoolnodeid: string | null | undefined;
   areanodeid: string | null | undefined;
   dimensionsValid: boolean;
 }): EquipmentFormIssueField[] {
   const issues: EquipmentFormIssueField[] = [];
   if (form.constructiondate === null || form.constructiondate === undefined) issues.push('buildyear');
+  if (commissionedBeforeBuilt(form.constructiondate, form.commissioningyear)) issues.push('commissioningyear');
   if (form.mode === 'add' && !form.equipmentpoolnodeid && !form.areanodeid) issues.push('equipmentpool', 'area');
   if (!form.dimensionsValid) issues.push('dimensions');
   return issues;

@@ -6,7 +6,7 @@
  * until the user confirms the plan.
  */
 import { CONTROLLER_TEXT_MAX, MEDIA_SUPPLY_TEXT_MAX } from '../../../shared/api/equipment';
-import { CATALOG_NAME_MAX, decimalSeparatorFor, isFutureYear, yearToEpochMs, type CatalogSelection } from '../../../shared/domain/equipment';
+import { CATALOG_NAME_MAX, commissionedBeforeBuilt, EARLIEST_EQUIPMENT_YEAR, decimalSeparatorFor, isFutureYear, yearToEpochMs, type CatalogSelection } from '../../../shared/domain/equipment';
 import { localized, matchKey, trimText } from '../../../shared/domain/text';
 import { newNodeId } from '../../sync/outbox';
 import type { MirrorRow } from '../../sync/use-mirror';
@@ -129,6 +129,8 @@ export interface RowError {
     | 'constructionYearRequired'
     | 'invalidYear'
     | 'futureYear'
+    | 'commissionedBeforeBuilt'
+    | 'yearTooEarly'
     | 'invalidNumberFormat'
     | 'belowMinimum'
     | 'aboveMaximum'
@@ -426,11 +428,14 @@ export function planEquipmentImport(
       }
       const value = Number(text);
       if (isFutureYear(yearToEpochMs(value), now) || value > currentYear) errors.push({ code: 'futureYear', column, value: text });
+      // The form offers no earlier year; a typo ("1800" for "1980") is said, not stored.
+      if (value < EARLIEST_EQUIPMENT_YEAR) errors.push({ code: 'yearTooEarly', column, value: text });
       return value;
     };
     const constructionyear = year('constructionyear');
     if (!cell('constructionyear')) errors.push({ code: 'constructionYearRequired', column: 'constructionyear' });
     const commissioningyear = year('commissioningyear');
+    if (commissionedBeforeBuilt(constructionyear, commissioningyear)) errors.push({ code: 'commissionedBeforeBuilt', column: 'commissioningyear', value: String(commissioningyear) });
 
     const pool = cell('pool') ? byName(mirror.equipmentpools, cell('pool')) : undefined;
     if (cell('pool') && !pool) errors.push({ code: 'unknownPool', column: 'pool', value: cell('pool') });

@@ -8,6 +8,7 @@ import {
   decimalSeparatorFor,
   ELECTRICAL_POWER_MAX,
   epochMsToYear,
+  EARLIEST_EQUIPMENT_YEAR,
   equipmentFormIssues,
   formatDimension,
   HOURLY_RATE_MAX,
@@ -210,6 +211,7 @@ export function checkForm(state: EquipmentFormState, mode: 'add' | 'edit', lang:
   const fieldIssues = equipmentFormIssues({
     mode,
     constructiondate: state.constructionyear,
+    commissioningyear: state.commissioningyear,
     equipmentpoolnodeid: state.equipmentpoolnodeid,
     areanodeid: state.areanodeid,
     dimensionsValid: dimensions.valid,
@@ -422,5 +424,5 @@ export function pathAfterSave(state: Pick<EquipmentFormState, 'equipmentpoolnode
 /** Years for the pickers: this year down to 1900 ("cannot be in the future"). */
 export function selectableYears(now: number = Date.now()): number[] {
   const current = new Date(now).getUTCFullYear();
-  return Array.from({ length: current - 1900 + 1 }, (_, index) => current - index);
+  return Array.from({ length: current - EARLIEST_EQUIPMENT_YEAR + 1 }, (_, index) => current - index);
 }

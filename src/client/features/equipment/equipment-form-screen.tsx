@@ -369,7 +369,7 @@ export function EquipmentFormScreen() {
     </Field.Root>
   );
   const yearField = (field: 'constructionyear' | 'commissioningyear', label: string, required: boolean) => (
-    <Field.Root required={required} invalid={required && form[field] === null && shows(field)} disabled={disabled} data-field={field}>
+    <Field.Root required={required} invalid={(required && form[field] === null && shows(field)) || (field === 'commissioningyear' && check.fieldIssues.includes('commissioningyear'))} disabled={disabled} data-field={field}>
       <Field.Label>
         {label}
         {required && <Field.RequiredIndicator />}
@@ -386,6 +386,7 @@ export function EquipmentFormScreen() {
         <NativeSelect.Indicator />
       </NativeSelect.Root>
       {required && form[field] === null && shows(field) && <Field.ErrorText>{t('equipment.errors.required')}</Field.ErrorText>}
+      {field === 'commissioningyear' && check.fieldIssues.includes('commissioningyear') && <Field.ErrorText data-testid="equipment-commissioningyear-error">{t('equipment.errors.commissionedBeforeBuilt')}</Field.ErrorText>}
     </Field.Root>
   );
   const catalogIssueText = (field: 'legalentity' | 'brand' | 'equipmenttype') => {
