@@ -315,6 +315,8 @@ test('each profile sees only the controls it may use: the reader no menu and no 
   // "Maßnahme hinzufügen" and back ("Abbrechen"): on the measures tab (a planned maintenance shows its measures on
   // the overview), the way back still the machine.
   const measuresTab = technician.getByRole('tab', { name: 'Maßnahmen' });
+  // why wait for the tabs first: counted while the details still rendered, the tab was not there yet (CI run 47).
+  await expect(technician.getByRole('tab', { name: 'Übersicht' })).toBeVisible();
   if ((await measuresTab.count()) > 0) await measuresTab.click();
   await technician.getByTestId('solution-add').click();
   await expect(technician).toHaveURL(new RegExp(`/create-workflow-step\\?notificationnodeid=${nodeid}`));
