@@ -26,7 +26,8 @@ export function NotificationTypeBadge({ type, colorcode }: { type: unknown; colo
     if (log) console.warn(log, type);
   }, [log, type]);
   // why: the i18n key is built from the type number, which the typed t() cannot check statically.
-  const label = text.kind === 'known' ? t(text.labelKey as 'notification.type.0') : text.text;
+  // An unknown code reads "Unbekannter Typ" (the spec's text) in German and its translation in English.
+  const label = text.kind === 'known' ? t(text.labelKey as 'notification.type.0') : t('notification.type.unknown');
   const common = { size: 'md', variant: 'solid', maxW: 'full', whiteSpace: 'normal', textAlign: 'start', 'data-colour': style.colour } as const;
   // A category's own colour: dark or white text, whichever reads better on it (WCAG contrast).
   if (style.colorcode) return <Badge {...common} bg={style.colorcode} color={readableTextOn(style.colorcode)}>{label}</Badge>;

@@ -23,7 +23,7 @@ import {
   type HistoryFilter,
   type HistoryFilterError,
 } from '../../../shared/domain/history';
-import { isNotificationStatus, isNotificationType, notificationTypeStyle, UNKNOWN_NOTIFICATION_TYPE_TEXT } from '../../../shared/domain/notification';
+import { isNotificationStatus, isNotificationType, notificationTypeStyle } from '../../../shared/domain/notification';
 import { FormError } from '../../components/form-actions';
 import { NotSyncedBadge } from '../../components/not-synced-badge';
 import { NotificationTypeBadge } from '../../components/notification-type-badge';
@@ -194,7 +194,7 @@ function useReportLabels(): HistoryReportLabels {
   const { t } = useTranslation();
   return {
     // why the casts: the i18n key is built from the type/status number, which the typed t() cannot check statically.
-    type: (type) => (isNotificationType(type) ? t(`notification.type.${type}` as 'notification.type.0') : UNKNOWN_NOTIFICATION_TYPE_TEXT),
+    type: (type) => (isNotificationType(type) ? t(`notification.type.${type}` as 'notification.type.0') : t('notification.type.unknown')),
     status: (status) => t(`notification.status.${isNotificationStatus(status) ? status : 0}` as 'notification.status.0'),
     fields: {
       name: t('machineHistory.report.fields.name'),
