@@ -57,6 +57,15 @@ describe('equipment CSV', () => {
     expect(plan.rows).toMatchObject([{ line: 2, action: 'unchanged', nodeid: ids.machine }]);
   });
 
+  it('a pool that does not exist is said once, not also as "pool or area missing"; no assignment at all is said so', () => {
+    const { header: head, machineWith } = exported();
+    const unknown = machineWith({ nodeid: '', equipmentid: 'PR-007', pool: 'Gibt es nicht', site: '', area: '' });
+    const none = machineWith({ nodeid: '', equipmentid: 'PR-008', pool: '', site: '', area: '' });
+    const plan = planEquipmentImport([head, unknown, none], mirror(), 'de', headerNames, NOW);
+    expect(plan.rows[0]!.errors.map((e) => e.code)).toEqual(['unknownPool']);
+    expect(plan.rows[1]!.errors.map((e) => e.code)).toEqual(['assignmentRequired']);
+  });
+
   it('a commissioning year before the build year, or a year before 1900, is an error of its row', () => {
     const { header: head, machineWith } = exported();
     const early = machineWith({ constructionyear: '2020', commissioningyear: '2010' });

@@ -483,7 +483,9 @@ export function planEquipmentImport(
     if (check.mediasupplyTooLong.length > 0) errors.push({ code: 'tooLong', column: 'mediasupply', max: MEDIA_SUPPLY_TEXT_MAX });
     for (const field of check.controllerTooLong) errors.push({ code: 'tooLong', column: CONTROLLER_COLUMNS[field], max: CONTROLLER_TEXT_MAX });
     for (const issue of check.catalogIssues) if (issue.code === 'nameTooLong') errors.push({ code: 'tooLong', column: CATALOG_COLUMNS[issue.field as keyof typeof CATALOG_COLUMNS], max: CATALOG_NAME_MAX });
-    if (check.fieldIssues.includes('area')) errors.push({ code: 'assignmentRequired', column: 'pool' });
+    // A pool, plant or area named but not found is said already; "Pool oder Bereich fehlt" beside it is the same cause.
+    const namedUnknown = errors.some((error) => error.code === 'unknownPool' || error.code === 'unknownSite' || error.code === 'unknownArea');
+    if (check.fieldIssues.includes('area') && !namedUnknown) errors.push({ code: 'assignmentRequired', column: 'pool' });
     if (idOwner) {
       if (!existing && errors.length === 0 && isMachineAsItStands(idOwner, state, mirror, lang, lookup)) return { line, action: 'unchanged', name, nodeid: idOwner.nodeid, errors: [] };
       errors.push({ code: 'equipmentIdExists', column: 'equipmentid', value: equipmentid, name: localized(idOwner.name, lang) ?? '' });
