@@ -171,3 +171,16 @@ test('a FAQ added on the equipment type shows on every machine of that type; edi
   const admin = await ApiClient.login(page.request, 'admin');
   await expect.poll(async () => ((await admin.pullAll()).get('faqs') ?? []).filter((row) => row.question === question), { timeout: 60_000 }).toEqual([]);
 });
+
+test('who may not add FAQs gets no "verwalten" link: the technician opens the equipment type to read its FAQ', async ({ page }) => {
+  await page.setViewportSize(TABLET_LANDSCAPE);
+  await loginAs(page, 'technician');
+  await new SyncStatus(page).waitUntilSynced();
+  await new MachineListPage(page).open('BAZ 01 Fräszentrum');
+  await openFaqTab(page);
+  await expect(page.getByTestId('faq-add')).toHaveCount(0);
+  await expect(page.getByTestId('faq-manage-type')).toHaveText('Zum Equipment-Typ');
+  await page.getByTestId('faq-manage-type').click();
+  await expect(page).toHaveURL(/\/equipmenttype-overview\?nodeid=.+&tab=2/);
+  await expect(faqItem(page, TYPE_FAQ)).toBeVisible();
+});

@@ -64,7 +64,8 @@ export function FaqTab({ machine }: { machine: MachineRecord }) {
             {typeLink && (
               <Link asChild colorPalette="brand" variant="underline" minH="11" display="inline-flex" alignItems="center">
                 <RouterLink to={typeLink} state={{ equipmentnodeid: machine.nodeid }} data-testid="faq-manage-type">
-                  {t('faq.tab.manageType')}
+                  {/* Who may not add FAQs opens the type's page to read it: "verwalten" promised what it does not offer. */}
+                  {canCreate ? t('faq.tab.manageType') : t('faq.tab.openType')}
                 </RouterLink>
               </Link>
             )}
