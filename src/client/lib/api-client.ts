@@ -250,7 +250,8 @@ async function parseBody<T>(response: Response, schema: z.ZodType<T> | undefined
   return parsed.data;
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+/** A failed answer as the typed error: its message, short error name and field details as the server sent them. */
+export async function toApiError(response: Response): Promise<ApiError> {
   let body: unknown;
   try {
     body = await response.clone().json();

@@ -18,13 +18,18 @@ export const ORIGIN_STATE_KEY = 'notificationOrigin';
 
 const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
+/** The origin in the details screen's own navigation state (`from`, `equipmentNodeId`, §2.2), null without `from`. */
+export function originOfState(state: unknown): NotificationOrigin | null {
+  if (!state || typeof state !== 'object') return null;
+  const record = state as Record<string, unknown>;
+  const from = str(record.from);
+  return from ? { from, equipmentNodeId: str(record.equipmentNodeId) } : null;
+}
+
 /** The origin a form was opened with (its navigation state's `notificationOrigin`), null when none or not one. */
 export function carriedOrigin(state: unknown): NotificationOrigin | null {
   if (!state || typeof state !== 'object') return null;
-  const origin = (state as Record<string, unknown>)[ORIGIN_STATE_KEY];
-  if (!origin || typeof origin !== 'object') return null;
-  const from = str((origin as Record<string, unknown>).from);
-  return from ? { from, equipmentNodeId: str((origin as Record<string, unknown>).equipmentNodeId) } : null;
+  return originOfState((state as Record<string, unknown>)[ORIGIN_STATE_KEY]);
 }
 
 /** What a form's navigation state adds to carry `origin` (nothing without one). */

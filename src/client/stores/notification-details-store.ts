@@ -10,11 +10,7 @@
  */
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-
-export interface NotificationOrigin {
-  from: string;
-  equipmentNodeId: string | null;
-}
+import type { NotificationOrigin } from '../lib/notification-origin';
 
 interface NotificationDetailsState {
   rememberedNodeid: string | null;

@@ -15,7 +15,7 @@
  */
 import { PULL_LIMIT_DEFAULT, PULL_LIMIT_INITIAL, SYNC_FORMAT_VERSION, SYNC_HEADERS, type SyncChange } from '../../shared/api/sync';
 import { MIRROR_KIND_NAMES, isMirrorKind, type LocalDatabase, type MirrorKind } from '../db/local-db';
-import { ApiError, type ApiClient, type ApiErrorDetail } from '../lib/api-client';
+import { ApiError, toApiError, type ApiClient } from '../lib/api-client';
 import { readState, stateKeys, writeState } from './outbox';
 import type { ApplyTarget } from './page-apply';
 import { pageNeedsReset, pendingValues, planPage, stampAfter, type MirrorStamp } from './page-plan';
@@ -233,16 +233,7 @@ async function fetchPage(deps: PullDeps, cursor: number, initial: boolean, apply
     }
   }
   const response = await deps.api.send('GET', 'sync/pull', rejectedToken ? { ...request, rejectedToken } : request);
-  if (!response.ok) {
-    let record: { message?: unknown; details?: unknown } = {};
-    try {
-      record = ((await response.json()) ?? {}) as { message?: unknown; details?: unknown };
-    } catch {
-      // no JSON body: the status says it
-    }
-    const details = Array.isArray(record.details) ? record.details.filter((detail): detail is ApiErrorDetail => typeof detail === 'object' && detail !== null && typeof (detail as ApiErrorDetail).field === 'string' && typeof (detail as ApiErrorDetail).message === 'string') : [];
-    throw new ApiError({ kind: 'http', statusCode: response.status, message: typeof record.message === 'string' ? record.message : `HTTP ${response.status}`, details });
-  }
+  if (!response.ok) throw await toApiError(response);
   // Only the bytes are read here: parsing, the contract check and (in the worker) the write happen in the page
   // reader (pull-page.ts).
   const body = await response.arrayBuffer();
