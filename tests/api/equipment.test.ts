@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { v4 as uuidv4, v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_DENIED_MESSAGE, apiErrorSchema } from '../../src/shared/api/errors';
-import { equipmentSchema, type CreateEquipmentInput } from '../../src/shared/api/equipment';
+import { COMMISSIONED_BEFORE_BUILT_DETAIL, equipmentSchema, isCommissionedBeforeBuiltRefusal, type CreateEquipmentInput } from '../../src/shared/api/equipment';
 import { lebrtySchema } from '../../src/shared/api/catalog';
 import { yearToEpochMs } from '../../src/shared/domain/equipment';
 import { ALL, READ_ONLY } from '../../src/shared/permissions';
@@ -357,6 +357,9 @@ describe('equipment', () => {
       ['brand', { brand: undefined, equipmenttype: { isnew: true, nodeid: uuidv7(), model: 'X' } }],
       ['hourlyrate', { hourlyrate: -1 }],
       ['equipmentnodeid', { equipmentnodeid: 'not-a-uuid' }],
+      // not put into service before it was built; no build year before the form's earliest
+      ['commissioningdate', { constructiondate: yearToEpochMs(2015), commissioningdate: yearToEpochMs(2014) }],
+      ['constructiondate', { constructiondate: yearToEpochMs(1899), commissioningdate: yearToEpochMs(1950) }],
     ] as [string, Partial<CreateEquipmentInput>][])('%s', async (field, overrides) => {
       const before = await rowCount(t.database.db, equipment);
       const body = { ...input(), ...overrides };
@@ -365,6 +368,31 @@ describe('equipment', () => {
       expect(response.statusCode, response.body).toBe(400);
       expect(apiErrorSchema.parse(response.json()).details?.map((d) => d.field)).toContain(field);
       expect(await rowCount(t.database.db, equipment)).toBe(before);
+    });
+
+    it('refuses an update whose commissioning year would be before the build year, the other year being the machine’s (a colleague may have changed it meanwhile)', async () => {
+      const machine = await create(adminA, input({ constructiondate: yearToEpochMs(2015), commissioningdate: yearToEpochMs(2016) }));
+      const versionBefore = await tenantVersion(t.database.db, a.legalEntity.nodeid);
+      const refusals = [
+        { commissioningdate: yearToEpochMs(2014) },
+        { constructiondate: yearToEpochMs(2017) },
+        { constructiondate: yearToEpochMs(2017), name: 'Fräse neu' },
+        { constructiondate: yearToEpochMs(2020), commissioningdate: yearToEpochMs(2019) },
+      ];
+      for (const body of refusals) {
+        const response = await call(t, adminA, 'PUT', `/api/equipments/${machine.nodeid}`, body);
+        expect(response.statusCode, JSON.stringify(body)).toBe(400);
+        expect(response.json()).toMatchObject({ details: [COMMISSIONED_BEFORE_BUILT_DETAIL] });
+        expect(isCommissionedBeforeBuiltRefusal(response.json())).toBe(true);
+      }
+      expect(await tenantVersion(t.database.db, a.legalEntity.nodeid)).toBe(versionBefore);
+      expect(await read(machine.nodeid)).toMatchObject({ name: machine.name, constructiondate: yearToEpochMs(2015), commissioningdate: yearToEpochMs(2016) });
+      // Moving both together, the same year for both, or no commissioning year at all is fine.
+      for (const body of [{ constructiondate: yearToEpochMs(2018), commissioningdate: yearToEpochMs(2019) }, { commissioningdate: yearToEpochMs(2018) }, { commissioningdate: null, constructiondate: yearToEpochMs(2020) }]) {
+        const response = await call(t, adminA, 'PUT', `/api/equipments/${machine.nodeid}`, body);
+        expect(response.statusCode, JSON.stringify(body)).toBe(200);
+      }
+      expect(await read(machine.nodeid)).toMatchObject({ constructiondate: yearToEpochMs(2020), commissioningdate: null });
     });
 
     it('rejects two areas, and an equipmentnodeid in the update body that is not the path’s', async () => {
@@ -510,6 +538,9 @@ describe('equipment', () => {
       expect(notFound.json()).toMatchObject({ details: [{ field: 'items.1' }] });
       const invalid = await call(t, adminA, 'POST', '/api/equipments/bulk', { items: [input(), input({ name: '' })] });
       expect(invalid.json()).toMatchObject({ statusCode: 400, details: [{ field: 'items.1.name' }] });
+      const early = await call(t, adminA, 'POST', '/api/equipments/bulk', { items: [input(), input({ constructiondate: yearToEpochMs(2015), commissioningdate: yearToEpochMs(2010) })] });
+      expect(early.json()).toMatchObject({ statusCode: 400, details: [{ field: 'items.1.commissioningdate', message: COMMISSIONED_BEFORE_BUILT_DETAIL.message }] });
+      expect(isCommissionedBeforeBuiltRefusal(early.json())).toBe(true);
       const duplicate = uuidv7();
       const twice = await call(t, adminA, 'POST', '/api/equipments/bulk', { items: [input({ equipmentnodeid: duplicate }), input({ equipmentnodeid: duplicate })] });
       expect(twice.statusCode).toBe(409);

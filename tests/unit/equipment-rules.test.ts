@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createEquipmentSchema, updateEquipmentSchema } from '../../src/shared/api/equipment';
+import { COMMISSIONED_BEFORE_BUILT_DETAIL, createEquipmentSchema, updateEquipmentSchema } from '../../src/shared/api/equipment';
 import {
   brandOptions,
   catalogSelectionIssues,
@@ -9,6 +9,7 @@ import {
   chooseManufacturer,
   cleanMediaSupply,
   decimalSeparatorFor,
+  EARLIEST_EQUIPMENT_YEAR,
   epochMsToYear,
   equipmentFormIssues,
   equipmentTypeOptions,
@@ -262,6 +263,9 @@ describe('create/update equipment schemas', () => {
     ['equipmenttype', { equipmenttype: undefined }],
     ['legalentity', { brand: { isnew: true, nodeid: NEW_B, name: 'Neu' }, equipmenttype: { isnew: true, nodeid: NEW_T, model: 'N' } }],
     ['electricalpower', { electricalpower: -1 }],
+    // A machine is not put into service before it was built; years before the form's earliest are no build years.
+    ['commissioningdate', { commissioningdate: yearToEpochMs(2014) }],
+    ['constructiondate', { constructiondate: yearToEpochMs(EARLIEST_EQUIPMENT_YEAR - 1) }],
   ])('names %s', (field, overrides) => {
     expect(fieldsOf(createEquipmentSchema.safeParse({ ...base, ...overrides }))).toEqual([field]);
   });
@@ -269,6 +273,18 @@ describe('create/update equipment schemas', () => {
   it('gives the dimension error texts of the spec', () => {
     const result = createEquipmentSchema.safeParse({ ...base, dimensions: [0, 1, 1] });
     expect(result.error?.issues[0]?.message).toBe('Wert muss >= 1 sein');
+  });
+
+  it('takes the same year for build and commissioning, and the earliest year the form offers', () => {
+    expect(createEquipmentSchema.safeParse({ ...base, commissioningdate: yearToEpochMs(2015) }).success).toBe(true);
+    expect(createEquipmentSchema.safeParse({ ...base, constructiondate: yearToEpochMs(EARLIEST_EQUIPMENT_YEAR) }).success).toBe(true);
+  });
+
+  it('update refuses a commissioning year before the build year sent with it (one of them alone is the server’s to check)', () => {
+    const refused = updateEquipmentSchema.safeParse({ constructiondate: yearToEpochMs(2015), commissioningdate: yearToEpochMs(2012) });
+    expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['commissioningdate', COMMISSIONED_BEFORE_BUILT_DETAIL.message]]);
+    expect(updateEquipmentSchema.safeParse({ commissioningdate: yearToEpochMs(2012) }).success).toBe(true);
+    expect(updateEquipmentSchema.safeParse({ constructiondate: yearToEpochMs(2015), commissioningdate: null }).success).toBe(true);
   });
 
   it('update takes only what is sent', () => {

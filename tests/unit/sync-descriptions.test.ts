@@ -5,7 +5,7 @@ import { addCounterReading } from '../../src/client/sync/repositories/counters';
 import { createNotification, updateNotificationStatus } from '../../src/client/sync/repositories/notifications';
 import { saveSubscriptions } from '../../src/client/sync/repositories/subscriptions';
 import { describeEntry, refusalReason, refusalReasonOf, refusedContent, REFUSED_CONTENT_FIELDS } from '../../src/client/sync/use-sync-lists';
-import { EQUIPMENT_ID_TAKEN_DETAIL } from '../../src/shared/api/equipment';
+import { COMMISSIONED_BEFORE_BUILT_DETAIL, EQUIPMENT_ID_TAKEN_DETAIL } from '../../src/shared/api/equipment';
 import { localized } from '../../src/shared/domain/text';
 import { mutationByAction } from '../../src/shared/mutations/registry';
 
@@ -123,6 +123,17 @@ describe('sync panel refusals', () => {
       { field: 'name', text: 'BAZ 07' },
       { field: 'equipmentid', text: 'BAZ-06' },
     ]);
+  });
+
+  it('a build year changed meanwhile past the commissioning year sent is named as such, not as invalid input', async () => {
+    const de = (await import('../../src/client/i18n/de.json')).default.sync.panel.refused as Record<string, string>;
+    const en = (await import('../../src/client/i18n/en.json')).default.sync.panel.refused as Record<string, string>;
+    const refused = (field: string, message: string) => ({ status: 400, error: { statusCode: 400, error: 'Bad Request', message: `Invalid body: ${field}: ${message}`, details: [{ field, message }] } });
+    expect(refusalReasonOf(refused('commissioningdate', COMMISSIONED_BEFORE_BUILT_DETAIL.message))).toBe('commissionedBeforeBuilt');
+    expect(refusalReasonOf(refused('items.2.commissioningdate', COMMISSIONED_BEFORE_BUILT_DETAIL.message))).toBe('commissionedBeforeBuilt');
+    expect(refusalReasonOf(refused('commissioningdate', 'Das Jahr darf nicht in der Zukunft liegen'))).toBe('invalid');
+    expect(de.commissionedBeforeBuilt).toMatch(/Baujahr/);
+    expect(en.commissionedBeforeBuilt).toMatch(/build year/);
   });
 });
 

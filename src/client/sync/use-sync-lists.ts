@@ -9,7 +9,7 @@ import { mutationByAction } from '../../shared/mutations/registry';
 import { WORKFLOW_STEP_DESCRIPTION } from '../../shared/mutations/workflows';
 import { getLocalDb, type DeadLetter, type LocalDatabase, type MirrorRow, type OutboxEntry } from '../db/local-db';
 import { isStaleStatusRefusal } from '../../shared/api/notifications';
-import { isEquipmentIdTakenRefusal } from '../../shared/api/equipment';
+import { isCommissionedBeforeBuiltRefusal, isEquipmentIdTakenRefusal } from '../../shared/api/equipment';
 import { isSetAsideRefusal } from '../../shared/api/sync';
 import { mayRetryLetter, opensItsRecord, reassignment, refusalOfRecord, refusedCreateUnder, retryGroup } from './dead-letters';
 import { argsOf, machineOf, nameOf, subjectOf, type DescribedEntry } from './entry-subject';
@@ -84,17 +84,18 @@ export function refusedContent(values: Record<string, unknown>): RefusedText[] {
 }
 
 /** Why the server refused a change, in the user's words (`sync.panel.refused.<reason>`); its own message is only the detail. */
-export type RefusalReason = 'invalid' | 'forbidden' | 'notFound' | 'conflict' | 'statusChanged' | 'equipmentIdTaken' | 'deleted' | 'tooLarge' | 'setAside' | 'other';
+export type RefusalReason = 'invalid' | 'forbidden' | 'notFound' | 'conflict' | 'statusChanged' | 'equipmentIdTaken' | 'commissionedBeforeBuilt' | 'deleted' | 'tooLarge' | 'setAside' | 'other';
 
 /**
  * Why the server refused this change: the refusals the user can act on named for what they are (a write set aside,
  * a stale status change, an Equipment-ID another machine took meanwhile — another device's, as the form checks the
- * device's own machines), any other by its status.
+ * device's own machines — or a build year changed meanwhile to after the commissioning year sent), any other by its status.
  */
 export function refusalReasonOf(letter: Pick<DeadLetter, 'status' | 'error'>): RefusalReason {
   if (isSetAsideRefusal(letter.error)) return 'setAside';
   if (isStaleStatusRefusal(letter.error)) return 'statusChanged';
   if (isEquipmentIdTakenRefusal(letter.error)) return 'equipmentIdTaken';
+  if (isCommissionedBeforeBuiltRefusal(letter.error)) return 'commissionedBeforeBuilt';
   return refusalReason(letter.status);
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { EQUIPMENT_ID_TAKEN_DETAIL, type CreateEquipment, type Equipment } from '../../shared/api/equipment';
+import { COMMISSIONED_BEFORE_BUILT_DETAIL, commissionedBeforeBuiltMs, EQUIPMENT_ID_TAKEN_DETAIL, type CreateEquipment, type Equipment } from '../../shared/api/equipment';
 import type { EquipmentLinks } from '../../shared/domain/assignment';
 import { catalogSelectionIssues, HOURLY_RATE_UNIT, type CatalogSelection } from '../../shared/domain/equipment';
 import { matchKey } from '../../shared/domain/text';
@@ -428,6 +428,10 @@ export async function updateEquipment(ctx: ServiceContext, actor: Mover, args: M
     const kept = current.equipmentid !== null && input.equipmentid && matchKey(current.equipmentid) === matchKey(input.equipmentid);
     if (!kept) equipmentIds?.claim(nodeid, input.equipmentid);
     const change = updateMutation.apply!(toRowShape(current), args, applyContext(actor));
+    // One of the two years sent: the machine's other one (maybe changed by a colleague meanwhile) must still fit.
+    const built = input.constructiondate ?? current.constructiondate.getTime();
+    const commissioned = input.commissioningdate !== undefined ? input.commissioningdate : (current.commissioningdate?.getTime() ?? null);
+    if (commissionedBeforeBuiltMs(built, commissioned)) throw commissionedBeforeBuilt();
     const patch: Partial<EquipmentRow> = {
       ...toColumnValues(equipment, change),
       ...(input.image !== undefined && { imagefilenodeid: fileOf(photos, 'image', input.image) }),
@@ -561,6 +565,11 @@ async function lockEquipmentIds(tx: Tx, le: string, ids: readonly (string | null
 }
 
 /** The 409 of an Equipment-ID another machine has: its detail is what the device recognises (EQUIPMENT_ID_TAKEN_DETAIL). */
+function commissionedBeforeBuilt(): HttpError {
+  const { field, message } = COMMISSIONED_BEFORE_BUILT_DETAIL;
+  return badRequest(`Invalid body: ${field}: ${message}`, [{ field, message }]);
+}
+
 function equipmentIdTaken(reason: string): HttpError {
   return new HttpError(409, `equipmentid: ${reason}`, [{ ...EQUIPMENT_ID_TAKEN_DETAIL }]);
 }

@@ -4,10 +4,13 @@ import {
   CATALOG_NAME_MAX,
   catalogSelectionIssues,
   cleanMediaSupply,
+  commissionedBeforeBuilt,
   DIMENSION_ERROR_TEXTS,
   DIMENSION_MAX,
   DIMENSION_MIN,
+  EARLIEST_EQUIPMENT_YEAR,
   ELECTRICAL_POWER_MAX,
+  epochMsToYear,
   HOURLY_RATE_MAX,
   HOURLY_RATE_UNIT,
   isFutureYear,
@@ -31,8 +34,8 @@ export const MEMO_MAX = 5000;
 const yearField = z
   .number({ error: 'Must be a year as epoch milliseconds' })
   .int('Must be a year as epoch milliseconds')
-  .min(Date.UTC(1800, 0, 1) - 86_400_000, 'Must be a year after 1800')
   .max(MAX_EPOCH_MS, MAX_EPOCH_MS_TEXT)
+  .refine((ms) => epochMsToYear(ms) >= EARLIEST_EQUIPMENT_YEAR, `Must be a year from ${EARLIEST_EQUIPMENT_YEAR}`)
   .refine((ms) => !isFutureYear(ms), YEAR_IN_FUTURE_TEXT);
 
 /** One dimension in mm: at least 1 ('Wert muss >= 1 sein'), or null for an empty field. */
@@ -91,6 +94,18 @@ const basicFields = {
   equipmentclassnodeid: z.uuid().nullish(),
 };
 
+/**
+ * The detail of the 400 a machine's create or update gets when its commissioning year would be before its build
+ * year (the form and the import say so before sending). An update that sends one of the two years is checked against
+ * the other the machine has on the server: a colleague may have changed it meanwhile, and the sync panel then says so.
+ */
+export const COMMISSIONED_BEFORE_BUILT_DETAIL = { field: 'commissioningdate', message: 'The commissioning year cannot be before the build year' } as const;
+
+/** commissionedBeforeBuilt on the years as epoch ms the API carries; an absent or empty year is no conflict. */
+export function commissionedBeforeBuiltMs(constructiondate: number | null | undefined, commissioningdate: number | null | undefined): boolean {
+  return commissionedBeforeBuilt(typeof constructiondate === 'number' ? epochMsToYear(constructiondate) : null, typeof commissioningdate === 'number' ? epochMsToYear(commissioningdate) : null);
+}
+
 /** Picker values (§4): an existing record, or a new one with its client-chosen nodeid. */
 export const manufacturerChoiceSchema = z.object({ isnew: z.boolean(), nodeid: z.uuid(), name: z.string().overwrite(trimText).max(CATALOG_NAME_MAX).optional() });
 export const brandChoiceSchema = z.object({ isnew: z.boolean(), nodeid: z.uuid(), name: z.string().overwrite(trimText).max(CATALOG_NAME_MAX).optional(), isbrandof: z.uuid().optional() });
@@ -139,6 +154,7 @@ export const createEquipmentSchema = z
       ctx.addIssue({ code: 'custom', path: issue.field.split('.'), message: CATALOG_MESSAGES[issue.code] });
     }
     if (input.isequipmentof.length === 0) ctx.addIssue({ code: 'custom', path: ['isequipmentof'], message: 'Choose an equipment pool or an area' });
+    if (commissionedBeforeBuiltMs(input.constructiondate, input.commissioningdate)) ctx.addIssue({ code: 'custom', path: ['commissioningdate'], message: COMMISSIONED_BEFORE_BUILT_DETAIL.message });
   })
   .transform(({ equipmenttypenodeid, ...input }) => ({
     ...input,
@@ -196,6 +212,9 @@ export const updateEquipmentSchema = z.object({
   equipmentclassnodeid: basicFields.equipmentclassnodeid,
   equipmenttypenodeid: z.uuid().optional(),
   memo: optionalText(MEMO_MAX).optional(),
+}).superRefine((input, ctx) => {
+  // Both years sent: checked here; one of them: the service checks it against the other the machine has.
+  if (commissionedBeforeBuiltMs(input.constructiondate, input.commissioningdate)) ctx.addIssue({ code: 'custom', path: ['commissioningdate'], message: COMMISSIONED_BEFORE_BUILT_DETAIL.message });
 });
 export type UpdateEquipmentInput = z.input<typeof updateEquipmentSchema>;
 export type UpdateEquipment = z.output<typeof updateEquipmentSchema>;
@@ -208,15 +227,25 @@ export type UpdateEquipment = z.output<typeof updateEquipmentSchema>;
  */
 export const EQUIPMENT_ID_TAKEN_DETAIL = { field: 'equipmentid', message: 'Another machine already has this Equipment-ID' } as const;
 
-/** Whether a refused write's stored error is the 409 of an Equipment-ID another machine has (EQUIPMENT_ID_TAKEN_DETAIL). */
-export function isEquipmentIdTakenRefusal(error: unknown): boolean {
+/** Whether a refused write's stored error names `detail` (its field, or `items.N.<field>` of a bulk create). */
+function refusalNames(error: unknown, detail: { field: string; message: string }): boolean {
   const details = typeof error === 'object' && error !== null ? (error as { details?: unknown }).details : undefined;
   if (!Array.isArray(details)) return false;
-  return details.some((detail: unknown) => {
-    if (typeof detail !== 'object' || detail === null) return false;
-    const { field, message } = detail as { field?: unknown; message?: unknown };
-    return message === EQUIPMENT_ID_TAKEN_DETAIL.message && typeof field === 'string' && (field === EQUIPMENT_ID_TAKEN_DETAIL.field || field.endsWith(`.${EQUIPMENT_ID_TAKEN_DETAIL.field}`));
+  return details.some((entry: unknown) => {
+    if (typeof entry !== 'object' || entry === null) return false;
+    const { field, message } = entry as { field?: unknown; message?: unknown };
+    return message === detail.message && typeof field === 'string' && (field === detail.field || field.endsWith(`.${detail.field}`));
   });
+}
+
+/** Whether a refused write's stored error is the 409 of an Equipment-ID another machine has (EQUIPMENT_ID_TAKEN_DETAIL). */
+export function isEquipmentIdTakenRefusal(error: unknown): boolean {
+  return refusalNames(error, EQUIPMENT_ID_TAKEN_DETAIL);
+}
+
+/** Whether a refused write's stored error is the 400 of a commissioning year before the build year (COMMISSIONED_BEFORE_BUILT_DETAIL). */
+export function isCommissionedBeforeBuiltRefusal(error: unknown): boolean {
+  return refusalNames(error, COMMISSIONED_BEFORE_BUILT_DETAIL);
 }
 
 /** The memo save of the machine overview (part 1 §7 "memo update {lang, equipmentnodeid, memo}"), sent as PUT /api/equipments/{id}. */
