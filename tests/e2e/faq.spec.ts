@@ -14,6 +14,7 @@ import { apiLogin, clientIdOf, serverLastMutationId, takeOfflineReady, waitForEm
 
 const SHOTS = shotsDir('faq');
 const TYPE_FAQ = 'Maximales Werkstückgewicht auf dem Tisch?';
+const BACK_TO_MACHINE = 'Zurück zur Maschine';
 
 const screenshots = (page: Page, file: string) => tabletScreenshots(page, SHOTS, file);
 
@@ -142,6 +143,8 @@ test('a FAQ added on the equipment type shows on every machine of that type; edi
   await page.getByTestId('faq-form-save').click();
   await expect(page).toHaveURL(/\/equipmenttype-overview\?nodeid=.+&tab=2/);
   await expect(faqItem(page, question)).toBeVisible();
+  // The type was opened from BAZ 01: after the form it still leads back there (found: it fell back to the dashboard).
+  await expect(page.getByRole('link', { name: BACK_TO_MACHINE })).toBeVisible();
   await screenshots(page, 'equipment-type-overview');
   await sync.waitUntilSynced();
 

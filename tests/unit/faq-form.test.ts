@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFaq, deleteFaq, updateFaq } from '../../src/shared/mutations/faqs';
 import { MutationInputError, parseMutation } from '../../src/shared/mutations/mutation';
-import { addMachineFaqState, addTypeFaqState, editFaqState, faqReturnPath, resolveFaqForm } from '../../src/client/lib/faq-navigation';
+import { addMachineFaqState, addTypeFaqState, editFaqState, faqReturnPath, faqReturnState, resolveFaqForm, typeScreenMachine, typeScreenState } from '../../src/client/lib/faq-navigation';
 import { canSaveFaq } from '../../src/client/features/faq/faq-form-model';
 
 const MACHINE = '0190a1b2-0000-7000-8000-000000000001';
@@ -68,6 +68,22 @@ describe('FAQ form navigation (§2.3)', () => {
     const target = resolveFaqForm(addTypeFaqState(TYPE));
     expect(target).toMatchObject({ mode: 'add', origin: 'faqMB', specifier: 'equipmenttypefaq', isfaqof: TYPE });
     expect(faqReturnPath(target!)).toBe(`/equipmenttype-overview?nodeid=${TYPE}&tab=2`);
+  });
+
+  it('the type overview opened from a machine keeps leading back to it after the form (add, edit, save or cancel)', () => {
+    expect(typeScreenMachine(typeScreenState(MACHINE))).toBe(MACHINE);
+    expect(typeScreenMachine(null)).toBeNull();
+    for (const state of [addTypeFaqState(TYPE, MACHINE), editFaqState({ nodeid: FAQ, specifier: 'equipmenttypefaq' }, { equipmenttypenodeid: TYPE, machine: MACHINE })]) {
+      const target = resolveFaqForm(state)!;
+      // Still the type's FAQ, added to the type and returning to it, not to the machine.
+      expect(target).toMatchObject({ origin: 'faqMB', returnTo: { kind: 'equipmenttypes', nodeid: TYPE, machine: MACHINE } });
+      if (target.mode === 'add') expect(target.isfaqof).toBe(TYPE);
+      expect(faqReturnPath(target)).toBe(`/equipmenttype-overview?nodeid=${TYPE}&tab=2`);
+      expect(typeScreenMachine(faqReturnState(target))).toBe(MACHINE);
+    }
+    // Opened without a machine (a link, a typed URL): the form returns to the type with nothing to lead further back to.
+    expect(faqReturnState(resolveFaqForm(addTypeFaqState(TYPE))!)).toBeUndefined();
+    expect(faqReturnState(resolveFaqForm(addMachineFaqState(MACHINE))!)).toBeUndefined();
   });
 
   it('a FAQ named in the state is edited; a type FAQ edited from a machine returns to that machine', () => {

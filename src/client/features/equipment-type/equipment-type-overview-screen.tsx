@@ -9,12 +9,11 @@ import { Button, Card, DataList, Flex, Heading, HStack, Link, Skeleton, Stack, T
 import { CircleHelp, Factory, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { z } from 'zod';
 import { createFaq } from '../../../shared/mutations/faqs';
 import { BackLink } from '../../components/back-link';
 import { FaqEmpty, FaqList } from '../../components/faq-list';
 import { MissingRecord } from '../../components/missing-record';
-import { addTypeFaqState, editFaqState } from '../../lib/faq-navigation';
+import { addTypeFaqState, editFaqState, typeScreenMachine } from '../../lib/faq-navigation';
 import { currentLanguage } from '../../lib/i18n';
 import { useMayRun } from '../../lib/use-permission';
 import { useEquipmentTypeOverview, type EquipmentTypeOverview, type FaqItem } from '../../sync/faq-mirror';
@@ -28,7 +27,6 @@ type TypeTab = (typeof TYPE_TABS)[number]['index'];
 const tabFrom = (value: string | null): TypeTab => TYPE_TABS.find((tab) => tab.index === value)?.index ?? '2';
 
 /** Opened from a machine's FAQ tab, the way back leads to that machine. */
-const fromMachineSchema = z.object({ equipmentnodeid: z.uuid() });
 
 function Header({ type }: { type: EquipmentTypeOverview }) {
   const { t } = useTranslation();
@@ -68,17 +66,18 @@ function Header({ type }: { type: EquipmentTypeOverview }) {
   );
 }
 
-function FaqTabContent({ type }: { type: EquipmentTypeOverview }) {
+/** `machine`: the machine this overview was opened from; the FAQ form keeps it, so its save still leads back there. */
+function FaqTabContent({ type, machine }: { type: EquipmentTypeOverview; machine: string | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const canCreate = useMayRun(createFaq);
-  const openForm = (faq: FaqItem) => navigate('/edit-faq', { state: editFaqState(faq, { equipmenttypenodeid: type.nodeid }) });
+  const openForm = (faq: FaqItem) => navigate('/edit-faq', { state: editFaqState(faq, { equipmenttypenodeid: type.nodeid, machine }) });
   return (
     <Stack gap="3" data-testid="equipment-type-faq">
       <HStack justify="space-between" gap="3" wrap="wrap">
         <Text color="fg.muted">{t('faq.tab.typeHint')}</Text>
         {canCreate && (
-          <Button colorPalette="brand" onClick={() => navigate('/create-faq', { state: addTypeFaqState(type.nodeid) })} data-testid="faq-add">
+          <Button colorPalette="brand" onClick={() => navigate('/create-faq', { state: addTypeFaqState(type.nodeid, machine) })} data-testid="faq-add">
             <Plus aria-hidden />
             {t('faq.tab.add')}
           </Button>
@@ -123,9 +122,9 @@ export function EquipmentTypeOverviewScreen() {
   const nodeid = params.get('nodeid');
   const tab = tabFrom(params.get('tab'));
   const type = useEquipmentTypeOverview(nodeid, currentLanguage());
-  const fromMachine = fromMachineSchema.safeParse(location.state);
-  const back = fromMachine.success ? (
-    <BackLink to={`/machine-overview?nodeid=${encodeURIComponent(fromMachine.data.equipmentnodeid)}&tab=3`} label={t('faq.type.backMachine')} />
+  const fromMachine = typeScreenMachine(location.state);
+  const back = fromMachine ? (
+    <BackLink to={`/machine-overview?nodeid=${encodeURIComponent(fromMachine)}&tab=3`} label={t('faq.type.backMachine')} />
   ) : (
     <BackLink to="/dashboard" label={t('faq.type.breadcrumb')} />
   );
@@ -157,7 +156,7 @@ export function EquipmentTypeOverviewScreen() {
               <MachinesTabContent type={type.value} />
             </Tabs.Content>
             <Tabs.Content value="2">
-              <FaqTabContent type={type.value} />
+              <FaqTabContent type={type.value} machine={fromMachine} />
             </Tabs.Content>
           </Tabs.Root>
         </>

@@ -18,7 +18,7 @@ import { FaqAttachments } from '../../components/faq-attachments';
 import { FormError, FormFooter } from '../../components/form-actions';
 import { MissingRecord } from '../../components/missing-record';
 import { RecordFormFrame as Frame, RecordFormPending, RecordFormPicker, useRecordForm } from '../../components/record-form';
-import { faqReturnPath, resolveFaqForm, type FaqFormTarget } from '../../lib/faq-navigation';
+import { faqReturnPath, faqReturnState, resolveFaqForm, type FaqFormTarget } from '../../lib/faq-navigation';
 import { currentLanguage } from '../../lib/i18n';
 import { useMayRun } from '../../lib/use-permission';
 import { useFaq, useFaqOwnerName, type FaqItem } from '../../sync/faq-mirror';
@@ -44,7 +44,7 @@ export function FaqFormScreen() {
 function FaqFormLoader({ target }: { target: FaqFormTarget }) {
   const { t } = useTranslation();
   const faq = useFaq(target.faqnodeid);
-  const back = <BackLink to={faqReturnPath(target)} label={target.origin === 'faq' ? t('faq.form.backMachine') : t('faq.form.backType')} />;
+  const back = <BackLink to={faqReturnPath(target)} state={faqReturnState(target)} label={target.origin === 'faq' ? t('faq.form.backMachine') : t('faq.form.backType')} />;
   if (target.mode === 'add') return <FaqForm target={target} faq={null} back={back} />;
   if (faq.status !== 'ready') return <RecordFormPending area="faq" status={faq.status} back={back} missingTestId="faq-not-found" />;
   return <FaqForm key={faq.value.nodeid} target={target} faq={faq.value} back={back} />;
@@ -61,7 +61,7 @@ function FaqForm({ target, faq, back }: { target: FaqFormTarget; faq: FaqItem | 
   const [initial] = useState<FaqFormValues | null>(() => (faq ? { question: faq.question, answer: faq.answer ?? '' } : null));
   const [values, setValues] = useState<FaqFormValues>(initial ?? { question: '', answer: '' });
   const [touched, setTouched] = useState(false);
-  const form = useRecordForm('faq', () => navigate(faqReturnPath(target), { replace: true }));
+  const form = useRecordForm('faq', () => navigate(faqReturnPath(target), { replace: true, state: faqReturnState(target) }));
   const { fieldErrors, clearFieldErrors } = form;
   const language = currentLanguage();
   const owner = faq
@@ -145,6 +145,7 @@ function FaqForm({ target, faq, back }: { target: FaqFormTarget; faq: FaqItem | 
             onDelete={form.askDelete}
             submitLabel={form.saving ? t('faq.form.saving') : t('faq.form.save')}
             cancelTo={faqReturnPath(target)}
+            cancelState={faqReturnState(target)}
             canSubmit={canSave}
             busy={form.saving}
             deleteTestId="faq-form-delete"

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { createFaq } from '../../../shared/mutations/faqs';
 import { FaqEmpty, FaqList } from '../../components/faq-list';
-import { addMachineFaqState, editFaqState } from '../../lib/faq-navigation';
+import { addMachineFaqState, editFaqState, typeScreenState } from '../../lib/faq-navigation';
 import { currentLanguage } from '../../lib/i18n';
 import { useMayRun } from '../../lib/use-permission';
 import { useMachineFaqs, type FaqItem } from '../../sync/faq-mirror';
@@ -63,7 +63,7 @@ export function FaqTab({ machine }: { machine: MachineRecord }) {
             </Stack>
             {typeLink && (
               <Link asChild colorPalette="brand" variant="underline" minH="11" display="inline-flex" alignItems="center">
-                <RouterLink to={typeLink} state={{ equipmentnodeid: machine.nodeid }} data-testid="faq-manage-type">
+                <RouterLink to={typeLink} state={typeScreenState(machine.nodeid)} data-testid="faq-manage-type">
                   {/* Who may not add FAQs opens the type's page to read it: "verwalten" promised what it does not offer. */}
                   {canCreate ? t('faq.tab.manageType') : t('faq.tab.openType')}
                 </RouterLink>
