@@ -66,7 +66,14 @@ test('an admin creates a plant, an area with two shifts (one past midnight) and 
     await expect(structure.shiftRow(1).getByTestId('shift-start')).toHaveValue('14:00');
     await expect(structure.shiftRow(1).getByTestId('shift-end')).toHaveValue('21:59');
     await expect(page.getByTestId('shift-count')).toHaveText('2');
+    await expect(page.getByTestId('shift-overlap')).toHaveCount(0);
+    // A second shift starting before the first ends: both rows say so, and the plan can still be saved.
+    await structure.setShiftTimes(1, '13:00', '21:59');
+    await expect(structure.shiftRow(0).getByTestId('shift-overlap')).toHaveText('Überschneidet sich am Mo mit Schicht 2.');
+    await expect(structure.shiftRow(1).getByTestId('shift-overlap')).toHaveText('Überschneidet sich am Mo mit Schicht 1.');
+    await expect(page.getByRole('button', { name: 'Änderungen Speichern' })).toBeEnabled();
     await structure.setShiftTimes(1, '22:00', '05:55');
+    await expect(page.getByTestId('shift-overlap')).toHaveCount(0);
     await expect(structure.shiftRow(1).getByTestId('shift-end-label')).toHaveText('Endzeit (+1)');
     await expect(structure.shiftRow(0).getByTestId('shift-end-label')).toHaveText('Endzeit');
     await structure.shiftRow(1).getByText('Schicht ist unbemannt').click();

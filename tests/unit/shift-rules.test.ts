@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createShiftModelSchema } from '../../src/shared/api/shiftmodels';
-import { endsNextDay, formatTimeOfDay, hasShiftRowIssues, newShiftRow, parseTimeOfDay, shiftRowEndsNextDay, shiftRowIssues, sortWeekdays } from '../../src/shared/domain/shift';
+import { endsNextDay, formatTimeOfDay, hasShiftRowIssues, newShiftRow, parseTimeOfDay, shiftOverlaps, shiftRowEndsNextDay, shiftRowIssues, sortWeekdays, type Weekday } from '../../src/shared/domain/shift';
 
 describe('shift times', () => {
   it.each([
@@ -77,5 +77,34 @@ describe('editor helpers', () => {
     [[], false],
   ] as const)('rows %j block saving: %s', (rows, blocked) => {
     expect(hasShiftRowIssues(rows.map((row) => ({ ...row, weekdays: [...row.weekdays] })))).toBe(blocked);
+  });
+});
+
+describe('overlapping shifts (warned, not refused)', () => {
+  const row = (start: string, end: string, weekdays: Weekday[]) => ({ start, end, weekdays });
+
+  it('shifts that follow each other one minute apart, as "+ Schicht" makes them, do not overlap', () => {
+    const early = newShiftRow();
+    const late = newShiftRow(early);
+    const night = newShiftRow(late);
+    expect(shiftOverlaps([early, late, night].map((shift) => ({ ...shift, weekdays: [1, 2, 3, 4, 5] as Weekday[] })))).toEqual([[], [], []]);
+  });
+
+  it('names the other row and the weekdays of this row on which they meet', () => {
+    expect(shiftOverlaps([row('06:00', '13:59', [1, 2, 3]), row('13:00', '21:59', [2, 3, 4])])).toEqual([[{ other: 1, weekdays: [2, 3] }], [{ other: 0, weekdays: [2, 3] }]]);
+    // Touching at the same minute is an overlap: both ends are part of the shift.
+    expect(shiftOverlaps([row('06:00', '14:00', [1]), row('14:00', '22:00', [1])])[0]).toEqual([{ other: 1, weekdays: [1] }]);
+    expect(shiftOverlaps([row('06:00', '14:00', [1]), row('14:00', '22:00', [2])])).toEqual([[], []]);
+  });
+
+  it('a night shift reaches into the next day, Sunday’s into Monday', () => {
+    // Monday 22:00 – Tuesday 06:30 meets Tuesday's 06:00 shift, on Monday (the night shift's day) and Tuesday.
+    expect(shiftOverlaps([row('22:00', '06:30', [1]), row('06:00', '13:59', [2])])).toEqual([[{ other: 1, weekdays: [1] }], [{ other: 0, weekdays: [2] }]]);
+    expect(shiftOverlaps([row('22:00', '06:30', [7]), row('06:00', '13:59', [1])])).toEqual([[{ other: 1, weekdays: [7] }], [{ other: 0, weekdays: [1] }]]);
+    expect(shiftOverlaps([row('22:00', '05:59', [7]), row('06:00', '13:59', [1])])).toEqual([[], []]);
+  });
+
+  it('a row with an issue (no weekday, a half-typed time) overlaps nothing yet', () => {
+    expect(shiftOverlaps([row('06:00', '13:59', [1]), row('06:0', '13:59', [1]), row('06:00', '13:59', [])])).toEqual([[], [], []]);
   });
 });

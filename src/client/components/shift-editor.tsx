@@ -1,15 +1,16 @@
 /**
  * The weekly shift editor (spec part 2 §2.7), used by the area form and the equipment form: 'Schichten Wochentage'
  * with a count, one row per shift (weekday multi-select Mo–So, start and end time, 'Endzeit (+1)' when the shift
- * ends the next day, 'Schicht ist unbemannt', remove) and '+ Schicht' with the §4 defaults.
+ * ends the next day, 'Schicht ist unbemannt', remove) and '+ Schicht' with the §4 defaults. A shift that overlaps
+ * another is warned about (`shiftOverlaps`), not refused.
  * Controlled: the parent holds the rows and decides what to save; `hasShiftRowIssues` (shared) tells it when not to.
  */
 import { Badge, Box, Button, Checkbox, createListCollection, Field, Flex, Heading, IconButton, Portal, Select, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { Trash2 } from 'lucide-react';
+import { TriangleAlert, Trash2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TimeField } from './time-field';
-import { isWeekday, newShiftRow, shiftRowEndsNextDay, shiftRowIssues, sortWeekdays, WEEKDAYS, type ShiftRow } from '../../shared/domain/shift';
+import { isWeekday, newShiftRow, shiftOverlaps, shiftRowEndsNextDay, shiftRowIssues, sortWeekdays, WEEKDAYS, type ShiftOverlap, type ShiftRow } from '../../shared/domain/shift';
 
 /** A row of the editor: the shared shift row ('HH:MM' times, as the API takes it) plus a stable key for React. */
 export interface ShiftEditorRow extends ShiftRow {
@@ -47,6 +48,7 @@ export function ShiftEditor({ shifts, onChange, disabled = false }: ShiftEditorP
   const update = (key: string, change: Partial<ShiftRow>) => onChange(shifts.map((row) => (row.key === key ? { ...row, ...change } : row)));
   const remove = (key: string) => onChange(shifts.filter((row) => row.key !== key));
   const add = () => onChange([...shifts, { ...newShiftRow(shifts[shifts.length - 1]), key: nextShiftKey() }]);
+  const overlaps = useMemo(() => shiftOverlaps(shifts), [shifts]);
 
   return (
     <Stack as="section" gap="4" aria-labelledby="shift-editor-title" data-testid="shift-editor">
@@ -60,7 +62,7 @@ export function ShiftEditor({ shifts, onChange, disabled = false }: ShiftEditorP
       </Flex>
       {shifts.length === 0 && <Text color="fg.muted">{t('shifts.empty')}</Text>}
       {shifts.map((row, index) => (
-        <ShiftRowFields key={row.key} row={row} index={index} disabled={disabled} onChange={(change) => update(row.key, change)} onRemove={() => remove(row.key)} />
+        <ShiftRowFields key={row.key} row={row} index={index} overlaps={overlaps[index] ?? []} disabled={disabled} onChange={(change) => update(row.key, change)} onRemove={() => remove(row.key)} />
       ))}
       <Box>
         <Button variant="outline" onClick={add} disabled={disabled} data-testid="shift-add">
@@ -74,12 +76,14 @@ export function ShiftEditor({ shifts, onChange, disabled = false }: ShiftEditorP
 interface ShiftRowFieldsProps {
   row: ShiftEditorRow;
   index: number;
+  /** The other rows this shift overlaps. */
+  overlaps: readonly ShiftOverlap[];
   disabled: boolean;
   onChange(change: Partial<ShiftRow>): void;
   onRemove(): void;
 }
 
-function ShiftRowFields({ row, index, disabled, onChange, onRemove }: ShiftRowFieldsProps) {
+function ShiftRowFields({ row, index, overlaps, disabled, onChange, onRemove }: ShiftRowFieldsProps) {
   const { t } = useTranslation();
   const weekdays = useMemo(() => createListCollection({ items: WEEKDAYS.map((day) => ({ value: String(day), label: t(`shifts.weekdays.${day}`) })) }), [t]);
   const issues = shiftRowIssues(row);
@@ -142,6 +146,12 @@ function ShiftRowFields({ row, index, disabled, onChange, onRemove }: ShiftRowFi
           <TimeField value={row.end} onChange={(value) => onChange({ end: value })} data-testid="shift-end" />
           <Field.ErrorText>{t('shifts.invalidTime')}</Field.ErrorText>
         </Field.Root>
+        {overlaps.map((overlap) => (
+          <Flex key={overlap.other} gridColumn={{ sm: 'span 4' }} align="center" gap="2" color="fg.warning" textStyle="sm" data-testid="shift-overlap">
+            <TriangleAlert size={16} aria-hidden />
+            <Text>{t('shifts.overlaps', { number: overlap.other + 1, days: overlap.weekdays.map((day) => t(`shifts.weekdays.${day}`)).join(', ') })}</Text>
+          </Flex>
+        ))}
         <Flex gridColumn={{ sm: 'span 4' }} align="center" justify="space-between" gap="3" minH="11">
           <Checkbox.Root checked={row.unmanned} onCheckedChange={(details) => onChange({ unmanned: details.checked === true })} disabled={disabled} size="lg" data-testid="shift-unmanned">
             <Checkbox.HiddenInput />

@@ -100,3 +100,47 @@ export function sameShiftPlan(a: readonly ShiftRow[], b: readonly ShiftRow[]): b
 export function hasShiftRowIssues(rows: readonly Pick<ShiftRow, 'start' | 'end' | 'weekdays'>[]): boolean {
   return rows.some((row) => shiftRowIssues(row).length > 0);
 }
+
+/** Another row a shift overlaps: its index, and the weekdays (of this row) on which they meet. */
+export interface ShiftOverlap {
+  other: number;
+  weekdays: Weekday[];
+}
+
+const MINUTES_PER_WEEK = 7 * MINUTES_PER_DAY;
+
+/**
+ * A row's shifts as minutes of the week (Monday 00:00 = 0), both ends included: the editor's shifts follow each other
+ * one minute apart (`newShiftRow`), so 06:00–13:59 and 14:00–21:59 do not meet. An end before the start is the next
+ * day's. A row with an issue has none.
+ */
+function shiftSpans(row: Pick<ShiftRow, 'start' | 'end' | 'weekdays'>): { day: Weekday; from: number; to: number }[] {
+  const start = parseTimeOfDay(row.start);
+  const end = parseTimeOfDay(row.end);
+  if (start === null || end === null) return [];
+  const length = end >= start ? end - start : end + MINUTES_PER_DAY - start;
+  return sortWeekdays(row.weekdays.filter(isWeekday)).map((day) => {
+    const from = (day - 1) * MINUTES_PER_DAY + start;
+    return { day, from, to: from + length };
+  });
+}
+
+function spansMeet(a: { from: number; to: number }, b: { from: number; to: number }): boolean {
+  // A night shift of Sunday runs into Monday of the next week: compared a week later too.
+  return [0, MINUTES_PER_WEEK, -MINUTES_PER_WEEK].some((shift) => a.from <= b.to + shift && b.from + shift <= a.to);
+}
+
+/**
+ * For each row, the other rows whose shifts overlap it (a Monday night shift reaching into Tuesday's early shift
+ * included). The editor warns about them; a plan with overlaps can still be saved (a handover may be meant).
+ */
+export function shiftOverlaps(rows: readonly Pick<ShiftRow, 'start' | 'end' | 'weekdays'>[]): ShiftOverlap[][] {
+  const spans = rows.map(shiftSpans);
+  return spans.map((own, index) =>
+    spans.flatMap((others, other) => {
+      if (other === index) return [];
+      const weekdays = own.filter((span) => others.some((candidate) => spansMeet(span, candidate))).map((span) => span.day);
+      return weekdays.length > 0 ? [{ other, weekdays }] : [];
+    }),
+  );
+}
