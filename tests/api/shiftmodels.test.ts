@@ -20,6 +20,7 @@ describe('shift models', () => {
   let a: TestTenant;
   let adminA: string;
   let adminB: string;
+  let b: TestTenant;
 
   const read = async (nodeid: string) => shiftModelSchema.parse((await call(t, adminA, 'GET', `/api/shiftmodels/${nodeid}`)).json());
   /** A write answers the plan's row, exactly (what the change feed sends); its rows in editor form come with GET. */
@@ -31,7 +32,7 @@ describe('shift models', () => {
   };
 
   beforeAll(async () => {
-    ({ t, a, adminA, adminB } = await createTwoTenantApp());
+    ({ t, a, b, adminA, adminB } = await createTwoTenantApp());
   });
   afterAll(() => t?.close());
 
@@ -135,6 +136,40 @@ describe('shift models', () => {
     expect((await call(t, adminB, 'PUT', `/api/shiftmodels/${model.nodeid}`, { shifts: [NIGHT] })).statusCode).toBe(404);
     expect((await call(t, adminB, 'DELETE', `/api/shiftmodels/${model.nodeid}`)).statusCode).toBe(404);
     expect((await call(t, adminB, 'GET', `/api/shiftmodels/${model.nodeid}`)).statusCode).toBe(404);
+  });
+
+  it('a row id that is another record’s — another tenant’s row, a row of another plan — is 409 naming the row, nothing written', async () => {
+    const tenantB = b.legalEntity.nodeid;
+    const areaB = await insertArea(t.database.db, { legalentitynodeid: tenantB });
+    const planB = shiftModelRowSchema.parse((await call(t, adminB, 'POST', '/api/shiftmodels', { shiftmodelof: areaB.nodeid, shifts: [EARLY] })).json());
+    const [rowB] = await t.database.db.select({ nodeid: shifts.nodeid }).from(shifts).where(eq(shifts.shiftmodelnodeid, planB.nodeid));
+    const areaA = await insertArea(t.database.db, { legalentitynodeid: a.legalEntity.nodeid });
+    const planA = await create(areaA.nodeid, [EARLY]);
+    const otherPlanA = await create((await insertArea(t.database.db, { legalentitynodeid: a.legalEntity.nodeid })).nodeid, [NIGHT]);
+    const versionA = await tenantVersion(t.database.db, a.legalEntity.nodeid);
+    const versionB = await tenantVersion(t.database.db, tenantB);
+
+    const refusals = [
+      ['PUT', `/api/shiftmodels/${planA.nodeid}`, { shifts: [{ ...NIGHT, nodeid: rowB!.nodeid }] }, 'shifts.0.nodeid'],
+      ['PUT', `/api/shiftmodels/${planA.nodeid}`, { shifts: [{ ...EARLY, nodeid: planA.shifts[0]!.nodeid }, { ...NIGHT, nodeid: otherPlanA.shifts[0]!.nodeid }] }, 'shifts.1.nodeid'],
+      ['POST', '/api/shiftmodels', { shiftmodelof: areaA.nodeid, shifts: [{ ...NIGHT, nodeid: rowB!.nodeid }] }, 'shifts.0.nodeid'],
+      ['POST', '/api/areas', { lang: 'de', name: 'Halle 9', sitenodeid: areaA.sitenodeid, shifts: [{ ...NIGHT, nodeid: rowB!.nodeid }] }, 'shifts.0.nodeid'],
+    ] as const;
+    for (const [method, url, body, field] of refusals) {
+      const response = await call(t, adminA, method, url, body);
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(409);
+      expect(apiErrorSchema.parse(response.json())).toMatchObject({ message: `This id cannot be used: ${field} belongs to another record`, details: [{ field }] });
+    }
+    expect(await tenantVersion(t.database.db, a.legalEntity.nodeid)).toBe(versionA);
+    expect(await tenantVersion(t.database.db, tenantB)).toBe(versionB);
+    expect((await read(planA.nodeid)).shifts).toEqual(planA.shifts);
+
+    // One id twice in one plan is two rows under one id: refused before anything is looked up (400).
+    const twice = uuidv7();
+    const response = await call(t, adminA, 'PUT', `/api/shiftmodels/${planA.nodeid}`, { shifts: [{ ...EARLY, nodeid: twice }, { ...NIGHT, nodeid: twice }] });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(apiErrorSchema.parse(response.json()).details).toMatchObject([{ field: 'shifts' }]);
+    expect((await read(planA.nodeid)).shifts).toEqual(planA.shifts);
   });
 
   it('replays a create under the same mutation id; the same create again answers the plan', async () => {

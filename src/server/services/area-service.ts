@@ -13,7 +13,7 @@ import { deleteWithOwned } from './ownership';
 import { appendHistory, writeChangedFields } from './record-history';
 import { applyContext, toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
-import { insertShiftModel, lockShiftModels, shiftsOfModels } from './shiftmodel-service';
+import { assertShiftRowIdsFree, insertShiftModel, lockShiftModels, shiftsOfModels } from './shiftmodel-service';
 import { existingForCreate, lockOwnRow, lockParent, notFoundError, ofTenant } from './structure-common';
 import { subscribe } from './subscription-service';
 
@@ -49,6 +49,7 @@ export async function createArea(ctx: ServiceContext, actor: Mover, args: Mutati
     if (same) return areaRow(same);
 
     const assignment = input.assign ? await planAssignments(tx, actor, input.assign.payload, { type: 'area', nodeid }) : undefined;
+    if (input.shifts) await assertShiftRowIdsFree(tx, input.shifts);
     const version = await nextVersion(tx, le);
     let shiftmodelnodeid: string | null = null;
     if (input.shifts && input.shifts.length > 0) {

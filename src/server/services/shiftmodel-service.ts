@@ -6,7 +6,7 @@ import { can, type PermissionSubject } from '../../shared/permissions';
 import type { ShiftModelRow } from '../../shared/rows/structure';
 import type { Db, Tx } from '../db/client';
 import { areas, equipment, shiftModels, shifts } from '../db/schema';
-import { forbidden } from '../http-errors';
+import { forbidden, idInUse } from '../http-errors';
 import { nextVersion, recordTombstones } from './change-feed';
 import { deleteWithOwned } from './ownership';
 import { appendHistory } from './record-history';
@@ -43,6 +43,22 @@ export async function shiftsOfModels(db: Db | Tx, le: string, modelIds: readonly
     .orderBy(asc(shifts.position), asc(shifts.nodeid));
   for (const row of rows) byModel.set(row.shiftmodelnodeid, [...(byModel.get(row.shiftmodelnodeid) ?? []), toShift(row)]);
   return byModel;
+}
+
+/**
+ * The device chooses a row's id, like every record's: an id another shift row has — another tenant's, or a row of
+ * another plan — is refused (409 naming the row, as every client-chosen id, docs/security.md § Bad input), never
+ * left to the primary key. `kept`: the ids of the plan's own rows a change keeps. Called before the write takes its
+ * version. Ids of records of other kinds are not shift rows and stay usable, as for every other kind.
+ */
+export async function assertShiftRowIdsFree(tx: Tx, rows: readonly ShiftRowInput[], kept: ReadonlySet<string> = new Set()): Promise<void> {
+  const wanted = rows.flatMap((row, index) => (row.nodeid && !kept.has(row.nodeid) ? [{ nodeid: row.nodeid, index }] : []));
+  if (wanted.length === 0) return;
+  const taken = new Set(
+    (await tx.select({ nodeid: shifts.nodeid }).from(shifts).where(inArray(shifts.nodeid, wanted.map((row) => row.nodeid)))).map((row) => row.nodeid),
+  );
+  const first = wanted.find((row) => taken.has(row.nodeid));
+  if (first) throw idInUse(`shifts.${first.index}.nodeid`);
 }
 
 /** Inserts a model with its rows under `version` (inside the caller's transaction). */
@@ -85,6 +101,7 @@ export async function createShiftModel(ctx: ServiceContext, caller: Caller, inpu
     const [row] = await tx.select({ nodeid: shiftModels.nodeid, legalentitynodeid: shiftModels.legalentitynodeid }).from(shiftModels).where(eq(shiftModels.nodeid, nodeid));
     const same = await existingForCreate(tx, caller, MODEL_KIND, nodeid, row, () => owner.shiftmodelnodeid === nodeid);
     if (same) return shiftModelRow(tx, le, nodeid);
+    await assertShiftRowIdsFree(tx, input.shifts);
     const replaced = await lockShiftModels(tx, le, [owner.shiftmodelnodeid]);
     const version = await nextVersion(tx, le);
 
@@ -103,11 +120,12 @@ export async function updateShiftModel(ctx: ServiceContext, caller: Caller, node
     if (!model) throw notFoundError('Shift model');
     const owner = await ownerOfModel(tx, le, nodeid);
     assertMayEdit(caller, owner);
-    const version = await nextVersion(tx, le);
-
     const current = await tx.select().from(shifts).where(and(eq(shifts.legalentitynodeid, le), eq(shifts.shiftmodelnodeid, nodeid)));
     const currentIds = new Set(current.map((r) => r.nodeid));
     const keptIds = new Set(input.shifts.flatMap((r) => (r.nodeid && currentIds.has(r.nodeid) ? [r.nodeid] : [])));
+    await assertShiftRowIdsFree(tx, input.shifts, keptIds);
+    const version = await nextVersion(tx, le);
+
     const removed = current.filter((r) => !keptIds.has(r.nodeid)).map((r) => r.nodeid);
     if (removed.length > 0) await tx.delete(shifts).where(and(eq(shifts.legalentitynodeid, le), inArray(shifts.nodeid, removed)));
     for (const [position, row] of input.shifts.entries()) {

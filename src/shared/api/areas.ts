@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { embeddedAssignSchema } from './assign';
 import { clientNodeid, deleteBodySchema, equipmentRefSchema, langField, optionalText, requiredText } from './fields';
-import { hasShiftModelSchema, shiftRowSchema, SHIFTS_MAX } from './shiftmodels';
+import { hasShiftModelSchema, shiftRowsSchema } from './shiftmodels';
 
 /**
  * Areas (Bereiche) of a plant, spec part 2 §2.3, §3, §7 "create area {lang, name, areaid, sitenodeid,
@@ -22,7 +22,7 @@ export const createAreaSchema = z.object({
   sitenodeid: z.uuid(),
   isSiteSubs: z.boolean().default(false),
   assign: embeddedAssignSchema,
-  shifts: z.array(shiftRowSchema).max(SHIFTS_MAX).optional(),
+  shifts: shiftRowsSchema.optional(),
 });
 export type CreateAreaInput = z.input<typeof createAreaSchema>;
 export type CreateArea = z.output<typeof createAreaSchema>;

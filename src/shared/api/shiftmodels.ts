@@ -29,7 +29,17 @@ export const shiftRowSchema = z.object({
 export type ShiftRowInput = z.input<typeof shiftRowSchema>;
 
 export const SHIFTS_MAX = 50;
-const shiftsField = z.array(shiftRowSchema).max(SHIFTS_MAX, `At most ${SHIFTS_MAX} shifts`);
+/** Row ids the device chose are the rows' identities: one id twice would be two rows under one id. */
+export function shiftRowIdsUnique(rows: readonly { nodeid?: string | undefined }[]): boolean {
+  const ids = rows.flatMap((row) => (row.nodeid ? [row.nodeid] : []));
+  return new Set(ids).size === ids.length;
+}
+
+/** A plan's rows as every write sends them (a plan's create and change, an area's create with its plan). */
+export const shiftRowsSchema = z
+  .array(shiftRowSchema)
+  .max(SHIFTS_MAX, `At most ${SHIFTS_MAX} shifts`)
+  .refine(shiftRowIdsUnique, 'Each row id once');
 
 /**
  * POST /api/shiftmodels: a new plan for the area or machine `shiftmodelof`. An owner that already has a plan
@@ -39,7 +49,7 @@ const shiftsField = z.array(shiftRowSchema).max(SHIFTS_MAX, `At most ${SHIFTS_MA
 export const createShiftModelSchema = z.object({
   nodeid: z.uuid().optional(),
   shiftmodelof: z.uuid(),
-  shifts: shiftsField,
+  shifts: shiftRowsSchema,
 });
 export type CreateShiftModelInput = z.input<typeof createShiftModelSchema>;
 export type CreateShiftModel = z.output<typeof createShiftModelSchema>;
@@ -47,7 +57,7 @@ export type CreateShiftModel = z.output<typeof createShiftModelSchema>;
 /** PUT /api/shiftmodels/{id}: replaces all rows ("shifts only"). `shiftnodeid`, if sent, must be the path id. */
 export const updateShiftModelSchema = z.object({
   shiftnodeid: z.uuid().optional(),
-  shifts: shiftsField,
+  shifts: shiftRowsSchema,
 });
 export type UpdateShiftModelInput = z.input<typeof updateShiftModelSchema>;
 export type UpdateShiftModel = z.output<typeof updateShiftModelSchema>;
