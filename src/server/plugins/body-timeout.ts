@@ -29,6 +29,14 @@ export default fp(
     app.addHook('onSend', async (request, reply) => {
       if (!request.raw.complete && !request.routeOptions.config?.streamsBody) void reply.header('connection', 'close');
     });
+    // A request without a network socket — a sync batch's entry, run through app.inject — has no connection to end:
+    // once it is answered its deadline is over. Its timer used to fire later and call destroy() on a socket that has
+    // none: an uncaught exception, which ended the server (an entry answered 413 before its body was read; found by a
+    // security review).
+    const stops = new WeakMap<object, () => void>();
+    app.addHook('onResponse', async (request) => {
+      if (!canEndConnection(request.raw.socket)) stops.get(request)?.();
+    });
     app.addHook('preParsing', async (request, reply, payload) => {
       const headers = request.headers;
       const length = Number(headers['content-length'] ?? 0);
@@ -41,7 +49,8 @@ export default fp(
       const timer = setTimeout(() => {
         if (reply.sent) {
           // Answered without its body: nothing reads the rest, so nothing else would end the connection.
-          request.raw.socket?.destroy();
+          const socket = request.raw.socket;
+          if (canEndConnection(socket)) socket.destroy();
           return;
         }
         // The body reader answers the error; the connection closes after it (the rest of the body is not awaited).
@@ -49,6 +58,7 @@ export default fp(
         payload.emit('error', new HttpError(408, `Request body not received within ${deadline} ms`));
       }, deadline);
       const stop = () => clearTimeout(timer);
+      stops.set(request, stop);
       payload.once('end', stop);
       payload.once('close', stop);
       payload.once('error', stop);
@@ -57,3 +67,8 @@ export default fp(
   },
   { name: 'body-timeout' },
 );
+
+/** A network socket, which destroy() ends; app.inject's stand-in has no destroy. */
+function canEndConnection(socket: unknown): socket is { destroy(): void } {
+  return typeof (socket as { destroy?: unknown } | null | undefined)?.destroy === 'function';
+}
