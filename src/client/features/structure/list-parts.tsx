@@ -4,20 +4,43 @@ import { Pencil, Plus } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 
-/** The list screen's title, and its create button where the user may create one (`create` unset otherwise). */
-export function ListHeader({ title, create }: { title: string; create?: { label: string; to: string; state?: object; testId: string } | undefined }) {
+/** A create button of a list screen's header. */
+export interface ListCreateAction {
+  label: string;
+  to: string;
+  state?: object;
+  testId: string;
+}
+
+/**
+ * The list screen's title, and its create button where the user may create one (`create` unset otherwise); `more`
+ * are further create buttons, shown before it in the outline style.
+ */
+export function ListHeader({ title, create, more = [] }: { title: string; create?: ListCreateAction | undefined; more?: readonly ListCreateAction[] }) {
   return (
     <Flex justify="space-between" align="center" gap="4" wrap="wrap">
       <Heading as="h2" size="xl">
         {title}
       </Heading>
-      {create && (
-        <Button asChild colorPalette="brand">
-          <RouterLink to={create.to} state={create.state} data-testid={create.testId}>
-            <Plus aria-hidden />
-            {create.label}
-          </RouterLink>
-        </Button>
+      {(create || more.length > 0) && (
+        <Flex gap="3" wrap="wrap">
+          {more.map((action) => (
+            <Button key={action.testId} asChild variant="outline" colorPalette="brand">
+              <RouterLink to={action.to} state={action.state} data-testid={action.testId}>
+                <Plus aria-hidden />
+                {action.label}
+              </RouterLink>
+            </Button>
+          ))}
+          {create && (
+            <Button asChild colorPalette="brand">
+              <RouterLink to={create.to} state={create.state} data-testid={create.testId}>
+                <Plus aria-hidden />
+                {create.label}
+              </RouterLink>
+            </Button>
+          )}
+        </Flex>
       )}
     </Flex>
   );

@@ -1,6 +1,7 @@
 /**
  * /machines (spec part 2 §2.1 "equipment: pools and their equipment"): every pool with its machines and a link to
- * edit it, then the machines linked nowhere ('Nicht verknüpfte Geräte'). Read from the local mirror (offline too).
+ * edit it, then the machines linked nowhere ('Nicht verknüpfte Geräte'), then the catalogue (brands and classes, each
+ * opening its form). The header creates a machine or a pool. Read from the local mirror (offline too).
  */
 import { Box, Card, Flex, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Boxes } from 'lucide-react';
@@ -12,6 +13,7 @@ import { usePermission } from '../../lib/use-permission';
 import { rowBudget, useRowsInSteps } from '../../lib/use-rows-in-steps';
 import { useStructureData } from '../../sync/use-structure-data';
 import { isLinked } from './equipment-selection';
+import { CatalogueSection } from './catalogue-section';
 import { CountAndEdit, ListHeader, MirrorListState } from './list-parts';
 import { poolViews, selectableEquipment, truncateTitle, type EquipmentCard } from './structure-view';
 
@@ -40,6 +42,7 @@ export function MachinesScreen() {
   const language = currentLanguage();
   const canCreatePool = usePermission('equipmentpool', 'create');
   const canUpdatePool = usePermission('equipmentpool', 'update');
+  const canCreateEquipment = usePermission('equipment', 'create');
   const pools = useMemo(() => (data ? poolViews(data, language) : []), [data, language]);
   const unlinked = useMemo(() => (data ? selectableEquipment(data, language).filter((machine) => !isLinked(machine)) : []), [data, language]);
   // A plant's thousands of machines are rendered in steps (lib/use-rows-in-steps.ts); counts show the whole.
@@ -50,7 +53,13 @@ export function MachinesScreen() {
 
   return (
     <Stack gap="6" p={{ base: '4', md: '6', lg: '8' }} maxW="7xl">
-      <ListHeader title={t('pools.title')} create={canCreatePool ? { label: t('pools.create'), to: '/create-machine-pool', testId: 'pool-create' } : undefined} />
+      {/* why the equipment button: once machines existed, nothing in the app led to the equipment form any more
+          (the dashboard's onboarding cards are gone then; a new admin's walkthrough). */}
+      <ListHeader
+        title={t('pools.title')}
+        create={canCreateEquipment ? { label: t('pools.createEquipment'), to: '/create-machine', testId: 'equipment-create' } : undefined}
+        more={canCreatePool ? [{ label: t('pools.create'), to: '/create-machine-pool', testId: 'pool-create' }] : []}
+      />
 
       <MirrorListState data={data} empty={pools.length === 0} emptyText={t('pools.empty')} />
 
@@ -107,6 +116,8 @@ export function MachinesScreen() {
           </Card.Root>
         </Stack>
       )}
+
+      {data && <CatalogueSection language={language} />}
     </Stack>
   );
 }
