@@ -61,3 +61,17 @@ test('a reader sees the catalogue without buttons to change it', async ({ page }
   await expect(page.getByTestId('class-create')).toHaveCount(0);
   await expect(page.getByTestId('catalogue-brands').getByRole('link')).toHaveCount(0);
 });
+
+// The equipment form goes to the plant's page after saving a machine of an area; there the machine was a name in a
+// comma list, cut off in a larger area and opening nothing.
+test("a plant's page opens each machine of its areas", async ({ page }) => {
+  await page.setViewportSize(TABLET_PORTRAIT);
+  await loginAs(page, 'admin');
+  await page.goto('/sites');
+  await page.getByText('Werk Stuttgart', { exact: true }).first().click({ timeout: 150_000 });
+  const area = page.getByTestId('area-item').filter({ has: page.getByTestId('area-name').getByText('Halle 1 – Zerspanung', { exact: true }) });
+  await expect(area.getByTestId('machine-line-link')).toHaveCount(11);
+  await area.getByTestId('machine-line-link').filter({ hasText: 'ROB 01 Beladezelle BAZ 05' }).click();
+  await expect(page).toHaveURL(/\/machine-overview\?nodeid=/);
+  await expect(page.getByText('ROB 01 Beladezelle BAZ 05').first()).toBeVisible();
+});

@@ -1,8 +1,10 @@
 /** Pieces the plant (/sites) and pool (/machines) screens both show. */
-import { Alert, Badge, Button, Flex, Heading, HStack, Skeleton, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Flex, Heading, HStack, Link, Skeleton, Text } from '@chakra-ui/react';
 import { Pencil, Plus } from 'lucide-react';
+import { memo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { truncateTitle, type EquipmentCard } from './structure-view';
 
 /** A create button of a list screen's header. */
 export interface ListCreateAction {
@@ -89,3 +91,24 @@ export function CountAndEdit({ equipmentCount, edit, testId }: CountAndEditProps
     </HStack>
   );
 }
+
+/** One machine of a list, the whole line a link to its screen. */
+export const MachineLine = memo(function MachineLine({ machine }: { machine: EquipmentCard }) {
+  // why a link: the machines of a deleted area are listed only on /machines, and a new machine of an area is shown on
+  // its plant's page after saving; without it an admin had to search for each.
+  // The whole line is the link, at least 44 px high for a finger.
+  return (
+    <Box as="li" borderBottomWidth="1px" borderColor="border.muted" data-testid="machine-line">
+      <Link asChild display="block" py="2" minH="11" minW="0" color="inherit" _hover={{ bg: 'bg.muted', textDecoration: 'none' }}>
+        <RouterLink to={`/machine-overview?nodeid=${encodeURIComponent(machine.nodeid)}`} data-testid="machine-line-link">
+          <Text fontWeight="medium" color="brand.fg" truncate title={machine.name}>
+            {truncateTitle(machine.name)}
+          </Text>
+          <Text textStyle="sm" color="fg.muted" truncate>
+            {[machine.equipmentid, [machine.brand, machine.model].filter(Boolean).join(' ')].filter(Boolean).join(' · ') || '—'}
+          </Text>
+        </RouterLink>
+      </Link>
+    </Box>
+  );
+});

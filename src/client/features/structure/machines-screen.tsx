@@ -3,10 +3,9 @@
  * edit it, then the machines linked nowhere ('Nicht verknüpfte Geräte'), then the catalogue (brands and classes, each
  * opening its form). The header creates a machine or a pool. Read from the local mirror (offline too).
  */
-import { Box, Card, Flex, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Boxes } from 'lucide-react';
-import { memo, useMemo } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n';
 import { usePermission } from '../../lib/use-permission';
@@ -14,27 +13,8 @@ import { rowBudget, useRowsInSteps } from '../../lib/use-rows-in-steps';
 import { useStructureData } from '../../sync/use-structure-data';
 import { isLinked } from './equipment-selection';
 import { CatalogueSection } from './catalogue-section';
-import { CountAndEdit, ListHeader, MirrorListState } from './list-parts';
-import { poolViews, selectableEquipment, truncateTitle, type EquipmentCard } from './structure-view';
-
-const MachineLine = memo(function MachineLine({ machine }: { machine: EquipmentCard }) {
-  // why a link: the machines of a deleted area are listed only here; without it an admin had to search for each.
-  // The whole line is the link, at least 44 px high for a finger.
-  return (
-    <Box as="li" borderBottomWidth="1px" borderColor="border.muted" data-testid="machine-line">
-      <Link asChild display="block" py="2" minH="11" minW="0" color="inherit" _hover={{ bg: 'bg.muted', textDecoration: 'none' }}>
-        <RouterLink to={`/machine-overview?nodeid=${encodeURIComponent(machine.nodeid)}`} data-testid="machine-line-link">
-          <Text fontWeight="medium" color="brand.fg" truncate title={machine.name}>
-            {truncateTitle(machine.name)}
-          </Text>
-          <Text textStyle="sm" color="fg.muted" truncate>
-            {[machine.equipmentid, [machine.brand, machine.model].filter(Boolean).join(' ')].filter(Boolean).join(' · ') || '—'}
-          </Text>
-        </RouterLink>
-      </Link>
-    </Box>
-  );
-});
+import { CountAndEdit, ListHeader, MachineLine, MirrorListState } from './list-parts';
+import { poolViews, selectableEquipment, truncateTitle } from './structure-view';
 
 export function MachinesScreen() {
   const { t } = useTranslation();

@@ -1,17 +1,18 @@
 /**
  * /sites and /sites?sitenodeid=… (spec part 2 §2.1): the plants, and one plant with its areas, each with its
- * machine count and a link to edit it; links to create a plant or an area. Read from the local mirror, so it
+ * machine count, its machines (each opening its screen) and a link to edit it; links to create a plant or an area. Read from the local mirror, so it
  * works offline. Two panes from `md` (tablet landscape), list or plant below (portrait).
  */
-import { Box, Button, Card, Flex, Grid, Heading, HStack, LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Flex, Grid, Heading, HStack, LinkBox, LinkOverlay, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ArrowLeft, Factory, MapPin, Pencil, Plus } from 'lucide-react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n';
 import { usePermission } from '../../lib/use-permission';
+import { rowBudget, useRowsInSteps } from '../../lib/use-rows-in-steps';
 import { useStructureData } from '../../sync/use-structure-data';
 import { countryName } from './country-names';
-import { CountAndEdit, ListHeader, MirrorListState } from './list-parts';
+import { CountAndEdit, ListHeader, MachineLine, MirrorListState } from './list-parts';
 import { siteViews, truncateTitle, type SiteView } from './structure-view';
 
 export function SitesScreen() {
@@ -92,6 +93,10 @@ function SiteDetail({ site }: { site: SiteView }) {
   const canUpdate = usePermission('site', 'update');
   const canCreate = usePermission('site', 'create');
   const areaState = { pageType: 'create', sitename: site.name, sitenodeid: site.nodeid };
+  // A plant's thousands of machines are rendered in steps (lib/use-rows-in-steps.ts); the counts show the whole.
+  const rows = useRowsInSteps(site.areas.reduce((sum, area) => sum + area.equipment.length, 0));
+  const take = rowBudget(rows);
+  const shownByArea = site.areas.map((area) => take(area.equipment));
 
   return (
     <Stack gap="5" data-testid="site-detail">
@@ -147,16 +152,18 @@ function SiteDetail({ site }: { site: SiteView }) {
       </Flex>
       {site.areas.length === 0 && <Text color="fg.muted">{t('sites.noAreas')}</Text>}
       <Stack as="ul" gap="3" listStyleType="none" m="0" p="0">
-        {site.areas.map((area) => (
+        {site.areas.map((area, index) => (
           <Box as="li" key={area.nodeid} borderWidth="1px" borderRadius="l2" p="4" bg="bg.panel" data-testid="area-item">
             <Flex justify="space-between" align="center" gap="3">
               <Box minW="0" flex="1">
                 <Text fontWeight="semibold" truncate title={area.name} data-testid="area-name">
                   {truncateTitle(area.name)}
                 </Text>
-                <Text textStyle="sm" color="fg.muted" truncate>
-                  {area.equipment.length > 0 ? area.equipment.map((machine) => machine.name).join(', ') : t('sites.noEquipment')}
-                </Text>
+                {area.equipment.length === 0 && (
+                  <Text textStyle="sm" color="fg.muted">
+                    {t('sites.noEquipment')}
+                  </Text>
+                )}
               </Box>
               <CountAndEdit
                 equipmentCount={area.equipment.length}
@@ -164,6 +171,15 @@ function SiteDetail({ site }: { site: SiteView }) {
                 testId="area"
               />
             </Flex>
+            {/* why links, not a comma list of names: the equipment form comes here after saving a machine of an area,
+                which was then a name cut off in a larger area and opened nothing (a new admin's walkthrough). */}
+            {shownByArea[index]!.length > 0 && (
+              <SimpleGrid as="ul" columns={{ base: 1, lg: 2 }} columnGap="6" listStyleType="none" m="0" mt="2" p="0" aria-label={t('sites.areaMachines', { name: area.name })}>
+                {shownByArea[index]!.map((machine) => (
+                  <MachineLine key={machine.nodeid} machine={machine} />
+                ))}
+              </SimpleGrid>
+            )}
           </Box>
         ))}
       </Stack>
