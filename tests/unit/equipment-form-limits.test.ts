@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogSelectionIssues, CATALOG_NAME_MAX } from '../../src/shared/domain/equipment';
-import { checkForm, emptyFormState, newNamesTaken } from '../../src/client/features/equipment/equipment-form-model';
-import { parseDecimal } from '../../src/shared/domain/equipment';
+import { checkForm, emptyFormState, newNamesTaken, parseDecimal } from '../../src/client/features/equipment/equipment-form-model';
 import { AREA, BRAND, MANUFACTURER, TYPE } from './support/press';
 
 // Found by an admin's walkthrough: a media connection, a controller entry or a new brand's name over the API's

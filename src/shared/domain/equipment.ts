@@ -29,38 +29,19 @@ export function decimalSeparatorFor(lang: string): '.' | ',' {
   return lang.toLowerCase().startsWith('en') ? '.' : ',';
 }
 
-const DECIMAL_PATTERN = {
-  // Bare digits, or thousands grouped by the other mark (German "1.250,00", English "1,250.00"); then the decimals.
-  // A group never starts with 0: "0.750" is no 750 (a German typing 0.75 kW the English way is refused, not misread).
-  ',': /^(?:\d+|[1-9]\d{0,2}(?:\.\d{3})+)(?:,\d+)?$/,
-  '.': /^(?:\d+|[1-9]\d{0,2}(?:,\d{3})+)(?:\.\d+)?$/,
-} as const;
-
-/**
- * A decimal in the form's language (',' German, '.' English), at least 0; empty is null. Thousands may be grouped
- * as the language writes them ("1.250,50" in German): an hourly rate, a power or a width in mm is often typed that
- * way. The equipment form's numbers all read this way.
- */
-export function parseDecimal(text: string, lang: string): { ok: true; value: number | null } | { ok: false } {
-  const trimmed = text.trim();
-  if (trimmed === '') return { ok: true, value: null };
-  const separator = decimalSeparatorFor(lang);
-  if (!DECIMAL_PATTERN[separator].test(trimmed)) return { ok: false };
-  const group = separator === ',' ? '.' : ',';
-  return { ok: true, value: Number(trimmed.replaceAll(group, '').replace(separator, '.')) };
-}
-
 export type DimensionParse = { ok: true; value: number | null } | { ok: false; error: DimensionErrorCode };
 
 /**
- * One dimension field as typed: a decimal of the language as `parseDecimal` reads it ('12', '12,5' and '1.250' in
- * German, '12.5' and '1,250' in English). Empty (after trimming) is no value. Below 1 is `belowMinimum`.
+ * One dimension field as typed: digits with at most one decimal separator of the language ('12', '12,5' in
+ * German, '12.5' in English). Empty (after trimming) is no value. Below 1 is `belowMinimum`.
  */
 export function parseDimension(text: string, lang: string): DimensionParse {
-  const parsed = parseDecimal(text, lang);
-  if (!parsed.ok) return { ok: false, error: 'invalidNumberFormat' };
-  const value = parsed.value;
-  if (value === null) return { ok: true, value: null };
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: true, value: null };
+  const separator = decimalSeparatorFor(lang);
+  const pattern = separator === '.' ? /^\d+(\.\d+)?$/ : /^\d+(,\d+)?$/;
+  if (!pattern.test(trimmed)) return { ok: false, error: 'invalidNumberFormat' };
+  const value = Number(trimmed.replace(separator, '.'));
   if (value < DIMENSION_MIN) return { ok: false, error: 'belowMinimum' };
   if (value > DIMENSION_MAX) return { ok: false, error: 'aboveMaximum' };
   return { ok: true, value };

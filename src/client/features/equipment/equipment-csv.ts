@@ -6,7 +6,7 @@
  * until the user confirms the plan.
  */
 import { CONTROLLER_TEXT_MAX, MEDIA_SUPPLY_TEXT_MAX } from '../../../shared/api/equipment';
-import { CATALOG_NAME_MAX, commissionedBeforeBuilt, EARLIEST_EQUIPMENT_YEAR, decimalSeparatorFor, isFutureYear, parseDecimal, yearToEpochMs, type CatalogSelection } from '../../../shared/domain/equipment';
+import { CATALOG_NAME_MAX, commissionedBeforeBuilt, EARLIEST_EQUIPMENT_YEAR, decimalSeparatorFor, isFutureYear, yearToEpochMs, type CatalogSelection } from '../../../shared/domain/equipment';
 import { localized, matchKey, trimText } from '../../../shared/domain/text';
 import { newNodeId } from '../../sync/outbox';
 import type { MirrorRow } from '../../sync/use-mirror';
@@ -19,6 +19,7 @@ import {
   hourlyRateAmount,
   mediaSupplyTexts,
   mirrorCatalogLookup,
+  parseDecimal,
   type EquipmentFormState,
 } from './equipment-form-model';
 

@@ -12,7 +12,6 @@ import {
   equipmentFormIssues,
   formatDimension,
   HOURLY_RATE_MAX,
-  parseDecimal,
   parseDimension,
   parseDimensions,
   type CatalogIssue,
@@ -158,6 +157,26 @@ export function formStateFromRow(
 }
 
 // ---------------------------------------------------------------- checking and converting
+
+const DECIMAL_PATTERN = {
+  // Bare digits, or thousands grouped by the other mark (German "1.250,00", English "1,250.00"); then the decimals.
+  // A group never starts with 0: "0.750" is no 750 (a German typing 0.75 kW the English way is refused, not misread).
+  ',': /^(?:\d+|[1-9]\d{0,2}(?:\.\d{3})+)(?:,\d+)?$/,
+  '.': /^(?:\d+|[1-9]\d{0,2}(?:,\d{3})+)(?:\.\d+)?$/,
+} as const;
+
+/**
+ * A decimal in the form's language (',' German, '.' English), at least 0; empty is null. Thousands may be grouped
+ * as the language writes them ("1.250,50" in German): an hourly rate or a power is often typed that way.
+ */
+export function parseDecimal(text: string, lang: string): { ok: true; value: number | null } | { ok: false } {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: true, value: null };
+  const separator = decimalSeparatorFor(lang);
+  if (!DECIMAL_PATTERN[separator].test(trimmed)) return { ok: false };
+  const group = separator === ',' ? '.' : ',';
+  return { ok: true, value: Number(trimmed.replaceAll(group, '').replace(separator, '.')) };
+}
 
 export interface FormCheck {
   catalogIssues: CatalogIssue[];
