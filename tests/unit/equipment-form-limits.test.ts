@@ -87,3 +87,26 @@ describe('the form reads grouped numbers as the language writes them', () => {
     expect(checkForm({ ...base, hourlyrate: '10.000.001' }, 'add', 'de', lookup)).toMatchObject({ hourlyrateTooBig: 10_000_000, values: null });
   });
 });
+
+// A new admin's walkthrough typed a width as "1.250,5": the power field beside it takes "1.250,00", the width said only
+// "Ungültiges Zahlenformat". Dimensions keep §5's rule (no grouping, docs/decisions.md), so the field now says how
+// to write the number it read.
+describe('a dimension typed with thousands grouped names the number without them', () => {
+  const base = { ...emptyFormState(), name: 'Presse', constructionyear: 2020, areanodeid: AREA, catalog: { legalentity: { isnew: false, nodeid: MANUFACTURER }, brand: { isnew: false, nodeid: BRAND }, equipmenttype: { isnew: false, nodeid: TYPE } } };
+  const lookup = { manufacturerOfBrand: () => MANUFACTURER, brandOfType: () => BRAND };
+
+  it('in German and in English', () => {
+    const de = checkForm({ ...base, dimensions: ['1.250,5', '12.000', '800'] }, 'add', 'de', lookup);
+    expect(de.dimensionErrors).toEqual(['invalidNumberFormat', 'invalidNumberFormat', null]);
+    expect(de.dimensionUngrouped).toEqual(['1250,5', '12000', null]);
+    expect(de.values).toBeNull();
+    const en = checkForm({ ...base, dimensions: ['1,250.5', '', ''] }, 'add', 'en', lookup);
+    expect(en.dimensionUngrouped).toEqual(['1250.5', null, null]);
+  });
+
+  it('not for text that is no grouped number of the language', () => {
+    const check = checkForm({ ...base, dimensions: ['12.5', '12x5', '1,250.5'] }, 'add', 'de', lookup);
+    expect(check.dimensionErrors).toEqual(['invalidNumberFormat', 'invalidNumberFormat', 'invalidNumberFormat']);
+    expect(check.dimensionUngrouped).toEqual([null, null, null]);
+  });
+});

@@ -182,6 +182,11 @@ export interface FormCheck {
   catalogIssues: CatalogIssue[];
   fieldIssues: EquipmentFormIssueField[];
   dimensionErrors: [DimensionErrorCode | null, DimensionErrorCode | null, DimensionErrorCode | null];
+  /**
+   * Per dimension refused as 'invalidNumberFormat' whose text is a number with thousands grouped as the language
+   * writes them ("1.250,5"): that number as the field takes it ("1250,5"), for the error to say; else null.
+   */
+  dimensionUngrouped: [string | null, string | null, string | null];
   nameMissing: boolean;
   electricalpowerInvalid: boolean;
   hourlyrateInvalid: boolean;
@@ -230,6 +235,13 @@ export function checkForm(state: EquipmentFormState, mode: 'add' | 'edit', lang:
     catalogIssues,
     fieldIssues,
     dimensionErrors: dimensions.errors,
+    dimensionUngrouped: dimensions.errors.map((error, index) => {
+      if (error !== 'invalidNumberFormat') return null;
+      // why: the power and rate fields beside them take grouping (parseDecimal); dimensions keep §5's rule, so the
+      // field names the number it read instead of a bare "Ungültiges Zahlenformat" (a new admin typed "1.250,5").
+      const read = parseDecimal(state.dimensions[index]!, lang);
+      return read.ok && read.value !== null ? formatDimension(read.value, lang) : null;
+    }) as FormCheck['dimensionUngrouped'],
     nameMissing,
     electricalpowerInvalid: !power.ok,
     hourlyrateInvalid: !rate.ok,

@@ -503,7 +503,11 @@ export function EquipmentFormScreen() {
                       value={form.dimensions[index]}
                       onChange={(event) => set('dimensions', form.dimensions.map((text, i) => (i === index ? event.target.value : text)) as [string, string, string])}
                     />
-                    {error && <Field.ErrorText data-testid={`equipment-${dimension}-error`}>{t(`equipment.errors.${error}`)}</Field.ErrorText>}
+                    {error && (
+                      <Field.ErrorText data-testid={`equipment-${dimension}-error`}>
+                        {check.dimensionUngrouped[index] ? t('equipment.errors.dimensionGrouped', { value: check.dimensionUngrouped[index] }) : t(`equipment.errors.${error}`)}
+                      </Field.ErrorText>
+                    )}
                   </Field.Root>
                 );
               })}
