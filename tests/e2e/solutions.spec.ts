@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { loginAs, shotsDir, TABLET_LANDSCAPE, tabletScreenshots } from './support/pages';
 import { ApiClient, SyncStatus, solidPng } from './support/machine-pages';
-import { apiLogin, clientIdOf, serverLastMutationId, takeOfflineReady, waitForEmptyOutbox } from './support/offline';
+import { apiLogin, clientIdOf, readLocalDb, serverLastMutationId, takeOfflineReady, waitForEmptyOutbox } from './support/offline';
 
 const SHOTS = shotsDir('solutions');
 
@@ -162,4 +162,62 @@ test('offline: add a solution with a photo; after a reload offline it is there, 
   await expect(solutionItem(otherPage, edited)).toHaveCount(0, { timeout: 30_000 });
   await expect(solutionItem(otherPage, title)).toHaveCount(0);
   await other.close();
+});
+
+test('a typed solution survives a reload offline; an edit taken back sends only what was changed; cancel throws it away', async ({ page, context, request }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize(TABLET_LANDSCAPE);
+  const serverFeed = async () => (await ApiClient.login(request, 'technician')).pullAll();
+  const notification = demoNotificationWithSolution(await serverFeed());
+  await loginAs(page, 'technician');
+  await takeOfflineReady(page);
+  const sync = new SyncStatus(page);
+  await sync.waitUntilSynced();
+  await openMeasures(page, notification.nodeid);
+  const seeded = page.getByTestId('solution-item').first();
+  const seededTitle = (await seeded.getByTestId('solution-title').innerText()).trim();
+
+  // A new solution typed without network, then the page is reloaded (a killed tab, a stray pull-to-refresh).
+  await context.setOffline(true);
+  await page.getByTestId('solution-add').click();
+  await page.getByTestId('solution-title-input').fill('Dichtung getauscht');
+  await page.getByTestId('solution-description-input').fill('1. Anlage stillgesetzt\n2. Dichtsatz getauscht\n3. Probelauf dicht');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Maßnahme hinzufügen', level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('solution-title-input')).toHaveValue('Dichtung getauscht');
+  await expect(page.getByTestId('solution-description-input')).toHaveValue('1. Anlage stillgesetzt\n2. Dichtsatz getauscht\n3. Probelauf dicht');
+  await expect(page.getByTestId('solution-draft-restored')).toContainText(/Nicht gespeicherte Eingaben vom \d{2}\.\d{2}\.\d{4} \d{2}:\d{2} wiederhergestellt\./);
+  await screenshots(page, 'form-draft-restored');
+  // "Abbrechen" is the user throwing it away: the form opens empty again.
+  await page.getByRole('link', { name: 'Abbrechen' }).click();
+  await page.getByRole('tab', { name: 'Maßnahmen' }).click();
+  await page.getByTestId('solution-add').click();
+  await expect(page.getByTestId('solution-title-input')).toHaveValue('');
+  await expect(page.getByTestId('solution-draft-restored')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Abbrechen' }).click();
+
+  // An edit of the description only, reloaded: the draft comes back with the title as it was, and the save sends the
+  // description alone.
+  await page.getByRole('tab', { name: 'Maßnahmen' }).click();
+  await solutionItem(page, seededTitle).getByTestId('solution-edit').click();
+  await page.getByTestId('solution-description-input').fill('Nachgeprüft: dicht.');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Maßnahme bearbeiten', level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('solution-description-input')).toHaveValue('Nachgeprüft: dicht.');
+  await expect(page.getByTestId('solution-title-input')).toHaveValue(seededTitle);
+  await page.getByTestId('solution-form-save').click();
+  await expect(page).toHaveURL(new RegExp(`/notification-details\\?nodeid=${notification.nodeid}`));
+  const queued = (await readLocalDb(page))!.outbox.filter((entry) => entry.action === 'updateWorkflow');
+  expect(queued.map((entry) => entry.body)).toEqual([expect.objectContaining({ description: 'Nachgeprüft: dicht.' })]);
+  expect(queued[0]!.body).not.toHaveProperty('title_workflow');
+  await context.setOffline(false);
+  await sync.waitUntilSynced();
+  const snapshot = await waitForEmptyOutbox(page);
+  expect(snapshot.deadLetters).toEqual([]);
+  const steps = ((await serverFeed()).get('workflowsteps') ?? []).filter((row) => row.description === 'Nachgeprüft: dicht.');
+  expect(steps).toMatchObject([{ title: seededTitle }]);
+  // Saved: the edit form opens from the solution again, not from the draft.
+  await page.getByRole('tab', { name: 'Maßnahmen' }).click();
+  await solutionItem(page, seededTitle).getByTestId('solution-edit').click();
+  await expect(page.getByTestId('solution-draft-restored')).toHaveCount(0);
 });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { MutationInputError, parseMutation } from '../../src/shared/mutations/mutation';
 import { createWorkflow, updateWorkflow, WORKFLOW_STEP_DESCRIPTION, WORKFLOW_STEP_ID } from '../../src/shared/mutations/workflows';
 import { mutationByAction } from '../../src/shared/mutations/registry';
-import { canSaveSolution } from '../../src/client/features/solution/solution-form-model';
+import { canSaveSolution, isSolutionDraft, solutionDraftKey, solutionDraftOf, solutionFormStart } from '../../src/client/features/solution/solution-form-model';
 import { addSolutionLink, editSolutionLink, resolveSolutionForm, solutionReturnPath, solutionReturnState } from '../../src/client/lib/solution-navigation';
 
 const notification = '01930000-0000-7000-8000-000000000001';
@@ -92,5 +92,42 @@ describe('solution form', () => {
     // Without an origin (a reload keeps only the query; opened by its address) the details use what they remembered.
     expect(solutionReturnState(resolveSolutionForm('/create-workflow-step', null, add.to.split('?')[1]!)!)).toBeUndefined();
     expect(solutionReturnState(resolveSolutionForm('/create-workflow-step', addSolutionLink(notification, null).state, '')!)).toBeUndefined();
+  });
+});
+
+describe('solution form draft (kept on the device until saved or cancelled)', () => {
+  const seeded = { title: 'Schlauch getauscht', description: 'Dicht.' };
+
+  it('is one per notification for a new solution and one per solution for an edit', () => {
+    expect(solutionDraftKey({ mode: 'add', notificationnodeid: notification, workflownodeid: null })).toBe(`add:${notification}`);
+    expect(solutionDraftKey({ mode: 'edit', notificationnodeid: notification, workflownodeid: workflow })).toBe(`edit:${workflow}`);
+  });
+
+  it('keeps nothing while the form shows what it started from', () => {
+    expect(solutionDraftOf({ title: ' ', description: '' }, null)).toBeNull();
+    expect(solutionDraftOf(seeded, seeded)).toBeNull();
+    expect(solutionDraftOf({ title: 'Dichtung', description: '' }, null)).toEqual({ title: 'Dichtung', description: '', base: null });
+    expect(solutionDraftOf({ ...seeded, description: 'Nachgeprüft.' }, seeded)).toEqual({ ...seeded, description: 'Nachgeprüft.', base: seeded });
+  });
+
+  it('an edit taken back compares with what its form was filled from, so an untouched field is not sent', () => {
+    const colleague = { title: 'Schlauch und Kupplung getauscht', description: 'Dicht.' };
+    const draft = { ...seeded, description: 'Nachgeprüft.', base: seeded };
+    const start = solutionFormStart(colleague, draft);
+    expect(start).toEqual({ initial: seeded, values: { title: seeded.title, description: 'Nachgeprüft.' } });
+    expect(canSaveSolution(start.values, { saving: false, initial: start.initial, newFiles: 0 })).toBe(true);
+  });
+
+  it('a draft of the other mode, or none, starts from the solution', () => {
+    expect(solutionFormStart(seeded, { title: 'x', description: '', base: null })).toEqual({ initial: seeded, values: seeded });
+    expect(solutionFormStart(null, { ...seeded, base: seeded })).toEqual({ initial: null, values: { title: '', description: '' } });
+    expect(solutionFormStart(null, null)).toEqual({ initial: null, values: { title: '', description: '' } });
+  });
+
+  it('takes back only what it wrote', () => {
+    expect(isSolutionDraft({ title: 'a', description: 'b', base: null })).toBe(true);
+    expect(isSolutionDraft({ title: 'a', description: 'b', base: seeded })).toBe(true);
+    expect(isSolutionDraft({ title: 'a', description: 'b' })).toBe(false);
+    expect(isSolutionDraft({ title: 'a', description: 1, base: null })).toBe(false);
   });
 });

@@ -27,6 +27,8 @@ export interface FormFooterProps {
   cancelTo: string;
   /** Navigation state for `cancelTo` (the notification details' origin, lib/notification-origin.ts). */
   cancelState?: unknown;
+  /** Runs when "Abbrechen" is tapped (a form drops its kept draft: the user chose to throw the input away). */
+  onCancel?(): void;
   canSubmit: boolean;
   busy: boolean;
   /** Test ids the e2e page models use. */
@@ -34,7 +36,7 @@ export interface FormFooterProps {
   submitTestId: string;
 }
 
-export function FormFooter({ deleteLabel, onDelete, submitLabel, cancelTo, cancelState, canSubmit, busy, deleteTestId, submitTestId }: FormFooterProps) {
+export function FormFooter({ deleteLabel, onDelete, submitLabel, cancelTo, cancelState, onCancel, canSubmit, busy, deleteTestId, submitTestId }: FormFooterProps) {
   const { t } = useTranslation();
   return (
     <Card.Footer>
@@ -49,7 +51,7 @@ export function FormFooter({ deleteLabel, onDelete, submitLabel, cancelTo, cance
         )}
         <Flex gap="3" wrap="wrap" justify="flex-end">
           <Button asChild variant="outline" size="lg" aria-disabled={busy || undefined}>
-            <RouterLink to={cancelTo} state={cancelState} onClick={(event) => busy && event.preventDefault()}>
+            <RouterLink to={cancelTo} state={cancelState} onClick={(event) => (busy ? event.preventDefault() : onCancel?.())}>
               {t('formFooter.cancel')}
             </RouterLink>
           </Button>

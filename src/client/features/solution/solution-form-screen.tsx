@@ -4,11 +4,12 @@
  * src/client/lib/solution-navigation.ts). Title, description (5 lines), files (images, videos, documents incl.
  * Pages/Numbers/Keynote; file or camera); save writes the solution and, after it, each new file with its bytes into
  * the outbox in one transaction, so it never waits for the network; delete (notification.workflow delete) in edit
- * mode asks first. Back and after save or delete: the notification's details.
+ * mode asks first. Back and after save or delete: the notification's details. What was typed is kept on the device
+ * until it is saved or cancelled (stores/kept-drafts.ts), so a reload or a killed tab loses nothing.
  */
 import { Card, Field, Flex, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Paperclip } from 'lucide-react';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { attachFile } from '../../../shared/mutations/files';
@@ -18,12 +19,16 @@ import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { FormError, FormFooter } from '../../components/form-actions';
 import { MissingRecord } from '../../components/missing-record';
 import { RecordFormFrame as Frame, RecordFormPending, RecordFormPicker, useRecordForm } from '../../components/record-form';
+import { formatDateTime } from '../../lib/dates';
+import { holdPageOpen } from '../../lib/hold-page-open';
 import { resolveSolutionForm, solutionReturnPath, solutionReturnState, type SolutionFormTarget } from '../../lib/solution-navigation';
 import { useMayRun } from '../../lib/use-permission';
+import { dropKeptDraft, readKeptDraft, writeKeptDraft } from '../../stores/kept-drafts';
+import { useSessionStore } from '../../stores/session-store';
 import { useNotificationTitle, useSolution, type SolutionItem } from '../../sync/notification-solutions';
 import { addSolution, changeSolution, removeSolution } from '../../sync/repositories/workflows';
 import { useWriteContext } from '../../sync/use-write-context';
-import { canSaveSolution, type SolutionFormValues } from './solution-form-model';
+import { canSaveSolution, isSolutionDraft, SOLUTION_DRAFT_KIND, solutionDraftKey, solutionDraftOf, solutionFormStart, type SolutionFormValues } from './solution-form-model';
 
 export function SolutionFormScreen() {
   const location = useLocation();
@@ -59,10 +64,36 @@ function SolutionForm({ target, solution, back }: { target: SolutionFormTarget; 
   const notificationTitle = useNotificationTitle(target.notificationnodeid);
   // The solution as the form was filled from it, not the live row: a sync while the form is open may bring another
   // device's edit, and a save sends only what differs from what this form showed (else it would undo that edit).
-  const [initial] = useState<SolutionFormValues | null>(() => (solution ? { title: solution.title ?? '', description: solution.description ?? '' } : null));
-  const [values, setValues] = useState<SolutionFormValues>(initial ?? { title: '', description: '' });
+  // What was typed and not saved comes back after a reload or a killed tab (stores/kept-drafts.ts, per user and form).
+  const usernodeid = useSessionStore((state) => state.session?.usernodeid) ?? '';
+  const draftKey = solutionDraftKey(target);
+  const [restored] = useState(() => (usernodeid ? readKeptDraft(SOLUTION_DRAFT_KIND, usernodeid, draftKey, isSolutionDraft) : null));
+  const [start] = useState(() => solutionFormStart(solution ? { title: solution.title ?? '', description: solution.description ?? '' } : null, restored?.value ?? null));
+  const initial = start.initial;
+  const [values, setValues] = useState<SolutionFormValues>(start.values);
+  // A draft just taken back is kept as it is until something is typed (rewritten on opening, it would never age).
+  const typed = useRef(restored === null);
+  useEffect(() => {
+    if (!usernodeid) return;
+    if (!typed.current) {
+      typed.current = true;
+      return;
+    }
+    const draft = solutionDraftOf(values, initial);
+    if (draft) writeKeptDraft(SOLUTION_DRAFT_KIND, usernodeid, draftKey, draft);
+    else dropKeptDraft(SOLUTION_DRAFT_KIND, usernodeid, draftKey);
+  }, [usernodeid, draftKey, values, initial]);
+  const dropDraft = () => {
+    if (usernodeid) dropKeptDraft(SOLUTION_DRAFT_KIND, usernodeid, draftKey);
+  };
   // Back with the details' origin (lib/notification-origin.ts): their back link still leads where it did.
-  const form = useRecordForm('solution', () => navigate(solutionReturnPath(target.notificationnodeid), { replace: true, state: solutionReturnState(target) }));
+  const form = useRecordForm('solution', () => {
+    dropDraft();
+    navigate(solutionReturnPath(target.notificationnodeid), { replace: true, state: solutionReturnState(target) });
+  });
+  // Chosen files are not kept with the text: while some are chosen, reloading or closing the tab asks first.
+  const holdingFiles = form.files.length > 0;
+  useEffect(() => (holdingFiles ? holdPageOpen() : undefined), [holdingFiles]);
   const { fieldErrors, clearFieldErrors } = form;
   // why: a workflow without a step (none this app makes) has nothing its files could hang on.
   const attachable = canAttach && (!solution || solution.stepnodeid !== null);
@@ -92,6 +123,11 @@ function SolutionForm({ target, solution, back }: { target: SolutionFormTarget; 
             {notificationTitle && (
               <Text color="fg.muted" data-testid="solution-form-notification">
                 {t('solution.form.forNotification', { title: notificationTitle })}
+              </Text>
+            )}
+            {restored && (
+              <Text textStyle="sm" color="fg.muted" data-testid="solution-draft-restored">
+                {t('notificationForm.draftRestored', { date: formatDateTime(restored.savedAt) })}
               </Text>
             )}
           </Card.Header>
@@ -138,6 +174,7 @@ function SolutionForm({ target, solution, back }: { target: SolutionFormTarget; 
             submitLabel={form.saving ? t('solution.form.saving') : t('solution.form.save')}
             cancelTo={solutionReturnPath(target.notificationnodeid)}
             cancelState={solutionReturnState(target)}
+            onCancel={dropDraft}
             canSubmit={canSave}
             busy={form.saving}
             deleteTestId="solution-form-delete"
