@@ -12,14 +12,16 @@ export function useLocalWrite(failed: string) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   /**
-   * Runs `write`. True when it went through: `busy` stays set, as the screen leaves or closes with it. False after
-   * a failure, which is then the `error`.
+   * Runs `write`. True when it went through: `busy` stays set, as the screen leaves or closes with it — unless
+   * `stays` (the screen stays where it is, e.g. a table back from edit mode, and may write again). False after a
+   * failure, which is then the `error`.
    */
-  const run = async (write: () => Promise<unknown>): Promise<boolean> => {
+  const run = async (write: () => Promise<unknown>, { stays = false }: { stays?: boolean } = {}): Promise<boolean> => {
     setBusy(true);
     setError(null);
     try {
       await write();
+      if (stays) setBusy(false);
       return true;
     } catch (cause) {
       setBusy(false);

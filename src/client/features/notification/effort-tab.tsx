@@ -132,7 +132,9 @@ export function EffortTab({ notificationnodeid, equipmentnodeid }: EffortTabProp
 
   const save = async () => {
     if (!context || !canSave) return;
-    const done = await run(() => saveEffort(context, notificationnodeid, edits));
+    // The tab stays after the save: a second edit must not find its buttons still busy (a walkthrough's correction
+    // after a save found "Abbrechen" and "Kosten speichern" disabled until the tab was left).
+    const done = await run(() => saveEffort(context, notificationnodeid, edits), { stays: true });
     if (done) setDraft(null);
   };
 
