@@ -126,3 +126,48 @@ test('offline: costs entered with a decimal comma survive a reload offline with 
   expectNoCspViolations(violations);
   await other.close();
 });
+
+test('costs typed and not saved survive another tab of the notification and a reload offline; Abbrechen throws them away', async ({ page, context, request }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize(TABLET_PORTRAIT);
+  const api = await ApiClient.login(request, 'technician');
+  const { nodeid } = await notificationWithoutCosts(api);
+  await loginAs(page, 'technician');
+  await takeOfflineReady(page);
+  await new SyncStatus(page).waitUntilSynced();
+  await page.goto(`/notification-details?nodeid=${nodeid}`);
+  await openEffortTab(page);
+  await context.setOffline(true);
+
+  await page.getByRole('button', { name: 'Bearbeiten' }).click();
+  await input(page, 'Ausfallzeit', 'Ist').fill('3,5');
+  await input(page, 'Ersatzteile', 'Ist').fill('48,90');
+  // A look at the measures and back: the typed values are still there, in edit mode.
+  await page.getByRole('tab', { name: 'Maßnahmen' }).click();
+  await openEffortTab(page);
+  await expect(input(page, 'Ausfallzeit', 'Ist')).toHaveValue('3,5');
+  await expect(input(page, 'Ersatzteile', 'Ist')).toHaveValue('48,90');
+  await expect(page.getByTestId('effort-draft-restored')).toContainText(/Nicht gespeicherte Eingaben vom \d{2}\.\d{2}\.\d{4} \d{2}:\d{2} wiederhergestellt\./);
+  // And after a reload without network.
+  await page.reload();
+  await openEffortTab(page);
+  await expect(input(page, 'Ausfallzeit', 'Ist')).toHaveValue('3,5');
+  await screenshots(page, 'effort-draft-restored');
+  await page.getByRole('button', { name: 'Kosten speichern' }).click();
+  await expect(page.getByRole('button', { name: 'Kosten speichern' })).toHaveCount(0);
+  await expect(row(page, 'Ersatzteile')).toContainText('48,90');
+  await expect(row(page, 'Ausfallzeit')).toContainText('3,5');
+
+  // Saved: edit mode opens from the saved values. Typed and cancelled: gone, also after another tab.
+  await page.getByRole('button', { name: 'Bearbeiten' }).click();
+  await expect(page.getByTestId('effort-draft-restored')).toHaveCount(0);
+  await input(page, 'Ersatzteile', 'Ist').fill('99,00');
+  await page.getByRole('button', { name: 'Abbrechen' }).click();
+  await page.getByRole('tab', { name: 'Maßnahmen' }).click();
+  await openEffortTab(page);
+  await expect(page.getByRole('button', { name: 'Kosten speichern' })).toHaveCount(0);
+  await expect(row(page, 'Ersatzteile')).toContainText('48,90');
+  await context.setOffline(false);
+  await new SyncStatus(page).waitUntilSynced();
+  expect((await waitForEmptyOutbox(page)).deadLetters).toEqual([]);
+});

@@ -3,11 +3,13 @@
  * cost types in EUR or hours, in the spec's order) with their planned and actual values, and the total in EUR
  * with hours at the machine's hourly rate. "Bearbeiten" turns the values into inputs in the app language's
  * number format; "Kosten speichern" writes only the changed cells, in one local transaction (works offline).
- * Shown to everyone who reads costs; editing needs `notification.cost` create and update.
+ * Shown to everyone who reads costs; editing needs `notification.cost` create and update. Values typed and not saved
+ * are kept on the device (stores/kept-drafts.ts) until saved or cancelled: another tab of the notification, a reload
+ * or a killed tab opens the table in edit mode with them again.
  */
 import { Box, Button, Card, Field, HStack, Input, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { Pencil, Save, X } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   COST_PLACEHOLDERS,
@@ -23,8 +25,11 @@ import {
 import { createCost, updateCost } from '../../../shared/mutations/costs';
 import { FormError } from '../../components/form-actions';
 import { NotSyncedBadge } from '../../components/not-synced-badge';
+import { formatDateTime } from '../../lib/dates';
 import { currentLanguage } from '../../lib/i18n';
 import { useMayRun } from '../../lib/use-permission';
+import { dropKeptDraft, readKeptDraft, writeKeptDraft } from '../../stores/kept-drafts';
+import { useSessionStore } from '../../stores/session-store';
 import { useNotificationEffort, type EffortLine, type NotificationEffort } from '../../sync/notification-costs';
 import { effortEditChanges, saveEffort, type EffortEdit } from '../../sync/repositories/costs';
 import { useLocalWrite } from '../../sync/use-local-write';
@@ -42,6 +47,29 @@ const COLUMN_LABEL: Record<CostSpecifier, 'effort.planned' | 'effort.actual'> = 
 
 type Draft = Record<string, string>;
 const draftKey = (costtypenodeid: string, specifier: CostSpecifier) => `${costtypenodeid}:${specifier}`;
+
+const EFFORT_DRAFT_KIND = 'effort-draft';
+
+/** What edit mode keeps: the texts typed, the texts it began with (only changed cells are saved), their language. */
+interface KeptEffort {
+  lang: string;
+  draft: Draft;
+  initial: Draft;
+}
+
+const isTextRecord = (value: unknown): value is Draft => typeof value === 'object' && value !== null && Object.values(value).every((text) => typeof text === 'string');
+
+export function isKeptEffort(value: unknown): value is KeptEffort {
+  if (typeof value !== 'object' || value === null) return false;
+  const { lang, draft, initial } = value as Partial<Record<keyof KeptEffort, unknown>>;
+  return typeof lang === 'string' && isTextRecord(draft) && isTextRecord(initial);
+}
+
+/** Kept while some cell differs from what edit mode began with; null (drop it) otherwise. */
+export function keptEffortOf(draft: Draft | null, initial: Draft, lang: string): KeptEffort | null {
+  if (!draft || Object.entries(draft).every(([key, text]) => text === (initial[key] ?? ''))) return null;
+  return { lang, draft, initial };
+}
 
 function showValue(value: number | null, unit: CostUnit, lang: string): string {
   return value === null ? '—' : formatCostValue(value, lang, { fixed: unit === 'EUR' });
@@ -85,10 +113,29 @@ export function EffortTab({ notificationnodeid, equipmentnodeid }: EffortTabProp
   const mayUpdate = useMayRun(updateCost);
   const canEdit = mayCreate && mayUpdate;
   const { busy, error, run } = useLocalWrite(t('effort.saveFailed'));
-  const [draft, setDraft] = useState<Draft | null>(null);
+  // Typed values come back after a tab change, a reload or a killed tab (a technician's walkthrough switched to
+  // "Maßnahmen" to look something up and the costs typed were gone). Another language's texts are not taken back.
+  const usernodeid = useSessionStore((state) => state.session?.usernodeid) ?? '';
+  const [restored, setRestored] = useState(() => {
+    const kept = usernodeid ? readKeptDraft(EFFORT_DRAFT_KIND, usernodeid, notificationnodeid, isKeptEffort) : null;
+    return kept && kept.value.lang === lang ? kept : null;
+  });
+  const [draft, setDraft] = useState<Draft | null>(restored?.value.draft ?? null);
   // why the texts edit mode began with: only a cell the user changed is saved, so a value another device sent
   // meanwhile (a pull while editing) is not overwritten with the stale text of an untouched cell.
-  const [initial, setInitial] = useState<Draft>({});
+  const [initial, setInitial] = useState<Draft>(restored?.value.initial ?? {});
+  // A draft just taken back is kept as it is until something is typed (rewritten on opening, it would never age).
+  const typed = useRef(restored === null);
+  useEffect(() => {
+    if (!usernodeid) return;
+    if (!typed.current) {
+      typed.current = true;
+      return;
+    }
+    const kept = keptEffortOf(draft, initial, lang);
+    if (kept) writeKeptDraft(EFFORT_DRAFT_KIND, usernodeid, notificationnodeid, kept);
+    else dropKeptDraft(EFFORT_DRAFT_KIND, usernodeid, notificationnodeid);
+  }, [usernodeid, notificationnodeid, draft, initial, lang]);
 
   const parsed = useMemo(() => {
     const result = new Map<string, { value: number | null } | { error: CostValueError }>();
@@ -135,7 +182,10 @@ export function EffortTab({ notificationnodeid, equipmentnodeid }: EffortTabProp
     // The tab stays after the save: a second edit must not find its buttons still busy (a walkthrough's correction
     // after a save found "Abbrechen" and "Kosten speichern" disabled until the tab was left).
     const done = await run(() => saveEffort(context, notificationnodeid, edits), { stays: true });
-    if (done) setDraft(null);
+    if (done) {
+      setDraft(null);
+      setRestored(null);
+    }
   };
 
   return (
@@ -240,12 +290,22 @@ export function EffortTab({ notificationnodeid, equipmentnodeid }: EffortTabProp
         )}
         {editing && (
           <Stack gap="3">
+            {restored && (
+              <Text color="fg.muted" fontSize="sm" data-testid="effort-draft-restored">
+                {t('notificationForm.draftRestored', { date: formatDateTime(restored.savedAt) })}
+              </Text>
+            )}
             <Text color="fg.muted" fontSize="sm">
               {t('effort.editHint')}
             </Text>
             <FormError error={error} />
             <HStack justify="end" gap="3" flexWrap="wrap">
-              <Button size="lg" variant="outline" onClick={() => setDraft(null)} disabled={busy}>
+              <Button size="lg" variant="outline" onClick={() => {
+                  setDraft(null);
+                  setRestored(null);
+                }}
+                disabled={busy}
+              >
                 <X aria-hidden /> {t('effort.cancel')}
               </Button>
               <Button size="lg" colorPalette="blue" onClick={() => void save()} disabled={!canSave} loading={busy}>
