@@ -300,7 +300,10 @@ export function EffortTab({ notificationnodeid, equipmentnodeid }: EffortTabProp
             </Text>
             <FormError error={error} />
             <HStack justify="end" gap="3" flexWrap="wrap">
-              <Button size="lg" variant="outline" onClick={() => {
+              <Button
+                size="lg"
+                variant="outline"
+                onClick={() => {
                   setDraft(null);
                   setRestored(null);
                 }}
