@@ -15,6 +15,8 @@ const AREA = '0190f5a0-0000-7000-8000-000000000011';
 const POOL = '0190f5a0-0000-7000-8000-000000000021';
 const MACHINE = '0190f5a0-0000-7000-8000-000000000031';
 const COUNTER = '0190f5a0-0000-7000-8000-000000000041';
+const COUNTER_TYPE = '0190f5a0-0000-7000-8000-000000000051';
+const UNIT = '0190f5a0-0000-7000-8000-000000000061';
 
 const newDb = () => new LocalDatabase(`describe-test-${Math.random()}`);
 
@@ -23,7 +25,9 @@ describe('sync panel descriptions', () => {
   it('a fault report names its machine and title; a status change its title and the new status; a reading its machine, counter and value', async () => {
     const db = newDb();
     await db.mirror('equipment').put({ nodeid: MACHINE, name: 'BAZ 01 Fräszentrum' });
-    await db.mirror('counters').put({ nodeid: COUNTER, name: 'Betriebsstunden', equipmentnodeid: MACHINE });
+    await db.mirror('units').put({ nodeid: UNIT, unitid: 'HUR', symbol: 'h', displayName: { plural: { de: 'Stunden', en: 'hours' } } });
+    await db.mirror('countertypes').put({ nodeid: COUNTER_TYPE, name: { de: 'Betriebsstunden' }, builtin: true, unitnodeid: UNIT });
+    await db.mirror('counters').put({ nodeid: COUNTER, name: 'Betriebsstunden', equipmentnodeid: MACHINE, countertypenodeid: COUNTER_TYPE });
     const context = { db, usernodeid: USER };
     const report = await createNotification(context, { type: 0, title: 'Spindel läuft heiß', equipmentnodeid: MACHINE });
     await updateNotificationStatus(context, (await db.mirror('notifications').get(report))!, 2);
@@ -32,8 +36,17 @@ describe('sync panel descriptions', () => {
     expect(described).toEqual([
       { action: 'createNotification', params: { name: 'BAZ 01 Fräszentrum', title: 'Spindel läuft heiß' } },
       { action: 'updateNotificationStatus', params: { title: 'Spindel läuft heiß' }, status: 2 },
-      { action: 'addCounterReading', params: { name: 'Betriebsstunden', machine: 'BAZ 01 Fräszentrum', value: '1.234,5' } },
+      { action: 'addCounterReading', params: { name: 'Betriebsstunden', machine: 'BAZ 01 Fräszentrum', value: 1234.5, unitsymbol: 'h' } },
     ]);
+    // The panel writes the reading in its language, with the counter's unit (found: always German, without unit).
+    const { changeLanguage, i18n, initI18n, loadAppTexts } = await import('../../src/client/lib/i18n');
+    initI18n('de');
+    await loadAppTexts();
+    const reading = described[2]!.params;
+    expect(i18n.t('sync.describe.addCounterReading', reading)).toBe('Zählerstand erfassen: BAZ 01 Fräszentrum – Betriebsstunden = 1.234,5 h');
+    await changeLanguage('en');
+    expect(i18n.t('sync.describe.addCounterReading', reading)).toBe('Record counter reading: BAZ 01 Fräszentrum – Betriebsstunden = 1,234.5 h');
+    await changeLanguage('de');
   });
 
   it('the written row is named from the entry when its mirror row is gone (a refused create), and unknown names are null', async () => {

@@ -722,7 +722,7 @@ describe('a report refused because its machine was deleted', () => {
     await h.sender.drain();
     const [letter] = await h.db.deadLetters.toArray();
     expect(letter!.subjectNames).toEqual({ name: 'Betriebsstunden', machine: 'Hydraulikpresse HP-200' });
-    expect(await describeEntry(h.db, letter!)).toEqual({ action: 'addCounterReading', params: { name: 'Betriebsstunden', machine: 'Hydraulikpresse HP-200', value: '1.250' } });
+    expect(await describeEntry(h.db, letter!)).toEqual({ action: 'addCounterReading', params: { name: 'Betriebsstunden', machine: 'Hydraulikpresse HP-200', value: 1250, unitsymbol: '' } });
     // The pull takes the deleted machine and its counter off the device: still named as they were.
     await h.db.mirror('counters').delete(COUNTER);
     await h.db.mirror('equipment').delete(MACHINE);

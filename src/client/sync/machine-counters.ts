@@ -57,6 +57,12 @@ async function toType(db: LocalDatabase, row: MirrorRow | undefined, language: s
   return { nodeid: row.nodeid, name: counterTypeNameIn(localized(row.name, language) ?? '', builtin, language), builtin, unit: toUnit(unit, language) };
 }
 
+/** The unit symbol of a counter (through its type) in the language, as the counters tab shows it; null without one. */
+export async function counterUnitSymbol(db: LocalDatabase, counter: MirrorRow | undefined, language: string): Promise<string | null> {
+  const typeRow = counter && text(counter.countertypenodeid) ? await db.mirror('countertypes').get(String(counter.countertypenodeid)) : undefined;
+  return (await toType(db, typeRow, language))?.unit?.symbol || null;
+}
+
 /** A machine's counters with type, unit and readings, sorted by name. */
 export async function readCounterDetails(db: LocalDatabase, equipmentnodeid: string | null, language: string): Promise<CounterDetail[]> {
   if (!equipmentnodeid) return [];

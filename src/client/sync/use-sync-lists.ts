@@ -13,6 +13,7 @@ import { isCommissionedBeforeBuiltRefusal, isEquipmentIdTakenRefusal } from '../
 import { isSetAsideRefusal } from '../../shared/api/sync';
 import { mayRetryLetter, opensItsRecord, reassignment, refusalOfRecord, refusedCreateUnder, retryGroup } from './dead-letters';
 import { argsOf, machineOf, nameOf, subjectOf, type DescribedEntry } from './entry-subject';
+import { counterUnitSymbol } from './machine-counters';
 import { localized } from '../../shared/domain/text';
 import { userActionKey } from './outbox';
 import { mayBeSetAside } from './stuck-entry';
@@ -151,6 +152,7 @@ export async function describeEntry(db: LocalDatabase, entry: DescribedEntry, la
     const subjectRow = isWritten ? row : await db.mirror(subject.kind).get(subject.nodeid);
     description.params.name = isWritten ? (nameOf(row, lang) ?? nameOf(entry.values, lang) ?? nameOf(entry.subjectNames, lang) ?? file?.name ?? null) : (nameOf(subjectRow, lang) ?? nameOf(entry.subjectNames, lang));
     // A counter is called alike on every machine: its machine too, as the mirror has it, else as it was when refused.
+    if (definition.describe?.unit) description.params.unitsymbol = (await counterUnitSymbol(db, subjectRow, lang)) ?? '';
     if (definition.describe?.machine) description.params.machine = nameOf(await machineOf(db, subjectRow ?? written), lang) ?? localized(entry.subjectNames?.machine, lang);
   }
   for (const [key, value] of Object.entries(params)) {

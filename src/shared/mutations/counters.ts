@@ -44,8 +44,10 @@ export const addCounterReading = defineMutation({
   },
   describe: {
     subject: ({ params }) => ({ kind: 'counters', nodeid: params.id }),
-    params: ({ body }) => ({ value: body.values?.[0]?.reading.toLocaleString('de-DE') ?? null }),
+    // The number itself: the panel writes it in its language, with the counter's unit (`unit`).
+    params: ({ body }) => ({ value: body.values?.[0]?.reading ?? null }),
     machine: true,
+    unit: true,
   },
 });
 

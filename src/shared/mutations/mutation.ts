@@ -54,6 +54,11 @@ export interface DescribeSpec<P, B> {
    * the text names that machine too (`{{machine}}`).
    */
   machine?: true;
+  /**
+   * The subject is a counter: the text shows its unit's symbol too (`{{unitsymbol}}`, empty when it has none; not
+   * `unit`, which the number format would take as its Intl option).
+   */
+  unit?: true;
 }
 
 export interface MutationDefinition<Name extends string, K extends SyncKind, PS extends z.ZodType, BS extends z.ZodType> {
