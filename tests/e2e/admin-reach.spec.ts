@@ -74,4 +74,8 @@ test("a plant's page opens each machine of its areas", async ({ page }) => {
   await area.getByTestId('machine-line-link').filter({ hasText: 'ROB 01 Beladezelle BAZ 05' }).click();
   await expect(page).toHaveURL(/\/machine-overview\?nodeid=/);
   await expect(page.getByText('ROB 01 Beladezelle BAZ 05').first()).toBeVisible();
+  // Its breadcrumb leads back to the plant, not to the dashboard.
+  await page.getByRole('link', { name: 'Zurück zum Werk' }).click();
+  await expect(page).toHaveURL(/\/sites\?sitenodeid=/);
+  await expect(area.getByTestId('machine-line-link')).toHaveCount(11);
 });

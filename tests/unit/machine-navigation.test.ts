@@ -33,6 +33,10 @@ describe('machine screen: breadcrumb', () => {
     [{ from: 'mb', typename: 'HX-200' }, '/types-machines', 'machine.nav.backToTypes'],
     [{ from: 'notification', notificationnodeid: 'n 1' }, '/notification-details?nodeid=n%201', 'machine.nav.backToNotification'],
     [{ from: 'notification' }, '/dashboard', 'machine.breadcrumb'],
+    // Opened from a plant's page or the machines list (their machine lines): back there, not to the dashboard.
+    [{ from: 'sites', sitenodeid: 's 1' }, '/sites?sitenodeid=s%201', 'machine.nav.backToPlant'],
+    [{ from: 'sites' }, '/dashboard', 'machine.breadcrumb'],
+    [{ from: 'machines' }, '/machines', 'machine.nav.backToMachines'],
     [{ from: 'elsewhere' }, '/dashboard', 'machine.breadcrumb'],
     ['not a state', '/dashboard', 'machine.breadcrumb'],
   ])('state %o leads to %s', (state, to, labelKey) => {

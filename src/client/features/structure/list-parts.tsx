@@ -4,6 +4,7 @@ import { Pencil, Plus } from 'lucide-react';
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import type { MachineListOrigin } from '../../lib/machine-navigation';
 import { truncateTitle, type EquipmentCard } from './structure-view';
 
 /** A create button of a list screen's header. */
@@ -92,15 +93,15 @@ export function CountAndEdit({ equipmentCount, edit, testId }: CountAndEditProps
   );
 }
 
-/** One machine of a list, the whole line a link to its screen. */
-export const MachineLine = memo(function MachineLine({ machine }: { machine: EquipmentCard }) {
+/** One machine of a list, the whole line a link to its screen, whose breadcrumb then leads back to the list (`origin`). */
+export const MachineLine = memo(function MachineLine({ machine, origin }: { machine: EquipmentCard; origin: MachineListOrigin }) {
   // why a link: the machines of a deleted area are listed only on /machines, and a new machine of an area is shown on
   // its plant's page after saving; without it an admin had to search for each.
   // The whole line is the link, at least 44 px high for a finger.
   return (
     <Box as="li" borderBottomWidth="1px" borderColor="border.muted" data-testid="machine-line">
       <Link asChild display="block" py="2" minH="11" minW="0" color="inherit" _hover={{ bg: 'bg.muted', textDecoration: 'none' }}>
-        <RouterLink to={`/machine-overview?nodeid=${encodeURIComponent(machine.nodeid)}`} data-testid="machine-line-link">
+        <RouterLink to={`/machine-overview?nodeid=${encodeURIComponent(machine.nodeid)}`} state={origin} data-testid="machine-line-link">
           <Text fontWeight="medium" color="brand.fg" truncate title={machine.name}>
             {truncateTitle(machine.name)}
           </Text>

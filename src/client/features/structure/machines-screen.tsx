@@ -8,6 +8,7 @@ import { Boxes } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n';
+import type { MachineListOrigin } from '../../lib/machine-navigation';
 import { usePermission } from '../../lib/use-permission';
 import { rowBudget, useRowsInSteps } from '../../lib/use-rows-in-steps';
 import { useStructureData } from '../../sync/use-structure-data';
@@ -15,6 +16,9 @@ import { isLinked } from './equipment-selection';
 import { CatalogueSection } from './catalogue-section';
 import { CountAndEdit, ListHeader, MachineLine, MirrorListState } from './list-parts';
 import { poolViews, selectableEquipment, truncateTitle } from './structure-view';
+
+/** The machines opened here lead back to this list. */
+const MACHINES_ORIGIN: MachineListOrigin = { from: 'machines' };
 
 export function MachinesScreen() {
   const { t } = useTranslation();
@@ -70,7 +74,7 @@ export function MachinesScreen() {
                 ) : (
                   <Stack as="ul" gap="0" listStyleType="none" m="0" p="0">
                     {shownByPool[index]!.map((machine) => (
-                      <MachineLine key={machine.nodeid} machine={machine} />
+                      <MachineLine key={machine.nodeid} machine={machine} origin={MACHINES_ORIGIN} />
                     ))}
                   </Stack>
                 )}
@@ -89,7 +93,7 @@ export function MachinesScreen() {
             <Card.Body py="2">
               <SimpleGrid as="ul" columns={{ base: 1, md: 2 }} columnGap="6" listStyleType="none" m="0" p="0">
                 {shownUnlinked.map((machine) => (
-                  <MachineLine key={machine.nodeid} machine={machine} />
+                  <MachineLine key={machine.nodeid} machine={machine} origin={MACHINES_ORIGIN} />
                 ))}
               </SimpleGrid>
             </Card.Body>

@@ -5,9 +5,11 @@
  */
 import { Box, Button, Card, Flex, Grid, Heading, HStack, LinkBox, LinkOverlay, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ArrowLeft, Factory, MapPin, Pencil, Plus } from 'lucide-react';
+import { useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n';
+import type { MachineListOrigin } from '../../lib/machine-navigation';
 import { usePermission } from '../../lib/use-permission';
 import { rowBudget, useRowsInSteps } from '../../lib/use-rows-in-steps';
 import { useStructureData } from '../../sync/use-structure-data';
@@ -93,6 +95,7 @@ function SiteDetail({ site }: { site: SiteView }) {
   const canUpdate = usePermission('site', 'update');
   const canCreate = usePermission('site', 'create');
   const areaState = { pageType: 'create', sitename: site.name, sitenodeid: site.nodeid };
+  const machineOrigin = useMemo<MachineListOrigin>(() => ({ from: 'sites', sitenodeid: site.nodeid }), [site.nodeid]);
   // A plant's thousands of machines are rendered in steps (lib/use-rows-in-steps.ts); the counts show the whole.
   const rows = useRowsInSteps(site.areas.reduce((sum, area) => sum + area.equipment.length, 0));
   const take = rowBudget(rows);
@@ -176,7 +179,7 @@ function SiteDetail({ site }: { site: SiteView }) {
             {shownByArea[index]!.length > 0 && (
               <SimpleGrid as="ul" columns={{ base: 1, lg: 2 }} columnGap="6" listStyleType="none" m="0" mt="2" p="0" aria-label={t('sites.areaMachines', { name: area.name })}>
                 {shownByArea[index]!.map((machine) => (
-                  <MachineLine key={machine.nodeid} machine={machine} />
+                  <MachineLine key={machine.nodeid} machine={machine} origin={machineOrigin} />
                 ))}
               </SimpleGrid>
             )}
