@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMMISSIONED_BEFORE_BUILT_DETAIL, createEquipmentSchema, updateEquipmentSchema } from '../../src/shared/api/equipment';
 import {
+  brandAndModel,
   brandOptions,
   catalogSelectionIssues,
   catalogueNameIssue,
@@ -304,5 +305,22 @@ describe('the brand and class forms\' name', () => {
     ['TruBend 2', null],
   ] as const)('%j is %s', (name, issue) => {
     expect(catalogueNameIssue(name, ['TruBend', 'TruLaser'])).toBe(issue);
+  });
+});
+
+describe('an equipment type as people call it', () => {
+  it.each([
+    ['DMG MORI', 'DMU 65 monoBLOCK', 'DMG MORI DMU 65 monoBLOCK'],
+    // A model that already names its brand is not preceded by it again (the demo's "TruBend TruBend 5130").
+    ['TruBend', 'TruBend 5130', 'TruBend 5130'],
+    ['ALLROUNDER', 'allrounder 470 H', 'allrounder 470 H'],
+    ['KUKA', 'KUKA', 'KUKA'],
+    // Only the brand as a whole word counts: "Tru" before "TruBend 5130" stays.
+    ['Tru', 'TruBend 5130', 'Tru TruBend 5130'],
+    ['Schuler', null, 'Schuler'],
+    [null, 'MSD 1600', 'MSD 1600'],
+    [' ', '', ''],
+  ])('%j + %j → %j', (brand, model, text) => {
+    expect(brandAndModel(brand, model)).toBe(text);
   });
 });

@@ -7,6 +7,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { FaqSpecifier } from '../../shared/domain/faq';
 import { localized } from '../../shared/domain/text';
+import { brandAndModel } from '../../shared/domain/equipment';
 import { getLocalDb, type LocalDatabase, type MirrorRow } from '../db/local-db';
 import type { MirrorResult } from './machine-mirror';
 import { isLive } from './mirror-fields';
@@ -116,7 +117,7 @@ export async function readFaqOwnerName(db: LocalDatabase, owner: { kind: 'equipm
   if (!row) return null;
   if (owner.kind === 'equipment') return localized(row.name, language);
   const brand = text(row.brandnodeid) ? await db.mirror('brands').get(String(row.brandnodeid)) : undefined;
-  return [text(brand?.name), text(row.model)].filter(Boolean).join(' ') || null;
+  return brandAndModel(text(brand?.name), text(row.model)) || null;
 }
 
 export function useFaqOwnerName(owner: { kind: 'equipment' | 'equipmenttypes'; nodeid: string } | null, language: string): string | null | undefined {

@@ -291,6 +291,17 @@ export function equipmentTypeOptions<T extends { brandnodeid: string }>(types: r
 
 export type EquipmentFormIssueField = 'buildyear' | 'commissioningyear' | 'equipmentpool' | 'area' | 'dimensions';
 
+/**
+ * An equipment type as people call it: brand, then model ("DMG MORI DMU 65 monoBLOCK"). A model that already starts
+ * with its brand's name ("TruBend 5130" of TruBend) is not preceded by it again. Either part may be missing.
+ */
+export function brandAndModel(brand: string | null | undefined, model: string | null | undefined): string {
+  const brandText = brand?.trim() ?? '';
+  const modelText = model?.trim() ?? '';
+  if (brandText === '' || modelText.toLocaleLowerCase().startsWith(`${brandText.toLocaleLowerCase()} `) || modelText.toLocaleLowerCase() === brandText.toLocaleLowerCase()) return modelText || brandText;
+  return modelText === '' ? brandText : `${brandText} ${modelText}`;
+}
+
 /** The earliest build or commissioning year the form offers (and an import takes). */
 export const EARLIEST_EQUIPMENT_YEAR = 1900;
 

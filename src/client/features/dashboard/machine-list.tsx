@@ -11,6 +11,7 @@ import { memo, useDeferredValue, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { EquipmentSummary, StructureTree } from '../../../shared/api/structure';
+import { brandAndModel } from '../../../shared/domain/equipment';
 import { useRowsInSteps } from '../../lib/use-rows-in-steps';
 import { buildMachineList, firstRowsOf, rowCountOf, type MachineGroup } from './machine-list-model';
 import styles from './machine-list.module.css';
@@ -21,7 +22,7 @@ import { countEquipment } from './structure-stats';
  * Plain elements with a CSS module: a big plant mounts hundreds of rows at once (machine-list.module.css).
  */
 const MachineRow = memo(function MachineRow({ machine }: { machine: EquipmentSummary }) {
-  const details = [machine.equipmentid, [machine.brand, machine.model].filter(Boolean).join(' ')].filter(Boolean).join(' · ');
+  const details = [machine.equipmentid, brandAndModel(machine.brand, machine.model)].filter(Boolean).join(' · ');
   const detailsId = `machine-${machine.nodeid}-details`;
   return (
     <li>

@@ -10,6 +10,7 @@ import { CircleHelp, Factory, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { createFaq } from '../../../shared/mutations/faqs';
+import { brandAndModel } from '../../../shared/domain/equipment';
 import { BackLink } from '../../components/back-link';
 import { FaqEmpty, FaqList } from '../../components/faq-list';
 import { MissingRecord } from '../../components/missing-record';
@@ -43,7 +44,7 @@ function Header({ type }: { type: EquipmentTypeOverview }) {
               {t('faq.type.kicker')}
             </Text>
             <Heading as="h1" size="2xl" overflowWrap="anywhere">
-              {[type.brand, type.model].filter(Boolean).join(' ')}
+              {brandAndModel(type.brand, type.model)}
             </Heading>
           </Stack>
           <DataList.Root orientation="horizontal" size="md">

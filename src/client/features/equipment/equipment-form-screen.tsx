@@ -10,7 +10,7 @@ import { useEffect, useMemo, useRef, useState, type FocusEvent, type ReactNode }
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { CONTROLLER_TEXT_MAX, equipmentSchema, MEDIA_SUPPLY_TEXT_MAX } from '../../../shared/api/equipment';
-import { brandOptions, chooseBrand, chooseEquipmentType, chooseManufacturer, equipmentTypeOptions, type CatalogSelection } from '../../../shared/domain/equipment';
+import { brandAndModel, brandOptions, chooseBrand, chooseEquipmentType, chooseManufacturer, equipmentTypeOptions, type CatalogSelection } from '../../../shared/domain/equipment';
 import { CARD_TITLE_MAX, compareNames, localized, matchKey, truncateText } from '../../../shared/domain/text';
 import type { ShiftRow } from '../../../shared/domain/shift';
 import { ChangedElsewhereAlert } from '../../components/changed-elsewhere-alert';
@@ -260,7 +260,7 @@ export function EquipmentFormScreen() {
   const changedValue = (field: EquipmentChangeableField, other: EquipmentFormState): string => {
     switch (field) {
       case 'catalog':
-        return [nameOf(brands, other.catalog.brand?.nodeid), nameOf(types, other.catalog.equipmenttype?.nodeid, 'model')].filter(Boolean).join(' ');
+        return brandAndModel(nameOf(brands, other.catalog.brand?.nodeid), nameOf(types, other.catalog.equipmenttype?.nodeid, 'model'));
       case 'equipmentclassnodeid':
         return nameOf(classes, other.equipmentclassnodeid) ?? '';
       case 'commissioningyear':
@@ -611,7 +611,7 @@ export function EquipmentFormScreen() {
                 {truncateText(form.name || t('equipment.preview.unnamed'), CARD_TITLE_MAX)}
               </Text>
               <Text color="fg.muted" truncate>
-                {[brandName, modelName].filter(Boolean).join(' ') || '–'}
+                {brandAndModel(brandName, modelName) || '–'}
               </Text>
               <Text textStyle="sm" truncate>
                 {[form.equipmentid, form.inventoryid].filter(Boolean).join(' · ') || '–'}

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { compareNames } from '../../../shared/domain/text';
 import { assignEquipment } from '../../../shared/mutations/structure';
+import { brandAndModel } from '../../../shared/domain/equipment';
 import { useMayRun } from '../../lib/use-permission';
 import type { SelectableEquipment } from './equipment-selection';
 import { EquipmentSelectionDialog } from './equipment-selection-dialog';
@@ -58,7 +59,7 @@ export function AssignedEquipment({ equipment, selected, targetName, onChange, d
                   {truncateTitle(item.name)}
                 </Card.Title>
                 <Text textStyle="sm" color="fg.muted" truncate>
-                  {[item.equipmentid, [item.brand, item.model].filter(Boolean).join(' ')].filter(Boolean).join(' · ') || '—'}
+                  {[item.equipmentid, brandAndModel(item.brand, item.model)].filter(Boolean).join(' · ') || '—'}
                 </Text>
               </Card.Body>
             </Card.Root>

@@ -4,6 +4,7 @@ import { Pencil, Plus } from 'lucide-react';
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { brandAndModel } from '../../../shared/domain/equipment';
 import type { MachineListOrigin } from '../../lib/machine-navigation';
 import { truncateTitle, type EquipmentCard } from './structure-view';
 
@@ -106,7 +107,7 @@ export const MachineLine = memo(function MachineLine({ machine, origin }: { mach
             {truncateTitle(machine.name)}
           </Text>
           <Text textStyle="sm" color="fg.muted" truncate>
-            {[machine.equipmentid, [machine.brand, machine.model].filter(Boolean).join(' ')].filter(Boolean).join(' · ') || '—'}
+            {[machine.equipmentid, brandAndModel(machine.brand, machine.model)].filter(Boolean).join(' · ') || '—'}
           </Text>
         </RouterLink>
       </Link>
