@@ -187,3 +187,30 @@ test('who may not add FAQs gets no "verwalten" link: the technician opens the eq
   await expect(page).toHaveURL(/\/equipmenttype-overview\?nodeid=.+&tab=2/);
   await expect(faqItem(page, TYPE_FAQ)).toBeVisible();
 });
+
+test('a FAQ typed offline survives a reload; "Abbrechen" throws it away', async ({ page, context }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize(TABLET_LANDSCAPE);
+  await loginAs(page, 'admin');
+  await takeOfflineReady(page);
+  await new SyncStatus(page).waitUntilSynced();
+
+  await context.setOffline(true);
+  await new MachineListPage(page).open('BAZ 01 Fräszentrum');
+  await openFaqTab(page);
+  await page.getByTestId('faq-add').click();
+  await page.getByTestId('faq-question-input').fill('Wie wird der Späneförderer entleert?');
+  await page.getByTestId('faq-answer-input').fill('Behälter ausfahren, Deckel öffnen, Späne in den Container kippen.');
+  // A killed tab or a stray pull-to-refresh: the typed question and answer come back, and the form says so.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'FAQ hinzufügen', level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('faq-question-input')).toHaveValue('Wie wird der Späneförderer entleert?');
+  await expect(page.getByTestId('faq-answer-input')).toHaveValue('Behälter ausfahren, Deckel öffnen, Späne in den Container kippen.');
+  await expect(page.getByTestId('faq-draft-restored')).toContainText(/Nicht gespeicherte Eingaben vom \d{2}\.\d{2}\.\d{4} \d{2}:\d{2} wiederhergestellt\./);
+  await expect(page.getByTestId('faq-form-save')).toBeEnabled();
+  await page.getByRole('link', { name: 'Abbrechen' }).click();
+  await expect(page).toHaveURL(/\/machine-overview\?nodeid=.+&tab=3/);
+  await page.getByTestId('faq-add').click();
+  await expect(page.getByTestId('faq-question-input')).toHaveValue('');
+  await expect(page.getByTestId('faq-draft-restored')).toHaveCount(0);
+});

@@ -7,7 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { MutationInputError, parseMutation } from '../../src/shared/mutations/mutation';
 import { createWorkflow, updateWorkflow, WORKFLOW_STEP_DESCRIPTION, WORKFLOW_STEP_ID } from '../../src/shared/mutations/workflows';
 import { mutationByAction } from '../../src/shared/mutations/registry';
-import { canSaveSolution, isSolutionDraft, solutionDraftKey, solutionDraftOf, solutionFormStart } from '../../src/client/features/solution/solution-form-model';
+import { canSaveSolution, SOLUTION_FIELDS, solutionDraftKey } from '../../src/client/features/solution/solution-form-model';
+import { isTextFormDraft, textFormDraftOf, textFormStart, type TextFormDraft, type TextValues } from '../../src/client/stores/kept-text-form';
+
+type SolutionText = TextValues<(typeof SOLUTION_FIELDS)[number]>;
+const solutionDraftOf = (values: SolutionText, initial: SolutionText | null) => textFormDraftOf(SOLUTION_FIELDS, values, initial);
+const solutionFormStart = (saved: SolutionText | null, draft: TextFormDraft<(typeof SOLUTION_FIELDS)[number]> | null) => textFormStart(SOLUTION_FIELDS, saved, draft);
+const isSolutionDraft = (value: unknown) => isTextFormDraft(value, SOLUTION_FIELDS);
 import { addSolutionLink, editSolutionLink, resolveSolutionForm, solutionReturnPath, solutionReturnState } from '../../src/client/lib/solution-navigation';
 
 const notification = '01930000-0000-7000-8000-000000000001';

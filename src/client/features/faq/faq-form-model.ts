@@ -14,3 +14,15 @@ export function canSaveFaq(values: FaqFormValues, options: { saving: boolean; in
   if (!options.initial) return true;
   return values.question.trim() !== options.initial.question.trim() || values.answer.trim() !== options.initial.answer.trim() || options.newFiles > 0;
 }
+
+/**
+ * What was typed is kept on the device per user and form until it is saved or cancelled (stores/kept-text-form.ts),
+ * as in the solution form: a long answer typed at the machine survives a reload or a killed tab.
+ */
+export const FAQ_DRAFT_KIND = 'faq-draft';
+export const FAQ_FIELDS = ['question', 'answer'] as const satisfies readonly (keyof FaqFormValues)[];
+
+/** The draft's key: one per FAQ for an edit; for a new FAQ one per machine or type it is added to. */
+export function faqDraftKey(target: { mode: 'add' | 'edit'; specifier: string; isfaqof: string | null; faqnodeid: string | null }): string {
+  return target.mode === 'edit' && target.faqnodeid ? `edit:${target.faqnodeid}` : `add:${target.specifier}:${target.isfaqof ?? ''}`;
+}

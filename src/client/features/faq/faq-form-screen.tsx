@@ -19,12 +19,15 @@ import { FormError, FormFooter } from '../../components/form-actions';
 import { MissingRecord } from '../../components/missing-record';
 import { RecordFormFrame as Frame, RecordFormPending, RecordFormPicker, useRecordForm } from '../../components/record-form';
 import { faqReturnPath, faqReturnState, resolveFaqForm, type FaqFormTarget } from '../../lib/faq-navigation';
+import { formatDateTime } from '../../lib/dates';
+import { holdPageOpen } from '../../lib/hold-page-open';
 import { currentLanguage } from '../../lib/i18n';
 import { useMayRun } from '../../lib/use-permission';
+import { useKeptTextForm } from '../../stores/kept-text-form';
 import { useFaq, useFaqOwnerName, type FaqItem } from '../../sync/faq-mirror';
 import { addFaq, changeFaq, removeFaq } from '../../sync/repositories/faqs';
 import { useWriteContext } from '../../sync/use-write-context';
-import { canSaveFaq, type FaqFormValues } from './faq-form-model';
+import { canSaveFaq, FAQ_DRAFT_KIND, FAQ_FIELDS, faqDraftKey } from './faq-form-model';
 
 export function FaqFormScreen() {
   const location = useLocation();
@@ -58,10 +61,17 @@ function FaqForm({ target, faq, back }: { target: FaqFormTarget; faq: FaqItem | 
   const canDelete = useMayRun(deleteFaq);
   // The FAQ as the form was filled from it, not the live row: a sync while the form is open may bring another
   // device's edit, and a save sends only what differs from what this form showed (else it would undo that edit).
-  const [initial] = useState<FaqFormValues | null>(() => (faq ? { question: faq.question, answer: faq.answer ?? '' } : null));
-  const [values, setValues] = useState<FaqFormValues>(initial ?? { question: '', answer: '' });
+  // What was typed and not saved comes back after a reload or a killed tab (stores/kept-text-form.ts).
+  const kept = useKeptTextForm(FAQ_DRAFT_KIND, faqDraftKey(target), FAQ_FIELDS, faq ? { question: faq.question, answer: faq.answer ?? '' } : null);
+  const { values, setValues, initial, dropDraft } = kept;
   const [touched, setTouched] = useState(false);
-  const form = useRecordForm('faq', () => navigate(faqReturnPath(target), { replace: true, state: faqReturnState(target) }));
+  const form = useRecordForm('faq', () => {
+    dropDraft();
+    navigate(faqReturnPath(target), { replace: true, state: faqReturnState(target) });
+  });
+  // Chosen files are not kept with the text: while some are chosen, reloading or closing the tab asks first.
+  const holdingFiles = form.files.length > 0;
+  useEffect(() => (holdingFiles ? holdPageOpen() : undefined), [holdingFiles]);
   const { fieldErrors, clearFieldErrors } = form;
   const language = currentLanguage();
   const owner = faq
@@ -108,6 +118,11 @@ function FaqForm({ target, faq, back }: { target: FaqFormTarget; faq: FaqItem | 
                 {t('faq.form.typeNote')}
               </Text>
             )}
+            {kept.restoredAt !== null && (
+              <Text textStyle="sm" color="fg.muted" data-testid="faq-draft-restored">
+                {t('notificationForm.draftRestored', { date: formatDateTime(kept.restoredAt) })}
+              </Text>
+            )}
           </Card.Header>
           <Card.Body gap="5">
             <Field.Root required invalid={questionMissing || fieldErrors.question !== undefined}>
@@ -146,6 +161,7 @@ function FaqForm({ target, faq, back }: { target: FaqFormTarget; faq: FaqItem | 
             submitLabel={form.saving ? t('faq.form.saving') : t('faq.form.save')}
             cancelTo={faqReturnPath(target)}
             cancelState={faqReturnState(target)}
+            onCancel={dropDraft}
             canSubmit={canSave}
             busy={form.saving}
             deleteTestId="faq-form-delete"

@@ -9,7 +9,7 @@
  */
 import { Card, Field, Flex, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Paperclip } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { attachFile } from '../../../shared/mutations/files';
@@ -23,12 +23,11 @@ import { formatDateTime } from '../../lib/dates';
 import { holdPageOpen } from '../../lib/hold-page-open';
 import { resolveSolutionForm, solutionReturnPath, solutionReturnState, type SolutionFormTarget } from '../../lib/solution-navigation';
 import { useMayRun } from '../../lib/use-permission';
-import { dropKeptDraft, readKeptDraft, writeKeptDraft } from '../../stores/kept-drafts';
-import { useSessionStore } from '../../stores/session-store';
+import { useKeptTextForm } from '../../stores/kept-text-form';
 import { useNotificationTitle, useSolution, type SolutionItem } from '../../sync/notification-solutions';
 import { addSolution, changeSolution, removeSolution } from '../../sync/repositories/workflows';
 import { useWriteContext } from '../../sync/use-write-context';
-import { canSaveSolution, isSolutionDraft, SOLUTION_DRAFT_KIND, solutionDraftKey, solutionDraftOf, solutionFormStart, type SolutionFormValues } from './solution-form-model';
+import { canSaveSolution, SOLUTION_DRAFT_KIND, SOLUTION_FIELDS, solutionDraftKey } from './solution-form-model';
 
 export function SolutionFormScreen() {
   const location = useLocation();
@@ -64,28 +63,9 @@ function SolutionForm({ target, solution, back }: { target: SolutionFormTarget; 
   const notificationTitle = useNotificationTitle(target.notificationnodeid);
   // The solution as the form was filled from it, not the live row: a sync while the form is open may bring another
   // device's edit, and a save sends only what differs from what this form showed (else it would undo that edit).
-  // What was typed and not saved comes back after a reload or a killed tab (stores/kept-drafts.ts, per user and form).
-  const usernodeid = useSessionStore((state) => state.session?.usernodeid) ?? '';
-  const draftKey = solutionDraftKey(target);
-  const [restored] = useState(() => (usernodeid ? readKeptDraft(SOLUTION_DRAFT_KIND, usernodeid, draftKey, isSolutionDraft) : null));
-  const [start] = useState(() => solutionFormStart(solution ? { title: solution.title ?? '', description: solution.description ?? '' } : null, restored?.value ?? null));
-  const initial = start.initial;
-  const [values, setValues] = useState<SolutionFormValues>(start.values);
-  // A draft just taken back is kept as it is until something is typed (rewritten on opening, it would never age).
-  const typed = useRef(restored === null);
-  useEffect(() => {
-    if (!usernodeid) return;
-    if (!typed.current) {
-      typed.current = true;
-      return;
-    }
-    const draft = solutionDraftOf(values, initial);
-    if (draft) writeKeptDraft(SOLUTION_DRAFT_KIND, usernodeid, draftKey, draft);
-    else dropKeptDraft(SOLUTION_DRAFT_KIND, usernodeid, draftKey);
-  }, [usernodeid, draftKey, values, initial]);
-  const dropDraft = () => {
-    if (usernodeid) dropKeptDraft(SOLUTION_DRAFT_KIND, usernodeid, draftKey);
-  };
+  // What was typed and not saved comes back after a reload or a killed tab (stores/kept-text-form.ts).
+  const kept = useKeptTextForm(SOLUTION_DRAFT_KIND, solutionDraftKey(target), SOLUTION_FIELDS, solution ? { title: solution.title ?? '', description: solution.description ?? '' } : null);
+  const { values, setValues, initial, dropDraft } = kept;
   // Back with the details' origin (lib/notification-origin.ts): their back link still leads where it did.
   const form = useRecordForm('solution', () => {
     dropDraft();
@@ -125,9 +105,9 @@ function SolutionForm({ target, solution, back }: { target: SolutionFormTarget; 
                 {t('solution.form.forNotification', { title: notificationTitle })}
               </Text>
             )}
-            {restored && (
+            {kept.restoredAt !== null && (
               <Text textStyle="sm" color="fg.muted" data-testid="solution-draft-restored">
-                {t('notificationForm.draftRestored', { date: formatDateTime(restored.savedAt) })}
+                {t('notificationForm.draftRestored', { date: formatDateTime(kept.restoredAt) })}
               </Text>
             )}
           </Card.Header>
