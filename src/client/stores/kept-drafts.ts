@@ -4,6 +4,8 @@
  * storage holds strings). A draft older than DRAFT_MAX_AGE_MS is not taken back; another user on the same tablet
  * never sees one (the user is part of the key).
  */
+import { useEffect, useRef } from 'react';
+
 export const DRAFT_MAX_AGE_MS = 7 * 24 * 3_600_000;
 
 export interface KeptDraft {
@@ -32,6 +34,25 @@ export function writeKeptDraft(kind: string, usernodeid: string, key: string, va
 
 export function dropKeptDraft(kind: string, usernodeid: string, key: string): void {
   storage()?.removeItem(storageKey(kind, usernodeid, key));
+}
+
+/**
+ * Keeps a form's `draft` under `kind` and `key` for the user while the form is open: written whenever it changes,
+ * dropped when it is null (nothing typed, or back to what the form started from). Pass it memoised: each new object
+ * is a write. A draft just taken back (`restored`) is kept as it is until something changes — rewritten on opening,
+ * it would never age.
+ */
+export function useKeepDraft(kind: string, usernodeid: string, key: string, draft: unknown, restored: boolean): void {
+  const changed = useRef(!restored);
+  useEffect(() => {
+    if (!usernodeid) return;
+    if (!changed.current) {
+      changed.current = true;
+      return;
+    }
+    if (draft === null) dropKeptDraft(kind, usernodeid, key);
+    else writeKeptDraft(kind, usernodeid, key, draft);
+  }, [kind, usernodeid, key, draft]);
 }
 
 /**

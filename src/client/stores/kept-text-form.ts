@@ -6,8 +6,8 @@
  * taken back it still sends only what the user changed: a field left alone does not undo a colleague's edit saved
  * meanwhile.
  */
-import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
-import { dropKeptDraft, hasTextFields, readKeptDraft, writeKeptDraft } from './kept-drafts';
+import { useMemo, useState, type Dispatch, type SetStateAction } from 'react';
+import { dropKeptDraft, hasTextFields, readKeptDraft, useKeepDraft } from './kept-drafts';
 import { useSessionStore } from './session-store';
 
 export type TextValues<F extends string> = Record<F, string>;
@@ -62,18 +62,7 @@ export function useKeptTextForm<F extends string>(kind: string, key: string, fie
   // Whether the kept draft is the one shown: not one of the other mode (an add draft when the record now exists).
   const [start] = useState(() => ({ ...textFormStart(fields, saved, restored?.value ?? null), taken: restored !== null && (saved === null) === (restored.value.base === null) }));
   const [values, setValues] = useState<TextValues<F>>(start.values);
-  // A draft just taken back is kept as it is until something is typed (rewritten on opening, it would never age).
-  const typed = useRef(restored === null);
-  useEffect(() => {
-    if (!usernodeid) return;
-    if (!typed.current) {
-      typed.current = true;
-      return;
-    }
-    const draft = textFormDraftOf(fields, values, start.initial);
-    if (draft) writeKeptDraft(kind, usernodeid, key, draft);
-    else dropKeptDraft(kind, usernodeid, key);
-  }, [usernodeid, kind, key, fields, values, start.initial]);
+  useKeepDraft(kind, usernodeid, key, useMemo(() => textFormDraftOf(fields, values, start.initial), [fields, values, start.initial]), restored !== null);
   return {
     values,
     setValues,

@@ -7,7 +7,7 @@
  */
 import { Button, Field, HStack, Image, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Camera, ImagePlus, X } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_TYPE, REPORTABLE_NOTIFICATION_TYPES, type NotificationType } from '../../../shared/domain/notification';
 import { AppDialog, DialogSaveActions } from '../../components/app-dialog';
@@ -17,7 +17,7 @@ import { SubmissionStop, useSubmission } from '../../components/use-submission';
 import { formatDateTime } from '../../lib/dates';
 import { holdPageOpen } from '../../lib/hold-page-open';
 import { usePermission } from '../../lib/use-permission';
-import { dropKeptDraft, hasTextFields, readKeptDraft, writeKeptDraft } from '../../stores/kept-drafts';
+import { dropKeptDraft, hasTextFields, readKeptDraft, useKeepDraft } from '../../stores/kept-drafts';
 import { useSessionStore } from '../../stores/session-store';
 import { createNotification } from '../../sync/repositories/notifications';
 import { useWriteContext } from '../../sync/use-write-context';
@@ -50,17 +50,8 @@ export function QuickFaultDialog({ equipmentnodeid, onClose }: { equipmentnodeid
   const [description, setDescription] = useState(restored?.value.description ?? '');
   const [photo, setPhoto] = useState<ChosenPhoto | null>(null);
 
-  // A draft just taken back is kept as it is until something is typed (rewritten on opening, it would never age).
-  const typed = useRef(restored === null);
-  useEffect(() => {
-    if (!usernodeid) return;
-    if (!typed.current) {
-      typed.current = true;
-      return;
-    }
-    if (title.trim() === '' && description.trim() === '') dropKeptDraft(DRAFT_KIND, usernodeid, equipmentnodeid);
-    else writeKeptDraft(DRAFT_KIND, usernodeid, equipmentnodeid, { type, title, description } satisfies QuickFaultDraft);
-  }, [usernodeid, equipmentnodeid, type, title, description]);
+  const draft = useMemo(() => (title.trim() === '' && description.trim() === '' ? null : ({ type, title, description } satisfies QuickFaultDraft)), [type, title, description]);
+  useKeepDraft(DRAFT_KIND, usernodeid, equipmentnodeid, draft, restored !== null);
   // A chosen photo is not kept with the text: while there is one, leaving the page asks first.
   const holdingPhoto = photo !== null;
   useEffect(() => (holdingPhoto ? holdPageOpen() : undefined), [holdingPhoto]);

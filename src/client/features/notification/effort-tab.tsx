@@ -9,7 +9,7 @@
  */
 import { Box, Button, Card, Field, HStack, Input, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { Pencil, Save, X } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   COST_PLACEHOLDERS,
@@ -28,7 +28,7 @@ import { NotSyncedBadge } from '../../components/not-synced-badge';
 import { formatDateTime } from '../../lib/dates';
 import { currentLanguage } from '../../lib/i18n';
 import { useMayRun } from '../../lib/use-permission';
-import { dropKeptDraft, readKeptDraft, writeKeptDraft } from '../../stores/kept-drafts';
+import { readKeptDraft, useKeepDraft } from '../../stores/kept-drafts';
 import { useSessionStore } from '../../stores/session-store';
 import { useNotificationEffort, type EffortLine, type NotificationEffort } from '../../sync/notification-costs';
 import { effortEditChanges, saveEffort, type EffortEdit } from '../../sync/repositories/costs';
@@ -124,18 +124,7 @@ export function EffortTab({ notificationnodeid, equipmentnodeid }: EffortTabProp
   // why the texts edit mode began with: only a cell the user changed is saved, so a value another device sent
   // meanwhile (a pull while editing) is not overwritten with the stale text of an untouched cell.
   const [initial, setInitial] = useState<Draft>(restored?.value.initial ?? {});
-  // A draft just taken back is kept as it is until something is typed (rewritten on opening, it would never age).
-  const typed = useRef(restored === null);
-  useEffect(() => {
-    if (!usernodeid) return;
-    if (!typed.current) {
-      typed.current = true;
-      return;
-    }
-    const kept = keptEffortOf(draft, initial, lang);
-    if (kept) writeKeptDraft(EFFORT_DRAFT_KIND, usernodeid, notificationnodeid, kept);
-    else dropKeptDraft(EFFORT_DRAFT_KIND, usernodeid, notificationnodeid);
-  }, [usernodeid, notificationnodeid, draft, initial, lang]);
+  useKeepDraft(EFFORT_DRAFT_KIND, usernodeid, notificationnodeid, useMemo(() => keptEffortOf(draft, initial, lang), [draft, initial, lang]), restored !== null);
 
   const parsed = useMemo(() => {
     const result = new Map<string, { value: number | null } | { error: CostValueError }>();
