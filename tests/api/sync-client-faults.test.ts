@@ -262,7 +262,7 @@ describe('sync: the client against the real server under faults', () => {
     expect(letters[1]!.body).toMatchObject({ values: [{ reading: 5 }] });
     // The sync panel's "refused" list describes them from the dead letters.
     expect(await describeEntry(tablet.db, letters[0]!)).toEqual({ action: 'updateNotificationStatus', params: { title: 'Erste' }, status: 2 });
-    expect(await describeEntry(tablet.db, letters[1]!)).toMatchObject({ action: 'addCounterReading', params: { value: '5' } });
+    expect(await describeEntry(tablet.db, letters[1]!)).toMatchObject({ action: 'addCounterReading', params: { value: 5 } });
     expect((await serverLog(db(), await tablet.clientId())).map((r) => [r.mid, r.status])).toEqual([
       [1, 201],
       [2, 403],
