@@ -59,14 +59,14 @@ interface KeptEffort {
 
 const isTextRecord = (value: unknown): value is Draft => typeof value === 'object' && value !== null && Object.values(value).every((text) => typeof text === 'string');
 
-export function isKeptEffort(value: unknown): value is KeptEffort {
+function isKeptEffort(value: unknown): value is KeptEffort {
   if (typeof value !== 'object' || value === null) return false;
   const { lang, draft, initial } = value as Partial<Record<keyof KeptEffort, unknown>>;
   return typeof lang === 'string' && isTextRecord(draft) && isTextRecord(initial);
 }
 
 /** Kept while some cell differs from what edit mode began with; null (drop it) otherwise. */
-export function keptEffortOf(draft: Draft | null, initial: Draft, lang: string): KeptEffort | null {
+function keptEffortOf(draft: Draft | null, initial: Draft, lang: string): KeptEffort | null {
   if (!draft || Object.entries(draft).every(([key, text]) => text === (initial[key] ?? ''))) return null;
   return { lang, draft, initial };
 }
