@@ -3,13 +3,13 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileDownloadSchema, registeredFileSchema, SIGNED_URL_EXPIRED_MESSAGE, type RegisteredFile } from '../../src/shared/api/files';
 import type { Db } from '../../src/server/db/client';
-import { equipment, files, reports, tombstones } from '../../src/server/db/schema';
-import { cleanupPendingFiles, downloadUrl, UPLOAD_URL_TTL_MS } from '../../src/server/services/file-service';
+import { attachments, equipment, files, reports, tombstones, users } from '../../src/server/db/schema';
+import { cleanupPendingFiles, cleanupUnreferencedFiles, downloadUrl, UNREFERENCED_FILE_TTL_MS, UPLOAD_URL_TTL_MS } from '../../src/server/services/file-service';
 import { insertReport } from '../factories/costs';
 import { buildFile, pdfBytes, pngBytes } from '../factories/files';
 import { insertNotification } from '../factories/notifications';
 import { insertEquipment } from '../factories/structure';
-import type { TestTenant } from '../factories/tenant';
+import { insertUser, type TestTenant } from '../factories/tenant';
 import { call } from './support/requests';
 import { createTwoTenantApp, type TestApp } from './support/test-app';
 import { rowCount } from './support/db-queries';
@@ -296,6 +296,104 @@ describe('files (two-step upload)', () => {
       await holder;
       expect((await cleanupPendingFiles(t.app.serviceContext, t.app.fileStorage)).removed).toBe(2);
       expect((await db.select().from(equipment).where(eq(equipment.nodeid, machine.nodeid)))[0]).toMatchObject({ imagefilenodeid: null, typenameplatefilenodeid: null });
+    });
+  });
+
+  describe('cleanup of files no record names', () => {
+    const DAY = 24 * 3_600_000;
+    const uploaded = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY);
+    /** A complete file of tenant A (B with `tenant`), uploaded `daysAgo`, with its bytes in the storage. */
+    async function completeFile(daysAgo: number, overrides: Partial<Parameters<typeof buildFile>[0]> = {}) {
+      const file = buildFile({ legalentitynodeid: a.legalEntity.nodeid, status: 'complete', createdAt: uploaded(daysAgo), completedAt: uploaded(daysAgo), ...overrides });
+      await t.database.db.insert(files).values(file);
+      await t.app.fileStorage.put(file.storagekey, pdfBytes(file.nodeid!), 'application/pdf');
+      return file;
+    }
+    const remaining = async (nodeids: (string | undefined)[]) =>
+      (await t.database.db.select({ nodeid: files.nodeid }).from(files).where(inArray(files.nodeid, nodeids as string[]))).map((row) => row.nodeid).sort();
+
+    it('removes old complete files that nothing names, with their bytes and a tombstone; keeps named, recent and pending ones', async () => {
+      const db = t.database.db;
+      const tenant = { legalentitynodeid: a.legalEntity.nodeid };
+      const old = UNREFERENCED_FILE_TTL_MS / DAY + 1;
+      const orphan = await completeFile(old);
+      const orphanB = await completeFile(old, { legalentitynodeid: b.legalEntity.nodeid });
+      const recent = await completeFile(old - 2);
+      const pending = buildFile({ ...tenant, createdAt: uploaded(old), status: 'pending' });
+      await db.insert(files).values(pending);
+      // Named by each kind of record that can name a file.
+      const [photo, plate, signature, attached] = [await completeFile(old), await completeFile(old), await completeFile(old), await completeFile(old)];
+      const machine = await insertEquipment(db, { ...tenant, name: 'Presse', imagefilenodeid: photo.nodeid, typenameplatefilenodeid: plate.nodeid });
+      const notification = await insertNotification(db, { ...tenant, equipmentnodeid: machine.nodeid });
+      await insertReport(db, { ...tenant, notificationnodeid: notification.nodeid, authorsignatureimagefilenodeid: signature.nodeid });
+      const [attachment] = await db.insert(attachments).values({ nodeid: uuidv7(), ...tenant, title: 'Schaltplan', filenodeid: attached.nodeid!, isattachmentof: machine.nodeid, targetkind: 'equipment' }).returning();
+      // A person's image names a file by fileid: every version without a fileversion, else that version only.
+      const portrait = await completeFile(old);
+      const portraitV2 = await completeFile(old, { fileid: portrait.fileid, fileversion: 2 });
+      const badge = await completeFile(old);
+      const badgeV2 = await completeFile(old, { fileid: badge.fileid, fileversion: 2 });
+      await insertUser(db, { ...tenant, profileid: a.adminProfile.profileid, image: { fileid: portrait.fileid, bucketid: 'local' } });
+      await insertUser(db, { ...tenant, profileid: a.adminProfile.profileid, image: { fileid: badge.fileid, fileversion: 2, bucketid: 'local' } });
+      // The same file id in another tenant's person does not keep tenant A's file.
+      const foreign = await completeFile(old);
+      await insertUser(db, { legalentitynodeid: b.legalEntity.nodeid, profileid: b.adminProfile.profileid, image: { fileid: foreign.fileid, bucketid: 'local' } });
+
+      const mine = [orphan, orphanB, recent, pending, photo, plate, signature, attached, portrait, portraitV2, badge, badgeV2, foreign].map((file) => file.nodeid);
+      // Two instances at once: each file is removed by exactly one of them.
+      const runs = await Promise.all([cleanupUnreferencedFiles(t.app.serviceContext, t.app.fileStorage), cleanupUnreferencedFiles(t.app.serviceContext, t.app.fileStorage)]);
+      expect(runs.reduce((sum, run) => sum + run.removed, 0)).toBeGreaterThanOrEqual(4);
+      expect(await remaining(mine)).toEqual([recent, pending, photo, plate, signature, attached, portrait, portraitV2, badgeV2].map((file) => file.nodeid).sort());
+      for (const gone of [orphan, orphanB, badge, foreign]) expect(await t.app.fileStorage.get(gone.storagekey)).toBeNull();
+      expect(await t.app.fileStorage.get(photo.storagekey)).not.toBeNull();
+      const stones = await db.select().from(tombstones).where(inArray(tombstones.nodeid, [orphan.nodeid!, orphanB.nodeid!]));
+      expect(stones.map((stone) => [stone.kind, stone.legalentitynodeid]).sort()).toEqual([['files', a.legalEntity.nodeid], ['files', b.legalEntity.nodeid]].sort());
+      // The machine naming its photo is not touched.
+      expect((await db.select({ imagefilenodeid: equipment.imagefilenodeid }).from(equipment).where(eq(equipment.nodeid, machine.nodeid)))[0]).toEqual({ imagefilenodeid: photo.nodeid });
+
+      // Once its attachment is deleted, the file goes on the next run; the person's portrait goes with the person's image.
+      await db.delete(attachments).where(eq(attachments.nodeid, attachment!.nodeid));
+      await db.update(users).set({ image: null }).where(sql`${users.image} ->> 'fileid' = ${portrait.fileid}`);
+      await cleanupUnreferencedFiles(t.app.serviceContext, t.app.fileStorage);
+      expect(await remaining(mine)).toEqual([recent, pending, photo, plate, signature, badgeV2].map((file) => file.nodeid).sort());
+    });
+
+    it.runIf(process.env.TEST_DATABASE_URL)('a file a record is being written to name is skipped without waiting, and kept once the record is in (PostgreSQL)', async () => {
+      const db = t.database.db;
+      const tenant = { legalentitynodeid: a.legalEntity.nodeid };
+      const file = await completeFile(UNREFERENCED_FILE_TTL_MS / DAY + 1);
+      const machine = await insertEquipment(db, { ...tenant, name: 'Presse mit neuem Dokument' });
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let written!: () => void;
+      const isWritten = new Promise<void>((resolve) => (written = resolve));
+      // As an attachment's create does: the file's row held (the foreign key's key share), the attachment not yet committed.
+      const writer = db.transaction(async (tx) => {
+        await tx.insert(attachments).values({ nodeid: uuidv7(), ...tenant, title: 'Wartungsplan', filenodeid: file.nodeid!, isattachmentof: machine.nodeid, targetkind: 'equipment' });
+        written();
+        await held;
+      });
+      await isWritten;
+      await cleanupUnreferencedFiles(t.app.serviceContext, t.app.fileStorage);
+      expect(await remaining([file.nodeid])).toEqual([file.nodeid]);
+      release();
+      await writer;
+      await cleanupUnreferencedFiles(t.app.serviceContext, t.app.fileStorage);
+      expect(await remaining([file.nodeid])).toEqual([file.nodeid]);
+      expect(await t.app.fileStorage.get(file.storagekey)).not.toBeNull();
+    });
+
+    it('an uploaded file the device never names is removed once the grace period is over, and its download is gone', async () => {
+      const nodeid = uuidv7();
+      const [registered] = await register([{ nodeid, extension: 'pdf' }]);
+      expect((await upload(registered!.url, pdfBytes('Foto ohne Meldung'), 'application/pdf')).statusCode).toBe(200);
+      const url = `/api/files/${nodeid}/download`;
+      expect((await call(t, adminA, 'GET', url)).statusCode).toBe(200);
+      // Within the grace period the file stays (the record naming it may still be on its way).
+      await cleanupUnreferencedFiles(t.app.serviceContext, t.app.fileStorage, { nowMs: Date.now() + UNREFERENCED_FILE_TTL_MS - DAY });
+      expect(await remaining([nodeid])).toEqual([nodeid]);
+      await cleanupUnreferencedFiles(t.app.serviceContext, t.app.fileStorage, { nowMs: Date.now() + UNREFERENCED_FILE_TTL_MS + DAY });
+      expect(await remaining([nodeid])).toEqual([]);
+      expect((await call(t, adminA, 'GET', url)).statusCode).toBe(404);
     });
   });
 });

@@ -9,6 +9,7 @@ import type { Db } from '../../src/server/db/client';
 import * as schema from '../../src/server/db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../src/server/db/seed/demo-users';
 import { appTableNames, isDatabaseEmpty, resetDatabase, seedDemo } from '../../src/server/db/seed/seed-demo';
+import { cleanupUnreferencedFiles } from '../../src/server/services/file-service';
 import { createLocalStorage } from '../../src/server/storage/local-storage';
 import { allowedReminders } from '../../src/shared/domain/maintenance';
 import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES, UNUSED_NOTIFICATION_TYPES } from '../../src/shared/domain/notification';
@@ -188,6 +189,16 @@ describe('demo seed', () => {
       expect(await fingerprint(other.database.db)).toEqual(await fingerprint(db));
     } finally {
       await other.drop();
+    }
+  });
+
+  it('names every file it stores in a record, so the cleanup of unnamed files takes none of them, even a year on', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'anl-seed-cleanup-'));
+    try {
+      const { removed } = await cleanupUnreferencedFiles({ db, kind: testDb.database.kind }, createLocalStorage(dir), { nowMs: NOW.getTime() + 365 * 24 * 3_600_000, limit: 100_000 });
+      expect(removed).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, getTableColumns, gt, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, getTableColumns, gt, inArray, lt, notExists, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { fileTypeFromBuffer } from 'file-type';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
@@ -27,6 +27,12 @@ export const UPLOAD_URL_TTL_MS = 60 * 60 * 1000;
 export const DOWNLOAD_URL_TTL_MS = 24 * 60 * 60 * 1000;
 /** A registered file whose bytes never arrive is removed after this (cleanupPendingFiles). */
 export const PENDING_FILE_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * A complete file that no record names is removed this long after its upload (cleanupUnreferencedFiles). Long,
+ * because a device may upload a photo and send the record naming it much later: the record was refused and is sent
+ * again from the sync panel, or the tablet went offline between the two.
+ */
+export const UNREFERENCED_FILE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** How long the daily upload quota looks back. */
 export const UPLOAD_QUOTA_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -615,6 +621,50 @@ export async function cleanupPendingFiles(ctx: ServiceContext, storage: FileStor
       gone.push(...removable);
     }
     return gone;
+  });
+  for (const row of removed) await storage.remove(row.storagekey);
+  return { removed: removed.length };
+}
+
+/** No row of FILE_READERS names the `files` row of the outer query (any version rule of `namesFile`). */
+function namedByNoRecord(tx: Tx): SQL {
+  return and(...FILE_READERS.map(({ table, columns }) => notExists(tx.select({ one: sql`1` }).from(table).where(and(eq(table.legalentitynodeid, files.legalentitynodeid), or(...columns.map(namesFile)))))))!;
+}
+
+/**
+ * Removes complete files that no record names (FILE_READERS: a machine, a report, an attachment, a person) and
+ * that were uploaded more than UNREFERENCED_FILE_TTL_MS ago, with their bytes: the upload of a record that never
+ * arrived, a replaced photo, the file of a deleted attachment. Without it the daily upload quota would bound how
+ * fast the storage grows, not how large. Claimed with FOR UPDATE SKIP LOCKED like cleanupPendingFiles, so several
+ * instances never remove the same file; a record being written that names a file holds the file's row (key share,
+ * a foreign key or lockNamedFiles), so it is skipped, and the second look after the claim sees a record committed
+ * between the search and the claim. Each removal leaves a `files` tombstone with the tenant's next version.
+ */
+export async function cleanupUnreferencedFiles(ctx: ServiceContext, storage: Pick<FileStorage, 'remove'>, options: { nowMs?: number; olderThanMs?: number; limit?: number } = {}): Promise<{ removed: number }> {
+  const cutoff = new Date((options.nowMs ?? Date.now()) - (options.olderThanMs ?? UNREFERENCED_FILE_TTL_MS));
+  const removed = await writeTransaction(ctx, 'files.cleanupUnreferenced', async (tx) => {
+    const old = and(eq(files.status, 'complete'), lt(files.completedAt, cutoff));
+    const claimed = await tx
+      .select({ nodeid: files.nodeid })
+      .from(files)
+      .where(and(old, namedByNoRecord(tx)))
+      .orderBy(asc(files.completedAt))
+      .limit(options.limit ?? 500)
+      .for('update', { skipLocked: true });
+    if (claimed.length === 0) return [];
+    // why a second look: the search's snapshot may predate a record that named the file and committed before the claim.
+    const rows = await tx
+      .select({ nodeid: files.nodeid, legalentitynodeid: files.legalentitynodeid, storagekey: files.storagekey })
+      .from(files)
+      .where(and(inArray(files.nodeid, claimed.map((row) => row.nodeid)), old, namedByNoRecord(tx)));
+    const byTenant = new Map<string, string[]>();
+    for (const row of rows) byTenant.set(row.legalentitynodeid, [...(byTenant.get(row.legalentitynodeid) ?? []), row.nodeid]);
+    for (const [le, nodeids] of [...byTenant.entries()].sort(([x], [y]) => x.localeCompare(y))) {
+      const version = await nextVersion(tx, le);
+      await tx.delete(files).where(inArray(files.nodeid, nodeids));
+      await recordTombstones(tx, le, 'files', nodeids, version);
+    }
+    return rows;
   });
   for (const row of removed) await storage.remove(row.storagekey);
   return { removed: removed.length };
