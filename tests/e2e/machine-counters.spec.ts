@@ -167,6 +167,54 @@ test('the operating-hours counter: "71.400" against its real reading asks "Zähl
   await expect(row).not.toContainText('71,4 h');
 });
 
+test('offline: a typed reading stays when the dialog is closed or the page reloads; cancel and save clear it', async ({ page, context }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize(TABLET_PORTRAIT);
+  await loginAs(page, 'technician');
+  await takeOfflineReady(page);
+  const sync = new SyncStatus(page);
+  await sync.waitUntilSynced();
+  await context.setOffline(true);
+  await new MachineListPage(page).open('DRE 01 Drehmaschine');
+  const machine = new MachinePage(page);
+  await machine.countersTab().click();
+  const row = machine.counterRow('Betriebsstunden');
+  const dialog = editDialog(page);
+  const reading = dialog.getByRole('textbox', { name: 'Neuer Zählerstand' });
+  // The demo's last reading is days old: 3 h more is plausible (no "Stand prüfen").
+  const previous = Number(/^[\d.]+/.exec((await row.getByTestId('counter-reading').textContent()) ?? '')?.[0].replaceAll('.', ''));
+  expect(previous).toBeGreaterThan(0);
+  const typed = `${previous + 3},5`;
+  await row.getByRole('button', { name: 'Zählerstand erfassen: Betriebsstunden' }).click();
+  await reading.fill(typed);
+  // A stray tap outside or Escape closes the dialog: the reading comes back with it, and it says so.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await row.getByRole('button', { name: 'Zählerstand erfassen: Betriebsstunden' }).click();
+  await expect(reading).toHaveValue(typed);
+  await expect(dialog.getByTestId('counter-draft-restored')).toContainText(/Nicht gespeicherte Eingaben vom \d{2}\.\d{2}\.\d{4} \d{2}:\d{2} wiederhergestellt\./);
+  // A reload (a tablet's browser killed the tab) keeps it too.
+  await page.reload();
+  await row.getByRole('button', { name: 'Zählerstand erfassen: Betriebsstunden' }).click({ timeout: 30_000 });
+  await expect(reading).toHaveValue(typed);
+  // "Abbrechen" throws it away.
+  await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+  await row.getByRole('button', { name: 'Zählerstand erfassen: Betriebsstunden' }).click();
+  await expect(reading).toHaveValue('');
+  await expect(dialog.getByTestId('counter-draft-restored')).toHaveCount(0);
+  // Saved, it is a reading, not a draft: the dialog opens empty again.
+  await reading.fill(typed);
+  await page.keyboard.press('Escape');
+  await row.getByRole('button', { name: 'Zählerstand erfassen: Betriebsstunden' }).click();
+  await dialog.getByTestId('counter-save').click();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByTestId('counter-reading')).toHaveText(`${new Intl.NumberFormat('de-DE').format(previous + 3)},5 h`);
+  await sync.expectPending(1);
+  await row.getByRole('button', { name: 'Zählerstand erfassen: Betriebsstunden' }).click();
+  await expect(reading).toHaveValue('');
+  await expect(dialog.getByTestId('counter-draft-restored')).toHaveCount(0);
+});
+
 for (const [name, viewport] of [['landscape', TABLET_LANDSCAPE], ['portrait', TABLET_PORTRAIT]] as const) {
   test(`screenshots of the counters tab and the modal, tablet ${name}`, async ({ page }) => {
     test.setTimeout(180_000);

@@ -4,17 +4,21 @@
  * when the user may record (what its button says), else "Zähler bearbeiten". The reading is checked before it is
  * written (src/shared/domain/counter.ts): lower than the last one asks "Zähler getauscht?" (yes starts a new
  * series), an hour counter faster than the clock asks to check it. Everything is a local write, sent later.
+ * A typed reading is kept on the device per user and counter until it is saved or cancelled, so the dialog closed
+ * by a stray tap, Escape or a reload opens again with it (stores/kept-drafts.ts).
  */
 import { Button, Field, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isHourCounter, type ReadingCheck } from '../../../shared/domain/counter';
 import { AppDialog } from '../../components/app-dialog';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { FormError } from '../../components/form-actions';
-import { formatDate } from '../../lib/dates';
+import { formatDate, formatDateTime } from '../../lib/dates';
 import { currentLanguage } from '../../lib/i18n';
+import { dropKeptDraft, hasTextFields, readKeptDraft, useKeepDraft } from '../../stores/kept-drafts';
+import { useSessionStore } from '../../stores/session-store';
 import type { CounterDetail } from '../../sync/machine-counters';
 import { addCounterReading, deleteCounter } from '../../sync/repositories/counters';
 import { useLocalWrite } from '../../sync/use-local-write';
@@ -22,6 +26,10 @@ import { useWriteContext } from '../../sync/use-write-context';
 import { readingCheckFor, readingFeedback } from './counter-modal-model';
 import { CounterReadingField, ReadingWarning } from './counter-reading-field';
 import { formatReading } from './format-reading';
+
+const DRAFT_KIND = 'counter-reading-draft';
+
+const isReadingDraft = (value: unknown): value is { reading: string } => hasTextFields(value, ['reading']);
 
 export interface CounterEditDialogProps {
   counter: CounterDetail;
@@ -34,7 +42,14 @@ export function CounterReadingDialog({ counter, canRecord, canDelete, onClose }:
   const { t } = useTranslation();
   const language = currentLanguage();
   const context = useWriteContext();
-  const [input, setInput] = useState('');
+  const usernodeid = useSessionStore((state) => state.session?.usernodeid) ?? '';
+  const [restored] = useState(() => (usernodeid && canRecord ? readKeptDraft(DRAFT_KIND, usernodeid, counter.nodeid, isReadingDraft) : null));
+  const [input, setInput] = useState(restored?.value.reading ?? '');
+  useKeepDraft(DRAFT_KIND, usernodeid, counter.nodeid, useMemo(() => (input.trim() === '' ? null : { reading: input }), [input]), restored !== null);
+  const discard = () => {
+    if (usernodeid) dropKeptDraft(DRAFT_KIND, usernodeid, counter.nodeid);
+    onClose();
+  };
   const [warning, setWarning] = useState<Exclude<ReadingCheck, { kind: 'ok' }> | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const { busy: saving, error, run } = useLocalWrite(t('counterModal.failed'));
@@ -53,7 +68,7 @@ export function CounterReadingDialog({ counter, canRecord, canDelete, onClose }:
       setWarning(check);
       return;
     }
-    if (await run(() => addCounterReading(context, { counternodeid: counter.nodeid, value, takenat: now }))) onClose();
+    if (await run(() => addCounterReading(context, { counternodeid: counter.nodeid, value, takenat: now }))) discard();
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -87,7 +102,7 @@ export function CounterReadingDialog({ counter, canRecord, canDelete, onClose }:
               <span />
             )}
             <HStack gap="3">
-              <Button variant="ghost" onClick={onClose} disabled={busy}>
+              <Button variant="ghost" onClick={discard} disabled={busy}>
                 {t('counterModal.cancel')}
               </Button>
               {canRecord && (
@@ -116,6 +131,11 @@ export function CounterReadingDialog({ counter, canRecord, canDelete, onClose }:
           <Text data-testid="counter-previous">
             {counter.latest ? t('counterModal.previous', { value: formatReading(counter.latest.value, language, unit), date: formatDate(counter.latest.takenat) }) : t('counterModal.noPrevious')}
           </Text>
+          {restored && (
+            <Text textStyle="sm" color="fg.muted" data-testid="counter-draft-restored">
+              {t('notificationForm.draftRestored', { date: formatDateTime(restored.savedAt) })}
+            </Text>
+          )}
           {canRecord && <CounterReadingField label={t('counterModal.reading')} value={input} onChange={change} unit={unit} required disabled={busy} />}
           {warning && value !== undefined && <ReadingWarning check={warning} value={value} unit={unit} busy={saving} onConfirm={() => void save(true)} onCorrect={() => setWarning(null)} />}
           <FormError error={error ?? removing.error} size="sm" />
@@ -132,7 +152,7 @@ export function CounterReadingDialog({ counter, canRecord, canDelete, onClose }:
         onCancel={() => setConfirmDelete(false)}
         onConfirm={() => {
           if (!context) return;
-          void removing.run(() => deleteCounter(context, counter.nodeid)).then((done) => (done ? onClose() : setConfirmDelete(false)));
+          void removing.run(() => deleteCounter(context, counter.nodeid)).then((done) => (done ? discard() : setConfirmDelete(false)));
         }}
       />
     </>
