@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatHours, formatReading } from '../../src/client/features/machine/format-reading';
+import { changeLanguage, i18n, initI18n, loadAppTexts } from '../../src/client/lib/i18n';
 
 describe('counter readings and elapsed time as the modal says them', () => {
   it('formats a reading in the language of the screen, with its unit', () => {
@@ -20,5 +21,16 @@ describe('counter readings and elapsed time as the modal says them', () => {
     [1200, 'de', '1.200 h'],
   ])('%d hours elapsed (%s) read %j', (hours, language, expected) => {
     expect(formatHours(hours, language as string)).toBe(expected);
+  });
+
+  it('the "Stand prüfen" text reads right for a reading minutes or weeks after the last one, in both languages', async () => {
+    initI18n('de');
+    await loadAppTexts();
+    const text = (hours: number, language: string) =>
+      i18n.t('counterModal.tooFastText', { lng: language, elapsed: formatHours(hours, language), increase: formatReading(488.75, language, 'h') });
+    expect(text(1 / 60, 'de')).toBe('Der letzte Stand wurde vor 1 min erfasst, der Zähler wäre seitdem aber um 488,75 h gestiegen. So schnell kann ein Stundenzähler nicht laufen.');
+    expect(text(720, 'de')).toContain('vor 720 h erfasst');
+    await changeLanguage('en');
+    expect(text(1 / 60, 'en')).toBe('The last reading was taken 1 min ago, but the counter would have risen by 488.75 h since. An hour counter cannot run that fast.');
   });
 });
