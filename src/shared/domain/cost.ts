@@ -1,5 +1,7 @@
 /** Costs of a notification, report or maintenance task (spec part 1 §3 "Cost", §5, §9). */
 
+import { wholePartPattern } from './decimal-text';
+
 /** The spec only shows 'actualcost'; 'plannedcost' carries the effort planned up front (placeholders 10 planned, 20 actual). */
 export const COST_SPECIFIERS = ['actualcost', 'plannedcost'] as const;
 export type CostSpecifier = (typeof COST_SPECIFIERS)[number];
@@ -25,7 +27,7 @@ export function numberLocale(lang: string): 'de-DE' | 'en-US' {
   return lang === 'de' ? 'de-DE' : 'en-US';
 }
 
-function separators(lang: string): { group: string; decimal: string } {
+function separators(lang: string): { group: '.' | ','; decimal: '.' | ',' } {
   return lang === 'de' ? { group: '.', decimal: ',' } : { group: ',', decimal: '.' };
 }
 
@@ -33,23 +35,21 @@ function separators(lang: string): { group: string; decimal: string } {
 export type CostValueError = 'format' | 'negative' | 'decimals' | 'tooLarge';
 export type ParsedCostValue = { ok: true; value: number | null } | { ok: false; error: CostValueError };
 
-const escape = (ch: string) => ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /**
  * A value typed in the app language's format (§5 "values are parsed as decimals", §9 de-DE / en-US): German
  * "1.234,5" or "1234,5", English "1,234.5" or "1234.5". Strict: group separators only between groups of three
- * digits, one decimal separator, at most two decimals, nothing else — a German "1.5" or an English "1,5" is
- * refused rather than read as 15 or 1.5 by guess. Empty (spaces only) is no value (null).
+ * digits (the first group not starting with 0), one decimal separator, at most two decimals, nothing else — a
+ * German "1.5" or "0.500" or an English "1,5" is refused rather than read as 15, 500 or 1.5 by guess. Empty
+ * (spaces only) is no value (null).
  */
 export function parseCostValue(text: string, lang: string): ParsedCostValue {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: true, value: null };
   const { group, decimal } = separators(lang);
-  const g = escape(group);
-  const d = escape(decimal);
+  const d = decimal === '.' ? '\\.' : ',';
   const negative = /^[-−]/.test(trimmed);
   const unsigned = negative ? trimmed.slice(1).trim() : trimmed;
-  const match = new RegExp(`^(\\d{1,3}(?:${g}\\d{3})+|\\d+)?(?:${d}(\\d+))?$`).exec(unsigned);
+  const match = new RegExp(`^(${wholePartPattern(group)})?(?:${d}(\\d+))?$`).exec(unsigned);
   if (!match || (match[1] === undefined && match[2] === undefined)) return { ok: false, error: 'format' };
   if (negative) return { ok: false, error: 'negative' };
   const whole = (match[1] ?? '0').split(group).join('');

@@ -20,6 +20,7 @@ import {
   type DimensionErrorCode,
   type EquipmentFormIssueField,
 } from '../../../shared/domain/equipment';
+import { wholePartPattern } from '../../../shared/domain/decimal-text';
 import { sameName, trimText } from '../../../shared/domain/text';
 import { CONTROLLER_TEXT_MAX, EQUIPMENT_TEXT_MAX, MEDIA_SUPPLY_TEXT_MAX, type EquipmentTextField } from '../../../shared/api/equipment';
 import { hasShiftRowIssues, type ShiftRow } from '../../../shared/domain/shift';
@@ -161,8 +162,8 @@ export function formStateFromRow(
 const DECIMAL_PATTERN = {
   // Bare digits, or thousands grouped by the other mark (German "1.250,00", English "1,250.00"); then the decimals.
   // A group never starts with 0: "0.750" is no 750 (a German typing 0.75 kW the English way is refused, not misread).
-  ',': /^(?:\d+|[1-9]\d{0,2}(?:\.\d{3})+)(?:,\d+)?$/,
-  '.': /^(?:\d+|[1-9]\d{0,2}(?:,\d{3})+)(?:\.\d+)?$/,
+  ',': new RegExp(`^${wholePartPattern('.')}(?:,\\d+)?$`),
+  '.': new RegExp(`^${wholePartPattern(',')}(?:\\.\\d+)?$`),
 } as const;
 
 /**
