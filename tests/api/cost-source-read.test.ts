@@ -17,7 +17,7 @@ import { insertEquipment } from '../factories/structure';
 import type { TestTenant } from '../factories/tenant';
 import { tenantVersion } from './support/db-queries';
 import { userWithFlags } from './support/requests';
-import { send } from './support/structure';
+import { pullChanges, send } from './support/structure';
 import { createOneTenantApp, type TestApp } from './support/test-app';
 
 describe('a cost needs read of the record it is booked on', () => {
@@ -77,6 +77,26 @@ describe('a cost needs read of the record it is booked on', () => {
       expect((await send(t, adminA, 'POST', createUrl, own)).statusCode).toBe(201);
       expect((await send(t, user.authorization, 'PUT', `/api/costs/update/${own.nodeid}`, { lang: 'de', value: 99 })).statusCode).toBe(200);
     }
+  });
+
+  it('the pull withholds the costs booked on reports or maintenance tasks from who may not read those, and says so in its scope', async () => {
+    const noReports = await userWithFlags(t, a.legalEntity.nodeid, 'notification.report', [false, false, false, false]);
+    const noTasks = await userWithFlags(t, a.legalEntity.nodeid, 'equipment.maintenancetask', [false, false, false, false]);
+    const onNotification = body(notification);
+    const onReport = body(report);
+    const onTask = body(task);
+    for (const payload of [onNotification, onReport, onTask]) expect((await send(t, adminA, 'POST', createUrl, payload)).statusCode).toBe(201);
+    const costIds = async (authorization: string) => new Set((await pullChanges(t, authorization, 0)).filter((change) => change.kind === 'costs').map((change) => change.nodeid));
+    const seenWithoutReports = await costIds(noReports.authorization);
+    expect([onNotification, onReport, onTask].map((p) => seenWithoutReports.has(p.nodeid))).toEqual([true, false, true]);
+    const seenWithoutTasks = await costIds(noTasks.authorization);
+    expect([onNotification, onReport, onTask].map((p) => seenWithoutTasks.has(p.nodeid))).toEqual([true, true, false]);
+    const seenByAdmin = await costIds(adminA);
+    expect([onNotification, onReport, onTask].map((p) => seenByAdmin.has(p.nodeid))).toEqual([true, true, true]);
+    const scopeOf = async (authorization: string) => (await send(t, authorization, 'GET', '/api/sync/pull?cursor=0', undefined, { 'x-client-id': uuidv7() })).json<{ scope: string }>().scope.split(',');
+    expect(await scopeOf(noReports.authorization)).toContain('costs.reports');
+    expect(await scopeOf(noTasks.authorization)).toContain('costs.maintenancetasks');
+    expect(await scopeOf(adminA)).not.toContain('costs.reports');
   });
 
   it('the same users still book costs on what they may read; the admin on all three', async () => {

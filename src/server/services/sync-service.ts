@@ -2,7 +2,7 @@ import { and, asc, eq, getTableColumns, getTableName, gt, gte, inArray, isNull, 
 import { PgDialect, type PgColumn, type PgTable, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import { endsNextDay, formatTimeOfDay } from '../../shared/domain/shift';
 import { readsOtherUsersDetails } from '../../shared/domain/user';
-import { readableAttachmentTargets, readableSyncKinds, SYNC_FORMAT_VERSION, SYNC_KINDS, syncScope, type PullResponse, type SyncChange, type SyncKind } from '../../shared/api/sync';
+import { readableAttachmentTargets, readableSyncKinds, withheldCostSources, type CostSourceSyncKind, SYNC_FORMAT_VERSION, SYNC_KINDS, syncScope, type PullResponse, type SyncChange, type SyncKind } from '../../shared/api/sync';
 import { ATTACHMENT_TARGET_KINDS } from '../../shared/domain/attachment';
 import type { PermissionSubject } from '../../shared/permissions';
 import { rowFieldsOf } from '../../shared/rows/registry';
@@ -174,10 +174,19 @@ function pulledSelection(kind: keyof typeof VERSIONED, actor: Actor & Permission
  * (`readableAttachmentTargets`; the scope names them, `withheldAttachments`). Undefined: every row of the kind.
  */
 function readableRowsOf(kind: keyof typeof VERSIONED, actor: PermissionSubject): SQL | undefined {
+  if (kind === 'costs') {
+    // Costs are booked on a notification, a report or a maintenance task: those on records the caller may not read
+    // stay on the server too (`withheldCostSources`; the scope names them, `withheldCosts`).
+    const withheld = withheldCostSources(actor);
+    return withheld.length === 0 ? undefined : and(...withheld.map((source) => isNull(COST_SOURCE_COLUMNS[source])));
+  }
   if (kind !== 'attachments') return undefined;
   const targets = readableAttachmentTargets(actor);
   return targets.length === ATTACHMENT_TARGET_KINDS.length ? undefined : inArray(attachments.targetkind, targets);
 }
+
+/** The column of a cost that names its source of each kind of COST_SOURCE_SYNC_KINDS. */
+const COST_SOURCE_COLUMNS: Record<CostSourceSyncKind, PgColumn> = { reports: costs.reportnodeid, maintenancetasks: costs.maintenancetasknodeid };
 
 const KIND_ORDER = new Map<string, number>(SYNC_KINDS.map((kind, index) => [kind, index]));
 
