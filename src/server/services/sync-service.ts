@@ -2,7 +2,7 @@ import { and, asc, eq, getTableColumns, getTableName, gt, gte, inArray, isNull, 
 import { PgDialect, type PgColumn, type PgTable, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import { endsNextDay, formatTimeOfDay } from '../../shared/domain/shift';
 import { readsOtherUsersDetails } from '../../shared/domain/user';
-import { readableAttachmentTargets, readableSyncKinds, withheldCostSources, type CostSourceSyncKind, SYNC_FORMAT_VERSION, SYNC_KINDS, syncScope, type PullResponse, type SyncChange, type SyncKind } from '../../shared/api/sync';
+import { readableAttachmentTargets, readableSyncKinds, withheldCostSources, withholdsProcedures, type CostSourceSyncKind, SYNC_FORMAT_VERSION, SYNC_KINDS, syncScope, type PullResponse, type SyncChange, type SyncKind } from '../../shared/api/sync';
 import { ATTACHMENT_TARGET_KINDS } from '../../shared/domain/attachment';
 import type { PermissionSubject } from '../../shared/permissions';
 import { rowFieldsOf } from '../../shared/rows/registry';
@@ -179,6 +179,12 @@ function readableRowsOf(kind: keyof typeof VERSIONED, actor: PermissionSubject):
     // stay on the server too (`withheldCostSources`; the scope names them, `withheldCosts`).
     const withheld = withheldCostSources(actor);
     return withheld.length === 0 ? undefined : and(...withheld.map((source) => isNull(COST_SOURCE_COLUMNS[source])));
+  }
+  if ((kind === 'workflows' || kind === 'workflowsteps') && withholdsProcedures(actor)) {
+    // A maintenance task's procedure is a workflow with steps: who may not read the task gets neither
+    // (`WITHHELD_PROCEDURES` in the scope).
+    if (kind === 'workflows') return isNull(workflows.maintenancetasknodeid);
+    return sql`not exists (select 1 from ${workflows} where ${workflows.nodeid} = ${workflowSteps.workflownodeid} and ${workflows.maintenancetasknodeid} is not null)`;
   }
   if (kind !== 'attachments') return undefined;
   const targets = readableAttachmentTargets(actor);

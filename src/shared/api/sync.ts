@@ -126,9 +126,21 @@ export function withheldCosts(source: CostSourceSyncKind): string {
 }
 
 /**
+ * The scope's name for the procedures of maintenance tasks (workflows and steps of a task), withheld from a user who
+ * may read solutions but not maintenance tasks: the pull leaves them out (`withholdsProcedures`).
+ */
+export const WITHHELD_PROCEDURES = 'workflows.maintenancetasks';
+
+/** Whether the user reads workflows but not maintenance tasks, so the tasks' procedures are withheld. */
+export function withholdsProcedures(subject: PermissionSubject): boolean {
+  return canReadKind(subject, 'workflows') && !canReadKind(subject, 'maintenancetasks');
+}
+
+/**
  * The pull's `scope`: the kinds left out for the user's permissions, comma-separated in SYNC_KINDS order, then the
  * attachments left out by what they hang on (`withheldAttachments`, ATTACHMENT_TARGET_KINDS order), then the costs
- * left out by what they are booked on (`withheldCosts`), then `users.email` when colleagues' addresses are withheld ('' when nothing is left out). A device that sees it change
+ * left out by what they are booked on (`withheldCosts`), then `workflows.maintenancetasks` when the procedures of
+ * maintenance tasks are (`WITHHELD_PROCEDURES`), then `users.email` when colleagues' addresses are withheld ('' when nothing is left out). A device that sees it change
  * drops its mirror and pulls from 0: rows of a kind no longer readable go, rows of a kind newly readable (older
  * than its cursor) come, and so do the users rows with or without the addresses — their versions did not change,
  * so an incremental pull would not send them again.
@@ -141,6 +153,7 @@ export function syncScope(subject: PermissionSubject): string {
     for (const target of ATTACHMENT_TARGET_KINDS) if (!targets.has(target)) left.push(withheldAttachments(target));
   }
   for (const source of withheldCostSources(subject)) left.push(withheldCosts(source));
+  if (withholdsProcedures(subject)) left.push(WITHHELD_PROCEDURES);
   if (!readsOtherUsersDetails(subject)) left.push(WITHHELD_USER_EMAIL);
   return left.join(',');
 }
