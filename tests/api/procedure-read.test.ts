@@ -6,7 +6,8 @@
  */
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maintenanceTasks, workflowSteps, workflows } from '../../src/server/db/schema';
+import { attachments, maintenanceTasks, workflowSteps, workflows } from '../../src/server/db/schema';
+import { insertFile } from '../factories/files';
 import { insertNotification } from '../factories/notifications';
 import { insertEquipment } from '../factories/structure';
 import type { TestTenant } from '../factories/tenant';
@@ -22,6 +23,10 @@ describe('maintenance procedures in the pull', () => {
   const solutionStep = uuidv7();
   const procedure = uuidv7();
   const procedureStep = uuidv7();
+  const solutionPhoto = uuidv7();
+  const procedurePhoto = uuidv7();
+  let solutionFile: { nodeid: string; fileid: string };
+  let procedureFile: { nodeid: string; fileid: string };
 
   beforeAll(async () => {
     ({ t, a, adminA } = await createOneTenantApp());
@@ -40,24 +45,46 @@ describe('maintenance procedures in the pull', () => {
       { nodeid: solutionStep, legalentitynodeid: le, workflownodeid: solution, title: 'Lager', created },
       { nodeid: procedureStep, legalentitynodeid: le, workflownodeid: procedure, title: 'Öl ablassen', created },
     ]);
+    solutionFile = await insertFile(db, { legalentitynodeid: le, status: 'complete', createdbynodeid: a.admin.nodeid });
+    procedureFile = await insertFile(db, { legalentitynodeid: le, status: 'complete', createdbynodeid: a.admin.nodeid });
+    await db.insert(attachments).values([
+      { nodeid: solutionPhoto, legalentitynodeid: le, title: 'Lager', filenodeid: solutionFile.nodeid, isattachmentof: solutionStep, targetkind: 'workflowstep' },
+      { nodeid: procedurePhoto, legalentitynodeid: le, title: 'Ölablass', filenodeid: procedureFile.nodeid, isattachmentof: procedureStep, targetkind: 'workflowstep' },
+    ]);
   });
   afterAll(() => t?.close());
 
   const seen = async (authorization: string) => {
     const changes = await pullChanges(t, authorization, 0);
-    const ids = new Set(changes.filter((change) => change.kind === 'workflows' || change.kind === 'workflowsteps').map((change) => change.nodeid));
-    return [solution, solutionStep, procedure, procedureStep].map((id) => ids.has(id));
+    const ids = new Set(changes.filter((change) => ['workflows', 'workflowsteps', 'attachments'].includes(change.kind)).map((change) => change.nodeid));
+    return [solution, solutionStep, solutionPhoto, procedure, procedureStep, procedurePhoto].map((id) => ids.has(id));
   };
   const scopeOf = async (authorization: string) => (await send(t, authorization, 'GET', '/api/sync/pull?cursor=0', undefined, { 'x-client-id': uuidv7() })).json<{ scope: string }>().scope.split(',');
 
   it('who may not read maintenance tasks gets the solutions of notifications but not the procedures of tasks', async () => {
     const noTasks = await userWithFlags(t, a.legalEntity.nodeid, 'equipment.maintenancetask', [false, false, false, false]);
-    expect(await seen(noTasks.authorization)).toEqual([true, true, false, false]);
+    expect(await seen(noTasks.authorization)).toEqual([true, true, true, false, false, false]);
     expect(await scopeOf(noTasks.authorization)).toContain('workflows.maintenancetasks');
   });
 
+  it('nor the attachments of a procedure’s steps: no read, download, change, delete or new one (403); a solution’s step’s are theirs', async () => {
+    const noTasks = await userWithFlags(t, a.legalEntity.nodeid, 'equipment.maintenancetask', [false, false, false, false]);
+    const status = async (method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, payload?: unknown) => (await send(t, noTasks.authorization, method, url, payload)).statusCode;
+    expect(await status('GET', `/api/attachments/${procedurePhoto}`)).toBe(403);
+    expect(await status('GET', `/api/files/${procedureFile.nodeid}/download`)).toBe(403);
+    expect(await status('PUT', `/api/attachments/${procedurePhoto}`, { lang: 'de', title: 'Umbenannt' })).toBe(403);
+    expect(await status('DELETE', `/api/attachments/${procedurePhoto}`)).toBe(403);
+    const own = await insertFile(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, status: 'complete', createdbynodeid: noTasks.usernodeid });
+    const attach = (step: string) => status('POST', '/api/attachments', { lang: 'de', nodeid: uuidv7(), title: 'Foto', file: { fileid: own.fileid, fileversion: 1 }, isattachmentof: step });
+    expect(await attach(procedureStep)).toBe(403);
+    expect(await status('GET', `/api/attachments/${solutionPhoto}`)).toBe(200);
+    expect(await status('GET', `/api/files/${solutionFile.nodeid}/download`)).toBe(200);
+    expect(await attach(solutionStep)).toBe(201);
+    expect(await send(t, adminA, 'GET', `/api/attachments/${procedurePhoto}`).then((r) => r.statusCode)).toBe(200);
+  });
+
   it('who may read them gets both', async () => {
-    expect(await seen(adminA)).toEqual([true, true, true, true]);
+    expect(await seen(adminA)).toEqual([true, true, true, true, true, true]);
     expect(await scopeOf(adminA)).not.toContain('workflows.maintenancetasks');
   });
 });

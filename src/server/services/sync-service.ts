@@ -46,6 +46,7 @@ import {
 import { privateUserColumn } from './change-feed';
 import { toRowShape } from './rows';
 import type { Actor, ServiceContext } from './service-context';
+import { readableProcedureAttachments } from './procedure-steps';
 
 /**
  * The pull side of the change feed (docs/sync.md § Pull): every synced kind's rows and tombstones with a version
@@ -188,7 +189,7 @@ function readableRowsOf(kind: keyof typeof VERSIONED, actor: PermissionSubject):
   }
   if (kind !== 'attachments') return undefined;
   const targets = readableAttachmentTargets(actor);
-  return targets.length === ATTACHMENT_TARGET_KINDS.length ? undefined : inArray(attachments.targetkind, targets);
+  return and(targets.length === ATTACHMENT_TARGET_KINDS.length ? undefined : inArray(attachments.targetkind, targets), readableProcedureAttachments(actor));
 }
 
 /** The column of a cost that names its source of each kind of COST_SOURCE_SYNC_KINDS. */
