@@ -17,6 +17,7 @@ import { completeFileOfTenant, downloadUrl } from './file-service';
 import { writeChangedFields } from './record-history';
 import { applyContext, toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
+import { assertNotWithheldProcedureStep } from './procedure-steps';
 import { lockOwnRow, lockParent, ofTenant } from './structure-common';
 
 const NOT_FOUND = 'Attachment not found';
@@ -45,6 +46,7 @@ export async function getAttachment(db: Db, actor: Actor & PermissionSubject, si
     .where(ofTenant(attachments, actor, nodeid));
   if (!row) throw notFound(NOT_FOUND);
   if (!readableAttachmentTargets(actor).includes(row.a.targetkind)) throw forbidden();
+  await assertNotWithheldProcedureStep(db, actor, row.a.targetkind, row.a.isattachmentof);
   const url = downloadUrl(signer, row.f);
   const file = { fileid: row.f.fileid, fileversion: row.f.fileversion, bucketid: row.f.bucketid, mimetype: row.f.mimetype, url };
   return {
@@ -71,6 +73,7 @@ export async function createAttachment(ctx: ServiceContext, actor: Actor & Permi
   return writeTransaction(ctx, 'attachment.create', async (tx) => {
     const targetkind = await targetKindOf(tx, actor, input.isattachmentof);
     if (!canReadKind(actor, ATTACHMENT_TARGET_SYNC_KINDS[targetkind])) throw forbidden();
+    await assertNotWithheldProcedureStep(tx, actor, targetkind, input.isattachmentof);
     const file = await completeFileOfTenant(tx, actor, input.file);
     assertDeclaredFile(input.file, file);
     assertDocumentType(input.specifier ?? null, file, 'file');
@@ -104,6 +107,7 @@ export async function updateAttachment(ctx: ServiceContext, actor: Actor & Permi
   return writeTransaction(ctx, 'attachment.update', async (tx) => {
     const current = await lockOwnRow(tx, attachments, actor, nodeid, () => notFound(NOT_FOUND), 'change');
     assertReadableTarget(actor, current.targetkind);
+    await assertNotWithheldProcedureStep(tx, actor, current.targetkind, current.isattachmentof);
     const { filenodeid: _deviceFileRef, ...fields } = updateAttachmentDeclaration.apply!(toRowShape(current), { params: { id: nodeid }, body: input }, applyContext(actor));
     const patch = toColumnValues(attachments, fields) as Partial<typeof attachments.$inferSelect>;
     let file: typeof files.$inferSelect | undefined;
@@ -127,6 +131,7 @@ export async function deleteAttachment(ctx: ServiceContext, actor: Actor & Permi
   return writeTransaction(ctx, 'attachment.delete', async (tx) => {
     const current = await lockOwnRow(tx, attachments, actor, nodeid, () => notFound(NOT_FOUND), 'delete');
     assertReadableTarget(actor, current.targetkind);
+    await assertNotWithheldProcedureStep(tx, actor, current.targetkind, current.isattachmentof);
     await tx.delete(attachments).where(ofTenant(attachments, actor, nodeid));
     const version = await nextVersion(tx, actor.legalentitynodeid);
     await recordTombstone(tx, actor.legalentitynodeid, 'attachments', nodeid, version);

@@ -1,12 +1,14 @@
 import { asc, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { CostType, CostUnitInfo, CreateCost, UpdateCost } from '../../shared/api/costs';
+import { canReadKind, type SyncKind } from '../../shared/api/sync';
 import { localized } from '../../shared/domain/text';
 import { createCost as createMutation, updateCost as updateMutation } from '../../shared/mutations/costs';
+import type { PermissionSubject } from '../../shared/permissions';
 import type { CostRow } from '../../shared/rows/costs';
 import type { Tx } from '../db/client';
 import { costTypes, costs, maintenanceTasks, notifications, reports, units } from '../db/schema';
-import { conflict, notFound } from '../http-errors';
+import { conflict, forbidden, notFound } from '../http-errors';
 import { nextVersionCte } from './change-feed';
 import { writeChangedFields } from './record-history';
 import { applyContext, toColumnValues, toRowShape } from './rows';
@@ -83,6 +85,20 @@ async function assertCostTypeOfTenant(tx: Tx, actor: Actor, nodeid: string): Pro
   if (!(await lockParent(tx, costTypes, actor, nodeid))) throw notFound(TYPE_NOT_FOUND);
 }
 
+/** The kind of record each source column names, whose read permission a cost booked on it needs. */
+const SOURCE_KINDS: Record<SourceColumn, SyncKind> = { notificationnodeid: 'notifications', reportnodeid: 'reports', maintenancetasknodeid: 'maintenancetasks' };
+
+/**
+ * A cost is part of what it is booked on: who may not read that record may not book on it nor change its costs
+ * (403), as with attachments (docs/security.md: a create needs read of what it hangs on). The route's own reads
+ * cover a notification; a report also needs `notification.report`, a maintenance task `equipment.maintenancetask`.
+ */
+function assertSourceReadable(actor: PermissionSubject, column: SourceColumn): void {
+  if (!canReadKind(actor, SOURCE_KINDS[column])) throw forbidden();
+}
+
+const columnOf = (row: typeof costs.$inferSelect): SourceColumn => (row.notificationnodeid ? 'notificationnodeid' : row.reportnodeid ? 'reportnodeid' : 'maintenancetasknodeid');
+
 const sourceOf = (row: typeof costs.$inferSelect): string | null => row.notificationnodeid ?? row.reportnodeid ?? row.maintenancetasknodeid;
 
 /**
@@ -90,10 +106,11 @@ const sourceOf = (row: typeof costs.$inferSelect): string | null => row.notifica
  * create sent again under a new mutation id answers the row it made; an id used by another record answers 409,
  * a deleted cost's id 410.
  */
-export async function createCost(ctx: ServiceContext, actor: Actor, input: CreateCost): Promise<CostRow> {
+export async function createCost(ctx: ServiceContext, actor: Actor & PermissionSubject, input: CreateCost): Promise<CostRow> {
   const nodeid = input.nodeid ?? uuidv7();
   return writeTransaction(ctx, 'cost.create', async (tx) => {
     const column = await sourceColumn(tx, actor, input.hasCostSourceNodeId);
+    assertSourceReadable(actor, column);
     await assertCostTypeOfTenant(tx, actor, input.costTypeNodeId);
     // why the cast: a declaration's `apply` is typed as any row change; createCost's makes exactly these fields.
     const fields = createMutation.apply!(undefined, { params: {}, body: { ...input, nodeid } }, applyContext(actor)) as Pick<CostRow, 'name' | 'value' | 'costtypenodeid' | 'specifier' | 'authornodeid'>;
@@ -130,10 +147,11 @@ export async function createCost(ctx: ServiceContext, actor: Actor, input: Creat
  * updateCost: the fields sent (value, name, type, specifier); what it overwrites goes to the record history. The
  * source may be repeated but never changed (409): a cost booked on one notification does not move to another.
  */
-export async function updateCost(ctx: ServiceContext, actor: Actor, nodeid: string, input: UpdateCost): Promise<CostRow> {
+export async function updateCost(ctx: ServiceContext, actor: Actor & PermissionSubject, nodeid: string, input: UpdateCost): Promise<CostRow> {
   assertBodyIdMatches('nodeid', input.nodeid, nodeid);
   return writeTransaction(ctx, 'cost.update', async (tx) => {
     const current = await lockOwnRow(tx, costs, actor, nodeid, () => notFound(COST_NOT_FOUND), 'change');
+    assertSourceReadable(actor, columnOf(current));
     if (input.hasCostSourceNodeId !== undefined && input.hasCostSourceNodeId !== sourceOf(current)) {
       throw conflict('hasCostSourceNodeId: A cost cannot move to another source');
     }

@@ -17,6 +17,7 @@ import { fileStorageKey } from '../storage/local-storage';
 import { nextVersion, recordTombstones } from './change-feed';
 import { applyContext, toColumnValues } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
+import { readableProcedureAttachments } from './procedure-steps';
 import { ofTenant, type TenantTable } from './structure-common';
 
 type FileRow = typeof files.$inferSelect;
@@ -461,8 +462,10 @@ export const FILE_READERS: readonly FileReader[] = [
     columns: [attachments.filenodeid],
     readable: (subject) => {
       const targets = readableAttachmentTargets(subject);
-      if (targets.length === ATTACHMENT_TARGET_KINDS.length) return true;
-      return targets.length > 0 && inArray(attachments.targetkind, targets);
+      if (targets.length === 0) return false;
+      const byTarget = targets.length === ATTACHMENT_TARGET_KINDS.length ? undefined : inArray(attachments.targetkind, targets);
+      const procedures = readableProcedureAttachments(subject);
+      return byTarget === undefined && procedures === undefined ? true : and(byTarget, procedures)!;
     },
   },
   { table: users, columns: [users.image], readable: (subject) => canReadKind(subject, 'users') },

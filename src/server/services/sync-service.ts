@@ -2,7 +2,7 @@ import { and, asc, eq, getTableColumns, getTableName, gt, gte, inArray, isNull, 
 import { PgDialect, type PgColumn, type PgTable, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import { endsNextDay, formatTimeOfDay } from '../../shared/domain/shift';
 import { readsOtherUsersDetails } from '../../shared/domain/user';
-import { readableAttachmentTargets, readableSyncKinds, SYNC_FORMAT_VERSION, SYNC_KINDS, syncScope, type PullResponse, type SyncChange, type SyncKind } from '../../shared/api/sync';
+import { readableAttachmentTargets, readableSyncKinds, withheldCostSources, withholdsProcedures, type CostSourceSyncKind, SYNC_FORMAT_VERSION, SYNC_KINDS, syncScope, type PullResponse, type SyncChange, type SyncKind } from '../../shared/api/sync';
 import { ATTACHMENT_TARGET_KINDS } from '../../shared/domain/attachment';
 import type { PermissionSubject } from '../../shared/permissions';
 import { rowFieldsOf } from '../../shared/rows/registry';
@@ -46,6 +46,7 @@ import {
 import { privateUserColumn } from './change-feed';
 import { toRowShape } from './rows';
 import type { Actor, ServiceContext } from './service-context';
+import { readableProcedureAttachments } from './procedure-steps';
 
 /**
  * The pull side of the change feed (docs/sync.md § Pull): every synced kind's rows and tombstones with a version
@@ -174,10 +175,25 @@ function pulledSelection(kind: keyof typeof VERSIONED, actor: Actor & Permission
  * (`readableAttachmentTargets`; the scope names them, `withheldAttachments`). Undefined: every row of the kind.
  */
 function readableRowsOf(kind: keyof typeof VERSIONED, actor: PermissionSubject): SQL | undefined {
+  if (kind === 'costs') {
+    // Costs are booked on a notification, a report or a maintenance task: those on records the caller may not read
+    // stay on the server too (`withheldCostSources`; the scope names them, `withheldCosts`).
+    const withheld = withheldCostSources(actor);
+    return withheld.length === 0 ? undefined : and(...withheld.map((source) => isNull(COST_SOURCE_COLUMNS[source])));
+  }
+  if ((kind === 'workflows' || kind === 'workflowsteps') && withholdsProcedures(actor)) {
+    // A maintenance task's procedure is a workflow with steps: who may not read the task gets neither
+    // (`WITHHELD_PROCEDURES` in the scope).
+    if (kind === 'workflows') return isNull(workflows.maintenancetasknodeid);
+    return sql`not exists (select 1 from ${workflows} where ${workflows.nodeid} = ${workflowSteps.workflownodeid} and ${workflows.maintenancetasknodeid} is not null)`;
+  }
   if (kind !== 'attachments') return undefined;
   const targets = readableAttachmentTargets(actor);
-  return targets.length === ATTACHMENT_TARGET_KINDS.length ? undefined : inArray(attachments.targetkind, targets);
+  return and(targets.length === ATTACHMENT_TARGET_KINDS.length ? undefined : inArray(attachments.targetkind, targets), readableProcedureAttachments(actor));
 }
+
+/** The column of a cost that names its source of each kind of COST_SOURCE_SYNC_KINDS. */
+const COST_SOURCE_COLUMNS: Record<CostSourceSyncKind, PgColumn> = { reports: costs.reportnodeid, maintenancetasks: costs.maintenancetasknodeid };
 
 const KIND_ORDER = new Map<string, number>(SYNC_KINDS.map((kind, index) => [kind, index]));
 

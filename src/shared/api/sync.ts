@@ -108,9 +108,39 @@ export function withheldAttachments(target: AttachmentTargetKind): string {
 }
 
 /**
+ * What a cost may be booked on besides a notification (whose read the costs kind needs already), as the sync kind
+ * whose read guards the costs booked there: a report's costs need reports, a maintenance task's maintenance tasks.
+ */
+export const COST_SOURCE_SYNC_KINDS = ['reports', 'maintenancetasks'] as const satisfies readonly SyncKind[];
+export type CostSourceSyncKind = (typeof COST_SOURCE_SYNC_KINDS)[number];
+
+/** The sources of COST_SOURCE_SYNC_KINDS whose costs a user who may read costs may not read (none without costs read). */
+export function withheldCostSources(subject: PermissionSubject): CostSourceSyncKind[] {
+  if (!canReadKind(subject, 'costs')) return [];
+  return COST_SOURCE_SYNC_KINDS.filter((source) => !canReadKind(subject, source));
+}
+
+/** The scope's name for the costs booked on records of `source` the user may not read (`costs.reports`): the pull leaves them out. */
+export function withheldCosts(source: CostSourceSyncKind): string {
+  return `costs.${source}`;
+}
+
+/**
+ * The scope's name for the procedures of maintenance tasks (workflows and steps of a task), withheld from a user who
+ * may read solutions but not maintenance tasks: the pull leaves them out (`withholdsProcedures`).
+ */
+export const WITHHELD_PROCEDURES = 'workflows.maintenancetasks';
+
+/** Whether the user reads workflows but not maintenance tasks, so the tasks' procedures are withheld. */
+export function withholdsProcedures(subject: PermissionSubject): boolean {
+  return canReadKind(subject, 'workflows') && !canReadKind(subject, 'maintenancetasks');
+}
+
+/**
  * The pull's `scope`: the kinds left out for the user's permissions, comma-separated in SYNC_KINDS order, then the
- * attachments left out by what they hang on (`withheldAttachments`, ATTACHMENT_TARGET_KINDS order), then
- * `users.email` when colleagues' addresses are withheld ('' when nothing is left out). A device that sees it change
+ * attachments left out by what they hang on (`withheldAttachments`, ATTACHMENT_TARGET_KINDS order), then the costs
+ * left out by what they are booked on (`withheldCosts`), then `workflows.maintenancetasks` when the procedures of
+ * maintenance tasks are (`WITHHELD_PROCEDURES`), then `users.email` when colleagues' addresses are withheld ('' when nothing is left out). A device that sees it change
  * drops its mirror and pulls from 0: rows of a kind no longer readable go, rows of a kind newly readable (older
  * than its cursor) come, and so do the users rows with or without the addresses — their versions did not change,
  * so an incremental pull would not send them again.
@@ -122,6 +152,8 @@ export function syncScope(subject: PermissionSubject): string {
     const targets = new Set(readableAttachmentTargets(subject));
     for (const target of ATTACHMENT_TARGET_KINDS) if (!targets.has(target)) left.push(withheldAttachments(target));
   }
+  for (const source of withheldCostSources(subject)) left.push(withheldCosts(source));
+  if (withholdsProcedures(subject)) left.push(WITHHELD_PROCEDURES);
   if (!readsOtherUsersDetails(subject)) left.push(WITHHELD_USER_EMAIL);
   return left.join(',');
 }
