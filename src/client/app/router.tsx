@@ -34,7 +34,9 @@ const AppLayout = lazy(withAppTexts(() => import('./app-layout').then((m) => ({ 
 function screenRoute(entry: ReadyScreenRoute): RouteObject {
   const Screen = lazy(screenLoader(entry));
   const handle: RouteHandle = { titleKey: entry.titleKey };
-  return { path: entry.path, element: <Screen />, handle };
+  // why the key: two routes of one screen module (/create-machine, /edit-machine) would otherwise share one instance —
+  // React reconciles lazy components by what they resolve to — and the edit form kept the add form's state.
+  return { path: entry.path, element: <Screen key={entry.path} />, handle };
 }
 
 /** A signed-in user keeps the app's frame (navigation, sync state) on the 404; a guest sees it alone. */
