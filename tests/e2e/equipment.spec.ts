@@ -14,7 +14,7 @@ import { v4 as uuidv4 } from 'uuid';
 import { baseURL } from '../../playwright.config';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../src/server/db/seed/demo-users';
 import { launchWithCamera, stickerCameraFile } from './support/camera';
-import { takeOfflineReady } from './support/offline';
+import { apiLogin, demoMachine, takeOfflineReady } from './support/offline';
 import { EquipmentFormPage, expectAllSynced, loginAs, navigateInApp, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
 
 const OUT = join('test-results', 'equipment');
@@ -377,4 +377,91 @@ test('brand and class forms', async ({ page }) => {
   await page.getByTestId('brand-manufacturer-select').selectOption({ label: 'E2E Hersteller GmbH' });
   await expect(page.getByTestId('brand-name-error')).toContainText('Diesen Namen gibt es schon');
   await expect(page.getByTestId('brand-submit')).toBeDisabled();
+});
+
+// Found 2026-12-03 (an admin's walkthrough): the equipment form, thirty fields, lost everything typed to a reload or
+// a tap on the navigation, while the shorter forms keep theirs. It now keeps a draft per user and machine.
+test('the equipment form keeps what was typed through a slip onto another screen and an offline reload; discard, cancel and save forget it', async ({ page, context, request }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize(TABLET_PORTRAIT);
+  const session = await apiLogin(request, 'admin');
+  const machine = await demoMachine(request, session);
+  await loginAs(page, 'admin');
+  await takeOfflineReady(page);
+  await expectAllSynced(page);
+  await navigateInApp(page, '/create-machine');
+  const form = new EquipmentFormPage(page);
+  await form.waitForCatalogue();
+  await context.setOffline(true);
+  await expect(page.getByText('Offline', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('equipment-draft-restored')).toHaveCount(0);
+
+  const name = `Entwurf Presse ${Date.now()}`;
+  await form.chooseFirst(form.brand());
+  await form.chooseFirst(form.type());
+  const brand = await form.brand().inputValue();
+  await form.field('name').fill(name);
+  await form.field('equipmentid').fill('E2E-ENTWURF-01');
+  await form.field('width').fill('1200');
+  await page.getByTestId('media-row').first().fill('Druckluft 6 bar');
+  await form.chooseFirst(form.field('pool'));
+  const pool = await form.field('pool').inputValue();
+  const stickerId = await form.stickerNodeid();
+
+  // A slip onto the dashboard and back: everything is there, with the same machine id (its sticker may be printed).
+  await navigateInApp(page, '/dashboard');
+  await expect(page.getByRole('heading', { name: /^Hallo / })).toBeVisible();
+  await navigateInApp(page, '/create-machine');
+  await expect(page.getByTestId('equipment-draft-restored')).toContainText(/^Nicht gespeicherte Eingaben vom \d\d\.\d\d\.\d{4} \d\d:\d\d wiederhergestellt\./);
+  await expect(form.field('name')).toHaveValue(name);
+  await expect(form.brand()).toHaveValue(brand);
+  await expect(form.field('pool')).toHaveValue(pool);
+  expect(await form.stickerNodeid()).toBe(stickerId);
+
+  // A reload with no network: still there.
+  await page.reload();
+  await expect(form.field('name')).toHaveValue(name, { timeout: 60_000 });
+  await expect(form.field('equipmentid')).toHaveValue('E2E-ENTWURF-01');
+  await expect(form.field('width')).toHaveValue('1200');
+  await expect(page.getByTestId('media-row').first()).toHaveValue('Druckluft 6 bar');
+  await expect(page.getByTestId('equipment-draft-restored')).toBeVisible();
+  await screenshotBoth(page, 'create-form-draft-restored');
+
+  // Thrown away: an empty form, and nothing comes back after a reload.
+  await page.getByTestId('equipment-draft-discard').click();
+  await expect(form.field('name')).toHaveValue('');
+  await expect(page.getByTestId('equipment-draft-restored')).toHaveCount(0);
+  await page.reload();
+  await expect(form.brand()).toBeVisible({ timeout: 60_000 });
+  await expect(form.field('name')).toHaveValue('');
+  await expect(page.getByTestId('equipment-draft-restored')).toHaveCount(0);
+
+  // Cancelled: forgotten too.
+  await form.field('name').fill(name);
+  await page.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(page).not.toHaveURL(/\/create-machine/);
+  await expect(page.getByRole('heading', { name: /^Hallo / })).toBeVisible();
+  await navigateInApp(page, '/create-machine');
+  await expect(form.field('name')).toHaveValue('');
+  await expect(page.getByTestId('equipment-draft-restored')).toHaveCount(0);
+
+  // An edit, straight from the add form (they share one screen module: the edit form opened empty, with the add
+  // form's state): the typed cost centre survives a reload; saved, the draft is gone and the form shows the machine.
+  await navigateInApp(page, `/edit-machine?nodeid=${machine.nodeid}`);
+  await expect(form.field('name')).toHaveValue(machine.name);
+  const costcenter = `4711 Entwurf ${Date.now() % 10_000}`;
+  await form.field('costcenter').fill(costcenter);
+  await page.reload();
+  await expect(form.field('costcenter')).toHaveValue(costcenter, { timeout: 60_000 });
+  await expect(form.field('name')).toHaveValue(machine.name);
+  await expect(page.getByTestId('equipment-draft-restored')).toBeVisible();
+  await form.submit().click();
+  await expect(page).not.toHaveURL(/\/edit-machine/);
+  await expect(page.getByTestId('equipment-form')).toHaveCount(0);
+  await navigateInApp(page, `/edit-machine?nodeid=${machine.nodeid}`);
+  await expect(form.field('costcenter')).toHaveValue(costcenter);
+  await expect(page.getByTestId('equipment-draft-restored')).toHaveCount(0);
+
+  await context.setOffline(false);
+  await expectAllSynced(page);
 });

@@ -1,19 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MemoryStorage } from './support/memory-storage';
 import { DRAFT_MAX_AGE_MS, pruneKeptDrafts } from '../../src/client/stores/kept-drafts';
 import { dropStoredNotificationDraft, readStoredNotificationDraft, storeNotificationDraft, type NotificationDraftValues } from '../../src/client/stores/notification-draft-store';
-
-/** A Storage over a Map. why: Node has no localStorage; the functions take the browser's from globalThis. */
-class MemoryStorage {
-  private readonly items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  key = (index: number) => [...this.items.keys()][index] ?? null;
-  getItem = (key: string) => this.items.get(key) ?? null;
-  setItem = (key: string, value: string) => void this.items.set(key, String(value));
-  removeItem = (key: string) => void this.items.delete(key);
-  clear = () => this.items.clear();
-}
 
 const USER = '0190f5a0-0000-7000-8000-0000000000aa';
 const OTHER = '0190f5a0-0000-7000-8000-0000000000bb';

@@ -439,3 +439,56 @@ export function selectableYears(now: number = Date.now()): number[] {
   const current = new Date(now).getUTCFullYear();
   return Array.from({ length: current - EARLIEST_EQUIPMENT_YEAR + 1 }, (_, index) => current - index);
 }
+
+// ---------------------------------------------------------------- the kept draft
+
+/**
+ * The form's unsaved input, kept on the device per user and machine (stores/kept-drafts.ts) until it is saved,
+ * cancelled or the machine deleted: a reload, a tab the browser killed, or a tap on the navigation loses nothing
+ * of a form of thirty fields. `start` is what the form was opened with (a draft equal to it is no draft); an add
+ * draft keeps the new machine's id, which its sticker, maybe printed already, encodes; an edit draft keeps the row
+ * and shift plan the form was filled from, so taken back it still sends only what the user changed. Photos are not
+ * kept (the storage holds text): the form asks before the page unloads while it holds some.
+ */
+export interface EquipmentFormDraft {
+  form: EquipmentFormState;
+  start: EquipmentFormState;
+  newId: string | null;
+  base: MirrorRow | null;
+  baseShifts: ShiftRow[] | null;
+}
+
+export const EQUIPMENT_DRAFT_KIND = 'equipment-form-draft';
+
+/** The draft's key: the machine's id when editing, one "new" per user when adding. */
+export const equipmentDraftKey = (mode: 'add' | 'edit', nodeid: string | null): string => (mode === 'edit' ? (nodeid ?? '') : 'new');
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Every field of the form there, each of the kind the empty form has (an older version's draft is not taken back). */
+function isFormState(value: unknown): value is EquipmentFormState {
+  if (!isObject(value)) return false;
+  const kind = (field: unknown) => (field === null ? 'null' : Array.isArray(field) ? 'array' : typeof field);
+  const empty = emptyFormState() as unknown as Record<string, unknown>;
+  return Object.entries(empty).every(([field, sample]) => {
+    const actual = kind(value[field]);
+    // Years, the pool, site, area and class are null until chosen.
+    return actual === kind(sample) || (sample === null && (actual === 'number' || actual === 'string'));
+  });
+}
+
+export function isEquipmentFormDraft(value: unknown): value is EquipmentFormDraft {
+  if (!isObject(value)) return false;
+  return (
+    isFormState(value.form) &&
+    isFormState(value.start) &&
+    (value.newId === null || typeof value.newId === 'string') &&
+    (value.base === null || (isObject(value.base) && typeof value.base.nodeid === 'string')) &&
+    (value.baseShifts === null || Array.isArray(value.baseShifts))
+  );
+}
+
+/** What to keep: null while the form shows what it was opened with, else the draft. */
+export function equipmentDraftOf(form: EquipmentFormState, start: EquipmentFormState, keep: Omit<EquipmentFormDraft, 'form' | 'start'>): EquipmentFormDraft | null {
+  return JSON.stringify(form) === JSON.stringify(start) ? null : { form, start, ...keep };
+}

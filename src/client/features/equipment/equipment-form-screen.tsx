@@ -6,7 +6,7 @@
  */
 import { Alert, Box, Button, Card, Checkbox, Field, Flex, Grid, Heading, HStack, IconButton, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Trash2 } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type FocusEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { CONTROLLER_TEXT_MAX, equipmentSchema, MEDIA_SUPPLY_TEXT_MAX } from '../../../shared/api/equipment';
@@ -33,8 +33,12 @@ import { CatalogPicker, type PickerChoice } from './catalog-picker';
 import {
   checkForm,
   emptyFormState,
+  EQUIPMENT_DRAFT_KIND,
   equipmentChangedElsewhere,
+  equipmentDraftKey,
+  equipmentDraftOf,
   formStateFromRow,
+  isEquipmentFormDraft,
   mirrorCatalogLookup,
   newNamesTaken,
   pathAfterSave,
@@ -48,6 +52,10 @@ import { PhotoField } from './photo-field';
 import { ServiceSticker } from './service-sticker';
 import { useRecordTarget } from './use-record-target';
 import { currentLanguage } from '../../lib/i18n';
+import { formatDateTime } from '../../lib/dates';
+import { holdPageOpen } from '../../lib/hold-page-open';
+import { dropKeptDraft, readKeptDraft, useKeepDraft } from '../../stores/kept-drafts';
+import { useSessionStore } from '../../stores/session-store';
 
 const visible = (rows: MirrorRow[] | undefined) => (rows ?? []).filter((row) => !row[PENDING_DELETE]);
 
@@ -110,12 +118,22 @@ function RecordSelect({ label, testId, rows, value, onChange, errorText, disable
 }
 
 export function EquipmentFormScreen() {
+  const { mode, nodeid } = useRecordTarget('/edit-machine');
+  // Another machine (or add instead of edit) is another form: filled from it, with its own kept draft.
+  return <EquipmentForm key={`${mode}:${nodeid ?? ''}`} />;
+}
+
+function EquipmentForm() {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const navigate = useNavigate();
   const online = useOnlineStatus();
   const context = useWriteContext();
   const { mode, nodeid: editId } = useRecordTarget('/edit-machine');
+  const usernodeid = useSessionStore((state) => state.session?.usernodeid) ?? '';
+  const draftKey = equipmentDraftKey(mode, editId);
+  // The form's unsaved input from before a reload or a slip onto another screen: read once, taken back when the form fills.
+  const [restored] = useState(() => (usernodeid && draftKey ? readKeptDraft(EQUIPMENT_DRAFT_KIND, usernodeid, draftKey, isEquipmentFormDraft) : null));
   const canWrite = usePermission('equipment', mode === 'add' ? 'create' : 'update');
   const canDelete = usePermission('equipment', 'delete');
 
@@ -134,32 +152,66 @@ export function EquipmentFormScreen() {
   const machine = editId ? (equipmentRows ?? []).find((row) => row.nodeid === editId && !row[PENDING_DELETE]) : undefined;
 
   // The id the sticker encodes: a new machine's id is chosen now, so its sticker can be printed before saving.
-  const [newId] = useState(() => newNodeId());
+  const [newId, setNewId] = useState(() => restored?.value.newId ?? newNodeId());
   const nodeid = mode === 'edit' ? (editId ?? '') : newId;
 
   const [form, setForm] = useState<EquipmentFormState>(() => emptyFormState());
   const [shiftEditorRows, setShiftEditorRows] = useState<ShiftEditorRow[]>([]);
   const initialised = useRef(false);
+  // What the form was opened with (null until it is filled): a form equal to it keeps no draft.
+  const [start, setStart] = useState<EquipmentFormState | null>(null);
+  const [restoredAt, setRestoredAt] = useState<number | null>(null);
   // The row the form was filled from: a save sends what the user changed against it (updateEquipment `base`).
   const filledFrom = useRef<typeof machine>(undefined);
   // The shift plan it was filled with: the machine's own plan is sent only when the editor's differs from it.
   const filledShifts = useRef<ShiftRow[] | undefined>(undefined);
+  /** Fills the form from the machine as the mirror has it now (edit), or empty (add). */
+  const fill = useCallback(
+    (row: MirrorRow | undefined) => {
+      filledFrom.current = row;
+      if (row && structure) {
+        // why by owner too: a plan made on this device is linked on the machine's row only by a later pull.
+        const shifts = shiftRowsOf(structure, areaShiftModelId(structure, { nodeid: row.nodeid, shiftmodelnodeid: typeof row.shiftmodelnodeid === 'string' ? row.shiftmodelnodeid : null }));
+        const state = formStateFromRow(row, { lang, lookup, areas: areas ?? [], shifts });
+        filledShifts.current = state.shifts;
+        setForm(state);
+        setShiftEditorRows(toEditorRows(state.shifts));
+        setStart({ ...state, shifts: fromEditorRows(toEditorRows(state.shifts)) });
+      } else {
+        filledShifts.current = undefined;
+        setForm(emptyFormState());
+        setShiftEditorRows([]);
+        setStart(emptyFormState());
+      }
+    },
+    [structure, lang, lookup, areas],
+  );
+  // Fills once (the ref), as soon as the mirror has what the form needs.
   useEffect(() => {
     if (initialised.current || !loaded) return;
     if (mode === 'edit' && !machine) return;
     initialised.current = true;
-    filledFrom.current = machine;
-    if (machine && structure) {
-      // why by owner too: a plan made on this device is linked on the machine's row only by a later pull.
-      const shifts = shiftRowsOf(structure, areaShiftModelId(structure, { nodeid: machine.nodeid, shiftmodelnodeid: typeof machine.shiftmodelnodeid === 'string' ? machine.shiftmodelnodeid : null }));
-      const state = formStateFromRow(machine, { lang, lookup, areas: areas ?? [], shifts });
-      setForm(state);
-      filledShifts.current = state.shifts;
-      setShiftEditorRows(toEditorRows(state.shifts));
+    const draft = restored?.value;
+    // An add draft whose machine exists was saved (the page went before the draft was dropped): not taken back, and
+    // its id is taken.
+    const saved = mode === 'add' && draft !== undefined && (equipmentRows ?? []).some((row) => row.nodeid === draft.newId);
+    if (saved) setNewId(newNodeId());
+    if (restored && draft && !saved) {
+      filledFrom.current = mode === 'edit' ? (draft.base ?? machine) : undefined;
+      filledShifts.current = draft.baseShifts ?? undefined;
+      setForm(draft.form);
+      setShiftEditorRows(toEditorRows(draft.form.shifts));
+      setStart(draft.start);
+      setRestoredAt(restored.savedAt);
+      return;
     }
-  }, [loaded, machine, mode, lang, lookup, areas, structure]);
+    fill(machine);
+  }, [loaded, mode, machine, restored, equipmentRows, fill]);
 
   const [photos, setPhotos] = useState<{ image?: PhotoInput; typenameplate?: PhotoInput }>({});
+  // Chosen photos are not in the kept draft: leaving the page asks first while the form holds some.
+  const holdsPhotos = photos.image !== undefined || photos.typenameplate !== undefined;
+  useEffect(() => (holdsPhotos ? holdPageOpen() : undefined), [holdsPhotos]);
   const pickedImage = useObjectUrl(photos.image);
   const pickedNameplate = useObjectUrl(photos.typenameplate);
   const storedImage = useStoredFileUrl(typeof machine?.imagefilenodeid === 'string' ? machine.imagefilenodeid : null);
@@ -192,6 +244,23 @@ export function EquipmentFormScreen() {
   const setCatalog = (catalog: CatalogSelection) => set('catalog', catalog);
 
   const formWithShifts: EquipmentFormState = { ...form, shifts: fromEditorRows(shiftEditorRows) };
+  // Before the form is filled, what is stored stays as it is (null would drop it).
+  const draft = useMemo(() => {
+    if (!start) return restored?.value ?? null;
+    const kept = equipmentDraftOf({ ...form, shifts: fromEditorRows(shiftEditorRows) }, start, { newId: mode === 'add' ? newId : null, base: filledFrom.current ?? null, baseShifts: filledShifts.current ?? null });
+    // The draft just taken back, unchanged, is not written again: rewritten on opening, it would never age.
+    return kept && restored && JSON.stringify(kept) === JSON.stringify(restored.value) ? restored.value : kept;
+  }, [form, shiftEditorRows, start, mode, newId, restored]);
+  useKeepDraft(EQUIPMENT_DRAFT_KIND, usernodeid, draftKey, draft, restored !== null);
+  const dropDraft = () => {
+    if (usernodeid && draftKey) dropKeptDraft(EQUIPMENT_DRAFT_KIND, usernodeid, draftKey);
+  };
+  /** The taken-back draft thrown away: the form as it opens without one. */
+  const discardRestored = () => {
+    dropDraft();
+    setRestoredAt(null);
+    fill(mode === 'edit' ? machine : undefined);
+  };
   const check = checkForm(formWithShifts, mode, lang, lookup);
   // "required" waits for the field to be touched; a conflict (a type of another brand) shows at once.
   const catalogError = (field: string) => check.catalogIssues.find((issue) => issue.field === field && (issue.code !== 'required' || shows(field)));
@@ -319,6 +388,7 @@ export function EquipmentFormScreen() {
           lang,
         });
       }
+      dropDraft();
       void navigate(pathAfterSave(form));
     } catch (error) {
       setSaveError(isQuotaExceeded(error) ? t('sync.errors.quota') : t('equipment.errors.saveFailed'));
@@ -409,6 +479,17 @@ export function EquipmentFormScreen() {
             <Alert.Root status="info">
               <Alert.Indicator />
               <Alert.Title>{t('equipment.readOnly')}</Alert.Title>
+            </Alert.Root>
+          )}
+          {restoredAt !== null && (
+            <Alert.Root status="info" data-testid="equipment-draft-restored">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>{t('notificationForm.draftRestored', { date: formatDateTime(restoredAt) })}</Alert.Title>
+              </Alert.Content>
+              <Button variant="outline" size="lg" alignSelf="center" onClick={discardRestored} disabled={busy} data-testid="equipment-draft-discard">
+                {t('notificationForm.draftDiscard')}
+              </Button>
             </Alert.Root>
           )}
           {now && (
@@ -634,7 +715,14 @@ export function EquipmentFormScreen() {
             <Trash2 aria-hidden /> {t('equipment.delete.button')}
           </Button>
         )}
-        <Button variant="ghost" onClick={() => void navigate(-1)} disabled={busy}>
+        <Button
+          variant="ghost"
+          onClick={() => {
+            dropDraft();
+            void navigate(-1);
+          }}
+          disabled={busy}
+        >
           {t('equipment.cancel')}
         </Button>
         {/* why aria-disabled for an incomplete form: it looks and reads as disabled (§5) but a tap still says
@@ -652,7 +740,11 @@ export function EquipmentFormScreen() {
         confirmLabel={t('equipment.delete.confirm')}
         confirmTestId="equipment-delete-confirm"
         onCancel={() => setConfirmDelete(false)}
-        onConfirm={() => machine && void remove(machine.nodeid)}
+        onConfirm={() => {
+          if (!machine) return;
+          dropDraft();
+          void remove(machine.nodeid);
+        }}
         busy={deleting}
       />
     </Box>
