@@ -211,6 +211,52 @@ test('a plant, an area of the same plant and a pool do not take the name of anot
   expect(await pendingChanges(page)).toBe(0);
 });
 
+// Found 2026-12-03 with the equipment form: the plant form lost what was typed to a reload or a tap on the navigation.
+test('the plant form keeps what was typed through a reload and leaving it; cancel and save forget it', async ({ page }) => {
+  const structure = new StructurePages(page);
+  await page.setViewportSize(TABLET_PORTRAIT);
+  await loginAs(page, 'admin');
+  await structure.waitForSync();
+  const name = page.getByLabel('Name des Werks');
+  const city = page.getByLabel('Ort');
+
+  await structure.openPlants();
+  await page.getByTestId('site-create').click();
+  await expect(page.getByTestId('site-draft-restored')).toHaveCount(0);
+  await name.fill('Werk Ulm');
+  await page.getByLabel('Straße und Hausnummer').fill('Daimlerstraße 5');
+  await page.getByTestId('site-country').selectOption('AT');
+  await page.reload();
+  await expect(name).toHaveValue('Werk Ulm', { timeout: 60_000 });
+  await expect(page.getByLabel('Straße und Hausnummer')).toHaveValue('Daimlerstraße 5');
+  await expect(page.getByTestId('site-country')).toHaveValue('AT');
+  await expect(page.getByTestId('site-draft-restored')).toContainText(/^Nicht gespeicherte Eingaben vom \d\d\.\d\d\.\d{4} \d\d:\d\d wiederhergestellt\./);
+  await page.getByRole('link', { name: 'Abbrechen' }).click();
+  await expect(page).toHaveURL(/\/sites$/);
+  await page.getByTestId('site-create').click();
+  await expect(name).toHaveValue('');
+  await expect(page.getByTestId('site-country')).toHaveValue('DE');
+  await expect(page.getByTestId('site-draft-restored')).toHaveCount(0);
+
+  // An edit: kept while away, shown with the plant's other values; saved, it is gone.
+  await structure.openPlants();
+  await structure.openPlant('Werk Chemnitz');
+  await page.getByTestId('site-edit').click();
+  await expect(name).toHaveValue('Werk Chemnitz');
+  await city.fill('Chemnitz-Nord');
+  await structure.openPlants();
+  await structure.openPlant('Werk Chemnitz');
+  await page.getByTestId('site-edit').click();
+  await expect(city).toHaveValue('Chemnitz-Nord');
+  await expect(name).toHaveValue('Werk Chemnitz');
+  await expect(page.getByTestId('site-draft-restored')).toBeVisible();
+  await page.getByRole('button', { name: 'Änderungen speichern' }).click();
+  await expect(page).toHaveURL(/\/sites\?sitenodeid=/);
+  await page.getByTestId('site-edit').click();
+  await expect(city).toHaveValue('Chemnitz-Nord');
+  await expect(page.getByTestId('site-draft-restored')).toHaveCount(0);
+});
+
 test('offline: an area created and a machine moved without network arrive once when the tablet is back online', async ({ page, context, request }) => {
   const structure = new StructurePages(page);
   await loginAs(page, 'admin');

@@ -5,9 +5,9 @@
  * the mirror. Saving and deleting go through the outbox: they work offline.
  * After save: /sites (edit: /sites?sitenodeid={id}); after delete: /sites.
  */
-import { Box, Button, Card, Field, Heading, Input, NativeSelect, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
+import { Box, Button, Card, Field, Heading, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { createSiteSchema } from '../../../shared/api/sites';
@@ -15,10 +15,12 @@ import { nameTaken } from '../../../shared/domain/text';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { NotFoundNotice } from '../../components/not-found-notice';
 import { FormError, FormFooter } from '../../components/form-actions';
+import { formatDateTime } from '../../lib/dates';
 import { currentLanguage } from '../../lib/i18n';
 import { liveFieldErrors } from '../../lib/input-errors';
 import { useMayRun, usePermission } from '../../lib/use-permission';
 import { createSite as createSiteAction, updateSite as updateSiteAction } from '../../../shared/mutations/structure';
+import { useKeptTextForm } from '../../stores/kept-text-form';
 import { useSessionStore } from '../../stores/session-store';
 import { createSite, deleteSite, updateSite, type SiteFormValues } from '../../sync/repositories/sites';
 import { useStructureData } from '../../sync/use-structure-data';
@@ -28,16 +30,39 @@ import { countryOptions } from './country-names';
 import { recordIdFrom } from './navigation-state';
 import { fellowNames } from './structure-view';
 
-const EMPTY: SiteFormValues = { name: '', street: '', siteid: '', zipcode: '', city: '', country: 'DE' };
+const NEW_SITE: SiteFormValues = { name: '', street: '', siteid: '', zipcode: '', city: '', country: 'DE' };
 const REQUIRED: readonly (keyof SiteFormValues)[] = ['name', 'street', 'zipcode', 'city', 'country'];
+const SITE_FIELDS = ['name', 'street', 'siteid', 'zipcode', 'city', 'country'] as const satisfies readonly (keyof SiteFormValues)[];
+/** What was typed is kept per user and plant ('new' when adding) until saved or cancelled (stores/kept-text-form.ts). */
+const SITE_DRAFT_KIND = 'site-form-draft';
 
 export function SiteFormScreen() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
   const nodeid = recordIdFrom(location.state, params);
   const isEdit = location.pathname === '/edit-site' && nodeid !== null;
+  const data = useStructureData();
+  const existing = isEdit && data ? data.sites.find((site) => site.nodeid === nodeid) : undefined;
+
+  if (isEdit && (!data || !existing)) {
+    return (
+      <Stack p={{ base: '4', md: '6', lg: '8' }} maxW="4xl" gap="4">
+        {data && data.synced ? <NotFoundNotice text={t('sites.notFound')} back="/sites" /> : <Skeleton h="80" borderRadius="l3" />}
+      </Stack>
+    );
+  }
+  // The form is filled once, from the plant as the mirror has it when it opens: later pulls do not overwrite what
+  // the user is typing (the save sends only what changed against it).
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const saved: SiteFormValues | null = existing ? { name: text(existing.name), street: text(existing.street), siteid: text(existing.siteid), zipcode: text(existing.zipcode), city: text(existing.city), country: text(existing.country) || 'DE' } : null;
+  return <SiteForm key={isEdit ? nodeid : 'new'} nodeid={isEdit ? nodeid : null} saved={saved} />;
+}
+
+function SiteForm({ nodeid, saved }: { nodeid: string | null; saved: SiteFormValues | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const isEdit = nodeid !== null;
   const data = useStructureData();
   const context = useWriteContext();
   const legalentitynodeid = useSessionStore((state) => state.session?.legalentitynodeid ?? '');
@@ -47,24 +72,14 @@ export function SiteFormScreen() {
   const language = currentLanguage();
   const countries = useMemo(() => countryOptions(language), [language]);
 
-  const [values, setValues] = useState<SiteFormValues>(EMPTY);
+  // A new plant's country starts as Germany; typed text comes back after a reload (kept-text-form).
+  const kept = useKeptTextForm(SITE_DRAFT_KIND, nodeid ?? 'new', SITE_FIELDS, saved ?? NEW_SITE);
+  const { values, setValues, dropDraft } = kept;
   // The values as the form was filled: a save sends only what the user changed against them (updateSite).
-  const [filledWith, setFilledWith] = useState<SiteFormValues>(EMPTY);
-  const [loaded, setLoaded] = useState(!isEdit);
+  const filledWith = kept.initial ?? NEW_SITE;
   const [left, setLeft] = useState<ReadonlySet<keyof SiteFormValues>>(new Set());
   const { busy, error, run } = useLocalWrite(t('sites.form.saveFailed'));
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const existing = isEdit && data ? data.sites.find((site) => site.nodeid === nodeid) : undefined;
-
-  // Fill the form once from the mirror; later pulls do not overwrite what the user is typing.
-  useEffect(() => {
-    if (loaded || !existing) return;
-    const text = (value: unknown) => (typeof value === 'string' ? value : '');
-    const filled = { name: text(existing.name), street: text(existing.street), siteid: text(existing.siteid), zipcode: text(existing.zipcode), city: text(existing.city), country: text(existing.country) || 'DE' };
-    setValues(filled);
-    setFilledWith(filled);
-    setLoaded(true);
-  }, [existing, loaded]);
 
   const checked = createSiteSchema.safeParse({ ...values, legalentitynodeid, lang: 'de' });
   // Another plant of the name: the two could not be told apart in the pickers and on the dashboard. An edit that
@@ -77,14 +92,18 @@ export function SiteFormScreen() {
   const save = async () => {
     if (!context || !valid || !canWrite) return;
     const editing = isEdit && nodeid ? nodeid : null;
-    const saved = await run(() => (editing ? updateSite(context, editing, values, filledWith) : createSite(context, legalentitynodeid, values)));
-    if (saved) navigate(editing ? `/sites?sitenodeid=${editing}` : '/sites');
+    const done = await run(() => (editing ? updateSite(context, editing, values, filledWith) : createSite(context, legalentitynodeid, values)));
+    if (!done) return;
+    dropDraft();
+    navigate(editing ? `/sites?sitenodeid=${editing}` : '/sites');
   };
 
   const remove = async () => {
     if (!context || !nodeid) return;
-    if (await run(() => deleteSite(context, nodeid))) navigate('/sites');
-    else setConfirmOpen(false);
+    if (await run(() => deleteSite(context, nodeid))) {
+      dropDraft();
+      navigate('/sites');
+    } else setConfirmOpen(false);
   };
 
   // A required field left empty says so once the user has been in it (the save button alone would not say why).
@@ -100,14 +119,6 @@ export function SiteFormScreen() {
     </Field.Root>
   );
 
-  if (isEdit && (!data || (!existing && !loaded))) {
-    return (
-      <Stack p={{ base: '4', md: '6', lg: '8' }} maxW="4xl" gap="4">
-        {data && data.synced ? <NotFoundNotice text={t('sites.notFound')} back="/sites" /> : <Skeleton h="80" borderRadius="l3" />}
-      </Stack>
-    );
-  }
-
   return (
     <Stack gap="5" p={{ base: '4', md: '6', lg: '8' }} maxW="4xl">
       <Button asChild variant="ghost" alignSelf="start">
@@ -121,6 +132,11 @@ export function SiteFormScreen() {
       </Heading>
       <Card.Root variant="outline" bg="bg.panel" as="form" onSubmit={(event: React.FormEvent) => { event.preventDefault(); void save(); }} aria-label={isEdit ? t('pages.editSite') : t('pages.createSite')}>
         <Card.Body gap="5">
+          {kept.restoredAt !== null && (
+            <Text textStyle="sm" color="fg.muted" data-testid="site-draft-restored">
+              {t('notificationForm.draftRestored', { date: formatDateTime(kept.restoredAt) })}
+            </Text>
+          )}
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
             <Box gridColumn={{ sm: 'span 2' }}>{field('name', t('sites.form.name'))}</Box>
             {field('street', t('sites.form.street'), { autoComplete: 'street-address' })}
@@ -153,6 +169,7 @@ export function SiteFormScreen() {
           onDelete={() => setConfirmOpen(true)}
           submitLabel={isEdit ? t('sites.form.saveChanges') : t('sites.form.submitCreate')}
           cancelTo={isEdit && nodeid ? `/sites?sitenodeid=${nodeid}` : '/sites'}
+          onCancel={dropDraft}
           canSubmit={valid && !!context && canWrite}
           busy={busy}
           deleteTestId="site-delete"
