@@ -8,6 +8,7 @@
 import { CONTROLLER_TEXT_MAX, MEDIA_SUPPLY_TEXT_MAX } from '../../../shared/api/equipment';
 import { CATALOG_NAME_MAX, commissionedBeforeBuilt, EARLIEST_EQUIPMENT_YEAR, decimalSeparatorFor, isFutureYear, yearToEpochMs, type CatalogSelection } from '../../../shared/domain/equipment';
 import { localized, matchKey, trimText } from '../../../shared/domain/text';
+import { wholePartPattern } from '../../../shared/domain/decimal-text';
 import { newNodeId } from '../../sync/outbox';
 import type { MirrorRow } from '../../sync/use-mirror';
 import {
@@ -206,7 +207,8 @@ function numberShape(text: string): NumberShape {
   return /^[1-9]\d{0,2}$/.test(whole) && /^\d{3}$/.test(fraction) ? { kind: 'ambiguous', separator } : { kind: 'decimal', separator };
 }
 
-const GROUPED_WHOLE: Record<DecimalSeparator, RegExp> = { '.': /^[1-9]\d{0,2}(?:\.\d{3})+$/, ',': /^[1-9]\d{0,2}(?:,\d{3})+$/ };
+// The forms' rule for a whole part (bare digits, or groups of three not starting with 0), by the group mark.
+const WHOLE: Record<DecimalSeparator, RegExp> = { '.': new RegExp(`^${wholePartPattern('.')}$`), ',': new RegExp(`^${wholePartPattern(',')}$`) };
 
 /**
  * A number cell written the German way (1300,25 · 1.300,25) or the English way (1300.25 · 1,300.25): the number,
@@ -227,7 +229,7 @@ export function readCsvNumber(cell: string, convention: DecimalSeparator): numbe
   const whole = at < 0 ? text : text.slice(0, at);
   const fraction = at < 0 ? '' : text.slice(at + 1);
   if (at >= 0 && !/^\d+$/.test(fraction)) return undefined;
-  const digits = /^\d+$/.test(whole) ? whole : GROUPED_WHOLE[group].test(whole) ? whole.split(group).join('') : undefined;
+  const digits = WHOLE[group].test(whole) ? whole.split(group).join('') : undefined;
   if (digits === undefined) return undefined;
   return Number(fraction ? `${digits}.${fraction}` : digits);
 }

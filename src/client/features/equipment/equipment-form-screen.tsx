@@ -243,14 +243,14 @@ function EquipmentForm() {
   const set = <K extends keyof EquipmentFormState>(field: K, value: EquipmentFormState[K]) => setForm((current) => ({ ...current, [field]: value }));
   const setCatalog = (catalog: CatalogSelection) => set('catalog', catalog);
 
-  const formWithShifts: EquipmentFormState = { ...form, shifts: fromEditorRows(shiftEditorRows) };
+  const formWithShifts: EquipmentFormState = useMemo(() => ({ ...form, shifts: fromEditorRows(shiftEditorRows) }), [form, shiftEditorRows]);
   // Before the form is filled, what is stored stays as it is (null would drop it).
   const draft = useMemo(() => {
     if (!start) return restored?.value ?? null;
-    const kept = equipmentDraftOf({ ...form, shifts: fromEditorRows(shiftEditorRows) }, start, { newId: mode === 'add' ? newId : null, base: filledFrom.current ?? null, baseShifts: filledShifts.current ?? null });
+    const kept = equipmentDraftOf(formWithShifts, start, { newId: mode === 'add' ? newId : null, base: filledFrom.current ?? null, baseShifts: filledShifts.current ?? null });
     // The draft just taken back, unchanged, is not written again: rewritten on opening, it would never age.
     return kept && restored && JSON.stringify(kept) === JSON.stringify(restored.value) ? restored.value : kept;
-  }, [form, shiftEditorRows, start, mode, newId, restored]);
+  }, [formWithShifts, start, mode, newId, restored]);
   useKeepDraft(EQUIPMENT_DRAFT_KIND, usernodeid, draftKey, draft, restored !== null);
   const dropDraft = () => {
     if (usernodeid && draftKey) dropKeptDraft(EQUIPMENT_DRAFT_KIND, usernodeid, draftKey);

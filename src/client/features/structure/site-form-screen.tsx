@@ -23,7 +23,7 @@ import { createSite as createSiteAction, updateSite as updateSiteAction } from '
 import { useKeptTextForm } from '../../stores/kept-text-form';
 import { useSessionStore } from '../../stores/session-store';
 import { createSite, deleteSite, updateSite, type SiteFormValues } from '../../sync/repositories/sites';
-import { useStructureData } from '../../sync/use-structure-data';
+import { useStructureData, type StructureData } from '../../sync/use-structure-data';
 import { useLocalWrite } from '../../sync/use-local-write';
 import { useWriteContext } from '../../sync/use-write-context';
 import { countryOptions } from './country-names';
@@ -56,14 +56,14 @@ export function SiteFormScreen() {
   // the user is typing (the save sends only what changed against it).
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const saved: SiteFormValues | null = existing ? { name: text(existing.name), street: text(existing.street), siteid: text(existing.siteid), zipcode: text(existing.zipcode), city: text(existing.city), country: text(existing.country) || 'DE' } : null;
-  return <SiteForm key={isEdit ? nodeid : 'new'} nodeid={isEdit ? nodeid : null} saved={saved} />;
+  return <SiteForm key={isEdit ? nodeid : 'new'} nodeid={isEdit ? nodeid : null} saved={saved} data={data} />;
 }
 
-function SiteForm({ nodeid, saved }: { nodeid: string | null; saved: SiteFormValues | null }) {
+/** `data`: the screen's live structure read, passed down (a second live query would read every machine again per change). */
+function SiteForm({ nodeid, saved, data }: { nodeid: string | null; saved: SiteFormValues | null; data: StructureData | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const isEdit = nodeid !== null;
-  const data = useStructureData();
   const context = useWriteContext();
   const legalentitynodeid = useSessionStore((state) => state.session?.legalentitynodeid ?? '');
   const canDelete = usePermission('site', 'delete');
