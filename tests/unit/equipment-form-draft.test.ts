@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emptyFormState, equipmentDraftKey, equipmentDraftOf, isEquipmentFormDraft, EQUIPMENT_DRAFT_KIND, type EquipmentFormDraft, type EquipmentFormState } from '../../src/client/features/equipment/equipment-form-model';
 import { readKeptDraft, writeKeptDraft } from '../../src/client/stores/kept-drafts';
-import { MemoryStorage } from './support/memory-storage';
+import { useMemoryLocalStorage } from './support/memory-storage';
 
 // The equipment form keeps its unsaved input like the shorter forms do: an admin's thirty fields are not lost to a
 // reload or a tap on the navigation.
@@ -34,12 +34,7 @@ describe('equipment form: the kept draft', () => {
   });
 
   describe('through the browser storage', () => {
-    beforeEach(() => {
-      (globalThis as { localStorage?: unknown }).localStorage = new MemoryStorage();
-    });
-    afterEach(() => {
-      delete (globalThis as { localStorage?: unknown }).localStorage;
-    });
+    useMemoryLocalStorage();
 
     it('a kept draft comes back whole for the same user only', () => {
       const draft: EquipmentFormDraft = { form: typed, start, newId: 'new-machine-id', base: null, baseShifts: null };

@@ -96,3 +96,9 @@ export function selectionChanges(before: readonly string[], after: readonly stri
   const is = new Set(after);
   return { added: after.filter((id) => !was.has(id)), removed: before.filter((id) => !is.has(id)) };
 }
+
+/** The ids of `selected` that are still machines of the list (one deleted since a kept draft was made is left out). */
+export function knownMachines(selected: readonly string[], items: readonly SelectableEquipment[]): string[] {
+  const known = new Set(items.map((item) => item.nodeid));
+  return selected.filter((id) => known.has(id));
+}
