@@ -116,6 +116,16 @@ describe('notifications', () => {
       expect((await create({ created: earlier })).created).toBe(earlier);
     });
 
+    it('takes the server time for a report dated by a clock that was never set (1970)', async () => {
+      const before = Date.now();
+      for (const created of [0, 86_400_000]) {
+        const answer = await create({ created, status: 2, progressstarted: created, closed: created });
+        expect(answer.created).toBeGreaterThanOrEqual(before);
+        expect(answer.progressstarted).toBeGreaterThanOrEqual(before);
+        expect(answer.closed).toBeGreaterThanOrEqual(before);
+      }
+    });
+
     it('creates directly as closed with both timestamps from the device, clamped', async () => {
       const createdAt = Date.now() - 2 * HOUR;
       const created = await create({ created: createdAt, status: 2, progressstarted: createdAt - HOUR, closed: createdAt + HOUR });

@@ -86,8 +86,11 @@ describe('solutions (createWorkflow, updateWorkflow, deleteWorkflow)', () => {
     expect(step?.description).toBeNull();
   });
 
-  it('a solution dated ahead by its device clock is dated now', async () => {
-    const row = await made(body({ created: Date.UTC(2100, 0, 1) }));
+  it.each([
+    ['ahead by its device clock', Date.UTC(2100, 0, 1)],
+    ['by a clock never set (1970)', 86_400_000],
+  ])('a solution dated %s is dated now', async (_case, created) => {
+    const row = await made(body({ created }));
     expect(Math.abs(row.created - Date.now())).toBeLessThan(60_000);
   });
 

@@ -30,7 +30,7 @@ describe('solution declarations', () => {
   it('createWorkflow: the workflow row with the step riding on it as mirror-only fields; empty texts are none', () => {
     const args = parseMutation(createWorkflow, { params: {}, body: { lang: 'de', nodeid: workflow, stepnodeid: step, created: 1_700_000_000_000, notificationnodeid: notification, title_workflow: ' ', description: '  Lager gefettet ' } });
     expect(createWorkflow.target(args)).toBe(workflow);
-    expect(createWorkflow.apply!(undefined, args, { now: 5, usernodeid: user })).toEqual({
+    expect(createWorkflow.apply!(undefined, args, { now: 1_800_000_000_000, usernodeid: user })).toEqual({
       title: null,
       notificationnodeid: notification,
       maintenancetasknodeid: null,

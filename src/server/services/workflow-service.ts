@@ -74,9 +74,8 @@ export async function createWorkflow(ctx: ServiceContext, actor: Actor, input: C
     // The step's id is the device's too: one taken by another record is refused like the workflow's.
     const [stepFound] = await tx.select().from(workflowSteps).where(eq(workflowSteps.nodeid, stepnodeid));
     await existingForCreate(tx, actor, STEP_KIND, stepnodeid, stepFound, () => false);
-    // A device clock running ahead does not date a solution in the future (as a notification's times are clamped).
-    const now = Date.now();
-    const created = new Date(typeof fields.created === 'number' ? Math.min(fields.created, now) : now);
+    // The device's time, clamped by the declaration's apply against the server's now (not in the future, not 1970).
+    const created = new Date(typeof fields.created === 'number' ? fields.created : Date.now());
     // why the version taken in the insert and the answer from its returning: from the version to the commit every
     // other writer of the tenant waits (docs/decisions.md "Write: the version late").
     const next = nextVersionCte(tx, actor.legalentitynodeid);

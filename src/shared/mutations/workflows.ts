@@ -1,4 +1,5 @@
 import { createWorkflowSchema, deleteWorkflowSchema, updateWorkflowSchema } from '../api/workflows';
+import { clampDeviceTime } from '../domain/device-time';
 import type { WorkflowRow } from '../rows/solutions';
 import { defineCreate, defineDelete, defineUpdate, idParams, type SyncRow } from './mutation';
 
@@ -33,7 +34,8 @@ export const createWorkflow = defineCreate({
     notificationnodeid: body.notificationnodeid,
     maintenancetasknodeid: null,
     authornodeid: usernodeid,
-    created: body.created ?? now,
+    // The device's time of the solution, clamped like a notification's: not in the future, not from a clock never set.
+    created: clampDeviceTime(body.created, 0, now),
     ...(body.stepnodeid !== undefined && { [WORKFLOW_STEP_ID]: body.stepnodeid }),
     [WORKFLOW_STEP_DESCRIPTION]: body.description,
   }),
