@@ -324,6 +324,41 @@ describe('upload quota and rate', () => {
     expect((await t.app.inject({ method: 'PUT', url: open!.url, payload: Buffer.alloc(4000, 'c') })).statusCode).toBe(200);
   });
 
+  // Found by an attacker's probe: a file id listed twice in one request reserved its size twice, and under another
+  // extension it was answered with the first entry's file.
+  it('one request naming a file twice reserves its size once; the same id with other values is refused', async () => {
+    const { authorization } = await userWithFlags(t, a.legalEntity.nodeid, 'equipment.attachment', [true, true, true, true]);
+    const nodeid = uuidv7();
+    const twice = await call(t, authorization, 'POST', '/api/files', { count: 2, extensions: [{ nodeid, extension: 'txt', size: 6000 }, { nodeid, extension: 'txt', size: 6000 }] });
+    expect(twice.statusCode, twice.body).toBe(200);
+    expect(registeredFileSchema.array().parse(twice.json()).map((file) => file.nodeid)).toEqual([nodeid, nodeid]);
+
+    const other = uuidv7();
+    const before = await t.database.db.select().from(files).where(eq(files.nodeid, other));
+    const mixed = await call(t, authorization, 'POST', '/api/files', { count: 2, extensions: [{ nodeid: other, extension: 'txt', size: 10 }, { nodeid: other, extension: 'pdf', size: 10 }] });
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json()).toMatchObject({ details: [{ field: 'extensions.1.nodeid' }] });
+    expect(before).toEqual([]);
+    expect(await t.database.db.select().from(files).where(eq(files.nodeid, other))).toEqual([]);
+  });
+
+  it("a file's next version listed twice in one request reserves its size once", async () => {
+    const { authorization } = await userWithFlags(t, a.legalEntity.nodeid, 'equipment.attachment', [true, true, true, true]);
+    const [first] = registeredFileSchema.array().parse((await registerAs(authorization, { extension: 'txt', size: 10 })).json());
+    expect((await t.app.inject({ method: 'PUT', url: first!.url, payload: Buffer.alloc(10, 'a') })).statusCode).toBe(200);
+    const next = await call(t, authorization, 'POST', '/api/files', {
+      count: 2,
+      extensions: [
+        { nodeid: uuidv7(), extension: 'txt', size: 6000, fileid: first!.fileid },
+        { nodeid: uuidv7(), extension: 'txt', size: 6000, fileid: first!.fileid },
+      ],
+    });
+    expect(next.statusCode, next.body).toBe(200);
+    const [one, again] = registeredFileSchema.array().parse(next.json());
+    expect(one).toMatchObject({ fileversion: 2 });
+    expect(again!.nodeid).toBe(one!.nodeid);
+  });
+
   // Found in review: the quota was read before the registration's transaction, so requests sent at once all saw
   // the same room and together stored several times the quota.
   it('registrations sent at once take the quota one after another: only what fits is registered', async () => {

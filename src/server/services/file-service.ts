@@ -79,10 +79,10 @@ export async function registerFiles(ctx: ServiceContext, actor: Actor & Permissi
       throw badRequest(`Invalid body: extensions.${i}.mimetype: Ungültiger Dateityp!`, [{ field: `extensions.${i}.mimetype`, message: 'Ungültiger Dateityp!' }]);
     }
   });
-  const declared = input.extensions.reduce((sum, entry) => sum + (entry.size ?? 0), 0);
   // why excluding these nodeids: a resent registration (same nodeid) must not count its own reservation twice.
   const registering = input.extensions.map((entry) => entry.nodeid);
-  // A quick refusal before any lock; the check that holds is the one in the transaction below.
+  // A quick refusal before any lock; the check that holds is the one in the transaction below, of what it adds.
+  const declared = declaredBytes(input.extensions);
   if (declared > 0) assertQuota(services, await bytesUsedToday(ctx.db, actor.usernodeid, registering), declared);
   const rows = await writeTransaction(ctx, 'files.register', async (tx) => {
     // why every file locked before the version: the upload of a version locks its row, then takes the version
@@ -90,10 +90,6 @@ export async function registerFiles(ctx: ServiceContext, actor: Actor & Permissi
     // (docs/decisions.md "Write: the version late"). In fileid order, as several rows of one kind are locked.
     const latest = new Map<string, Registration | undefined>();
     for (const fileid of [...new Set(input.extensions.flatMap((entry) => (entry.fileid ? [entry.fileid] : [])))].sort()) latest.set(fileid, await lockLatestVersion(tx, actor, fileid));
-    if (declared > 0) {
-      await lockUploadQuota(tx, actor.usernodeid);
-      assertQuota(services, await bytesUsedToday(tx, actor.usernodeid, registering), declared);
-    }
     const registrations = new Map<string, Registration>();
     const answers: Registration[] = [];
     for (const [index, entry] of input.extensions.entries()) {
@@ -103,6 +99,12 @@ export async function registerFiles(ctx: ServiceContext, actor: Actor & Permissi
       answers.push(registration);
     }
     const added = [...new Set(answers)].filter((registration): registration is NewFile => !('version' in registration));
+    // What the request reserves: the files it adds, each once (an entry answered by another entry's file adds none).
+    const adding = added.reduce((sum, registration) => sum + (registration.size ?? 0), 0);
+    if (adding > 0) {
+      await lockUploadQuota(tx, actor.usernodeid);
+      assertQuota(services, await bytesUsedToday(tx, actor.usernodeid, registering), adding);
+    }
     // A registration sent again only signs its URLs again: nothing new, no version.
     if (added.length === 0) return answers;
     const version = await nextVersion(tx, actor.legalentitynodeid);
@@ -120,6 +122,23 @@ export async function registerFiles(ctx: ServiceContext, actor: Actor & Permissi
     status: row.status,
     mimetype: row.mimetype,
   }));
+}
+
+/**
+ * The bytes a request declares, each file once: an entry repeating an earlier one's nodeid, or naming a file whose
+ * next version an earlier entry registers, is answered with that entry's registration and reserves nothing more.
+ */
+function declaredBytes(entries: RegisterFiles['extensions']): number {
+  const nodeids = new Set<string>();
+  const fileids = new Set<string>();
+  let bytes = 0;
+  for (const entry of entries) {
+    const repeated = nodeids.has(entry.nodeid) || (entry.fileid !== undefined && fileids.has(entry.fileid));
+    nodeids.add(entry.nodeid);
+    if (entry.fileid) fileids.add(entry.fileid);
+    if (!repeated) bytes += entry.size ?? 0;
+  }
+  return bytes;
 }
 
 /** A file version to insert (it gets the version when the registration takes one), or one registered already. */

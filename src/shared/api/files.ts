@@ -25,11 +25,25 @@ export const fileRegistrationSchema = z.object({
 });
 export type FileRegistrationInput = z.input<typeof fileRegistrationSchema>;
 
+/**
+ * A file id listed twice in one request is the same registration sent twice (answered once); with another
+ * extension, size, type or file it would be two files under one id, and which one to keep is not the server's guess.
+ */
+function sameIdSameFile(entries: readonly z.output<typeof fileRegistrationSchema>[], ctx: z.RefinementCtx): void {
+  const seen = new Map<string, string>();
+  entries.forEach((entry, index) => {
+    const values = JSON.stringify([entry.extension, entry.fileid ?? null, entry.size ?? null, entry.mimetype ?? null]);
+    const first = seen.get(entry.nodeid);
+    if (first === undefined) seen.set(entry.nodeid, values);
+    else if (first !== values) ctx.addIssue({ code: 'custom', path: [index, 'nodeid'], message: 'This file id is used twice with different values' });
+  });
+}
+
 /** POST /api/files. `count` must equal the number of extensions. */
 export const registerFilesSchema = z
   .object({
     count: z.number().int().min(1).max(50),
-    extensions: z.array(fileRegistrationSchema).min(1).max(50),
+    extensions: z.array(fileRegistrationSchema).min(1).max(50).superRefine(sameIdSameFile),
   })
   .refine((body) => body.count === body.extensions.length, { message: 'Must equal the number of extensions', path: ['count'] });
 export type RegisterFilesInput = z.input<typeof registerFilesSchema>;
