@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonDepthExceeds, MAX_JSON_DEPTH, nulFields } from '../../src/server/plugins/input-hygiene';
+import { jsonDepthExceeds, MAX_JSON_DEPTH, nulFields, withWellFormedText } from '../../src/server/plugins/input-hygiene';
 
 describe('jsonDepthExceeds (the raw-text check before JSON.parse)', () => {
   const objects = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
@@ -38,3 +38,13 @@ describe('nulFields', () => {
     expect(nulFields({ lang: '\u0000' }, 'query')).toEqual([{ field: 'query.lang', message: 'Must not contain NUL characters' }]);
   });
 });
+
+describe('withWellFormedText', () => {
+  it('replaces each lone surrogate in strings and keys, at any depth, and keeps pairs and other values', () => {
+    const parsed = JSON.parse('{"name":"a\\ud83d b \\ud83d\\ude00","items":[{"title":"\\ude00x","n":1,"ok":true,"none":null}],"texts":{"de\\udc00":"Halle"}}') as unknown;
+    expect(withWellFormedText(parsed)).toEqual({ name: 'a\uFFFD b 😀', items: [{ title: '\uFFFDx', n: 1, ok: true, none: null }], texts: { 'de\uFFFD': 'Halle' } });
+    expect(withWellFormedText('\ud800')).toBe('\uFFFD');
+    expect(withWellFormedText(7)).toBe(7);
+  });
+});
+

@@ -13,6 +13,10 @@ export const MAX_JSON_DEPTH = 32;
  * - JSON nested deeper than MAX_JSON_DEPTH, checked on the raw text before it is parsed, so nothing recursive
  *   ever sees such a body;
  * - the NUL character, which PostgreSQL cannot store in text (error 22P05, which names no column).
+ * And one it mends: a lone UTF-16 surrogate (half an emoji, from a broken paste or a text cut in the middle of a
+ * pair) becomes U+FFFD, as PostgreSQL's text would store it anyway — but its jsonb (the change history) refuses it,
+ * so a create stored it and an update of the same text answered 400. Mended, not refused: a technician's offline
+ * edit is not lost to one broken character.
  */
 export default fp(
   async function inputHygiene(app: FastifyInstance) {
@@ -24,7 +28,12 @@ export default fp(
         done(badRequest('Invalid body: JSON nested too deeply', [{ field: 'body', message: `Must be nested at most ${MAX_JSON_DEPTH} levels deep` }]), undefined);
         return;
       }
-      parseJson(request, body as string, done);
+      const text = body as string;
+      if (!ESCAPED_SURROGATE.test(text)) {
+        parseJson(request, text, done);
+        return;
+      }
+      parseJson(request, text, (error, value) => (error ? done(error, undefined) : done(null, withWellFormedText(value))));
     });
 
     app.addHook('preValidation', async (request) => {
@@ -81,4 +90,33 @@ export function nulFields(value: unknown, path: string): ErrorDetail[] {
     }
   }
   return details;
+}
+
+/** A surrogate written as a JSON escape: the only way a lone one reaches a parsed body (raw bytes are UTF-8). */
+const ESCAPED_SURROGATE = /\\u[dD][89a-fA-F]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * `value` (parsed JSON) with every lone surrogate of its strings, keys too, replaced by U+FFFD; pairs are kept. Walks
+ * with an explicit stack, like nulFields.
+ */
+export function withWellFormedText(value: unknown): unknown {
+  const mend = (text: string) => text.replace(LONE_SURROGATE, '\uFFFD');
+  if (typeof value === 'string') return mend(value);
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (current === null || typeof current !== 'object') continue;
+    const record = current as Record<string, unknown>;
+    for (const [key, child] of Object.entries(record)) {
+      const mended = typeof child === 'string' ? mend(child) : child;
+      const mendedKey = mend(key);
+      if (mendedKey !== key) {
+        delete record[key];
+        record[mendedKey] = mended;
+      } else if (mended !== child) record[key] = mended;
+      if (typeof child === 'object') pending.push(child);
+    }
+  }
+  return value;
 }
