@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampDeviceTime, EARLIEST_DEVICE_TIME_MS } from '../../src/shared/domain/device-time';
+import { clampDeviceTime, deviceCreationTime, EARLIEST_DEVICE_TIME_MS } from '../../src/shared/domain/device-time';
 
 const DAY = 86_400_000;
 const created = Date.UTC(2026, 10, 20, 8, 0);
@@ -29,11 +29,31 @@ describe('clampDeviceTime', () => {
     expect(clampDeviceTime(now - DAY, now + 1000, now)).toBe(now);
   });
 
+});
+
+describe('deviceCreationTime', () => {
+  it('keeps a past device time and moves one ahead back to now', () => {
+    expect(deviceCreationTime(created, now)).toBe(created);
+    expect(deviceCreationTime(now + DAY, now)).toBe(now);
+  });
+
   it('takes now for a time from a clock that was never set (a tablet booted without network starts at 1970)', () => {
-    expect(clampDeviceTime(0, 0, now)).toBe(now);
-    expect(clampDeviceTime(Date.UTC(1999, 11, 31, 23, 59), 0, now)).toBe(now);
-    expect(clampDeviceTime(EARLIEST_DEVICE_TIME_MS, 0, now)).toBe(EARLIEST_DEVICE_TIME_MS);
+    expect(deviceCreationTime(0, now)).toBe(now);
+    expect(deviceCreationTime(Date.UTC(1999, 11, 31, 23, 59), now)).toBe(now);
+    expect(deviceCreationTime(EARLIEST_DEVICE_TIME_MS, now)).toBe(EARLIEST_DEVICE_TIME_MS);
     // A device whose own now is that early (its clock is the one off) keeps its now until the server answers.
-    expect(clampDeviceTime(5, 0, 10)).toBe(10);
+    expect(deviceCreationTime(5, 10)).toBe(10);
+  });
+
+  it.each([undefined, null, Number.NaN, Number.POSITIVE_INFINITY])('takes now for a missing or unreadable time (%s)', (value) => {
+    expect(deviceCreationTime(value, now)).toBe(now);
   });
 });
+
+// A reading's time is not floored: readings sent without an id are matched by it (counter-service).
+describe('clampDeviceTime keeps an early time as data', () => {
+  it('a reading dated 1970 stays 1970', () => {
+    expect(clampDeviceTime(DAY, 0, now)).toBe(DAY);
+  });
+});
+

@@ -140,6 +140,13 @@ describe('validation', () => {
     expect(validateNotificationForm({ ...valid, date: '24.11.2026' }, true, now)).toEqual({});
   });
 
+  it('a report dated before 2000 (a mistyped year) is refused at the field: the server would take it as a clock never set', () => {
+    const now = new Date(2026, 10, 25, 9, 40).getTime();
+    expect(validateNotificationForm({ ...valid, date: '12.03.0224' }, true, now)).toEqual({ date: 'tooEarly' });
+    expect(validateNotificationForm({ ...valid, date: '31.12.1999' }, true, now)).toEqual({ date: 'tooEarly' });
+    expect(validateNotificationForm({ ...valid, date: '01.01.2000', dueDate: '' }, true, now)).toEqual({});
+  });
+
   it('in edit mode the report’s date and time are not validated (they are not edited)', () => {
     expect(validateNotificationForm({ ...valid, time: '09:42' }, false)).toEqual({});
   });

@@ -1,5 +1,5 @@
 import { createNotificationSchema, deleteNotificationSchema, updateNotificationSchema } from '../api/notifications';
-import { clampDeviceTime } from '../domain/device-time';
+import { deviceCreationTime } from '../domain/device-time';
 import { notificationStatusChange, type NotificationStatus } from '../domain/notification';
 import type { NotificationRow } from '../rows/notifications';
 import { defineCreate, defineDelete, defineUpdate, nodeidParams, sentFields, type SyncRow } from './mutation';
@@ -38,7 +38,7 @@ export const createNotification = defineCreate({
   kind: 'notifications',
   machineField: 'equipmentnodeid',
   apply: (_current, { body }, { now, usernodeid }): Omit<NotificationRow, 'nodeid' | 'legalentitynodeid' | 'version'> => {
-    const created = clampDeviceTime(body.created, 0, now);
+    const created = deviceCreationTime(body.created, now);
     const status = notificationStatusChange({ status: 0, created, progressstarted: null, closed: null }, body.status ?? 0, now, body);
     return {
       type: body.type,

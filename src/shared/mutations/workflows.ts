@@ -1,5 +1,5 @@
 import { createWorkflowSchema, deleteWorkflowSchema, updateWorkflowSchema } from '../api/workflows';
-import { clampDeviceTime } from '../domain/device-time';
+import { deviceCreationTime } from '../domain/device-time';
 import type { WorkflowRow } from '../rows/solutions';
 import { defineCreate, defineDelete, defineUpdate, idParams, type SyncRow } from './mutation';
 
@@ -35,7 +35,7 @@ export const createWorkflow = defineCreate({
     maintenancetasknodeid: null,
     authornodeid: usernodeid,
     // The device's time of the solution, clamped like a notification's: not in the future, not from a clock never set.
-    created: clampDeviceTime(body.created, 0, now),
+    created: deviceCreationTime(body.created, now),
     ...(body.stepnodeid !== undefined && { [WORKFLOW_STEP_ID]: body.stepnodeid }),
     [WORKFLOW_STEP_DESCRIPTION]: body.description,
   }),

@@ -4,6 +4,7 @@
  * (title, type and machine required; due date not before the date of the report). The uploader rules are shared:
  * src/client/lib/attachment-files.ts.
  */
+import { EARLIEST_DEVICE_TIME_MS } from '../../../shared/domain/device-time';
 import { isUsableNotificationType } from '../../../shared/domain/notification';
 import { carriedOrigin, detailsStateOf, type NotificationOrigin } from '../../lib/notification-origin';
 import type { NotificationDraftValues } from '../../stores/notification-draft-store';
@@ -138,7 +139,7 @@ export function fieldsOfTime(epochMs: number): { date: string; time: string } {
 
 // ---------------------------------------------------------------- validation
 
-export type NotificationFormError = 'required' | 'typeNotUsable' | 'invalidDate' | 'noSuchDate' | 'invalidTime' | 'timeStep' | 'dueBeforeDate' | 'inFuture';
+export type NotificationFormError = 'required' | 'typeNotUsable' | 'invalidDate' | 'noSuchDate' | 'invalidTime' | 'timeStep' | 'dueBeforeDate' | 'inFuture' | 'tooEarly';
 export type NotificationFormErrors = Partial<Record<'type' | 'title' | 'equipmentnodeid' | 'date' | 'time' | 'dueDate', NotificationFormError>>;
 
 /** What keeps the form from saving; `withDate` false in edit mode (the time of a report is not edited). */
@@ -158,6 +159,8 @@ export function validateNotificationForm(values: NotificationDraftValues, withDa
     // (clampDeviceTime), silently. One time step of slack: the field's time is now rounded to the step.
     const at = dateTimeOf(values.date, values.time);
     if (!errors.date && !errors.time && at !== null && at > now + TIME_STEP_MINUTES * 60_000) errors.date = 'inFuture';
+    // A year mistyped into the past (0224 for 2024) would be taken by the server as a clock never set: its own now.
+    else if (!errors.date && date && date.getTime() < EARLIEST_DEVICE_TIME_MS) errors.date = 'tooEarly';
   }
   if (values.dueDate.trim() !== '') {
     const due = parseDateInput(values.dueDate);
