@@ -357,6 +357,26 @@ describe('upload quota and rate', () => {
     const [one, again] = registeredFileSchema.array().parse(next.json());
     expect(one).toMatchObject({ fileversion: 2 });
     expect(again!.nodeid).toBe(one!.nodeid);
+    // Asked for twice as different files, it is refused: the second would be answered with the first's type.
+    const mixed = await call(t, authorization, 'POST', '/api/files', {
+      count: 2,
+      extensions: [
+        { nodeid: uuidv7(), extension: 'txt', size: 10, fileid: first!.fileid },
+        { nodeid: uuidv7(), extension: 'pdf', size: 20, fileid: first!.fileid },
+      ],
+    });
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json()).toMatchObject({ details: [{ field: 'extensions.1.fileid' }] });
+  });
+
+  // Found in review: the check in the transaction left out every file of the request, but counted only the new
+  // ones, so a pending file listed again (without its size) was counted nowhere.
+  it('a pending file listed again beside a new one still counts its reservation', async () => {
+    const { authorization } = await userWithFlags(t, a.legalEntity.nodeid, 'equipment.attachment', [true, true, true, true]);
+    const pending = uuidv7();
+    expect((await registerAs(authorization, { nodeid: pending, extension: 'txt', size: 6000 })).statusCode).toBe(200);
+    const both = await call(t, authorization, 'POST', '/api/files', { count: 2, extensions: [{ nodeid: pending, extension: 'txt' }, { nodeid: uuidv7(), extension: 'txt', size: 6000 }] });
+    expect(both.statusCode).toBe(413);
   });
 
   // Found in review: the quota was read before the registration's transaction, so requests sent at once all saw

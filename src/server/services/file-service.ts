@@ -90,6 +90,10 @@ export async function registerFiles(ctx: ServiceContext, actor: Actor & Permissi
     // (docs/decisions.md "Write: the version late"). In fileid order, as several rows of one kind are locked.
     const latest = new Map<string, Registration | undefined>();
     for (const fileid of [...new Set(input.extensions.flatMap((entry) => (entry.fileid ? [entry.fileid] : [])))].sort()) latest.set(fileid, await lockLatestVersion(tx, actor, fileid));
+    // why always, before the entries are looked up: the user's registrations take turns, so the same file sent
+    // twice at once (an upload ahead whose answer was lost, then the queued registration) finds the first one's row
+    // and is answered with it, instead of both inserting and the second failing on the key.
+    await lockUploadQuota(tx, actor.usernodeid);
     const registrations = new Map<string, Registration>();
     const answers: Registration[] = [];
     for (const [index, entry] of input.extensions.entries()) {
@@ -99,12 +103,10 @@ export async function registerFiles(ctx: ServiceContext, actor: Actor & Permissi
       answers.push(registration);
     }
     const added = [...new Set(answers)].filter((registration): registration is NewFile => !('version' in registration));
-    // What the request reserves: the files it adds, each once (an entry answered by another entry's file adds none).
+    // What the request reserves: the files it adds, each once (an entry answered by another entry's file adds none),
+    // on top of everything the user holds already — files of this request registered before included.
     const adding = added.reduce((sum, registration) => sum + (registration.size ?? 0), 0);
-    if (adding > 0) {
-      await lockUploadQuota(tx, actor.usernodeid);
-      assertQuota(services, await bytesUsedToday(tx, actor.usernodeid, registering), adding);
-    }
+    if (adding > 0) assertQuota(services, await bytesUsedToday(tx, actor.usernodeid, []), adding);
     // A registration sent again only signs its URLs again: nothing new, no version.
     if (added.length === 0) return answers;
     const version = await nextVersion(tx, actor.legalentitynodeid);

@@ -26,16 +26,23 @@ export const fileRegistrationSchema = z.object({
 export type FileRegistrationInput = z.input<typeof fileRegistrationSchema>;
 
 /**
- * A file id listed twice in one request is the same registration sent twice (answered once); with another
- * extension, size, type or file it would be two files under one id, and which one to keep is not the server's guess.
+ * A file id (`nodeid`) listed twice in one request is the same registration sent twice (answered once), and so is
+ * the next version of one file (`fileid`) asked for twice; with another extension, size or type they would be two
+ * files answered as one, and which one to keep is not the server's guess.
  */
 function sameIdSameFile(entries: readonly z.output<typeof fileRegistrationSchema>[], ctx: z.RefinementCtx): void {
-  const seen = new Map<string, string>();
+  const byNodeid = new Map<string, string>();
+  const byFileid = new Map<string, string>();
   entries.forEach((entry, index) => {
-    const values = JSON.stringify([entry.extension, entry.fileid ?? null, entry.size ?? null, entry.mimetype ?? null]);
-    const first = seen.get(entry.nodeid);
-    if (first === undefined) seen.set(entry.nodeid, values);
-    else if (first !== values) ctx.addIssue({ code: 'custom', path: [index, 'nodeid'], message: 'This file id is used twice with different values' });
+    const content = [entry.extension, entry.size ?? null, entry.mimetype ?? null];
+    const check = (seen: Map<string, string>, key: string | undefined, values: string, field: 'nodeid' | 'fileid', message: string) => {
+      if (key === undefined) return;
+      const first = seen.get(key);
+      if (first === undefined) seen.set(key, values);
+      else if (first !== values) ctx.addIssue({ code: 'custom', path: [index, field], message });
+    };
+    check(byNodeid, entry.nodeid, JSON.stringify([...content, entry.fileid ?? null]), 'nodeid', 'This file id is used twice with different values');
+    check(byFileid, entry.fileid, JSON.stringify(content), 'fileid', 'A new version of this file is asked for twice with different values');
   });
 }
 
