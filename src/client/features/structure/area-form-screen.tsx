@@ -102,7 +102,9 @@ function AreaForm({ area, saved, addTo, askSite, data, sites, equipment }: AreaF
   const { busy, error, run } = useLocalWrite(t('sites.form.saveFailed'));
   const [confirmOpen, setConfirmOpen] = useState(false);
 
-  const sitenodeid = area?.sitenodeid ?? values.sitenodeid;
+  // The plant chosen in the form only where the form asks for it: a draft kept on a link without a plant given, taken
+  // back where the plant's page gives it, is added to that plant (the one its heading names).
+  const sitenodeid = area?.sitenodeid ?? (askSite ? values.sitenodeid : addTo);
   const site = sites.find((candidate) => candidate.nodeid === sitenodeid);
   const shiftmodelnodeid = area ? areaShiftModelId(data, area) : null;
   const backTo = sitenodeid ? `/sites?sitenodeid=${sitenodeid}` : '/sites';
