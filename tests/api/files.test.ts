@@ -178,6 +178,18 @@ describe('files (two-step upload)', () => {
     expect(versions.map((row) => row.fileversion).sort()).toEqual([1, 2, 3]);
   });
 
+  // Found in review: with the lookup of a file before any lock, the same registration sent twice at once (an upload
+  // ahead whose answer was lost, then the queued registration) inserted twice, and the second failed on the key.
+  it('the same registration sent several times at once registers one file and answers it to each', async () => {
+    const nodeid = uuidv7();
+    for (const size of [undefined, 12]) {
+      const entry = { nodeid: size === undefined ? nodeid : uuidv7(), extension: 'pdf', ...(size !== undefined && { size }) };
+      const answers = await Promise.all([0, 1, 2].map(() => register([entry])));
+      expect(new Set(answers.map(([answer]) => `${answer!.nodeid}/${answer!.fileid}/${answer!.fileversion}`)).size).toBe(1);
+      expect(await t.database.db.select().from(files).where(eq(files.nodeid, entry.nodeid))).toHaveLength(1);
+    }
+  });
+
   it('refuses a forged or reused signature', async () => {
     const [one, two] = await register([
       { nodeid: uuidv7(), extension: 'pdf' },
