@@ -45,6 +45,8 @@ describe('withWellFormedText', () => {
     expect(withWellFormedText(parsed)).toEqual({ name: 'a\uFFFD b 😀', items: [{ title: '\uFFFDx', n: 1, ok: true, none: null }], texts: { 'de\uFFFD': 'Halle' } });
     expect(withWellFormedText('\ud800')).toBe('\uFFFD');
     expect(withWellFormedText(7)).toBe(7);
+    // A mended key does not overwrite one sent with U+FFFD itself.
+    expect(withWellFormedText(JSON.parse('{"\\ufffd":2,"\\ud800":1}'))).toEqual({ '\uFFFD': 2 });
   });
 });
 

@@ -45,6 +45,8 @@ export function formDraftOf<V extends object>(model: FormModel<V>, values: V, in
 export interface KeptForm<V extends object> {
   values: V;
   setValues: Dispatch<SetStateAction<V>>;
+  /** One field's new value, the others kept. */
+  setField<K extends keyof V>(field: K, value: V[K]): void;
   /** What a save compares with (edit mode), else null. */
   initial: V | null;
   /** When the draft shown was kept (epoch ms), or null when the form started fresh. */
@@ -55,18 +57,20 @@ export interface KeptForm<V extends object> {
 
 /**
  * The form's values, kept under `kind` and `key` (one per record or per "add to" target) for the signed-in user.
- * `saved`: the record's values as the form is filled from them (edit), or null (add, starting from `empty`). Both
- * are read once, when the form opens: later pulls do not overwrite what the user is entering.
+ * `fill()`: the record's values as the form is filled from them (edit), or null (add, starting from `empty`). Called
+ * once, when the form opens (what it reads, every machine of an area, is not read again on each live change); later
+ * pulls do not overwrite what the user is entering.
  */
-export function useKeptForm<V extends object>(kind: string, key: string, model: FormModel<V>, empty: V, saved: V | null): KeptForm<V> {
+export function useKeptForm<V extends object>(kind: string, key: string, model: FormModel<V>, empty: V, fill: () => V | null): KeptForm<V> {
   const usernodeid = useSessionStore((state) => state.session?.usernodeid) ?? '';
   const [restored] = useState(() => (usernodeid ? readKeptDraft(kind, usernodeid, key, (value): value is FormDraft<V> => isFormDraft(value, model)) : null));
-  const [start] = useState(() => formStart(model, empty, saved, restored?.value ?? null));
+  const [start] = useState(() => formStart(model, empty, fill(), restored?.value ?? null));
   const [values, setValues] = useState<V>(start.values);
   useKeepDraft(kind, usernodeid, key, useMemo(() => formDraftOf(model, values, start.initial), [model, values, start.initial]), restored !== null);
   return {
     values,
     setValues,
+    setField: (field, value) => setValues((current) => ({ ...current, [field]: value })),
     initial: start.initial,
     restoredAt: start.taken && restored ? restored.savedAt : null,
     dropDraft: () => {

@@ -48,5 +48,5 @@ export type KeptTextForm<F extends string> = KeptForm<TextValues<F>>;
 export function useKeptTextForm<F extends string>(kind: string, key: string, fields: readonly F[], saved: TextValues<F> | null): KeptTextForm<F> {
   const model = useMemo(() => textFormModel(fields), [fields]);
   const empty = useMemo(() => emptyValues(fields), [fields]);
-  return useKeptForm(kind, key, model, empty, saved);
+  return useKeptForm(kind, key, model, empty, () => saved);
 }

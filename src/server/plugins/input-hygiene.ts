@@ -113,7 +113,8 @@ export function withWellFormedText(value: unknown): unknown {
       const mendedKey = mend(key);
       if (mendedKey !== key) {
         delete record[key];
-        record[mendedKey] = mended;
+        // A key written with U+FFFD itself stays as sent: the mended one does not overwrite it.
+        if (!Object.hasOwn(record, mendedKey)) record[mendedKey] = mended;
       } else if (mended !== child) record[key] = mended;
       if (typeof child === 'object') pending.push(child);
     }

@@ -56,18 +56,12 @@ export function AreaFormScreen() {
   // The plant a new area is added to, from the plant's page; without it (a reload of an old link) the form asks.
   const givenSite = stateText(location.state, 'sitenodeid');
   const addTo = givenSite ?? params.get('sitenodeid') ?? '';
-  // The form is filled once, from the area as the mirror has it when it opens: later pulls do not overwrite what the
-  // user is entering (the save sends only what changed against it).
-  const saved: GroupFormValues | null = area
-    ? { sitenodeid: area.sitenodeid, name: area.name, selected: membersOf(equipment, 'area', area.nodeid), shifts: toEditorRows(shiftRowsOf(data, areaShiftModelId(data, area))) }
-    : null;
-  return <AreaForm key={groupDraftKey(nodeid, addTo)} area={area} saved={saved} addTo={addTo} askSite={area === undefined && givenSite === null} data={data} sites={sites} equipment={equipment} />;
+  return <AreaForm key={groupDraftKey(nodeid, addTo)} area={area} addTo={addTo} askSite={area === undefined && givenSite === null} data={data} sites={sites} equipment={equipment} />;
 }
 
 interface AreaFormProps {
   /** The area edited, or undefined when adding one. */
   area: AreaView | undefined;
-  saved: GroupFormValues | null;
   /** The plant a new area goes to ('' until chosen). */
   addTo: string;
   /** Whether the form shows the plant select (a new area without a plant given). */
@@ -78,7 +72,7 @@ interface AreaFormProps {
   equipment: SelectableEquipment[];
 }
 
-function AreaForm({ area, saved, addTo, askSite, data, sites, equipment }: AreaFormProps) {
+function AreaForm({ area, addTo, askSite, data, sites, equipment }: AreaFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const isEdit = area !== undefined;
@@ -88,8 +82,12 @@ function AreaForm({ area, saved, addTo, askSite, data, sites, equipment }: AreaF
   const canWrite = useMayRun(isEdit ? updateAreaAction : createAreaAction);
   const language = currentLanguage();
 
-  const kept = useKeptForm(AREA_DRAFT_KIND, groupDraftKey(area?.nodeid ?? null, addTo), GROUP_FORM_MODEL, useMemo(() => emptyGroupForm(addTo), [addTo]), saved);
-  const { values, setValues, initial, dropDraft } = kept;
+  // The form is filled once, from the area as the mirror has it when it opens: later pulls do not overwrite what the
+  // user is entering (the save sends only what changed against it).
+  const fill = (): GroupFormValues | null =>
+    area ? { sitenodeid: area.sitenodeid, name: area.name, selected: membersOf(equipment, 'area', area.nodeid), shifts: toEditorRows(shiftRowsOf(data, areaShiftModelId(data, area))) } : null;
+  const kept = useKeptForm(AREA_DRAFT_KIND, groupDraftKey(area?.nodeid ?? null, addTo), GROUP_FORM_MODEL, emptyGroupForm(addTo), fill);
+  const { values, setField, initial, dropDraft } = kept;
   const { name, shifts } = values;
   // A machine deleted since a kept draft was made is no longer offered, nor moved.
   const selected = useMemo(() => knownMachines(values.selected, equipment), [values.selected, equipment]);
@@ -97,7 +95,6 @@ function AreaForm({ area, saved, addTo, askSite, data, sites, equipment }: AreaF
   // The name and plan as the form was filled: only what the user changed is sent (another tab's rename survives).
   const filledName = initial?.name ?? '';
   const filledShifts = useMemo(() => fromEditorRows(initial?.shifts ?? []), [initial]);
-  const set = <K extends keyof GroupFormValues>(field: K) => (value: GroupFormValues[K]) => setValues((current) => ({ ...current, [field]: value }));
   const [nameTouched, setNameTouched] = useState(false);
   const { busy, error, run } = useLocalWrite(t('sites.form.saveFailed'));
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -168,7 +165,7 @@ function AreaForm({ area, saved, addTo, askSite, data, sites, equipment }: AreaF
                 <Field.RequiredIndicator />
               </Field.Label>
               <NativeSelect.Root size="lg">
-                <NativeSelect.Field value={values.sitenodeid} onChange={(event) => set('sitenodeid')(event.target.value)} data-testid="area-site">
+                <NativeSelect.Field value={values.sitenodeid} onChange={(event) => setField('sitenodeid', event.target.value)} data-testid="area-site">
                   <option value="">{t('areas.sitePlaceholder')}</option>
                   {sites.map((candidate) => (
                     <option key={candidate.nodeid} value={candidate.nodeid}>
@@ -185,14 +182,14 @@ function AreaForm({ area, saved, addTo, askSite, data, sites, equipment }: AreaF
               {t('areas.name')}
               <Field.RequiredIndicator />
             </Field.Label>
-            <Input value={name} onChange={(event) => set('name')(event.target.value)} onBlur={() => setNameTouched(true)} data-testid="area-name-input" />
+            <Input value={name} onChange={(event) => setField('name', event.target.value)} onBlur={() => setNameTouched(true)} data-testid="area-name-input" />
             <Field.ErrorText data-testid="area-name-error">{nameError ?? t('areas.nameRequired')}</Field.ErrorText>
           </Field.Root>
-          <AssignedEquipment equipment={equipment} selected={selected} targetName={name.trim() || t('areas.newArea')} onChange={set('selected')} disabled={busy || !canWrite} />
+          <AssignedEquipment equipment={equipment} selected={selected} targetName={name.trim() || t('areas.newArea')} onChange={(machines) => setField('selected', machines)} disabled={busy || !canWrite} />
           {isEdit && (
             <ShiftEditor
               shifts={shifts}
-              onChange={set('shifts')}
+              onChange={(rows) => setField('shifts', rows)}
               disabled={busy}
             />
           )}

@@ -51,14 +51,11 @@ export function PoolFormScreen() {
       </Stack>
     );
   }
-  // The form is filled once, from the pool as the mirror has it when it opens: later pulls do not overwrite what the
-  // user is entering (the save sends only what changed against it).
-  const saved: GroupFormValues | null = pool ? { ...emptyGroupForm(), name: pool.name, selected: membersOf(equipment, 'pool', pool.nodeid) } : null;
-  return <PoolForm key={groupDraftKey(nodeid)} pool={pool} saved={saved} data={data} equipment={equipment} />;
+  return <PoolForm key={groupDraftKey(nodeid)} pool={pool} data={data} equipment={equipment} />;
 }
 
 /** `data`, `equipment`: the screen's live structure reads, passed down (a second live query would read every machine again). */
-function PoolForm({ pool, saved, data, equipment }: { pool: PoolView | undefined; saved: GroupFormValues | null; data: StructureData; equipment: SelectableEquipment[] }) {
+function PoolForm({ pool, data, equipment }: { pool: PoolView | undefined; data: StructureData; equipment: SelectableEquipment[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const isEdit = pool !== undefined;
@@ -69,8 +66,11 @@ function PoolForm({ pool, saved, data, equipment }: { pool: PoolView | undefined
   const canWrite = useMayRun(isEdit ? updatePoolAction : createPoolAction);
   const language = currentLanguage();
 
-  const kept = useKeptForm(POOL_DRAFT_KIND, groupDraftKey(pool?.nodeid ?? null), GROUP_FORM_MODEL, EMPTY_POOL, saved);
-  const { values, setValues, initial, dropDraft } = kept;
+  // The form is filled once, from the pool as the mirror has it when it opens: later pulls do not overwrite what the
+  // user is entering (the save sends only what changed against it).
+  const fill = (): GroupFormValues | null => (pool ? { ...EMPTY_POOL, name: pool.name, selected: membersOf(equipment, 'pool', pool.nodeid) } : null);
+  const kept = useKeptForm(POOL_DRAFT_KIND, groupDraftKey(pool?.nodeid ?? null), GROUP_FORM_MODEL, EMPTY_POOL, fill);
+  const { values, setField, initial, dropDraft } = kept;
   const { name } = values;
   // A machine deleted since a kept draft was made is no longer offered, nor moved.
   const selected = useMemo(() => knownMachines(values.selected, equipment), [values.selected, equipment]);
@@ -126,10 +126,10 @@ function PoolForm({ pool, saved, data, equipment }: { pool: PoolView | undefined
               {t('pools.name')}
               <Field.RequiredIndicator />
             </Field.Label>
-            <Input value={name} onChange={(event) => setValues((current) => ({ ...current, name: event.target.value }))} onBlur={() => setNameTouched(true)} data-testid="pool-name-input" />
+            <Input value={name} onChange={(event) => setField('name', event.target.value)} onBlur={() => setNameTouched(true)} data-testid="pool-name-input" />
             <Field.ErrorText data-testid="pool-name-error">{nameError ?? t('pools.nameRequired')}</Field.ErrorText>
           </Field.Root>
-          <AssignedEquipment equipment={equipment} selected={selected} targetName={name.trim() || t('pools.newPool')} onChange={(machines) => setValues((current) => ({ ...current, selected: machines }))} disabled={busy || !canWrite} />
+          <AssignedEquipment equipment={equipment} selected={selected} targetName={name.trim() || t('pools.newPool')} onChange={(machines) => setField('selected', machines)} disabled={busy || !canWrite} />
           {!canWrite && <FormError error={t('pools.notAllowed')} />}
           <FormError error={error} />
         </Card.Body>
