@@ -14,6 +14,7 @@ import { v4 as uuidv4 } from 'uuid';
 import { baseURL } from '../../playwright.config';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../src/server/db/seed/demo-users';
 import { launchWithCamera, stickerCameraFile } from './support/camera';
+import { ApiClient } from './support/machine-pages';
 import { apiLogin, demoMachine, takeOfflineReady } from './support/offline';
 import { EquipmentFormPage, expectAllSynced, loginAs, navigateInApp, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
 
@@ -377,6 +378,70 @@ test('brand and class forms', async ({ page }) => {
   await page.getByTestId('brand-manufacturer-select').selectOption({ label: 'E2E Hersteller GmbH' });
   await expect(page.getByTestId('brand-name-error')).toContainText('Diesen Namen gibt es schon');
   await expect(page.getByTestId('brand-submit')).toBeDisabled();
+});
+
+// The brand and class forms were the last forms that wrote a record and lost what was typed to a reload or a tap on
+// the navigation; they keep a draft per user and record like the others.
+test('the brand and class forms keep what was entered through an offline reload and leaving them; cancel and save forget it', async ({ page, context, request }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize(TABLET_PORTRAIT);
+  await loginAs(page, 'admin');
+  await takeOfflineReady(page);
+  await expectAllSynced(page);
+  const stamp = Date.now() % 100_000;
+  const restored = page.getByTestId('catalogue-draft-restored');
+
+  await navigateInApp(page, '/create-brand');
+  await expect(restored).toHaveCount(0);
+  await page.getByTestId('brand-name').fill(`Entwurf Marke ${stamp}`);
+  await page.getByTestId('brand-manufacturer-select').selectOption('__new__');
+  await page.getByTestId('brand-manufacturer-new').fill(`Entwurf Hersteller ${stamp}`);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('brand-name')).toHaveValue(`Entwurf Marke ${stamp}`, { timeout: 60_000 });
+  await expect(page.getByTestId('brand-manufacturer-new')).toHaveValue(`Entwurf Hersteller ${stamp}`);
+  await expect(restored).toContainText(/^Nicht gespeicherte Eingaben vom \d\d\.\d\d\.\d{4} \d\d:\d\d wiederhergestellt\./);
+  await screenshotBoth(page, 'brand-form-draft-restored');
+  await page.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(page).toHaveURL(/\/machines$/);
+  await navigateInApp(page, '/create-brand');
+  await expect(page.getByTestId('brand-name')).toHaveValue('');
+  await expect(page.getByTestId('brand-manufacturer-new')).toHaveCount(0);
+  await expect(restored).toHaveCount(0);
+
+  // A new class, offline: kept through a slip onto the dashboard, then saved.
+  const className = `Entwurf Klasse ${stamp}`;
+  await navigateInApp(page, '/create-equipment-class');
+  await page.getByTestId('class-name').fill(className);
+  await navigateInApp(page, '/dashboard');
+  await expect(page.getByRole('heading', { name: /^Hallo / })).toBeVisible();
+  await navigateInApp(page, '/create-equipment-class');
+  await expect(page.getByTestId('class-name')).toHaveValue(className);
+  await expect(restored).toBeVisible();
+  await page.getByTestId('class-submit').click();
+  await expect(page).toHaveURL(/\/machines$/);
+
+  // Its edit: kept through an offline reload with what it was filled with; saved, forgotten.
+  const classLink = (name: string) => page.getByTestId('catalogue-classes').getByTestId('catalogue-class-link').filter({ hasText: name });
+  await classLink(className).click();
+  await expect(page).toHaveURL(/\/edit-equipment-class\?nodeid=/);
+  await expect(restored).toHaveCount(0);
+  await page.getByTestId('class-name').fill(`${className} Nord`);
+  await page.reload();
+  await expect(page.getByTestId('class-name')).toHaveValue(`${className} Nord`, { timeout: 60_000 });
+  await expect(restored).toBeVisible();
+  await page.getByTestId('class-submit').click();
+  await expect(page).toHaveURL(/\/machines$/);
+  await classLink(`${className} Nord`).click();
+  await expect(page.getByTestId('class-name')).toHaveValue(`${className} Nord`);
+  await expect(restored).toHaveCount(0);
+
+  await context.setOffline(false);
+  await expectAllSynced(page);
+  const feed = await (await ApiClient.login(request, 'admin')).pullAll();
+  expect(JSON.stringify(feed.get('equipmentclasses'))).toContain(`${className} Nord`);
+  expect(JSON.stringify(feed.get('brands'))).not.toContain(`Entwurf Marke ${stamp}`);
+  expect(JSON.stringify(feed.get('manufacturers'))).not.toContain(`Entwurf Hersteller ${stamp}`);
 });
 
 // Found 2026-12-03 (an admin's walkthrough): the equipment form, thirty fields, lost everything typed to a reload or

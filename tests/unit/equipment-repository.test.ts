@@ -3,6 +3,7 @@ import { createBrandSchema, createEquipmentClassSchema, createEquipmentTypeSchem
 import { createEquipmentSchema, updateEquipmentSchema } from '../../src/shared/api/equipment';
 import { registerFilesSchema } from '../../src/shared/api/files';
 import { createShiftModelSchema } from '../../src/shared/api/shiftmodels';
+import { localized } from '../../src/shared/domain/text';
 import { LocalDatabase } from '../../src/client/db/local-db';
 import { PENDING_DELETE } from '../../src/client/sync/mirror-fields';
 import { createBrand, createEquipmentClass, updateBrand, updateEquipmentClass } from '../../src/client/sync/repositories/brands';
@@ -266,7 +267,10 @@ describe('brands and classes', () => {
     expect(entries[1]!.body).toMatchObject({ name: 'Trumpf', isbrandof: entries[0]!.nodeid });
     expect(createBrandSchema.safeParse(entries[1]!.body).success).toBe(true);
     const brand = (await db.mirror('brands').get(brandId))!;
-    await updateBrand(context, brand, { name: 'Trumpf Laser', manufacturer: { isnew: false, nodeid: String(brand.manufacturernodeid) } });
+    const filledWith = { name: 'Trumpf', manufacturernodeid: String(brand.manufacturernodeid) };
+    await updateBrand(context, brandId, { name: 'Trumpf', manufacturer: { isnew: false, nodeid: filledWith.manufacturernodeid } }, filledWith);
+    expect(await db.outbox.count()).toBe(2);
+    await updateBrand(context, brandId, { name: 'Trumpf Laser', manufacturer: { isnew: false, nodeid: filledWith.manufacturernodeid } }, filledWith);
     const update = (await db.outbox.orderBy('seq').toArray())[2]!;
     expect(update.body).toEqual({ lang: 'de', name: 'Trumpf Laser' });
     expect(updateBrandSchema.safeParse(update.body).success).toBe(true);
@@ -280,9 +284,11 @@ describe('brands and classes', () => {
     // An English form shows the German name (the fallback): saved untouched it sends nothing; a new name is English.
     const stored = (await db.mirror('equipmentclasses').get(id))!;
     await db.outbox.clear();
-    await updateEquipmentClass({ db, usernodeid: USER }, stored, { name: 'Pressen', lang: 'en' });
+    const shown = localized(stored.name, 'en') ?? '';
+    expect(shown).toBe('Pressen');
+    await updateEquipmentClass({ db, usernodeid: USER }, id, { name: 'Pressen ', lang: 'en' }, shown);
     expect(await db.outbox.count()).toBe(0);
-    await updateEquipmentClass({ db, usernodeid: USER }, stored, { name: 'Presses', lang: 'en' });
+    await updateEquipmentClass({ db, usernodeid: USER }, id, { name: 'Presses', lang: 'en' }, shown);
     expect((await db.outbox.toArray())[0]!.body).toEqual({ lang: 'en', name: 'Presses' });
   });
 });

@@ -1,12 +1,14 @@
 /**
- * What the small catalogue forms (brand, equipment class) share: the not-found notice, the saving state that
- * leaves for the machines on success, and the card with heading, error line and cancel/submit footer.
+ * What the small catalogue forms (brand, equipment class) share: the not-found notice and the loading placeholder,
+ * the saving state that leaves for the machines on success, and the card with heading, restored-draft notice, error
+ * line and cancel/submit footer.
  */
-import { Alert, Box, Button, Card, Field, Flex, Heading, Input } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Field, Flex, Heading, Input, Skeleton, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { CATALOG_NAME_MAX, type CatalogueNameIssue } from '../../../shared/domain/equipment';
+import { formatDateTime } from '../../lib/dates';
 import { useLocalWrite } from '../../sync/use-local-write';
 import { NotFoundNotice } from '../../components/not-found-notice';
 import { CATALOGUE_FORM_EXIT } from './use-record-target';
@@ -19,15 +21,31 @@ export function CatalogueNotFound({ text, testId }: { text: string; testId: stri
   );
 }
 
-/** `save(write)`: runs the local write once at a time, then goes to the machines; a failure stays on the form. */
-export function useCatalogueSave() {
+/** While the record is read from the device's mirror: the card's place, so the form opens filled, not blank. */
+export function CatalogueLoading() {
+  return (
+    <Box p={{ base: '4', md: '6' }} maxW="3xl">
+      <Skeleton h="60" borderRadius="l3" />
+    </Box>
+  );
+}
+
+/**
+ * `save(write)`: runs the local write once at a time, then forgets the kept draft and goes to the machines; a
+ * failure stays on the form (and keeps the draft). `cancel()`: forgets the draft and goes to the machines.
+ */
+export function useCatalogueSave(dropDraft: () => void) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { busy, error, run } = useLocalWrite(t('equipment.errors.saveFailed'));
-  const save = async (write: () => Promise<unknown>) => {
-    if (await run(write)) void navigate(CATALOGUE_FORM_EXIT);
+  const leave = () => {
+    dropDraft();
+    void navigate(CATALOGUE_FORM_EXIT);
   };
-  return { busy, error, save };
+  const save = async (write: () => Promise<unknown>) => {
+    if (await run(write)) leave();
+  };
+  return { busy, error, save, cancel: leave };
 }
 
 export interface CatalogueFormCardProps {
@@ -39,12 +57,14 @@ export interface CatalogueFormCardProps {
   canSubmit: boolean;
   /** Test id the e2e page models use. */
   submitTestId: string;
+  onCancel(): void;
+  /** When the draft the form was filled from was kept (epoch ms), or null when it started fresh. */
+  restoredAt: number | null;
   children: ReactNode;
 }
 
-export function CatalogueFormCard({ title, onSubmit, busy, error, submitLabel, canSubmit, submitTestId, children }: CatalogueFormCardProps) {
+export function CatalogueFormCard({ title, onSubmit, busy, error, submitLabel, canSubmit, submitTestId, onCancel, restoredAt, children }: CatalogueFormCardProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   return (
     <Box p={{ base: '4', md: '6' }} maxW="3xl">
       <Card.Root variant="outline">
@@ -52,6 +72,11 @@ export function CatalogueFormCard({ title, onSubmit, busy, error, submitLabel, c
           <Heading as="h2" size="lg">
             {title}
           </Heading>
+          {restoredAt !== null && (
+            <Text textStyle="sm" color="fg.muted" data-testid="catalogue-draft-restored">
+              {t('notificationForm.draftRestored', { date: formatDateTime(restoredAt) })}
+            </Text>
+          )}
           {children}
           {error && (
             <Alert.Root status="error">
@@ -60,7 +85,7 @@ export function CatalogueFormCard({ title, onSubmit, busy, error, submitLabel, c
             </Alert.Root>
           )}
           <Flex gap="3" justify="flex-end">
-            <Button variant="ghost" onClick={() => void navigate(CATALOGUE_FORM_EXIT)} disabled={busy}>
+            <Button variant="ghost" onClick={onCancel} disabled={busy}>
               {t('equipment.cancel')}
             </Button>
             <Button type="submit" colorPalette="brand" disabled={!canSubmit} loading={busy} data-testid={submitTestId}>

@@ -12,8 +12,6 @@ import {
   updateEquipmentClass as updateEquipmentClassDeclaration,
 } from '../../../shared/mutations/catalog';
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/domain/language';
-import { localized } from '../../../shared/domain/text';
-import type { MirrorRow } from '../../db/local-db';
 import { mutate, mutateAll, mutationStep } from '../mutate';
 import { newNodeId, type MutationRequest, type WriteContext } from '../outbox';
 
@@ -50,14 +48,17 @@ export async function createBrand(context: WriteContext, input: BrandInput): Pro
   return brand.nodeid;
 }
 
-/** /edit-brand: only the changed fields are sent (field-level last write wins on the server). */
-export async function updateBrand(context: WriteContext, brand: MirrorRow, input: BrandInput): Promise<void> {
+/**
+ * /edit-brand: only what changed against `filledWith`, the brand as the form was filled from it (field-level last
+ * write wins on the server: a field left alone must not undo a colleague's change synced in meanwhile).
+ */
+export async function updateBrand(context: WriteContext, nodeid: string, input: BrandInput, filledWith: { name: string; manufacturernodeid: string | null }): Promise<void> {
   const { mutations, manufacturernodeid } = resolveManufacturer(input.manufacturer);
   const name = input.name.trim();
-  const body = { lang: DEFAULT_LANGUAGE, ...(name !== brand.name && { name }), ...(manufacturernodeid !== brand.manufacturernodeid && { isbrandof: manufacturernodeid }) };
+  const body = { lang: DEFAULT_LANGUAGE, ...(name !== filledWith.name && { name }), ...(manufacturernodeid !== filledWith.manufacturernodeid && { isbrandof: manufacturernodeid }) };
   const changed = Object.keys(body).length > 1;
   if (!changed && mutations.length === 0) return;
-  const update = mutationStep(updateBrandDeclaration, { params: { id: brand.nodeid }, body });
+  const update = mutationStep(updateBrandDeclaration, { params: { id: nodeid }, body });
   await mutateAll(context, [...mutations, update], { describedBy: update });
 }
 
@@ -67,9 +68,12 @@ export async function createEquipmentClass(context: WriteContext, input: { name:
   return entry.nodeid;
 }
 
-export async function updateEquipmentClass(context: WriteContext, equipmentClass: MirrorRow, input: { name: string; lang: Language }): Promise<void> {
+/**
+ * /edit-equipment-class: the name under the form's language, unless it is the name the form was filled with
+ * (`filledWith`, as `localized` showed it: another language's name when none is kept in this one).
+ */
+export async function updateEquipmentClass(context: WriteContext, nodeid: string, input: { name: string; lang: Language }, filledWith: string): Promise<void> {
   const name = input.name.trim();
-  // As the form shows it (`localized`: another language's name when none is kept in this one): unchanged, nothing is sent.
-  if (localized(equipmentClass.name, input.lang) === name) return;
-  await mutate(context, updateEquipmentClassDeclaration, { params: { id: equipmentClass.nodeid }, body: { lang: input.lang, name } });
+  if (filledWith.trim() === name) return;
+  await mutate(context, updateEquipmentClassDeclaration, { params: { id: nodeid }, body: { lang: input.lang, name } });
 }
