@@ -430,8 +430,13 @@ test('the brand and class forms keep what was entered through an offline reload 
   await page.reload();
   await expect(page.getByTestId('class-name')).toHaveValue(`${className} Nord`, { timeout: 60_000 });
   await expect(restored).toBeVisible();
+  // The language switched before the save: the name is still the German one the form was filled from.
+  await page.getByRole('button', { name: 'Sprache: Englisch' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit equipment class', level: 2 })).toBeVisible();
+  await expect(page.getByTestId('class-name')).toHaveValue(`${className} Nord`);
   await page.getByTestId('class-submit').click();
   await expect(page).toHaveURL(/\/machines$/);
+  await page.getByRole('button', { name: 'Language: German' }).click();
   await classLink(`${className} Nord`).click();
   await expect(page.getByTestId('class-name')).toHaveValue(`${className} Nord`);
   await expect(restored).toHaveCount(0);
@@ -439,7 +444,7 @@ test('the brand and class forms keep what was entered through an offline reload 
   await context.setOffline(false);
   await expectAllSynced(page);
   const feed = await (await ApiClient.login(request, 'admin')).pullAll();
-  expect(JSON.stringify(feed.get('equipmentclasses'))).toContain(`${className} Nord`);
+  expect((feed.get('equipmentclasses') ?? []).find((row) => JSON.stringify(row.name).includes(className))?.name).toEqual({ de: `${className} Nord` });
   expect(JSON.stringify(feed.get('brands'))).not.toContain(`Entwurf Marke ${stamp}`);
   expect(JSON.stringify(feed.get('manufacturers'))).not.toContain(`Entwurf Hersteller ${stamp}`);
 });
