@@ -34,6 +34,11 @@ export const unauthorized = (message = 'Authentication required') => new HttpErr
 export const forbidden = (message = ACCESS_DENIED_MESSAGE) => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+
+/** A create under a nodeid another record holds: of the caller's tenant or another's, of its kind or another. */
+export const NODEID_TAKEN = 'This nodeid is already used by another record';
+/** The database's name for "another kind of record holds this nodeid" (the node_ids registry's key). */
+export const NODEID_REGISTRY_KEY = 'node_ids_pkey';
 /**
  * A client-chosen id (a device makes ids offline) that is already another record's, possibly another tenant's:
  * refused like any conflict, never skipped, and saying no more than that this id cannot be used.

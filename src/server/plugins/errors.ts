@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
 import type { ApiError } from '../../shared/api/errors';
-import { HttpError, type ErrorDetail } from '../http-errors';
+import { HttpError, NODEID_REGISTRY_KEY, NODEID_TAKEN, type ErrorDetail } from '../http-errors';
 
 /**
  * Every error leaves the server as `{statusCode, error, message, details?}` (src/shared/api/errors.ts):
@@ -113,7 +113,8 @@ function fromSqlState(error: PgLikeError): ApiError | undefined {
   const details = field ? [{ field, message: 'Invalid value' }] : undefined;
   switch (error.code) {
     case '23505':
-      return apiError(409, 'A record with this id or key already exists');
+      // Another kind of record holds the id (the node_ids registry's trigger): what a create's own check says.
+      return apiError(409, error.constraint === NODEID_REGISTRY_KEY ? NODEID_TAKEN : 'A record with this id or key already exists');
     case '23503':
       return apiError(409, 'A referenced record does not exist, or the record is still referenced');
     case '23502':

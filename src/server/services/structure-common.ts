@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client';
 import { areas, equipmentPools, tombstones } from '../db/schema';
-import { conflict, HttpError, notFound } from '../http-errors';
+import { conflict, HttpError, NODEID_TAKEN, notFound } from '../http-errors';
 import type { Actor } from './service-context';
 
 /**
@@ -10,7 +10,7 @@ import type { Actor } from './service-context';
  * whose client-chosen nodeid exists already, and lookups scoped to the caller's tenant.
  */
 
-export const NODEID_TAKEN = 'This nodeid is already used by another record';
+export { NODEID_TAKEN };
 export const RECORD_DELETED = 'This record was deleted';
 
 /**

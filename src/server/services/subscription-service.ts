@@ -5,7 +5,7 @@ import { can, type PermissionSubject } from '../../shared/permissions';
 import type { SubscriptionRow as SubscriptionRowShape } from '../../shared/rows/structure';
 import type { Db, Tx } from '../db/client';
 import { areas, equipmentPools, sites, structureSubscriptions, tombstones, users } from '../db/schema';
-import { forbidden, notFound } from '../http-errors';
+import { conflict, forbidden, NODEID_TAKEN, notFound } from '../http-errors';
 import { nextVersion, recordTombstone } from './change-feed';
 import { toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
@@ -69,7 +69,10 @@ export async function subscribe(tx: Tx, legalentitynodeid: string, usernodeid: s
   // A concurrent request stored it first (the unique index on user and target): that row is the answer.
   if (!inserted) {
     const [winner] = await tx.select().from(structureSubscriptions).where(sameTarget(legalentitynodeid, record));
-    return winner!;
+    // The derived id held by an entry for another target of the same id: only records made before one nodeid
+    // named one record (the node_ids registry) can share an id; a 409 names it instead of a 500.
+    if (!winner) throw conflict(NODEID_TAKEN);
+    return winner;
   }
   await tx
     .delete(tombstones)

@@ -163,3 +163,15 @@ export const tombstones = pgTable('tombstones', {
   primaryKey({ columns: [t.legalentitynodeid, t.kind, t.nodeid] }),
   index('tombstones_le_version_idx').on(t.legalentitynodeid, t.version),
 ]);
+
+/**
+ * Every record's nodeid, once, with the table that holds it. Clients choose nodeids, and several routes take "any
+ * record" (an attachment's target, a cost's source, a shift plan's owner): an id held by two kinds of record would
+ * let a technician's notification made under a FAQ's id take the FAQ's documents with it. A trigger on each record
+ * table claims the id on insert (migration 0006_node_id_registry); another table's id is a unique violation on
+ * `node_ids_pkey`, answered 409 "This nodeid is already used by another record". Ids stay claimed after a delete.
+ */
+export const nodeIds = pgTable('node_ids', {
+  nodeid: uuid('nodeid').primaryKey(),
+  kind: text('kind').notNull(),
+});
