@@ -202,6 +202,97 @@ describe('counters', () => {
     });
   });
 
+  describe('a reading without a nodeid sent again (the old client sends its whole list; a plain REST retry)', () => {
+    const tenantVersion = async () => (await t.database.db.select().from(tenantVersions).where(eq(tenantVersions.legalentitynodeid, a.legalEntity.nodeid)))[0]!.version;
+    const stored = async (nodeid: string) => (await call(t, adminA, 'GET', `/api/counters?equipmentnodeid=${machineA}`)).json<Counter[]>().find((c) => c.nodeid === nodeid)!.values;
+    const ok = async (nodeid: string, values: unknown[]) => {
+      const response = await update(nodeid, { values });
+      expect(response.statusCode, response.body).toBe(200);
+      return counterWriteAnswerSchema.parse(response.json());
+    };
+
+    it('with a time ahead of the server (clamped to its now) is stored once: the resend adds nothing, takes no version and answers the stored reading', async () => {
+      const counter = await create({ values: [] });
+      const ahead = { reading: 8, timestamp: Date.now() + HOUR };
+      const first = await ok(counter.nodeid, [ahead]);
+      expect(first.values).toEqual([{ nodeid: expect.any(String), reading: 8, timestamp: expect.any(Number) }]);
+      expect(first.values[0]!.timestamp).toBeLessThanOrEqual(Date.now());
+      const version = await tenantVersion();
+      await new Promise((resolve) => setTimeout(resolve, 5)); // another server "now" for the resend
+      const again = await ok(counter.nodeid, [ahead]);
+      expect(again.values).toEqual(first.values);
+      expect(await tenantVersion()).toBe(version);
+      expect(await stored(counter.nodeid)).toEqual(first.values);
+    });
+
+    it('with a time in the past is stored once (as before)', async () => {
+      const counter = await create({ values: [] });
+      const past = { reading: '7,5', timestamp: Date.now() - HOUR };
+      const first = await ok(counter.nodeid, [past]);
+      expect(first.values).toEqual([{ nodeid: expect.any(String), reading: 7.5, timestamp: past.timestamp }]);
+      const version = await tenantVersion();
+      expect((await ok(counter.nodeid, [{ ...past, reading: 7.5 }])).values).toEqual(first.values);
+      expect(await tenantVersion()).toBe(version);
+      expect(await stored(counter.nodeid)).toEqual(first.values);
+    });
+
+    it('without a time cannot be told from a new reading of the same value: stored at the server now each time (docs/api.md § Counters)', async () => {
+      const counter = await create({ values: [] });
+      await ok(counter.nodeid, [{ reading: 7 }]);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await ok(counter.nodeid, [{ reading: 7 }]);
+      expect((await stored(counter.nodeid)).map((v) => v.reading)).toEqual([7, 7]);
+    });
+
+    it("the probe's sequence: 7 without a time twice, 8 an hour ahead twice → three readings", async () => {
+      const counter = await create({ values: [] });
+      const ahead = Date.now() + HOUR;
+      for (const values of [[{ reading: 7 }], [{ reading: 7 }], [{ reading: 8, timestamp: ahead }], [{ reading: 8, timestamp: ahead }]]) {
+        await ok(counter.nodeid, values);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      expect((await stored(counter.nodeid)).map((v) => v.reading)).toEqual([7, 7, 8]);
+    });
+
+    it('twice in one request (same value and time sent, ahead or past) is one reading', async () => {
+      const counter = await create({ values: [] });
+      const ahead = Date.now() + 2 * HOUR;
+      const past = Date.now() - 2 * HOUR;
+      const answer = await ok(counter.nodeid, [
+        { reading: 9, timestamp: ahead },
+        { reading: '9,000', timestamp: ahead },
+        { reading: 4, timestamp: past },
+        { reading: 4, timestamp: past },
+      ]);
+      expect(answer.values.map((v) => v.reading)).toEqual([4, 9]);
+      expect(await stored(counter.nodeid)).toEqual(answer.values);
+    });
+
+    it("the same reading on two counters is each counter's own: the id one derives never meets the other's", async () => {
+      const one = await create({ values: [] });
+      const two = await create({ values: [] });
+      const reading = { reading: 12, timestamp: Date.now() + HOUR };
+      const [first, second] = [await ok(one.nodeid, [reading]), await ok(two.nodeid, [reading])];
+      expect(first.values[0]!.nodeid).not.toBe(second.values[0]!.nodeid);
+      expect((await ok(one.nodeid, [reading])).values).toEqual(first.values);
+      expect((await ok(two.nodeid, [reading])).values).toEqual(second.values);
+      expect([(await stored(one.nodeid)).length, (await stored(two.nodeid)).length]).toEqual([1, 1]);
+    });
+
+    it("a create's keyless readings with a time ahead, sent again as an update or the same create, add nothing", async () => {
+      const body = input({ values: [{ reading: 3, timestamp: Date.now() + HOUR }] });
+      const made = await postCreated(t, adminA, '/api/counters/create', body, counterWriteAnswerSchema);
+      const version = await tenantVersion();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect((await ok(made.nodeid, body.values ?? [])).values).toEqual(made.values);
+      expect(await tenantVersion()).toBe(version);
+      const again = await call(t, adminA, 'POST', '/api/counters/create', body);
+      expect(again.statusCode, again.body).toBe(201);
+      expect(counterWriteAnswerSchema.parse(again.json()).values).toEqual(made.values);
+      expect(await stored(made.nodeid)).toEqual(made.values);
+    });
+  });
+
   describe("a write's answer grows with the request, not with the counter's history", () => {
     const MANY = 20_000;
     let counter: Counter;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTER_READING_MAX, counterTypeNameIn, normalizeCounterReading, parseCounterReading, sanitizeCounterReading, unitSymbolIn } from '../../src/shared/domain/counter';
+import { COUNTER_READING_MAX, counterTypeNameIn, keylessReadingNodeId, normalizeCounterReading, parseCounterReading, sanitizeCounterReading, unitSymbolIn } from '../../src/shared/domain/counter';
 
 describe('counter reading input rule (§5)', () => {
   it.each([
@@ -56,5 +56,22 @@ describe('counter names and units in the user language', () => {
 
   it('the piece shows as "pcs" in English, "Stk." in German; other symbols are the same in both', () => {
     expect([unitSymbolIn('C62', 'Stk.', 'en'), unitSymbolIn('C62', 'Stk.', 'en-US'), unitSymbolIn('C62', 'Stk.', 'de'), unitSymbolIn('HUR', 'h', 'en')]).toEqual(['pcs', 'pcs', 'Stk.', 'h']);
+  });
+});
+
+describe('keylessReadingNodeId (a reading sent without an id but with a time)', () => {
+  const counter = '01900000-0000-7000-8000-000000000001';
+  const other = '01900000-0000-7000-8000-000000000002';
+  it('is a UUID v5, the same for the same counter, value (as the column keeps it) and time as sent', () => {
+    const id = keylessReadingNodeId(counter, 7, 1_700_000_000_000);
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keylessReadingNodeId(counter, 7.0, 1_700_000_000_000)).toBe(id);
+    expect(keylessReadingNodeId(counter.toUpperCase(), 7, 1_700_000_000_000)).toBe(id);
+  });
+  it('differs with the counter, the value or the time', () => {
+    const id = keylessReadingNodeId(counter, 7, 1_700_000_000_000);
+    expect(keylessReadingNodeId(other, 7, 1_700_000_000_000)).not.toBe(id);
+    expect(keylessReadingNodeId(counter, 7.001, 1_700_000_000_000)).not.toBe(id);
+    expect(keylessReadingNodeId(counter, 7, 1_700_000_000_001)).not.toBe(id);
   });
 });

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Counter, CounterType, CounterWriteAnswer, CreateCounter, CreateCounterType, UpdateCounter } from '../../shared/api/counters';
+import { keylessReadingNodeId } from '../../shared/domain/counter';
 import { clampDeviceTime } from '../../shared/domain/device-time';
 import { localized } from '../../shared/domain/text';
 import { can, type PermissionSubject } from '../../shared/permissions';
@@ -241,18 +242,28 @@ interface ReadingPlan {
 }
 
 /**
- * The readings of `values` not stored yet. A reading with a nodeid is stored once per nodeid (a resend is a no-op);
- * one without is the old client sending its whole list again, so a reading with the same value and time is taken as
- * the same reading. `takenat` is the device's time, clamped to the server's now. Reads only what the request names
- * (its ids, on the primary key; its keyless readings' times, on the counter+time index; neither for a counter not
+ * The readings of `values` not stored yet. A reading with a nodeid is stored once per nodeid (a resend is a no-op).
+ * One without is the old client sending its whole list again, or a plain REST retry: with a time it gets the id
+ * keylessReadingNodeId derives from the counter, its value and the time as sent — before clamping, so a time ahead
+ * of the server (stored as the server's now, another now at each resend) finds it too — and is then a reading with
+ * that id; not found by it, a reading with the same value at that time (stored before ids were derived, under a
+ * random id, or sent with its own id) is taken as the same reading. Without a time it is a new reading at the
+ * server's now each time (nothing tells it from a new reading of the same value); the same value twice in one
+ * request is one. `takenat` is the device's time, clamped to the server's now. Reads only what the request names
+ * (its ids, on the primary key; its keyless readings' times, on the counter+time index; no times for a counter not
  * made yet, `counterExists` false), never the counter's other readings: the cost is the request's (at most 1000
  * readings), not the counter's history. Runs before the write takes the version; an id that is another counter's
  * reading is refused here (409), before anything is written.
  */
 async function planReadings(tx: Tx, actor: Actor, counternodeid: string, values: ReadingInput[], field: string, counterExists = true): Promise<ReadingPlan> {
   if (values.length === 0) return { counternodeid, rows: [], found: [], values, field };
-  const ids = [...new Set(values.flatMap((value) => (value.nodeid ? [value.nodeid] : [])))];
-  const keylessTimes = counterExists ? [...new Set(values.filter((value) => !value.nodeid).map((value) => clampDeviceTime(value.timestamp, 0, Date.now())))] : [];
+  const nowMs = Date.now();
+  const sent: SentReading[] = values.map((value) =>
+    value.nodeid || value.timestamp === undefined ? { ...value, derived: false } : { ...value, nodeid: keylessReadingNodeId(counternodeid, value.reading, value.timestamp), derived: true },
+  );
+  const ids = [...new Set(sent.flatMap((value) => (value.nodeid ? [value.nodeid] : [])))];
+  // why only times not clamped: a time ahead was stored as an earlier now, which no resend can name.
+  const keylessTimes = counterExists ? [...new Set(sent.flatMap((value) => (value.derived && value.timestamp !== undefined && value.timestamp <= nowMs ? [value.timestamp] : [])))] : [];
   const known = ids.length === 0 ? [] : await readingsById(tx, ids);
   const sameTime =
     keylessTimes.length === 0
@@ -261,10 +272,14 @@ async function planReadings(tx: Tx, actor: Actor, counternodeid: string, values:
           .select({ nodeid: counterReadings.nodeid, value: counterReadings.value, takenat: counterReadings.takenat })
           .from(counterReadings)
           .where(and(eq(counterReadings.counternodeid, counternodeid), inArray(counterReadings.takenat, keylessTimes.map((ms) => new Date(ms)))));
-  assertOwnReadings(actor, counternodeid, known, values, field);
+  assertOwnReadings(actor, counternodeid, known, sent, field);
   const storedIds = new Set(known.map((reading) => reading.nodeid));
-  const { rows, matched } = newReadings(values.filter((value) => !value.nodeid || !storedIds.has(value.nodeid)), sameTime.map(toReading));
-  return { counternodeid, rows, found: [...known.map(toReading), ...matched], values, field };
+  const { rows, matched } = newReadings(
+    sent.filter((value) => !value.nodeid || !storedIds.has(value.nodeid)),
+    sameTime.map(toReading),
+    nowMs,
+  );
+  return { counternodeid, rows, found: [...known.map(toReading), ...matched], values: sent, field };
 }
 
 /**
@@ -298,30 +313,35 @@ function assertOwnReadings(actor: Actor, counternodeid: string, stored: { nodeid
 
 type NewReading = Required<Pick<typeof counterReadings.$inferInsert, 'nodeid' | 'value' | 'takenat'>>;
 
+/** A reading as planReadings takes it: `derived`, its nodeid was derived from a keyless reading's value and time. */
+type SentReading = ReadingInput & { derived: boolean };
+
 /**
  * The readings of `values` that are not among `stored` (nor twice in `values`), with an id and a clamped time;
- * `matched`: the stored readings that keyless ones of `values` turned out to be.
+ * `matched`: the stored readings that keyless ones of `values` turned out to be (by value and a time not clamped).
  */
-function newReadings(values: ReadingInput[], stored: CounterReading[]): { rows: NewReading[]; matched: CounterReading[] } {
-  const nowMs = Date.now();
-  const seen = new Map<string, CounterReading | undefined>(stored.map((r) => [readingKey(r.reading, r.timestamp), r]));
+function newReadings(values: SentReading[], stored: CounterReading[], nowMs: number): { rows: NewReading[]; matched: CounterReading[] } {
+  const sameTime = new Map<string, CounterReading>(stored.map((r) => [readingKey(r.reading, r.timestamp), r]));
   const rows: NewReading[] = [];
   const matched: CounterReading[] = [];
   const ids = new Set<string>();
+  const timeless = new Set<string>();
   for (const value of values) {
     const takenat = clampDeviceTime(value.timestamp, 0, nowMs);
     if (value.nodeid) {
-      // The same reading twice (the schema refuses one id with two readings): kept once.
+      // The same reading twice (the schema refuses one id with two readings; a derived id is one value and time): kept once.
       if (ids.has(value.nodeid)) continue;
       ids.add(value.nodeid);
-    } else {
-      const key = readingKey(value.reading, takenat);
-      if (seen.has(key)) {
-        const reading = seen.get(key);
-        if (reading) matched.push(reading);
+      const same = value.derived && value.timestamp !== undefined && value.timestamp <= nowMs ? sameTime.get(readingKey(value.reading, takenat)) : undefined;
+      if (same) {
+        matched.push(same);
         continue;
       }
-      seen.set(key, undefined);
+    } else {
+      // Without a time: the same value twice in this request is one reading; sent again later, it is another.
+      const key = readingKey(value.reading, takenat);
+      if (timeless.has(key)) continue;
+      timeless.add(key);
     }
     rows.push({ nodeid: value.nodeid ?? uuidv7(), value: value.reading, takenat: new Date(takenat) });
   }

@@ -5,6 +5,8 @@
  * `parseCounterReading`, so they accept the same values — and the server refuses a text the rule would change.
  */
 
+import { v5 as uuidv5 } from 'uuid';
+
 /** Keeps digits and the first comma and first period, in the order typed. */
 export function sanitizeCounterReading(input: string): string {
   let comma = false;
@@ -32,6 +34,22 @@ export function normalizeCounterReading(input: string): string {
 export const COUNTER_READING_MAX = 999_999_999_999_999;
 /** …and 3 after it: a reading typed with more was not meant as a decimal ("1.250.000" kept as "1.250000"). */
 export const COUNTER_READING_DECIMALS = 3;
+
+// A fixed namespace for keylessReadingNodeId; never change it (readings already stored would no longer match).
+const KEYLESS_READING_NAMESPACE = '1167b342-2857-4bba-a014-93d465add2b3';
+
+/**
+ * The id of a reading sent without a nodeid but with a time (the old client, a plain REST retry): derived (UUID v5)
+ * from the counter, the value as the column keeps it (3 decimals: 7, 7.0 and "7,000" are one reading) and the time
+ * AS SENT, before the server clamps it to its now. A resend then finds the stored reading by its id whatever the
+ * clamping made of its time — a time ahead of the server's clock (a tablet running fast) is stored as the server's
+ * now, which differs at each resend, so matching by stored time doubled it. The counter is part of the name: the same
+ * reading on another counter gets another id. A reading without a time has nothing to derive from: each send is a
+ * new reading at the server's now (docs/api.md § Counters).
+ */
+export function keylessReadingNodeId(counternodeid: string, reading: number, timestamp: number): string {
+  return uuidv5(`${counternodeid.toLowerCase()}/${reading.toFixed(COUNTER_READING_DECIMALS)}/${timestamp}`, KEYLESS_READING_NAMESPACE);
+}
 
 /** Digits after the decimal separator of the text as the §5 rule reads it (0 without one). */
 export function readingDecimals(input: string): number {
