@@ -123,12 +123,13 @@ describe('counters', () => {
       const counter = await create({ values: [{ nodeid: uuidv7(), reading: 10, timestamp: base + 5 * HOUR }] });
       const tenantVersion = async () => (await t.database.db.select().from(tenantVersions).where(eq(tenantVersions.legalentitynodeid, a.legalEntity.nodeid)))[0]!.version;
       const before = await tenantVersion();
-      // Out of time order, two at the same time (ordered by id then), a value beyond the column's 3 decimals and a
-      // keyless reading: the answer must be what the database keeps, in the read's order.
+      // Out of time order, two at the same time (ordered by id then), a value of three decimals a JSON client computed
+      // (10.1 + 20.023 = 30.122999999999998: binary noise, kept as the column's 30.123) and a keyless reading: the
+      // answer must be what the database keeps, in the read's order.
       const sameTime = base + 2 * HOUR;
       const response = await update(counter.nodeid, {
         values: [
-          { nodeid: uuidv7(), reading: 30.12345, timestamp: base + 8 * HOUR },
+          { nodeid: uuidv7(), reading: 10.1 + 20.023, timestamp: base + 8 * HOUR },
           { nodeid: 'ffffffff-0000-7000-8000-000000000000', reading: 21, timestamp: sameTime },
           { nodeid: '00000000-0000-7000-8000-000000000000', reading: 20, timestamp: sameTime },
           { reading: 5, timestamp: base + HOUR },
@@ -148,7 +149,7 @@ describe('counters', () => {
       expect(await tenantVersion()).toBe(before + 1);
 
       // The same readings again (ids and the keyless one) add nothing, take no version, and answer as stored.
-      const again = await update(counter.nodeid, { values: [{ reading: 5, timestamp: base + HOUR }, { ...sent[3]!, reading: 30.12345 }] });
+      const again = await update(counter.nodeid, { values: [{ reading: 5, timestamp: base + HOUR }, { ...sent[3]!, reading: 10.1 + 20.023 }] });
       expect(counterWriteAnswerSchema.parse(again.json())).toEqual({ ...read, values: [sent[0], sent[3]] });
       expect(await tenantVersion()).toBe(before + 1);
     });
@@ -390,6 +391,10 @@ describe('counters', () => {
       ['values', [{ reading: '1e5' }], 'values.0.reading'],
       ['values', [{ reading: '12 h' }], 'values.0.reading'],
       ['values', [{ reading: -1 }], 'values.0.reading'],
+      // numeric(18, 3) keeps three decimals: more would be stored as another value (1e-7 as 0), not refused.
+      ['values', [{ reading: 1e-7 }], 'values.0.reading'],
+      ['values', [{ reading: 30.12345 }], 'values.0.reading'],
+      ['values', [{ reading: '0,0001' }], 'values.0.reading'],
       ['values', [{ reading: 1, timestamp: -1 }], 'values.0.timestamp'],
     ])('%s = %j answers 400 naming %s; nothing is written', async (field, value, named) => {
       const [counters0, readings0] = [await counterCount(t.database.db), await readingCount(t.database.db)];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTER_READING_MAX, counterTypeNameIn, keylessReadingNodeId, normalizeCounterReading, parseCounterReading, sanitizeCounterReading, unitSymbolIn } from '../../src/shared/domain/counter';
+import { COUNTER_READING_MAX, counterTypeNameIn, hasAtMostReadingDecimals, keylessReadingNodeId, normalizeCounterReading, parseCounterReading, sanitizeCounterReading, unitSymbolIn } from '../../src/shared/domain/counter';
 
 describe('counter reading input rule (§5)', () => {
   it.each([
@@ -73,5 +73,14 @@ describe('keylessReadingNodeId (a reading sent without an id but with a time)', 
     expect(keylessReadingNodeId(other, 7, 1_700_000_000_000)).not.toBe(id);
     expect(keylessReadingNodeId(counter, 7.001, 1_700_000_000_000)).not.toBe(id);
     expect(keylessReadingNodeId(counter, 7, 1_700_000_000_001)).not.toBe(id);
+  });
+});
+
+describe('hasAtMostReadingDecimals (numeric(18, 3) keeps three)', () => {
+  it('passes up to three decimals, binary noise of three included, and the largest reading', () => {
+    expect([0, 7, 1234.5, 30.123, 10.1 + 20.023, 0.1 + 0.2, COUNTER_READING_MAX].map(hasAtMostReadingDecimals)).toEqual([true, true, true, true, true, true, true]);
+  });
+  it('refuses more: they would be stored as another value', () => {
+    expect([1e-7, 0.0001, 30.12345, 1234.5678].map(hasAtMostReadingDecimals)).toEqual([false, false, false, false]);
   });
 });

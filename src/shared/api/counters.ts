@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { trimText } from '../domain/text';
 import { deleteBodySchema, langField, MAX_EPOCH_MS, MAX_EPOCH_MS_TEXT } from './fields';
-import { parseCounterReading } from '../domain/counter';
+import { COUNTER_READING_DECIMALS, hasAtMostReadingDecimals, parseCounterReading } from '../domain/counter';
 
 /**
  * Counter and counter type contracts of spec part 1 §3, §4.6 and §7 (POST /counters/create,
@@ -21,7 +21,8 @@ const requiredText = (max: number) =>
 /**
  * One reading: the spec's pair {reading, timestamp}, plus the reading's own `nodeid` chosen by the device, so
  * sending it again never adds it twice. `reading` is a number or the text the user typed (the §5 rule:
- * digits, one comma, one period; the comma counts as a decimal point). `timestamp` is when it was read on the
+ * digits, one comma, one period; the comma counts as a decimal point), with at most three decimals (the column's
+ * scale: more would be stored rounded, 1e-7 as 0). `timestamp` is when it was read on the
  * device (epoch ms); the server clamps it to its own now.
  */
 export const counterReadingInputSchema = z.object({
@@ -32,6 +33,11 @@ export const counterReadingInputSchema = z.object({
       const parsed = parseCounterReading(value);
       if (parsed === undefined) {
         ctx.addIssue({ code: 'custom', message: 'Must be a non-negative number (digits, one comma or period)' });
+        return z.NEVER;
+      }
+      // why refused: the column keeps three decimals; more would be stored as another value without a word.
+      if (!hasAtMostReadingDecimals(parsed)) {
+        ctx.addIssue({ code: 'custom', message: `At most ${COUNTER_READING_DECIMALS} decimals` });
         return z.NEVER;
       }
       return parsed;
