@@ -9,6 +9,7 @@ import { attachmentRowSchema, type AttachmentRow } from '../../src/shared/rows/e
 import type { Db } from '../../src/server/db/client';
 import { attachments, files, recordHistory, tombstones } from '../../src/server/db/schema';
 import { seedReferenceData } from '../../src/server/db/seed/reference-data';
+import { NODEID_TAKEN } from '../../src/server/services/structure-common';
 import { insertFile, pdfBytes } from '../factories/files';
 import { insertNotification } from '../factories/notifications';
 import { insertEquipment } from '../factories/structure';
@@ -111,9 +112,53 @@ describe('attachments', () => {
     expect((await t.app.inject({ method: 'PUT', url: registered!.url, payload: pdfBytes(), headers: { 'content-type': 'application/octet-stream' } })).statusCode).toBe(200);
     const attached = await call(t, adminA, 'POST', '/api/attachments', body);
     expect(attached.statusCode, attached.body).toBe(201);
-    // A plain re-POST of the same nodeid is a conflict, not a second attachment.
-    expect((await call(t, adminA, 'POST', '/api/attachments', body)).statusCode).toBe(409);
+    // The same create sent again (the outbox under a new mutation id) answers the attachment, not a second one.
+    expect((await call(t, adminA, 'POST', '/api/attachments', body)).statusCode).toBe(201);
     expect(await attachmentCount(t.database.db)).toBe(before + 1);
+  });
+
+  it('the same create sent again under a new mutation id answers the attachment it made and writes nothing; other content or another tenant is 409, a deleted one 410', async () => {
+    const body = await input();
+    const first = await postCreated(t, adminA, '/api/attachments', body, attachmentRowSchema);
+    // Uploaded first: a file registration is a write of its own.
+    const otherFile = await uploadedFile();
+    const fileOfB = await uploadedFile(adminB);
+    const before = await tenantVersion(t.database.db, a.legalEntity.nodeid);
+    const count = await attachmentCount(t.database.db);
+
+    const again = await call(t, adminA, 'POST', '/api/attachments', body);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(attachmentRowSchema.parse(again.json())).toEqual(first);
+    // Texts compare as stored: trailing blanks the schema trims do not make it another attachment.
+    expect((await call(t, adminA, 'POST', '/api/attachments', { ...body, title: `${body.title}  ` })).statusCode).toBe(201);
+    expect(await tenantVersion(t.database.db, a.legalEntity.nodeid)).toBe(before);
+    expect(await rowCount(t.database.db, recordHistory, eq(recordHistory.nodeid, first.nodeid))).toBe(0);
+
+    for (const [what, changed] of [
+      ['title', { title: 'Anderer Titel' }],
+      ['description', { description: 'Kapitel 5' }],
+      ['category', { specifier: 'maintenance' }],
+      ['target', { isattachmentof: notificationA }],
+      ['file', { file: otherFile }],
+    ] as [string, Partial<CreateAttachmentInput>][]) {
+      const response = await call(t, adminA, 'POST', '/api/attachments', { ...body, ...changed });
+      expect(response.statusCode, what).toBe(409);
+      expect(apiErrorSchema.parse(response.json()).message, what).toBe(NODEID_TAKEN);
+    }
+    // Tenant B's device choosing tenant A's id (with B's own machine and file): the same 409, nothing about A.
+    const taken = await call(t, adminB, 'POST', '/api/attachments', { ...body, isattachmentof: machineB, file: fileOfB });
+    expect(taken.statusCode).toBe(409);
+    expect(apiErrorSchema.parse(taken.json()).message).toBe(NODEID_TAKEN);
+    expect(taken.body).not.toContain(machineA);
+    expect(await tenantVersion(t.database.db, a.legalEntity.nodeid)).toBe(before);
+    expect(await attachmentCount(t.database.db)).toBe(count);
+    expect(await read(first.nodeid)).toMatchObject({ title: 'Betriebsanleitung', fileid: body.file.fileid });
+
+    // A deleted attachment's create sent again does not bring it back.
+    expect((await call(t, adminA, 'DELETE', `/api/attachments/${first.nodeid}`)).statusCode).toBe(200);
+    const deleted = await call(t, adminA, 'POST', '/api/attachments', body);
+    expect(deleted.statusCode).toBe(410);
+    expect(await rowCount(t.database.db, attachments, eq(attachments.nodeid, first.nodeid))).toBe(0);
   });
 
   it('updates only the fields sent, swaps the file, keeps the old values in the history', async () => {

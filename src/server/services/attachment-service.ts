@@ -18,9 +18,10 @@ import { writeChangedFields } from './record-history';
 import { applyContext, toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { assertNotWithheldProcedureStep } from './procedure-steps';
-import { lockOwnRow, lockParent, ofTenant } from './structure-common';
+import { existingForCreate, lockOwnRow, lockParent, ofTenant } from './structure-common';
 
 const NOT_FOUND = 'Attachment not found';
+const KIND = 'attachments';
 
 /** The tables a node an attachment hangs on can live in, by target kind. */
 const TARGETS = [
@@ -66,7 +67,9 @@ export async function getAttachment(db: Db, actor: Actor & PermissionSubject, si
  * attachFile: the row its declaration computes (src/shared/mutations/files.ts), with the kind of the target
  * and the file row the reference names. The target must be a node of the caller's tenant (404 otherwise), the
  * file a complete file of the tenant (409 while pending) the caller may download (403 otherwise:
- * completeFileOfTenant). An existing nodeid answers 409.
+ * completeFileOfTenant). The same create sent again under a new mutation id (the outbox resends) answers the
+ * attachment it made and writes nothing; a nodeid used by another record (other content, another tenant) answers
+ * 409, a deleted attachment's 410 (existingForCreate).
  */
 export async function createAttachment(ctx: ServiceContext, actor: Actor & PermissionSubject, input: CreateAttachment): Promise<AttachmentRow> {
   const nodeid = input.nodeid ?? uuidv7();
@@ -78,6 +81,17 @@ export async function createAttachment(ctx: ServiceContext, actor: Actor & Permi
     assertDeclaredFile(input.file, file);
     assertDocumentType(input.specifier ?? null, file, 'file');
     const fields = attachFile.apply!(undefined, { params: {}, body: input }, applyContext(actor));
+    const [found] = await tx.select().from(attachments).where(eq(attachments.nodeid, nodeid));
+    // why these fields: they are what the create sends (the file as the row it names, the target's kind follows
+    // from the target); the author is left out like the FAQ's, the outbox resends the same user's create.
+    const same = await existingForCreate(tx, actor, KIND, nodeid, found, (row) =>
+      row.title === fields.title &&
+      row.description === fields.description &&
+      row.specifier === fields.specifier &&
+      row.isattachmentof === fields.isattachmentof &&
+      row.filenodeid === file.nodeid,
+    );
+    if (same) return toRowShape(same) as AttachmentRow;
     // why the version taken in the insert, the row from its returning: a photo's attachment is queued offline by
     // the dozen, and from the version to the commit every other writer of the tenant waits (docs/decisions.md
     // "Write: the version late").
