@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrorSchema } from '../../src/shared/api/errors';
 import { historySchema } from '../../src/shared/api/history';
 import type { NotificationStatus, NotificationType } from '../../src/shared/domain/notification';
 import { insertNotification } from '../factories/notifications';
@@ -78,6 +79,20 @@ describe('machine history', () => {
     const response = await get(query);
     expect(response.statusCode).toBe(400);
     expect(JSON.stringify(response.json())).toContain(field);
+  });
+
+  it.each([
+    ['both as YYYY-MM-DD', '?from=2026-01-01&to=2025-01-01'],
+    ['as the app shows dates', '?from=02.01.2025&to=01.01.2025'],
+    ['in the two spellings', '?from=2025-01-02&to=01.01.2025&type=8'],
+  ])('refuses a start after the end (%s) with 400 naming to, as the tab marks its end date', async (_label, query) => {
+    const response = await get(query);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(apiErrorSchema.parse(response.json()).details).toEqual([{ field: 'to', message: 'Must not be before from' }]);
+  });
+
+  it('a range of one day (start = end) is that day', async () => {
+    expect(await ids('?from=2025-01-01&to=01.01.2025')).toEqual(['Wartung 2025']);
   });
 
   it('a machine without notifications has an empty history', async () => {

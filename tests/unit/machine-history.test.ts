@@ -14,6 +14,7 @@ import {
   type HistoryFilter,
 } from '../../src/shared/domain/history';
 import { NOTIFICATION_TYPES } from '../../src/shared/domain/notification';
+import { HISTORY_FROM_AFTER_TO, historyQuerySchema } from '../../src/shared/api/history';
 import {
   HISTORY_REPORT_TITLE,
   historyFilterSummary,
@@ -253,5 +254,36 @@ describe('Equipment Report model', () => {
     expect(HISTORY_REPORT_TITLE).toBe('Equipment Report');
     expect(historyReportFileName('BAZ 02 Fräszentrum', at(2026, 11, 24))).toBe('Equipment Report BAZ 02 Fräszentrum 24.11.2026.pdf');
     expect(historyReportFileName('Presse 3/4: "alt"', at(2026, 1, 2))).toBe('Equipment Report Presse 3 4 alt 02.01.2026.pdf');
+  });
+});
+
+describe('the history query (GET /api/equipments/{id}/history)', () => {
+  const issues = (query: Record<string, string>) => {
+    const result = historyQuerySchema.safeParse({ lang: 'de', ...query });
+    return result.success ? [] : result.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
+  };
+
+  it.each([
+    ['both as YYYY-MM-DD', { from: '2026-01-01', to: '2025-01-01' }],
+    ['one day apart', { from: '2025-01-02', to: '2025-01-01' }],
+    ['as the app shows dates', { from: '02.01.2025', to: '01.01.2025' }],
+    ['in the two spellings', { from: '2025-01-02', to: '01.01.2025' }],
+  ])('refuses a start after the end (%s) at to, where the tab shows fromAfterTo', (_label, query) => {
+    expect(historyFilterErrors(filter(query)).to).toBe('fromAfterTo');
+    expect(issues(query)).toEqual([{ field: 'to', message: HISTORY_FROM_AFTER_TO }]);
+  });
+
+  it.each([
+    ['the same day', { from: '2025-01-01', to: '01.01.2025' }],
+    ['start before end', { from: '2024-12-31', to: '2025-01-01' }],
+    ['only a start', { from: '2026-01-01' }],
+    ['only an end', { to: '2025-01-01' }],
+    ['no dates', {}],
+  ])('takes %s', (_label, query) => {
+    expect(issues(query)).toEqual([]);
+  });
+
+  it('an invalid date is refused at its own field, not as a reversed range', () => {
+    expect(issues({ from: '2025-02-30', to: '2025-01-01' })).toEqual([{ field: 'from', message: 'Must be a date YYYY-MM-DD or DD.MM.YYYY' }]);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HISTORY_FILTER_STATUSES, HISTORY_FILTER_TYPES, parseHistoryDate } from '../domain/history';
+import { EMPTY_HISTORY_FILTER, HISTORY_FILTER_STATUSES, HISTORY_FILTER_TYPES, historyFilterErrors, parseHistoryDate } from '../domain/history';
 import { langField } from './fields';
 
 /**
@@ -16,13 +16,26 @@ const historyDate = z
 const queryNumber = <T extends number>(values: readonly T[]) =>
   z.enum(values.map(String) as [string, ...string[]], { error: `Must be one of: ${values.join(', ')}` }).transform((value) => Number(value) as T);
 
-export const historyQuerySchema = z.object({
-  lang: langField,
-  type: queryNumber(HISTORY_FILTER_TYPES).optional(),
-  status: queryNumber(HISTORY_FILTER_STATUSES).optional(),
-  from: historyDate.optional(),
-  to: historyDate.optional(),
-});
+/** The detail of a range whose start is after its end (the tab's `fromAfterTo`, shown at its end date). */
+export const HISTORY_FROM_AFTER_TO = 'Must not be before from';
+
+/**
+ * A start after the end is a 400 naming `to`, where the tab shows the same error (historyFilterErrors): the tab then
+ * filters by neither bound, which a caller of the API would read as "everything in the range".
+ */
+export const historyQuerySchema = z
+  .object({
+    lang: langField,
+    type: queryNumber(HISTORY_FILTER_TYPES).optional(),
+    status: queryNumber(HISTORY_FILTER_STATUSES).optional(),
+    from: historyDate.optional(),
+    to: historyDate.optional(),
+  })
+  .superRefine((query, ctx) => {
+    if (historyFilterErrors({ ...EMPTY_HISTORY_FILTER, from: query.from ?? '', to: query.to ?? '' }).to === 'fromAfterTo') {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: HISTORY_FROM_AFTER_TO });
+    }
+  });
 export type HistoryQuery = z.infer<typeof historyQuerySchema>;
 
 export const historyEntrySchema = z.object({
