@@ -99,6 +99,56 @@ describe('POST /api/assign/equipments (selection dialog, §4 moving semantics)',
     expect((await call(t, adminB, 'POST', '/api/assign/equipments', { payload: [{ equipmentnodeid: m, isequipmentof: foreignArea.nodeid }] })).statusCode).toBe(404);
   });
 
+  it('404 for an unknown or foreign deleteequipmentof target too, nothing written for the whole request; an area or pool the tenant deleted is a no-op', async () => {
+    const le = a.legalEntity.nodeid;
+    const m = (await insertEquipment(t.database.db, { legalentitynodeid: le, areanodeid: ids.area1, equipmentpoolnodeid: ids.pool1 })).nodeid;
+    const foreignArea = (await insertArea(t.database.db, { legalentitynodeid: b.legalEntity.nodeid })).nodeid;
+    const foreignDeleted = (await insertArea(t.database.db, { legalentitynodeid: b.legalEntity.nodeid })).nodeid;
+    expect((await call(t, adminB, 'DELETE', `/api/areas/${foreignDeleted}`)).statusCode).toBe(200);
+    const v0 = await tenantVersion(t.database.db, le);
+    for (const [what, removal] of [
+      ['an unknown area', { type: 'area', nodeid: uuidv7() }],
+      ['an unknown pool', { type: 'pool', nodeid: uuidv7() }],
+      ["another tenant's area", { type: 'area', nodeid: foreignArea }],
+      ['an area another tenant deleted', { type: 'area', nodeid: foreignDeleted }],
+      ['an area named as a pool', { type: 'pool', nodeid: ids.area1 }],
+    ] as const) {
+      const response = await call(t, adminA, 'POST', '/api/assign/equipments', {
+        payload: [
+          // a valid move first: the refusal takes it back too
+          { equipmentnodeid: m, isequipmentof: ids.area2, deleteequipmentof: [{ type: 'area', nodeid: ids.area1 }] },
+          { equipmentnodeid: m, deleteequipmentof: [removal] },
+        ],
+      });
+      expect(response.statusCode, what).toBe(404);
+      expect(response.json(), what).toMatchObject({ message: 'Area or equipment pool not found' });
+      expect(response.body, what).not.toContain(removal.nodeid);
+    }
+    expect(await links([m])).toEqual({ [m]: [ids.area1, ids.pool1] });
+    expect(await tenantVersion(t.database.db, le)).toBe(v0);
+
+    // A colleague deleted the area and the pool the device still shows the machine in: the device's queued move
+    // names them as the old links; they are gone already, so removing them is nothing, and the move goes through.
+    const goneArea = (await insertArea(t.database.db, { legalentitynodeid: le })).nodeid;
+    const gonePool = (await insertEquipmentPool(t.database.db, { legalentitynodeid: le })).nodeid;
+    const n = (await insertEquipment(t.database.db, { legalentitynodeid: le, areanodeid: goneArea, equipmentpoolnodeid: gonePool })).nodeid;
+    expect((await call(t, adminA, 'DELETE', `/api/areas/${goneArea}`)).statusCode).toBe(200);
+    expect((await call(t, adminA, 'DELETE', `/api/equipmentpools/${gonePool}`)).statusCode).toBe(200);
+    const moved = await call(t, adminA, 'POST', '/api/assign/equipments', {
+      payload: [
+        { equipmentnodeid: n, isequipmentof: ids.area2, deleteequipmentof: [{ type: 'area', nodeid: goneArea }] },
+        { equipmentnodeid: n, isequipmentof: null, deleteequipmentof: [{ type: 'pool', nodeid: gonePool }] },
+      ],
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await links([n])).toEqual({ [n]: [ids.area2, null] });
+    // Only the removal of a deleted one: nothing changes, no version.
+    const v1 = await tenantVersion(t.database.db, le);
+    const removal = await call(t, adminA, 'POST', '/api/assign/equipments', { payload: [{ equipmentnodeid: n, deleteequipmentof: [{ type: 'area', nodeid: goneArea }] }] });
+    expect(removal.statusCode, removal.body).toBe(200);
+    expect(await tenantVersion(t.database.db, le)).toBe(v1);
+  });
+
   it('401 without a token; 403 without equipment update, allowed with only it', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/assign/equipments', payload: { payload: [] } })).statusCode).toBe(401);
     const m = (await insertEquipment(t.database.db, { legalentitynodeid: a.legalEntity.nodeid })).nodeid;

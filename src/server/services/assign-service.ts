@@ -1,16 +1,21 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { AssignEquipments, AssignItem } from '../../shared/api/assign';
+import type { AssignEquipments, AssignItem, DeleteEquipmentOf } from '../../shared/api/assign';
 import { moveLinks, type EquipmentLinks, type LinkType } from '../../shared/domain/assignment';
 import { can, type PermissionSubject } from '../../shared/permissions';
 import type { EquipmentRow } from '../../shared/rows/equipment';
 import type { Tx } from '../db/client';
-import { equipment } from '../db/schema';
+import { equipment, tombstones } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../http-errors';
 import { nextVersion } from './change-feed';
 import { appendHistory } from './record-history';
 import { toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { classifyTargets, ofTenant } from './structure-common';
+
+const TARGET_NOT_FOUND = 'Area or equipment pool not found';
+
+/** The tombstone kind (table name) of each link type's container. */
+const CONTAINER_KIND: Record<LinkType, string> = { area: 'areas', pool: 'equipment_pools' };
 
 /** A machine's row as the change feed sends it (src/shared/rows/equipment.ts); the links are what this service writes. */
 type MachineRow = EquipmentRow;
@@ -51,8 +56,9 @@ export interface AssignmentPlan {
  * The moving semantics of spec part 2 §4 (`moveLinks`, the rule the device's mirror applies too), inside the
  * caller's transaction: per entry, first each `deleteequipmentof` link is removed if the machine still has it,
  * then `isequipmentof` (or `defaultTarget` for an entry without one) replaces the machine's area or pool link.
- * Entries for the same machine apply in order. Unknown machines or targets (including another tenant's) are 404
- * and nothing is written. `defaultTarget` may be a container the same write is creating (an area or pool with its
+ * Entries for the same machine apply in order. Unknown machines or targets (including another tenant's), those to
+ * link to and those to unlink from, are 404 and nothing is written; only an unlink from an area or pool the tenant
+ * deleted is no error (assertRemovalsKnown). `defaultTarget` may be a container the same write is creating (an area or pool with its
  * first machines): it counts as known.
  *
  * Planning locks the areas and pools the machines move to (key share), then the machines (no key update: a quick
@@ -83,7 +89,8 @@ export async function planAssignments(
   if (stored.length > 0 && !can(actor, 'equipment', 'update')) throw forbidden();
   // The areas and pools before the machines, as a delete of an area or pool locks it before its machines.
   const named = items.flatMap((i) => (i.isequipmentof && i.isequipmentof !== defaultTarget?.nodeid ? [i.isequipmentof] : []));
-  const targets = await classifyTargets(tx, actor, named);
+  const removals = items.flatMap((i) => i.deleteequipmentof.filter((removal) => removal.nodeid !== defaultTarget?.nodeid));
+  const targets = await classifyTargets(tx, actor, [...named, ...removals.map((removal) => removal.nodeid)]);
   const rows =
     stored.length === 0
       ? []
@@ -94,7 +101,9 @@ export async function planAssignments(
           .orderBy(asc(equipment.nodeid)) // several rows are locked in one order (by id) everywhere: see deleteWithOwned
           .for('no key update');
   if (rows.length !== stored.length) throw notFound('Equipment not found');
-  if (targets.unknown.length > 0) throw notFound('Area or equipment pool not found');
+  const unknown = new Set(targets.unknown);
+  if (named.some((nodeid) => unknown.has(nodeid))) throw notFound(TARGET_NOT_FOUND);
+  await assertRemovalsKnown(tx, actor, removals, targets);
   if (defaultTarget) (defaultTarget.type === 'area' ? targets.areas : targets.pools).add(defaultTarget.nodeid);
 
   const before = new Map<string, EquipmentLinks>([
@@ -131,6 +140,30 @@ export async function planAssignments(
     }
   };
   return { machineIds, changed: changed.length > 0, write };
+}
+
+/**
+ * Each `deleteequipmentof` target must be an area or pool (of the type it names) of the caller's tenant, else 404 as
+ * for `isequipmentof`: an id that never was one, or another tenant's, is a wrong request, not "nothing to remove".
+ * One the tenant deleted is known (its tombstone): the device's queued move names the old link its mirror shows, and
+ * a colleague may have deleted that area or pool since; its machines lost the link with it, so removing it is
+ * nothing, and the move must not be refused for ever.
+ */
+async function assertRemovalsKnown(tx: Tx, actor: Actor, removals: readonly DeleteEquipmentOf[], targets: { areas: Set<string>; pools: Set<string> }): Promise<void> {
+  const missing = removals.filter((removal) => !(removal.type === 'area' ? targets.areas : targets.pools).has(removal.nodeid));
+  if (missing.length === 0) return;
+  const deleted = await tx
+    .select({ kind: tombstones.kind, nodeid: tombstones.nodeid })
+    .from(tombstones)
+    .where(
+      and(
+        eq(tombstones.legalentitynodeid, actor.legalentitynodeid),
+        inArray(tombstones.kind, Object.values(CONTAINER_KIND)),
+        inArray(tombstones.nodeid, [...new Set(missing.map((removal) => removal.nodeid))]),
+      ),
+    );
+  const gone = new Set(deleted.map((row) => `${row.kind}/${row.nodeid}`));
+  if (missing.some((removal) => !gone.has(`${CONTAINER_KIND[removal.type]}/${removal.nodeid}`))) throw notFound(TARGET_NOT_FOUND);
 }
 
 /**
