@@ -9,7 +9,7 @@ import { attachmentRowSchema, type AttachmentRow } from '../../src/shared/rows/e
 import type { Db } from '../../src/server/db/client';
 import { attachments, files, recordHistory, tombstones } from '../../src/server/db/schema';
 import { seedReferenceData } from '../../src/server/db/seed/reference-data';
-import { NODEID_TAKEN } from '../../src/server/services/structure-common';
+import { NODEID_TAKEN } from '../../src/server/http-errors';
 import { insertFile, pdfBytes } from '../factories/files';
 import { insertNotification } from '../factories/notifications';
 import { insertEquipment } from '../factories/structure';

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenantVersion } from './support/db-queries';
-import { buildPlant, PROBES, type Plant } from './support/plant-probes';
+import { createTwoPlants, PROBES, type Plant } from './support/plant-probes';
 import { call } from './support/requests';
-import { createTwoTenantApp, type TestApp } from './support/test-app';
+import type { TestApp } from './support/test-app';
 
 // Every id a write body names — the record it makes, what it hangs on, what it moves, a reading or shift row of its
 // own — replaced by the id of every kind of record of another tenant: the write is refused (4xx), the other tenant
@@ -34,11 +34,7 @@ describe('ids of another tenant inside a write body', () => {
   let otherIds: string[];
 
   beforeAll(async () => {
-    const app = await createTwoTenantApp({ SHARE_RATE_PER_HOUR: '100000' });
-    t = app.t;
-    adminA = app.adminA;
-    own = await buildPlant(t, app.a, app.adminA);
-    other = await buildPlant(t, app.b, app.adminB);
+    ({ t, adminA, own, other } = await createTwoPlants());
     otherIds = Object.values(other);
   }, 120_000);
   afterAll(() => t?.close());

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../src/shared/api/errors';
 import { NODEID_TAKEN } from '../../src/server/http-errors';
 import { tenantVersion } from './support/db-queries';
-import { buildPlant, PROBES, type Plant } from './support/plant-probes';
+import { createTwoPlants, PROBES, type Plant } from './support/plant-probes';
 import { call } from './support/requests';
-import { createTwoTenantApp, type TestApp } from './support/test-app';
+import type { TestApp } from './support/test-app';
 
 // Found 2026-12-03 by a probe: ids were unique per table only. A technician made a notification under a FAQ's id,
 // and the manual an admin then attached to "the FAQ" went to the notification (the attachment route takes any
@@ -43,11 +43,7 @@ describe('one nodeid, one record', () => {
   let adminA: string;
 
   beforeAll(async () => {
-    const app = await createTwoTenantApp({ SHARE_RATE_PER_HOUR: '100000' });
-    t = app.t;
-    adminA = app.adminA;
-    own = await buildPlant(t, app.a, app.adminA);
-    other = await buildPlant(t, app.b, app.adminB);
+    ({ t, adminA, own, other } = await createTwoPlants());
   }, 120_000);
   afterAll(() => t?.close());
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BRAND_DRAFT_KIND, BRAND_FORM_MODEL, catalogueDraftKey, CLASS_FORM_MODEL, EMPTY_BRAND_FORM, type BrandFormValues, type ClassFormValues } from '../../src/client/features/equipment/catalogue-form-draft';
+import { BRAND_DRAFT_KIND, BRAND_FORM_MODEL, CLASS_FORM_MODEL, EMPTY_BRAND_FORM, type BrandFormValues, type ClassFormValues } from '../../src/client/features/equipment/catalogue-form-draft';
 import { readKeptDraft, writeKeptDraft } from '../../src/client/stores/kept-drafts';
-import { formDraftOf, formStart, isFormDraft, type FormDraft } from '../../src/client/stores/kept-form';
+import { formDraftOf, formStart, isFormDraft, recordDraftKey, type FormDraft } from '../../src/client/stores/kept-form';
 import { useMemoryLocalStorage } from './support/memory-storage';
 
 // The brand and class forms keep what was entered like every other form that writes a record: a brand named and
@@ -49,8 +49,8 @@ describe('brand form: the kept draft', () => {
   });
 
   it('one draft per brand, one for a new brand, per user', () => {
-    expect(catalogueDraftKey(null)).toBe('new');
-    expect(catalogueDraftKey('brand-1')).toBe('brand-1');
+    expect(recordDraftKey(null)).toBe('new');
+    expect(recordDraftKey('brand-1')).toBe('brand-1');
   });
 
   describe('through the browser storage', () => {

@@ -9,6 +9,9 @@ import { useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import { dropKeptDraft, readKeptDraft, useKeepDraft } from './kept-drafts';
 import { useSessionStore } from './session-store';
 
+/** A form's draft key: the record's id when editing, "new" when adding. */
+export const recordDraftKey = (nodeid: string | null): string => nodeid ?? 'new';
+
 /** What a kept form holds, and how to tell its values apart. Pass a constant (each new one rewrites the draft). */
 export interface FormModel<V extends object> {
   /** Whether a stored value holds every field of the form (an older version's draft does not). */

@@ -262,8 +262,7 @@ async function planReadings(tx: Tx, actor: Actor, counternodeid: string, values:
     value.nodeid || value.timestamp === undefined ? { ...value, derived: false } : { ...value, nodeid: keylessReadingNodeId(counternodeid, value.reading, value.timestamp), derived: true },
   );
   const ids = [...new Set(sent.flatMap((value) => (value.nodeid ? [value.nodeid] : [])))];
-  // why only times not clamped: a time ahead was stored as an earlier now, which no resend can name.
-  const keylessTimes = counterExists ? [...new Set(sent.flatMap((value) => (value.derived && value.timestamp !== undefined && value.timestamp <= nowMs ? [value.timestamp] : [])))] : [];
+  const keylessTimes = counterExists ? [...new Set(sent.flatMap((value) => (matchedByTime(value, nowMs) ? [value.timestamp] : [])))] : [];
   const known = ids.length === 0 ? [] : await readingsById(tx, ids);
   const sameTime =
     keylessTimes.length === 0
@@ -317,6 +316,14 @@ type NewReading = Required<Pick<typeof counterReadings.$inferInsert, 'nodeid' | 
 type SentReading = ReadingInput & { derived: boolean };
 
 /**
+ * Whether a keyless reading may also be the stored one of the same value and time (stored before ids were derived):
+ * only with a time not clamped — a time ahead was stored as an earlier now, which no resend can name.
+ */
+function matchedByTime(value: SentReading, nowMs: number): value is SentReading & { timestamp: number } {
+  return value.derived && value.timestamp !== undefined && value.timestamp <= nowMs;
+}
+
+/**
  * The readings of `values` that are not among `stored` (nor twice in `values`), with an id and a clamped time;
  * `matched`: the stored readings that keyless ones of `values` turned out to be (by value and a time not clamped).
  */
@@ -332,7 +339,7 @@ function newReadings(values: SentReading[], stored: CounterReading[], nowMs: num
       // The same reading twice (the schema refuses one id with two readings; a derived id is one value and time): kept once.
       if (ids.has(value.nodeid)) continue;
       ids.add(value.nodeid);
-      const same = value.derived && value.timestamp !== undefined && value.timestamp <= nowMs ? sameTime.get(readingKey(value.reading, takenat)) : undefined;
+      const same = matchedByTime(value, nowMs) ? sameTime.get(readingKey(value.reading, takenat)) : undefined;
       if (same) {
         matched.push(same);
         continue;

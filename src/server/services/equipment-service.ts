@@ -21,7 +21,7 @@ import {
   tombstones,
   users,
 } from '../db/schema';
-import { badRequest, conflict, HttpError, notFound } from '../http-errors';
+import { badRequest, conflict, HttpError, NODEID_TAKEN, notFound } from '../http-errors';
 import type { FileUrlSigner } from '../storage/file-storage';
 import { planAssignments, type AssignmentPlan, type Mover } from './assign-service';
 import { insertManufacturer } from './catalog-service';
@@ -32,7 +32,7 @@ import { appendHistory, writeChangedFields } from './record-history';
 import { applyContext, toColumnValues, toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
 import { lockShiftModels, shiftsOfModels } from './shiftmodel-service';
-import { classifyTargets, existingForCreate, localizedText, lockOwnRow, lockParent, NODEID_TAKEN, notFoundError, ofTenant } from './structure-common';
+import { classifyTargets, existingForCreate, localizedText, lockOwnRow, lockParent, notFoundError, ofTenant } from './structure-common';
 
 const KIND = 'equipment';
 type EquipmentRow = typeof equipment.$inferSelect;

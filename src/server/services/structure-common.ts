@@ -10,7 +10,6 @@ import type { Actor } from './service-context';
  * whose client-chosen nodeid exists already, and lookups scoped to the caller's tenant.
  */
 
-export { NODEID_TAKEN };
 export const RECORD_DELETED = 'This record was deleted';
 
 /**

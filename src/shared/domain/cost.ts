@@ -1,6 +1,6 @@
 /** Costs of a notification, report or maintenance task (spec part 1 §3 "Cost", §5, §9). */
 
-import { wholePartPattern } from './decimal-text';
+import { hasAtMostDecimals, wholePartPattern } from './decimal-text';
 
 /** The spec only shows 'actualcost'; 'plannedcost' carries the effort planned up front (placeholders 10 planned, 20 actual). */
 export const COST_SPECIFIERS = ['actualcost', 'plannedcost'] as const;
@@ -73,8 +73,7 @@ export function formatCostValue(value: number, lang: string, options: { fixed?: 
 
 /** Whether a number has at most two decimals (what numeric(14, 2) stores without rounding). */
 export function hasAtMostTwoDecimals(value: number): boolean {
-  const cents = value * 100;
-  return Math.abs(cents - Math.round(cents)) < 1e-6;
+  return hasAtMostDecimals(value, COST_DECIMALS_MAX);
 }
 
 /** A cost type as the effort capture needs it: its key (null for a tenant's own) and its unit's code. */

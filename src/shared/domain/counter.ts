@@ -6,6 +6,7 @@
  */
 
 import { v5 as uuidv5 } from 'uuid';
+import { hasAtMostDecimals } from './decimal-text';
 
 /** Keeps digits and the first comma and first period, in the order typed. */
 export function sanitizeCounterReading(input: string): string {
@@ -51,14 +52,9 @@ export function keylessReadingNodeId(counternodeid: string, reading: number, tim
   return uuidv5(`${counternodeid.toLowerCase()}/${reading.toFixed(COUNTER_READING_DECIMALS)}/${timestamp}`, KEYLESS_READING_NAMESPACE);
 }
 
-/**
- * Whether a reading has at most three decimals — what numeric(18, 3) keeps without rounding it to another value
- * (1e-7 would be stored as 0, 30.12345 as 30.123). Binary noise of a number that has three (10.1 + 20.023 =
- * 30.122999999999998) passes and is stored as the three decimals meant. As hasAtMostTwoDecimals for costs.
- */
+/** Whether a reading has at most three decimals: what numeric(18, 3) keeps without rounding it (hasAtMostDecimals). */
 export function hasAtMostReadingDecimals(value: number): boolean {
-  const thousandths = value * 10 ** COUNTER_READING_DECIMALS;
-  return Math.abs(thousandths - Math.round(thousandths)) < 1e-6;
+  return hasAtMostDecimals(value, COUNTER_READING_DECIMALS);
 }
 
 /** Digits after the decimal separator of the text as the §5 rule reads it (0 without one). */

@@ -10,3 +10,13 @@ export function wholePartPattern(group: '.' | ','): string {
   const g = group === '.' ? '\\.' : ',';
   return `(?:\\d+|[1-9]\\d{0,2}(?:${g}\\d{3})+)`;
 }
+
+/**
+ * Whether a number has at most `decimals` decimals: what a numeric(p, decimals) column keeps without rounding it to
+ * another value (1e-7 with three would be stored as 0). Binary noise of a number that has them (10.1 + 20.023 =
+ * 30.122999999999998) passes and is stored as the decimals meant. Costs and counter readings check with it.
+ */
+export function hasAtMostDecimals(value: number, decimals: number): boolean {
+  const scaled = value * 10 ** decimals;
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+}

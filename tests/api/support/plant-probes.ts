@@ -9,7 +9,7 @@ import { insertCounter, insertCounterReading, insertCounterType, insertNotificat
 import { insertArea, insertBrand, insertEquipment, insertEquipmentPool, insertEquipmentType, insertManufacturer, insertSite } from '../../factories/structure';
 import type { TestTenant } from '../../factories/tenant';
 import { call, type Method } from './requests';
-import type { TestApp } from './test-app';
+import { createTwoTenantApp, type TestApp } from './test-app';
 
 /**
  * A plant with one record of every kind a write body can name, made for one tenant, and a write of each route that
@@ -151,3 +151,9 @@ export const PROBES: Probe[] = [
   { method: 'POST', url: () => '/api/files', body: (p, f) => ({ count: 1, extensions: [{ nodeid: f(), extension: 'pdf', fileid: p.fileid, size: 10 }] }) },
   { method: 'POST', url: () => '/api/notifications/share', body: (p) => ({ nodeid: p.notification, receiver: 'kollege@example.com' }) },
 ];
+
+/** Two tenants with a plant each (buildPlant); tenant A's admin sends the probes. */
+export async function createTwoPlants(): Promise<{ t: TestApp; adminA: string; own: Plant; other: Plant }> {
+  const app = await createTwoTenantApp({ SHARE_RATE_PER_HOUR: '100000' });
+  return { t: app.t, adminA: app.adminA, own: await buildPlant(app.t, app.a, app.adminA), other: await buildPlant(app.t, app.b, app.adminB) };
+}

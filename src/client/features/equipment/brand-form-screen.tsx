@@ -9,13 +9,13 @@ import { useTranslation } from 'react-i18next';
 import { catalogueNameIssue } from '../../../shared/domain/equipment';
 import { localized } from '../../../shared/domain/text';
 import { usePermission } from '../../lib/use-permission';
-import { useKeptForm } from '../../stores/kept-form';
+import { recordDraftKey, useKeptForm } from '../../stores/kept-form';
 import { PENDING_DELETE } from '../../sync/mirror-fields';
 import { createBrand, updateBrand } from '../../sync/repositories/brands';
 import { useMirrorRows, type MirrorRow } from '../../sync/use-mirror';
 import { useWriteContext } from '../../sync/use-write-context';
 import { CatalogPicker } from './catalog-picker';
-import { BRAND_DRAFT_KIND, BRAND_FORM_MODEL, catalogueDraftKey, EMPTY_BRAND_FORM, type BrandFormValues } from './catalogue-form-draft';
+import { BRAND_DRAFT_KIND, BRAND_FORM_MODEL, EMPTY_BRAND_FORM, type BrandFormValues } from './catalogue-form-draft';
 import { CatalogueFormCard, CatalogueLoading, CatalogueNameField, CatalogueNotFound, useCatalogueSave } from './catalogue-form';
 import { useRecordTarget } from './use-record-target';
 
@@ -26,7 +26,7 @@ export function BrandFormScreen() {
   const brand = nodeid ? brands?.find((row) => row.nodeid === nodeid && !row[PENDING_DELETE]) : undefined;
   if (mode === 'edit' && brands === undefined) return <CatalogueLoading />;
   if (mode === 'edit' && !brand) return <CatalogueNotFound text={t('brands.notFound')} testId="brand-not-found" />;
-  return <BrandForm key={catalogueDraftKey(brand?.nodeid ?? null)} brand={brand ?? null} brands={brands} />;
+  return <BrandForm key={recordDraftKey(brand?.nodeid ?? null)} brand={brand ?? null} brands={brands} />;
 }
 
 /**
@@ -39,7 +39,7 @@ function BrandForm({ brand, brands }: { brand: MirrorRow | null; brands: MirrorR
   const canWrite = usePermission('equipment', brand ? 'update' : 'create');
   const manufacturers = useMirrorRows('manufacturers');
   const types = useMirrorRows('equipmenttypes');
-  const kept = useKeptForm(BRAND_DRAFT_KIND, catalogueDraftKey(brand?.nodeid ?? null), BRAND_FORM_MODEL, EMPTY_BRAND_FORM, (): BrandFormValues | null =>
+  const kept = useKeptForm(BRAND_DRAFT_KIND, recordDraftKey(brand?.nodeid ?? null), BRAND_FORM_MODEL, EMPTY_BRAND_FORM, (): BrandFormValues | null =>
     brand
       ? {
           name: localized(brand.name, i18n.language) ?? '',

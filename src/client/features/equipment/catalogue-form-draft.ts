@@ -10,9 +10,6 @@ import type { PickerChoice } from './catalog-picker';
 export const BRAND_DRAFT_KIND = 'brand-form-draft';
 export const CLASS_DRAFT_KIND = 'class-form-draft';
 
-/** The draft's key: the record's id when editing, "new" when adding. */
-export const catalogueDraftKey = (nodeid: string | null): string => nodeid ?? 'new';
-
 export interface BrandFormValues {
   name: string;
   manufacturer: PickerChoice | null;

@@ -8,12 +8,12 @@ import { catalogueNameIssue } from '../../../shared/domain/equipment';
 import { localized } from '../../../shared/domain/text';
 import { currentLanguage } from '../../lib/i18n';
 import { usePermission } from '../../lib/use-permission';
-import { useKeptForm } from '../../stores/kept-form';
+import { recordDraftKey, useKeptForm } from '../../stores/kept-form';
 import { PENDING_DELETE } from '../../sync/mirror-fields';
 import { createEquipmentClass, updateEquipmentClass } from '../../sync/repositories/brands';
 import { useMirrorRows, type MirrorRow } from '../../sync/use-mirror';
 import { useWriteContext } from '../../sync/use-write-context';
-import { catalogueDraftKey, CLASS_DRAFT_KIND, CLASS_FORM_MODEL, type ClassFormValues } from './catalogue-form-draft';
+import { CLASS_DRAFT_KIND, CLASS_FORM_MODEL, type ClassFormValues } from './catalogue-form-draft';
 import { CatalogueFormCard, CatalogueLoading, CatalogueNameField, CatalogueNotFound, useCatalogueSave } from './catalogue-form';
 import { useRecordTarget } from './use-record-target';
 
@@ -24,7 +24,7 @@ export function EquipmentClassFormScreen() {
   const record = nodeid ? classes?.find((row) => row.nodeid === nodeid && !row[PENDING_DELETE]) : undefined;
   if (mode === 'edit' && classes === undefined) return <CatalogueLoading />;
   if (mode === 'edit' && !record) return <CatalogueNotFound text={t('brands.classNotFound')} testId="class-not-found" />;
-  return <EquipmentClassForm key={catalogueDraftKey(record?.nodeid ?? null)} record={record ?? null} classes={classes} />;
+  return <EquipmentClassForm key={recordDraftKey(record?.nodeid ?? null)} record={record ?? null} classes={classes} />;
 }
 
 /** One class's form (or a new one's), filled once when it opens; the save sends the name only when it changed. */
@@ -32,7 +32,7 @@ function EquipmentClassForm({ record, classes }: { record: MirrorRow | null; cla
   const { t } = useTranslation();
   const context = useWriteContext();
   const canWrite = usePermission('equipment', record ? 'update' : 'create');
-  const kept = useKeptForm(CLASS_DRAFT_KIND, catalogueDraftKey(record?.nodeid ?? null), CLASS_FORM_MODEL, { name: '', lang: currentLanguage() }, (): ClassFormValues | null => {
+  const kept = useKeptForm(CLASS_DRAFT_KIND, recordDraftKey(record?.nodeid ?? null), CLASS_FORM_MODEL, { name: '', lang: currentLanguage() }, (): ClassFormValues | null => {
     const lang = currentLanguage();
     return record ? { name: localized(record.name, lang) ?? '', lang } : null;
   });

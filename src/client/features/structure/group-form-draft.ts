@@ -5,7 +5,7 @@
  */
 import { isWeekday, sameShiftPlan } from '../../../shared/domain/shift';
 import { toEditorRows, type ShiftEditorRow } from '../../components/shift-editor';
-import type { FormModel } from '../../stores/kept-form';
+import { recordDraftKey, type FormModel } from '../../stores/kept-form';
 
 export interface GroupFormValues {
   /** The area's plant (chosen in the form when none was given); '' for a pool. */
@@ -21,7 +21,7 @@ export const AREA_DRAFT_KIND = 'area-form-draft';
 export const POOL_DRAFT_KIND = 'pool-form-draft';
 
 /** The draft's key: the record's id when editing; when adding, "new" (an area: per plant it is added to). */
-export const groupDraftKey = (nodeid: string | null, addTo = ''): string => nodeid ?? (addTo ? `new:${addTo}` : 'new');
+export const groupDraftKey = (nodeid: string | null, addTo = ''): string => (nodeid === null && addTo ? `new:${addTo}` : recordDraftKey(nodeid));
 
 export const emptyGroupForm = (sitenodeid = ''): GroupFormValues => ({ sitenodeid, name: '', selected: [], shifts: [] });
 

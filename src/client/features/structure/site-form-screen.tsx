@@ -20,6 +20,7 @@ import { currentLanguage } from '../../lib/i18n';
 import { liveFieldErrors } from '../../lib/input-errors';
 import { useMayRun, usePermission } from '../../lib/use-permission';
 import { createSite as createSiteAction, updateSite as updateSiteAction } from '../../../shared/mutations/structure';
+import { recordDraftKey } from '../../stores/kept-form';
 import { useKeptTextForm } from '../../stores/kept-text-form';
 import { useSessionStore } from '../../stores/session-store';
 import { createSite, deleteSite, updateSite, type SiteFormValues } from '../../sync/repositories/sites';
@@ -73,7 +74,7 @@ function SiteForm({ nodeid, saved, data }: { nodeid: string | null; saved: SiteF
   const countries = useMemo(() => countryOptions(language), [language]);
 
   // A new plant's country starts as Germany; typed text comes back after a reload (kept-text-form).
-  const kept = useKeptTextForm(SITE_DRAFT_KIND, nodeid ?? 'new', SITE_FIELDS, saved ?? NEW_SITE);
+  const kept = useKeptTextForm(SITE_DRAFT_KIND, recordDraftKey(nodeid), SITE_FIELDS, saved ?? NEW_SITE);
   const { values, setValues, dropDraft } = kept;
   // The values as the form was filled: a save sends only what the user changed against them (updateSite).
   const filledWith = kept.initial ?? NEW_SITE;
