@@ -71,6 +71,10 @@ describe('equipment: one Equipment-ID per machine of the organisation', () => {
       ['surrounding spaces', 'BAZ-02', '  BAZ-02 '],
       ['an invisible character at the end', 'BAZ-03', 'BAZ-03\u200B'],
       ['another case of a letter beyond ASCII', 'Ölpresse-Ä1', 'ÖLPRESSE-ä1'],
+      // The same letters encoded otherwise print the same on a sticker: one ID.
+      ['a letter composed of two code points (NFD, as macOS pastes it)', 'PRÜF-7', 'PRU\u0308F-7'],
+      ['an invisible character inside', 'BAZ-04', 'BAZ\u200B-04'],
+      ['full-width characters', 'BAZ-05', '\uFF22\uFF21\uFF3A\uFF0D\uFF10\uFF15'],
     ])('refuses an Equipment-ID another machine has in %s: 409 naming the field, nothing written', async (_case, taken, sent) => {
       const first = await create(input(taken));
       const before = { rows: await rowCount(db(), equipment), version: await tenantVersion(db(), a.legalEntity.nodeid) };
@@ -191,6 +195,13 @@ describe('equipment: one Equipment-ID per machine of the organisation', () => {
       expect(apiErrorSchema.parse(response.json()).message).toContain('items.0');
       expect(await rowCount(db(), equipment)).toBe(before);
       expect(await machinesWithId('PAAR-1')).toEqual([]);
+    });
+
+    it('refuses two new machines of one import whose Equipment-IDs differ only in how a letter is encoded', async () => {
+      const before = await rowCount(db(), equipment);
+      const items = [input('PR\u00DCF-8', { equipmentnodeid: uuidv7() }), input('PRU\u0308F-8', { equipmentnodeid: uuidv7() })];
+      expectTaken(await call(t, adminA, 'POST', '/api/equipments/bulk', { items }), 'items.1.equipmentid');
+      expect(await rowCount(db(), equipment)).toBe(before);
     });
 
     it('takes an import whose machines all have IDs of their own, or none', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sameName, trimText } from '../../src/shared/domain/text';
+import { matchKey, sameName, trimText } from '../../src/shared/domain/text';
 
 const ENGLAND = '🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}';
 
@@ -40,5 +40,31 @@ describe('trimText', () => {
   it('a name with an invisible character at its end is the same name as without (the duplicate checks use it)', () => {
     expect(sameName('Schuler\u200B', 'schuler')).toBe(true);
     expect(sameName('Presse', 'Pressé')).toBe(false);
+  });
+});
+
+/** How names and Equipment-IDs are matched (one Equipment-ID, one machine): as they print, not as they are encoded. */
+describe('matchKey', () => {
+  it('is the trimmed text in lower case', () => {
+    expect(matchKey(' STR-BAZ-05 ')).toBe('str-baz-05');
+    expect(matchKey('Ölpresse-Ä1\u200B')).toBe('ölpresse-ä1');
+  });
+
+  it('matches a letter composed of two code points (NFD), full-width characters and a no-break space with their usual form', () => {
+    expect(matchKey('PRU\u0308F-7')).toBe(matchKey('PR\u00DCF-7'));
+    expect(matchKey('\uFF22\uFF21\uFF3A\uFF0D\uFF10\uFF15')).toBe('baz-05');
+    expect(matchKey('STR\u00A0BAZ')).toBe(matchKey('STR BAZ'));
+  });
+
+  it('drops invisible characters inside, but keeps spaces and drawn format characters', () => {
+    expect(matchKey('STR-BAZ\u200B-01')).toBe('str-baz-01');
+    expect(matchKey('A\u2060\u00ADB')).toBe('ab');
+    expect(matchKey('A B')).not.toBe(matchKey('AB'));
+    expect(matchKey('x\u0600y')).toBe('x\u0600y');
+  });
+
+  it('keeps letters that are others: ß is not ss', () => {
+    expect(matchKey('STRA\u1E9EE-1')).toBe('straße-1');
+    expect(matchKey('strasse-1')).not.toBe(matchKey('straße-1'));
   });
 });

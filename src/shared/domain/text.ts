@@ -57,9 +57,19 @@ export function compareNames(a: string, b: string, language: string): number {
   return collator.compare(a, b);
 }
 
-/** The form a name or an identifier is matched in: as stored (trimText), case aside. "STR-BAZ-05 " is "str-baz-05". */
+const PRINTABLE_ASCII = /^[\x20-\x7E]*$/;
+
+/**
+ * The form a name or an identifier is matched in: as stored (trimText), case aside, and as it looks rather than how
+ * its characters were encoded — one compatibility form (NFKC: "Ü" pasted from macOS as U+0055 U+0308 is "Ü",
+ * a full-width "ＢＡＺ－０１" from a Japanese keyboard is "BAZ-01") without the invisible characters inside
+ * ("STR-BAZ\u200B-01" is "STR-BAZ-01"). "STR-BAZ-05 " is "str-baz-05". Two IDs that print the same on a sticker
+ * are one ID (docs/decisions.md "One Equipment-ID, one machine").
+ */
 export function matchKey(text: string): string {
-  return trimText(text).toLocaleLowerCase('de');
+  const trimmed = trimText(text);
+  if (PRINTABLE_ASCII.test(trimmed)) return trimmed.toLocaleLowerCase('de');
+  return trimmed.normalize('NFKC').replace(INVISIBLE_INSIDE, '').toLocaleLowerCase('de');
 }
 
 /**
@@ -90,7 +100,11 @@ export function nameTaken(name: string, others: readonly string[], kept?: string
  * that are drawn (Arabic number sign, end of ayah, …). The text upload check skips these too before looking for
  * markup (it is stricter on purpose: anything before "<html" that shows nothing or little).
  */
-const INVISIBLE = /^(?![\u0600-\u0605\u06DD\u070F\u0890\u0891\u08E2\u{110BD}\u{110CD}])[\s\p{Cf}\p{Default_Ignorable_Code_Point}]$/u;
+const DRAWN_FORMAT = String.raw`[\u0600-\u0605\u06DD\u070F\u0890\u0891\u08E2\u{110BD}\u{110CD}]`;
+const SHOWS_NOTHING = String.raw`[\p{Cf}\p{Default_Ignorable_Code_Point}]`;
+const INVISIBLE = new RegExp(`^(?!${DRAWN_FORMAT})(?:\\s|${SHOWS_NOTHING})$`, 'u');
+/** What matchKey drops inside a text: the invisible characters above that are no whitespace ("A B" stays two words). */
+const INVISIBLE_INSIDE = new RegExp(`(?!${DRAWN_FORMAT})${SHOWS_NOTHING}`, 'gu');
 /** A variation selector at the end belongs to the character before it (an emoji's presentation, "❤️"): kept. */
 const VARIATION_SELECTOR = /^[\uFE00-\uFE0F\u{E0100}-\u{E01EF}]$/u;
 /** Tag characters: invisible alone, but the end of a subdivision flag after U+1F3F4 ("🏴󠁧󠁢󠁥󠁮󠁧󠁿", England). */
