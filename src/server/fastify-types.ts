@@ -1,4 +1,4 @@
-import type { FeatureKey, PermissionFlag } from '../shared/permissions';
+import type { FeatureKey, Permission } from '../shared/permissions';
 import type { AuthContext } from './auth/auth-context';
 import type { AccessTokenSigner } from './auth/tokens';
 import type { Config } from './config';
@@ -15,7 +15,7 @@ import type { FileStorage, FileUrlSigner } from './storage/file-storage';
  * Who may call a route (plugins/permissions.ts): any signed-in user ('authenticated', for routes that check
  * ownership themselves), only admins, or holders of a feature flag of spec part 1 §6.
  */
-export type RoutePermission = 'authenticated' | 'admin' | { feature: FeatureKey; flag: PermissionFlag };
+export type RoutePermission = 'authenticated' | 'admin' | Permission;
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -34,6 +34,24 @@ export interface PermissionSubject {
   features: ProfileFeatures;
 }
 
+/** One flag of one feature: what a route or an action needs. */
+export interface FeatureFlag {
+  feature: FeatureKey;
+  flag: PermissionFlag;
+}
+
+/**
+ * What a route needs: one flag, or any one of several (`anyOf`: a file registration serves every write that takes a
+ * file, so any one of those lets the caller upload).
+ */
+export type Permission = FeatureFlag | { anyOf: readonly FeatureFlag[] };
+
+/** Whether `subject` holds `permission` (`can` for one flag, any one for `anyOf`). */
+export function permits(subject: PermissionSubject, permission: Permission): boolean {
+  if ('anyOf' in permission) return permission.anyOf.some(({ feature, flag }) => can(subject, feature, flag));
+  return can(subject, permission.feature, permission.flag);
+}
+
 /** Admins hold every permission of their own legal entity; everyone else only what the profile grants. */
 export function can(subject: PermissionSubject, feature: FeatureKey, flag: PermissionFlag): boolean {
   if (subject.admin) return true;

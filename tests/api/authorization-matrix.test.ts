@@ -2,7 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_DENIED_MESSAGE } from '../../src/shared/api/errors';
-import type { FeatureKey, PermissionFlag } from '../../src/shared/permissions';
+import { ALL, type FeatureKey, type FlagTuple } from '../../src/shared/permissions';
 import { signAccessTokenAt } from '../../src/server/auth/tokens';
 import { users } from '../../src/server/db/schema';
 import { seedDemo } from '../../src/server/db/seed/seed-demo';
@@ -85,13 +85,21 @@ describe('authorization matrix over every registered route', () => {
   });
   afterAll(() => t?.close());
 
-  /** A signed-in non-admin of tenant A with every feature but `flag` of `feature` (or every feature, for admin-only routes). */
-  function userWithout(feature: FeatureKey | 'admin', flag: PermissionFlag | 'admin'): Promise<string> {
-    const key = `${feature}:${flag}`;
+  const andFlags = (a: FlagTuple, b: FlagTuple) => a.map((flag, i) => flag && b[i]) as unknown as FlagTuple;
+
+  /**
+   * A signed-in non-admin of tenant A with every feature but the flags `permission` names (any one of which would
+   * do for an `anyOf` route), or every feature, for admin-only routes.
+   */
+  function userWithout(permission: Exclude<DeclaredApiRoute['permission'], 'authenticated' | undefined>): Promise<string> {
+    const key = JSON.stringify(permission);
     let user = withoutFlag.get(key);
     if (!user) {
       user = (async () => {
-        const features = feature === 'admin' ? allFeatures() : allFeatures({ [feature]: allFlagsBut(flag as PermissionFlag) });
+        const lacking = permission === 'admin' ? [] : 'anyOf' in permission ? permission.anyOf : [permission];
+        const flags = new Map<FeatureKey, FlagTuple>();
+        for (const { feature, flag } of lacking) flags.set(feature, andFlags(flags.get(feature) ?? ALL, allFlagsBut(flag)));
+        const features = allFeatures(Object.fromEntries(flags));
         const profile = await insertProfile(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, features });
         const created = await insertUser(t.database.db, { legalentitynodeid: a.legalEntity.nodeid, profileid: profile.profileid });
         return (await loginAs(t.app, created)).authorization;
@@ -148,7 +156,7 @@ describe('authorization matrix over every registered route', () => {
     let checked = 0;
     for (const route of routes.filter((r) => !r.public && r.permission !== 'authenticated')) {
       const permission = route.permission as Exclude<DeclaredApiRoute['permission'], 'authenticated' | undefined>;
-      const authorization = permission === 'admin' ? await userWithout('admin', 'admin') : await userWithout(permission.feature, permission.flag);
+      const authorization = await userWithout(permission);
       const url = fillPath(route.url, own);
       const response = await request(authorization, route, url);
       expect(response.statusCode, `${label(route)} without ${JSON.stringify(permission)}: ${response.body}`).toBe(403);
@@ -163,7 +171,7 @@ describe('authorization matrix over every registered route', () => {
     let checked = 0;
     for (const route of routes.filter((r) => !r.public && r.reads)) {
       for (const feature of route.reads!) {
-        const authorization = await userWithout(feature, 'read');
+        const authorization = await userWithout({ feature, flag: 'read' });
         const url = fillPath(route.url, own);
         const response = await request(authorization, route, url);
         expect(response.statusCode, `${label(route)} without read of ${feature}: ${response.body}`).toBe(403);

@@ -256,6 +256,11 @@ describe('file uploads: streaming, types, served headers', () => {
       const before = await t.database.db.select().from(files);
       const response = await call(t, authorization, 'POST', '/api/files', { count: 1, extensions: [{ nodeid: uuidv7(), extension: 'pdf' }] });
       expect(response.statusCode).toBe(403);
+      // Before its body is looked at, like every route's permission: an invalid one tells a reader nothing either.
+      for (const body of [{}, { count: 1, extensions: [{ nodeid: 'kein-uuid', extension: 'exe' }] }]) {
+        const invalid = await call(t, authorization, 'POST', '/api/files', body);
+        expect(invalid.statusCode, invalid.body).toBe(403);
+      }
       expect(await t.database.db.select().from(files)).toHaveLength(before.length);
     });
 

@@ -7,14 +7,14 @@ import {
   isAllowedUploadMimetype,
   isGenericMimetype,
   registeredMimetype,
-  canUpload,
+  UPLOAD_PERMISSIONS,
   isInlineMimetype,
   normalizeExtension,
   sniffedTypeProblem,
   TextContentCheck,
   textContentProblem,
 } from '../../src/shared/domain/upload-types';
-import { ALL, NONE, READ_ONLY } from '../../src/shared/permissions';
+import { ALL, NONE, permits, READ_ONLY, type PermissionSubject } from '../../src/shared/permissions';
 
 describe('upload types (§5)', () => {
   it.each(UPLOAD_GROUPS.map((group) => [group]))('group %s has at least one extension', (group) => {
@@ -143,6 +143,7 @@ describe('serving and uploading', () => {
   });
 
   it('needs one permission a file is uploaded for', () => {
+    const canUpload = (subject: PermissionSubject) => permits(subject, { anyOf: UPLOAD_PERMISSIONS });
     expect(canUpload({ admin: true, features: {} })).toBe(true);
     expect(canUpload({ admin: false, features: { equipment: READ_ONLY, notification: READ_ONLY, 'equipment.attachment': READ_ONLY } })).toBe(false);
     expect(canUpload({ admin: false, features: { 'equipment.attachment': [true, true, false, false] } })).toBe(true);

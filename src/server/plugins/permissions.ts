@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RoutePermission } from '../fastify-types';
 import fp from 'fastify-plugin';
-import { can, type FeatureKey } from '../../shared/permissions';
+import { can, permits, type FeatureKey } from '../../shared/permissions';
 import { forbidden } from '../http-errors';
 import { DOCS_PREFIX } from './swagger';
 
@@ -36,7 +36,7 @@ export default fp(
       if (!permission || isPublic) return;
       if (reads && !reads.every((feature) => can(request.auth, feature, 'read'))) throw forbidden();
       if (permission === 'authenticated') return;
-      const allowed = permission === 'admin' ? request.auth.admin : can(request.auth, permission.feature, permission.flag);
+      const allowed = permission === 'admin' ? request.auth.admin : permits(request.auth, permission);
       if (!allowed) throw forbidden();
     });
   },

@@ -1,4 +1,4 @@
-import { can, type FeatureKey, type PermissionFlag, type PermissionSubject } from '../permissions';
+import type { FeatureFlag } from '../permissions';
 
 /**
  * Upload types of spec part 1 §5. The solution/FAQ/report uploader takes images, videos and documents (pdf,
@@ -184,9 +184,10 @@ export function isInlineMimetype(mimetype: string): boolean {
 /**
  * The writes a file is uploaded for: a machine's photo (create or edit a machine), a document on a machine, an
  * FAQ answer, a notification's photo or report. Registering an upload needs at least one of them, so a
- * read-only account cannot fill the disk with files nothing may ever reference.
+ * read-only account cannot fill the disk with files nothing may ever reference. The registration's permission
+ * (`uploadFile`, src/shared/mutations/files.ts: any one of them), checked before its body like every route's.
  */
-export const UPLOAD_PERMISSIONS: readonly { feature: FeatureKey; flag: PermissionFlag }[] = [
+export const UPLOAD_PERMISSIONS: readonly FeatureFlag[] = [
   { feature: 'equipment', flag: 'create' },
   { feature: 'equipment', flag: 'update' },
   { feature: 'equipment.attachment', flag: 'create' },
@@ -196,7 +197,3 @@ export const UPLOAD_PERMISSIONS: readonly { feature: FeatureKey; flag: Permissio
   { feature: 'notification', flag: 'update' },
   { feature: 'notification.report', flag: 'create' },
 ];
-
-export function canUpload(subject: PermissionSubject): boolean {
-  return UPLOAD_PERMISSIONS.some(({ feature, flag }) => can(subject, feature, flag));
-}

@@ -1,6 +1,6 @@
 import { createAttachmentSchema } from '../api/attachments';
 import { registerFilesSchema } from '../api/files';
-import { registeredMimetype } from '../domain/upload-types';
+import { registeredMimetype, UPLOAD_PERMISSIONS } from '../domain/upload-types';
 import type { AttachmentRow, FileRow } from '../rows/equipment';
 import { defineCreate, defineMutation, noParams } from './mutation';
 
@@ -15,9 +15,10 @@ import { defineCreate, defineMutation, noParams } from './mutation';
  */
 
 /**
- * One file registered for upload. Any signed-in user: machine photos, notification photos and documents all
- * need it, and the write that uses the file checks its own permission. The row is the first (on the device,
- * only) file of the registration; the server registers every one alike.
+ * One file registered for upload. Anyone who may make one of the writes that take a file (UPLOAD_PERMISSIONS:
+ * machine photos, notification photos, documents, FAQ answers): the write that uses the file checks its own
+ * permission again. The row is the first (on the device, only) file of the registration; the server registers
+ * every one alike.
  */
 export const uploadFile = defineMutation({
   name: 'uploadFile',
@@ -25,7 +26,7 @@ export const uploadFile = defineMutation({
   route: '/files',
   params: noParams,
   body: registerFilesSchema,
-  permission: 'authenticated',
+  permission: { anyOf: UPLOAD_PERMISSIONS },
   kind: 'files',
   creates: true,
   target: ({ body }) => body.extensions[0]!.nodeid,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SYNC_KIND_FEATURES, type SyncKind } from '../api/sync';
-import { can, type FeatureKey, type PermissionFlag, type PermissionSubject } from '../permissions';
+import { can, permits, type FeatureKey, type Permission, type PermissionSubject } from '../permissions';
 
 /**
  * One user action that writes, declared once and used by both sides (docs/sync.md § Mutations; the idea is
@@ -73,9 +73,10 @@ export interface MutationDefinition<Name extends string, K extends SyncKind, PS 
    * What the server checks before running it and the UI mirrors to hide the control. `authenticated`: any
    * signed-in user at the route, when the flag depends on the record (a shift plan: its owner's feature), on whose
    * it is (a user's own subscriptions need none), or on the action a shared step serves (a file registration):
-   * the service checks it then.
+   * the service checks it then. `anyOf`: any one of several flags (a file registration: any write that takes a
+   * file), checked before the body like a single flag.
    */
-  permission: { feature: FeatureKey; flag: PermissionFlag } | 'authenticated';
+  permission: Permission | 'authenticated';
   /** The kind of the mirror row the action writes. */
   kind: K;
   /** The row's nodeid. */
@@ -248,7 +249,7 @@ export function actionName(definition: AnyMutation, args: MutationArgs<unknown, 
  */
 export function readsNeeded(definition: Pick<AnyMutation, 'permission' | 'kind' | 'creates'>): readonly FeatureKey[] {
   const features: readonly FeatureKey[] = SYNC_KIND_FEATURES[definition.kind];
-  if (!definition.creates || definition.permission === 'authenticated') return features;
+  if (!definition.creates || definition.permission === 'authenticated' || 'anyOf' in definition.permission) return features;
   const own = definition.permission.feature;
   return features.filter((feature) => feature !== own);
 }
@@ -259,6 +260,6 @@ export function readsNeeded(definition: Pick<AnyMutation, 'permission' | 'kind' 
  * refuse it.
  */
 export function mayRun(subject: PermissionSubject, definition: Pick<AnyMutation, 'permission' | 'kind' | 'creates'>): boolean {
-  const permitted = definition.permission === 'authenticated' || can(subject, definition.permission.feature, definition.permission.flag);
+  const permitted = definition.permission === 'authenticated' || permits(subject, definition.permission);
   return permitted && readsNeeded(definition).every((feature) => can(subject, feature, 'read'));
 }
