@@ -6,7 +6,8 @@
  *   pages). Replay never depends on Background Sync: the other triggers cover every browser.
  * - One tab at a time: a Web Lock ('anlagenbuch-sync', ifAvailable). A tab that finds it taken leaves the work to
  *   the holder; if the holder makes no progress for several rounds (frozen tab keeps its lock), this tab sends
- *   anyway — the server's mutation log makes a double send harmless.
+ *   anyway — the server's mutation log makes a double send harmless. The tab that ran tells the others how it went
+ *   (`outcome` on the channel), so a tab that left the run to it does not keep showing its own last failure.
  * - A run: send the outbox (sender.ts), then pull (pull.ts). Transient failures are retried after the backoff
  *   the sender computed; the state is published to the sync store for the app bar.
  */
@@ -15,7 +16,7 @@ import type { LocalDatabase } from '../db/local-db';
 import { isQuotaExceeded } from '../db/local-db';
 import { isApiError, type ApiClient } from '../lib/api-client';
 import { isTooManyNewDevices } from '../../shared/api/sync';
-import { setSyncStatus, syncStore } from '../stores/sync-store';
+import { setSyncStatus, syncStore, type SyncError } from '../stores/sync-store';
 import { watchSyncCounts } from './live-status';
 import { getClientId, onLocalWrite, onWriteError, pendingEntries } from './outbox';
 import { ensureMirrorOwner, pull } from './pull';
@@ -47,6 +48,15 @@ export interface SyncEngineDeps {
    */
   afterChanges?(): void;
 }
+
+/**
+ * What the tabs tell each other on SYNC_CHANNEL_NAME: a local write (`nudge`: run, the outbox has something new), or
+ * how a run went (`outcome`: the error it left, none after a good one, and its last pull).
+ */
+type SyncChannelMessage = { type: 'nudge' } | { type: 'outcome'; usernodeid: string; error: SyncError | null; lastSyncAt: number | null };
+
+/** The errors a run answers for every tab: the connection and the server are the same for all of them. */
+const isSharedError = (error: SyncError | null): boolean => error === null || error.kind === 'network' || error.kind === 'server';
 
 interface SyncManagerLike {
   register(tag: string): Promise<void>;
@@ -144,13 +154,39 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     }
   }
 
+  /** Tells the other tabs how this tab's run went (they left it to this one: the lock). */
+  function broadcastOutcome(): void {
+    const usernodeid = deps.getUser();
+    const { error, lastSyncAt } = syncStore.getState();
+    if (!channel || !usernodeid || !isSharedError(error)) return;
+    const message: SyncChannelMessage = { type: 'outcome', usernodeid, error, lastSyncAt };
+    channel.postMessage(message);
+  }
+
+  /**
+   * Another tab's outcome, taken over where it answers for this tab too (isSharedError): a tab that found the lock
+   * taken kept "Keine Verbindung zum Server" from its own last run beside "Synchronisiert" until its next timer run
+   * (a probe with two tabs saw it for a minute). A full storage, an ended session or a refused device stays until
+   * this tab's own run clears it.
+   */
+  function adoptOutcome(message: Extract<SyncChannelMessage, { type: 'outcome' }>): void {
+    const state = syncStore.getState();
+    if (message.usernodeid !== deps.getUser() || !isSharedError(state.error) || !isSharedError(message.error)) return;
+    const newer = message.lastSyncAt !== null && message.lastSyncAt > (state.lastSyncAt ?? 0);
+    setSyncStatus({ error: message.error, ...(newer ? { lastSyncAt: message.lastSyncAt } : {}) });
+  }
+
   /** Runs under the tab lock when the browser has Web Locks; see the header for the stale-leader rule. */
   async function withLock(): Promise<void> {
     const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-    if (!locks) return runOnce();
+    if (!locks) {
+      await runOnce();
+      return broadcastOutcome();
+    }
     const got = await locks.request(SYNC_LOCK_NAME, { ifAvailable: true }, async (lock) => {
       if (!lock) return false;
       await runOnce();
+      broadcastOutcome();
       return true;
     });
     if (got) {
@@ -164,6 +200,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     if (busyRounds >= STALE_LEADER_ROUNDS) {
       busyRounds = 0;
       await runOnce();
+      broadcastOutcome();
     }
   }
 
@@ -230,7 +267,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     cleanups.push(
       onLocalWrite(() => {
         if (syncStore.getState().error?.kind === 'quota') setSyncStatus({ error: null });
-        channel?.postMessage({ type: 'nudge' });
+        channel?.postMessage({ type: 'nudge' } satisfies SyncChannelMessage);
         registerBackgroundSync();
         // Offline, a run per write would read the queue and count a failed attempt against its head each time.
         // why outside any transaction: a listener called in one (a write inside another's) would run the sender in
@@ -240,7 +277,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     );
     cleanups.push(onWriteError((error) => isQuotaExceeded(error) && setSyncStatus({ error: { kind: 'quota' } })));
     if (channel) {
-      const onMessage = () => runIfOnline();
+      // why an outcome starts no run: the tab that ran has just sent and pulled, and each run's outcome would start
+      // a run in the other tab, whose outcome starts one here, without end.
+      const onMessage = (event: MessageEvent<SyncChannelMessage>) => (event.data?.type === 'outcome' ? adoptOutcome(event.data) : runIfOnline());
       channel.addEventListener('message', onMessage);
       cleanups.push(() => channel.removeEventListener('message', onMessage));
     }
