@@ -186,6 +186,12 @@ test('who may not add FAQs gets no "verwalten" link: the technician opens the eq
   await page.getByTestId('faq-manage-type').click();
   await expect(page).toHaveURL(/\/equipmenttype-overview\?nodeid=.+&tab=2/);
   await expect(faqItem(page, TYPE_FAQ)).toBeVisible();
+  // The delete button is always shown; a tap says why it does nothing (a tablet shows no hover title).
+  await faqItem(page, TYPE_FAQ).getByTestId('faq-question').click();
+  await faqItem(page, TYPE_FAQ).getByTestId('faq-delete').click();
+  await expect(faqItem(page, TYPE_FAQ).getByTestId('faq-delete-not-allowed')).toHaveText('Sie haben keine Berechtigung, FAQ-Einträge zu löschen.');
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await screenshots(page, 'faq-delete-not-allowed');
 });
 
 test('a FAQ typed offline survives a reload; "Abbrechen" throws it away', async ({ page, context }) => {

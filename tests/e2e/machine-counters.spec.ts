@@ -80,6 +80,12 @@ test('offline: add a counter with a new type, "71.400" is shown as 71,4 h and as
   await expect(dialog.getByTestId('counter-reading-interpreted')).toHaveText('');
   await dialog.getByTestId('counter-reading-input').fill('');
   await expect(dialog.getByTestId('counter-separator-dropped')).toHaveCount(0);
+  // A minus is not kept either, and the field says so: "-5" is 5 only with a word.
+  await dialog.getByTestId('counter-reading-input').pressSequentially('-5');
+  await expect(dialog.getByTestId('counter-reading-input')).toHaveValue('5');
+  await expect(dialog.getByTestId('counter-character-dropped')).toContainText('nie negativ');
+  await dialog.getByTestId('counter-reading-input').fill('');
+  await expect(dialog.getByTestId('counter-character-dropped')).toHaveCount(0);
   await dialog.getByTestId('counter-reading-input').fill('71.400');
   await expect(dialog.getByTestId('counter-reading-interpreted')).toHaveText('= 71,4 h');
   await expect(dialog.getByTestId('counter-thousands-hint')).toContainText('„71.400“ wird als 71,4 h gespeichert');

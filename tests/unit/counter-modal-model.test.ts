@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addFormIssues, emptyAddForm, formUnitSymbol, readingCheckFor, readingFeedback, toNewCounter, withType, type AddCounterForm } from '../../src/client/features/machine/counter-modal-model';
+import { addFormIssues, droppedInput, emptyAddForm, formUnitSymbol, readingCheckFor, readingFeedback, toNewCounter, withType, type AddCounterForm } from '../../src/client/features/machine/counter-modal-model';
 import type { CounterTypeOption } from '../../src/client/sync/machine-counters';
 
 const HOURS = { nodeid: 'u-h', unitid: 'HUR', symbol: 'h', name: 'Stunden' };
@@ -82,5 +82,22 @@ describe('counter modal model (§4.6)', () => {
     expect(readingCheckFor(71.4, 10 * 3_600_000, latest, true).kind).toBe('lower');
     expect(readingCheckFor(71400, 10 * 3_600_000, latest, true).kind).toBe('tooFast');
     expect(readingCheckFor(71400, 10 * 3_600_000, latest, false).kind).toBe('ok');
+  });
+});
+
+/** What the reading field says it did not keep (a probe typed "-5" and saw 5 without a word). */
+describe('droppedInput', () => {
+  it('keeps what the §5 rule keeps and names a minus sign, other characters or a second separator', () => {
+    expect(droppedInput('-5')).toEqual({ kept: '5', dropped: { kind: 'minus' } });
+    expect(droppedInput('\u22125,5')).toEqual({ kept: '5,5', dropped: { kind: 'minus' } });
+    expect(droppedInput('7 h')).toEqual({ kept: '7', dropped: { kind: 'other', characters: 'h' } });
+    expect(droppedInput('1e5e')).toEqual({ kept: '15', dropped: { kind: 'other', characters: 'e' } });
+    expect(droppedInput('12,3,4')).toEqual({ kept: '12,34', dropped: { kind: 'separator' } });
+  });
+
+  it('says nothing when only spaces went or nothing did', () => {
+    expect(droppedInput('1 250')).toEqual({ kept: '1250', dropped: undefined });
+    expect(droppedInput('70045,5')).toEqual({ kept: '70045,5', dropped: undefined });
+    expect(droppedInput('')).toEqual({ kept: '', dropped: undefined });
   });
 });

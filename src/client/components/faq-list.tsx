@@ -79,6 +79,9 @@ function FaqEntry({ faq, onOpenForm, typeBadge }: { faq: FaqItem; onOpenForm(faq
   const canDelete = useMayRun(deleteFaq);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // The list's delete button is always shown (spec §: equipment.faq); who may not delete learns why on a tap — a
+  // tablet shows no hover title, and a disabled button takes no tap to explain itself.
+  const [deleteDenied, setDeleteDenied] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const fromType = typeBadge !== undefined && faq.specifier === 'equipmenttypefaq';
 
@@ -136,11 +139,26 @@ function FaqEntry({ faq, onOpenForm, typeBadge }: { faq: FaqItem; onOpenForm(faq
                     {t('faq.list.openForm')}
                   </Button>
                 )}
-                <Button variant="outline" colorPalette="red" onClick={() => setConfirming(true)} disabled={!canDelete || !context} title={canDelete ? undefined : t('faq.list.deleteNotAllowed')} data-testid="faq-delete">
+                <Button
+                  variant="outline"
+                  colorPalette="red"
+                  onClick={() => (canDelete ? setConfirming(true) : setDeleteDenied(true))}
+                  disabled={!context}
+                  aria-disabled={canDelete ? undefined : true}
+                  opacity={canDelete ? undefined : 0.5}
+                  cursor={canDelete ? undefined : 'not-allowed'}
+                  title={canDelete ? undefined : t('faq.list.deleteNotAllowed')}
+                  data-testid="faq-delete"
+                >
                   <Trash2 aria-hidden />
                   {t('faq.list.delete')}
                 </Button>
               </HStack>
+              {deleteDenied && (
+                <Text color="fg.muted" fontSize="sm" role="status" data-testid="faq-delete-not-allowed">
+                  {t('faq.list.deleteNotAllowed')}
+                </Text>
+              )}
             </Stack>
           )}
         </Accordion.ItemBody>

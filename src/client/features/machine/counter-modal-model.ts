@@ -12,6 +12,8 @@ import {
   parseCounterReading,
   readingDecimals,
   readingIntegerDigits,
+  sanitizeCounterReading,
+  separatorCount,
   type PreviousReading,
   type ReadingCheck,
 } from '../../../shared/domain/counter';
@@ -116,6 +118,24 @@ export interface ReadingFeedback {
   issue: ReadingIssue | undefined;
   /** A period in the thousands position: it is a decimal point here, which the field says in words. */
   thousandsHint: boolean;
+}
+
+/**
+ * What the §5 rule did not keep of a typed reading, for the field to say: a second comma or period, a minus sign (a
+ * counter never runs below zero: "-5" became "5"), or other characters ("7 h" became "7"). Spaces are not
+ * mentioned: "1 250" is 1250 as meant. Undefined when nothing but spaces was dropped.
+ */
+export type DroppedInput = { kind: 'separator' } | { kind: 'minus' } | { kind: 'other'; characters: string };
+
+const MINUS_SIGNS = new Set(['-', '\u2212', '\u2013', '\u2012']);
+
+export function droppedInput(typed: string): { kept: string; dropped: DroppedInput | undefined } {
+  const kept = sanitizeCounterReading(typed);
+  const others = [...typed].filter((ch) => !/[\d.,\s]/u.test(ch));
+  if (others.some((ch) => MINUS_SIGNS.has(ch))) return { kept, dropped: { kind: 'minus' } };
+  if (others.length > 0) return { kept, dropped: { kind: 'other', characters: [...new Set(others)].join('') } };
+  if (separatorCount(kept) < separatorCount(typed)) return { kept, dropped: { kind: 'separator' } };
+  return { kept, dropped: undefined };
 }
 
 export function readingFeedback(input: string): ReadingFeedback {

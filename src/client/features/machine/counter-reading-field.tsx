@@ -6,9 +6,9 @@
 import { Alert, Box, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
-import { sanitizeCounterReading, separatorCount, type ReadingCheck } from '../../../shared/domain/counter';
+import type { ReadingCheck } from '../../../shared/domain/counter';
 import { currentLanguage } from '../../lib/i18n';
-import { meantWithoutPeriod, readingFeedback } from './counter-modal-model';
+import { droppedInput, meantWithoutPeriod, readingFeedback, type DroppedInput } from './counter-modal-model';
 import { formatHours, formatReading } from './format-reading';
 
 export interface CounterReadingFieldProps {
@@ -26,13 +26,13 @@ export function CounterReadingField({ label, value, onChange, unit, required = f
   const language = currentLanguage();
   const feedback = readingFeedback(value);
   const meant = feedback.thousandsHint ? meantWithoutPeriod(value) : undefined;
-  // A second comma or period is not kept (§5 rule); the field says so until the text is cleared, instead of the
-  // value silently becoming another number ("12,3,4" → 12,34).
-  const [separatorDropped, setSeparatorDropped] = useState(false);
+  // What the §5 rule does not keep (a second comma or period, a minus, letters) the field says until the text is
+  // cleared, instead of the value silently becoming another number ("12,3,4" → 12,34; "-5" → 5).
+  const [dropped, setDropped] = useState<DroppedInput | undefined>();
   const type = (typed: string) => {
-    const kept = sanitizeCounterReading(typed);
-    if (separatorCount(kept) < separatorCount(typed)) setSeparatorDropped(true);
-    else if (kept === '') setSeparatorDropped(false);
+    const { kept, dropped: now } = droppedInput(typed);
+    if (now) setDropped(now);
+    else if (kept === '') setDropped(undefined);
     onChange(kept);
   };
   return (
@@ -63,10 +63,16 @@ export function CounterReadingField({ label, value, onChange, unit, required = f
         </HStack>
         {feedback.issue ? <Field.ErrorText>{t(`counterModal.${feedback.issue}`)}</Field.ErrorText> : <Field.HelperText>{t('counterModal.help')}</Field.HelperText>}
       </Field.Root>
-      {separatorDropped && value !== '' && (
-        <Alert.Root status="warning" size="sm" data-testid="counter-separator-dropped">
+      {dropped && value !== '' && (
+        <Alert.Root status="warning" size="sm" data-testid={dropped.kind === 'separator' ? 'counter-separator-dropped' : 'counter-character-dropped'}>
           <Alert.Indicator />
-          <Alert.Description>{t('counterModal.separatorDropped')}</Alert.Description>
+          <Alert.Description>
+            {dropped.kind === 'separator'
+              ? t('counterModal.separatorDropped')
+              : dropped.kind === 'minus'
+                ? t('counterModal.minusDropped')
+                : t('counterModal.charactersDropped', { characters: dropped.characters })}
+          </Alert.Description>
         </Alert.Root>
       )}
       {feedback.thousandsHint && feedback.value !== undefined && meant !== undefined && (

@@ -6,6 +6,7 @@
  */
 import { EARLIEST_DEVICE_TIME_MS } from '../../../shared/domain/device-time';
 import { isUsableNotificationType } from '../../../shared/domain/notification';
+import { parseTypedDay } from '../../../shared/domain/typed-day';
 import { carriedOrigin, detailsStateOf, type NotificationOrigin } from '../../lib/notification-origin';
 import type { NotificationDraftValues } from '../../stores/notification-draft-store';
 
@@ -88,22 +89,22 @@ export function draftKey(target: NotificationFormTarget): string {
 
 /** Spec part 1 §9: the time input's step is 300 seconds. */
 export const TIME_STEP_MINUTES = 5;
-const DATE_INPUT = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
 const TIME_INPUT = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** '05.03.2026' → a local midnight, or null for anything that is no calendar date (31.02., letters). */
+/**
+ * '05.03.2026' (also '5.3.2026', '2026-03-05': the app's typed-day rule, parseTypedDay, as in the history and
+ * dashboard filters) → a local midnight, or null for anything that is no calendar date (31.02., letters, '05.03.26').
+ */
 export function parseDateInput(text: string): Date | null {
-  const match = DATE_INPUT.exec(text.trim());
-  if (!match) return null;
-  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(year, month - 1, day);
-  return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day ? date : null;
+  const typed = parseTypedDay(text);
+  return typed.kind === 'date' ? new Date(typed.year, typed.month - 1, typed.day) : null;
 }
 
 /** Why a typed date is none: empty is the caller's case; 'noSuchDate' for the right form but no calendar day (31.02.). */
 function dateError(text: string): 'invalidDate' | 'noSuchDate' {
-  return DATE_INPUT.test(text.trim()) ? 'noSuchDate' : 'invalidDate';
+  const typed = parseTypedDay(text);
+  return typed.kind === 'invalid' && typed.reason === 'noSuchDay' ? 'noSuchDate' : 'invalidDate';
 }
 
 export function formatDateInput(date: Date): string {
