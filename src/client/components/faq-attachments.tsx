@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { attachmentSchema } from '../../shared/api/attachments';
 import { api } from '../lib/api';
+import { fileLinkProps } from '../lib/file-link';
 import { useOnlineStatus } from '../lib/use-online-status';
 import { useAttachments, type AttachmentItem } from '../sync/machine-mirror';
 import { NotSyncedBadge } from './not-synced-badge';
@@ -47,7 +48,7 @@ function AttachmentLink({ item, online }: { item: AttachmentItem; online: boolea
     <HStack as="li" gap="2" minH="11" data-testid="faq-attachment">
       <FileIcon mimetype={item.mimetype} />
       {url ? (
-        <Link href={url} target="_blank" rel="noreferrer" overflowWrap="anywhere" colorPalette="brand" variant="underline" minH="11" display="inline-flex" alignItems="center">
+        <Link href={url} {...fileLinkProps(item.mimetype, item.title)} overflowWrap="anywhere" colorPalette="brand" variant="underline" minH="11" display="inline-flex" alignItems="center">
           {item.title}
         </Link>
       ) : (

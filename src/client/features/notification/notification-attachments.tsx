@@ -14,6 +14,7 @@ import { truncateText } from '../../../shared/domain/text';
 import { NotSyncedBadge } from '../../components/not-synced-badge';
 import { useOnlineStatus } from '../../lib/use-online-status';
 import { useAttachmentsWithFiles, type AttachmentWithFile } from '../../sync/offline-files';
+import { fileLinkProps } from '../../lib/file-link';
 import { useAttachmentSource } from './use-attachment-source';
 
 /** §9: attachment titles in lists are cut at 80 characters. */
@@ -27,7 +28,7 @@ function Thumbnail({ item, online }: { item: AttachmentWithFile; online: boolean
     <Stack as="li" gap="1" data-testid="attachment">
       {source.state === 'loading' && <Skeleton aspectRatio={4 / 3} borderRadius="l2" />}
       {source.state === 'ready' && (
-        <Link href={source.url} target="_blank" rel="noreferrer" aria-label={t('notificationDetails.attachments.open', { title: item.title })} display="block" borderRadius="l2" overflow="hidden" borderWidth="1px">
+        <Link href={source.url} {...fileLinkProps(item.mimetype, item.title)} aria-label={t('notificationDetails.attachments.open', { title: item.title })} display="block" borderRadius="l2" overflow="hidden" borderWidth="1px">
           {isImage ? <Image src={source.url} alt={item.title} aspectRatio={4 / 3} objectFit="cover" w="full" bg="bg.muted" /> : <Text p="3">{item.title}</Text>}
         </Link>
       )}
@@ -56,7 +57,7 @@ function DocumentRow({ item, online }: { item: AttachmentWithFile; online: boole
     <HStack as="li" gap="3" py="1" minH="11" borderBottomWidth="1px" data-testid="attachment-document">
       <FileText size={20} aria-hidden />
       {source.state === 'ready' ? (
-        <Link href={source.url} target="_blank" rel="noreferrer" flex="1" minW="0" minH="11" display="flex" alignItems="center" overflowWrap="anywhere" title={item.title}>
+        <Link href={source.url} {...fileLinkProps(item.mimetype, item.title)} flex="1" minW="0" minH="11" display="flex" alignItems="center" overflowWrap="anywhere" title={item.title}>
           {truncateText(item.title, ATTACHMENT_TITLE_MAX)}
         </Link>
       ) : (
