@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrorSchema } from '../../src/shared/api/errors';
 import { pullResponseSchema, type PullResponse, type SyncChange } from '../../src/shared/api/sync';
 import type { Db, Tx } from '../../src/server/db/client';
 import { sites, tombstones, units } from '../../src/server/db/schema';
@@ -190,6 +191,27 @@ describe('sync: pull', () => {
       { kind: 'counterreadings', nodeid: reading, version, deleted: true },
     ]);
     expect(page.cursor).toBe(version);
+  });
+
+  it('takes cursor and limit as decimal digits only: any other form is a 400 naming the parameter, not a full pull', async () => {
+    const get = (query: string) => send(t, adminA, 'GET', `/api/sync/pull?${query}`, undefined, { 'x-client-id': clientA });
+    const cases: Array<[string, string]> = [
+      ['cursor=0x10', 'cursor'], ['cursor=0b11', 'cursor'], ['cursor=0o7', 'cursor'], ['cursor=1e1', 'cursor'],
+      ['cursor=%0A5%0A', 'cursor'], ['cursor=%205', 'cursor'], ['cursor=', 'cursor'], ['cursor=%20', 'cursor'],
+      ['cursor=-1', 'cursor'], ['cursor=1.5', 'cursor'], ['cursor=+5', 'cursor'], ['cursor=1&cursor=2', 'cursor'],
+      ['cursor=99999999999999999', 'cursor'], ['limit=0x2', 'limit'], ['limit=', 'limit'], ['limit=1e3', 'limit'], ['limit=0', 'limit'],
+      ['limit=5001', 'limit'],
+    ];
+    for (const [query, field] of cases) {
+      const response = await get(query);
+      expect(response.statusCode, query).toBe(400);
+      expect(apiErrorSchema.parse(response.json()).details?.map((d) => d.field), query).toEqual([field]);
+    }
+    // Absent parameters keep their defaults; plain digits (a leading zero too) are read as before.
+    expect(pullResponseSchema.parse((await get('')).json()).changes.length).toBeGreaterThan(0);
+    const two = await get('cursor=0&limit=02');
+    expect(two.statusCode).toBe(200);
+    expect(pullResponseSchema.parse(two.json()).hasMore).toBe(true);
   });
 
   it('answers reset to a cursor ahead of the server (restored from a backup, scenario 15)', async () => {

@@ -37,6 +37,22 @@ export const langField = z.enum(LANGUAGES, { error: `Must be one of: ${LANGUAGES
 export const MAX_EPOCH_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 export const MAX_EPOCH_MS_TEXT = 'Must be a time before the year 10000';
 
+/** What a query integer must look like: decimal digits only, at most 16 (Number.MAX_SAFE_INTEGER has 16). */
+const QUERY_INTEGER = /^[0-9]{1,16}$/;
+
+/**
+ * A whole number as a query string (or path segment) carries it: plain decimal digits, between `min` and `max`.
+ * `z.coerce.number()` reads it with Number(), which takes '0x10' (16), '0b11', '1e1', ' 5 ' and '' (0): an empty or
+ * garbled `cursor=` then became a full pull of megabytes instead of a 400. Anything else than digits is a 400 naming
+ * the parameter; an absent one keeps the schema's default (`.default()` on the result).
+ */
+export const queryInteger = (min: number, max: number = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string({ error: 'Must be a whole number' })
+    .regex(QUERY_INTEGER, 'Must be a whole number written in decimal digits')
+    .transform(Number)
+    .pipe(z.number().min(min, `Must be at least ${min}`).max(max, `Must be at most ${max}`));
+
 /** A record's id chosen by the device (UUIDv7 made offline); without it the server makes one. */
 export const clientNodeid = z.uuid().optional();
 

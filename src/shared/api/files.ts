@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isAllowedUploadExtension, normalizeExtension } from '../domain/upload-types';
+import { queryInteger } from './fields';
 
 /**
  * Two-step file upload of spec part 1 §7 and docs/sync.md § Files: POST /api/files registers files and
@@ -79,8 +80,8 @@ export const fileRefInputSchema = z.object({
 });
 
 /** Query of a signed file URL (PUT upload or GET download). */
-export const signedUrlQuerySchema = z.object({ exp: z.coerce.number().int(), sig: z.string().min(1).max(200) });
-export const fileContentParamsSchema = z.object({ fileid: z.uuid(), fileversion: z.coerce.number().int().min(1) });
+export const signedUrlQuerySchema = z.object({ exp: queryInteger(0), sig: z.string().min(1).max(200) });
+export const fileContentParamsSchema = z.object({ fileid: z.uuid(), fileversion: queryInteger(1) });
 
 export const uploadResultSchema = z.object({ fileid: z.uuid(), fileversion: z.number().int(), status: z.literal('complete'), size: z.number().int(), mimetype: z.string() });
 

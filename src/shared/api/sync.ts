@@ -3,6 +3,7 @@ import { ATTACHMENT_TARGET_KINDS, type AttachmentTargetKind } from '../domain/at
 import { readsOtherUsersDetails } from '../domain/user';
 import { can, type FeatureKey, type PermissionSubject } from '../permissions';
 import { SYNC_KINDS, type SyncKind } from './sync-kinds';
+import { queryInteger } from './fields';
 
 /**
  * The offline sync contract (docs/sync.md), shared by the client's outbox and pull and by the
@@ -190,14 +191,17 @@ export const PULL_LIMIT_MAX = 5000;
  */
 export const PULL_LIMIT_INITIAL = PULL_LIMIT_MAX;
 
-/** `GET /api/sync/pull?cursor=C&limit=N` (X-Client-Id required). Cursor 0 = from the beginning. */
+/**
+ * `GET /api/sync/pull?cursor=C&limit=N` (X-Client-Id required). Cursor 0 = from the beginning. Both are decimal
+ * digits (`queryInteger`): `cursor=`, `cursor=0x10` or `limit=1e3` is a 400 naming the parameter, not a pull from 0.
+ */
 export const pullQuerySchema = z.object({
-  cursor: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+  cursor: queryInteger(0).default(0),
   /**
    * Rows wanted per page. A page ends only between two versions, so a version with more rows than this (the
    * seeded demo is one version) comes whole and the page is larger.
    */
-  limit: z.coerce.number().int().min(1).max(PULL_LIMIT_MAX).default(PULL_LIMIT_DEFAULT),
+  limit: queryInteger(1, PULL_LIMIT_MAX).default(PULL_LIMIT_DEFAULT),
 });
 export type PullQuery = z.infer<typeof pullQuerySchema>;
 
