@@ -237,6 +237,28 @@ describe('counters', () => {
       expect(await stored(counter.nodeid)).toEqual(first.values);
     });
 
+    it('with a time before 2000 (a clock never set, 1970) is stored at the server now, like a report; the resend of the time as sent adds nothing', async () => {
+      const counter = await create({ values: [] });
+      const before = Date.now();
+      const first = await ok(counter.nodeid, [{ reading: 7, timestamp: 0 }]);
+      expect(first.values).toEqual([{ nodeid: expect.any(String), reading: 7, timestamp: expect.any(Number) }]);
+      expect(first.values[0]!.timestamp).toBeGreaterThanOrEqual(before);
+      expect(first.values[0]!.timestamp).toBeLessThanOrEqual(Date.now());
+      const version = await tenantVersion();
+      await new Promise((resolve) => setTimeout(resolve, 5)); // another server "now" for the resend
+      expect((await ok(counter.nodeid, [{ reading: 7, timestamp: 0 }])).values).toEqual(first.values);
+      expect(await tenantVersion()).toBe(version);
+      // With its own id too (the app's reading), and the last millisecond of 1999.
+      const own = { nodeid: uuidv7(), reading: 9, timestamp: Date.UTC(2000, 0, 1) - 1 };
+      const withId = await ok(counter.nodeid, [own]);
+      expect(withId.values[0]!.timestamp).toBeGreaterThanOrEqual(before);
+      // 01.01.2000 itself is a real time and kept.
+      const y2k = await ok(counter.nodeid, [{ reading: 10, timestamp: Date.UTC(2000, 0, 1) }]);
+      expect(y2k.values[0]!.timestamp).toBe(Date.UTC(2000, 0, 1));
+      expect((await stored(counter.nodeid)).filter((v) => v.timestamp < Date.UTC(2000, 0, 1))).toEqual([]);
+      expect(await stored(counter.nodeid)).toHaveLength(3);
+    });
+
     it('without a time cannot be told from a new reading of the same value: stored at the server now each time (docs/api.md § Counters)', async () => {
       const counter = await create({ values: [] });
       await ok(counter.nodeid, [{ reading: 7 }]);
