@@ -429,6 +429,18 @@ describe('counters', () => {
       expect([await counterCount(t.database.db), await readingCount(t.database.db)]).toEqual([counters0, readings0]);
     });
 
+    it('a reading above the maximum (1e15, as number or text) answers 400 naming the maximum, not the number form', async () => {
+      const counter = await create({ values: [] });
+      for (const reading of [1e15, '1000000000000000', ' 1000000000000000,5 ']) {
+        const response = await update(counter.nodeid, { values: [{ nodeid: uuidv7(), reading, timestamp: Date.now() }] });
+        expect(response.statusCode, String(reading)).toBe(400);
+        expect(apiErrorSchema.parse(response.json()).details, String(reading)).toEqual([{ field: 'values.0.reading', message: 'Must be at most 999999999999999' }]);
+      }
+      // A text that is no reading at all keeps its message.
+      expect(apiErrorSchema.parse((await update(counter.nodeid, { values: [{ reading: '-5' }] })).json()).details?.[0]?.message).toBe('Must be a non-negative number (digits, one comma or period)');
+      expect(await rowCount(t.database.db, counterReadings, eq(counterReadings.counternodeid, counter.nodeid))).toBe(0);
+    });
+
     it('an update whose nodeid differs from the path answers 400 and changes nothing', async () => {
       const counter = await create();
       const response = await update(counter.nodeid, { nodeid: uuidv7(), name: 'Anders', values: [{ nodeid: uuidv7(), reading: 1 }] });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTER_READING_MAX, counterTypeNameIn, hasAtMostReadingDecimals, keylessReadingNodeId, normalizeCounterReading, parseCounterReading, sanitizeCounterReading, unitSymbolIn } from '../../src/shared/domain/counter';
+import { COUNTER_READING_MAX, counterTypeNameIn, exceedsCounterReadingMax, hasAtMostReadingDecimals, keylessReadingNodeId, normalizeCounterReading, parseCounterReading, sanitizeCounterReading, unitSymbolIn } from '../../src/shared/domain/counter';
 
 describe('counter reading input rule (§5)', () => {
   it.each([
@@ -82,5 +82,19 @@ describe('hasAtMostReadingDecimals (numeric(18, 3) keeps three)', () => {
   });
   it('refuses more: they would be stored as another value', () => {
     expect([1e-7, 0.0001, 30.12345, 1234.5678].map(hasAtMostReadingDecimals)).toEqual([false, false, false, false]);
+  });
+});
+
+describe('exceedsCounterReadingMax (the 400 names the maximum)', () => {
+  it('is true only for a reading of the §5 form above the maximum', () => {
+    expect(exceedsCounterReadingMax(1e15)).toBe(true);
+    expect(exceedsCounterReadingMax(Infinity)).toBe(true);
+    expect(exceedsCounterReadingMax('1000000000000000')).toBe(true);
+    expect(exceedsCounterReadingMax(' 1000000000000000,5 ')).toBe(true);
+    expect(exceedsCounterReadingMax(COUNTER_READING_MAX)).toBe(false);
+    expect(exceedsCounterReadingMax(String(COUNTER_READING_MAX))).toBe(false);
+    expect(exceedsCounterReadingMax('1e16')).toBe(false);
+    expect(exceedsCounterReadingMax(-1)).toBe(false);
+    expect(exceedsCounterReadingMax('-5')).toBe(false);
   });
 });

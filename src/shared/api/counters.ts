@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { trimText } from '../domain/text';
 import { deleteBodySchema, langField, MAX_EPOCH_MS, MAX_EPOCH_MS_TEXT } from './fields';
-import { COUNTER_READING_DECIMALS, hasAtMostReadingDecimals, parseCounterReading } from '../domain/counter';
+import { COUNTER_READING_DECIMALS, COUNTER_READING_TOO_LARGE, exceedsCounterReadingMax, hasAtMostReadingDecimals, parseCounterReading } from '../domain/counter';
 
 /**
  * Counter and counter type contracts of spec part 1 §3, §4.6 and §7 (POST /counters/create,
@@ -32,7 +32,7 @@ export const counterReadingInputSchema = z.object({
     .transform((value, ctx) => {
       const parsed = parseCounterReading(value);
       if (parsed === undefined) {
-        ctx.addIssue({ code: 'custom', message: 'Must be a non-negative number (digits, one comma or period)' });
+        ctx.addIssue({ code: 'custom', message: exceedsCounterReadingMax(value) ? COUNTER_READING_TOO_LARGE : 'Must be a non-negative number (digits, one comma or period)' });
         return z.NEVER;
       }
       // why refused: the column keeps three decimals; more would be stored as another value without a word.

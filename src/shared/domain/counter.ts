@@ -94,6 +94,21 @@ export function parseCounterReading(input: string | number): number | undefined 
   return Number.isFinite(value) && value <= COUNTER_READING_MAX ? value : undefined;
 }
 
+/** The 400 detail of a reading above COUNTER_READING_MAX: it names the maximum, not the number form. */
+export const COUNTER_READING_TOO_LARGE = `Must be at most ${COUNTER_READING_MAX}`;
+
+/**
+ * Whether parseCounterReading refused the input only for its size: a number (Infinity too) or a text of the §5 form
+ * above COUNTER_READING_MAX. The schema then says so instead of "Must be a non-negative number".
+ */
+export function exceedsCounterReadingMax(input: string | number): boolean {
+  if (typeof input === 'number') return input > COUNTER_READING_MAX;
+  const typed = input.trim();
+  if (sanitizeCounterReading(typed) !== typed) return false;
+  const text = normalizeCounterReading(typed);
+  return /^(\d+\.?\d*|\.\d+)$/.test(text) && Number(text) > COUNTER_READING_MAX;
+}
+
 /**
  * Reading safety (issue #12, the 1000× bug): "71.400" typed as the display shows "70.045,5 h" is read by the §5
  * rule as 71.4. The rule stays; these checks make a value the user did not mean impossible to miss. Pure, so
