@@ -99,6 +99,9 @@ describe('shift models', () => {
     ['shifts.0.weekdays', [{ ...EARLY, weekdays: [] }]],
     ['shifts.0.start', [{ ...EARLY, start: '6 Uhr' }]],
     ['shifts.0.weekdays.0', [{ ...EARLY, weekdays: [8] }]],
+    // start == end ends the same day (endsnextday false): a shift of 0 hours, an input mistake.
+    ['shifts.1.end', [EARLY, { ...EARLY, start: '06:00', end: '06:00', weekdays: [2] }]],
+    ['shifts.0.end', [{ ...EARLY, start: '23:15', end: ' 23:15' }]],
   ])('400 naming %s', async (field, rows) => {
     const area = await insertArea(t.database.db, { legalentitynodeid: a.legalEntity.nodeid });
     const before = await rowCount(t.database.db, shiftModels);

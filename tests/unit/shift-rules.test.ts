@@ -38,6 +38,10 @@ describe('shift row validation (§5)', () => {
     [{ start: '06:00', end: '14:00', weekdays: [1, 2] }, []],
     [{ start: '06:00', end: '14:00', weekdays: [] }, [{ field: 'weekdays', code: 'weekdaysRequired' }]],
     [{ start: '6', end: '25:00', weekdays: [1] }, [{ field: 'start', code: 'invalidTime' }, { field: 'end', code: 'invalidTime' }]],
+    // An end that is the start: not the next day (same hour), so 0 hours — refused on the end field.
+    [{ start: '06:00', end: '06:00', weekdays: [1] }, [{ field: 'end', code: 'endEqualsStart' }]],
+    [{ start: '00:00', end: ' 00:00', weekdays: [1] }, [{ field: 'end', code: 'endEqualsStart' }]],
+    [{ start: '06:00', end: '06:01', weekdays: [1] }, []],
   ] as const)('%j → %j', (row, issues) => {
     expect(shiftRowIssues({ ...row, weekdays: [...row.weekdays] })).toEqual(issues);
   });

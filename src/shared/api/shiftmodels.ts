@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WEEKDAYS, parseTimeOfDay } from '../domain/shift';
+import { SHIFT_END_EQUALS_START, WEEKDAYS, parseTimeOfDay, shiftRowIssues } from '../domain/shift';
 import { deleteBodySchema } from './fields';
 
 /**
@@ -25,6 +25,9 @@ export const shiftRowSchema = z.object({
     .max(7)
     .refine((days) => new Set(days).size === days.length, 'Each weekday once'),
   unmanned: z.boolean().default(false),
+}).superRefine((row, ctx) => {
+  // The editor's rule (shiftRowIssues): start == end is 0 hours, not a day; a 400 naming `end`.
+  if (shiftRowIssues(row).some((issue) => issue.code === 'endEqualsStart')) ctx.addIssue({ code: 'custom', path: ['end'], message: SHIFT_END_EQUALS_START });
 });
 export type ShiftRowInput = z.input<typeof shiftRowSchema>;
 

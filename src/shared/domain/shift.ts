@@ -62,19 +62,27 @@ export function newShiftRow(previous?: Pick<ShiftRow, 'end'>): ShiftRow {
   return { start: formatTimeOfDay(start), end: formatTimeOfDay(end), weekdays: [1], unmanned: false };
 }
 
-/** Error codes of a shift row, for i18n (`shift.errors.<code>`). */
-export type ShiftRowIssueCode = 'weekdaysRequired' | 'invalidTime';
+/** Error codes of a shift row, for i18n (`shifts.<code>`). */
+
+/** The API's 400 detail of a row whose end is its start (`endEqualsStart`), on the field `end`. */
+export const SHIFT_END_EQUALS_START = 'Must differ from start: a shift that ends when it starts lasts 0 hours';
+export type ShiftRowIssueCode = 'weekdaysRequired' | 'invalidTime' | 'endEqualsStart';
 export interface ShiftRowIssue {
   field: 'weekdays' | 'start' | 'end';
   code: ShiftRowIssueCode;
 }
 
-/** "Submit disabled when any shift row has no weekdays" (§5) plus well-formed times. Empty list = valid. */
+/**
+ * "Submit disabled when any shift row has no weekdays" (§5) plus well-formed times, and an end other than the start:
+ * 06:00–06:00 does not end the next day (`endsNextDay` compares hours: same hour, same day), so it would be a shift of
+ * 0 hours — an input mistake, refused by the editor and the API alike. Empty list = valid.
+ */
 export function shiftRowIssues(row: Pick<ShiftRow, 'start' | 'end' | 'weekdays'>): ShiftRowIssue[] {
   const issues: ShiftRowIssue[] = [];
   if (row.weekdays.length === 0 || !row.weekdays.every(isWeekday)) issues.push({ field: 'weekdays', code: 'weekdaysRequired' });
   if (parseTimeOfDay(row.start) === null) issues.push({ field: 'start', code: 'invalidTime' });
   if (parseTimeOfDay(row.end) === null) issues.push({ field: 'end', code: 'invalidTime' });
+  else if (parseTimeOfDay(row.start) === parseTimeOfDay(row.end)) issues.push({ field: 'end', code: 'endEqualsStart' });
   return issues;
 }
 
