@@ -20,7 +20,7 @@ import { notificationRowSchema } from '../../src/shared/rows/notifications';
 import { attachments, mailOutbox } from '../../src/server/db/schema';
 import { mailDir } from '../../src/server/mail/transport';
 import { claimDueMails, MAIL_LEASE_MS, MAIL_MAX_ATTEMPTS } from '../../src/server/services/mail-outbox-service';
-import { SHARE_ATTACHMENT_MAX_BYTES } from '../../src/server/services/share-service';
+import { SHARE_ATTACHMENT_MAX_BYTES, shareMailAttachments } from '../../src/server/services/share-service';
 import { insertFile, pngBytes } from '../factories/files';
 import { insertRow } from '../factories/insert';
 import { insertNotification } from '../factories/notifications';
@@ -166,6 +166,23 @@ describe('share by e-mail to an SMTP server (SMTP_URL)', () => {
 
     const [row] = await outbox(t);
     expect(row).toMatchObject({ status: 'sent', attempts: 1, lasterror: null, recipient: 'meister@werk.example' });
+  });
+
+  it('sends exactly the photos its text lists, as they were when shared: a photo added before the (retried) send is not attached', async () => {
+    const later = await plant(t, a, 'Später ergänzt');
+    const receiver = `${uuidv4()}@werk.example`;
+    expect((await send(t, adminA, 'POST', URL_PATH, body(later.notification.nodeid, { receiver }))).statusCode).toBe(200);
+    const [queued] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, receiver));
+    expect(queued!.attachments).toHaveLength(1);
+    // Hours of SMTP retries later, a colleague adds a photo that would fit.
+    const le = { legalentitynodeid: a.legalEntity.nodeid };
+    const added = await insertFile(t.database.db, { ...le, mimetype: 'image/png', extension: 'png', status: 'complete', size: later.png.length });
+    await t.app.fileStorage.put(added.storagekey, later.png, 'image/png');
+    await insertRow(t.database.db, attachments, { ...le, nodeid: uuidv4(), title: 'Nachgereicht', filenodeid: added.nodeid, isattachmentof: later.notification.nodeid, targetkind: 'notification' });
+    // What the worker attaches at a (later) attempt: the recorded photo only, as the text (written at share time) says.
+    const sent = await shareMailAttachments(t.app.serviceContext, t.app.fileStorage, queued!);
+    expect(sent.map((file) => file.filename)).toEqual(['Spindel vorne.png']);
+    expect(queued!.textbody).not.toContain('Nachgereicht');
   });
 
   it('a sharer who may not open the notification\'s attachments sends its text without the photos', async () => {

@@ -40,7 +40,7 @@ export function scheduleMailWorker(app: FastifyInstance): void {
     let sent = 0;
     for (const mail of claimed) {
       try {
-        const attachments = await shareMailAttachments(app.serviceContext, app.fileStorage, mail.legalentitynodeid, mail.dedupekey);
+        const attachments = await shareMailAttachments(app.serviceContext, app.fileStorage, mail);
         await transport.send({ id: mail.id, to: mail.recipient, subject: mail.subject, text: mail.textbody, html: mail.htmlbody, attachments });
         await markMailSent(app.serviceContext, mail.id);
         sent += 1;

@@ -23,6 +23,8 @@ export interface QueuedMail {
   htmlbody: string;
   /** Unique: a producer that could run twice queues one mail (see the table). */
   dedupekey: string;
+  /** The files (`files.nodeid`) the mail attaches, fixed now: the worker sends these and no others. */
+  attachments?: string[];
 }
 
 /** A mail claimed longer than this without an outcome (its instance died mid-send) is due again. */

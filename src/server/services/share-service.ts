@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, min, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, min, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { ShareNotification } from '../../shared/api/share';
 import { readableAttachmentTargets } from '../../shared/api/sync';
@@ -45,15 +45,16 @@ export function sharedNotificationOf(dedupekey: string | null): string | undefin
 }
 
 export interface SharePhoto extends SharedPhoto {
+  filenodeid: string;
   storagekey: string;
   mimetype: string;
   extension: string | null;
 }
 
 /** The notification's photos (its image attachments with complete bytes), oldest first, each attached or linked. */
-async function sharedPhotos(db: Db | Tx, legalentitynodeid: string, notificationnodeid: string): Promise<SharePhoto[]> {
+async function sharedPhotos(db: Db | Tx, legalentitynodeid: string, notificationnodeid: string, only?: string[]): Promise<SharePhoto[]> {
   const rows = await db
-    .select({ title: attachments.title, size: files.size, storagekey: files.storagekey, mimetype: files.mimetype, extension: files.extension })
+    .select({ title: attachments.title, filenodeid: files.nodeid, size: files.size, storagekey: files.storagekey, mimetype: files.mimetype, extension: files.extension })
     .from(attachments)
     .innerJoin(files, eq(files.nodeid, attachments.filenodeid))
     .where(
@@ -63,6 +64,7 @@ async function sharedPhotos(db: Db | Tx, legalentitynodeid: string, notification
         eq(attachments.targetkind, 'notification'),
         eq(files.status, 'complete'),
         sql`${files.mimetype} like 'image/%'`,
+        only ? inArray(files.nodeid, only) : undefined,
       ),
     )
     .orderBy(asc(attachments.createdAt));
@@ -136,23 +138,36 @@ export async function shareNotification(ctx: ServiceContext, actor: Actor & Perm
       textbody: mail.text,
       htmlbody: mail.html,
       dedupekey: shareKey(actor.usernodeid, n.nodeid, withPhotos),
+      // why: the text just written names what is attached; the worker may send hours later (SMTP retries).
+      attachments: photos.filter((photo) => photo.attached).map((photo) => photo.filenodeid),
     });
     return toRowShape(n) as NotificationRow;
   });
 }
 
 /**
- * The attachments of a share mail at send time: the photos the mail names as attached, read from file storage. A
- * photo whose bytes are gone (deleted since) is left out; the mail still names it.
+ * The attachments of a share mail at send time: exactly the file versions the mail recorded as attached when it was
+ * queued (`mail_outbox.attachments`, which its text lists), read from file storage — a photo added to the
+ * notification since is not sent, whatever the SMTP retries' delay. A recorded photo removed since (its attachment
+ * deleted, its bytes gone) is left out; the mail still names it. A share mail queued before the column existed
+ * (null) attaches the photos as they stand, as it did.
  */
-export async function shareMailAttachments(ctx: ServiceContext, storage: FileStorage, legalentitynodeid: string | null, dedupekey: string | null): Promise<MailAttachment[]> {
+export async function shareMailAttachments(
+  ctx: ServiceContext,
+  storage: FileStorage,
+  mail: { legalentitynodeid: string | null; dedupekey: string | null; attachments: string[] | null },
+): Promise<MailAttachment[]> {
+  const { legalentitynodeid, dedupekey } = mail;
   const notificationnodeid = sharedNotificationOf(dedupekey);
   if (!notificationnodeid || !legalentitynodeid) return [];
+  if (mail.attachments !== null && mail.attachments.length === 0) return [];
   const [still] = await ctx.db.select({ nodeid: notifications.nodeid }).from(notifications).where(and(eq(notifications.nodeid, notificationnodeid), eq(notifications.legalentitynodeid, legalentitynodeid)));
   if (!still) return [];
+  const recorded = mail.attachments ?? undefined;
   const result: MailAttachment[] = [];
-  for (const photo of await sharedPhotos(ctx.db, legalentitynodeid, notificationnodeid)) {
-    if (!photo.attached) continue;
+  for (const photo of await sharedPhotos(ctx.db, legalentitynodeid, notificationnodeid, recorded)) {
+    // The recorded set is what the text says is attached; only an old mail's (none recorded) is decided now.
+    if (!recorded && !photo.attached) continue;
     const bytes = await storage.get(photo.storagekey);
     if (!bytes) continue;
     const extension = photo.extension ? `.${photo.extension}` : '';

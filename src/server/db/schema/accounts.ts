@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { checkIn } from './constraints';
 import { legalEntities, users } from './core';
 
@@ -42,6 +42,11 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text('subject').notNull(),
   textbody: text('textbody').notNull(),
   htmlbody: text('htmlbody'),
+  /**
+   * The files the mail attaches (`files.nodeid`, each one stored version), chosen when it was queued: a share's text
+   * names what is attached, so the worker sends exactly these — never a photo added later. Null: none.
+   */
+  attachments: jsonb('attachments').$type<string[]>(),
   status: text('status', { enum: MAIL_STATUSES }).notNull().default('pending'),
   attempts: integer('attempts').notNull().default(0),
   nextattemptat: timestamp('nextattemptat', { withTimezone: true }).notNull().defaultNow(),
