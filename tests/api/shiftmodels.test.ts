@@ -102,6 +102,8 @@ describe('shift models', () => {
     // start == end ends the same day (endsnextday false): a shift of 0 hours, an input mistake.
     ['shifts.1.end', [EARLY, { ...EARLY, start: '06:00', end: '06:00', weekdays: [2] }]],
     ['shifts.0.end', [{ ...EARLY, start: '23:15', end: ' 23:15' }]],
+    // An end earlier in the start's hour ends the same day too: before the start.
+    ['shifts.1.end', [EARLY, { ...EARLY, start: '06:30', end: '06:10', weekdays: [2] }]],
   ])('400 naming %s', async (field, rows) => {
     const area = await insertArea(t.database.db, { legalentitynodeid: a.legalEntity.nodeid });
     const before = await rowCount(t.database.db, shiftModels);

@@ -42,6 +42,10 @@ describe('shift row validation (§5)', () => {
     [{ start: '06:00', end: '06:00', weekdays: [1] }, [{ field: 'end', code: 'endEqualsStart' }]],
     [{ start: '00:00', end: ' 00:00', weekdays: [1] }, [{ field: 'end', code: 'endEqualsStart' }]],
     [{ start: '06:00', end: '06:01', weekdays: [1] }, []],
+    // An end earlier in the start's hour is not the next day either (only an earlier hour is): before the start.
+    [{ start: '06:30', end: '06:10', weekdays: [1] }, [{ field: 'end', code: 'endBeforeStart' }]],
+    [{ start: '23:59', end: '23:00', weekdays: [1] }, [{ field: 'end', code: 'endBeforeStart' }]],
+    [{ start: '06:30', end: '05:10', weekdays: [1] }, []],
   ] as const)('%j → %j', (row, issues) => {
     expect(shiftRowIssues({ ...row, weekdays: [...row.weekdays] })).toEqual(issues);
   });

@@ -145,7 +145,7 @@ function ShiftRowFields({ row, index, overlaps, disabled, onChange, onRemove }: 
         <Field.Root disabled={disabled} invalid={invalid('end')}>
           <Field.Label data-testid="shift-end-label">{nextDay ? t('shifts.endNextDay') : t('shifts.end')}</Field.Label>
           <TimeField value={row.end} onChange={(value) => onChange({ end: value })} data-testid="shift-end" />
-          <Field.ErrorText>{t(endIssue === 'endEqualsStart' ? 'shifts.endEqualsStart' : 'shifts.invalidTime')}</Field.ErrorText>
+          <Field.ErrorText>{t(endIssue === 'endEqualsStart' || endIssue === 'endBeforeStart' ? `shifts.${endIssue}` : 'shifts.invalidTime')}</Field.ErrorText>
         </Field.Root>
         {overlaps.map((overlap) => (
           <Flex key={overlap.other} gridColumn={{ sm: 'span 4' }} align="center" gap="2" color="fg.warning" textStyle="sm" data-testid="shift-overlap">

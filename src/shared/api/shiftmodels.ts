@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SHIFT_END_EQUALS_START, WEEKDAYS, parseTimeOfDay, shiftRowIssues } from '../domain/shift';
+import { SHIFT_ROW_REFUSALS, WEEKDAYS, parseTimeOfDay, shiftRowIssues } from '../domain/shift';
 import { deleteBodySchema } from './fields';
 
 /**
@@ -26,8 +26,12 @@ export const shiftRowSchema = z.object({
     .refine((days) => new Set(days).size === days.length, 'Each weekday once'),
   unmanned: z.boolean().default(false),
 }).superRefine((row, ctx) => {
-  // The editor's rule (shiftRowIssues): start == end is 0 hours, not a day; a 400 naming `end`.
-  if (shiftRowIssues(row).some((issue) => issue.code === 'endEqualsStart')) ctx.addIssue({ code: 'custom', path: ['end'], message: SHIFT_END_EQUALS_START });
+  // The editor's rule (shiftRowIssues): start == end is 0 hours, an end earlier in the start's hour is before the
+  // start; a 400 naming `end`.
+  for (const issue of shiftRowIssues(row)) {
+    const message = SHIFT_ROW_REFUSALS[issue.code];
+    if (message) ctx.addIssue({ code: 'custom', path: [issue.field], message });
+  }
 });
 export type ShiftRowInput = z.input<typeof shiftRowSchema>;
 

@@ -66,23 +66,31 @@ export function newShiftRow(previous?: Pick<ShiftRow, 'end'>): ShiftRow {
 
 /** The API's 400 detail of a row whose end is its start (`endEqualsStart`), on the field `end`. */
 export const SHIFT_END_EQUALS_START = 'Must differ from start: a shift that ends when it starts lasts 0 hours';
-export type ShiftRowIssueCode = 'weekdaysRequired' | 'invalidTime' | 'endEqualsStart';
+/** The API's 400 detail of a row that ends before it starts on the same day (`endBeforeStart`), on the field `end`. */
+export const SHIFT_END_BEFORE_START = "Must be after start: only an end in an earlier hour than the start's ends the next day";
+/** The 400 detail of each issue the API refuses besides the schema's own (a well-formed time, a weekday). */
+export const SHIFT_ROW_REFUSALS: Partial<Record<ShiftRowIssueCode, string>> = { endEqualsStart: SHIFT_END_EQUALS_START, endBeforeStart: SHIFT_END_BEFORE_START };
+export type ShiftRowIssueCode = 'weekdaysRequired' | 'invalidTime' | 'endEqualsStart' | 'endBeforeStart';
 export interface ShiftRowIssue {
   field: 'weekdays' | 'start' | 'end';
   code: ShiftRowIssueCode;
 }
 
 /**
- * "Submit disabled when any shift row has no weekdays" (§5) plus well-formed times, and an end other than the start:
- * 06:00–06:00 does not end the next day (`endsNextDay` compares hours: same hour, same day), so it would be a shift of
- * 0 hours — an input mistake, refused by the editor and the API alike. Empty list = valid.
+ * "Submit disabled when any shift row has no weekdays" (§5) plus well-formed times, and an end after the start unless
+ * the shift ends the next day (`endsNextDay` compares hours: only an earlier hour is the next day). 06:00–06:00 would
+ * be a shift of 0 hours, 06:30–06:10 one of −20 minutes (the overlap warning took it for a night shift): input
+ * mistakes, refused by the editor and the API alike. Empty list = valid.
  */
 export function shiftRowIssues(row: Pick<ShiftRow, 'start' | 'end' | 'weekdays'>): ShiftRowIssue[] {
   const issues: ShiftRowIssue[] = [];
   if (row.weekdays.length === 0 || !row.weekdays.every(isWeekday)) issues.push({ field: 'weekdays', code: 'weekdaysRequired' });
-  if (parseTimeOfDay(row.start) === null) issues.push({ field: 'start', code: 'invalidTime' });
-  if (parseTimeOfDay(row.end) === null) issues.push({ field: 'end', code: 'invalidTime' });
-  else if (parseTimeOfDay(row.start) === parseTimeOfDay(row.end)) issues.push({ field: 'end', code: 'endEqualsStart' });
+  const start = parseTimeOfDay(row.start);
+  const end = parseTimeOfDay(row.end);
+  if (start === null) issues.push({ field: 'start', code: 'invalidTime' });
+  if (end === null) issues.push({ field: 'end', code: 'invalidTime' });
+  else if (start === end) issues.push({ field: 'end', code: 'endEqualsStart' });
+  else if (start !== null && end < start && !endsNextDay(start, end)) issues.push({ field: 'end', code: 'endBeforeStart' });
   return issues;
 }
 
