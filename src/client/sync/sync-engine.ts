@@ -51,9 +51,10 @@ export interface SyncEngineDeps {
 
 /**
  * What the tabs tell each other on SYNC_CHANNEL_NAME: a local write (`nudge`: run, the outbox has something new), or
- * how a run went (`outcome`: the error it left, none after a good one, and its last pull).
+ * how a run went (`outcome`: the error it left, none after a good one). The last pull's time needs no message: every
+ * tab reads it from the shared local database (live-status.ts).
  */
-type SyncChannelMessage = { type: 'nudge' } | { type: 'outcome'; usernodeid: string; error: SyncError | null; lastSyncAt: number | null };
+type SyncChannelMessage = { type: 'nudge' } | { type: 'outcome'; usernodeid: string; error: SyncError | null };
 
 /** The errors a run answers for every tab: the connection and the server are the same for all of them. */
 const isSharedError = (error: SyncError | null): boolean => error === null || error.kind === 'network' || error.kind === 'server';
@@ -157,9 +158,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   /** Tells the other tabs how this tab's run went (they left it to this one: the lock). */
   function broadcastOutcome(): void {
     const usernodeid = deps.getUser();
-    const { error, lastSyncAt } = syncStore.getState();
+    const { error } = syncStore.getState();
     if (!channel || !usernodeid || !isSharedError(error)) return;
-    const message: SyncChannelMessage = { type: 'outcome', usernodeid, error, lastSyncAt };
+    const message: SyncChannelMessage = { type: 'outcome', usernodeid, error };
     channel.postMessage(message);
   }
 
@@ -172,8 +173,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   function adoptOutcome(message: Extract<SyncChannelMessage, { type: 'outcome' }>): void {
     const state = syncStore.getState();
     if (message.usernodeid !== deps.getUser() || !isSharedError(state.error) || !isSharedError(message.error)) return;
-    const newer = message.lastSyncAt !== null && message.lastSyncAt > (state.lastSyncAt ?? 0);
-    setSyncStatus({ error: message.error, ...(newer ? { lastSyncAt: message.lastSyncAt } : {}) });
+    setSyncStatus({ error: message.error });
   }
 
   /** Runs under the tab lock when the browser has Web Locks; see the header for the stale-leader rule. */
