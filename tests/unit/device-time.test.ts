@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampDeviceTime, deviceCreationTime, EARLIEST_DEVICE_TIME_MS, readingTime } from '../../src/shared/domain/device-time';
+import { clampDeviceTime, deviceCreationTime, EARLIEST_DEVICE_TIME_MS } from '../../src/shared/domain/device-time';
 
 const DAY = 86_400_000;
 const created = Date.UTC(2026, 10, 20, 8, 0);
@@ -58,15 +58,15 @@ describe('clampDeviceTime keeps an early time as data', () => {
 });
 
 
-describe('readingTime (a counter reading, as the server stores it and the mirror shows it)', () => {
+describe('deviceCreationTime for a counter reading (as the server stores it and the mirror shows it)', () => {
   it('takes a time before 2000 as a clock never set: now, like a report', () => {
-    expect(readingTime(0, now)).toBe(now);
-    expect(readingTime(EARLIEST_DEVICE_TIME_MS - 1, now)).toBe(now);
-    expect(readingTime(EARLIEST_DEVICE_TIME_MS, now)).toBe(EARLIEST_DEVICE_TIME_MS);
+    expect(deviceCreationTime(0, now)).toBe(now);
+    expect(deviceCreationTime(EARLIEST_DEVICE_TIME_MS - 1, now)).toBe(now);
+    expect(deviceCreationTime(EARLIEST_DEVICE_TIME_MS, now)).toBe(EARLIEST_DEVICE_TIME_MS);
   });
   it('keeps a past time, caps a time ahead at now, and a missing one is now', () => {
-    expect(readingTime(now - DAY, now)).toBe(now - DAY);
-    expect(readingTime(now + DAY, now)).toBe(now);
-    expect(readingTime(undefined, now)).toBe(now);
+    expect(deviceCreationTime(now - DAY, now)).toBe(now - DAY);
+    expect(deviceCreationTime(now + DAY, now)).toBe(now);
+    expect(deviceCreationTime(undefined, now)).toBe(now);
   });
 });

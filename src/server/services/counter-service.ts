@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Counter, CounterType, CounterWriteAnswer, CreateCounter, CreateCounterType, UpdateCounter } from '../../shared/api/counters';
 import { keylessReadingNodeId } from '../../shared/domain/counter';
-import { readingTime } from '../../shared/domain/device-time';
+import { deviceCreationTime } from '../../shared/domain/device-time';
 import { localized } from '../../shared/domain/text';
 import { can, type PermissionSubject } from '../../shared/permissions';
 import type { Db, Tx } from '../db/client';
@@ -249,7 +249,7 @@ interface ReadingPlan {
  * that id; not found by it, a reading with the same value at that time (stored before ids were derived, under a
  * random id, or sent with its own id) is taken as the same reading. Without a time it is a new reading at the
  * server's now each time (nothing tells it from a new reading of the same value); the same value twice in one
- * request is one. `takenat` is the device's time (`readingTime`): not after the server's now, and a time before
+ * request is one. `takenat` is the device's time (`deviceCreationTime`): not after the server's now, and a time before
  * 2000 (a clock never set) is the server's now. Reads only what the request names
  * (its ids, on the primary key; its keyless readings' times, on the counter+time index; no times for a counter not
  * made yet, `counterExists` false), never the counter's other readings: the cost is the request's (at most 1000
@@ -335,7 +335,7 @@ function newReadings(values: SentReading[], stored: CounterReading[], nowMs: num
   const ids = new Set<string>();
   const timeless = new Set<string>();
   for (const value of values) {
-    const takenat = readingTime(value.timestamp, nowMs);
+    const takenat = deviceCreationTime(value.timestamp, nowMs);
     if (value.nodeid) {
       // The same reading twice (the schema refuses one id with two readings; a derived id is one value and time): kept once.
       if (ids.has(value.nodeid)) continue;

@@ -85,13 +85,17 @@ export function separatorCount(input: string): number {
  * non-negative and in range.
  */
 export function parseCounterReading(input: string | number): number | undefined {
-  if (typeof input === 'number') return Number.isFinite(input) && input >= 0 && input <= COUNTER_READING_MAX ? input : undefined;
+  const value = readingNumber(input);
+  return value !== undefined && Number.isFinite(value) && value <= COUNTER_READING_MAX ? value : undefined;
+}
+
+/** The number a reading of the §5 form is, whatever its size; undefined for another form or a negative number. */
+function readingNumber(input: string | number): number | undefined {
+  if (typeof input === 'number') return input >= 0 ? input : undefined;
   const typed = input.trim();
   if (sanitizeCounterReading(typed) !== typed) return undefined;
   const text = normalizeCounterReading(typed);
-  if (!/^(\d+\.?\d*|\.\d+)$/.test(text)) return undefined;
-  const value = Number(text);
-  return Number.isFinite(value) && value <= COUNTER_READING_MAX ? value : undefined;
+  return /^(\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : undefined;
 }
 
 /** The 400 detail of a reading above COUNTER_READING_MAX: it names the maximum, not the number form. */
@@ -102,11 +106,8 @@ export const COUNTER_READING_TOO_LARGE = `Must be at most ${COUNTER_READING_MAX}
  * above COUNTER_READING_MAX. The schema then says so instead of "Must be a non-negative number".
  */
 export function exceedsCounterReadingMax(input: string | number): boolean {
-  if (typeof input === 'number') return input > COUNTER_READING_MAX;
-  const typed = input.trim();
-  if (sanitizeCounterReading(typed) !== typed) return false;
-  const text = normalizeCounterReading(typed);
-  return /^(\d+\.?\d*|\.\d+)$/.test(text) && Number(text) > COUNTER_READING_MAX;
+  const value = readingNumber(input);
+  return value !== undefined && value > COUNTER_READING_MAX;
 }
 
 /**

@@ -20,18 +20,10 @@ export const EARLIEST_DEVICE_TIME_MS = Date.UTC(2000, 0, 1);
  * When a record made on the device (a report, a solution) was made, as the server stores it: the device's time, not
  * in the future; missing, unreadable or before EARLIEST_DEVICE_TIME_MS — a clock that was never set, a tablet booted
  * without network starts at 1970 — it is now. (Times of events on a record are clamped to its creation, so they
- * cannot fall before the floor either.) A counter reading's time follows the same rule (`readingTime`).
+ * cannot fall before the floor either.) A counter reading's time follows the same rule: readings sent without an id stay idempotent because their id
+ * is derived from the time as sent (keylessReadingNodeId), not from this one.
  */
 export function deviceCreationTime(deviceMs: number | null | undefined, nowMs: number): number {
   if (deviceMs === null || deviceMs === undefined || !Number.isFinite(deviceMs) || deviceMs < EARLIEST_DEVICE_TIME_MS) return nowMs;
   return Math.min(deviceMs, nowMs);
-}
-
-/**
- * When a counter reading was taken, as the server stores it and the device's mirror shows it: deviceCreationTime — a
- * time before 2000 is a clock never set and becomes now, like a report's. A reading sent without an id keeps
- * resends idempotent because its id is derived from the time AS SENT (keylessReadingNodeId), not from this one.
- */
-export function readingTime(deviceMs: number | null | undefined, nowMs: number): number {
-  return deviceCreationTime(deviceMs, nowMs);
 }

@@ -1,5 +1,5 @@
 import { createCounterSchema, createCounterTypeSchema, deleteCounterSchema, updateCounterSchema } from '../api/counters';
-import { readingTime } from '../domain/device-time';
+import { deviceCreationTime } from '../domain/device-time';
 import { defineCreate, defineDelete, defineMutation, defineUpdate, idParams } from './mutation';
 
 /** Counters and their readings, spec part 1 §2.1 counters tab, §3, §4.6, §7; feature key `equipment.counter`. */
@@ -40,7 +40,7 @@ export const addCounterReading = defineMutation({
   target: ({ body }) => body.values![0]!.nodeid!,
   apply: (_current, { params, body }, { now, usernodeid }) => {
     const reading = body.values![0]!;
-    return { counternodeid: params.id, value: reading.reading, takenat: readingTime(reading.timestamp, now), createdbynodeid: usernodeid };
+    return { counternodeid: params.id, value: reading.reading, takenat: deviceCreationTime(reading.timestamp, now), createdbynodeid: usernodeid };
   },
   describe: {
     subject: ({ params }) => ({ kind: 'counters', nodeid: params.id }),
