@@ -44,6 +44,11 @@ export const NODEID_REGISTRY_KEY = 'node_ids_pkey';
  * refused like any conflict, never skipped, and saying no more than that this id cannot be used.
  */
 export const idInUse = (field: string) => new HttpError(409, `This id cannot be used: ${field} belongs to another record`, [{ field, message: 'Already used by another record' }]);
+/**
+ * A client-chosen id inside a body (a plan's row, a counter's reading) of a record the caller's tenant deleted: it stays
+ * deleted, as the record's own id does (410, docs/api.md § Conventions).
+ */
+export const idDeleted = (field: string) => new HttpError(410, `This id cannot be used: ${field} belongs to a deleted record`, [{ field, message: 'Belongs to a deleted record' }]);
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new HttpError(429, `Too many attempts, retry in ${retryAfterSeconds} seconds`, undefined, { 'retry-after': String(retryAfterSeconds) });
 /**

@@ -187,6 +187,30 @@ describe('counters', () => {
       const builtin = await create({ counterTypeNodeId: builtinTypeA });
       expect((await call(t, adminA, 'DELETE', `/api/counters/delete/${builtin.nodeid}`)).statusCode).toBe(409);
     });
+    it("a deleted counter's reading id stays deleted: on another counter it is 410 naming the reading, and nothing is written", async () => {
+      const gone = await create();
+      const readingId = gone.values[0]!.nodeid;
+      expect((await call(t, adminA, 'DELETE', `/api/counters/delete/${gone.nodeid}`)).statusCode).toBe(200);
+      const other = await create({ values: [] });
+      const [before] = await t.database.db.select({ version: tenantVersions.version }).from(tenantVersions).where(eq(tenantVersions.legalentitynodeid, a.legalEntity.nodeid));
+      const readings = await readingCount(t.database.db);
+
+      const refusals = [
+        ['PUT', `/api/counters/update/${other.nodeid}`, { lang: 'de', values: [{ nodeid: uuidv7(), reading: 5 }, { nodeid: readingId, reading: 6 }] }, 'values.1.nodeid'],
+        ['POST', '/api/counters/create', input({ values: [{ nodeid: readingId, reading: '7' }] }), 'values.0.nodeid'],
+      ] as const;
+      for (const [method, url, body, field] of refusals) {
+        const response = await call(t, adminA, method, url, body);
+        expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(410);
+        expect(apiErrorSchema.parse(response.json())).toMatchObject({ message: `This id cannot be used: ${field} belongs to a deleted record`, details: [{ field }] });
+      }
+      expect(await readingCount(t.database.db)).toBe(readings);
+      const [after] = await t.database.db.select({ version: tenantVersions.version }).from(tenantVersions).where(eq(tenantVersions.legalentitynodeid, a.legalEntity.nodeid));
+      expect(after).toEqual(before);
+      // Another tenant's deleted reading is nothing of this tenant's: its id may be used (docs/api.md § Conventions).
+      const counterB = await postCreated(t, adminB, '/api/counters/create', { lang: 'de', name: 'Zähler B', counterTypeNodeId: typeB, equipmentNodeId: machineB, values: [{ nodeid: readingId, reading: '1' }] }, counterSchema);
+      expect(counterB.values.map((value) => value.nodeid)).toEqual([readingId]);
+    });
     it('deletes a counter with more readings than a statement takes parameters (70,000, years of hourly readings)', async () => {
       const counter = await create();
       const le = a.legalEntity.nodeid;

@@ -177,6 +177,41 @@ describe('shift models', () => {
     expect((await read(planA.nodeid)).shifts).toEqual(planA.shifts);
   });
 
+  it('a row id the tenant deleted is 410 naming the row, nothing written; a row removed by a PUT of the same plan may come back (last write wins)', async () => {
+    const deletedPlan = await create((await insertArea(t.database.db, { legalentitynodeid: a.legalEntity.nodeid })).nodeid, [EARLY]);
+    const deletedRow = deletedPlan.shifts[0]!.nodeid;
+    expect((await call(t, adminA, 'DELETE', `/api/shiftmodels/${deletedPlan.nodeid}`)).statusCode).toBe(200);
+    const areaA = await insertArea(t.database.db, { legalentitynodeid: a.legalEntity.nodeid });
+    const plan = await create(areaA.nodeid, [EARLY, NIGHT]);
+    const [early, night] = plan.shifts;
+    const version = await tenantVersion(t.database.db, a.legalEntity.nodeid);
+
+    const refusals = [
+      ['POST', '/api/shiftmodels', { shiftmodelof: (await insertArea(t.database.db, { legalentitynodeid: a.legalEntity.nodeid })).nodeid, shifts: [{ ...NIGHT, nodeid: deletedRow }] }, 'shifts.0.nodeid'],
+      ['POST', '/api/areas', { lang: 'de', name: 'Halle 10', sitenodeid: areaA.sitenodeid, shifts: [EARLY, { ...NIGHT, nodeid: deletedRow }] }, 'shifts.1.nodeid'],
+      ['PUT', `/api/shiftmodels/${plan.nodeid}`, { shifts: [{ ...EARLY, nodeid: early!.nodeid }, { ...NIGHT, nodeid: deletedRow }] }, 'shifts.1.nodeid'],
+    ] as const;
+    for (const [method, url, body, field] of refusals) {
+      const response = await call(t, adminA, method, url, body);
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(410);
+      expect(apiErrorSchema.parse(response.json())).toMatchObject({ message: `This id cannot be used: ${field} belongs to a deleted record`, details: [{ field }] });
+    }
+    expect(await tenantVersion(t.database.db, a.legalEntity.nodeid)).toBe(version);
+    expect((await read(plan.nodeid)).shifts).toEqual(plan.shifts);
+
+    // A device that read the plan before another user's PUT removed the night shift sends it again with its id:
+    // it is this plan's own row, and the last write wins as for every field.
+    expect((await call(t, adminA, 'PUT', `/api/shiftmodels/${plan.nodeid}`, { shifts: [{ ...EARLY, nodeid: early!.nodeid }] })).statusCode).toBe(200);
+    const back = await call(t, adminA, 'PUT', `/api/shiftmodels/${plan.nodeid}`, { shifts: [{ ...EARLY, nodeid: early!.nodeid }, { ...NIGHT, nodeid: night!.nodeid }] });
+    expect(back.statusCode, back.body).toBe(200);
+    expect((await read(plan.nodeid)).shifts.map((row) => row.nodeid)).toEqual([early!.nodeid, night!.nodeid]);
+    // That row is still this plan's alone: another plan cannot take it after it was removed.
+    const removedAgain = await call(t, adminA, 'PUT', `/api/shiftmodels/${plan.nodeid}`, { shifts: [{ ...EARLY, nodeid: early!.nodeid }] });
+    expect(removedAgain.statusCode).toBe(200);
+    const elsewhere = await call(t, adminA, 'POST', '/api/shiftmodels', { shiftmodelof: (await insertArea(t.database.db, { legalentitynodeid: a.legalEntity.nodeid })).nodeid, shifts: [{ ...NIGHT, nodeid: night!.nodeid }] });
+    expect(elsewhere.statusCode, elsewhere.body).toBe(410);
+  });
+
   it('replays a create under the same mutation id; the same create again answers the plan', async () => {
     const area = await insertArea(t.database.db, { legalentitynodeid: a.legalEntity.nodeid });
     const clientid = uuidv4();

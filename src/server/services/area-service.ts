@@ -49,7 +49,7 @@ export async function createArea(ctx: ServiceContext, actor: Mover, args: Mutati
     if (same) return areaRow(same);
 
     const assignment = input.assign ? await planAssignments(tx, actor, input.assign.payload, { type: 'area', nodeid }) : undefined;
-    if (input.shifts) await assertShiftRowIdsFree(tx, input.shifts);
+    if (input.shifts) await assertShiftRowIdsFree(tx, le, input.shifts);
     const version = await nextVersion(tx, le);
     let shiftmodelnodeid: string | null = null;
     if (input.shifts && input.shifts.length > 0) {

@@ -6,12 +6,12 @@ import { deviceCreationTime } from '../../shared/domain/device-time';
 import { localized } from '../../shared/domain/text';
 import { can, type PermissionSubject } from '../../shared/permissions';
 import type { Db, Tx } from '../db/client';
-import { counterReadings, counterTypes, counters, equipment, maintenanceTasks, tombstones, units } from '../db/schema';
-import { HttpError, badRequest, conflict, forbidden, idInUse, notFound } from '../http-errors';
+import { counterReadings, counterTypes, counters, equipment, maintenanceTasks, units } from '../db/schema';
+import { HttpError, badRequest, conflict, forbidden, idDeleted, idInUse, notFound } from '../http-errors';
 import { nextVersion, versionStatement, type WriteVersion } from './change-feed';
 import { deleteWithOwned } from './ownership';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
-import { lockParent, ofTenant } from './structure-common';
+import { deletedIds, lockParent, ofTenant } from './structure-common';
 
 const COUNTER_NOT_FOUND = 'Counter not found';
 const TYPE_NOT_FOUND = 'Counter type not found';
@@ -274,6 +274,7 @@ async function planReadings(tx: Tx, actor: Actor, counternodeid: string, values:
           .where(and(eq(counterReadings.counternodeid, counternodeid), inArray(counterReadings.takenat, keylessTimes.map((ms) => new Date(ms)))));
   assertOwnReadings(actor, counternodeid, known, sent, field);
   const storedIds = new Set(known.map((reading) => reading.nodeid));
+  await assertReadingsNotDeleted(tx, actor, ids.filter((nodeid) => !storedIds.has(nodeid)), sent, field);
   const { rows, matched } = newReadings(
     sent.filter((value) => !value.nodeid || !storedIds.has(value.nodeid)),
     sameTime.map(toReading),
@@ -309,6 +310,16 @@ function readingsById(tx: Tx, ids: string[]) {
 function assertOwnReadings(actor: Actor, counternodeid: string, stored: { nodeid: string; legalentitynodeid: string; counternodeid: string }[], values: ReadingInput[], field: string): void {
   const taken = stored.find((owner) => owner.legalentitynodeid !== actor.legalentitynodeid || owner.counternodeid !== counternodeid);
   if (taken) throw idInUse(`${field}.${values.findIndex((value) => value.nodeid === taken.nodeid)}.nodeid`);
+}
+
+/**
+ * A reading id the tenant deleted (with its counter: readings are deleted with their counter only) stays deleted: sent
+ * to another counter it is 410 naming the reading, not a reading of that counter under a deleted one's id.
+ */
+async function assertReadingsNotDeleted(tx: Tx, actor: Actor, ids: string[], values: ReadingInput[], field: string): Promise<void> {
+  const deleted = await deletedIds(tx, actor.legalentitynodeid, 'counter_readings', ids);
+  const index = values.findIndex((value) => value.nodeid !== undefined && deleted.has(value.nodeid));
+  if (index >= 0) throw idDeleted(`${field}.${index}.nodeid`);
 }
 
 type NewReading = Required<Pick<typeof counterReadings.$inferInsert, 'nodeid' | 'value' | 'takenat'>>;
@@ -395,11 +406,7 @@ async function insertReadings(
 }
 
 async function isDeleted(tx: Tx, actor: Actor, kind: string, nodeid: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ nodeid: tombstones.nodeid })
-    .from(tombstones)
-    .where(and(eq(tombstones.kind, kind), eq(tombstones.nodeid, nodeid), eq(tombstones.legalentitynodeid, actor.legalentitynodeid)));
-  return row !== undefined;
+  return (await deletedIds(tx, actor.legalentitynodeid, kind, [nodeid])).size > 0;
 }
 
 const gone = (message: string) => new HttpError(410, message);

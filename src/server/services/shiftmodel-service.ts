@@ -1,18 +1,18 @@
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNotNull, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { CreateShiftModel, Shift, ShiftModel, UpdateShiftModel } from '../../shared/api/shiftmodels';
 import { endsNextDay, formatTimeOfDay, parseTimeOfDay } from '../../shared/domain/shift';
 import { can, type PermissionSubject } from '../../shared/permissions';
 import type { ShiftModelRow } from '../../shared/rows/structure';
 import type { Db, Tx } from '../db/client';
-import { areas, equipment, shiftModels, shifts } from '../db/schema';
-import { forbidden, idInUse } from '../http-errors';
+import { areas, equipment, recordHistory, shiftModels, shifts, tombstones } from '../db/schema';
+import { forbidden, idDeleted, idInUse } from '../http-errors';
 import { nextVersion, recordTombstones } from './change-feed';
 import { deleteWithOwned } from './ownership';
 import { appendHistory } from './record-history';
 import { toRowShape } from './rows';
 import { writeTransaction, type Actor, type ServiceContext } from './service-context';
-import { existingForCreate, notFoundError, ofTenant } from './structure-common';
+import { deletedIds, existingForCreate, notFoundError, ofTenant } from './structure-common';
 
 type ShiftRowInput = CreateShiftModel['shifts'][number];
 type ShiftDbRow = typeof shifts.$inferSelect;
@@ -20,6 +20,7 @@ type Owner = { type: 'area' | 'equipment'; nodeid: string; shiftmodelnodeid: str
 type Caller = Actor & PermissionSubject;
 
 const MODEL_KIND = 'shift_models';
+const ROW_KIND = 'shifts';
 
 export function toShift(row: Pick<ShiftDbRow, 'nodeid' | 'startminute' | 'endminute' | 'weekdays' | 'unmanned'>): Shift {
   return {
@@ -48,17 +49,31 @@ export async function shiftsOfModels(db: Db | Tx, le: string, modelIds: readonly
 /**
  * The device chooses a row's id, like every record's: an id another shift row has — another tenant's, or a row of
  * another plan — is refused (409 naming the row, as every client-chosen id, docs/security.md § Bad input), never
- * left to the primary key. `kept`: the ids of the plan's own rows a change keeps. Called before the write takes its
- * version. Ids of records of other kinds are not shift rows and stay usable, as for every other kind.
+ * left to the primary key. A row the tenant deleted stays deleted (410 naming the row, as a deleted record's id,
+ * docs/api.md § Conventions): one id must not name a row of a deleted plan and then a row of another. `own`: for a
+ * change of an existing plan, its id and the ids of its rows the change keeps; a row a PUT of that same plan removed
+ * may come back (a device that read the plan before sends it again, and the last write wins). Called before the
+ * write takes its version. Ids of records of other kinds are not shift rows and stay usable, as for every other kind.
  */
-export async function assertShiftRowIdsFree(tx: Tx, rows: readonly ShiftRowInput[], kept: ReadonlySet<string> = new Set()): Promise<void> {
-  const wanted = rows.flatMap((row, index) => (row.nodeid && !kept.has(row.nodeid) ? [{ nodeid: row.nodeid, index }] : []));
+export async function assertShiftRowIdsFree(tx: Tx, le: string, rows: readonly ShiftRowInput[], own?: { modelId: string; kept: ReadonlySet<string> }): Promise<void> {
+  const wanted = rows.flatMap((row, index) => (row.nodeid && !own?.kept.has(row.nodeid) ? [{ nodeid: row.nodeid, index }] : []));
   if (wanted.length === 0) return;
-  const taken = new Set(
-    (await tx.select({ nodeid: shifts.nodeid }).from(shifts).where(inArray(shifts.nodeid, wanted.map((row) => row.nodeid)))).map((row) => row.nodeid),
-  );
+  const ids = wanted.map((row) => row.nodeid);
+  const taken = new Set((await tx.select({ nodeid: shifts.nodeid }).from(shifts).where(inArray(shifts.nodeid, ids))).map((row) => row.nodeid));
   const first = wanted.find((row) => taken.has(row.nodeid));
   if (first) throw idInUse(`shifts.${first.index}.nodeid`);
+  // why the history: a PUT records its tombstones and the plan's history entry under one version (updateShiftModel).
+  const removedByThisPlan = own
+    ? exists(
+        tx
+          .select({ one: sql`1` })
+          .from(recordHistory)
+          .where(and(eq(recordHistory.legalentitynodeid, le), eq(recordHistory.kind, MODEL_KIND), eq(recordHistory.nodeid, own.modelId), eq(recordHistory.version, tombstones.version))),
+      )
+    : undefined;
+  const deleted = await deletedIds(tx, le, ROW_KIND, ids, removedByThisPlan);
+  const firstDeleted = wanted.find((row) => deleted.has(row.nodeid));
+  if (firstDeleted) throw idDeleted(`shifts.${firstDeleted.index}.nodeid`);
 }
 
 /** Inserts a model with its rows under `version` (inside the caller's transaction). */
@@ -101,7 +116,7 @@ export async function createShiftModel(ctx: ServiceContext, caller: Caller, inpu
     const [row] = await tx.select({ nodeid: shiftModels.nodeid, legalentitynodeid: shiftModels.legalentitynodeid }).from(shiftModels).where(eq(shiftModels.nodeid, nodeid));
     const same = await existingForCreate(tx, caller, MODEL_KIND, nodeid, row, () => owner.shiftmodelnodeid === nodeid);
     if (same) return shiftModelRow(tx, le, nodeid);
-    await assertShiftRowIdsFree(tx, input.shifts);
+    await assertShiftRowIdsFree(tx, le, input.shifts);
     const replaced = await lockShiftModels(tx, le, [owner.shiftmodelnodeid]);
     const version = await nextVersion(tx, le);
 
@@ -123,7 +138,7 @@ export async function updateShiftModel(ctx: ServiceContext, caller: Caller, node
     const current = await tx.select().from(shifts).where(and(eq(shifts.legalentitynodeid, le), eq(shifts.shiftmodelnodeid, nodeid)));
     const currentIds = new Set(current.map((r) => r.nodeid));
     const keptIds = new Set(input.shifts.flatMap((r) => (r.nodeid && currentIds.has(r.nodeid) ? [r.nodeid] : [])));
-    await assertShiftRowIdsFree(tx, input.shifts, keptIds);
+    await assertShiftRowIdsFree(tx, le, input.shifts, { modelId: nodeid, kept: keptIds });
     const version = await nextVersion(tx, le);
 
     const removed = current.filter((r) => !keptIds.has(r.nodeid)).map((r) => r.nodeid);
@@ -137,7 +152,7 @@ export async function updateShiftModel(ctx: ServiceContext, caller: Caller, node
       }
     }
     await tx.update(shiftModels).set({ version, updatedAt: new Date() }).where(eq(shiftModels.nodeid, nodeid));
-    await recordTombstones(tx, le, 'shifts', removed, version);
+    await recordTombstones(tx, le, ROW_KIND, removed, version);
     await appendHistory(tx, caller, {
       kind: MODEL_KIND,
       nodeid,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, not, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client';
 import { areas, equipmentPools, tombstones } from '../db/schema';
@@ -31,12 +31,22 @@ export async function existingForCreate<R extends { legalentitynodeid: string | 
     if (row.legalentitynodeid === actor.legalentitynodeid && sameContent(row)) return row;
     throw conflict(NODEID_TAKEN);
   }
-  const [deleted] = await tx
+  if ((await deletedIds(tx, actor.legalentitynodeid, kind, [nodeid])).size > 0) throw new HttpError(410, RECORD_DELETED);
+  return undefined;
+}
+
+/**
+ * Those of `nodeids` that name records of `kind` the tenant `le` deleted (its tombstones), but for the tombstones
+ * `except` lets through. A deleted record's id stays deleted for its tenant: the record's own id (existingForCreate)
+ * and the ids a body names beside it (a plan's rows, a counter's readings).
+ */
+export async function deletedIds(tx: Tx, le: string, kind: string, nodeids: readonly string[], except?: SQL): Promise<Set<string>> {
+  if (nodeids.length === 0) return new Set();
+  const rows = await tx
     .select({ nodeid: tombstones.nodeid })
     .from(tombstones)
-    .where(and(eq(tombstones.legalentitynodeid, actor.legalentitynodeid), eq(tombstones.kind, kind), eq(tombstones.nodeid, nodeid)));
-  if (deleted) throw new HttpError(410, RECORD_DELETED);
-  return undefined;
+    .where(and(eq(tombstones.legalentitynodeid, le), eq(tombstones.kind, kind), inArray(tombstones.nodeid, [...new Set(nodeids)]), except && not(except)));
+  return new Set(rows.map((row) => row.nodeid));
 }
 
 /** A table of records that belong to one tenant (legal entity). */
