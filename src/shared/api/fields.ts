@@ -37,8 +37,12 @@ export const langField = z.enum(LANGUAGES, { error: `Must be one of: ${LANGUAGES
 export const MAX_EPOCH_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 export const MAX_EPOCH_MS_TEXT = 'Must be a time before the year 10000';
 
-/** What a query integer must look like: decimal digits only, at most 16 (Number.MAX_SAFE_INTEGER has 16). */
-const QUERY_INTEGER = /^[0-9]{1,16}$/;
+/**
+ * What a query integer must look like: decimal digits only. How many is the maximum's to say: a 64-bit number pasted
+ * from a database tool is digits, and "Must be at most …" tells what is wrong with it. Every string of digits above
+ * Number.MAX_SAFE_INTEGER reads as a number above it (or Infinity), never rounded down into the range.
+ */
+const QUERY_INTEGER = /^[0-9]+$/;
 
 /**
  * A whole number as a query string (or path segment) carries it: plain decimal digits, between `min` and `max`.
@@ -51,7 +55,8 @@ export const queryInteger = (min: number, max: number = Number.MAX_SAFE_INTEGER)
     .string({ error: 'Must be a whole number' })
     .regex(QUERY_INTEGER, 'Must be a whole number written in decimal digits')
     .transform(Number)
-    .pipe(z.number().min(min, `Must be at least ${min}`).max(max, `Must be at most ${max}`));
+    // why the type's error: hundreds of digits read as Infinity, which z.number() refuses as not a number.
+    .pipe(z.number({ error: `Must be at most ${max}` }).min(min, `Must be at least ${min}`).max(max, `Must be at most ${max}`));
 
 /** A record's id chosen by the device (UUIDv7 made offline); without it the server makes one. */
 export const clientNodeid = z.uuid().optional();
