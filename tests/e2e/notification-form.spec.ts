@@ -92,6 +92,9 @@ test('offline: create with a photo from the machine, open a suggestion and come 
   await expect(page).toHaveURL(/\/notification-details\?nodeid=/);
   const notificationId = new URL(page.url()).searchParams.get('nodeid')!;
   await expect(page.getByTestId('notification-header')).toContainText(title.slice(0, 40));
+  // Its way back is the machine it was reported from (the overview tab lists it), not the notifications dashboard.
+  const backToMachine = page.getByRole('link', { name: 'Zurück zur Maschine' });
+  await expect(backToMachine).toHaveAttribute('href', `/machine-overview?nodeid=${machineId}&tab=0`);
 
   // A reload without network: the notification is still there (mirror + outbox).
   await page.reload();
@@ -109,6 +112,7 @@ test('offline: create with a photo from the machine, open a suggestion and come 
   await page.getByTestId('notification-form-save').click();
   await expect(page).toHaveURL(new RegExp(`/notification-details\\?nodeid=${notificationId}$`));
   await expect(page.getByTestId('notification-header')).toContainText(edited);
+  await expect(backToMachine).toHaveAttribute('href', `/machine-overview?nodeid=${machineId}&tab=0`);
 
   // Online: everything is sent once; the server and another device see one notification with its photo.
   await context.setOffline(false);

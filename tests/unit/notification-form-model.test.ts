@@ -5,6 +5,7 @@ import {
   notificationFormReturnPath,
   notificationFormReturnState,
   nowFields,
+  savedNotificationState,
   parseDateInput,
   resolveNotificationForm,
   snapTime,
@@ -56,6 +57,19 @@ describe('which form the route and its state ask for', () => {
     expect(notificationFormReturnState(resolveNotificationForm('/edit-notification', `?nodeid=${N}`, { notificationOrigin: { from: 42 } })!)).toBeUndefined();
     // An add from the machine goes back to the machine, with no details state.
     expect(notificationFormReturnState(resolveNotificationForm('/create-notification', `?equipmentnodeid=${M}`, { from: 'machine', notificationOrigin: { from: 'overview' } })!)).toBeUndefined();
+  });
+
+  it("a new notification's details lead back where the form was opened from: the machine's overview, the planning board", () => {
+    const fromMachine = resolveNotificationForm('/create-notification', `?equipmentnodeid=${M}`, { pageType: 'add', from: 'machine', equip: M })!;
+    // The machine it was saved for (the form may have changed it), on the overview tab that lists it.
+    expect(savedNotificationState(fromMachine, M)).toEqual({ from: 'overview', equipmentNodeId: M });
+    expect(savedNotificationState(fromMachine, N)).toEqual({ from: 'overview', equipmentNodeId: N });
+    expect(savedNotificationState(resolveNotificationForm('/create-notification', '', { from: 'aufgabe' })!, M)).toEqual({ from: 'aufgabe', equipmentNodeId: null });
+    // From the dashboard: the details' default, the notifications dashboard.
+    expect(savedNotificationState(resolveNotificationForm('/create-notification', '', { from: 'dashboard' })!, M)).toBeUndefined();
+    // An edit goes back to the details with the origin they were opened from, as before.
+    const edit = resolveNotificationForm('/edit-notification', `?nodeid=${N}`, { from: 'notification', notificationOrigin: { from: 'history', equipmentNodeId: M } })!;
+    expect(savedNotificationState(edit, M)).toEqual({ from: 'history', equipmentNodeId: M });
   });
 });
 

@@ -80,6 +80,19 @@ export function notificationFormReturnState(target: NotificationFormTarget): { f
   return detailsStateOf(target.origin);
 }
 
+/**
+ * The details' navigation state after a save. An edit's is notificationFormReturnState's. A new notification's back
+ * link leads where the form's own led: the machine it was saved for, on the overview tab that lists it, or the
+ * planning board; from anywhere else the details' default, the notifications dashboard. (A probe: "Meldung mit
+ * Details" on a machine, saved, showed "Zu den Meldungen" on the new notification.)
+ */
+export function savedNotificationState(target: NotificationFormTarget, equipmentnodeid: string | null): { from: string; equipmentNodeId: string | null } | undefined {
+  if (target.mode === 'edit' || target.from === 'notification') return notificationFormReturnState(target);
+  if (target.from === 'machine' && equipmentnodeid) return detailsStateOf({ from: 'overview', equipmentNodeId: equipmentnodeid });
+  if (target.from === 'aufgabe') return detailsStateOf({ from: 'aufgabe', equipmentNodeId: null });
+  return undefined;
+}
+
 /** The key the kept draft is filed under, so a draft is only restored into the form it was typed in. */
 export function draftKey(target: NotificationFormTarget): string {
   return target.mode === 'edit' ? `edit:${target.notificationnodeid}` : `add:${target.equipmentnodeid ?? ''}`;

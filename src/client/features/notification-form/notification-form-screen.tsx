@@ -54,6 +54,7 @@ import {
   fieldsOfTime,
   notificationFormReturnPath,
   notificationFormReturnState,
+  savedNotificationState,
   nowFields,
   resolveNotificationForm,
   snapTime,
@@ -274,7 +275,7 @@ function NotificationForm({ target, notification }: { target: NotificationFormTa
         }
         return createNotificationWithFiles(context, { ...fields, created: dateTimeOf(values.date, values.time) ?? Date.now(), files: uploads });
       },
-      { failed: t('notificationForm.errors.saveFailed'), done: (nodeid) => leave(`/notification-details?nodeid=${nodeid}`, returnState) },
+      { failed: t('notificationForm.errors.saveFailed'), done: (nodeid) => leave(`/notification-details?nodeid=${nodeid}`, savedNotificationState(target, values.equipmentnodeid ?? target.equipmentnodeid)) },
     );
   };
 
