@@ -10,7 +10,9 @@ import { join } from 'node:path';
 import { baseURL } from '../../playwright.config';
 import { launchWithCamera, stickerCameraFile } from './support/camera';
 import { expect, test } from './support/test';
-import { loginAs, TABLET_LANDSCAPE } from './support/pages';
+import { ApiClient, MachinePage, SyncStatus } from './support/machine-pages';
+import { takeOfflineReady } from './support/offline';
+import { loginAs, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './support/pages';
 
 const STICKERS = join('tests', 'e2e', 'fixtures', 'stickers');
 const OTHER_INSTALLATION = 'Dieser Aufkleber gehört zu einer anderen Anlagenbuch-Installation (https://anlagenbuch.example.com).';
@@ -31,6 +33,34 @@ test('a photo of a sticker is read where the camera library\'s decoder does not 
     await page.getByRole('button', { name: 'Schließen' }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
   }
+});
+
+test('offline: a sticker that cannot be read opens its machine by the Equipment-ID typed from it; an unknown one is said', async ({ page, context, request }) => {
+  test.setTimeout(240_000);
+  const machines = (await (await ApiClient.login(request, 'admin')).pullAll()).get('equipment') ?? [];
+  const machine = machines.find((row) => row.name === 'DRE 02 Drehmaschine');
+  expect(typeof machine?.equipmentid).toBe('string');
+  await page.setViewportSize(TABLET_PORTRAIT);
+  await loginAs(page, 'technician');
+  await takeOfflineReady(page);
+  await new SyncStatus(page).waitUntilSynced();
+  await context.setOffline(true);
+
+  await page.getByRole('button', { name: 'QR-Code scannen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Service-Aufkleber scannen' });
+  const typed = dialog.getByRole('textbox', { name: 'Aufkleber nicht lesbar? Equipment-ID eingeben' });
+  await typed.fill('STR-XYZ-99');
+  await typed.press('Enter');
+  await expect(dialog.getByTestId('scan-outcome')).toHaveText('Keine Maschine auf diesem Gerät hat die Equipment-ID „STR-XYZ-99“.');
+  await page.screenshot({ path: join(OUT, 'equipment-id-unknown-800x1280.png') });
+
+  // As a technician types it from a worn sticker: lower case, a space after.
+  await typed.fill(`${String(machine!.equipmentid).toLowerCase()} `);
+  await dialog.getByRole('button', { name: 'Maschine öffnen' }).click();
+  await expect(page).toHaveURL(new RegExp(`/machine-overview\\?nodeid=${String(machine!.nodeid)}$`));
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(new MachinePage(page).header()).toContainText('DRE 02');
+  await page.screenshot({ path: join(OUT, 'equipment-id-opened-800x1280.png') });
 });
 
 test('the camera reads such a sticker too (a browser without BarcodeDetector, Chromium fake camera)', async () => {

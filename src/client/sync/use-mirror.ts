@@ -4,7 +4,9 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { getLocalDb, type MirrorKind, type MirrorRow } from '../db/local-db';
+import { matchKey } from '../../shared/domain/text';
 import { useObjectUrl } from '../lib/use-object-url';
+import { PENDING_DELETE } from './mirror-fields';
 
 export type { MirrorRow } from '../db/local-db';
 
@@ -20,6 +22,20 @@ export function useMirrorRow(kind: MirrorKind, nodeid: string | null | undefined
 
 export function findMirrorRow(kind: MirrorKind, nodeid: string): Promise<MirrorRow | undefined> {
   return getLocalDb().mirror(kind).get(nodeid);
+}
+
+/**
+ * The machine on this device whose Equipment-ID is `typed`, compared as the server compares it (matchKey: case,
+ * width, invisible characters), for a sticker that cannot be scanned. A machine this device deletes is not found;
+ * undefined when none has it. One pass over the machines (5,000 in a big plant: a few milliseconds).
+ */
+export async function findMachineByEquipmentId(typed: string): Promise<MirrorRow | undefined> {
+  const key = matchKey(typed);
+  if (key === '') return undefined;
+  return getLocalDb()
+    .mirror('equipment')
+    .filter((row) => !row[PENDING_DELETE] && typeof row.equipmentid === 'string' && matchKey(row.equipmentid) === key)
+    .first();
 }
 
 /** An object URL for bytes stored on this device (a photo not yet uploaded), revoked on change; null if none. */

@@ -2,18 +2,19 @@
  * Scan a service sticker (design brief: "Technicians scan a machine's QR sticker with the tablet camera"): the
  * back camera through html5-qrcode, and a photo of the sticker as the fallback (no camera, permission refused,
  * a glare the live view can't read). A machine sticker opens the machine from the local mirror, so it works
- * offline; a sticker of another installation, an unknown machine or any other code is said in plain words.
+ * offline; a sticker of another installation, an unknown machine or any other code is said in plain words. A sticker
+ * that cannot be read at all (torn, painted over, no camera) is opened by the Equipment-ID printed on it, typed.
  */
-import { Box, Button, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Flex, Input, Stack, Text } from '@chakra-ui/react';
 import { Html5Qrcode } from 'html5-qrcode';
-import { Camera, ImageUp } from 'lucide-react';
+import { Camera, ImageUp, Search } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { AppDialog } from '../../components/app-dialog';
 import { MACHINE_OVERVIEW_PATH, parseScannedCode } from '../../lib/sticker-url';
 import { useOwnStickerBases } from '../../lib/use-sticker-base';
-import { findMirrorRow } from '../../sync/use-mirror';
+import { findMachineByEquipmentId, findMirrorRow } from '../../sync/use-mirror';
 import { decodePhoto, decodeVideoFrame, hasBarcodeDetector } from './decode-image';
 
 type CameraState = 'starting' | 'running' | 'unavailable' | 'stopped';
@@ -139,6 +140,19 @@ export function ScanDialog({ onClose }: { onClose(): void }) {
     };
   }, [regionId, fileRegionId, startCamera]);
 
+  // A sticker that cannot be read (torn, painted over, no camera): the Equipment-ID printed on it, typed.
+  const [typedId, setTypedId] = useState('');
+  const openTyped = async () => {
+    if (typedId.trim() === '') return;
+    const machine = await findMachineByEquipmentId(typedId);
+    if (!machine) return setOutcome({ tone: 'error', text: t('scan.manualNotFound', { id: typedId.trim() }) });
+    handledRef.current = true;
+    await cameraStart.current;
+    await stopCamera();
+    onClose();
+    void navigate(`${MACHINE_OVERVIEW_PATH}?nodeid=${machine.nodeid}`);
+  };
+
   const scanPhoto = async (file: File | undefined) => {
     const fileScanner = fileScannerRef.current;
     if (!file || !fileScanner) return;
@@ -193,6 +207,33 @@ export function ScanDialog({ onClose }: { onClose(): void }) {
             {outcome.text}
           </Box>
         )}
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void openTyped();
+          }}
+        >
+          <Field.Root>
+            <Field.Label>{t('scan.manualLabel')}</Field.Label>
+            <Flex gap="2" wrap="wrap" w="full">
+              <Input
+                size="lg"
+                flex="1 1 12rem"
+                value={typedId}
+                placeholder={t('scan.manualPlaceholder')}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                enterKeyHint="go"
+                data-testid="scan-equipment-id"
+                onChange={(event) => setTypedId(event.target.value)}
+              />
+              <Button type="submit" size="lg" variant="outline" disabled={typedId.trim() === ''} data-testid="scan-equipment-id-open">
+                <Search aria-hidden /> {t('scan.manualOpen')}
+              </Button>
+            </Flex>
+          </Field.Root>
+        </form>
         <input ref={fileInput} type="file" accept="image/*" hidden aria-label={t('scan.fromPhoto')} data-testid="scan-file-input" onChange={(event) => void scanPhoto(event.target.files?.[0])} />
       </Stack>
     </AppDialog>
